@@ -1,0 +1,84 @@
+"""The simulator's Litestar application."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from sqlalchemy import select
+
+from core_sim.customers.controller import CustomersController
+from core_sim.customers.models import AccountType
+from core_sim.db import Database
+from core_sim.errors import SimError
+from core_sim.faults.controller import FaultsController
+from core_sim.ledger.controller import LedgerController
+from core_sim.messaging.controller import MessagingController
+from core_sim.schemas import CamelStruct
+from core_sim.seed import seed
+from core_sim.settings import SimSettings
+
+
+class ResetIn(CamelStruct, forbid_unknown_fields=True):
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+
+
+class ResetOut(CamelStruct):
+    seed: int
+
+
+def sim_error_handler(_: Request, exc: SimError) -> Response[dict[str, object]]:
+    return Response(
+        {
+            "type": "about:blank",
+            "title": type(exc).__name__,
+            "status": exc.status_code,
+            "detail": exc.message,
+            "responseCode": exc.code,
+        },
+        status_code=exc.status_code,
+        media_type="application/problem+json",
+    )
+
+
+def create_app(settings: SimSettings | None = None) -> Litestar:
+    settings = settings or SimSettings.from_env()
+    db = Database(settings.database_url)
+
+    async def seed_if_empty() -> None:
+        await db.create_schema()
+        async with db.reader() as session:
+            has_data = await session.scalar(select(AccountType.id).limit(1))
+        if has_data is None:
+            await seed(db, settings.seed, settings.bank_code)
+
+    @get("/health", tags=["sim"])
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @post("/sim/reset", status_code=200, tags=["sim"])
+    async def reset(data: ResetIn | None = None) -> ResetOut:
+        """Drop everything and reseed deterministically (optionally with another seed)."""
+        seed_number = data.seed if data and data.seed is not None else settings.seed
+        await seed(db, seed_number, settings.bank_code)
+        return ResetOut(seed=seed_number)
+
+    app = Litestar(
+        route_handlers=[
+            health, reset, CustomersController, LedgerController, MessagingController,
+            FaultsController,
+        ],
+        dependencies={
+            "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),
+            "sim_settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
+        },
+        exception_handlers={SimError: sim_error_handler},
+        on_startup=[seed_if_empty],
+        on_shutdown=[db.dispose],
+        openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),
+    )
+    app.state.db = db
+    return app

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from core_sim.schemas import CamelStruct
+
+
+class AccountTypeOut(CamelStruct):
+    id: int
+    name: str
+    code: str
+
+
+class AccountOut(CamelStruct):
+    account_number: str
+    account_name: str
+    customer_id: str | None
+    account_type_id: int | None
+    account_type_name: str | None
+    status: str
+    ledger_balance_kobo: int
+    available_balance_kobo: int
+    currency: str
+    opened_at: datetime
+
+
+class CustomerOut(CamelStruct):
+    customer_id: str
+    first_name: str
+    last_name: str
+    email: str | None
+    phone_number: str | None
+    bvn: str | None
+    nin: str | None
+    date_of_birth: date | None
+    gender: str | None
+    address: str | None
+    state_of_residence: str | None
+
+
+class StatementLineOut(CamelStruct):
+    posting_reference: str
+    kind: str
+    narration: str
+    amount_kobo: int  # signed: negative is a debit
+    balance_after_kobo: int
+    counterparty_number: str | None
+    counterparty_name: str | None
+    posted_at: datetime

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.customers.models import AccountType, Customer
+from core_sim.customers.schemas import AccountOut, CustomerOut
+from core_sim.errors import NotFound
+from core_sim.ledger.models import AccountKind, LedgerAccount
+
+
+async def get_customer(session: AsyncSession, customer_id: str) -> Customer:
+    customer = await session.get(Customer, customer_id)
+    if customer is None:
+        raise NotFound(f"Customer {customer_id} not found")
+    return customer
+
+
+async def account_types(session: AsyncSession) -> dict[int, AccountType]:
+    return {t.id: t for t in (await session.scalars(select(AccountType))).all()}
+
+
+async def customer_accounts(session: AsyncSession, customer_id: str) -> list[LedgerAccount]:
+    await get_customer(session, customer_id)
+    rows = await session.scalars(
+        select(LedgerAccount)
+        .where(LedgerAccount.customer_id == customer_id)
+        .where(LedgerAccount.kind == AccountKind.CUSTOMER)
+        .order_by(LedgerAccount.id)
+    )
+    return list(rows.all())
+
+
+def account_out(account: LedgerAccount, types: dict[int, AccountType]) -> AccountOut:
+    account_type = types.get(account.account_type_id) if account.account_type_id else None
+    return AccountOut(
+        account_number=account.number,
+        account_name=account.name,
+        customer_id=account.customer_id,
+        account_type_id=account.account_type_id,
+        account_type_name=account_type.name if account_type else None,
+        status=account.status,
+        ledger_balance_kobo=account.balance_kobo,
+        available_balance_kobo=account.available_kobo,
+        currency="NGN",
+        opened_at=account.opened_at,
+    )
+
+
+def customer_out(customer: Customer) -> CustomerOut:
+    return CustomerOut(
+        customer_id=customer.id,
+        first_name=customer.first_name,
+        last_name=customer.last_name,
+        email=customer.email,
+        phone_number=customer.phone_number,
+        bvn=customer.bvn,
+        nin=customer.nin,
+        date_of_birth=customer.date_of_birth,
+        gender=customer.gender,
+        address=customer.address,
+        state_of_residence=customer.state_of_residence,
+    )

@@ -1,0 +1,94 @@
+"""Database plumbing for the simulator: engine, sessions, and the single-writer rule on SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, event
+from sqlalchemy.types import TypeDecorator
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every database (SQLite would otherwise hand back naive ones)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect):  # type: ignore[no-untyped-def]
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTCDateTime column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect):  # type: ignore[no-untyped-def]
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+class Database:
+    """Owns the engine and hands out sessions.
+
+    SQLite allows one writer at a time; rather than letting concurrent money-moving
+    transactions fail with "database is locked", they queue on an asyncio lock in this
+    process. PostgreSQL needs no such lock: row locks taken in a fixed order serialise
+    debits of one account.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.is_sqlite = url.startswith("sqlite")
+        self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def writer(self) -> AsyncIterator[AsyncSession]:
+        """A session for a unit of work that moves money; commits on success."""
+        lock = self._write_lock if self.is_sqlite else contextlib.nullcontext()
+        async with lock, self.sessionmaker() as session, session.begin():
+            yield session
+
+    @contextlib.asynccontextmanager
+    async def reader(self) -> AsyncIterator[AsyncSession]:
+        async with self.sessionmaker() as session:
+            yield session
+
+    async def create_schema(self, drop_first: bool = False) -> None:
+        async with self.engine.begin() as conn:
+            if drop_first:
+                await conn.run_sync(Base.metadata.drop_all)
+            await conn.run_sync(Base.metadata.create_all)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,40 @@
+"""Fault rules testers set to force declines, timeouts, delays and pending results."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core_sim.db import Base, UTCDateTime, utcnow
+
+
+class FaultEffect:
+    DECLINE = "decline"
+    TIMEOUT = "timeout"
+    DELAY = "delay"
+    PENDING = "pending"
+    ALL = (DECLINE, TIMEOUT, DELAY, PENDING)
+
+
+class FaultRule(Base):
+    __tablename__ = "fault_rules"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    operation: Mapped[str] = mapped_column(String(40), index=True)
+    # Optional matchers; a rule with none matches every call of its operation.
+    account: Mapped[str | None] = mapped_column(String(20))
+    bank: Mapped[str | None] = mapped_column(String(6))
+    amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
+    min_amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
+    max_amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
+    effect: Mapped[str] = mapped_column(String(10))
+    response_code: Mapped[str | None] = mapped_column(String(4))
+    delay_ms: Mapped[int | None] = mapped_column(Integer)
+    pending_outcome: Mapped[str | None] = mapped_column(String(4))
+    resolve_after_ms: Mapped[int | None] = mapped_column(Integer)
+    # None: applies until deleted; otherwise how many more calls it applies to.
+    remaining_uses: Mapped[int | None] = mapped_column(Integer)
+    times_applied: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

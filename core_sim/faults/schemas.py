@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+import msgspec
+
+from core_sim.schemas import CamelStruct
+
+Operation = Annotated[str, msgspec.Meta(pattern=r"^[a-z_]+\.[a-z_]+$", max_length=40)]
+Code = Annotated[str, msgspec.Meta(pattern=r"^\d{2}$")]
+Kobo = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
+    operation: Operation
+    effect: Literal["decline", "timeout", "delay", "pending"]
+    account: Annotated[str, msgspec.Meta(pattern=r"^\d{10}$")] | None = None
+    bank: Annotated[str, msgspec.Meta(pattern=r"^\d{6}$")] | None = None
+    amount_kobo: Kobo | None = None
+    min_amount_kobo: Kobo | None = None
+    max_amount_kobo: Kobo | None = None
+    response_code: Code | None = None
+    delay_ms: Annotated[int, msgspec.Meta(ge=0, le=600_000)] | None = None
+    pending_outcome: Code | None = None
+    resolve_after_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    uses: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+
+class FaultRuleOut(CamelStruct):
+    id: int
+    operation: str
+    effect: str
+    account: str | None
+    bank: str | None
+    amount_kobo: int | None
+    min_amount_kobo: int | None
+    max_amount_kobo: int | None
+    response_code: str | None
+    delay_ms: int | None
+    pending_outcome: str | None
+    resolve_after_ms: int | None
+    remaining_uses: int | None
+    times_applied: int
+    created_at: datetime

@@ -1,0 +1,110 @@
+"""Matching and consuming fault rules.
+
+Every operation the simulator exposes to the BFF asks `take_fault` before doing its work.
+A rule applies to the first matching call(s) in creation order; a rule limited to N uses is
+decremented atomically so that two concurrent calls cannot both consume its last use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.errors import NotFound, SimError
+from core_sim.faults.models import FaultEffect, FaultRule
+from core_sim.faults.schemas import FaultRuleIn
+
+KNOWN_OPERATIONS = ("ledger.transfer", "ledger.hold", "messaging.send")
+
+
+@dataclass(frozen=True, slots=True)
+class CallContext:
+    operation: str
+    accounts: tuple[str, ...] = ()
+    bank: str | None = None
+    amount_kobo: int | None = None
+
+
+def _matches(rule: FaultRule, call: CallContext) -> bool:
+    if rule.account is not None and rule.account not in call.accounts:
+        return False
+    if rule.bank is not None and rule.bank != call.bank:
+        return False
+    amount = call.amount_kobo
+    if rule.amount_kobo is not None and amount != rule.amount_kobo:
+        return False
+    if rule.min_amount_kobo is not None and (amount is None or amount < rule.min_amount_kobo):
+        return False
+    return not (
+        rule.max_amount_kobo is not None and (amount is None or amount > rule.max_amount_kobo)
+    )
+
+
+async def take_fault(session: AsyncSession, call: CallContext) -> FaultRule | None:
+    """The first rule that matches `call`, with one of its uses consumed; None if no rule."""
+    rules = (
+        await session.scalars(
+            select(FaultRule)
+            .where(FaultRule.operation == call.operation)
+            .where(or_(FaultRule.remaining_uses.is_(None), FaultRule.remaining_uses > 0))
+            .order_by(FaultRule.id)
+        )
+    ).all()
+    for rule in rules:
+        if not _matches(rule, call):
+            continue
+        consumed = await session.execute(
+            update(FaultRule)
+            .where(FaultRule.id == rule.id)
+            .where(or_(FaultRule.remaining_uses.is_(None), FaultRule.remaining_uses > 0))
+            .values(
+                remaining_uses=FaultRule.remaining_uses - 1,
+                times_applied=FaultRule.times_applied + 1,
+            )
+            .returning(FaultRule.id)
+            .execution_options(synchronize_session=False)
+        )
+        if consumed.scalar_one_or_none() is not None:
+            await session.refresh(rule)
+            return rule
+    return None
+
+
+async def add_rule(session: AsyncSession, data: FaultRuleIn) -> FaultRule:
+    if data.effect == FaultEffect.DECLINE and data.response_code in (None, "00", "09"):
+        raise SimError("A decline needs a final non-success responseCode, e.g. 51", code="30")
+    if data.effect == FaultEffect.DELAY and data.delay_ms is None:
+        raise SimError("A delay needs delayMs", code="30")
+    rule = FaultRule(
+        operation=data.operation,
+        effect=data.effect,
+        account=data.account,
+        bank=data.bank,
+        amount_kobo=data.amount_kobo,
+        min_amount_kobo=data.min_amount_kobo,
+        max_amount_kobo=data.max_amount_kobo,
+        response_code=data.response_code,
+        delay_ms=data.delay_ms,
+        pending_outcome=data.pending_outcome or ("00" if data.effect == "pending" else None),
+        resolve_after_ms=data.resolve_after_ms,
+        remaining_uses=data.uses,
+    )
+    session.add(rule)
+    await session.flush()
+    return rule
+
+
+async def list_rules(session: AsyncSession) -> list[FaultRule]:
+    return list((await session.scalars(select(FaultRule).order_by(FaultRule.id))).all())
+
+
+async def delete_rule(session: AsyncSession, rule_id: int) -> None:
+    result = await session.execute(delete(FaultRule).where(FaultRule.id == rule_id))
+    if result.rowcount == 0:  # type: ignore[attr-defined]
+        raise NotFound(f"Fault rule {rule_id} not found")
+
+
+async def delete_all(session: AsyncSession) -> None:
+    await session.execute(delete(FaultRule))

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import json
+
+from litestar import Controller, get, post
+
+from core_sim.db import Database
+from core_sim.ledger import service as ledger
+from core_sim.ledger import transfers
+from core_sim.ledger.models import Hold, LedgerAccount, TransferRequest
+from core_sim.ledger.schemas import (
+    BalanceCheckOut,
+    HoldIn,
+    HoldOut,
+    HoldPostIn,
+    TransferIn,
+    TransferOut,
+)
+from core_sim.settings import FIXTURES_DIR, SimSettings
+
+NIP_MESSAGES: dict[str, str] = json.loads(
+    (FIXTURES_DIR / "nip_response_codes.json").read_text()
+)["codes"]
+
+
+def transfer_out(request: TransferRequest) -> TransferOut:
+    return TransferOut(
+        reference=request.reference,
+        status=request.status,
+        response_code=request.response_code,
+        response_message=NIP_MESSAGES.get(request.response_code, request.message or ""),
+        debit_account=request.debit_account,
+        credit_account=request.credit_account,
+        amount_kobo=request.amount_kobo,
+        narration=request.narration,
+        created_at=request.created_at,
+    )
+
+
+async def hold_out(db: Database, hold: Hold) -> HoldOut:
+    async with db.reader() as session:
+        account = await session.get(LedgerAccount, hold.account_id)
+    assert account is not None
+    return HoldOut(
+        reference=hold.reference, account=account.number, amount_kobo=hold.amount_kobo,
+        status=hold.status,
+    )
+
+
+class LedgerController(Controller):
+    path = "/core"
+    tags = ["ledger"]
+
+    @post("/transfers", status_code=200)
+    async def create_transfer(
+        self, db: Database, sim_settings: SimSettings, data: TransferIn
+    ) -> TransferOut:
+        """Intra-bank transfer. A decline is a 200 with status FAILED and its NIP code."""
+        command = transfers.TransferCommand(
+            reference=data.reference,
+            debit_account=data.debit_account,
+            credit_account=data.credit_account,
+            amount_kobo=data.amount_kobo,
+            narration=data.narration,
+        )
+        request = await transfers.transfer(db, command, sim_settings.timeout_fault_ms)
+        return transfer_out(request)
+
+    @get("/transfers/{reference:str}")
+    async def transfer_status(self, db: Database, reference: str) -> TransferOut:
+        return transfer_out(await transfers.status(db, reference))
+
+    @post("/holds", status_code=201)
+    async def create_hold(self, db: Database, data: HoldIn) -> HoldOut:
+        async with db.writer() as session:
+            hold = await ledger.place_hold(
+                session, reference=data.reference, account_number=data.account,
+                amount_kobo=data.amount_kobo, narration=data.narration,
+            )
+        return await hold_out(db, hold)
+
+    @post("/holds/{reference:str}/post", status_code=200)
+    async def post_hold(self, db: Database, reference: str, data: HoldPostIn) -> HoldOut:
+        async with db.writer() as session:
+            hold = await ledger.get_hold(session, reference)
+            await ledger.post_hold(
+                session, hold=hold, credit_account_number=data.credit_account,
+                narration=data.narration,
+            )
+        return await hold_out(db, hold)
+
+    @post("/holds/{reference:str}/void", status_code=200)
+    async def void_hold(self, db: Database, reference: str) -> HoldOut:
+        async with db.writer() as session:
+            hold = await ledger.get_hold(session, reference)
+            await ledger.void_hold(session, hold=hold)
+        return await hold_out(db, hold)
+
+    @get("/ledger/balance-check")
+    async def balance_check(self, db: Database) -> BalanceCheckOut:
+        """The invariant testers can watch: all balances, bank-side included, sum to zero."""
+        async with db.reader() as session:
+            total = await ledger.total_of_all_balances(session)
+        return BalanceCheckOut(sum_of_all_balances_kobo=total, balanced=total == 0)

@@ -1,0 +1,134 @@
+"""Double-entry ledger tables.
+
+Every movement of money is a `Posting` whose `Entry` rows sum to zero. A ledger account's
+`balance_kobo` is the running sum of its entries; `held_kobo` is what active holds reserve,
+so `available = balance - held`. Customer accounts may never go below zero available;
+bank-side accounts (settlement, suspense, funding) may, which is what lets the sum of all
+balances stay exactly zero.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core_sim.db import Base, UTCDateTime, utcnow
+
+
+class AccountKind:
+    CUSTOMER = "CUSTOMER"
+    SUSPENSE = "SUSPENSE"
+    NIP_SETTLEMENT = "NIP_SETTLEMENT"
+    BILLER_SETTLEMENT = "BILLER_SETTLEMENT"
+    FEE_INCOME = "FEE_INCOME"
+    FUNDING = "FUNDING"  # the bank's own capital: where seeded opening balances come from
+
+    BANK_SIDE = (SUSPENSE, NIP_SETTLEMENT, BILLER_SETTLEMENT, FEE_INCOME, FUNDING)
+
+
+class AccountStatus:
+    ACTIVE = "ACTIVE"
+    DISABLED = "DISABLED"
+
+
+class LedgerAccount(Base):
+    __tablename__ = "ledger_accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)  # NUBAN, or GL code
+    name: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(10), default=AccountStatus.ACTIVE)
+    customer_id: Mapped[str | None] = mapped_column(
+        ForeignKey("customers.id"), nullable=True, index=True
+    )
+    account_type_id: Mapped[int | None] = mapped_column(
+        ForeignKey("account_types.id"), nullable=True
+    )
+    balance_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
+    held_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
+    allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    @property
+    def available_kobo(self) -> int:
+        return self.balance_kobo - self.held_kobo
+
+
+class Posting(Base):
+    __tablename__ = "postings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reference: Mapped[str] = mapped_column(String(64), unique=True)
+    kind: Mapped[str] = mapped_column(String(30))  # TRANSFER, SEED, HOLD_POST, ...
+    narration: Mapped[str] = mapped_column(String(200))
+    posted_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    entries: Mapped[list[Entry]] = relationship(back_populates="posting", lazy="selectin")
+
+
+class Entry(Base):
+    __tablename__ = "entries"
+    __table_args__ = (Index("ix_entries_account_time", "account_id", "posted_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    posting_id: Mapped[int] = mapped_column(ForeignKey("postings.id"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"))
+    # Signed: negative debits the account, positive credits it.
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    balance_after_kobo: Mapped[int] = mapped_column(BigInteger)
+    # The other side, as the customer would read it on a statement.
+    counterparty_number: Mapped[str | None] = mapped_column(String(20))
+    counterparty_name: Mapped[str | None] = mapped_column(String(120))
+    posted_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    posting: Mapped[Posting] = relationship(back_populates="entries")
+
+
+class HoldStatus:
+    ACTIVE = "ACTIVE"
+    POSTED = "POSTED"
+    VOIDED = "VOIDED"
+
+
+class Hold(Base):
+    """Money reserved on an account, to be posted (moved) or voided (released) later."""
+
+    __tablename__ = "holds"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reference: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"))
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10), default=HoldStatus.ACTIVE)
+    narration: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class TransferRequest(Base):
+    """One row per client reference: makes transfers idempotent and remembers their answer."""
+
+    __tablename__ = "transfer_requests"
+
+    reference: Mapped[str] = mapped_column(String(64), primary_key=True)
+    body_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(12))  # SUCCESS, FAILED, PENDING
+    response_code: Mapped[str] = mapped_column(String(4))
+    debit_account: Mapped[str] = mapped_column(String(20))
+    credit_account: Mapped[str] = mapped_column(String(20))
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    narration: Mapped[str] = mapped_column(String(200))
+    posting_reference: Mapped[str | None] = mapped_column(String(64))
+    # For a forced "pending": what it becomes, and when.
+    pending_outcome: Mapped[str | None] = mapped_column(String(4))
+    resolve_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    message: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

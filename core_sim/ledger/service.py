@@ -1,0 +1,247 @@
+"""Ledger rules: postings that sum to zero, holds, and balances that never go below zero.
+
+Concurrency: each leg is applied with one conditional UPDATE (`... WHERE available >= amount`),
+and the legs of a posting are applied in ascending account id. On PostgreSQL the UPDATE takes
+the row lock and re-checks the condition after any wait, and the fixed order rules out
+deadlocks between opposite transfers; on SQLite the caller holds the single-writer lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.db import utcnow
+from core_sim.errors import InsufficientFunds, InvalidAmount, NotFound, NotPermitted, SimError
+from core_sim.ledger.models import (
+    AccountStatus,
+    Entry,
+    Hold,
+    HoldStatus,
+    LedgerAccount,
+    Posting,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One side of a posting: negative debits `account_number`, positive credits it."""
+
+    account_number: str
+    amount_kobo: int
+    counterparty_number: str | None = None
+    counterparty_name: str | None = None
+
+
+async def get_account(session: AsyncSession, number: str) -> LedgerAccount:
+    account = await session.scalar(select(LedgerAccount).where(LedgerAccount.number == number))
+    if account is None:
+        raise NotFound(f"Account {number} not found")
+    return account
+
+
+async def post(
+    session: AsyncSession,
+    *,
+    reference: str,
+    kind: str,
+    narration: str,
+    legs: Sequence[Leg],
+    posted_at: datetime | None = None,
+    release_holds: dict[str, int] | None = None,
+) -> Posting:
+    """Apply a balanced posting inside the caller's transaction.
+
+    `release_holds` maps account numbers to held kobo that this posting consumes (a hold
+    being posted): the amount leaves `held_kobo` together with the debit, so the available
+    balance does not change twice.
+    """
+    if not legs or any(leg.amount_kobo == 0 for leg in legs):
+        raise InvalidAmount("A posting needs legs with non-zero amounts")
+    if sum(leg.amount_kobo for leg in legs) != 0:
+        raise SimError("Posting legs must sum to zero", code="30")
+    when = posted_at or utcnow()
+    release_holds = release_holds or {}
+
+    numbers = {leg.account_number for leg in legs}
+    rows = (
+        await session.scalars(select(LedgerAccount).where(LedgerAccount.number.in_(numbers)))
+    ).all()
+    accounts = {a.number: a for a in rows}
+    for number in numbers:
+        if number not in accounts:
+            raise NotFound(f"Account {number} not found", code="25")
+        if accounts[number].status != AccountStatus.ACTIVE:
+            raise NotPermitted(f"Account {number} is not active", code="57")
+
+    posting = Posting(reference=reference, kind=kind, narration=narration, posted_at=when)
+    session.add(posting)
+    await session.flush()
+
+    ordered = sorted(legs, key=lambda leg: accounts[leg.account_number].id)
+    for leg in ordered:
+        account = accounts[leg.account_number]
+        released = release_holds.get(leg.account_number, 0)
+        balance_after = await _apply_leg(session, account.id, leg.amount_kobo, released)
+        session.add(
+            Entry(
+                posting_id=posting.id,
+                account_id=account.id,
+                amount_kobo=leg.amount_kobo,
+                balance_after_kobo=balance_after,
+                counterparty_number=leg.counterparty_number,
+                counterparty_name=leg.counterparty_name,
+                posted_at=when,
+            )
+        )
+    await session.flush()
+    return posting
+
+
+async def _apply_leg(session: AsyncSession, account_id: int, amount: int, released: int) -> int:
+    table = LedgerAccount
+    stmt = (
+        update(table)
+        .where(table.id == account_id)
+        .values(
+            balance_kobo=table.balance_kobo + amount,
+            held_kobo=table.held_kobo - released,
+        )
+        .returning(table.balance_kobo)
+        .execution_options(synchronize_session=False)
+    )
+    if amount < 0:
+        # The new available balance (balance + amount - (held - released)) must stay >= 0
+        # unless this is a bank-side account.
+        stmt = stmt.where(
+            or_(
+                table.allow_negative.is_(True),
+                table.balance_kobo - table.held_kobo + amount + released >= 0,
+            )
+        )
+    new_balance = (await session.execute(stmt)).scalar_one_or_none()
+    if new_balance is None:
+        raise InsufficientFunds("Insufficient funds")
+    return int(new_balance)
+
+
+async def place_hold(
+    session: AsyncSession, *, reference: str, account_number: str, amount_kobo: int, narration: str
+) -> Hold:
+    if amount_kobo <= 0:
+        raise InvalidAmount("Hold amount must be positive")
+    account = await get_account(session, account_number)
+    if account.status != AccountStatus.ACTIVE:
+        raise NotPermitted(f"Account {account_number} is not active")
+    table = LedgerAccount
+    reserved = (
+        await session.execute(
+            update(table)
+            .where(
+                and_(
+                    table.id == account.id,
+                    or_(
+                        table.allow_negative.is_(True),
+                        table.balance_kobo - table.held_kobo >= amount_kobo,
+                    ),
+                )
+            )
+            .values(held_kobo=table.held_kobo + amount_kobo)
+            .returning(table.id)
+            .execution_options(synchronize_session=False)
+        )
+    ).scalar_one_or_none()
+    if reserved is None:
+        raise InsufficientFunds("Insufficient funds")
+    hold = Hold(
+        reference=reference, account_id=account.id, amount_kobo=amount_kobo, narration=narration
+    )
+    session.add(hold)
+    await session.flush()
+    return hold
+
+
+async def get_hold(session: AsyncSession, reference: str) -> Hold:
+    hold = await session.scalar(select(Hold).where(Hold.reference == reference))
+    if hold is None:
+        raise NotFound(f"Hold {reference} not found")
+    return hold
+
+
+async def post_hold(
+    session: AsyncSession, *, hold: Hold, credit_account_number: str, narration: str
+) -> Posting:
+    """Move held money to `credit_account_number`. Idempotent on an already posted hold."""
+    if hold.status == HoldStatus.POSTED:
+        existing = await session.scalar(
+            select(Posting).where(Posting.reference == f"HOLD-{hold.reference}")
+        )
+        assert existing is not None
+        return existing
+    if hold.status != HoldStatus.ACTIVE:
+        raise NotPermitted("Hold was voided", code="21")
+    debit = await session.get(LedgerAccount, hold.account_id)
+    assert debit is not None
+    credit = await get_account(session, credit_account_number)
+    posting = await post(
+        session,
+        reference=f"HOLD-{hold.reference}",
+        kind="HOLD_POST",
+        narration=narration,
+        legs=[
+            Leg(debit.number, -hold.amount_kobo, credit.number, credit.name),
+            Leg(credit.number, hold.amount_kobo, debit.number, debit.name),
+        ],
+        release_holds={debit.number: hold.amount_kobo},
+    )
+    hold.status = HoldStatus.POSTED
+    return posting
+
+
+async def void_hold(session: AsyncSession, *, hold: Hold) -> None:
+    """Release held money. Idempotent on an already voided hold."""
+    if hold.status == HoldStatus.VOIDED:
+        return
+    if hold.status != HoldStatus.ACTIVE:
+        raise NotPermitted("Hold was already posted", code="21")
+    table = LedgerAccount
+    await session.execute(
+        update(table)
+        .where(table.id == hold.account_id)
+        .values(held_kobo=table.held_kobo - hold.amount_kobo)
+        .execution_options(synchronize_session=False)
+    )
+    hold.status = HoldStatus.VOIDED
+
+
+async def total_of_all_balances(session: AsyncSession) -> int:
+    """The ledger's invariant: this is always exactly zero."""
+    return int(await session.scalar(select(func.coalesce(func.sum(LedgerAccount.balance_kobo), 0))))
+
+
+async def statement(
+    session: AsyncSession,
+    account: LedgerAccount,
+    *,
+    start: datetime | None = None,
+    end: datetime | None = None,
+    limit: int = 100,
+    offset: int = 0,
+) -> list[tuple[Entry, Posting]]:
+    query = (
+        select(Entry, Posting)
+        .join(Posting, Posting.id == Entry.posting_id)
+        .where(Entry.account_id == account.id)
+        .order_by(Entry.posted_at.desc(), Entry.id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    if start is not None:
+        query = query.where(Entry.posted_at >= start)
+    if end is not None:
+        query = query.where(Entry.posted_at < end)
+    return [(e, p) for e, p in (await session.execute(query)).all()]

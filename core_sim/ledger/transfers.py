@@ -1,0 +1,179 @@
+"""Intra-bank transfers: idempotent on the client reference, subject to fault rules.
+
+The same reference with the same body returns the first answer and moves money once; the
+same reference with a different body is refused (409). A forced `pending` reserves the money
+with a hold and settles it when the status is queried after `resolve_at`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from core_sim.db import Database, utcnow
+from core_sim.errors import Conflict, FaultTimeout, InvalidAmount, NotFound, SimError
+from core_sim.faults.models import FaultEffect
+from core_sim.faults.service import CallContext, take_fault
+from core_sim.ledger import service as ledger
+from core_sim.ledger.models import TransferRequest
+
+SUCCESS = "SUCCESS"
+FAILED = "FAILED"
+PENDING = "PENDING"
+
+
+@dataclass(frozen=True, slots=True)
+class TransferCommand:
+    reference: str
+    debit_account: str
+    credit_account: str
+    amount_kobo: int
+    narration: str
+
+    def body_hash(self) -> str:
+        canonical = "|".join(
+            (self.debit_account, self.credit_account, str(self.amount_kobo), self.narration)
+        )
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+async def transfer(db: Database, command: TransferCommand, timeout_fault_ms: int) -> TransferRequest:
+    if command.amount_kobo <= 0:
+        raise InvalidAmount("Amount must be greater than zero")
+    if command.debit_account == command.credit_account:
+        raise SimError("Source and destination accounts are the same", code="57")
+
+    async with db.reader() as session:
+        existing = await session.get(TransferRequest, command.reference)
+    if existing is not None:
+        return await _replay(db, existing, command)
+
+    async with db.writer() as session:
+        fault = await take_fault(
+            session,
+            CallContext(
+                "ledger.transfer",
+                accounts=(command.debit_account, command.credit_account),
+                amount_kobo=command.amount_kobo,
+            ),
+        )
+    if fault is not None and fault.effect == FaultEffect.DELAY:
+        await asyncio.sleep((fault.delay_ms or 0) / 1000)
+    if fault is not None and fault.effect == FaultEffect.TIMEOUT:
+        await asyncio.sleep((fault.delay_ms or timeout_fault_ms) / 1000)
+        raise FaultTimeout("Timed out (forced by a fault rule); nothing was posted")
+
+    try:
+        async with db.writer() as session:
+            request = _new_request(command)
+            session.add(request)
+            await session.flush()
+            if fault is not None and fault.effect == FaultEffect.DECLINE:
+                request.status, request.response_code = FAILED, fault.response_code or "05"
+                request.message = "Declined (forced by a fault rule)"
+            elif fault is not None and fault.effect == FaultEffect.PENDING:
+                await ledger.place_hold(
+                    session,
+                    reference=f"TRF-{command.reference}",
+                    account_number=command.debit_account,
+                    amount_kobo=command.amount_kobo,
+                    narration=command.narration,
+                )
+                request.status, request.response_code = PENDING, "09"
+                request.pending_outcome = fault.pending_outcome or "00"
+                request.resolve_at = utcnow() + timedelta(milliseconds=fault.resolve_after_ms or 0)
+            else:
+                await _post_transfer(session, command)
+                request.status, request.response_code = SUCCESS, "00"
+                request.posting_reference = f"TRF-{command.reference}"
+            return request
+    except IntegrityError:
+        # Another request with this reference won the race: answer as it did.
+        async with db.reader() as session:
+            winner = await session.get(TransferRequest, command.reference)
+        assert winner is not None
+        return await _replay(db, winner, command)
+    except SimError as refusal:
+        if isinstance(refusal, NotFound) and refusal.code == "25":
+            code = "07"  # unknown account on a transfer reads as an invalid account
+        else:
+            code = refusal.code
+        async with db.writer() as session:
+            request = _new_request(command)
+            request.status, request.response_code, request.message = FAILED, code, refusal.message
+            session.add(request)
+            return request
+
+
+def _new_request(command: TransferCommand) -> TransferRequest:
+    return TransferRequest(
+        reference=command.reference,
+        body_hash=command.body_hash(),
+        status=PENDING,
+        response_code="09",
+        debit_account=command.debit_account,
+        credit_account=command.credit_account,
+        amount_kobo=command.amount_kobo,
+        narration=command.narration,
+    )
+
+
+async def _post_transfer(session, command: TransferCommand) -> None:  # type: ignore[no-untyped-def]
+    debit = await ledger.get_account(session, command.debit_account)
+    credit = await ledger.get_account(session, command.credit_account)
+    await ledger.post(
+        session,
+        reference=f"TRF-{command.reference}",
+        kind="TRANSFER",
+        narration=command.narration,
+        legs=[
+            ledger.Leg(debit.number, -command.amount_kobo, credit.number, credit.name),
+            ledger.Leg(credit.number, command.amount_kobo, debit.number, debit.name),
+        ],
+    )
+
+
+async def _replay(db: Database, existing: TransferRequest, command: TransferCommand) -> TransferRequest:
+    if existing.body_hash != command.body_hash():
+        raise Conflict("This reference was already used for a different transfer", code="94")
+    return await status(db, existing.reference)
+
+
+async def status(db: Database, reference: str) -> TransferRequest:
+    """The transfer's current answer; settles a forced pending transfer once it is due."""
+    async with db.reader() as session:
+        request = await session.get(TransferRequest, reference)
+    if request is None:
+        raise NotFound(f"No transfer with reference {reference}")
+    if request.status != PENDING or request.resolve_at is None or request.resolve_at > utcnow():
+        return request
+    async with db.writer() as session:
+        request = await session.get(TransferRequest, reference, with_for_update=True)
+        assert request is not None
+        if request.status != PENDING:
+            return request
+        hold = await ledger.get_hold(session, f"TRF-{reference}")
+        if request.pending_outcome == "00":
+            posting = await ledger.post_hold(
+                session, hold=hold, credit_account_number=request.credit_account,
+                narration=request.narration,
+            )
+            request.status, request.response_code = SUCCESS, "00"
+            request.posting_reference = posting.reference
+        else:
+            await ledger.void_hold(session, hold=hold)
+            request.status = FAILED
+            request.response_code = request.pending_outcome or "96"
+        return request
+
+
+async def find(db: Database, reference: str) -> TransferRequest | None:
+    async with db.reader() as session:
+        return await session.scalar(
+            select(TransferRequest).where(TransferRequest.reference == reference)
+        )

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from litestar import Controller, get, post
+from litestar.params import Parameter
+
+from core_sim.db import Database
+from core_sim.faults.effects import apply_fault
+from core_sim.faults.service import CallContext, take_fault
+from core_sim.messaging import service
+from core_sim.messaging.models import Message
+from core_sim.messaging.schemas import AttachmentOut, MessageIn, MessageOut
+from core_sim.settings import SimSettings
+
+
+def message_out(message: Message) -> MessageOut:
+    return MessageOut(
+        id=message.id,
+        channel=message.channel,
+        recipient=message.recipient,
+        subject=message.subject,
+        body=message.body,
+        created_at=message.created_at,
+        attachments=[
+            AttachmentOut(
+                name=a["name"], content_type=a["contentType"], size=a["size"],
+                content=a["content"],
+            )
+            for a in message.attachments
+        ],
+    )
+
+
+class MessagingController(Controller):
+    tags = ["messaging"]
+
+    @post("/core/messages", status_code=201)
+    async def send_message(
+        self, db: Database, sim_settings: SimSettings, data: MessageIn
+    ) -> MessageOut:
+        """The bank's SMS/e-mail gateway: every message is kept for the inbox."""
+        async with db.writer() as session:
+            fault = await take_fault(
+                session, CallContext("messaging.send", accounts=(data.recipient,))
+            )
+        await apply_fault(fault, sim_settings.timeout_fault_ms)
+        async with db.writer() as session:
+            message = await service.send(session, data)
+        return message_out(message)
+
+    @get("/sim/messages")
+    async def inbox(
+        self,
+        db: Database,
+        recipient: str | None = None,
+        channel: Literal["SMS", "EMAIL"] | None = None,
+        limit: Annotated[int, Parameter(ge=1, le=500)] = 50,
+    ) -> list[MessageOut]:
+        """Messages newest first, optionally for one recipient (e-mail or phone)."""
+        async with db.reader() as session:
+            messages = await service.inbox(session, recipient, channel, limit)
+        return [message_out(m) for m in messages]

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import base64
+import binascii
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.errors import SimError
+from core_sim.messaging.models import Message
+from core_sim.messaging.schemas import MessageIn
+
+
+async def send(session: AsyncSession, data: MessageIn) -> Message:
+    attachments = []
+    for item in data.attachments:
+        try:
+            size = len(base64.b64decode(item.content, validate=True))
+        except binascii.Error as exc:
+            raise SimError(f"Attachment {item.name} is not valid base64", code="30") from exc
+        attachments.append(
+            {"name": item.name, "contentType": item.content_type, "size": size,
+             "content": item.content}
+        )
+    message = Message(
+        channel=data.channel,
+        recipient=data.recipient.strip().lower() if data.channel == "EMAIL" else data.recipient,
+        subject=data.subject,
+        body=data.body,
+        attachments=attachments,
+    )
+    session.add(message)
+    await session.flush()
+    return message
+
+
+async def inbox(
+    session: AsyncSession, recipient: str | None, channel: str | None, limit: int
+) -> list[Message]:
+    query = select(Message).order_by(Message.created_at.desc(), Message.id.desc()).limit(limit)
+    if recipient:
+        query = query.where(Message.recipient == recipient.strip().lower()) if "@" in recipient \
+            else query.where(Message.recipient == recipient.strip())
+    if channel:
+        query = query.where(Message.channel == channel)
+    return list((await session.scalars(query)).all())

@@ -1,0 +1,209 @@
+"""Deterministic seeding: personas from fixtures/personas.json plus Faker customers.
+
+The same seed always produces the same customers, account numbers and history, so testers
+and tests can rely on them. History dates are relative to "now", so the dashboard's weekly
+figures always have something in them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from faker import Faker
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.customers.models import AccountType, Customer
+from core_sim.db import Database, utcnow
+from core_sim.ledger import service as ledger
+from core_sim.ledger.models import AccountKind, LedgerAccount
+from core_sim.nuban import make_nuban
+from core_sim.settings import FIXTURES_DIR
+
+ACCOUNT_TYPES = (
+    (1, "Savings Account", "SAVINGS"),
+    (2, "Current Account", "CURRENT"),
+    (3, "Target Savings Account", "TARGET"),
+    (4, "Kids Savings Account", "KIDS"),
+)
+
+BANK_ACCOUNTS = (
+    ("GL-SUSPENSE", "Transfers suspense", AccountKind.SUSPENSE),
+    ("GL-NIP-SETTLEMENT", "NIP settlement", AccountKind.NIP_SETTLEMENT),
+    ("GL-BILLER-SETTLEMENT", "Biller settlement", AccountKind.BILLER_SETTLEMENT),
+    ("GL-FEE-INCOME", "Fee income", AccountKind.FEE_INCOME),
+    ("GL-FUNDING", "Bank capital (seed funding)", AccountKind.FUNDING),
+)
+FUNDING = "GL-FUNDING"
+NIP = "GL-NIP-SETTLEMENT"
+BILLERS = "GL-BILLER-SETTLEMENT"
+
+FAKER_CUSTOMERS = 30
+
+
+def load_personas() -> list[dict[str, Any]]:
+    data = json.loads((FIXTURES_DIR / "personas.json").read_text())
+    return list(data["personas"])
+
+
+async def seed(db: Database, seed_number: int, bank_code: str) -> None:
+    """Drop everything and build the simulator's world again from `seed_number`."""
+    await db.create_schema(drop_first=True)
+    rng = random.Random(seed_number)
+    fake = Faker("en_NG")
+    fake.seed_instance(seed_number)
+    now = utcnow()
+    async with db.writer() as session:
+        for type_id, name, code in ACCOUNT_TYPES:
+            session.add(AccountType(id=type_id, name=name, code=code))
+        for number, name, kind in BANK_ACCOUNTS:
+            session.add(LedgerAccount(number=number, name=name, kind=kind, allow_negative=True))
+        await session.flush()
+        for persona in load_personas():
+            if persona["customerId"] is not None:
+                await _seed_persona(session, persona, rng, fake, now)
+        await _seed_faker_customers(session, rng, fake, bank_code, now)
+
+
+async def _seed_persona(
+    session: AsyncSession, persona: dict[str, Any], rng: random.Random, fake: Faker, now: datetime
+) -> None:
+    customer = Customer(
+        id=persona["customerId"],
+        first_name=persona["firstName"],
+        last_name=persona["lastName"],
+        email=persona["email"],
+        phone_number=persona["phoneNumber"],
+        bvn=persona["bvn"],
+        nin=persona["nin"],
+        date_of_birth=date.fromisoformat(persona["dateOfBirth"]),
+        gender=persona["gender"],
+        address=persona["address"],
+        state_of_residence=persona["stateOfResidence"],
+        created_at=now - timedelta(days=400),
+    )
+    session.add(customer)
+    await session.flush()
+    for spec in persona["accounts"]:
+        opened = now - timedelta(days=30 * max(spec["historyMonths"], 1) + 1)
+        account = await _open_account(
+            session, customer, spec["accountNumber"], spec["accountTypeId"], opened
+        )
+        await _fund(session, account, spec["openingBalanceKobo"], opened)
+        if spec["historyMonths"]:
+            await _history(
+                session, account, spec["openingBalanceKobo"], spec["historyMonths"], rng, fake, now
+            )
+
+
+async def _seed_faker_customers(
+    session: AsyncSession, rng: random.Random, fake: Faker, bank_code: str, now: datetime
+) -> None:
+    for index in range(1, FAKER_CUSTOMERS + 1):
+        first, last = fake.first_name(), fake.last_name()
+        customer = Customer(
+            id=f"CIF{10_000 + index:08d}",
+            first_name=first,
+            last_name=last,
+            email=f"{first}.{last}{index}@example.org".lower(),
+            phone_number=f"080{rng.randrange(10**7, 10**8)}",
+            bvn=f"222{rng.randrange(10**7, 10**8)}",
+            nin=f"700{rng.randrange(10**7, 10**8)}",
+            date_of_birth=date(1960, 1, 1) + timedelta(days=rng.randrange(0, 16_000)),
+            gender=rng.choice(["MALE", "FEMALE"]),
+            address=fake.street_address(),
+            state_of_residence=rng.choice(["Lagos", "FCT", "Rivers", "Oyo", "Kano", "Enugu"]),
+            created_at=now - timedelta(days=rng.randrange(30, 900)),
+        )
+        session.add(customer)
+        await session.flush()
+        number = make_nuban(bank_code, f"2030{index:05d}")
+        opened = customer.created_at
+        account = await _open_account(session, customer, number, rng.choice([1, 2]), opened)
+        await _fund(session, account, rng.randrange(1_000, 2_000_000) * 100, opened)
+
+
+async def _open_account(
+    session: AsyncSession, customer: Customer, number: str, type_id: int, opened: datetime
+) -> LedgerAccount:
+    account = LedgerAccount(
+        number=number,
+        name=f"{customer.first_name} {customer.last_name}",
+        kind=AccountKind.CUSTOMER,
+        customer_id=customer.id,
+        account_type_id=type_id,
+        opened_at=opened,
+    )
+    session.add(account)
+    await session.flush()
+    return account
+
+
+async def _fund(session: AsyncSession, account: LedgerAccount, kobo: int, when: datetime) -> None:
+    if kobo <= 0:
+        return
+    await ledger.post(
+        session,
+        reference=f"SEED-OPEN-{account.number}",
+        kind="SEED",
+        narration="Opening deposit",
+        legs=[
+            ledger.Leg(FUNDING, -kobo, account.number, account.name),
+            ledger.Leg(account.number, kobo, None, "Cash deposit"),
+        ],
+        posted_at=when,
+    )
+
+
+async def _history(
+    session: AsyncSession,
+    account: LedgerAccount,
+    balance: int,
+    months: int,
+    rng: random.Random,
+    fake: Faker,
+    now: datetime,
+) -> None:
+    """Salary credits, transfers in and out, airtime and POS spends over `months` months."""
+    employer = fake.company()
+    day = now - timedelta(days=30 * months)
+    index = 0
+    while day < now - timedelta(hours=2):
+        index += 1
+        if day.day in (25, 26, 27) and rng.random() < 0.5:
+            amount = rng.randrange(150_000, 650_000) * 100
+            leg_from, narration, who = NIP, f"NIP/{employer.upper()[:30]}/SALARY", employer
+        elif rng.random() < 0.25:
+            amount = rng.randrange(2_000, 80_000) * 100
+            who = fake.name()
+            leg_from, narration = NIP, f"NIP/{who.upper()}/TRF"
+        else:
+            amount = -rng.choice([rng.randrange(500, 5_000), rng.randrange(2_000, 45_000)]) * 100
+            kind = rng.choice(["airtime", "pos", "transfer"])
+            if kind == "airtime":
+                leg_from, who = BILLERS, rng.choice(["MTN", "GLO", "AIRTEL", "9MOBILE"])
+                narration = f"AIRTIME/{who}/{rng.randrange(10**9, 10**10)}"
+            elif kind == "pos":
+                leg_from, who = NIP, fake.company()
+                narration = f"POS/{who.upper()[:30]}"
+            else:
+                leg_from, who = NIP, fake.name()
+                narration = f"NIP/TRF TO {who.upper()}"
+        if amount < 0 and balance + amount < 0:
+            day += timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))
+            continue
+        await ledger.post(
+            session,
+            reference=f"SEED-{account.number}-{index}",
+            kind="SEED",
+            narration=narration,
+            legs=[
+                ledger.Leg(leg_from, -amount, account.number, account.name),
+                ledger.Leg(account.number, amount, None, who),
+            ],
+            posted_at=day,
+        )
+        balance += amount
+        day += timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))

@@ -1,0 +1,29 @@
+"""Simulator settings, read once from the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FIXTURES_DIR = REPO_ROOT / "fixtures"
+
+
+@dataclass(frozen=True, slots=True)
+class SimSettings:
+    database_url: str
+    seed: int
+    bank_code: str
+    # How long a `timeout` fault makes the simulator hang before it answers 504.
+    timeout_fault_ms: int
+
+    @classmethod
+    def from_env(cls) -> SimSettings:
+        default_db = f"sqlite+aiosqlite:///{REPO_ROOT / 'var' / 'core_sim.sqlite3'}"
+        return cls(
+            database_url=os.environ.get("SIM_DATABASE_URL", default_db),
+            seed=int(os.environ.get("SIM_SEED", "2026")),
+            bank_code=os.environ.get("SIM_BANK_CODE", "090605"),
+            timeout_fault_ms=int(os.environ.get("SIM_TIMEOUT_FAULT_MS", "30000")),
+        )
