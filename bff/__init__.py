@@ -1,0 +1,1 @@
+"""Kobo backend-for-frontend: the customer-facing contract of ../shared/spec/."""

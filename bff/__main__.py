@@ -1,0 +1,74 @@
+"""`python -m bff serve|migrate|seed|openapi` — run, migrate, seed, or export the contract."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import uvicorn
+
+from bff.db import Database
+from bff.db.migrate import upgrade
+from bff.security.passwords import Passwords
+from bff.seed import seed_personas
+from bff.settings import Settings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bff")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the BFF (API + built web app)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    sub.add_parser("migrate", help="apply database migrations")
+    sub.add_parser("seed", help="create the demo personas' users")
+    export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
+    export.add_argument("output", nargs="?", default="-")
+    args = parser.parse_args()
+
+    if args.command == "serve":
+        uvicorn.run(
+            "bff.app:create_app", factory=True, host=args.host, port=args.port,
+            workers=args.workers, proxy_headers=False,
+        )
+    elif args.command == "migrate":
+        upgrade(Settings.from_env().database_url)
+    elif args.command == "seed":
+        asyncio.run(_seed())
+    elif args.command == "openapi":
+        _export_openapi(args.output)
+
+
+async def _seed() -> None:
+    settings = Settings.from_env()
+    db = Database(settings.database_url)
+    created = await seed_personas(db, Passwords(settings.argon2))
+    await db.dispose()
+    print(f"created {created} persona users")
+
+
+def _export_openapi(output: str) -> None:
+    from bff.app import create_app
+
+    settings = Settings.from_env()
+    app = create_app(
+        Settings(
+            database_url="sqlite+aiosqlite:///:memory:", core_url="http://127.0.0.1:1",
+            secret_key="export", webapp_dist=None, seed_personas=False,
+        )
+    )
+    document = app.openapi_schema.to_schema()
+    text = json.dumps(document, indent=2, sort_keys=True) + "\n"
+    del settings
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(output).write_text(text)
+
+
+if __name__ == "__main__":
+    main()

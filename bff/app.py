@@ -1,0 +1,156 @@
+"""The BFF's application factory: wiring only, no rules."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from litestar import Litestar, Request, Response, Router, get
+from litestar.di import Provide
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+
+from bff.accounts.controller import AccountsController
+from bff.accounts.service import AccountsService
+from bff.auth.controller import AuthController
+from bff.auth.service import AuthService
+from bff.core_client import CoreClient
+from bff.db import Database
+from bff.db.migrate import upgrade
+from bff.errors import AppError, TooManyRequests
+from bff.http import provide_principal
+from bff.security.passwords import Passwords
+from bff.seed import seed_personas
+from bff.settings import Settings
+
+log = logging.getLogger("bff")
+
+UNEXPECTED = "Something went wrong on our side. Please try again."
+
+
+def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
+    extra: dict[str, Any] = {}
+    if exc.errors:
+        extra["errors"] = exc.errors
+    headers = (
+        {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
+    )
+    return ProblemDetailsException(
+        detail=exc.message, status_code=exc.status_code, title=exc.title,
+        type_="about:blank", extra=extra or None, headers=headers,
+    )
+
+
+def validation_to_problem(exc: ValidationException) -> ProblemDetailsException:
+    """Litestar's 400 for a body or parameter that does not fit the schema."""
+    errors = []
+    for item in exc.extra if isinstance(exc.extra, list) else []:
+        if isinstance(item, Mapping):
+            field = str(item.get("key") or "body")
+            errors.append({"field": field, "message": str(item.get("message", "is invalid"))})
+    first = errors[0] if errors else None
+    detail = f"Invalid {first['field']}: {first['message']}" if first else "Invalid request"
+    return ProblemDetailsException(
+        detail=detail, status_code=400, title="Bad Request", type_="about:blank",
+        extra={"errors": errors} if errors else None,
+    )
+
+
+def http_to_problem(exc: HTTPException) -> ProblemDetailsException:
+    return ProblemDetailsException(
+        detail=str(exc.detail), status_code=exc.status_code, title=str(exc.detail),
+        type_="about:blank", headers=exc.headers,
+    )
+
+
+def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return Response(
+        {"type": "about:blank", "title": "Internal Server Error", "status": 500,
+         "detail": UNEXPECTED},
+        status_code=500, media_type="application/problem+json",
+    )
+
+
+def create_app(settings: Settings | None = None, core: CoreClient | None = None) -> Litestar:
+    """`core` is injected by tests (the simulator in-process); otherwise built from settings."""
+    settings = settings or Settings.from_env()
+    db = Database(settings.database_url)
+    passwords = Passwords(settings.argon2)
+    core_client = core or CoreClient.over_network(settings.core_url, settings.core_timeout_s)
+    auth = AuthService(db, settings, passwords, core_client)
+    accounts = AccountsService(core_client)
+
+    async def on_startup() -> None:
+        await asyncio.to_thread(upgrade, settings.database_url)
+        if settings.seed_personas:
+            await seed_personas(db, passwords)
+
+    async def on_shutdown() -> None:
+        if core is None:
+            await core_client.aclose()
+        await db.dispose()
+
+    @get("/health", tags=["ops"], summary="Liveness")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    api = Router(
+        path="/",
+        route_handlers=[AuthController, AccountsController],
+        dependencies={"principal": Provide(provide_principal)},
+    )
+    handlers: list[Any] = [health, api]
+    if settings.webapp_dist is not None and (settings.webapp_dist / "index.html").is_file():
+        from bff.spa import spa_router
+
+        handlers.append(spa_router(settings.webapp_dist))
+
+    def const(value: Any) -> Provide:
+        return Provide(lambda: value, use_cache=True, sync_to_thread=False)
+
+    app = Litestar(
+        route_handlers=handlers,
+        dependencies={
+            "auth": const(auth),
+            "accounts": const(accounts),
+            "db": const(db),
+        },
+        plugins=[
+            ProblemDetailsPlugin(
+                ProblemDetailsConfig(
+                    enable_for_all_http_exceptions=True,
+                    exception_to_problem_detail_map={
+                        AppError: app_error_to_problem,
+                        ValidationException: validation_to_problem,
+                        HTTPException: http_to_problem,
+                    },
+                )
+            )
+        ],
+        exception_handlers={Exception: unexpected_error},
+        on_startup=[on_startup],
+        on_shutdown=[on_shutdown],
+        openapi_config=OpenAPIConfig(
+            title="Kobo BFF",
+            version="0.1.0",
+            description="Customer-facing contract of Kobo internet banking (see docs/contract.md).",
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(type="http", scheme="bearer", description="Session token")
+                }
+            ),
+        ),
+        debug=False,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    return app

@@ -1,0 +1,15 @@
+"""The BFF's only way to the core-banking simulator (or, in production, the real core)."""
+
+from bff.core_client.client import CoreClient
+from bff.core_client.errors import CoreError, CoreRefused, CoreUnavailable
+from bff.core_client.schemas import CoreAccount, CoreCustomer, CoreStatementLine
+
+__all__ = [
+    "CoreAccount",
+    "CoreClient",
+    "CoreCustomer",
+    "CoreError",
+    "CoreRefused",
+    "CoreStatementLine",
+    "CoreUnavailable",
+]

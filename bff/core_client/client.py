@@ -1,0 +1,95 @@
+"""Typed async client for the core-banking simulator.
+
+Every call has a deadline enforced here (not only by httpx), so a hung core never hangs a
+customer's request, whatever transport is underneath (network, or in-process in tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import Any, TypeVar
+
+import httpx
+import msgspec
+
+from bff.core_client.errors import CoreRefused, CoreUnavailable
+from bff.core_client.schemas import CoreAccount, CoreCustomer, CoreMessage, CoreStatementLine
+
+T = TypeVar("T")
+
+
+class CoreClient:
+    def __init__(self, http: httpx.AsyncClient, timeout_s: float) -> None:
+        self._http = http
+        self._timeout_s = timeout_s
+
+    @classmethod
+    def over_network(cls, base_url: str, timeout_s: float) -> CoreClient:
+        http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s)
+        return cls(http, timeout_s)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def _call(
+        self, method: str, path: str, result: type[T], *, json: Any = None,
+        params: dict[str, Any] | None = None,
+    ) -> T:
+        try:
+            async with asyncio.timeout(self._timeout_s):
+                response = await self._http.request(method, path, json=json, params=params)
+        except (TimeoutError, httpx.TimeoutException) as exc:
+            raise CoreUnavailable(f"core timed out on {method} {path}") from exc
+        except httpx.HTTPError as exc:
+            raise CoreUnavailable(f"core unreachable on {method} {path}: {exc}") from exc
+        if response.status_code >= 500:
+            raise CoreUnavailable(f"core answered {response.status_code} on {method} {path}")
+        if response.status_code >= 400:
+            body = _json_or_empty(response)
+            raise CoreRefused(
+                response.status_code, str(body.get("detail", "")), body.get("responseCode")
+            )
+        try:
+            return msgspec.json.decode(response.content, type=result)
+        except msgspec.DecodeError as exc:
+            raise CoreUnavailable(f"unreadable core answer on {method} {path}") from exc
+
+    async def customer(self, customer_id: str) -> CoreCustomer:
+        return await self._call("GET", f"/core/customers/{customer_id}", CoreCustomer)
+
+    async def customer_accounts(self, customer_id: str) -> list[CoreAccount]:
+        return await self._call(
+            "GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount]
+        )
+
+    async def statement(
+        self, account_number: str, *, start: datetime | None = None, limit: int = 100
+    ) -> list[CoreStatementLine]:
+        params: dict[str, Any] = {"limit": limit}
+        if start is not None:
+            params["start"] = start.isoformat()
+        return await self._call(
+            "GET", f"/core/accounts/{account_number}/statement", list[CoreStatementLine],
+            params=params,
+        )
+
+    async def send_sms(self, phone_number: str, body: str) -> None:
+        await self._call(
+            "POST", "/core/messages", CoreMessage,
+            json={"channel": "SMS", "recipient": phone_number, "body": body},
+        )
+
+    async def send_email(self, email: str, subject: str, body: str) -> None:
+        await self._call(
+            "POST", "/core/messages", CoreMessage,
+            json={"channel": "EMAIL", "recipient": email, "subject": subject, "body": body},
+        )
+
+
+def _json_or_empty(response: httpx.Response) -> dict[str, Any]:
+    try:
+        body = response.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}

@@ -1,0 +1,55 @@
+"""Shapes of the simulator's answers (the simulator speaks kobo)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import msgspec
+
+
+class CoreStruct(msgspec.Struct, rename="camel"):
+    pass
+
+
+class CoreAccount(CoreStruct):
+    account_number: str
+    account_name: str
+    customer_id: str | None
+    account_type_id: int | None
+    account_type_name: str | None
+    status: str
+    ledger_balance_kobo: int
+    available_balance_kobo: int
+    currency: str
+    opened_at: datetime
+
+
+class CoreCustomer(CoreStruct):
+    customer_id: str
+    first_name: str
+    last_name: str
+    email: str | None
+    phone_number: str | None
+    bvn: str | None
+    nin: str | None
+    date_of_birth: date | None
+    gender: str | None
+    address: str | None
+    state_of_residence: str | None
+
+
+class CoreStatementLine(CoreStruct):
+    posting_reference: str
+    kind: str
+    narration: str
+    amount_kobo: int
+    balance_after_kobo: int
+    counterparty_number: str | None
+    counterparty_name: str | None
+    posted_at: datetime
+
+
+class CoreMessage(CoreStruct):
+    id: int
+    channel: str
+    recipient: str

@@ -1,0 +1,89 @@
+"""Database plumbing for the BFF: declarative base, aware UTC datetimes, engine and sessions."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, MetaData, event
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.types import TypeDecorator
+
+# Stable constraint names so Alembic migrations are the same on SQLite and PostgreSQL.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every database (SQLite would otherwise hand back naive ones)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect):  # type: ignore[no-untyped-def]
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTCDateTime column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect):  # type: ignore[no-untyped-def]
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Database:
+    """Owns the engine. `transaction()` is the unit of work: commit on success, else roll back.
+
+    On SQLite, writing units of work queue on one asyncio lock per process, because SQLite
+    has a single writer and would otherwise answer "database is locked" under load.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.is_sqlite = url.startswith("sqlite")
+        self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        lock = self._write_lock if self.is_sqlite else contextlib.nullcontext()
+        async with lock, self.sessionmaker() as session, session.begin():
+            yield session
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

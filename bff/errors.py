@@ -1,0 +1,56 @@
+"""The BFF's one exception hierarchy. `bff/app.py` maps it to problem details in one place.
+
+`message` is the sentence the web app shows the customer, so it must be written for them.
+"""
+
+from __future__ import annotations
+
+
+class AppError(Exception):
+    status_code = 400
+    title = "Bad Request"
+
+    def __init__(self, message: str, *, errors: list[dict[str, str]] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.errors = errors
+
+
+class ValidationFailed(AppError):
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        errors = [{"field": field, "message": message}] if field else None
+        super().__init__(message, errors=errors)
+
+
+class NotAuthenticated(AppError):
+    status_code = 401
+    title = "Unauthorized"
+
+
+class Forbidden(AppError):
+    status_code = 403
+    title = "Forbidden"
+
+
+class NotFound(AppError):
+    status_code = 404
+    title = "Not Found"
+
+
+class Conflict(AppError):
+    status_code = 409
+    title = "Conflict"
+
+
+class TooManyRequests(AppError):
+    status_code = 429
+    title = "Too Many Requests"
+
+    def __init__(self, message: str, *, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class ServiceUnavailable(AppError):
+    status_code = 503
+    title = "Service Unavailable"

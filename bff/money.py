@@ -1,0 +1,28 @@
+"""Naira on the wire, integer kobo inside. Conversions live here and nowhere else."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from bff.errors import ValidationFailed
+
+KOBO_PER_NAIRA = 100
+
+
+def kobo_to_naira(kobo: int) -> float:
+    """For JSON output: a float with at most two decimals (exact for any realistic amount)."""
+    return kobo / KOBO_PER_NAIRA
+
+
+def naira_to_kobo(amount: float | int | str, field: str = "amount") -> int:
+    """Parse a customer-entered naira amount; refuses zero, negatives, NaN and a 3rd decimal."""
+    try:
+        value = Decimal(str(amount))
+    except InvalidOperation as exc:
+        raise ValidationFailed("Enter a valid amount", field=field) from exc
+    if not value.is_finite() or value <= 0:
+        raise ValidationFailed("Amount must be greater than zero", field=field)
+    kobo = value * KOBO_PER_NAIRA
+    if kobo != kobo.to_integral_value():
+        raise ValidationFailed("Amount can have at most 2 decimal places", field=field)
+    return int(kobo)

@@ -1,0 +1,62 @@
+"""BFF settings, read once from the environment (names prefixed KOBO_ or plain DATABASE_URL)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FIXTURES_DIR = REPO_ROOT / "fixtures"
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    return os.environ.get(name, "1" if default else "0").lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True, slots=True)
+class Argon2Params:
+    time_cost: int = 3
+    memory_cost_kib: int = 65536
+    parallelism: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str
+    core_url: str
+    # Used to key the HMAC of one-time codes; set KOBO_SECRET_KEY in production.
+    secret_key: str
+    core_timeout_s: float = 10.0
+    session_idle_s: int = 300
+    session_absolute_s: int = 8 * 3600
+    session_remember_absolute_s: int = 30 * 24 * 3600
+    otp_ttl_s: int = 300
+    otp_max_attempts: int = 5
+    login_max_failures_per_identifier: int = 5
+    login_max_failures_per_client: int = 20
+    login_failure_window_s: int = 900
+    seed_personas: bool = True
+    webapp_dist: Path | None = REPO_ROOT / "webapp" / "dist"
+    argon2: Argon2Params = field(default_factory=Argon2Params)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        default_db = f"sqlite+aiosqlite:///{REPO_ROOT / 'var' / 'bff.sqlite3'}"
+        dist = os.environ.get("KOBO_WEBAPP_DIST")
+        return cls(
+            database_url=os.environ.get("DATABASE_URL", default_db),
+            core_url=os.environ.get("KOBO_CORE_URL", "http://127.0.0.1:8100"),
+            secret_key=os.environ.get("KOBO_SECRET_KEY") or secrets.token_urlsafe(32),
+            core_timeout_s=float(os.environ.get("KOBO_CORE_TIMEOUT_S", "10")),
+            session_idle_s=_env_int("KOBO_SESSION_IDLE_S", 300),
+            session_absolute_s=_env_int("KOBO_SESSION_ABSOLUTE_S", 8 * 3600),
+            otp_ttl_s=_env_int("KOBO_OTP_TTL_S", 300),
+            seed_personas=_env_bool("KOBO_SEED_PERSONAS", True),
+            webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
+        )

@@ -1,0 +1,12 @@
+"""Customer-facing date-times: Africa/Lagos (UTC+01:00, no daylight saving)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+LAGOS = timezone(timedelta(hours=1), "WAT")
+
+
+def display_datetime(moment: datetime) -> str:
+    """dd-mm-yyyy hh:mm:ss in Lagos time, the format the web app parses."""
+    return moment.astimezone(LAGOS).strftime("%d-%m-%Y %H:%M:%S")
