@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,15 +50,22 @@ def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
     )
 
 
+_MISSING = re.compile(r"missing required field `([^`]+)`")
+
+
 def validation_to_problem(exc: ValidationException) -> ProblemDetailsException:
-    """Litestar's 400 for a body or parameter that does not fit the schema."""
+    """Litestar's 400 for a body or parameter that does not fit the schema, made readable."""
     errors = []
     for item in exc.extra if isinstance(exc.extra, list) else []:
-        if isinstance(item, Mapping):
-            field = str(item.get("key") or "body")
-            errors.append({"field": field, "message": str(item.get("message", "is invalid"))})
+        if not isinstance(item, Mapping):
+            continue
+        message = str(item.get("message", "is invalid"))
+        field = str(item.get("key") or "body")
+        if missing := _MISSING.search(message):
+            field, message = missing.group(1), "This field is required"
+        errors.append({"field": field, "message": message})
     first = errors[0] if errors else None
-    detail = f"Invalid {first['field']}: {first['message']}" if first else "Invalid request"
+    detail = f"Invalid request: {first['field']}: {first['message']}" if first else "Invalid request"
     return ProblemDetailsException(
         detail=detail, status_code=400, title="Bad Request", type_="about:blank",
         extra={"errors": errors} if errors else None,
@@ -153,4 +161,5 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     )
     app.state.settings = settings
     app.state.db = db
+    app.state.accounts_service = accounts
     return app

@@ -1,0 +1,111 @@
+"""The BFF wired to the real simulator app in-process (no network, no mocks)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from bff.app import create_app
+from bff.core_client import CoreClient
+from bff.db import Database
+from bff.settings import Argon2Params, Settings
+from core_sim.app import create_app as create_sim_app
+from core_sim.settings import SimSettings
+
+PASSWORD = "Kobo@2026"
+ADA = "ada.okafor@example.com"
+TUNDE = "tunde.bakare@example.com"
+CHIOMA = "chioma.eze@example.com"
+ADMIN = "admin@example.com"
+TUNDE_TOTP_SECRET = "JBSWY3DPEHPK3PXPKOBOTUNDEZZZZAAA"
+
+
+@pytest.fixture(scope="session")
+async def sim(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
+    settings = SimSettings(
+        database_url=databases.new("bff_sim"), seed=2026, bank_code="090605",
+        timeout_fault_ms=2_000,
+    )
+    async with AsyncTestClient(app=create_sim_app(settings)) as client:
+        yield client
+
+
+def make_settings(database_url: str, **overrides: object) -> Settings:
+    base = Settings(
+        database_url=database_url,
+        core_url="http://sim.invalid",
+        secret_key="test-secret",
+        core_timeout_s=0.5,
+        webapp_dist=None,
+        # Cheap but real argon2id, so the suite stays fast.
+        argon2=Argon2Params(time_cost=1, memory_cost_kib=1024, parallelism=1),
+    )
+    return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+
+
+@dataclass
+class Bff:
+    app: Litestar
+    client: AsyncTestClient
+    sim: AsyncTestClient
+    # The test's own handle on the BFF's database. The app runs on the test client's event
+    # loop, so tests must not borrow its engine (asyncpg connections are bound to a loop).
+    db: Database
+
+    async def login(self, identifier: str = ADA, password: str = PASSWORD, remember: bool = False):  # type: ignore[no-untyped-def]
+        return await self.client.post(
+            "/auth/ibanking/personal/login",
+            json={"email": identifier, "password": password, "remember": remember},
+        )
+
+    async def latest_code(self, recipient: str) -> str:
+        inbox = (await self.sim.get("/sim/messages", params={"recipient": recipient})).json()
+        match = re.search(r"\b(\d{6})\b", inbox[0]["body"])
+        assert match, inbox[0]
+        return match.group(1)
+
+    async def verify(self, login_body: dict, otp: str):  # type: ignore[no-untyped-def,type-arg]
+        return await self.client.post(
+            "/auth/ibanking/personal/otp-verification",
+            json={"userId": login_body["userId"], "userUUID": login_body["userUUID"], "otp": otp},
+        )
+
+    async def sign_in(self, email: str = ADA) -> str:
+        login = await self.login(email)
+        assert login.status_code == 200, login.text
+        verified = await self.verify(login.json(), await self.latest_code(email))
+        assert verified.status_code == 200, verified.text
+        return str(verified.json()["tokenDTO"]["accessToken"])
+
+
+@pytest.fixture
+async def bff_factory(databases, sim):  # type: ignore[no-untyped-def]
+    """Builds a BFF on a fresh database; keyword arguments override settings."""
+    opened: list[Bff] = []
+
+    async def make(**overrides: object) -> Bff:
+        settings = make_settings(databases.new("bff"), **overrides)
+        core = CoreClient(sim, timeout_s=settings.core_timeout_s)
+        app = create_app(settings, core=core)
+        client = AsyncTestClient(app=app)
+        await client.__aenter__()
+        bff = Bff(app=app, client=client, sim=sim, db=Database(settings.database_url))
+        opened.append(bff)
+        return bff
+
+    yield make
+    for bff in opened:
+        await bff.client.__aexit__(None, None, None)
+        await bff.db.dispose()
+    await sim.delete("/sim/faults/")
+
+
+@pytest.fixture
+async def bff(bff_factory) -> Bff:  # type: ignore[no-untyped-def]
+    return await bff_factory()

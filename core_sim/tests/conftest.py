@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+from core_sim.app import create_app
+from core_sim.settings import SimSettings
+
+
+@pytest.fixture(scope="session")
+async def sim_client(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
+    """The whole simulator app, seeded once per test session."""
+    settings = SimSettings(
+        database_url=databases.new("sim_api"), seed=2026, bank_code="090605",
+        timeout_fault_ms=300,
+    )
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        yield client
+
+
+@pytest.fixture(autouse=True)
+async def _no_faults_left(request: pytest.FixtureRequest) -> AsyncIterator[None]:
+    yield
+    if "sim_client" in request.fixturenames:
+        client = request.getfixturevalue("sim_client")
+        await client.delete("/sim/faults/")

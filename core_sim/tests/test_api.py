@@ -1,0 +1,93 @@
+"""The simulator's HTTP API as testers and the BFF use it."""
+
+from __future__ import annotations
+
+
+async def test_personas_are_seeded_with_their_fixed_account_numbers(sim_client):
+    response = await sim_client.get("/core/customers/CIF00000001/accounts")
+    assert response.status_code == 200
+    numbers = [a["accountNumber"] for a in response.json()]
+    assert numbers == ["1020000115", "1020000122", "1020000139"]
+    assert all(a["availableBalanceKobo"] > 0 for a in response.json())
+
+
+async def test_seeded_ledger_sums_to_zero(sim_client):
+    check = (await sim_client.get("/core/ledger/balance-check")).json()
+    assert check == {"sumOfAllBalancesKobo": 0, "balanced": True}
+
+
+async def test_persona_has_months_of_history(sim_client):
+    lines = (await sim_client.get("/core/accounts/1020000115/statement?limit=500")).json()
+    assert len(lines) > 30
+    assert any(line["amountKobo"] < 0 for line in lines) and any(
+        line["amountKobo"] > 0 for line in lines
+    )
+
+
+async def test_transfer_over_http_and_status_query(sim_client):
+    body = {"reference": "api-transfer-1", "debitAccount": "1020000115",
+            "creditAccount": "1020000218", "amountKobo": 2500, "narration": "lunch"}
+    first = await sim_client.post("/core/transfers", json=body)
+    assert first.status_code == 200 and first.json()["responseCode"] == "00"
+    status = await sim_client.get("/core/transfers/api-transfer-1")
+    assert status.json()["status"] == "SUCCESS"
+    conflict = await sim_client.post("/core/transfers", json={**body, "amountKobo": 2501})
+    assert conflict.status_code == 409 and conflict.json()["responseCode"] == "94"
+
+
+async def test_bad_transfer_body_is_a_400(sim_client):
+    response = await sim_client.post(
+        "/core/transfers",
+        json={"reference": "x", "debitAccount": "1", "creditAccount": "2", "amountKobo": -1,
+              "narration": ""},
+    )
+    assert response.status_code == 400
+
+
+async def test_fault_rule_lifecycle(sim_client):
+    created = await sim_client.post(
+        "/sim/faults/",
+        json={"operation": "ledger.transfer", "effect": "decline", "responseCode": "57",
+              "account": "1020000218", "uses": 2},
+    )
+    assert created.status_code == 201
+    rule_id = created.json()["id"]
+    listed = (await sim_client.get("/sim/faults/")).json()
+    assert [r["id"] for r in listed] == [rule_id]
+    body = {"reference": "api-fault-1", "debitAccount": "1020000115",
+            "creditAccount": "1020000218", "amountKobo": 100, "narration": "x"}
+    declined = (await sim_client.post("/core/transfers", json=body)).json()
+    assert declined["responseCode"] == "57" and declined["status"] == "FAILED"
+    assert (await sim_client.delete(f"/sim/faults/{rule_id}")).status_code == 204
+    assert (await sim_client.delete(f"/sim/faults/{rule_id}")).status_code == 404
+
+
+async def test_decline_fault_without_a_code_is_refused(sim_client):
+    response = await sim_client.post(
+        "/sim/faults/", json={"operation": "ledger.transfer", "effect": "decline"}
+    )
+    assert response.status_code == 400
+
+
+async def test_messages_are_listed_newest_first_per_recipient(sim_client):
+    for body in ("first", "second"):
+        sent = await sim_client.post(
+            "/core/messages",
+            json={"channel": "EMAIL", "recipient": "Inbox.Test@Example.com", "subject": "s",
+                  "body": body},
+        )
+        assert sent.status_code == 201
+    inbox = (await sim_client.get("/sim/messages?recipient=inbox.test@example.com")).json()
+    assert [m["body"] for m in inbox[:2]] == ["second", "first"]
+    assert inbox[0]["channel"] == "EMAIL"
+
+
+async def test_messaging_fault_makes_the_gateway_fail(sim_client):
+    await sim_client.post(
+        "/sim/faults/",
+        json={"operation": "messaging.send", "effect": "decline", "responseCode": "96", "uses": 1},
+    )
+    failed = await sim_client.post(
+        "/core/messages", json={"channel": "SMS", "recipient": "08000000000", "body": "x"}
+    )
+    assert failed.status_code == 400 and failed.json()["responseCode"] == "96"

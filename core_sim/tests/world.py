@@ -1,0 +1,36 @@
+"""A tiny ledger world for unit and property tests (the full seed is for API tests)."""
+
+from __future__ import annotations
+
+from core_sim.db import Database
+from core_sim.ledger import service as ledger
+from core_sim.ledger.models import AccountKind, LedgerAccount
+from core_sim.seed import BANK_ACCOUNTS, FUNDING
+
+CUSTOMER_ACCOUNTS = ("1000000001", "1000000002", "1000000003")
+
+
+async def build(db: Database, opening_kobo: tuple[int, ...] = (50_000, 20_000, 0)) -> None:
+    await db.create_schema(drop_first=True)
+    async with db.writer() as session:
+        for number, name, kind in BANK_ACCOUNTS:
+            session.add(LedgerAccount(number=number, name=name, kind=kind, allow_negative=True))
+        for number in CUSTOMER_ACCOUNTS:
+            session.add(LedgerAccount(number=number, name=f"Customer {number}",
+                                      kind=AccountKind.CUSTOMER))
+        await session.flush()
+        for number, kobo in zip(CUSTOMER_ACCOUNTS, opening_kobo, strict=True):
+            if kobo:
+                await ledger.post(
+                    session, reference=f"OPEN-{number}", kind="SEED", narration="Opening",
+                    legs=[ledger.Leg(FUNDING, -kobo), ledger.Leg(number, kobo)],
+                )
+
+
+async def balances(db: Database) -> dict[str, tuple[int, int]]:
+    """number -> (balance, held) for every ledger account."""
+    from sqlalchemy import select
+
+    async with db.reader() as session:
+        rows = (await session.scalars(select(LedgerAccount))).all()
+    return {a.number: (a.balance_kobo, a.held_kobo) for a in rows}
