@@ -41,12 +41,14 @@ def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
     extra: dict[str, Any] = {}
     if exc.errors:
         extra["errors"] = exc.errors
-    headers = (
-        {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
-    )
+    headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
     return ProblemDetailsException(
-        detail=exc.message, status_code=exc.status_code, title=exc.title,
-        type_="about:blank", extra=extra or None, headers=headers,
+        detail=exc.message,
+        status_code=exc.status_code,
+        title=exc.title,
+        type_="about:blank",
+        extra=extra or None,
+        headers=headers,
     )
 
 
@@ -65,26 +67,39 @@ def validation_to_problem(exc: ValidationException) -> ProblemDetailsException:
             field, message = missing.group(1), "This field is required"
         errors.append({"field": field, "message": message})
     first = errors[0] if errors else None
-    detail = f"Invalid request: {first['field']}: {first['message']}" if first else "Invalid request"
+    detail = (
+        f"Invalid request: {first['field']}: {first['message']}" if first else "Invalid request"
+    )
     return ProblemDetailsException(
-        detail=detail, status_code=400, title="Bad Request", type_="about:blank",
+        detail=detail,
+        status_code=400,
+        title="Bad Request",
+        type_="about:blank",
         extra={"errors": errors} if errors else None,
     )
 
 
 def http_to_problem(exc: HTTPException) -> ProblemDetailsException:
     return ProblemDetailsException(
-        detail=str(exc.detail), status_code=exc.status_code, title=str(exc.detail),
-        type_="about:blank", headers=exc.headers,
+        detail=str(exc.detail),
+        status_code=exc.status_code,
+        title=str(exc.detail),
+        type_="about:blank",
+        headers=exc.headers,
     )
 
 
 def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return Response(
-        {"type": "about:blank", "title": "Internal Server Error", "status": 500,
-         "detail": UNEXPECTED},
-        status_code=500, media_type="application/problem+json",
+        {
+            "type": "about:blank",
+            "title": "Internal Server Error",
+            "status": 500,
+            "detail": UNEXPECTED,
+        },
+        status_code=500,
+        media_type="application/problem+json",
     )
 
 
@@ -153,7 +168,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             description="Customer-facing contract of Kobo internet banking (see docs/contract.md).",
             components=Components(
                 security_schemes={
-                    "bearer": SecurityScheme(type="http", scheme="bearer", description="Session token")
+                    "bearer": SecurityScheme(
+                        type="http", scheme="bearer", description="Session token"
+                    )
                 }
             ),
         ),

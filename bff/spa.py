@@ -34,7 +34,8 @@ def spa_router(dist: Path) -> Router:
                 content_disposition_type="inline",
                 headers={
                     "Cache-Control": "public, max-age=31536000, immutable"
-                    if immutable else "no-cache"
+                    if immutable
+                    else "no-cache"
                 },
             )
         return File(index, content_disposition_type="inline", headers={"Cache-Control": "no-cache"})

@@ -1,1 +1,1 @@
-"""Kobo core-banking simulator: ledger, customers, interbank, identity, billers, messaging, faults."""
+"""Kobo core-banking simulator: ledger, customers, interbank, identity, billers, messaging."""

@@ -68,7 +68,11 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=[
-            health, reset, CustomersController, LedgerController, MessagingController,
+            health,
+            reset,
+            CustomersController,
+            LedgerController,
+            MessagingController,
             FaultsController,
         ],
         dependencies={

@@ -14,7 +14,9 @@ class AccountsController(Controller):
     tags = ["accounts"]
 
     @get("/accounts", summary="The signed-in customer's accounts")
-    async def list_accounts(self, accounts: AccountsService, principal: Principal) -> list[AccountOut]:
+    async def list_accounts(
+        self, accounts: AccountsService, principal: Principal
+    ) -> list[AccountOut]:
         return await accounts.accounts(principal.user)
 
     @get("/accounts/{account_number:str}", summary="One of the signed-in customer's accounts")

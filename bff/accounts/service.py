@@ -77,16 +77,18 @@ class AccountsService:
         return ClientSummaryOut(
             accounts=[account_out(a) for a in accounts],
             total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
-            total_available_balance=kobo_to_naira(
-                sum(a.available_balance_kobo for a in accounts)
-            ),
+            total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
             weekly_transaction_summary=WeeklyTransactionSummary(
                 # Failed and pending transfers live in the BFF (transfers, issue 5).
                 failed_transactions=0,
                 pending_transactions=0,
                 completed_transactions=len(this_week),
-                inwards=kobo_to_naira(sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo > 0)),
-                outwards=kobo_to_naira(-sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo < 0)),
+                inwards=kobo_to_naira(
+                    sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo > 0)
+                ),
+                outwards=kobo_to_naira(
+                    -sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo < 0)
+                ),
             ),
             recent_transactions=[
                 _recent(account, line, full_name) for account, line in lines[:RECENT_COUNT]
@@ -102,7 +104,8 @@ def _recent(account: CoreAccount, line: CoreStatementLine, customer_name: str) -
         date=display_datetime(line.posted_at),
         transaction_type="CREDIT" if credit else "DEBIT",
         beneficiary_account=(
-            account.account_number if credit
+            account.account_number
+            if credit
             else line.counterparty_number or line.counterparty_name or ""
         ),
         sender=(line.counterparty_name or "") if credit else customer_name,

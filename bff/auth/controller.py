@@ -17,19 +17,25 @@ class AuthController(Controller):
     async def login(self, request: Request, auth: AuthService, data: LoginIn) -> LoginOut:
         user = await auth.login(data.email, data.password, data.remember, client_address(request))
         return LoginOut(
-            user_id=user.id, user_uuid=user.uuid,
+            user_id=user.id,
+            user_uuid=user.uuid,
             two_factor_authentication=user.two_factor,  # type: ignore[arg-type]
         )
 
-    @post("/otp-verification", status_code=200, summary="Sign in, step 2: the code; opens a session")
+    @post(
+        "/otp-verification", status_code=200, summary="Sign in, step 2: the code; opens a session"
+    )
     async def verify(
         self, request: Request, auth: AuthService, data: OtpVerificationIn
     ) -> SessionOut:
-        new = await auth.verify_login(data.user_id, data.user_uuid, data.otp, client_address(request))
+        new = await auth.verify_login(
+            data.user_id, data.user_uuid, data.otp, client_address(request)
+        )
         user = new.user
         return SessionOut(
             token_dto=TokenDTO(
-                access_token=new.token, token_type="Bearer",
+                access_token=new.token,
+                token_type="Bearer",  # noqa: S106 (a scheme name, not a secret)
                 expires_in=auth.settings.session_idle_s,
             ),
             onboarding_complete=user.onboarding_complete,

@@ -63,12 +63,15 @@ class AuthService:
     ) -> User:
         identifier = normalise_identifier(identifier)
         if not identifier or not password:
-            raise ValidationFailed("This field is required", field="email" if not identifier else "password")
+            raise ValidationFailed(
+                "This field is required", field="email" if not identifier else "password"
+            )
         async with self.db.transaction() as session:
             await self._check_throttle(session, identifier, client_address)
             user = await session.scalar(
                 select(User).where(
-                    (User.phone_number == identifier) if identifier.isdigit()
+                    (User.phone_number == identifier)
+                    if identifier.isdigit()
                     else (User.email == identifier)
                 )
             )
@@ -83,9 +86,7 @@ class AuthService:
 
         code = tokens.new_otp_code() if user.two_factor == TwoFactor.OTP else None
         async with self.db.transaction() as session:
-            await session.execute(
-                delete(LoginFailure).where(LoginFailure.identifier == identifier)
-            )
+            await session.execute(delete(LoginFailure).where(LoginFailure.identifier == identifier))
             challenge = await self._open_challenge(
                 session, user, OtpPurpose.LOGIN, user.two_factor, code, remember
             )
@@ -98,20 +99,29 @@ class AuthService:
     ) -> None:
         since = utcnow() - timedelta(seconds=self.settings.login_failure_window_s)
         per_identifier = await session.scalar(
-            select(func.count()).select_from(LoginFailure)
+            select(func.count())
+            .select_from(LoginFailure)
             .where(LoginFailure.identifier == identifier, LoginFailure.created_at >= since)
         )
         per_client = await session.scalar(
-            select(func.count()).select_from(LoginFailure)
+            select(func.count())
+            .select_from(LoginFailure)
             .where(LoginFailure.client_address == client_address, LoginFailure.created_at >= since)
         )
         if (per_identifier or 0) >= self.settings.login_max_failures_per_identifier or (
             per_client or 0
         ) >= self.settings.login_max_failures_per_client:
-            raise TooManyRequests(TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s)
+            raise TooManyRequests(
+                TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s
+            )
 
     async def _open_challenge(
-        self, session: AsyncSession, user: User, purpose: str, method: str, code: str | None,
+        self,
+        session: AsyncSession,
+        user: User,
+        purpose: str,
+        method: str,
+        code: str | None,
         remember: bool,
     ) -> OtpChallenge:
         now = utcnow()
@@ -154,11 +164,14 @@ class AuthService:
         if len(failures) == len(results):
             async with self.db.transaction() as session:
                 await session.execute(
-                    update(OtpChallenge).where(OtpChallenge.id == challenge_id)
+                    update(OtpChallenge)
+                    .where(OtpChallenge.id == challenge_id)
                     .values(expires_at=utcnow())
                 )
             raise ServiceUnavailable(CODE_NOT_SENT)
-        other = [r for r in results if isinstance(r, BaseException) and not isinstance(r, CoreError)]
+        other = [
+            r for r in results if isinstance(r, BaseException) and not isinstance(r, CoreError)
+        ]
         if other:
             raise other[0]
 
@@ -197,7 +210,8 @@ class AuthService:
                 token = tokens.new_session_token()
                 lifetime = (
                     self.settings.session_remember_absolute_s
-                    if challenge.remember else self.settings.session_absolute_s
+                    if challenge.remember
+                    else self.settings.session_absolute_s
                 )
                 session.add(
                     UserSession(
@@ -248,7 +262,8 @@ class AuthService:
     async def logout(self, principal: Principal) -> None:
         async with self.db.transaction() as session:
             await session.execute(
-                update(UserSession).where(UserSession.id == principal.session_id)
+                update(UserSession)
+                .where(UserSession.id == principal.session_id)
                 .values(revoked_at=utcnow())
             )
 

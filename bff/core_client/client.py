@@ -33,7 +33,12 @@ class CoreClient:
         await self._http.aclose()
 
     async def _call(
-        self, method: str, path: str, result: type[T], *, json: Any = None,
+        self,
+        method: str,
+        path: str,
+        result: type[T],
+        *,
+        json: Any = None,
         params: dict[str, Any] | None = None,
     ) -> T:
         try:
@@ -59,9 +64,7 @@ class CoreClient:
         return await self._call("GET", f"/core/customers/{customer_id}", CoreCustomer)
 
     async def customer_accounts(self, customer_id: str) -> list[CoreAccount]:
-        return await self._call(
-            "GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount]
-        )
+        return await self._call("GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount])
 
     async def statement(
         self, account_number: str, *, start: datetime | None = None, limit: int = 100
@@ -70,19 +73,25 @@ class CoreClient:
         if start is not None:
             params["start"] = start.isoformat()
         return await self._call(
-            "GET", f"/core/accounts/{account_number}/statement", list[CoreStatementLine],
+            "GET",
+            f"/core/accounts/{account_number}/statement",
+            list[CoreStatementLine],
             params=params,
         )
 
     async def send_sms(self, phone_number: str, body: str) -> None:
         await self._call(
-            "POST", "/core/messages", CoreMessage,
+            "POST",
+            "/core/messages",
+            CoreMessage,
             json={"channel": "SMS", "recipient": phone_number, "body": body},
         )
 
     async def send_email(self, email: str, subject: str, body: str) -> None:
         await self._call(
-            "POST", "/core/messages", CoreMessage,
+            "POST",
+            "/core/messages",
+            CoreMessage,
             json={"channel": "EMAIL", "recipient": email, "subject": subject, "body": body},
         )
 

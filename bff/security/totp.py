@@ -13,7 +13,9 @@ def new_secret() -> str:
     return pyotp.random_base32()
 
 
-def matching_step(secret: str, code: str, now: float | None = None, drift_steps: int = 1) -> int | None:
+def matching_step(
+    secret: str, code: str, now: float | None = None, drift_steps: int = 1
+) -> int | None:
     """The time step `code` belongs to, allowing one step of clock drift either way."""
     now = time.time() if now is None else now
     totp = pyotp.TOTP(secret)

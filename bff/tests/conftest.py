@@ -29,7 +29,9 @@ TUNDE_TOTP_SECRET = "JBSWY3DPEHPK3PXPKOBOTUNDEZZZZAAA"
 @pytest.fixture(scope="session")
 async def sim(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
     settings = SimSettings(
-        database_url=databases.new("bff_sim"), seed=2026, bank_code="090605",
+        database_url=databases.new("bff_sim"),
+        seed=2026,
+        bank_code="090605",
         timeout_fault_ms=2_000,
     )
     async with AsyncTestClient(app=create_sim_app(settings)) as client:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import httpx
+import pytest
 
 from bff.core_client import CoreClient
 from bff.tests.conftest import ADMIN, Bff
@@ -30,7 +29,11 @@ async def test_accounts_are_the_customers_own_in_naira(bff):
     for account in accounts:
         kobo = core[account["accountNumber"]]["availableBalanceKobo"]
         assert account["availableBalance"] == kobo / 100
-        assert account["accountTypeName"] in ("Savings Account", "Current Account", "Target Savings Account")
+        assert account["accountTypeName"] in (
+            "Savings Account",
+            "Current Account",
+            "Target Savings Account",
+        )
 
 
 async def test_another_customers_account_is_not_found(bff):
@@ -50,8 +53,13 @@ async def test_client_summary_totals_match_the_accounts(bff):
         sum(a["availableBalance"] for a in summary["accounts"]), abs=0.001
     )
     weekly = summary["weeklyTransactionSummary"]
-    assert set(weekly) == {"failedTransactions", "pendingTransactions", "completedTransactions",
-                           "inwards", "outwards"}
+    assert set(weekly) == {
+        "failedTransactions",
+        "pendingTransactions",
+        "completedTransactions",
+        "inwards",
+        "outwards",
+    }
     assert weekly["completedTransactions"] > 0  # the seed keeps recent activity
     recent = summary["recentTransactions"]
     assert 0 < len(recent) <= 10
@@ -68,8 +76,13 @@ async def test_client_summary_reflects_a_transfer_made_in_the_core(bff):
     before = (await bff.client.get("/api/client-summary", headers=auth(token))).json()
     moved = await bff.sim.post(
         "/core/transfers",
-        json={"reference": "summary-test-1", "debitAccount": "1020000122",
-              "creditAccount": "1020000218", "amountKobo": 123_45, "narration": "summary test"},
+        json={
+            "reference": "summary-test-1",
+            "debitAccount": "1020000122",
+            "creditAccount": "1020000218",
+            "amountKobo": 123_45,
+            "narration": "summary test",
+        },
     )
     assert moved.json()["status"] == "SUCCESS"
     after = (await bff.client.get("/api/client-summary", headers=auth(token))).json()

@@ -19,7 +19,9 @@ async def session_count(bff: Bff) -> int:
 
 
 async def inbox_size(bff: Bff, recipient: str) -> int:
-    return len((await bff.sim.get("/sim/messages", params={"recipient": recipient, "limit": 500})).json())
+    return len(
+        (await bff.sim.get("/sim/messages", params={"recipient": recipient, "limit": 500})).json()
+    )
 
 
 async def test_login_sends_a_code_by_sms_and_email_and_the_code_opens_a_session(bff):
@@ -195,7 +197,9 @@ async def test_admin_session_has_the_admin_role(bff):
 async def test_logout_revokes_the_token(bff):
     token = await bff.sign_in()
     headers = {"Authorization": f"Bearer {token}"}
-    assert (await bff.client.post("/auth/ibanking/personal/logout", headers=headers)).status_code == 204
+    assert (
+        await bff.client.post("/auth/ibanking/personal/logout", headers=headers)
+    ).status_code == 204
     after = await bff.client.get("/api/accounts", headers=headers)
     assert after.status_code == 401
     assert after.json()["detail"] == "Your session has expired. Please log in again."
@@ -256,7 +260,9 @@ async def test_when_no_code_can_be_sent_login_fails_clearly_and_the_code_is_dead
     )
     response = await bff.login(ADA)
     assert response.status_code == 503
-    assert response.json()["detail"] == "We could not send your verification code. Please try again."
+    assert (
+        response.json()["detail"] == "We could not send your verification code. Please try again."
+    )
     async with bff.db.transaction() as session:
         live = await session.scalar(
             select(func.count()).select_from(OtpChallenge).where(OtpChallenge.expires_at > utcnow())

@@ -18,9 +18,9 @@ from core_sim.ledger.schemas import (
 )
 from core_sim.settings import FIXTURES_DIR, SimSettings
 
-NIP_MESSAGES: dict[str, str] = json.loads(
-    (FIXTURES_DIR / "nip_response_codes.json").read_text()
-)["codes"]
+NIP_MESSAGES: dict[str, str] = json.loads((FIXTURES_DIR / "nip_response_codes.json").read_text())[
+    "codes"
+]
 
 
 def transfer_out(request: TransferRequest) -> TransferOut:
@@ -42,7 +42,9 @@ async def hold_out(db: Database, hold: Hold) -> HoldOut:
         account = await session.get(LedgerAccount, hold.account_id)
     assert account is not None
     return HoldOut(
-        reference=hold.reference, account=account.number, amount_kobo=hold.amount_kobo,
+        reference=hold.reference,
+        account=account.number,
+        amount_kobo=hold.amount_kobo,
         status=hold.status,
     )
 
@@ -74,8 +76,11 @@ class LedgerController(Controller):
     async def create_hold(self, db: Database, data: HoldIn) -> HoldOut:
         async with db.writer() as session:
             hold = await ledger.place_hold(
-                session, reference=data.reference, account_number=data.account,
-                amount_kobo=data.amount_kobo, narration=data.narration,
+                session,
+                reference=data.reference,
+                account_number=data.account,
+                amount_kobo=data.amount_kobo,
+                narration=data.narration,
             )
         return await hold_out(db, hold)
 
@@ -84,7 +89,9 @@ class LedgerController(Controller):
         async with db.writer() as session:
             hold = await ledger.get_hold(session, reference)
             await ledger.post_hold(
-                session, hold=hold, credit_account_number=data.credit_account,
+                session,
+                hold=hold,
+                credit_account_number=data.credit_account,
                 narration=data.narration,
             )
         return await hold_out(db, hold)

@@ -220,7 +220,8 @@ async def void_hold(session: AsyncSession, *, hold: Hold) -> None:
 
 async def total_of_all_balances(session: AsyncSession) -> int:
     """The ledger's invariant: this is always exactly zero."""
-    return int(await session.scalar(select(func.coalesce(func.sum(LedgerAccount.balance_kobo), 0))))
+    total = await session.scalar(select(func.coalesce(func.sum(LedgerAccount.balance_kobo), 0)))
+    return int(total or 0)
 
 
 async def statement(

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import Database, utcnow
 from core_sim.errors import Conflict, FaultTimeout, InvalidAmount, NotFound, SimError
@@ -42,7 +43,9 @@ class TransferCommand:
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-async def transfer(db: Database, command: TransferCommand, timeout_fault_ms: int) -> TransferRequest:
+async def transfer(
+    db: Database, command: TransferCommand, timeout_fault_ms: int
+) -> TransferRequest:
     if command.amount_kobo <= 0:
         raise InvalidAmount("Amount must be greater than zero")
     if command.debit_account == command.credit_account:
@@ -99,10 +102,8 @@ async def transfer(db: Database, command: TransferCommand, timeout_fault_ms: int
         assert winner is not None
         return await _replay(db, winner, command)
     except SimError as refusal:
-        if isinstance(refusal, NotFound) and refusal.code == "25":
-            code = "07"  # unknown account on a transfer reads as an invalid account
-        else:
-            code = refusal.code
+        # An unknown account on a transfer reads as NIP's "invalid account".
+        code = "07" if isinstance(refusal, NotFound) and refusal.code == "25" else refusal.code
         async with db.writer() as session:
             request = _new_request(command)
             request.status, request.response_code, request.message = FAILED, code, refusal.message
@@ -123,7 +124,7 @@ def _new_request(command: TransferCommand) -> TransferRequest:
     )
 
 
-async def _post_transfer(session, command: TransferCommand) -> None:  # type: ignore[no-untyped-def]
+async def _post_transfer(session: AsyncSession, command: TransferCommand) -> None:
     debit = await ledger.get_account(session, command.debit_account)
     credit = await ledger.get_account(session, command.credit_account)
     await ledger.post(
@@ -138,7 +139,9 @@ async def _post_transfer(session, command: TransferCommand) -> None:  # type: ig
     )
 
 
-async def _replay(db: Database, existing: TransferRequest, command: TransferCommand) -> TransferRequest:
+async def _replay(
+    db: Database, existing: TransferRequest, command: TransferCommand
+) -> TransferRequest:
     if existing.body_hash != command.body_hash():
         raise Conflict("This reference was already used for a different transfer", code="94")
     return await status(db, existing.reference)
@@ -160,7 +163,9 @@ async def status(db: Database, reference: str) -> TransferRequest:
         hold = await ledger.get_hold(session, f"TRF-{reference}")
         if request.pending_outcome == "00":
             posting = await ledger.post_hold(
-                session, hold=hold, credit_account_number=request.credit_account,
+                session,
+                hold=hold,
+                credit_account_number=request.credit_account,
                 narration=request.narration,
             )
             request.status, request.response_code = SUCCESS, "00"

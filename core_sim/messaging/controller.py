@@ -24,7 +24,9 @@ def message_out(message: Message) -> MessageOut:
         created_at=message.created_at,
         attachments=[
             AttachmentOut(
-                name=a["name"], content_type=a["contentType"], size=a["size"],
+                name=a["name"],
+                content_type=a["contentType"],
+                size=a["size"],
                 content=a["content"],
             )
             for a in message.attachments

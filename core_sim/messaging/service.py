@@ -19,8 +19,12 @@ async def send(session: AsyncSession, data: MessageIn) -> Message:
         except binascii.Error as exc:
             raise SimError(f"Attachment {item.name} is not valid base64", code="30") from exc
         attachments.append(
-            {"name": item.name, "contentType": item.content_type, "size": size,
-             "content": item.content}
+            {
+                "name": item.name,
+                "contentType": item.content_type,
+                "size": size,
+                "content": item.content,
+            }
         )
     message = Message(
         channel=data.channel,
@@ -39,8 +43,11 @@ async def inbox(
 ) -> list[Message]:
     query = select(Message).order_by(Message.created_at.desc(), Message.id.desc()).limit(limit)
     if recipient:
-        query = query.where(Message.recipient == recipient.strip().lower()) if "@" in recipient \
+        query = (
+            query.where(Message.recipient == recipient.strip().lower())
+            if "@" in recipient
             else query.where(Message.recipient == recipient.strip())
+        )
     if channel:
         query = query.where(Message.channel == channel)
     return list((await session.scalars(query)).all())

@@ -13,7 +13,9 @@ from core_sim.settings import SimSettings
 async def sim_client(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
     """The whole simulator app, seeded once per test session."""
     settings = SimSettings(
-        database_url=databases.new("sim_api"), seed=2026, bank_code="090605",
+        database_url=databases.new("sim_api"),
+        seed=2026,
+        bank_code="090605",
         timeout_fault_ms=300,
     )
     async with AsyncTestClient(app=create_app(settings)) as client:

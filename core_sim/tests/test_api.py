@@ -25,8 +25,13 @@ async def test_persona_has_months_of_history(sim_client):
 
 
 async def test_transfer_over_http_and_status_query(sim_client):
-    body = {"reference": "api-transfer-1", "debitAccount": "1020000115",
-            "creditAccount": "1020000218", "amountKobo": 2500, "narration": "lunch"}
+    body = {
+        "reference": "api-transfer-1",
+        "debitAccount": "1020000115",
+        "creditAccount": "1020000218",
+        "amountKobo": 2500,
+        "narration": "lunch",
+    }
     first = await sim_client.post("/core/transfers", json=body)
     assert first.status_code == 200 and first.json()["responseCode"] == "00"
     status = await sim_client.get("/core/transfers/api-transfer-1")
@@ -38,8 +43,13 @@ async def test_transfer_over_http_and_status_query(sim_client):
 async def test_bad_transfer_body_is_a_400(sim_client):
     response = await sim_client.post(
         "/core/transfers",
-        json={"reference": "x", "debitAccount": "1", "creditAccount": "2", "amountKobo": -1,
-              "narration": ""},
+        json={
+            "reference": "x",
+            "debitAccount": "1",
+            "creditAccount": "2",
+            "amountKobo": -1,
+            "narration": "",
+        },
     )
     assert response.status_code == 400
 
@@ -47,15 +57,25 @@ async def test_bad_transfer_body_is_a_400(sim_client):
 async def test_fault_rule_lifecycle(sim_client):
     created = await sim_client.post(
         "/sim/faults/",
-        json={"operation": "ledger.transfer", "effect": "decline", "responseCode": "57",
-              "account": "1020000218", "uses": 2},
+        json={
+            "operation": "ledger.transfer",
+            "effect": "decline",
+            "responseCode": "57",
+            "account": "1020000218",
+            "uses": 2,
+        },
     )
     assert created.status_code == 201
     rule_id = created.json()["id"]
     listed = (await sim_client.get("/sim/faults/")).json()
     assert [r["id"] for r in listed] == [rule_id]
-    body = {"reference": "api-fault-1", "debitAccount": "1020000115",
-            "creditAccount": "1020000218", "amountKobo": 100, "narration": "x"}
+    body = {
+        "reference": "api-fault-1",
+        "debitAccount": "1020000115",
+        "creditAccount": "1020000218",
+        "amountKobo": 100,
+        "narration": "x",
+    }
     declined = (await sim_client.post("/core/transfers", json=body)).json()
     assert declined["responseCode"] == "57" and declined["status"] == "FAILED"
     assert (await sim_client.delete(f"/sim/faults/{rule_id}")).status_code == 204
@@ -73,8 +93,12 @@ async def test_messages_are_listed_newest_first_per_recipient(sim_client):
     for body in ("first", "second"):
         sent = await sim_client.post(
             "/core/messages",
-            json={"channel": "EMAIL", "recipient": "Inbox.Test@Example.com", "subject": "s",
-                  "body": body},
+            json={
+                "channel": "EMAIL",
+                "recipient": "Inbox.Test@Example.com",
+                "subject": "s",
+                "body": body,
+            },
         )
         assert sent.status_code == 201
     inbox = (await sim_client.get("/sim/messages?recipient=inbox.test@example.com")).json()

@@ -28,7 +28,7 @@ def test_a_made_nuban_is_always_valid(code, serial):
 @given(codes, serials, st.integers(0, 9), st.integers(1, 9))
 def test_changing_any_one_digit_is_detected(code, serial, position, delta):
     number = make_nuban(code, serial)
-    changed = number[:position] + str((int(number[position]) + delta) % 10) + number[position + 1:]
+    changed = number[:position] + str((int(number[position]) + delta) % 10) + number[position + 1 :]
     assert not is_valid_nuban(code, changed)
 
 

@@ -16,13 +16,17 @@ async def build(db: Database, opening_kobo: tuple[int, ...] = (50_000, 20_000, 0
         for number, name, kind in BANK_ACCOUNTS:
             session.add(LedgerAccount(number=number, name=name, kind=kind, allow_negative=True))
         for number in CUSTOMER_ACCOUNTS:
-            session.add(LedgerAccount(number=number, name=f"Customer {number}",
-                                      kind=AccountKind.CUSTOMER))
+            session.add(
+                LedgerAccount(number=number, name=f"Customer {number}", kind=AccountKind.CUSTOMER)
+            )
         await session.flush()
         for number, kobo in zip(CUSTOMER_ACCOUNTS, opening_kobo, strict=True):
             if kobo:
                 await ledger.post(
-                    session, reference=f"OPEN-{number}", kind="SEED", narration="Opening",
+                    session,
+                    reference=f"OPEN-{number}",
+                    kind="SEED",
+                    narration="Opening",
                     legs=[ledger.Leg(FUNDING, -kobo), ledger.Leg(number, kobo)],
                 )
 
