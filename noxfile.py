@@ -1,0 +1,115 @@
+"""Every check Kobo has, as nox sessions. `scripts/test` runs them all in this order.
+
+Sessions run in the project's own .venv (venv_backend="none"): scripts/bootstrap.sh has
+installed it from requirements.lock, so nothing is installed twice.
+
+    nox -l                       # list
+    nox -s tests_sqlite          # one session
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import socket
+import sys
+import tempfile
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+PY = sys.executable
+nox.options.sessions = [
+    "lint",
+    "types",
+    "contract",
+    "tests_sqlite",
+    "web_unit",
+    "tests_postgres",
+    "e2e",
+]
+nox.options.stop_on_first_error = False
+nox.options.error_on_missing_interpreters = True
+
+PG_HOST = os.environ.get("KOBO_TEST_PG_HOST", "127.0.0.1")
+PG_PORT = int(os.environ.get("KOBO_TEST_PG_PORT", "5432"))
+
+
+@nox.session(venv_backend="none")
+def lint(session: nox.Session) -> None:
+    session.run(PY, "-m", "ruff", "check", ".")
+    session.run(PY, "-m", "ruff", "format", "--check", ".")
+    session.run("npm", "--workspace", "webapp", "run", "lint", external=True)
+
+
+@nox.session(venv_backend="none")
+def types(session: nox.Session) -> None:
+    session.run(PY, "-m", "mypy")
+    session.run("npm", "--workspace", "webapp", "run", "typecheck", external=True)
+
+
+@nox.session(venv_backend="none")
+def contract(session: nox.Session) -> None:
+    """The committed OpenAPI document and the generated TypeScript types are up to date."""
+    committed_doc = ROOT / "webapp/src/api/openapi.json"
+    committed_types = ROOT / "webapp/src/api/schema.d.ts"
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh_doc = Path(tmp) / "openapi.json"
+        fresh_types = Path(tmp) / "schema.d.ts"
+        session.run(PY, "-m", "bff", "openapi", str(fresh_doc))
+        if not filecmp.cmp(fresh_doc, committed_doc, shallow=False):
+            session.error(
+                "webapp/src/api/openapi.json is stale: run `.venv/bin/python -m bff openapi "
+                "webapp/src/api/openapi.json && npm run contract` and commit both files"
+            )
+        session.run(
+            "npx", "--no-install", "openapi-typescript", str(committed_doc), "-o", str(fresh_types),
+            external=True, silent=True,
+        )
+        if not filecmp.cmp(fresh_types, committed_types, shallow=False):
+            session.error("webapp/src/api/schema.d.ts is stale: run `npm run contract` and commit it")
+
+
+@nox.session(venv_backend="none")
+def tests_sqlite(session: nox.Session) -> None:
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:logging", env={"KOBO_TEST_DB": "sqlite"})
+
+
+def _postgres_reachable() -> bool:
+    try:
+        with socket.create_connection((PG_HOST, PG_PORT), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@nox.session(venv_backend="none")
+def tests_postgres(session: nox.Session) -> None:
+    if not _postgres_reachable():
+        message = f"PostgreSQL is not reachable on {PG_HOST}:{PG_PORT}"
+        if os.environ.get("CI", "").lower() == "true":
+            session.error(f"{message}; CI requires the PostgreSQL leg")
+        session.warn(f"SKIPPING THE POSTGRESQL LEG: {message} (set CI=true to make this fail)")
+        session.skip(message)
+    session.run(
+        PY, "-m", "pytest", "-q", "-p", "no:logging",
+        env={"KOBO_TEST_DB": "postgres", "KOBO_TEST_PG": f"postgres@{PG_HOST}:{PG_PORT}"},
+    )
+
+
+@nox.session(venv_backend="none")
+def web_unit(session: nox.Session) -> None:
+    session.run("npm", "--workspace", "webapp", "run", "test", external=True)
+
+
+@nox.session(venv_backend="none")
+def e2e(session: nox.Session) -> None:
+    """Browser journeys in Debian's Chromium against the real BFF and simulator."""
+    if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
+        session.error("Chromium is missing: scripts/test installs Debian's chromium package")
+    if not (ROOT / "webapp/dist/index.html").exists():
+        session.run("npm", "--workspace", "webapp", "run", "build", external=True)
+    env = {"CI": os.environ.get("CI", "")}
+    session.run("npm", "--workspace", "webapp", "run", "e2e", external=True, env=env)

@@ -1,0 +1,112 @@
+"""Runs the simulator and the BFF together and stops both on Ctrl-C.
+
+    python scripts/stack.py          # embedded defaults: SQLite under var/, ports 8100/8000
+    python scripts/stack.py --e2e    # fresh databases in a temp dir, ports 18100/18000
+
+The BFF serves the built web app (webapp/dist) and the API on one origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"{url} did not start (exit code {process.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:  # noqa: S310 (loopback)
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer within {timeout_s:.0f} s")
+
+
+def personas_table() -> str:
+    personas = json.loads((ROOT / "fixtures" / "personas.json").read_text())["personas"]
+    rows = []
+    for p in personas:
+        banking = p["internetBanking"]
+        login = f"{p['email']} / {banking['password']}" if banking else "(no internet banking)"
+        rows.append(f"  {p['key']:<7} {login:<42} {p['summary']}")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--e2e", action="store_true", help="fresh data, ports 18100/18000")
+    parser.add_argument("--host", default="127.0.0.1")
+    args = parser.parse_args()
+
+    if args.e2e:
+        data_dir = Path(tempfile.mkdtemp(prefix="kobo-e2e-"))
+        sim_port, bff_port = 18100, 18000
+    else:
+        data_dir = ROOT / "var"
+        sim_port, bff_port = 8100, 8000
+    data_dir.mkdir(parents=True, exist_ok=True)
+
+    env = dict(os.environ)
+    env.setdefault("SIM_DATABASE_URL", f"sqlite+aiosqlite:///{data_dir / 'core_sim.sqlite3'}")
+    env.setdefault("DATABASE_URL", f"sqlite+aiosqlite:///{data_dir / 'bff.sqlite3'}")
+    env["KOBO_CORE_URL"] = f"http://{args.host}:{sim_port}"
+    # A stable key for the embedded stack, so codes survive a BFF restart; set your own in
+    # production (see docs/running.md).
+    env.setdefault("KOBO_SECRET_KEY", "embedded-development-key-not-for-production")
+
+    python = sys.executable
+    sim = subprocess.Popen(  # noqa: S603
+        [python, "-m", "core_sim", "serve", "--host", args.host, "--port", str(sim_port)],
+        cwd=ROOT, env=env,
+    )
+    bff = None
+    try:
+        wait_until_up(f"http://{args.host}:{sim_port}/health", sim)
+        bff = subprocess.Popen(  # noqa: S603
+            [python, "-m", "bff", "serve", "--host", args.host, "--port", str(bff_port)],
+            cwd=ROOT, env=env,
+        )
+        wait_until_up(f"http://{args.host}:{bff_port}/health", bff)
+        print(
+            f"\nKobo is running: http://{args.host}:{bff_port}/\n"
+            f"Simulator (tester API, inbox of codes): http://{args.host}:{sim_port}/sim/messages\n"
+            f"Data: {data_dir}\n\nDemo personas:\n{personas_table()}\n\n"
+            "Sign in, then read the 6-digit code from the simulator's inbox "
+            f"(http://{args.host}:{sim_port}/sim/messages?recipient=EMAIL).\n"
+            "Press Ctrl-C to stop.\n",
+            flush=True,
+        )
+        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        while sim.poll() is None and bff.poll() is None:
+            time.sleep(0.5)
+        raise SystemExit("a process stopped unexpectedly")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for process in (bff, sim):
+            if process is not None and process.poll() is None:
+                process.terminate()
+        for process in (bff, sim):
+            if process is not None:
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+
+
+if __name__ == "__main__":
+    main()
