@@ -12,6 +12,7 @@ from bff.auth.service import Principal
 class AccountsController(Controller):
     path = "/api"
     tags = ["accounts"]
+    security = [{"bearer": []}]
 
     @get("/accounts", summary="The signed-in customer's accounts")
     async def list_accounts(

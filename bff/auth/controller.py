@@ -49,6 +49,11 @@ class AuthController(Controller):
             two_factor_authentication=user.two_factor,  # type: ignore[arg-type]
         )
 
-    @post("/logout", status_code=204, summary="Revoke the current session's token")
+    @post(
+        "/logout",
+        status_code=204,
+        summary="Revoke the current session's token",
+        security=[{"bearer": []}],
+    )
     async def logout(self, auth: AuthService, principal: Principal) -> None:
         await auth.logout(principal)

@@ -242,3 +242,20 @@ async def test_concurrent_transfers_from_one_account_never_overspend(databases):
         assert sum(balance for balance, _ in b.values()) == 0
     finally:
         await db.dispose()
+
+
+async def test_seeding_is_deterministic_for_a_seed(databases):
+    from core_sim.seed import seed
+
+    async def snapshot(seed_number: int) -> dict[str, tuple[int, int]]:
+        db = Database(databases.new("seed"))
+        try:
+            await seed(db, seed_number, "090605")
+            return {k: v for k, v in (await world.balances(db)).items()}
+        finally:
+            await db.dispose()
+
+    first, again, other = await snapshot(11), await snapshot(11), await snapshot(12)
+    assert first == again
+    assert first != other
+    assert sum(balance for balance, _ in first.values()) == 0
