@@ -15,6 +15,7 @@ from core_sim.customers.models import AccountType
 from core_sim.db import Database
 from core_sim.errors import SimError
 from core_sim.faults.controller import FaultsController
+from core_sim.identity.controller import IdentityController
 from core_sim.ledger.controller import LedgerController
 from core_sim.messaging.controller import MessagingController
 from core_sim.schemas import CamelStruct
@@ -74,6 +75,7 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             LedgerController,
             MessagingController,
             FaultsController,
+            IdentityController,
         ],
         dependencies={
             "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),

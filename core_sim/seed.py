@@ -15,8 +15,15 @@ from typing import Any
 from faker import Faker
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.customers.models import AccountType, Customer
+from core_sim.customers.models import AccountType, Counter, Customer
+from core_sim.customers.opening import (
+    ACCOUNT_SERIAL,
+    CUSTOMER_SEQUENCE,
+    FIRST_CUSTOMER,
+    FIRST_SERIAL,
+)
 from core_sim.db import Database, utcnow
+from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, LedgerAccount
 from core_sim.nuban import make_nuban
@@ -41,6 +48,7 @@ NIP = "GL-NIP-SETTLEMENT"
 BILLERS = "GL-BILLER-SETTLEMENT"
 
 FAKER_CUSTOMERS = 30
+FAKER_PROSPECTS = 200
 
 
 def load_personas() -> list[dict[str, Any]]:
@@ -60,11 +68,14 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
             session.add(AccountType(id=type_id, name=name, code=code))
         for number, name, kind in BANK_ACCOUNTS:
             session.add(LedgerAccount(number=number, name=name, kind=kind, allow_negative=True))
+        session.add(Counter(name=ACCOUNT_SERIAL, value=FIRST_SERIAL - 1))
+        session.add(Counter(name=CUSTOMER_SEQUENCE, value=FIRST_CUSTOMER - 1))
         await session.flush()
         for persona in load_personas():
             if persona["customerId"] is not None:
                 await _seed_persona(session, persona, rng, fake, now)
         await _seed_faker_customers(session, rng, fake, bank_code, now)
+        _seed_prospects(session, rng, fake)
 
 
 async def _seed_persona(
@@ -85,6 +96,7 @@ async def _seed_persona(
         created_at=now - timedelta(days=400),
     )
     session.add(customer)
+    session.add(_identity_of(customer))
     await session.flush()
     for spec in persona["accounts"]:
         opened = now - timedelta(days=30 * max(spec["historyMonths"], 1) + 1)
@@ -108,9 +120,9 @@ async def _seed_faker_customers(
             first_name=first,
             last_name=last,
             email=f"{first}.{last}{index}@example.org".lower(),
-            phone_number=f"080{rng.randrange(10**7, 10**8)}",
-            bvn=f"222{rng.randrange(10**7, 10**8)}",
-            nin=f"700{rng.randrange(10**7, 10**8)}",
+            phone_number=f"0805{index:07d}",
+            bvn=f"223{index:08d}",
+            nin=f"703{index:08d}",
             date_of_birth=date(1960, 1, 1) + timedelta(days=rng.randrange(0, 16_000)),
             gender=rng.choice(["MALE", "FEMALE"]),
             address=fake.street_address(),
@@ -118,11 +130,56 @@ async def _seed_faker_customers(
             created_at=now - timedelta(days=rng.randrange(30, 900)),
         )
         session.add(customer)
+        session.add(_identity_of(customer))
         await session.flush()
         number = make_nuban(bank_code, f"2030{index:05d}")
         opened = customer.created_at
         account = await _open_account(session, customer, number, rng.choice([1, 2]), opened)
         await _fund(session, account, rng.randrange(1_000, 2_000_000) * 100, opened)
+
+
+def _identity_of(customer: Customer) -> IdentityRecord:
+    assert customer.bvn and customer.nin and customer.date_of_birth
+    return IdentityRecord(
+        bvn=customer.bvn,
+        nin=customer.nin,
+        first_name=customer.first_name,
+        last_name=customer.last_name,
+        date_of_birth=customer.date_of_birth,
+        phone_number=customer.phone_number or "",
+        gender=customer.gender or "",
+    )
+
+
+def _seed_prospects(session: AsyncSession, rng: random.Random, fake: Faker) -> None:
+    """People in the BVN/NIN registry who are not customers: the documented ones, then Faker's."""
+    data = json.loads((FIXTURES_DIR / "identities.json").read_text())
+    for p in data["prospects"]:
+        session.add(
+            IdentityRecord(
+                bvn=p["bvn"],
+                nin=p["nin"],
+                first_name=p["firstName"],
+                last_name=p["lastName"],
+                date_of_birth=date.fromisoformat(p["dateOfBirth"]),
+                phone_number=p["phoneNumber"],
+                gender=p["gender"],
+            )
+        )
+    for index in range(1, FAKER_PROSPECTS + 1):
+        gender = rng.choice(["MALE", "FEMALE"])
+        first = fake.first_name_male() if gender == "MALE" else fake.first_name_female()
+        session.add(
+            IdentityRecord(
+                bvn=f"224{index:08d}",
+                nin=f"704{index:08d}",
+                first_name=first,
+                last_name=fake.last_name(),
+                date_of_birth=date(1960, 1, 1) + timedelta(days=rng.randrange(0, 16_000)),
+                phone_number=f"0816{index:07d}",
+                gender=gender,
+            )
+        )
 
 
 async def _open_account(

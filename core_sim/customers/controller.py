@@ -3,13 +3,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from litestar import Controller, get
+from litestar import Controller, get, post
 from litestar.params import Parameter
 
 from core_sim.customers import service
-from core_sim.customers.schemas import AccountOut, AccountTypeOut, CustomerOut, StatementLineOut
+from core_sim.customers.opening import create_customer, open_account
+from core_sim.customers.schemas import (
+    AccountOpenIn,
+    AccountOut,
+    AccountTypeOut,
+    CustomerCreatedOut,
+    CustomerIn,
+    CustomerOut,
+    DocumentTypeOut,
+    StatementLineOut,
+)
 from core_sim.db import Database
 from core_sim.ledger import service as ledger
+from core_sim.settings import SimSettings
+
+# Identity documents a customer may present (what the onboarding upload offers).
+DOCUMENT_TYPES = (
+    (1, "International Passport"),
+    (2, "Driver's Licence"),
+    (3, "National ID Card"),
+    (4, "Voter's Card"),
+    (5, "Utility Bill"),
+    (6, "Bank Statement"),
+)
 
 
 class CustomersController(Controller):
@@ -21,6 +42,53 @@ class CustomersController(Controller):
         async with db.reader() as session:
             types = await service.account_types(session)
         return [AccountTypeOut(id=t.id, name=t.name, code=t.code) for t in types.values()]
+
+    @get("/document-types")
+    async def list_document_types(self) -> list[DocumentTypeOut]:
+        return [DocumentTypeOut(id=i, name=n) for i, n in DOCUMENT_TYPES]
+
+    @post("/customers", status_code=201)
+    async def create_customer(
+        self, db: Database, sim_settings: SimSettings, data: CustomerIn
+    ) -> CustomerCreatedOut:
+        """Open a customer with a first account; the same reference returns the same pair."""
+        async with db.writer() as session:
+            customer, account = await create_customer(
+                session,
+                reference=data.reference,
+                first_name=data.first_name,
+                last_name=data.last_name,
+                email=data.email,
+                phone_number=data.phone_number,
+                bvn=data.bvn,
+                nin=data.nin,
+                date_of_birth=data.date_of_birth,
+                gender=data.gender,
+                address=data.address,
+                state_of_residence=data.state_of_residence,
+                employment_status=data.employment_status,
+                marital_status=data.marital_status,
+                account_type_id=data.account_type_id,
+                bank_code=sim_settings.bank_code,
+            )
+            types = await service.account_types(session)
+            await session.refresh(account)
+            return CustomerCreatedOut(
+                customer=service.customer_out(customer), account=service.account_out(account, types)
+            )
+
+    @post("/customers/{customer_id:str}/accounts", status_code=201)
+    async def open_customer_account(
+        self, db: Database, sim_settings: SimSettings, customer_id: str, data: AccountOpenIn
+    ) -> AccountOut:
+        async with db.writer() as session:
+            customer = await service.get_customer(session, customer_id)
+            account = await open_account(
+                session, customer, data.account_type_id, data.reference, sim_settings.bank_code
+            )
+            types = await service.account_types(session)
+            await session.refresh(account)
+            return service.account_out(account, types)
 
     @get("/customers/{customer_id:str}")
     async def get_customer(self, db: Database, customer_id: str) -> CustomerOut:

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated, Literal
+
+import msgspec
 
 from core_sim.schemas import CamelStruct
 
@@ -47,3 +50,39 @@ class StatementLineOut(CamelStruct):
     counterparty_number: str | None
     counterparty_name: str | None
     posted_at: datetime
+
+
+Reference = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{6,64}$")]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+
+
+class CustomerIn(CamelStruct, forbid_unknown_fields=True):
+    reference: Reference
+    first_name: Name
+    last_name: Name
+    email: Annotated[str, msgspec.Meta(min_length=3, max_length=200)]
+    phone_number: Annotated[str, msgspec.Meta(pattern=r"^\d{11}$")]
+    bvn: Annotated[str, msgspec.Meta(pattern=r"^\d{11}$")]
+    date_of_birth: date
+    gender: Literal["MALE", "FEMALE"]
+    address: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    state_of_residence: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    account_type_id: int
+    nin: Annotated[str, msgspec.Meta(pattern=r"^\d{11}$")] | None = None
+    employment_status: str | None = None
+    marital_status: str | None = None
+
+
+class CustomerCreatedOut(CamelStruct):
+    customer: CustomerOut
+    account: AccountOut
+
+
+class AccountOpenIn(CamelStruct, forbid_unknown_fields=True):
+    reference: Reference
+    account_type_id: int
+
+
+class DocumentTypeOut(CamelStruct):
+    id: int
+    name: str

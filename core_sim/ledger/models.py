@@ -58,6 +58,8 @@ class LedgerAccount(Base):
     balance_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
     held_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
     allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The client reference of the call that opened this account (idempotent retries).
+    opening_reference: Mapped[str | None] = mapped_column(String(64), unique=True)
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     @property

@@ -115,3 +115,58 @@ async def test_messaging_fault_makes_the_gateway_fail(sim_client):
         "/core/messages", json={"channel": "SMS", "recipient": "08000000000", "body": "x"}
     )
     assert failed.status_code == 400 and failed.json()["responseCode"] == "96"
+
+
+async def test_identity_lookups_and_prospects(sim_client):
+    ada = await sim_client.get("/core/identity/bvn/22212345601")
+    assert ada.status_code == 200 and ada.json()["firstName"] == "Ada"
+    assert (await sim_client.get("/core/identity/nin/70012345601")).json()["lastName"] == "Okafor"
+    assert (await sim_client.get("/core/identity/bvn/22200000000")).status_code == 404
+    prospects = (await sim_client.get("/sim/identities?customers=false&limit=3")).json()
+    assert [p["bvn"] for p in prospects] == ["22299900001", "22299900002", "22299900003"]
+    assert not any(p["isCustomer"] for p in prospects)
+
+
+async def test_identity_fault_makes_the_lookup_time_out(sim_client):
+    await sim_client.post(
+        "/sim/faults/",
+        json={"operation": "identity.bvn", "effect": "timeout", "delayMs": 10, "uses": 1},
+    )
+    assert (await sim_client.get("/core/identity/bvn/22212345601")).status_code == 504
+    assert (await sim_client.get("/core/identity/bvn/22212345601")).status_code == 200
+
+
+async def test_customer_creation_is_idempotent_and_gives_a_valid_nuban(sim_client):
+    from core_sim.nuban import is_valid_nuban
+
+    prospect = (await sim_client.get("/sim/identities?customers=false&limit=200")).json()[-1]
+    body = {
+        "reference": f"REG-{prospect['bvn']}",
+        "firstName": prospect["firstName"],
+        "lastName": prospect["lastName"],
+        "email": f"{prospect['bvn']}@example.net",
+        "phoneNumber": prospect["phoneNumber"],
+        "bvn": prospect["bvn"],
+        "dateOfBirth": prospect["dateOfBirth"],
+        "gender": prospect["gender"],
+        "address": "1 Test Street",
+        "stateOfResidence": "Lagos",
+        "accountTypeId": 1,
+    }
+    first = await sim_client.post("/core/customers", json=body)
+    assert first.status_code == 201
+    again = await sim_client.post("/core/customers", json=body)
+    assert again.json() == first.json()
+    account = first.json()["account"]
+    assert is_valid_nuban("090605", account["accountNumber"])
+    assert account["availableBalanceKobo"] == 0
+    other_ref = await sim_client.post("/core/customers", json={**body, "reference": "REG-other-1"})
+    assert other_ref.status_code == 409 and other_ref.json()["responseCode"] == "26"
+    customer_id = first.json()["customer"]["customerId"]
+    opened = await sim_client.post(
+        f"/core/customers/{customer_id}/accounts",
+        json={"reference": "OPEN-test-0001", "accountTypeId": 2},
+    )
+    assert opened.status_code == 201 and opened.json()["accountTypeName"] == "Current Account"
+    accounts = (await sim_client.get(f"/core/customers/{customer_id}/accounts")).json()
+    assert len(accounts) == 2

@@ -1,0 +1,118 @@
+"""Opening customers and accounts: idempotent on the caller's reference, new NUBANs in sequence."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core_sim.customers.models import AccountType, Counter, Customer
+from core_sim.errors import Conflict, NotFound, SimError
+from core_sim.ledger.models import AccountKind, LedgerAccount
+from core_sim.nuban import make_nuban
+
+ACCOUNT_SERIAL = "account_serial"
+FIRST_SERIAL = 105_000_000  # persona serials are 102…, Faker customers' 2030…
+CUSTOMER_SEQUENCE = "customer_id"
+FIRST_CUSTOMER = 20_000
+
+
+async def _next(session: AsyncSession, name: str, first: int) -> int:
+    value = await session.scalar(
+        update(Counter)
+        .where(Counter.name == name)
+        .values(value=Counter.value + 1)
+        .returning(Counter.value)
+    )
+    if value is None:
+        session.add(Counter(name=name, value=first))
+        await session.flush()
+        return first
+    return int(value)
+
+
+async def open_account(
+    session: AsyncSession,
+    customer: Customer,
+    account_type_id: int,
+    reference: str,
+    bank_code: str,
+) -> LedgerAccount:
+    existing = await session.scalar(
+        select(LedgerAccount).where(LedgerAccount.opening_reference == reference)
+    )
+    if existing is not None:
+        if existing.customer_id != customer.id or existing.account_type_id != account_type_id:
+            raise Conflict("This reference was already used to open another account", code="94")
+        return existing
+    if await session.get(AccountType, account_type_id) is None:
+        raise SimError(f"Unknown account type {account_type_id}", code="30")
+    serial = await _next(session, ACCOUNT_SERIAL, FIRST_SERIAL)
+    account = LedgerAccount(
+        number=make_nuban(bank_code, f"{serial:09d}"),
+        name=f"{customer.first_name} {customer.last_name}",
+        kind=AccountKind.CUSTOMER,
+        customer_id=customer.id,
+        account_type_id=account_type_id,
+        opening_reference=reference,
+    )
+    session.add(account)
+    await session.flush()
+    return account
+
+
+async def create_customer(
+    session: AsyncSession,
+    *,
+    reference: str,
+    first_name: str,
+    last_name: str,
+    email: str,
+    phone_number: str,
+    bvn: str,
+    nin: str | None,
+    date_of_birth: date,
+    gender: str,
+    address: str,
+    state_of_residence: str,
+    employment_status: str | None,
+    marital_status: str | None,
+    account_type_id: int,
+    bank_code: str,
+) -> tuple[Customer, LedgerAccount]:
+    """A new customer with a first account. The same reference returns the same pair."""
+    existing = await session.scalar(
+        select(Customer).where(Customer.creation_reference == reference)
+    )
+    if existing is not None:
+        account = await session.scalar(
+            select(LedgerAccount).where(LedgerAccount.opening_reference == reference)
+        )
+        if account is None:
+            raise NotFound("Customer exists but its first account is missing")
+        return existing, account
+    if await session.scalar(select(Customer.id).where(Customer.bvn == bvn)) is not None:
+        raise Conflict("A customer with this BVN already exists", code="26")
+    sequence = await _next(session, CUSTOMER_SEQUENCE, FIRST_CUSTOMER)
+    customer = Customer(
+        id=f"CIF{sequence:08d}",
+        first_name=first_name,
+        last_name=last_name,
+        email=email,
+        phone_number=phone_number,
+        bvn=bvn,
+        nin=nin,
+        date_of_birth=date_of_birth,
+        gender=gender,
+        address=address,
+        state_of_residence=state_of_residence,
+        employment_status=employment_status,
+        marital_status=marital_status,
+        primary_account_type_id=account_type_id,
+        creation_reference=reference,
+    )
+    session.add(customer)
+    await session.flush()
+    account = await open_account(session, customer, account_type_id, reference, bank_code)
+    return customer, account
