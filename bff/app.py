@@ -21,16 +21,24 @@ from litestar.plugins.problem_details import (
 
 from bff.accounts.controller import AccountsController
 from bff.accounts.service import AccountsService
+from bff.admin.controller import AdminOnboardingController
+from bff.admin.service import AdminService
+from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
 from bff.core_client import CoreClient
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
-from bff.http import provide_principal
+from bff.http import provide_admin, provide_applicant, provide_customer, provide_principal
+from bff.onboarding.controller import OnboardingController
+from bff.onboarding.service import OnboardingService
+from bff.registration.controller import RegistrationController
+from bff.registration.service import RegistrationService
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from bff.settings import Settings
+from bff.storage import LocalDirectoryStore
 
 log = logging.getLogger("bff")
 
@@ -38,7 +46,7 @@ UNEXPECTED = "Something went wrong on our side. Please try again."
 
 
 def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = dict(exc.extra)
     if exc.errors:
         extra["errors"] = exc.errors
     headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
@@ -109,8 +117,22 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     db = Database(settings.database_url)
     passwords = Passwords(settings.argon2)
     core_client = core or CoreClient.over_network(settings.core_url, settings.core_timeout_s)
-    auth = AuthService(db, settings, passwords, core_client)
+    codes = OneTimeCodes(db, settings, core_client)
+    auth = AuthService(db, settings, passwords, core_client, codes)
     accounts = AccountsService(core_client)
+    onboarding = OnboardingService(
+        db, settings, core_client, LocalDirectoryStore(settings.uploads_dir)
+    )
+    services = {
+        "auth": auth,
+        "codes": codes,
+        "accounts": accounts,
+        "registration": RegistrationService(db, passwords, core_client, auth),
+        "onboarding": onboarding,
+        "admin_service": AdminService(db, core_client, onboarding),
+        "core": core_client,
+        "db": db,
+    }
 
     async def on_startup() -> None:
         await asyncio.to_thread(upgrade, settings.database_url)
@@ -128,8 +150,19 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
 
     api = Router(
         path="/",
-        route_handlers=[AuthController, AccountsController],
-        dependencies={"principal": Provide(provide_principal)},
+        route_handlers=[
+            AuthController,
+            RegistrationController,
+            AccountsController,
+            OnboardingController,
+            AdminOnboardingController,
+        ],
+        dependencies={
+            "principal": Provide(provide_principal),
+            "applicant": Provide(provide_applicant),
+            "customer": Provide(provide_customer),
+            "admin": Provide(provide_admin),
+        },
     )
     handlers: list[Any] = [health, api]
     if settings.webapp_dist is not None and (settings.webapp_dist / "index.html").is_file():
@@ -142,11 +175,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
 
     app = Litestar(
         route_handlers=handlers,
-        dependencies={
-            "auth": const(auth),
-            "accounts": const(accounts),
-            "db": const(db),
-        },
+        dependencies={name: const(service) for name, service in services.items()},
         plugins=[
             ProblemDetailsPlugin(
                 ProblemDetailsConfig(

@@ -10,16 +10,31 @@ class AppError(Exception):
     status_code = 400
     title = "Bad Request"
 
-    def __init__(self, message: str, *, errors: list[dict[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        errors: list[dict[str, str]] | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.errors = errors
+        # Machine-readable members added to the problem document (e.g. a `code`).
+        self.extra = extra or {}
 
 
 class ValidationFailed(AppError):
     def __init__(self, message: str, *, field: str | None = None) -> None:
         errors = [{"field": field, "message": message}] if field else None
         super().__init__(message, errors=errors)
+
+
+class FieldErrors(AppError):
+    """Several invalid fields at once; `detail` is the first one's message."""
+
+    def __init__(self, errors: list[dict[str, str]]) -> None:
+        super().__init__(errors[0]["message"], errors=errors)
 
 
 class NotAuthenticated(AppError):

@@ -1,10 +1,16 @@
-"""Small request helpers shared by controllers."""
+"""Request helpers and the dependencies that say who may call what."""
 
 from __future__ import annotations
 
 from litestar import Request
 
+from bff.auth.models import Role
 from bff.auth.service import AuthService, Principal
+from bff.errors import Forbidden
+
+ONBOARDING_FIRST = "Complete your onboarding to use this feature."
+CUSTOMERS_ONLY = "Only customers can do this."
+ADMINS_ONLY = "You don't have access to this."
 
 
 def client_address(request: Request) -> str:
@@ -18,5 +24,28 @@ def bearer_token(request: Request) -> str | None:
 
 
 async def provide_principal(request: Request, auth: AuthService) -> Principal:
-    """Dependency: the signed-in caller, or 401 problem details."""
+    """Dependency `principal`: the signed-in caller, or 401 problem details."""
     return await auth.authenticate(bearer_token(request))
+
+
+async def provide_applicant(principal: Principal) -> Principal:
+    """Dependency `applicant`: a signed-in customer, onboarded or not."""
+    if principal.user.role != Role.CUSTOMER:
+        raise Forbidden(CUSTOMERS_ONLY)
+    return principal
+
+
+async def provide_customer(principal: Principal) -> Principal:
+    """Dependency `customer`: a signed-in customer who has finished onboarding."""
+    if principal.user.role != Role.CUSTOMER or principal.user.customer_id is None:
+        raise Forbidden(CUSTOMERS_ONLY)
+    if not principal.user.onboarding_complete:
+        raise Forbidden(ONBOARDING_FIRST)
+    return principal
+
+
+async def provide_admin(principal: Principal) -> Principal:
+    """Dependency `admin`: back-office staff."""
+    if principal.user.role != Role.ADMIN:
+        raise Forbidden(ADMINS_ONLY)
+    return principal

@@ -1,5 +1,14 @@
 """Imports every domain's tables so that Alembic and tests see the whole schema."""
 
-from bff.auth.models import LoginFailure, OtpChallenge, User, UserSession
+from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
+from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 
-__all__ = ["LoginFailure", "OtpChallenge", "User", "UserSession"]
+__all__ = [
+    "LoginFailure",
+    "OnboardingDocument",
+    "OnboardingProfile",
+    "OtpChallenge",
+    "PasswordReset",
+    "User",
+    "UserSession",
+]

@@ -42,6 +42,14 @@ class Settings:
     login_max_failures_per_client: int = 20
     login_failure_window_s: int = 900
     seed_personas: bool = True
+    # Embedded/demo mode: back-office reviews (basic profile, documents) approve themselves so
+    # that one person can try Kobo alone. Off in tests and production.
+    auto_approve_reviews: bool = False
+    uploads_dir: Path = REPO_ROOT / "var" / "uploads"
+    # Where customers open the web app (links in e-mails).
+    public_url: str = "http://127.0.0.1:8000"
+    password_reset_ttl_s: int = 30 * 60
+    code_resend_interval_s: int = 30
     webapp_dist: Path | None = REPO_ROOT / "webapp" / "dist"
     argon2: Argon2Params = field(default_factory=Argon2Params)
 
@@ -58,5 +66,10 @@ class Settings:
             session_absolute_s=_env_int("KOBO_SESSION_ABSOLUTE_S", 8 * 3600),
             otp_ttl_s=_env_int("KOBO_OTP_TTL_S", 300),
             seed_personas=_env_bool("KOBO_SEED_PERSONAS", True),
+            auto_approve_reviews=_env_bool("KOBO_AUTO_APPROVE_REVIEWS", False),
+            uploads_dir=Path(
+                os.environ.get("KOBO_UPLOADS_DIR", str(REPO_ROOT / "var" / "uploads"))
+            ),
+            public_url=os.environ.get("KOBO_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/"),
             webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
         )

@@ -16,18 +16,18 @@ class AccountsController(Controller):
 
     @get("/accounts", summary="The signed-in customer's accounts")
     async def list_accounts(
-        self, accounts: AccountsService, principal: Principal
+        self, accounts: AccountsService, customer: Principal
     ) -> list[AccountOut]:
-        return await accounts.accounts(principal.user)
+        return await accounts.accounts(customer.user)
 
     @get("/accounts/{account_number:str}", summary="One of the signed-in customer's accounts")
     async def get_account(
-        self, accounts: AccountsService, principal: Principal, account_number: str
+        self, accounts: AccountsService, customer: Principal, account_number: str
     ) -> AccountOut:
-        return await accounts.account(principal.user, account_number)
+        return await accounts.account(customer.user, account_number)
 
     @get("/client-summary", summary="Dashboard: accounts, totals, this week, recent activity")
     async def client_summary(
-        self, accounts: AccountsService, principal: Principal
+        self, accounts: AccountsService, customer: Principal
     ) -> ClientSummaryOut:
-        return await accounts.client_summary(principal.user)
+        return await accounts.client_summary(customer.user)

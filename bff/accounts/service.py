@@ -14,7 +14,7 @@ from bff.accounts.schemas import (
 from bff.auth.models import User
 from bff.core_client import CoreAccount, CoreClient, CoreStatementLine, CoreUnavailable
 from bff.db import utcnow
-from bff.errors import Forbidden, NotFound, ServiceUnavailable
+from bff.errors import NotFound, ServiceUnavailable
 from bff.money import kobo_to_naira
 from bff.timefmt import display_datetime
 
@@ -40,8 +40,7 @@ class AccountsService:
         self.core = core
 
     async def _core_accounts(self, user: User) -> list[CoreAccount]:
-        if user.customer_id is None:
-            raise Forbidden("Only customers have accounts")
+        assert user.customer_id is not None  # guaranteed by the `customer` dependency
         try:
             return await self.core.customer_accounts(user.customer_id)
         except CoreUnavailable as exc:

@@ -1,12 +1,28 @@
-"""POST /auth/ibanking/personal/{login, otp-verification, logout}."""
+"""/auth/ibanking/personal: sign-in, sign-out, e-mail verification, password recovery."""
 
 from __future__ import annotations
 
-from litestar import Controller, Request, post
+from typing import Annotated
 
-from bff.auth.schemas import LoginIn, LoginOut, OtpVerificationIn, SessionOut, TokenDTO
-from bff.auth.service import AuthService, Principal
+from litestar import Controller, Request, get, patch, post
+from litestar.background_tasks import BackgroundTask
+from litestar.params import Parameter
+from litestar.response import Response
+
+from bff.auth.schemas import (
+    EmailIn,
+    EmailVerificationIn,
+    LinkValidOut,
+    LoginIn,
+    LoginOut,
+    OtpVerificationIn,
+    PasswordResetIn,
+    SessionOut,
+    TokenDTO,
+)
+from bff.auth.service import AuthService, Principal, decode_base64_identifier
 from bff.http import client_address
+from bff.schemas import MessageOut
 
 
 class AuthController(Controller):
@@ -57,3 +73,44 @@ class AuthController(Controller):
     )
     async def logout(self, auth: AuthService, principal: Principal) -> None:
         await auth.logout(principal)
+
+    @post("/email/verification", status_code=200, summary="Verify the e-mail with its code")
+    async def verify_email(self, auth: AuthService, data: EmailVerificationIn) -> MessageOut:
+        await auth.verify_email(data.email, data.code)
+        return MessageOut(message="OTP verified")
+
+    @post("/email/resend-code", status_code=200, summary="Send a new e-mail verification code")
+    async def resend_email_code(self, auth: AuthService, data: EmailIn) -> MessageOut:
+        await auth.resend_email_code(data.email)
+        return MessageOut(message="OTP Resent")
+
+    @post(
+        "/password/forgot/{encoded:str}",
+        status_code=200,
+        summary="E-mail a reset link (identifier base64-encoded); same answer for unknown ones",
+    )
+    async def forgot_password(self, auth: AuthService, encoded: str) -> Response[MessageOut]:
+        identifier = decode_base64_identifier(encoded)
+        # The e-mail goes out after the answer, so known and unknown identifiers answer
+        # equally fast.
+        return Response(
+            MessageOut(message="Email sent successfully"),
+            background=BackgroundTask(auth.forgot_password, identifier),
+        )
+
+    @get("/password/verify", summary="Is this reset link still usable?")
+    async def verify_reset_link(
+        self,
+        auth: AuthService,
+        reset_code: Annotated[str, Parameter(query="resetCode", max_length=100)],
+        email: Annotated[str, Parameter(max_length=200)],
+    ) -> LinkValidOut:
+        await auth.verify_reset_link(reset_code, email)
+        return LinkValidOut(valid=True)
+
+    @patch("/password/reset", status_code=200, summary="Set a new password with a reset link")
+    async def reset_password(self, auth: AuthService, data: PasswordResetIn) -> MessageOut:
+        await auth.reset_password(
+            data.password_reset_code, data.email, data.password, data.confirm_password
+        )
+        return MessageOut(message="Password reset successfully")

@@ -60,6 +60,7 @@ class UserSession(Base):
 
 class OtpPurpose:
     LOGIN = "LOGIN"
+    EMAIL_VERIFICATION = "EMAIL_VERIFICATION"
 
 
 class OtpChallenge(Base):
@@ -91,3 +92,16 @@ class LoginFailure(Base):
     identifier: Mapped[str] = mapped_column(String(200), index=True)
     client_address: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+
+class PasswordReset(Base):
+    """A reset link: only the SHA-256 of its random code is stored; it works once."""
+
+    __tablename__ = "password_resets"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -7,11 +7,12 @@ import msgspec
 from bff.schemas import CamelStruct
 
 TwoFactorType = Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
+Text200 = Annotated[str, msgspec.Meta(max_length=200)]
 
 
 class LoginIn(CamelStruct):
     email: Annotated[str, msgspec.Meta(max_length=200, description="E-mail or 11-digit phone")]
-    password: Annotated[str, msgspec.Meta(max_length=200)]
+    password: Text200
     remember: bool = False
 
 
@@ -46,3 +47,23 @@ class SessionOut(CamelStruct):
     email: str
     phone_number: str | None
     two_factor_authentication: TwoFactorType
+
+
+class EmailVerificationIn(CamelStruct):
+    email: Text200
+    code: Annotated[str, msgspec.Meta(max_length=12)]
+
+
+class EmailIn(CamelStruct):
+    email: Text200
+
+
+class LinkValidOut(CamelStruct):
+    valid: bool
+
+
+class PasswordResetIn(CamelStruct):
+    email: Text200
+    password_reset_code: Annotated[str, msgspec.Meta(max_length=100)]
+    password: Text200
+    confirm_password: Text200

@@ -1,32 +1,46 @@
-"""Sign-in rules: password check, throttling, one-time-code challenges, sessions."""
+"""Sign-in rules: password check, throttling, the code step, sessions, e-mail verification and
+password recovery."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from urllib.parse import quote
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bff.auth.models import LoginFailure, OtpChallenge, OtpPurpose, TwoFactor, User, UserSession
+from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes
+from bff.auth.models import (
+    LoginFailure,
+    OtpPurpose,
+    PasswordReset,
+    User,
+    UserSession,
+)
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
-from bff.errors import NotAuthenticated, ServiceUnavailable, TooManyRequests, ValidationFailed
-from bff.security import tokens, totp
+from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
+from bff.security import tokens
+from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.settings import Settings
 
 log = logging.getLogger(__name__)
 
 INVALID_CREDENTIALS = "Invalid login credentials"
-INVALID_CODE = "Invalid or expired OTP"
-TOO_MANY_CODES = "Too many wrong codes. Please log in again."
 TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again."
 SESSION_EXPIRED = "Your session has expired. Please log in again."
 NOT_SIGNED_IN = "Please log in to continue."
-CODE_NOT_SENT = "We could not send your verification code. Please try again."
+EMAIL_NOT_VERIFIED = "Please verify your email address. We have sent a new code to your email."
+TOO_MANY_EMAIL_CODES = "Too many wrong codes. Please request a new code."
+LINK_EXPIRED = "This link is invalid or has expired, a new link has been sent to your email"
+LINK_INVALID = "This link is invalid or has already been used"
+LINK_EXPIRED_NO_RESEND = "This link has expired. Please request a new one."
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +62,36 @@ def normalise_identifier(raw: str) -> str:
     return value if value.isdigit() else value.lower()
 
 
+def decode_base64_identifier(encoded: str) -> str:
+    """The forgot-password path carries the identifier base64-encoded (either alphabet)."""
+    padded = encoded + "=" * (-len(encoded) % 4)
+    for decoder in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            return decoder(padded).decode("utf-8")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
+            continue
+    raise ValidationFailed("This field is required", field="email")
+
+
 class AuthService:
     def __init__(
-        self, db: Database, settings: Settings, passwords: Passwords, core: CoreClient
+        self,
+        db: Database,
+        settings: Settings,
+        passwords: Passwords,
+        core: CoreClient,
+        codes: OneTimeCodes,
     ) -> None:
         self.db = db
         self.settings = settings
         self.passwords = passwords
         self.core = core
+        self.codes = codes
+
+    async def find_user(self, session: AsyncSession, identifier: str) -> User | None:
+        identifier = normalise_identifier(identifier)
+        column = User.phone_number if identifier.isdigit() else User.email
+        return await session.scalar(select(User).where(column == identifier))
 
     # -- login step 1 -------------------------------------------------------------------
     async def login(
@@ -63,18 +99,11 @@ class AuthService:
     ) -> User:
         identifier = normalise_identifier(identifier)
         if not identifier or not password:
-            raise ValidationFailed(
-                "This field is required", field="email" if not identifier else "password"
-            )
+            field = "email" if not identifier else "password"
+            raise ValidationFailed("This field is required", field=field)
         async with self.db.transaction() as session:
             await self._check_throttle(session, identifier, client_address)
-            user = await session.scalar(
-                select(User).where(
-                    (User.phone_number == identifier)
-                    if identifier.isdigit()
-                    else (User.email == identifier)
-                )
-            )
+            user = await self.find_user(session, identifier)
         # Hashing runs in a thread so the event loop keeps serving other customers.
         ok = await asyncio.to_thread(
             self.passwords.verify, user.password_hash if user else None, password
@@ -83,15 +112,14 @@ class AuthService:
             async with self.db.transaction() as session:
                 session.add(LoginFailure(identifier=identifier, client_address=client_address))
             raise NotAuthenticated(INVALID_CREDENTIALS)
-
-        code = tokens.new_otp_code() if user.two_factor == TwoFactor.OTP else None
         async with self.db.transaction() as session:
             await session.execute(delete(LoginFailure).where(LoginFailure.identifier == identifier))
-            challenge = await self._open_challenge(
-                session, user, OtpPurpose.LOGIN, user.two_factor, code, remember
+        if not user.email_verified:
+            await self.send_email_verification(user)
+            raise Forbidden(
+                EMAIL_NOT_VERIFIED, extra={"code": "EMAIL_NOT_VERIFIED", "email": user.email}
             )
-        if code is not None:
-            await self._deliver_code(user, code, challenge.id)
+        await self.codes.issue(user, OtpPurpose.LOGIN, method=user.two_factor, remember=remember)
         return user
 
     async def _check_throttle(
@@ -115,131 +143,36 @@ class AuthService:
                 TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s
             )
 
-    async def _open_challenge(
-        self,
-        session: AsyncSession,
-        user: User,
-        purpose: str,
-        method: str,
-        code: str | None,
-        remember: bool,
-    ) -> OtpChallenge:
-        now = utcnow()
-        # A new code replaces any earlier one for the same purpose.
-        await session.execute(
-            update(OtpChallenge)
-            .where(
-                OtpChallenge.user_id == user.id,
-                OtpChallenge.purpose == purpose,
-                OtpChallenge.consumed_at.is_(None),
-            )
-            .values(expires_at=now)
-        )
-        challenge = OtpChallenge(
-            user_id=user.id,
-            purpose=purpose,
-            method=method,
-            code_hash=tokens.otp_digest(self.settings.secret_key, purpose, code) if code else None,
-            remember=remember,
-            created_at=now,
-            expires_at=now + timedelta(seconds=self.settings.otp_ttl_s),
-        )
-        session.add(challenge)
-        await session.flush()
-        return challenge
-
-    async def _deliver_code(self, user: User, code: str, challenge_id: int) -> None:
-        minutes = self.settings.otp_ttl_s // 60
-        text = (
-            f"Your Kobo verification code is {code}. It expires in {minutes} minutes. "
-            "Never share it with anyone, including Kobo staff."
-        )
-        sends = [self.core.send_email(user.email, "Your Kobo verification code", text)]
-        if user.phone_number:
-            sends.append(self.core.send_sms(user.phone_number, text))
-        results = await asyncio.gather(*sends, return_exceptions=True)
-        failures = [r for r in results if isinstance(r, CoreError)]
-        for failure in failures:
-            log.warning("code delivery failed for user %s: %s", user.id, failure)
-        if len(failures) == len(results):
-            async with self.db.transaction() as session:
-                await session.execute(
-                    update(OtpChallenge)
-                    .where(OtpChallenge.id == challenge_id)
-                    .values(expires_at=utcnow())
-                )
-            raise ServiceUnavailable(CODE_NOT_SENT)
-        other = [
-            r for r in results if isinstance(r, BaseException) and not isinstance(r, CoreError)
-        ]
-        if other:
-            raise other[0]
-
     # -- login step 2 -------------------------------------------------------------------
     async def verify_login(
         self, user_id: int, user_uuid: str, otp: str, client_address: str
     ) -> NewSession:
-        otp = otp.strip()
         async with self.db.transaction() as session:
             user = await session.get(User, user_id)
-            if user is None or not tokens.same(user.uuid, user_uuid):
-                raise ValidationFailed(INVALID_CODE, field="otp")
-            challenge = await session.scalar(
-                select(OtpChallenge)
-                .where(
-                    OtpChallenge.user_id == user.id,
-                    OtpChallenge.purpose == OtpPurpose.LOGIN,
-                    OtpChallenge.consumed_at.is_(None),
-                )
-                .order_by(OtpChallenge.id.desc())
-                .limit(1)
-                .with_for_update()
-            )
-            now = utcnow()
-            if challenge is None or challenge.expires_at <= now:
-                raise ValidationFailed(INVALID_CODE, field="otp")
-            if challenge.attempts >= self.settings.otp_max_attempts:
-                raise ValidationFailed(TOO_MANY_CODES, field="otp")
-            if not self._code_matches(user, challenge, otp):
-                challenge.attempts += 1
-                # Commit the counted attempt, then refuse.
-                wrong = True
-            else:
-                wrong = False
-                challenge.consumed_at = now
-                token = tokens.new_session_token()
-                lifetime = (
-                    self.settings.session_remember_absolute_s
-                    if challenge.remember
-                    else self.settings.session_absolute_s
-                )
-                session.add(
-                    UserSession(
-                        user_id=user.id,
-                        token_hash=tokens.token_digest(token),
-                        created_at=now,
-                        last_seen_at=now,
-                        expires_at=now + timedelta(seconds=lifetime),
-                        client_address=client_address,
-                    )
-                )
-        if wrong:
+        if user is None or not tokens.same(user.uuid, user_uuid):
             raise ValidationFailed(INVALID_CODE, field="otp")
-        return NewSession(user=user, token=token)
-
-    def _code_matches(self, user: User, challenge: OtpChallenge, otp: str) -> bool:
-        if not (len(otp) == 6 and otp.isdigit()):
-            return False
-        if challenge.method == TwoFactor.GOOGLE:
-            if not user.totp_secret:
-                return False
-            step = totp.matching_step(user.totp_secret, otp)
-            if step is None or (user.totp_last_step is not None and step <= user.totp_last_step):
-                return False
-            user.totp_last_step = step
-            return True
-        expected = tokens.otp_digest(self.settings.secret_key, challenge.purpose, otp)
-        return challenge.code_hash is not None and tokens.same(challenge.code_hash, expected)
+        challenge = await self.codes.consume(user.id, OtpPurpose.LOGIN, otp)
+        now = utcnow()
+        token = tokens.new_session_token()
+        lifetime = (
+            self.settings.session_remember_absolute_s
+            if challenge.remember
+            else self.settings.session_absolute_s
+        )
+        async with self.db.transaction() as session:
+            session.add(
+                UserSession(
+                    user_id=user.id,
+                    token_hash=tokens.token_digest(token),
+                    created_at=now,
+                    last_seen_at=now,
+                    expires_at=now + timedelta(seconds=lifetime),
+                    client_address=client_address,
+                )
+            )
+            fresh = await session.get(User, user.id)
+            assert fresh is not None
+        return NewSession(user=fresh, token=token)
 
     # -- sessions -----------------------------------------------------------------------
     async def authenticate(self, token: str | None) -> Principal:
@@ -266,6 +199,120 @@ class AuthService:
                 .where(UserSession.id == principal.session_id)
                 .values(revoked_at=utcnow())
             )
+
+    async def revoke_sessions(
+        self, session: AsyncSession, user_id: int, keep_session_id: int | None = None
+    ) -> None:
+        query = update(UserSession).where(
+            UserSession.user_id == user_id, UserSession.revoked_at.is_(None)
+        )
+        if keep_session_id is not None:
+            query = query.where(UserSession.id != keep_session_id)
+        await session.execute(query.values(revoked_at=utcnow()))
+
+    # -- e-mail verification ------------------------------------------------------------
+    async def send_email_verification(self, user: User, *, min_interval_s: int = 0) -> None:
+        await self.codes.issue(
+            user,
+            OtpPurpose.EMAIL_VERIFICATION,
+            channels=(EMAIL,),
+            subject="Verify your Kobo email address",
+            min_interval_s=min_interval_s,
+        )
+
+    async def verify_email(self, email: str, code: str) -> None:
+        async with self.db.transaction() as session:
+            user = await session.scalar(select(User).where(User.email == email.strip().lower()))
+        if user is None or user.email_verified:
+            raise ValidationFailed(INVALID_CODE, field="code")
+        await self.codes.consume(
+            user.id, OtpPurpose.EMAIL_VERIFICATION, code, too_many=TOO_MANY_EMAIL_CODES
+        )
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(User).where(User.id == user.id).values(email_verified=True)
+            )
+
+    async def resend_email_code(self, email: str) -> None:
+        """Answers the same for unknown and verified addresses (no account enumeration)."""
+        async with self.db.transaction() as session:
+            user = await session.scalar(select(User).where(User.email == email.strip().lower()))
+        if user is not None and not user.email_verified:
+            await self.send_email_verification(
+                user, min_interval_s=self.settings.code_resend_interval_s
+            )
+
+    # -- password recovery --------------------------------------------------------------
+    async def forgot_password(self, identifier: str) -> None:
+        """Sends a reset link if the identifier is known; the caller answers the same anyway."""
+        async with self.db.transaction() as session:
+            user = await self.find_user(session, identifier)
+        if user is None:
+            return
+        try:
+            await self._send_reset_link(user)
+        except CoreError as exc:
+            # Runs after the answer was sent: nobody to tell but the log.
+            log.warning("password reset e-mail for user %s failed: %s", user.id, exc)
+
+    async def _send_reset_link(self, user: User) -> None:
+        code = tokens.new_session_token()
+        now = utcnow()
+        async with self.db.transaction() as session:
+            session.add(
+                PasswordReset(
+                    user_id=user.id,
+                    code_hash=tokens.token_digest(code),
+                    created_at=now,
+                    expires_at=now + timedelta(seconds=self.settings.password_reset_ttl_s),
+                )
+            )
+        link = f"{self.settings.public_url}/reset-password/{code}/{quote(user.email, safe='')}"
+        minutes = self.settings.password_reset_ttl_s // 60
+        await self.core.send_email(
+            user.email,
+            "Reset your Kobo password",
+            f"Hello {user.first_name},\n\nUse this link to set a new Kobo password. It works "
+            f"once and expires in {minutes} minutes:\n\n{link}\n\nIf you did not ask for this, "
+            "ignore this email: your password stays the same.",
+        )
+
+    async def _reset_for(self, session: AsyncSession, code: str, email: str) -> PasswordReset:
+        reset = await session.scalar(
+            select(PasswordReset)
+            .where(PasswordReset.code_hash == tokens.token_digest(code))
+            .with_for_update()
+        )
+        user = await session.get(User, reset.user_id) if reset else None
+        if reset is None or user is None or user.email != email.strip().lower():
+            raise ValidationFailed(LINK_INVALID)
+        if reset.used_at is not None:
+            raise ValidationFailed(LINK_INVALID)
+        return reset
+
+    async def verify_reset_link(self, code: str, email: str) -> None:
+        async with self.db.transaction() as session:
+            reset = await self._reset_for(session, code, email)
+            expired = reset.expires_at <= utcnow()
+            user = await session.get(User, reset.user_id)
+        if expired:
+            assert user is not None
+            await self._send_reset_link(user)
+            raise ValidationFailed(LINK_EXPIRED)
+
+    async def reset_password(self, code: str, email: str, password: str, confirm: str) -> None:
+        if errors := password_errors(password, confirm):
+            raise FieldErrors(errors)
+        password_hash = await asyncio.to_thread(self.passwords.hash, password)
+        async with self.db.transaction() as session:
+            reset = await self._reset_for(session, code, email)
+            if reset.expires_at <= utcnow():
+                raise ValidationFailed(LINK_EXPIRED_NO_RESEND)
+            reset.used_at = utcnow()
+            await session.execute(
+                update(User).where(User.id == reset.user_id).values(password_hash=password_hash)
+            )
+            await self.revoke_sessions(session, reset.user_id)
 
 
 def _expired(row: UserSession, now: datetime, settings: Settings) -> bool:

@@ -2,13 +2,21 @@
 
 from bff.core_client.client import CoreClient
 from bff.core_client.errors import CoreError, CoreRefused, CoreUnavailable
-from bff.core_client.schemas import CoreAccount, CoreCustomer, CoreStatementLine
+from bff.core_client.schemas import (
+    CoreAccount,
+    CoreCustomer,
+    CoreIdentity,
+    CoreNamedId,
+    CoreStatementLine,
+)
 
 __all__ = [
     "CoreAccount",
     "CoreClient",
     "CoreCustomer",
     "CoreError",
+    "CoreIdentity",
+    "CoreNamedId",
     "CoreRefused",
     "CoreStatementLine",
     "CoreUnavailable",

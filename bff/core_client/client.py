@@ -14,7 +14,15 @@ import httpx
 import msgspec
 
 from bff.core_client.errors import CoreRefused, CoreUnavailable
-from bff.core_client.schemas import CoreAccount, CoreCustomer, CoreMessage, CoreStatementLine
+from bff.core_client.schemas import (
+    CoreAccount,
+    CoreCustomer,
+    CoreCustomerCreated,
+    CoreIdentity,
+    CoreMessage,
+    CoreNamedId,
+    CoreStatementLine,
+)
 
 T = TypeVar("T")
 
@@ -62,6 +70,35 @@ class CoreClient:
 
     async def customer(self, customer_id: str) -> CoreCustomer:
         return await self._call("GET", f"/core/customers/{customer_id}", CoreCustomer)
+
+    async def account(self, account_number: str) -> CoreAccount:
+        return await self._call("GET", f"/core/accounts/{account_number}", CoreAccount)
+
+    async def account_types(self) -> list[CoreNamedId]:
+        return await self._call("GET", "/core/account-types", list[CoreNamedId])
+
+    async def document_types(self) -> list[CoreNamedId]:
+        return await self._call("GET", "/core/document-types", list[CoreNamedId])
+
+    async def create_customer(self, body: dict[str, Any]) -> CoreCustomerCreated:
+        """Idempotent on body["reference"]: a retry after a timeout returns the same customer."""
+        return await self._call("POST", "/core/customers", CoreCustomerCreated, json=body)
+
+    async def open_account(
+        self, customer_id: str, account_type_id: int, reference: str
+    ) -> CoreAccount:
+        return await self._call(
+            "POST",
+            f"/core/customers/{customer_id}/accounts",
+            CoreAccount,
+            json={"reference": reference, "accountTypeId": account_type_id},
+        )
+
+    async def identity_by_bvn(self, bvn: str) -> CoreIdentity:
+        return await self._call("GET", f"/core/identity/bvn/{bvn}", CoreIdentity)
+
+    async def identity_by_nin(self, nin: str) -> CoreIdentity:
+        return await self._call("GET", f"/core/identity/nin/{nin}", CoreIdentity)
 
     async def customer_accounts(self, customer_id: str) -> list[CoreAccount]:
         return await self._call("GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount])

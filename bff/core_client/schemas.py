@@ -53,3 +53,23 @@ class CoreMessage(CoreStruct):
     id: int
     channel: str
     recipient: str
+
+
+class CoreIdentity(CoreStruct):
+    bvn: str
+    nin: str
+    first_name: str
+    last_name: str
+    date_of_birth: date
+    phone_number: str
+    gender: str
+
+
+class CoreCustomerCreated(CoreStruct):
+    customer: CoreCustomer
+    account: CoreAccount
+
+
+class CoreNamedId(CoreStruct):
+    id: int
+    name: str

@@ -11,7 +11,9 @@ import sqlalchemy as sa
 from alembic import op
 
 import bff.db
-${imports if imports else ""}
+% if imports:
+${imports}
+% endif
 
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}

@@ -1,0 +1,55 @@
+"""/admin/api/onboarding: back-office review (role ADMIN only)."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+
+from bff.admin.schemas import ApplicantOut, ReviewIn
+from bff.admin.service import AdminService
+from bff.auth.service import Principal
+from bff.onboarding.schemas import DocumentContentOut
+from bff.schemas import MessageOut
+
+
+class AdminOnboardingController(Controller):
+    path = "/admin/api/onboarding"
+    tags = ["admin"]
+    security = [{"bearer": []}]
+
+    @get("/reviews", summary="Applicants with something waiting for review")
+    async def pending(self, admin_service: AdminService, admin: Principal) -> list[ApplicantOut]:
+        return await admin_service.pending()
+
+    @get("/applicants/{user_id:int}", summary="One applicant's onboarding in full")
+    async def applicant(
+        self, admin_service: AdminService, admin: Principal, user_id: int
+    ) -> ApplicantOut:
+        return await admin_service.applicant(user_id)
+
+    @post(
+        "/applicants/{user_id:int}/basic-profile/review",
+        status_code=200,
+        summary="Approve or decline a basic profile",
+    )
+    async def review_profile(
+        self, admin_service: AdminService, admin: Principal, user_id: int, data: ReviewIn
+    ) -> MessageOut:
+        await admin_service.review_profile(admin.user, user_id, data)
+        return MessageOut(message="Review saved")
+
+    @post(
+        "/documents/{document_id:int}/review",
+        status_code=200,
+        summary="Approve or decline a document",
+    )
+    async def review_document(
+        self, admin_service: AdminService, admin: Principal, document_id: int, data: ReviewIn
+    ) -> MessageOut:
+        await admin_service.review_document(admin.user, document_id, data)
+        return MessageOut(message="Review saved")
+
+    @get("/documents/{document_id:int}/download", summary="A document's content")
+    async def download(
+        self, admin_service: AdminService, admin: Principal, document_id: int
+    ) -> DocumentContentOut:
+        return DocumentContentOut(content=await admin_service.download(document_id))

@@ -1,0 +1,166 @@
+"""One-time codes for every purpose (login, e-mail verification, and later transfers…).
+
+A challenge is issued per (user, purpose); issuing again replaces the open one. A code is 6
+random digits, stored as a keyed HMAC bound to its purpose, valid for a few minutes, used
+once, and a challenge dies after 5 wrong tries. For Google Authenticator users the code is
+their current TOTP instead, and a time step once accepted is never accepted again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from datetime import timedelta
+
+from sqlalchemy import select, update
+
+from bff.auth.models import OtpChallenge, TwoFactor, User
+from bff.core_client import CoreClient, CoreError
+from bff.db import Database, utcnow
+from bff.errors import ServiceUnavailable, TooManyRequests, ValidationFailed
+from bff.security import tokens, totp
+from bff.settings import Settings
+
+log = logging.getLogger(__name__)
+
+INVALID_CODE = "Invalid or expired OTP"
+TOO_MANY_CODES = "Too many wrong codes. Please log in again."
+CODE_NOT_SENT = "We could not send your verification code. Please try again."
+RESEND_TOO_SOON = "Please wait a moment before requesting another code."
+
+EMAIL = "EMAIL"
+SMS = "SMS"
+
+
+class OneTimeCodes:
+    def __init__(self, db: Database, settings: Settings, core: CoreClient) -> None:
+        self.db = db
+        self.settings = settings
+        self.core = core
+
+    async def issue(
+        self,
+        user: User,
+        purpose: str,
+        *,
+        method: str = TwoFactor.OTP,
+        channels: Sequence[str] = (EMAIL, SMS),
+        remember: bool = False,
+        subject: str = "Your Kobo verification code",
+        min_interval_s: int = 0,
+    ) -> None:
+        """Open a challenge and, for OTP, deliver the code. Replaces any open challenge."""
+        code = tokens.new_otp_code() if method == TwoFactor.OTP else None
+        now = utcnow()
+        async with self.db.transaction() as session:
+            if min_interval_s:
+                last = await session.scalar(
+                    select(OtpChallenge.created_at)
+                    .where(OtpChallenge.user_id == user.id, OtpChallenge.purpose == purpose)
+                    .order_by(OtpChallenge.id.desc())
+                    .limit(1)
+                )
+                if last is not None and (now - last).total_seconds() < min_interval_s:
+                    raise TooManyRequests(RESEND_TOO_SOON, retry_after_s=min_interval_s)
+            await session.execute(
+                update(OtpChallenge)
+                .where(
+                    OtpChallenge.user_id == user.id,
+                    OtpChallenge.purpose == purpose,
+                    OtpChallenge.consumed_at.is_(None),
+                )
+                .values(expires_at=now)
+            )
+            challenge = OtpChallenge(
+                user_id=user.id,
+                purpose=purpose,
+                method=method,
+                code_hash=tokens.otp_digest(self.settings.secret_key, purpose, code)
+                if code
+                else None,
+                remember=remember,
+                created_at=now,
+                expires_at=now + timedelta(seconds=self.settings.otp_ttl_s),
+            )
+            session.add(challenge)
+        if code is not None:
+            await self._deliver(user, code, challenge.id, channels, subject)
+
+    async def _deliver(
+        self, user: User, code: str, challenge_id: int, channels: Sequence[str], subject: str
+    ) -> None:
+        minutes = self.settings.otp_ttl_s // 60
+        text = (
+            f"Your Kobo verification code is {code}. It expires in {minutes} minutes. "
+            "Never share it with anyone, including Kobo staff."
+        )
+        sends = []
+        if EMAIL in channels:
+            sends.append(self.core.send_email(user.email, subject, text))
+        if SMS in channels and user.phone_number:
+            sends.append(self.core.send_sms(user.phone_number, text))
+        results = await asyncio.gather(*sends, return_exceptions=True)
+        for result in results:
+            if isinstance(result, BaseException) and not isinstance(result, CoreError):
+                raise result
+            if isinstance(result, CoreError):
+                log.warning("code delivery failed for user %s: %s", user.id, result)
+        if all(isinstance(r, CoreError) for r in results):
+            # Nobody received the code: void it so it can never be used.
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(OtpChallenge)
+                    .where(OtpChallenge.id == challenge_id)
+                    .values(expires_at=utcnow())
+                )
+            raise ServiceUnavailable(CODE_NOT_SENT)
+
+    async def consume(
+        self, user_id: int, purpose: str, otp: str, *, too_many: str = TOO_MANY_CODES
+    ) -> OtpChallenge:
+        """Check `otp` against the user's open challenge for `purpose`; use it up if right.
+
+        A wrong code is counted (committed) before the refusal is raised.
+        """
+        otp = otp.strip()
+        async with self.db.transaction() as session:
+            user = await session.get(User, user_id)
+            challenge = await session.scalar(
+                select(OtpChallenge)
+                .where(
+                    OtpChallenge.user_id == user_id,
+                    OtpChallenge.purpose == purpose,
+                    OtpChallenge.consumed_at.is_(None),
+                )
+                .order_by(OtpChallenge.id.desc())
+                .limit(1)
+                .with_for_update()
+            )
+            now = utcnow()
+            if user is None or challenge is None or challenge.expires_at <= now:
+                raise ValidationFailed(INVALID_CODE, field="otp")
+            if challenge.attempts >= self.settings.otp_max_attempts:
+                raise ValidationFailed(too_many, field="otp")
+            right = self._matches(user, challenge, otp)
+            if right:
+                challenge.consumed_at = now
+            else:
+                challenge.attempts += 1
+        if not right:
+            raise ValidationFailed(INVALID_CODE, field="otp")
+        return challenge
+
+    def _matches(self, user: User, challenge: OtpChallenge, otp: str) -> bool:
+        if not (len(otp) == 6 and otp.isdigit()):
+            return False
+        if challenge.method == TwoFactor.GOOGLE:
+            if not user.totp_secret:
+                return False
+            step = totp.matching_step(user.totp_secret, otp)
+            if step is None or (user.totp_last_step is not None and step <= user.totp_last_step):
+                return False
+            user.totp_last_step = step
+            return True
+        expected = tokens.otp_digest(self.settings.secret_key, challenge.purpose, otp)
+        return challenge.code_hash is not None and tokens.same(challenge.code_hash, expected)
