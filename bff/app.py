@@ -208,4 +208,5 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     app.state.settings = settings
     app.state.db = db
     app.state.accounts_service = accounts
+    app.state.core = core_client
     return app

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from litestar import Litestar
@@ -45,6 +47,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         secret_key="test-secret",
         core_timeout_s=0.5,
         webapp_dist=None,
+        uploads_dir=Path(tempfile.mkdtemp(prefix="kobo-uploads-")),
         # Cheap but real argon2id, so the suite stays fast.
         argon2=Argon2Params(time_cost=1, memory_cost_kib=1024, parallelism=1),
     )
@@ -111,3 +114,44 @@ async def bff_factory(databases, sim):  # type: ignore[no-untyped-def]
 @pytest.fixture
 async def bff(bff_factory) -> Bff:  # type: ignore[no-untyped-def]
     return await bff_factory()
+
+
+@pytest.fixture
+async def prospect(sim):  # type: ignore[no-untyped-def]
+    """A person in the BVN/NIN registry who is not a customer yet (a different one per test)."""
+    candidates = (
+        await sim.get("/sim/identities", params={"customers": "false", "limit": 500})
+    ).json()
+    # The documented prospects are kept for people trying Kobo by hand and the browser tests.
+    for candidate in candidates:
+        if candidate["bvn"] not in _USED_PROSPECTS and not candidate["bvn"].startswith("222999"):
+            _USED_PROSPECTS.add(candidate["bvn"])
+            return candidate
+    raise AssertionError("no prospects left in the simulator seed")
+
+
+_USED_PROSPECTS: set[str] = set()
+
+
+def new_user_body(prospect: dict, **overrides: object) -> dict:  # type: ignore[type-arg]
+    year, month, day = prospect["dateOfBirth"].split("-")
+    body = {
+        "phoneNumber": prospect["phoneNumber"],
+        "firstName": prospect["firstName"],
+        "lastName": prospect["lastName"],
+        "email": f"{prospect['firstName']}.{prospect['bvn']}@example.com".lower(),
+        "dateOfBirth": f"{day}/{month}/{year}",
+        "bvn": prospect["bvn"],
+        "accountTypeId": 1,
+        "stateOfResidence": "Lagos",
+        "gender": prospect["gender"],
+        "address": "12 Broad Street, Lagos Island",
+        "employmentStatus": "EMPLOYED",
+        "maritalStatus": "SINGLE",
+        "clientType": "INDIVIDUAL",
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "registrationType": "NEW",
+    }
+    body.update(overrides)
+    return body
