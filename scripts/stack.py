@@ -64,6 +64,11 @@ def main() -> None:
     env.setdefault("SIM_DATABASE_URL", f"sqlite+aiosqlite:///{data_dir / 'core_sim.sqlite3'}")
     env.setdefault("DATABASE_URL", f"sqlite+aiosqlite:///{data_dir / 'bff.sqlite3'}")
     env["KOBO_CORE_URL"] = f"http://{args.host}:{sim_port}"
+    env["KOBO_PUBLIC_URL"] = f"http://{args.host}:{bff_port}"
+    env.setdefault("KOBO_UPLOADS_DIR", str(data_dir / "uploads"))
+    # Trying Kobo alone, nobody is there to review onboarding: approve it automatically.
+    # The browser tests review through the admin API instead.
+    env.setdefault("KOBO_AUTO_APPROVE_REVIEWS", "0" if args.e2e else "1")
     # A stable key for the embedded stack, so codes survive a BFF restart; set your own in
     # production (see docs/running.md).
     env.setdefault("KOBO_SECRET_KEY", "embedded-development-key-not-for-production")
@@ -71,14 +76,16 @@ def main() -> None:
     python = sys.executable
     sim = subprocess.Popen(  # noqa: S603
         [python, "-m", "core_sim", "serve", "--host", args.host, "--port", str(sim_port)],
-        cwd=ROOT, env=env,
+        cwd=ROOT,
+        env=env,
     )
     bff = None
     try:
         wait_until_up(f"http://{args.host}:{sim_port}/health", sim)
         bff = subprocess.Popen(  # noqa: S603
             [python, "-m", "bff", "serve", "--host", args.host, "--port", str(bff_port)],
-            cwd=ROOT, env=env,
+            cwd=ROOT,
+            env=env,
         )
         wait_until_up(f"http://{args.host}:{bff_port}/health", bff)
         print(
