@@ -10,11 +10,11 @@ from pathlib import Path
 
 import uvicorn
 
+from bff.config import Settings
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
-from bff.settings import Settings
 
 
 def main() -> None:

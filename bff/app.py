@@ -26,6 +26,7 @@ from bff.admin.service import AdminService
 from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
+from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database
 from bff.db.migrate import upgrade
@@ -37,7 +38,8 @@ from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
-from bff.settings import Settings
+from bff.settings.controller import SettingsController
+from bff.settings.service import SettingsService
 from bff.storage import LocalDirectoryStore
 
 log = logging.getLogger("bff")
@@ -119,7 +121,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     core_client = core or CoreClient.over_network(settings.core_url, settings.core_timeout_s)
     codes = OneTimeCodes(db, settings, core_client)
     auth = AuthService(db, settings, passwords, core_client, codes)
-    accounts = AccountsService(core_client)
+    accounts = AccountsService(core_client, codes)
     onboarding = OnboardingService(
         db, settings, core_client, LocalDirectoryStore(settings.uploads_dir)
     )
@@ -130,6 +132,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "registration": RegistrationService(db, passwords, core_client, auth),
         "onboarding": onboarding,
         "admin_service": AdminService(db, core_client, onboarding),
+        "customer_settings": SettingsService(db, settings, passwords, auth, codes, accounts),
         "core": core_client,
         "db": db,
     }
@@ -156,6 +159,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             AccountsController,
             OnboardingController,
             AdminOnboardingController,
+            SettingsController,
         ],
         dependencies={
             "principal": Provide(provide_principal),

@@ -2,6 +2,7 @@
 
 from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
+from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
 
 __all__ = [
     "LoginFailure",
@@ -9,6 +10,9 @@ __all__ = [
     "OnboardingProfile",
     "OtpChallenge",
     "PasswordReset",
+    "PendingAuthenticatorSecret",
+    "PendingLimitChange",
+    "TransactionLimit",
     "User",
     "UserSession",
 ]

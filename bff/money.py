@@ -26,3 +26,10 @@ def naira_to_kobo(amount: float | int | str, field: str = "amount") -> int:
     if kobo != kobo.to_integral_value():
         raise ValidationFailed("Amount can have at most 2 decimal places", field=field)
     return int(kobo)
+
+
+def format_naira(kobo: int) -> str:
+    """For sentences shown to customers: ₦1,234.50."""
+    sign = "-" if kobo < 0 else ""
+    naira, rest = divmod(abs(kobo), KOBO_PER_NAIRA)
+    return f"{sign}₦{naira:,}.{rest:02d}"

@@ -7,9 +7,9 @@ import json
 from sqlalchemy import select
 
 from bff.auth.models import User
+from bff.config import FIXTURES_DIR
 from bff.db import Database
 from bff.security.passwords import Passwords
-from bff.settings import FIXTURES_DIR
 
 
 async def seed_personas(db: Database, passwords: Passwords) -> int:
@@ -33,6 +33,7 @@ async def seed_personas(db: Database, passwords: Passwords) -> int:
                     two_factor=banking["twoFactorAuthentication"],
                     totp_secret=banking.get("totpSecret"),
                     onboarding_complete=banking["onboardingComplete"],
+                    kyc_level=banking["kycLevel"],
                     email_verified=True,
                 )
             )

@@ -10,3 +10,10 @@ LAGOS = timezone(timedelta(hours=1), "WAT")
 def display_datetime(moment: datetime) -> str:
     """dd-mm-yyyy hh:mm:ss in Lagos time, the format the web app parses."""
     return moment.astimezone(LAGOS).strftime("%d-%m-%Y %H:%M:%S")
+
+
+def start_of_week(moment: datetime) -> datetime:
+    """Monday 00:00 in Lagos of the week that contains `moment` (an aware datetime)."""
+    local = moment.astimezone(LAGOS)
+    monday = local - timedelta(days=local.weekday())
+    return monday.replace(hour=0, minute=0, second=0, microsecond=0)

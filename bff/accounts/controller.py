@@ -1,12 +1,21 @@
-"""GET /api/accounts, /api/accounts/{accountNumber}, /api/client-summary."""
+"""/api/accounts…, /api/client-summary: the signed-in customer's accounts and dashboard."""
 
 from __future__ import annotations
 
-from litestar import Controller, get
+from litestar import Controller, get, post
 
-from bff.accounts.schemas import AccountOut, ClientSummaryOut
+from bff.accounts.schemas import (
+    AccountCreatedOut,
+    AccountOut,
+    AccountTypeOut,
+    ClientSummaryOut,
+    CodeSentOut,
+    ConfirmCodeIn,
+    CreateAccountIn,
+)
 from bff.accounts.service import AccountsService
 from bff.auth.service import Principal
+from bff.schemas import MessageOut
 
 
 class AccountsController(Controller):
@@ -20,11 +29,50 @@ class AccountsController(Controller):
     ) -> list[AccountOut]:
         return await accounts.accounts(customer.user)
 
+    @get("/accounts/types", summary="Account types the customer can open")
+    async def account_types(
+        self, accounts: AccountsService, customer: Principal
+    ) -> list[AccountTypeOut]:
+        return await accounts.account_types()
+
+    @post("/accounts", status_code=201, summary="Open a new account of a type")
+    async def create_account(
+        self, accounts: AccountsService, customer: Principal, data: CreateAccountIn
+    ) -> AccountCreatedOut:
+        account = await accounts.open_account(customer.user, data.account_type_id)
+        return AccountCreatedOut(message="Account created successfully", account=account)
+
     @get("/accounts/{account_number:str}", summary="One of the signed-in customer's accounts")
     async def get_account(
         self, accounts: AccountsService, customer: Principal, account_number: str
     ) -> AccountOut:
         return await accounts.account(customer.user, account_number)
+
+    @post(
+        "/accounts/{account_number:str}/disable",
+        status_code=200,
+        summary="Disable an account, step 1: sends a confirmation code",
+    )
+    async def request_disable(
+        self, accounts: AccountsService, customer: Principal, account_number: str
+    ) -> CodeSentOut:
+        message = await accounts.request_disable(customer.user, account_number)
+        return CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
+
+    @post(
+        "/accounts/{account_number:str}/disable/confirm",
+        status_code=200,
+        summary="Disable an account, step 2: the code",
+    )
+    async def confirm_disable(
+        self,
+        accounts: AccountsService,
+        customer: Principal,
+        account_number: str,
+        data: ConfirmCodeIn,
+    ) -> MessageOut:
+        await accounts.confirm_disable(customer.user, account_number, data.otp)
+        return MessageOut(message="Account disabled successfully")
 
     @get("/client-summary", summary="Dashboard: accounts, totals, this week, recent activity")
     async def client_summary(

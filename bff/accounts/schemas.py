@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from bff.schemas import CamelStruct
 
@@ -48,3 +50,28 @@ class ClientSummaryOut(CamelStruct):
     weekly_transaction_summary: WeeklyTransactionSummary
     recent_transactions: list[RecentTransaction]
     scheduled_payments: list[DashboardScheduledPayment]
+
+
+class AccountTypeOut(CamelStruct):
+    id: int
+    name: str
+
+
+class CreateAccountIn(CamelStruct):
+    account_type_id: int
+
+
+class AccountCreatedOut(CamelStruct):
+    message: str
+    account: AccountOut
+
+
+class CodeSentOut(CamelStruct):
+    """A confirmation code is on its way (or, for authenticator users, expected from the app)."""
+
+    message: str
+    two_factor_authentication: str
+
+
+class ConfirmCodeIn(CamelStruct):
+    otp: Annotated[str, msgspec.Meta(max_length=12)]

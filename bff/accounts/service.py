@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+import uuid
 
 from bff.accounts.schemas import (
     AccountOut,
+    AccountTypeOut,
     ClientSummaryOut,
     RecentTransaction,
     WeeklyTransactionSummary,
 )
+from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.core_client import CoreAccount, CoreClient, CoreStatementLine, CoreUnavailable
 from bff.db import utcnow
-from bff.errors import NotFound, ServiceUnavailable
-from bff.money import kobo_to_naira
-from bff.timefmt import display_datetime
+from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
+from bff.money import format_naira, kobo_to_naira
+from bff.timefmt import display_datetime, start_of_week
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
 RECENT_COUNT = 10
+MAX_ACTIVE_ACCOUNTS = 10
 
 
 def account_out(account: CoreAccount) -> AccountOut:
@@ -36,10 +39,11 @@ def account_out(account: CoreAccount) -> AccountOut:
 
 
 class AccountsService:
-    def __init__(self, core: CoreClient) -> None:
+    def __init__(self, core: CoreClient, codes: OneTimeCodes) -> None:
         self.core = core
+        self.codes = codes
 
-    async def _core_accounts(self, user: User) -> list[CoreAccount]:
+    async def core_accounts(self, user: User) -> list[CoreAccount]:
         assert user.customer_id is not None  # guaranteed by the `customer` dependency
         try:
             return await self.core.customer_accounts(user.customer_id)
@@ -47,18 +51,61 @@ class AccountsService:
             raise ServiceUnavailable(CORE_DOWN) from exc
 
     async def accounts(self, user: User) -> list[AccountOut]:
-        return [account_out(a) for a in await self._core_accounts(user)]
+        return [account_out(a) for a in await self.core_accounts(user)]
 
-    async def account(self, user: User, account_number: str) -> AccountOut:
-        for account in await self._core_accounts(user):
+    async def _own_account(
+        self, user: User, account_number: str
+    ) -> tuple[CoreAccount, list[CoreAccount]]:
+        accounts = await self.core_accounts(user)
+        for account in accounts:
             if account.account_number == account_number:
-                return account_out(account)
+                return account, accounts
         # The same answer for another customer's account and for no account at all.
         raise NotFound("Account not found")
 
+    async def account(self, user: User, account_number: str) -> AccountOut:
+        account, _ = await self._own_account(user, account_number)
+        return account_out(account)
+
+    async def account_types(self) -> list[AccountTypeOut]:
+        try:
+            types = await self.core.account_types()
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        return [AccountTypeOut(id=t.id, name=t.name) for t in types]
+
+    async def open_account(self, user: User, account_type_id: int) -> AccountOut:
+        assert user.customer_id is not None
+        if account_type_id not in {t.id for t in await self.account_types()}:
+            raise ValidationFailed("Choose a valid account type", field="accountTypeId")
+        active = [a for a in await self.core_accounts(user) if a.status == "ACTIVE"]
+        if len(active) >= MAX_ACTIVE_ACCOUNTS:
+            raise Conflict(f"You can have at most {MAX_ACTIVE_ACCOUNTS} active accounts")
+        try:
+            account = await self.core.open_account(
+                user.customer_id, account_type_id, f"OPEN-{uuid.uuid4().hex}"
+            )
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        return account_out(account)
+
+    async def request_disable(self, user: User, account_number: str) -> str:
+        account, accounts = await self._own_account(user, account_number)
+        _check_can_disable(account, accounts)
+        return await self.codes.ask_to_confirm(user, _disable_purpose(account_number))
+
+    async def confirm_disable(self, user: User, account_number: str, otp: str) -> None:
+        account, accounts = await self._own_account(user, account_number)
+        _check_can_disable(account, accounts)
+        await self.codes.consume(user.id, _disable_purpose(account_number), otp)
+        try:
+            await self.core.set_account_status(account_number, "DISABLED")
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+
     async def client_summary(self, user: User) -> ClientSummaryOut:
-        accounts = await self._core_accounts(user)
-        week_ago = utcnow() - timedelta(days=7)
+        accounts = await self.core_accounts(user)
+        week_start = start_of_week(utcnow())
         try:
             statements = await asyncio.gather(
                 *(self.core.statement(a.account_number, limit=200) for a in accounts)
@@ -70,7 +117,7 @@ class AccountsService:
             for account, statement in zip(accounts, statements, strict=True)
             for line in statement
         ]
-        this_week = [(a, line) for a, line in lines if line.posted_at >= week_ago]
+        this_week = [(a, line) for a, line in lines if line.posted_at >= week_start]
         lines.sort(key=lambda pair: pair[1].posted_at, reverse=True)
         full_name = f"{user.first_name} {user.last_name}"
         return ClientSummaryOut(
@@ -94,6 +141,24 @@ class AccountsService:
             ],
             scheduled_payments=[],
         )
+
+
+def _disable_purpose(account_number: str) -> str:
+    return f"DISABLE_ACCOUNT:{account_number}"
+
+
+def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> None:
+    """Kobo's rules (the spec is silent): money is never stranded in a disabled account, and a
+    customer always keeps one active account to receive money into."""
+    if account.status != "ACTIVE":
+        raise Conflict("This account is already disabled")
+    if account.ledger_balance_kobo != 0 or account.available_balance_kobo != 0:
+        raise Conflict(
+            "Move the money out of this account before disabling it: "
+            f"its balance is {format_naira(account.ledger_balance_kobo)}"
+        )
+    if sum(1 for a in accounts if a.status == "ACTIVE") <= 1:
+        raise Conflict("You cannot disable your only active account")
 
 
 def _recent(account: CoreAccount, line: CoreStatementLine, customer_name: str) -> RecentTransaction:

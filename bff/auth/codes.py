@@ -16,11 +16,11 @@ from datetime import timedelta
 from sqlalchemy import select, update
 
 from bff.auth.models import OtpChallenge, TwoFactor, User
+from bff.config import Settings
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable, TooManyRequests, ValidationFailed
 from bff.security import tokens, totp
-from bff.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,14 @@ class OneTimeCodes:
             session.add(challenge)
         if code is not None:
             await self._deliver(user, code, challenge.id, channels, subject)
+
+    async def ask_to_confirm(self, user: User, purpose: str) -> str:
+        """Start the code step of a sensitive action with the user's own second factor;
+        returns the sentence that tells them where to find the code."""
+        await self.issue(user, purpose, method=user.two_factor)
+        if user.two_factor == TwoFactor.GOOGLE:
+            return "Enter the verification code in your google authenticator app"
+        return "Enter the OTP sent to your registered email & phone number"
 
     async def _deliver(
         self, user: User, code: str, challenge_id: int, channels: Sequence[str], subject: str

@@ -40,6 +40,8 @@ class User(Base):
     totp_last_step: Mapped[int | None] = mapped_column(Integer)
     onboarding_complete: Mapped[bool] = mapped_column(Boolean, default=False)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=True)
+    # CBN tiered KYC level 0-3 (bff/kyc raises it); sets the ceiling of transaction limits.
+    kyc_level: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

@@ -22,13 +22,13 @@ from bff.auth.models import (
     User,
     UserSession,
 )
+from bff.config import Settings
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
 from bff.security import tokens
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
-from bff.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class AuthService:
             field = "email" if not identifier else "password"
             raise ValidationFailed("This field is required", field=field)
         async with self.db.transaction() as session:
-            await self._check_throttle(session, identifier, client_address)
+            await self.check_throttle(session, identifier, client_address)
             user = await self.find_user(session, identifier)
         # Hashing runs in a thread so the event loop keeps serving other customers.
         ok = await asyncio.to_thread(
@@ -122,7 +122,7 @@ class AuthService:
         await self.codes.issue(user, OtpPurpose.LOGIN, method=user.two_factor, remember=remember)
         return user
 
-    async def _check_throttle(
+    async def check_throttle(
         self, session: AsyncSession, identifier: str, client_address: str
     ) -> None:
         since = utcnow() - timedelta(seconds=self.settings.login_failure_window_s)

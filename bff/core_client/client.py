@@ -74,6 +74,14 @@ class CoreClient:
     async def account(self, account_number: str) -> CoreAccount:
         return await self._call("GET", f"/core/accounts/{account_number}", CoreAccount)
 
+    async def set_account_status(self, account_number: str, status: str) -> CoreAccount:
+        return await self._call(
+            "POST",
+            f"/core/accounts/{account_number}/status",
+            CoreAccount,
+            json={"status": status},
+        )
+
     async def account_types(self) -> list[CoreNamedId]:
         return await self._call("GET", "/core/account-types", list[CoreNamedId])
 

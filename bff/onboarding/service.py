@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.auth.models import User
+from bff.config import Settings
 from bff.core_client import CoreClient, CoreIdentity, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.errors import Conflict, FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
@@ -31,7 +32,6 @@ from bff.onboarding.schemas import (
 from bff.onboarding.slots import PASSPORT_DESCRIPTION, SLOTS, SLOTS_BY_ID
 from bff.schemas import camel_case
 from bff.security.uploads import IMAGES, Upload, parse_data_url
-from bff.settings import Settings
 from bff.storage import DocumentStore
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from bff.settings import Argon2Params
+from bff.config import Argon2Params
 
 
 class Passwords:

@@ -14,9 +14,9 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from bff.app import create_app
+from bff.config import Argon2Params, Settings
 from bff.core_client import CoreClient
 from bff.db import Database
-from bff.settings import Argon2Params, Settings
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
 

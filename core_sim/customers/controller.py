@@ -11,6 +11,7 @@ from core_sim.customers.opening import create_customer, open_account
 from core_sim.customers.schemas import (
     AccountOpenIn,
     AccountOut,
+    AccountStatusIn,
     AccountTypeOut,
     CustomerCreatedOut,
     CustomerIn,
@@ -19,7 +20,9 @@ from core_sim.customers.schemas import (
     StatementLineOut,
 )
 from core_sim.db import Database
+from core_sim.errors import NotPermitted
 from core_sim.ledger import service as ledger
+from core_sim.ledger.models import AccountKind
 from core_sim.settings import SimSettings
 
 # Identity documents a customer may present (what the onboarding upload offers).
@@ -108,6 +111,19 @@ class CustomersController(Controller):
             account = await ledger.get_account(session, account_number)
             types = await service.account_types(session)
         return service.account_out(account, types)
+
+    @post("/accounts/{account_number:str}/status", status_code=200)
+    async def set_account_status(
+        self, db: Database, account_number: str, data: AccountStatusIn
+    ) -> AccountOut:
+        """Disable (or re-enable) an account. A disabled account takes no postings at all."""
+        async with db.writer() as session:
+            account = await ledger.get_account(session, account_number)
+            if account.kind != AccountKind.CUSTOMER:
+                raise NotPermitted("Only customer accounts can change status")
+            account.status = data.status
+            types = await service.account_types(session)
+            return service.account_out(account, types)
 
     @get("/accounts/{account_number:str}/statement")
     async def get_statement(

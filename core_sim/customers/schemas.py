@@ -86,3 +86,7 @@ class AccountOpenIn(CamelStruct, forbid_unknown_fields=True):
 class DocumentTypeOut(CamelStruct):
     id: int
     name: str
+
+
+class AccountStatusIn(CamelStruct, forbid_unknown_fields=True):
+    status: Literal["ACTIVE", "DISABLED"]

@@ -1,0 +1,119 @@
+"""/api/ibanking/personal: password, transaction limits and two-factor settings."""
+
+from __future__ import annotations
+
+from litestar import Controller, Request, get, patch, post
+
+from bff.auth.models import TwoFactor
+from bff.auth.service import Principal
+from bff.http import client_address
+from bff.schemas import MessageOut
+from bff.settings.schemas import (
+    ChangePasswordIn,
+    GoogleCredentialsOut,
+    TransactionLimitConfirmIn,
+    TransactionLimitIn,
+    TransactionLimitOut,
+    TransactionLimitPendingOut,
+    TwoFactorConfirmIn,
+    TwoFactorTypeOut,
+)
+from bff.settings.service import SettingsService
+
+
+class SettingsController(Controller):
+    path = "/api/ibanking/personal"
+    tags = ["settings"]
+    security = [{"bearer": []}]
+
+    @patch("/password", status_code=200, summary="Change password (other sessions end)")
+    async def change_password(
+        self,
+        request: Request,
+        customer_settings: SettingsService,
+        customer: Principal,
+        data: ChangePasswordIn,
+    ) -> MessageOut:
+        await customer_settings.change_password(
+            customer,
+            data.old_password,
+            data.new_password,
+            data.confirm_password,
+            client_address(request),
+        )
+        return MessageOut(message="Password changed successfully")
+
+    @get("/transaction-limits", summary="Limits per account and transfer type, with ceilings")
+    async def limits(
+        self, customer_settings: SettingsService, customer: Principal
+    ) -> list[TransactionLimitOut]:
+        return await customer_settings.limits(customer.user)
+
+    @post("/transaction-limits", status_code=200, summary="Ask for new limits; sends a code")
+    async def request_limits(
+        self, customer_settings: SettingsService, customer: Principal, data: TransactionLimitIn
+    ) -> TransactionLimitPendingOut:
+        change, message = await customer_settings.request_limit_change(customer.user, data)
+        return TransactionLimitPendingOut(
+            nuban=change.nuban,
+            transaction_limit_uuid=change.uuid,
+            message=message,
+            two_factor_authentication=customer.user.two_factor,
+        )
+
+    @post(
+        "/transaction-limits/confirm", status_code=200, summary="Confirm new limits with the code"
+    )
+    async def confirm_limits(
+        self,
+        customer_settings: SettingsService,
+        customer: Principal,
+        data: TransactionLimitConfirmIn,
+    ) -> MessageOut:
+        await customer_settings.confirm_limit_change(
+            customer.user, data.nuban, data.transaction_limit_uuid, data.otp
+        )
+        return MessageOut(message="Transaction limit edited successfully")
+
+    @get("/2fa/type", summary="The current second factor")
+    async def two_factor_type(self, customer: Principal) -> TwoFactorTypeOut:
+        return TwoFactorTypeOut(two_factor_authentication_type=customer.user.two_factor)  # type: ignore[arg-type]
+
+    @get("/2fa/otp-authentication/generate", summary="Switch to OTP, step 1: sends a code")
+    async def generate_otp(
+        self, customer_settings: SettingsService, customer: Principal
+    ) -> MessageOut:
+        message = await customer_settings.generate(customer.user, TwoFactor.OTP)
+        assert isinstance(message, str)
+        return MessageOut(message=message)
+
+    @get(
+        "/2fa/google-authenticator/generate",
+        summary="Switch to Google Authenticator, step 1: QR code and setup secret",
+    )
+    async def generate_google(
+        self, customer_settings: SettingsService, customer: Principal
+    ) -> GoogleCredentialsOut:
+        credentials = await customer_settings.generate(customer.user, TwoFactor.GOOGLE)
+        assert isinstance(credentials, GoogleCredentialsOut)
+        return credentials
+
+    @post("/2fa/otp-authentication/confirm", status_code=200, summary="Switch to OTP, step 2")
+    async def confirm_otp(
+        self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn
+    ) -> MessageOut:
+        await customer_settings.confirm(customer.user, TwoFactor.OTP, data.code, data.current_code)
+        return MessageOut(message="Otp set as 2fa successfully")
+
+    @post(
+        "/2fa/google-authenticator/confirm",
+        status_code=200,
+        summary="Switch to Google Authenticator, step 2",
+    )
+    async def confirm_google(
+        self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn
+    ) -> MessageOut:
+        await customer_settings.confirm(
+            customer.user, TwoFactor.GOOGLE, data.code, data.current_code
+        )
+        return MessageOut(message="Google Authenticator set as 2fa successfully")

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from bff.schemas import CamelStruct
+
+Secret = Annotated[str, msgspec.Meta(max_length=200)]
+Code = Annotated[str, msgspec.Meta(max_length=12)]
+Naira = Annotated[float, msgspec.Meta(ge=0)]
+
+
+class ChangePasswordIn(CamelStruct):
+    old_password: Secret | None = None
+    new_password: Secret | None = None
+    confirm_password: Secret | None = None
+
+
+class TransactionLimitOut(CamelStruct):
+    product_name: str
+    transfer_type: str
+    transfer_type_name: str
+    daily_limit: float
+    limit_per_transaction: float
+    maximum_daily_limit: float
+    maximum_limit_per_transaction: float
+    nuban: str
+    transaction_limit_uuid: str | None
+
+
+class TransactionLimitIn(CamelStruct):
+    daily_transaction_limit: float | str | None = None
+    single_transaction_limit: float | str | None = None
+    nuban: Annotated[str, msgspec.Meta(max_length=10)] | None = None
+    transfer_type: Literal["INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT"] | None = None
+
+
+class TransactionLimitPendingOut(CamelStruct):
+    nuban: str
+    transaction_limit_uuid: str
+    message: str
+    two_factor_authentication: str
+
+
+class TransactionLimitConfirmIn(CamelStruct):
+    otp: Code
+    nuban: Annotated[str, msgspec.Meta(max_length=10)]
+    transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
+
+
+class TwoFactorTypeOut(CamelStruct):
+    two_factor_authentication_type: Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
+
+
+class GoogleCredentialsOut(CamelStruct):
+    image: str  # data:image/png;base64 QR code of the otpauth:// URI
+    secret_code: str
+    message: str
+
+
+class TwoFactorConfirmIn(CamelStruct):
+    """`code` proves the new method works; `currentCode` proves the customer holds the
+    current one (the OTP sent by the generate call, or the authenticator's code)."""
+
+    code: Code
+    current_code: Code | None = None
