@@ -65,11 +65,19 @@ def contract(session: nox.Session) -> None:
                 "webapp/src/api/openapi.json && npm run contract` and commit both files"
             )
         session.run(
-            "npx", "--no-install", "openapi-typescript", str(committed_doc), "-o", str(fresh_types),
-            external=True, silent=True,
+            "npx",
+            "--no-install",
+            "openapi-typescript",
+            str(committed_doc),
+            "-o",
+            str(fresh_types),
+            external=True,
+            silent=True,
         )
         if not filecmp.cmp(fresh_types, committed_types, shallow=False):
-            session.error("webapp/src/api/schema.d.ts is stale: run `npm run contract` and commit it")
+            session.error(
+                "webapp/src/api/schema.d.ts is stale: run `npm run contract` and commit it"
+            )
 
 
 @nox.session(venv_backend="none")
@@ -94,7 +102,12 @@ def tests_postgres(session: nox.Session) -> None:
         session.warn(f"SKIPPING THE POSTGRESQL LEG: {message} (set CI=true to make this fail)")
         session.skip(message)
     session.run(
-        PY, "-m", "pytest", "-q", "-p", "no:logging",
+        PY,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:logging",
         env={"KOBO_TEST_DB": "postgres", "KOBO_TEST_PG": f"postgres@{PG_HOST}:{PG_PORT}"},
     )
 
