@@ -18,6 +18,7 @@ from core_sim.faults.controller import FaultsController
 from core_sim.identity.controller import IdentityController
 from core_sim.ledger.controller import LedgerController
 from core_sim.messaging.controller import MessagingController
+from core_sim.nip.controller import NipController
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
@@ -76,6 +77,7 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             MessagingController,
             FaultsController,
             IdentityController,
+            NipController,
         ],
         dependencies={
             "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),

@@ -26,6 +26,8 @@ from core_sim.db import Database, utcnow
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, LedgerAccount
+from core_sim.nip.models import ExternalAccount
+from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
 from core_sim.settings import FIXTURES_DIR
 
@@ -76,6 +78,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
                 await _seed_persona(session, persona, rng, fake, now)
         await _seed_faker_customers(session, rng, fake, bank_code, now)
         _seed_prospects(session, rng, fake)
+        _seed_other_banks(session, rng, fake, bank_code)
 
 
 async def _seed_persona(
@@ -180,6 +183,34 @@ def _seed_prospects(session: AsyncSession, rng: random.Random, fake: Faker) -> N
                 gender=gender,
             )
         )
+
+
+EXTERNAL_ACCOUNTS_PER_BANK = 8
+
+
+def _seed_other_banks(session: AsyncSession, rng: random.Random, fake: Faker, own: str) -> None:
+    """Accounts at every other bank on the NIP list, plus the magic scenario accounts."""
+    for (bank_code, number), scenario in SCENARIOS.items():
+        session.add(
+            ExternalAccount(
+                bank_code=bank_code,
+                account_number=number,
+                account_name=scenario["accountName"],
+                scenario=scenario["scenario"],
+            )
+        )
+    for bank_code in sorted(BANKS):
+        if bank_code == own:
+            continue
+        for index in range(EXTERNAL_ACCOUNTS_PER_BANK):
+            session.add(
+                ExternalAccount(
+                    bank_code=bank_code,
+                    account_number=make_nuban(bank_code, f"{300_000_000 + index * 7919:09d}"),
+                    account_name=f"{fake.first_name()} {fake.last_name()}".upper(),
+                )
+            )
+    del rng
 
 
 async def _open_account(

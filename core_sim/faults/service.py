@@ -16,7 +16,15 @@ from core_sim.errors import NotFound, SimError
 from core_sim.faults.models import FaultEffect, FaultRule
 from core_sim.faults.schemas import FaultRuleIn
 
-KNOWN_OPERATIONS = ("ledger.transfer", "ledger.hold", "messaging.send")
+KNOWN_OPERATIONS = (
+    "ledger.transfer",
+    "messaging.send",
+    "identity.bvn",
+    "identity.nin",
+    "nip.name_enquiry",
+    "nip.transfer",
+    "nip.tsq",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +81,11 @@ async def take_fault(session: AsyncSession, call: CallContext) -> FaultRule | No
 
 
 async def add_rule(session: AsyncSession, data: FaultRuleIn) -> FaultRule:
+    if data.operation not in KNOWN_OPERATIONS:
+        # A typo would otherwise give a rule that silently never applies.
+        raise SimError(
+            f"Unknown operation {data.operation}; known: {', '.join(KNOWN_OPERATIONS)}", code="30"
+        )
     if data.effect == FaultEffect.DECLINE and data.response_code in (None, "00", "09"):
         raise SimError("A decline needs a final non-success responseCode, e.g. 51", code="30")
     if data.effect == FaultEffect.DELAY and data.delay_ms is None:

@@ -16,7 +16,14 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import utcnow
-from core_sim.errors import InsufficientFunds, InvalidAmount, NotFound, NotPermitted, SimError
+from core_sim.errors import (
+    Conflict,
+    InsufficientFunds,
+    InvalidAmount,
+    NotFound,
+    NotPermitted,
+    SimError,
+)
 from core_sim.ledger.models import (
     AccountStatus,
     Entry,
@@ -132,9 +139,16 @@ async def _apply_leg(session: AsyncSession, account_id: int, amount: int, releas
 async def place_hold(
     session: AsyncSession, *, reference: str, account_number: str, amount_kobo: int, narration: str
 ) -> Hold:
+    """Reserve money. Idempotent: the same reference for the same account and amount returns
+    the existing hold (whatever became of it); for anything else it is refused."""
     if amount_kobo <= 0:
         raise InvalidAmount("Hold amount must be positive")
     account = await get_account(session, account_number)
+    existing = await session.scalar(select(Hold).where(Hold.reference == reference))
+    if existing is not None:
+        if existing.account_id != account.id or existing.amount_kobo != amount_kobo:
+            raise Conflict("This hold reference was already used", code="94")
+        return existing
     if account.status != AccountStatus.ACTIVE:
         raise NotPermitted(f"Account {account_number} is not active")
     table = LedgerAccount

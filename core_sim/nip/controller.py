@@ -1,0 +1,102 @@
+"""/nip/…: the interbank switch (name enquiry, funds transfer, status query)."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+from sqlalchemy import select
+
+from core_sim.db import Database
+from core_sim.ledger.controller import NIP_MESSAGES
+from core_sim.nip import service
+from core_sim.nip.models import ExternalAccount, InterbankTransfer
+from core_sim.nip.schemas import (
+    ExternalAccountOut,
+    NameEnquiryIn,
+    NameEnquiryOut,
+    NipTransferIn,
+    NipTransferOut,
+    TsqIn,
+    TsqOut,
+)
+from core_sim.settings import SimSettings
+
+
+def transfer_out(record: InterbankTransfer) -> NipTransferOut:
+    return NipTransferOut(
+        reference=record.reference,
+        session_id=record.session_id,
+        response_code=record.response_code,
+        response_message=NIP_MESSAGES.get(record.response_code, ""),
+        amount_kobo=record.amount_kobo,
+        beneficiary_account=record.account_number,
+        destination_institution_code=record.bank_code,
+        created_at=record.created_at,
+    )
+
+
+class NipController(Controller):
+    path = "/nip"
+    tags = ["nip"]
+
+    @post("/name-enquiry", status_code=200)
+    async def name_enquiry(
+        self, db: Database, sim_settings: SimSettings, data: NameEnquiryIn
+    ) -> NameEnquiryOut:
+        code, enquiry = await service.name_enquiry(
+            db,
+            data.destination_institution_code,
+            data.account_number,
+            sim_settings.bank_code,
+            sim_settings.timeout_fault_ms,
+        )
+        return NameEnquiryOut(
+            response_code=code,
+            response_message=NIP_MESSAGES.get(code, ""),
+            session_id=enquiry.session_id if enquiry else None,
+            account_number=data.account_number,
+            account_name=enquiry.account_name if enquiry else None,
+            destination_institution_code=data.destination_institution_code,
+        )
+
+    @post("/transfers", status_code=200)
+    async def transfer(
+        self, db: Database, sim_settings: SimSettings, data: NipTransferIn
+    ) -> NipTransferOut:
+        """Funds transfer; idempotent on `reference` (a resend answers the first outcome)."""
+        record = await service.transfer(
+            db, data, sim_settings.bank_code, sim_settings.timeout_fault_ms
+        )
+        return transfer_out(record)
+
+    @get("/accounts")
+    async def external_accounts(
+        self, db: Database, bank_code: str | None = None
+    ) -> list[ExternalAccountOut]:
+        """For testers: accounts at other banks (scenario says which ones are magic)."""
+        async with db.reader() as session:
+            query = select(ExternalAccount).order_by(ExternalAccount.id)
+            if bank_code:
+                query = query.where(ExternalAccount.bank_code == bank_code)
+            rows = (await session.scalars(query)).all()
+        return [
+            ExternalAccountOut(
+                bank_code=r.bank_code,
+                bank_name=service.BANKS.get(r.bank_code, ""),
+                account_number=r.account_number,
+                account_name=r.account_name,
+                scenario=r.scenario,
+            )
+            for r in rows
+        ]
+
+    @post("/tsq", status_code=200)
+    async def tsq(self, db: Database, sim_settings: SimSettings, data: TsqIn) -> TsqOut:
+        """Transaction status query: 00 done, 09 still in progress, 25 never received, …"""
+        code, record = await service.status_query(db, data.reference, sim_settings.timeout_fault_ms)
+        return TsqOut(
+            reference=data.reference,
+            response_code=code,
+            response_message=NIP_MESSAGES.get(code, ""),
+            session_id=record.session_id if record else None,
+            amount_kobo=record.amount_kobo if record else None,
+        )
