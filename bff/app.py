@@ -26,6 +26,8 @@ from bff.admin.service import AdminService
 from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
+from bff.beneficiaries.controller import BeneficiariesController
+from bff.beneficiaries.service import BeneficiaryService
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database
@@ -41,6 +43,10 @@ from bff.seed import seed_personas
 from bff.settings.controller import SettingsController
 from bff.settings.service import SettingsService
 from bff.storage import LocalDirectoryStore
+from bff.transfers.controller import TransfersController
+from bff.transfers.lookup import AccountLookup
+from bff.transfers.service import TransferService
+from bff.transfers.worker import TransferWorker
 
 log = logging.getLogger("bff")
 
@@ -125,6 +131,20 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     onboarding = OnboardingService(
         db, settings, core_client, LocalDirectoryStore(settings.uploads_dir)
     )
+    customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts)
+    lookup = AccountLookup(core_client)
+    beneficiaries = BeneficiaryService(db, lookup)
+    transfers = TransferService(
+        db,
+        core_client,
+        codes,
+        accounts,
+        customer_settings,
+        beneficiaries,
+        lookup,
+        otp_ttl_s=settings.otp_ttl_s,
+    )
+    worker = TransferWorker(transfers, settings.worker_interval_s)
     services = {
         "auth": auth,
         "codes": codes,
@@ -132,7 +152,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "registration": RegistrationService(db, passwords, core_client, auth),
         "onboarding": onboarding,
         "admin_service": AdminService(db, core_client, onboarding),
-        "customer_settings": SettingsService(db, settings, passwords, auth, codes, accounts),
+        "customer_settings": customer_settings,
+        "lookup": lookup,
+        "beneficiaries": beneficiaries,
+        "transfers": transfers,
         "core": core_client,
         "db": db,
     }
@@ -141,8 +164,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         await asyncio.to_thread(upgrade, settings.database_url)
         if settings.seed_personas:
             await seed_personas(db, passwords)
+        if settings.worker_enabled:
+            worker.start()
 
     async def on_shutdown() -> None:
+        await worker.stop()
         if core is None:
             await core_client.aclose()
         await db.dispose()
@@ -160,6 +186,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             OnboardingController,
             AdminOnboardingController,
             SettingsController,
+            TransfersController,
+            BeneficiariesController,
         ],
         dependencies={
             "principal": Provide(provide_principal),
@@ -213,4 +241,5 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     app.state.db = db
     app.state.accounts_service = accounts
     app.state.core = core_client
+    app.state.worker = worker
     return app

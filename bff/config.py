@@ -50,6 +50,9 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     password_reset_ttl_s: int = 30 * 60
     code_resend_interval_s: int = 30
+    # Background follow-up of pending transfers (off in tests, which drive it by hand).
+    worker_enabled: bool = True
+    worker_interval_s: float = 2.0
     webapp_dist: Path | None = REPO_ROOT / "webapp" / "dist"
     argon2: Argon2Params = field(default_factory=Argon2Params)
 
@@ -70,6 +73,8 @@ class Settings:
             uploads_dir=Path(
                 os.environ.get("KOBO_UPLOADS_DIR", str(REPO_ROOT / "var" / "uploads"))
             ),
+            worker_enabled=_env_bool("KOBO_WORKER_ENABLED", True),
+            worker_interval_s=float(os.environ.get("KOBO_WORKER_INTERVAL_S", "2")),
             public_url=os.environ.get("KOBO_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/"),
             webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
         )

@@ -17,3 +17,8 @@ def start_of_week(moment: datetime) -> datetime:
     local = moment.astimezone(LAGOS)
     monday = local - timedelta(days=local.weekday())
     return monday.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def start_of_day(moment: datetime) -> datetime:
+    """00:00 in Lagos of the day that contains `moment`."""
+    return moment.astimezone(LAGOS).replace(hour=0, minute=0, second=0, microsecond=0)

@@ -18,10 +18,15 @@ from bff.core_client.schemas import (
     CoreAccount,
     CoreCustomer,
     CoreCustomerCreated,
+    CoreHold,
     CoreIdentity,
     CoreMessage,
     CoreNamedId,
     CoreStatementLine,
+    CoreTransfer,
+    NipNameEnquiry,
+    NipStatus,
+    NipTransfer,
 )
 
 T = TypeVar("T")
@@ -123,6 +128,66 @@ class CoreClient:
             list[CoreStatementLine],
             params=params,
         )
+
+    # -- money (every call carries the caller's reference: retries are safe) -------------
+    async def transfer(
+        self, reference: str, debit: str, credit: str, amount_kobo: int, narration: str
+    ) -> CoreTransfer:
+        return await self._call(
+            "POST",
+            "/core/transfers",
+            CoreTransfer,
+            json={
+                "reference": reference,
+                "debitAccount": debit,
+                "creditAccount": credit,
+                "amountKobo": amount_kobo,
+                "narration": narration,
+            },
+        )
+
+    async def transfer_status(self, reference: str) -> CoreTransfer:
+        return await self._call("GET", f"/core/transfers/{reference}", CoreTransfer)
+
+    async def place_hold(
+        self, reference: str, account: str, amount_kobo: int, narration: str
+    ) -> CoreHold:
+        return await self._call(
+            "POST",
+            "/core/holds",
+            CoreHold,
+            json={
+                "reference": reference,
+                "account": account,
+                "amountKobo": amount_kobo,
+                "narration": narration,
+            },
+        )
+
+    async def post_hold(self, reference: str, credit_account: str, narration: str) -> CoreHold:
+        return await self._call(
+            "POST",
+            f"/core/holds/{reference}/post",
+            CoreHold,
+            json={"creditAccount": credit_account, "narration": narration},
+        )
+
+    async def void_hold(self, reference: str) -> CoreHold:
+        return await self._call("POST", f"/core/holds/{reference}/void", CoreHold)
+
+    async def nip_name_enquiry(self, bank_code: str, account_number: str) -> NipNameEnquiry:
+        return await self._call(
+            "POST",
+            "/nip/name-enquiry",
+            NipNameEnquiry,
+            json={"destinationInstitutionCode": bank_code, "accountNumber": account_number},
+        )
+
+    async def nip_transfer(self, body: dict[str, Any]) -> NipTransfer:
+        return await self._call("POST", "/nip/transfers", NipTransfer, json=body)
+
+    async def nip_status(self, reference: str) -> NipStatus:
+        return await self._call("POST", "/nip/tsq", NipStatus, json={"reference": reference})
 
     async def send_sms(self, phone_number: str, body: str) -> None:
         await self._call(

@@ -73,3 +73,40 @@ class CoreCustomerCreated(CoreStruct):
 class CoreNamedId(CoreStruct):
     id: int
     name: str
+
+
+class CoreTransfer(CoreStruct):
+    reference: str
+    status: str  # SUCCESS, FAILED, PENDING
+    response_code: str
+    response_message: str
+
+
+class CoreHold(CoreStruct):
+    reference: str
+    account: str
+    amount_kobo: int
+    status: str
+
+
+class NipNameEnquiry(CoreStruct):
+    response_code: str
+    response_message: str
+    session_id: str | None
+    account_number: str
+    account_name: str | None
+    destination_institution_code: str
+
+
+class NipTransfer(CoreStruct):
+    reference: str
+    session_id: str
+    response_code: str
+    response_message: str
+
+
+class NipStatus(CoreStruct):
+    reference: str
+    response_code: str
+    response_message: str
+    session_id: str | None

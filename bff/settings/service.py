@@ -127,6 +127,20 @@ class SettingsService:
                 )
         return out
 
+    async def effective_limits(self, user: User, nuban: str, transfer_type: str) -> tuple[int, int]:
+        """(daily, per-transaction) kobo that apply now: the customer's own, capped by the
+        ceiling of their current KYC level (a level can go down after limits were set)."""
+        ceiling = ceiling_for(user.kyc_level)
+        async with self.db.transaction() as session:
+            row = await session.scalar(
+                select(TransactionLimit).where(
+                    TransactionLimit.nuban == nuban, TransactionLimit.transfer_type == transfer_type
+                )
+            )
+        if row is None:
+            return ceiling.daily_kobo, ceiling.single_kobo
+        return min(row.daily_kobo, ceiling.daily_kobo), min(row.single_kobo, ceiling.single_kobo)
+
     async def request_limit_change(
         self, user: User, data: TransactionLimitIn
     ) -> tuple[PendingLimitChange, str]:

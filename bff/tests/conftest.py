@@ -48,6 +48,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         core_timeout_s=0.5,
         webapp_dist=None,
         uploads_dir=Path(tempfile.mkdtemp(prefix="kobo-uploads-")),
+        worker_enabled=False,
         # Cheap but real argon2id, so the suite stays fast.
         argon2=Argon2Params(time_cost=1, memory_cost_kib=1024, parallelism=1),
     )

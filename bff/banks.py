@@ -1,0 +1,34 @@
+"""The NIBSS institution list (fixtures/banks.json) and Kobo's own code."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from bff.config import FIXTURES_DIR
+
+
+@dataclass(frozen=True, slots=True)
+class Bank:
+    code: str
+    name: str
+
+
+@cache
+def _load() -> tuple[str, tuple[Bank, ...]]:
+    data = json.loads((FIXTURES_DIR / "banks.json").read_text())
+    banks = tuple(Bank(b["institutionCode"], b["institutionName"]) for b in data["banks"])
+    return data["ownInstitutionCode"], banks
+
+
+def own_code() -> str:
+    return _load()[0]
+
+
+def all_banks() -> tuple[Bank, ...]:
+    return _load()[1]
+
+
+def bank_name(code: str) -> str | None:
+    return next((b.name for b in all_banks() if b.code == code), None)

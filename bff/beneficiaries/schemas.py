@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from bff.schemas import CamelStruct
+
+Text = Annotated[str, msgspec.Meta(max_length=200)]
+
+
+class BeneficiaryOut(CamelStruct):
+    id: int
+    beneficiary_name: str
+    bank_name: str
+    account_name: str
+    account_number: str
+    bank_code: str
+
+
+class BeneficiaryIn(CamelStruct):
+    beneficiary_name: Text | None = None
+    bank_code: Text | None = None
+    account_number: Text | None = None
+    # Accepted for the spec's payload; the server uses the name its own look-up returns.
+    account_name: Text | None = None
+    bank_name: Text | None = None
+
+
+class BeneficiaryCreatedOut(CamelStruct):
+    message: str
+    beneficiary: BeneficiaryOut

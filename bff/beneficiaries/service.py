@@ -1,0 +1,122 @@
+"""Saved beneficiaries: the customer's own list, names always from a fresh look-up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from bff.auth.models import User
+from bff.beneficiaries.models import Beneficiary
+from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
+from bff.db import Database
+from bff.errors import Conflict, FieldErrors, NotFound
+from bff.transfers.lookup import AccountLookup
+
+if TYPE_CHECKING:
+    from bff.transfers.models import Transfer
+
+DUPLICATE = "This beneficiary already exists"
+
+
+def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
+    return BeneficiaryOut(
+        id=row.id,
+        beneficiary_name=row.beneficiary_name,
+        bank_name=row.bank_name,
+        account_name=row.account_name,
+        account_number=row.account_number,
+        bank_code=row.bank_code,
+    )
+
+
+class BeneficiaryService:
+    def __init__(self, db: Database, lookup: AccountLookup) -> None:
+        self.db = db
+        self.lookup = lookup
+
+    async def list(self, user: User) -> list[BeneficiaryOut]:
+        async with self.db.transaction() as session:
+            rows = await session.scalars(
+                select(Beneficiary)
+                .where(Beneficiary.user_id == user.id)
+                .order_by(Beneficiary.beneficiary_name, Beneficiary.id)
+            )
+            return [beneficiary_out(r) for r in rows.all()]
+
+    async def get(self, user: User, beneficiary_id: int) -> BeneficiaryOut:
+        async with self.db.transaction() as session:
+            row = await session.get(Beneficiary, beneficiary_id)
+        if row is None or row.user_id != user.id:
+            raise NotFound("Beneficiary not found")
+        return beneficiary_out(row)
+
+    async def create(self, user: User, data: BeneficiaryIn) -> BeneficiaryOut:
+        errors = [
+            {"field": field, "message": "This field is required"}
+            for field, value in (
+                ("beneficiaryName", data.beneficiary_name),
+                ("bankCode", data.bank_code),
+                ("accountNumber", data.account_number),
+            )
+            if not (value or "").strip()
+        ]
+        if errors:
+            raise FieldErrors(errors)
+        found = await self.lookup(data.account_number, data.bank_code)
+        row = Beneficiary(
+            user_id=user.id,
+            beneficiary_name=(data.beneficiary_name or "").strip(),
+            bank_code=found.bank_code,
+            bank_name=found.bank_name,
+            account_number=found.account_number,
+            account_name=found.account_name,
+        )
+        try:
+            async with self.db.transaction() as session:
+                duplicate = await session.scalar(
+                    select(Beneficiary.id).where(
+                        Beneficiary.user_id == user.id,
+                        Beneficiary.bank_code == row.bank_code,
+                        Beneficiary.account_number == row.account_number,
+                    )
+                )
+                if duplicate is not None:
+                    raise Conflict(DUPLICATE)
+                session.add(row)
+        except IntegrityError as exc:
+            raise Conflict(DUPLICATE) from exc
+        return beneficiary_out(row)
+
+    async def delete(self, user: User, beneficiary_id: int) -> None:
+        async with self.db.transaction() as session:
+            row = await session.get(Beneficiary, beneficiary_id)
+            if row is None or row.user_id != user.id:
+                raise NotFound("Beneficiary not found")
+            await session.delete(row)
+
+    async def remember(self, transfer: Transfer) -> None:
+        """After a completed transfer with "save as beneficiary": add it unless already there."""
+        try:
+            async with self.db.transaction() as session:
+                exists = await session.scalar(
+                    select(Beneficiary.id).where(
+                        Beneficiary.user_id == transfer.user_id,
+                        Beneficiary.bank_code == transfer.destination_bank_code,
+                        Beneficiary.account_number == transfer.destination_account,
+                    )
+                )
+                if exists is None:
+                    session.add(
+                        Beneficiary(
+                            user_id=transfer.user_id,
+                            beneficiary_name=transfer.destination_name,
+                            bank_code=transfer.destination_bank_code,
+                            bank_name=transfer.destination_bank_name,
+                            account_number=transfer.destination_account,
+                            account_name=transfer.destination_name,
+                        )
+                    )
+        except IntegrityError:
+            pass  # saved concurrently: nothing to add

@@ -1,0 +1,171 @@
+"""/api/transfer/…: banks, balances, name look-ups, and the four kinds of transfer."""
+
+from __future__ import annotations
+
+from litestar import Controller, Response, get, post
+
+from bff import banks
+from bff.auth.service import Principal
+from bff.errors import AppError
+from bff.money import kobo_to_naira
+from bff.transfers.lookup import AccountLookup
+from bff.transfers.models import Kind, Status, Transfer
+from bff.transfers.schemas import (
+    BalancesOut,
+    BankOut,
+    BulkPendingOut,
+    BulkResultOut,
+    BulkTransferIn,
+    ConfirmIn,
+    NameInquiryIn,
+    NameInquiryOut,
+    PendingTransferOut,
+    TransferIn,
+    TransferOut,
+)
+from bff.transfers.service import TransferService, transfer_out
+
+
+class TransferFailed(AppError):
+    """A confirmed transfer that did not go through: 422 with the reason and the transfer."""
+
+    status_code = 422
+    title = "Transfer Failed"
+
+
+def confirmed(transfer: Transfer) -> Response[TransferOut]:
+    if transfer.status == Status.FAILED:
+        raise TransferFailed(
+            transfer.failure_reason or "The transfer failed.",
+            extra={
+                "id": transfer.id,
+                "status": transfer.status,
+                "responseCode": transfer.response_code or "",
+            },
+        )
+    # 202: accepted and still being processed (the customer sees Pending).
+    code = 200 if transfer.status == Status.COMPLETED else 202
+    return Response(transfer_out(transfer), status_code=code)
+
+
+class TransfersController(Controller):
+    path = "/api/transfer"
+    tags = ["transfers"]
+    security = [{"bearer": []}]
+
+    @get("/banks", summary="Banks on the NIP list")
+    async def banks(self, customer: Principal) -> list[BankOut]:
+        return [
+            BankOut(institution_name=b.name, institution_code=b.code) for b in banks.all_banks()
+        ]
+
+    @get("/balance", summary="Balances and this week's inwards and outwards")
+    async def balance(self, transfers: TransferService, customer: Principal) -> BalancesOut:
+        accounts, current, available, inwards, outwards = await transfers.balances(customer.user)
+        return BalancesOut(
+            accounts=accounts,
+            total_current_balance=kobo_to_naira(current),
+            total_available_balance=kobo_to_naira(available),
+            this_week_inwards=kobo_to_naira(inwards),
+            this_week_outwards=kobo_to_naira(outwards),
+        )
+
+    @post("/name-inquiry", status_code=200, summary="Who owns this account (any bank)?")
+    async def name_inquiry(
+        self, lookup: AccountLookup, customer: Principal, data: NameInquiryIn
+    ) -> NameInquiryOut:
+        return await lookup(data.account_number, data.bank_code)
+
+    @post("/intrabank-name-inquiry", status_code=200, summary="Who owns this Kobo account?")
+    async def intrabank_name_inquiry(
+        self, lookup: AccountLookup, customer: Principal, data: NameInquiryIn
+    ) -> NameInquiryOut:
+        return await lookup(data.account_number, banks.own_code())
+
+    async def _initiate(
+        self, transfers: TransferService, customer: Principal, kind: str, data: TransferIn
+    ) -> PendingTransferOut:
+        transfer, message = await transfers.initiate(customer.user, kind, data)
+        return PendingTransferOut(
+            id=transfer.id,
+            status=transfer.status,  # type: ignore[arg-type]
+            message=message,
+            two_factor_authentication=customer.user.two_factor,
+            transfer=transfer_out(transfer),
+        )
+
+    @post("/intrabank", status_code=201, summary="Kobo to Kobo, step 1: sends a code")
+    async def intrabank(
+        self, transfers: TransferService, customer: Principal, data: TransferIn
+    ) -> PendingTransferOut:
+        return await self._initiate(transfers, customer, Kind.INTRA_BANK, data)
+
+    @post("/own-account", status_code=201, summary="Between own accounts, step 1: sends a code")
+    async def own_account(
+        self, transfers: TransferService, customer: Principal, data: TransferIn
+    ) -> PendingTransferOut:
+        return await self._initiate(transfers, customer, Kind.OWN_ACCOUNT, data)
+
+    @post("/other-banks", status_code=201, summary="To another bank (NIP), step 1: sends a code")
+    async def other_banks(
+        self, transfers: TransferService, customer: Principal, data: TransferIn
+    ) -> PendingTransferOut:
+        return await self._initiate(transfers, customer, Kind.OTHER_BANK, data)
+
+    @post(
+        "/intrabank/confirm",
+        status_code=200,
+        summary="Confirm a Kobo or own-account transfer with the code",
+    )
+    async def confirm_intrabank(
+        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+    ) -> Response[TransferOut]:
+        return confirmed(await transfers.confirm(customer.user, data.id, data.otp))
+
+    @post("/other-banks/confirm", status_code=200, summary="Confirm an interbank transfer")
+    async def confirm_other_banks(
+        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+    ) -> Response[TransferOut]:
+        return confirmed(await transfers.confirm(customer.user, data.id, data.otp))
+
+    @post("/bulk", status_code=201, summary="Bulk, step 1: every row checked; one code")
+    async def bulk(
+        self, transfers: TransferService, customer: Principal, data: BulkTransferIn
+    ) -> BulkPendingOut:
+        batch, rows, message = await transfers.initiate_bulk(customer.user, data.transfers)
+        return BulkPendingOut(
+            id=batch.id,
+            status=batch.status,  # type: ignore[arg-type]
+            message=message,
+            two_factor_authentication=customer.user.two_factor,
+            transfers=[transfer_out(t) for t in rows],
+            total_amount=kobo_to_naira(sum(t.amount_kobo for t in rows)),
+        )
+
+    @post("/bulk/confirm", status_code=200, summary="Bulk, step 2: the code; each row's result")
+    async def confirm_bulk(
+        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+    ) -> BulkResultOut:
+        rows = await transfers.confirm_bulk(customer.user, data.id, data.otp)
+        counts = {s: sum(1 for t in rows if t.status == s) for s in Status.FINAL}
+        pending = len(rows) - sum(counts.values())
+        completed, failed = counts[Status.COMPLETED], counts[Status.FAILED]
+        message = (
+            "Transferred Successfully"
+            if completed == len(rows)
+            else f"{completed} completed, {pending} pending, {failed} failed"
+        )
+        return BulkResultOut(
+            id=data.id,
+            message=message,
+            completed=completed,
+            pending=pending,
+            failed=failed,
+            transfers=[transfer_out(t) for t in rows],
+        )
+
+    @get("/{transfer_id:str}", summary="A transfer's current state (e.g. after Pending)")
+    async def get_transfer(
+        self, transfers: TransferService, customer: Principal, transfer_id: str
+    ) -> TransferOut:
+        return transfer_out(await transfers.get_own(customer.user, transfer_id))

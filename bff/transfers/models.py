@@ -1,0 +1,85 @@
+"""Transfers as the BFF tracks them, from the code step to a final outcome.
+
+`id` is also the idempotency reference sent to the core (transfer, hold and NIP calls), so
+re-running a transfer after any failure can never move money twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bff.db import Base, UTCDateTime, utcnow
+
+
+class Kind:
+    INTRA_BANK = "INTRA_BANK"
+    OWN_ACCOUNT = "OWN_ACCOUNT"
+    OTHER_BANK = "OTHER_BANK"
+
+
+class Status:
+    AWAITING_OTP = "AWAITING_OTP"
+    PROCESSING = "PROCESSING"
+    PENDING = "PENDING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    FINAL = (COMPLETED, FAILED)
+
+
+class Stage:
+    """How far an interbank transfer got, so a re-run resumes instead of repeating."""
+
+    NEW = "NEW"
+    HELD = "HELD"  # the customer's money is reserved by a hold
+    SENT = "SENT"  # the NIP transfer was sent at least once: from now on, query, never resend
+    SETTLED = "SETTLED"
+    REVERSED = "REVERSED"
+
+
+class TransferBatch(Base):
+    __tablename__ = "transfer_batches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    status: Mapped[str] = mapped_column(String(14), default=Status.AWAITING_OTP)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Transfer(Base):
+    __tablename__ = "transfers"
+    __table_args__ = (
+        Index("ix_transfers_due", "status", "next_attempt_at"),
+        Index("ix_transfers_source_day", "source_account", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    batch_id: Mapped[str | None] = mapped_column(ForeignKey("transfer_batches.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(12))
+    source_account: Mapped[str] = mapped_column(String(10))
+    destination_account: Mapped[str] = mapped_column(String(10))
+    destination_bank_code: Mapped[str] = mapped_column(String(6))
+    destination_bank_name: Mapped[str] = mapped_column(String(120))
+    destination_name: Mapped[str] = mapped_column(String(120))
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    description: Mapped[str] = mapped_column(String(200))
+    name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
+    save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(14), default=Status.AWAITING_OTP)
+    stage: Mapped[str] = mapped_column(String(10), default=Stage.NEW)
+    response_code: Mapped[str | None] = mapped_column(String(4))
+    failure_reason: Mapped[str | None] = mapped_column(Text)
+    session_id: Mapped[str | None] = mapped_column(String(30))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Background follow-up (status queries, recovery after a crash).
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # Whoever holds an unexpired lease is the only one working on this transfer.
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set when the customer was told the final outcome of a transfer that went pending.
+    notified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from bff.accounts.schemas import AccountOut
+from bff.schemas import CamelStruct
+
+Text = Annotated[str, msgspec.Meta(max_length=200)]
+Code = Annotated[str, msgspec.Meta(max_length=12)]
+Amount = float | int | str
+
+
+class BankOut(CamelStruct):
+    institution_name: str
+    institution_code: str
+
+
+class NameInquiryIn(CamelStruct):
+    account_number: Text | None = None
+    bank_code: Text | None = None
+
+
+class NameInquiryOut(CamelStruct):
+    account_name: str
+    account_number: str
+    bank_name: str
+    bank_code: str
+    name_inquiry_reference: str | None
+
+
+class BalancesOut(CamelStruct):
+    accounts: list[AccountOut]
+    total_current_balance: float
+    total_available_balance: float
+    this_week_inwards: float
+    this_week_outwards: float
+
+
+class SchedulePaymentSetting(CamelStruct):
+    schedule_payment_date: Text | None = None
+    continuous: bool = False
+    scheduled_interval: Text | None = None
+    repeat_payment: int | None = None
+
+
+class TransferIn(CamelStruct):
+    source_account_number: Text | None = None
+    destination_account_number: Text | None = None
+    destination_bank_code: Text | None = None
+    amount: Amount | None = None
+    description: Text | None = None
+    save_as_beneficiary: bool = False
+    schedule_transaction: bool = False
+    schedule_payment_setting: SchedulePaymentSetting | None = None
+    # Optional on single transfers (the server looks the name up again anyway).
+    name_inquiry_reference: Text | None = None
+    destination_account_name: Text | None = None
+    destination_bank_name: Text | None = None
+
+
+class BulkTransferRow(CamelStruct):
+    source_account_number: Text | None = None
+    destination_account_number: Text | None = None
+    destination_bank_code: Text | None = None
+    destination_account_name: Text | None = None
+    destination_bank_name: Text | None = None
+    name_inquiry_reference: Text | None = None
+    amount: Amount | None = None
+    description: Text | None = None
+
+
+class BulkTransferIn(CamelStruct):
+    transfers: list[BulkTransferRow] = msgspec.field(default_factory=list)
+
+
+TransferStatus = Literal["AWAITING_OTP", "PROCESSING", "PENDING", "COMPLETED", "FAILED"]
+
+
+class TransferOut(CamelStruct):
+    id: str
+    status: TransferStatus
+    transfer_type: str
+    source_account_number: str
+    destination_account_number: str
+    destination_account_name: str
+    destination_bank_code: str
+    destination_bank_name: str
+    amount: float
+    description: str
+    response_code: str | None
+    message: str | None
+    session_id: str | None
+    date_created: str
+
+
+class PendingTransferOut(CamelStruct):
+    """Initiation's answer: the transfer waits for the code."""
+
+    id: str
+    status: TransferStatus
+    message: str
+    two_factor_authentication: str
+    transfer: TransferOut
+
+
+class BulkPendingOut(CamelStruct):
+    id: str
+    status: TransferStatus
+    message: str
+    two_factor_authentication: str
+    transfers: list[TransferOut]
+    total_amount: float
+
+
+class ConfirmIn(CamelStruct):
+    otp: Code
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class BulkResultOut(CamelStruct):
+    id: str
+    message: str
+    completed: int
+    pending: int
+    failed: int
+    transfers: list[TransferOut]

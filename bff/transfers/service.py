@@ -1,0 +1,656 @@
+"""Transfers: validation, the code step, and moving the money exactly once.
+
+Initiation checks everything and stores the transfer as AWAITING_OTP; confirmation consumes
+the code and moves the transfer to PROCESSING with one conditional UPDATE, so of two
+concurrent confirms only one executes and the other returns the first one's outcome.
+
+Execution (`execute`) is idempotent and resumable: every core call carries the transfer id
+as its reference, and interbank transfers record their stage (HELD → SENT → SETTLED or
+REVERSED) before each step. Whatever fails — the core, the switch, this process — running
+`execute` again (the worker does) finishes the transfer without moving money twice: after
+a NIP transfer was sent once, only status queries (TSQ) follow until a final answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, or_, select, update
+
+from bff import banks
+from bff.accounts.schemas import AccountOut
+from bff.accounts.service import AccountsService
+from bff.auth.codes import OneTimeCodes
+from bff.auth.models import User
+from bff.beneficiaries.service import BeneficiaryService
+from bff.core_client import CoreAccount, CoreClient, CoreRefused, CoreUnavailable
+from bff.db import Database, utcnow
+from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
+from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.settings.service import SettingsService
+from bff.timefmt import display_datetime, start_of_day
+from bff.transfers.lookup import AccountLookup
+from bff.transfers.messages import PENDING_MESSAGE, failure_message
+from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
+from bff.transfers.schemas import (
+    BulkTransferRow,
+    TransferIn,
+    TransferOut,
+)
+
+log = logging.getLogger(__name__)
+
+EXPIRED = "This transfer has expired. Please start again."
+MAX_BULK_ROWS = 100
+# How long an unconfirmed transfer stays confirmable (the code lives as long).
+LEASE = timedelta(seconds=60)
+BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
+IN_PROGRESS_CODES = ("09", "01", "97")
+NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
+LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A validated transfer, ready to be stored."""
+
+    kind: str
+    source: CoreAccount
+    destination_account: str
+    bank_code: str
+    bank_name: str
+    destination_name: str
+    amount_kobo: int
+    description: str
+    name_enquiry_ref: str | None
+
+
+def transfer_out(transfer: Transfer) -> TransferOut:
+    message = None
+    if transfer.status == Status.FAILED:
+        message = transfer.failure_reason
+    elif transfer.status == Status.PENDING:
+        message = PENDING_MESSAGE
+    elif transfer.status == Status.COMPLETED:
+        message = "Transferred Successfully"
+    return TransferOut(
+        id=transfer.id,
+        status=transfer.status,  # type: ignore[arg-type]
+        transfer_type=transfer.kind,
+        source_account_number=transfer.source_account,
+        destination_account_number=transfer.destination_account,
+        destination_account_name=transfer.destination_name,
+        destination_bank_code=transfer.destination_bank_code,
+        destination_bank_name=transfer.destination_bank_name,
+        amount=kobo_to_naira(transfer.amount_kobo),
+        description=transfer.description,
+        response_code=transfer.response_code,
+        message=message,
+        session_id=transfer.session_id,
+        date_created=display_datetime(transfer.created_at),
+    )
+
+
+class TransferService:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        codes: OneTimeCodes,
+        accounts: AccountsService,
+        limits: SettingsService,
+        beneficiaries: BeneficiaryService,
+        lookup: AccountLookup,
+        *,
+        otp_ttl_s: int,
+    ) -> None:
+        self.db = db
+        self.core = core
+        self.codes = codes
+        self.accounts = accounts
+        self.limits = limits
+        self.beneficiaries = beneficiaries
+        self.lookup = lookup
+        self.otp_ttl = timedelta(seconds=otp_ttl_s)
+
+    # -- look-ups -----------------------------------------------------------------------
+    async def balances(self, user: User) -> tuple[list[AccountOut], int, int, int, int]:
+        summary = await self.accounts.client_summary(user)
+        weekly = summary.weekly_transaction_summary
+        return (
+            summary.accounts,
+            round(summary.total_current_balance * 100),
+            round(summary.total_available_balance * 100),
+            round(weekly.inwards * 100),
+            round(weekly.outwards * 100),
+        )
+
+    # -- initiation ---------------------------------------------------------------------
+    async def plan(
+        self, user: User, kind: str, data: TransferIn | BulkTransferRow, own: list[CoreAccount]
+    ) -> Plan:
+        """Validate one transfer against the customer's accounts and the destination."""
+        errors = []
+        source_number = (data.source_account_number or "").strip()
+        destination = (data.destination_account_number or "").strip()
+        for field, value in (
+            ("sourceAccountNumber", source_number),
+            ("destinationAccountNumber", destination),
+            ("amount", data.amount),
+        ):
+            if value in (None, ""):
+                errors.append({"field": field, "message": "This field is required"})
+        if destination and not re.fullmatch(r"\d{10}", destination):
+            errors.append(
+                {
+                    "field": "destinationAccountNumber",
+                    "message": "Account Number must be 10 characters",
+                }
+            )
+        if errors:
+            raise FieldErrors(errors)
+        assert data.amount is not None
+        amount = naira_to_kobo(data.amount)
+        source = next((a for a in own if a.account_number == source_number), None)
+        if source is None:
+            raise NotFound("Account not found")
+        if source.status != "ACTIVE":
+            raise ValidationFailed(
+                "This account is disabled and cannot send money", field="sourceAccountNumber"
+            )
+        if destination == source_number:
+            raise ValidationFailed(
+                "You cannot send money to the same account", field="destinationAccountNumber"
+            )
+        description = (data.description or "").strip() or "Transfer"
+        if kind == Kind.OWN_ACCOUNT:
+            target = next((a for a in own if a.account_number == destination), None)
+            if target is None or target.status != "ACTIVE":
+                raise ValidationFailed(
+                    "Choose one of your active accounts", field="destinationAccountNumber"
+                )
+            return Plan(
+                kind,
+                source,
+                destination,
+                banks.own_code(),
+                banks.bank_name(banks.own_code()) or "Kobo",
+                target.account_name,
+                amount,
+                description,
+                None,
+            )
+        bank_code = (
+            banks.own_code()
+            if kind == Kind.INTRA_BANK
+            else (data.destination_bank_code or "").strip()
+        )
+        if kind == Kind.OTHER_BANK and not bank_code:
+            raise ValidationFailed("This field is required", field="destinationBankCode")
+        lookup = await self.lookup(destination, bank_code)
+        return Plan(
+            kind,
+            source,
+            destination,
+            lookup.bank_code,
+            lookup.bank_name,
+            lookup.account_name,
+            amount,
+            description,
+            lookup.name_inquiry_reference,
+        )
+
+    async def _check_limits_and_funds(self, user: User, plans: list[Plan]) -> None:
+        """Per-transaction and daily limits (Settings, capped by the KYC level), and funds."""
+        by_source_type: dict[tuple[str, str], int] = {}
+        by_source: dict[str, int] = {}
+        for plan in plans:
+            by_source[plan.source.account_number] = (
+                by_source.get(plan.source.account_number, 0) + plan.amount_kobo
+            )
+            limit_type = LIMIT_TYPE.get(plan.kind)
+            if limit_type is None:
+                continue  # moving money between one's own accounts is not limited
+            daily, single = await self.limits.effective_limits(
+                user, plan.source.account_number, limit_type
+            )
+            if plan.amount_kobo > single:
+                raise ValidationFailed(
+                    f"This amount is above your limit of {format_naira(single)} per transaction",
+                    field="amount",
+                )
+            key = (plan.source.account_number, limit_type)
+            by_source_type[key] = by_source_type.get(key, 0) + plan.amount_kobo
+            spent = await self._spent_today(plan.source.account_number, plan.kind)
+            if spent + by_source_type[key] > daily:
+                left = max(daily - spent, 0)
+                raise ValidationFailed(
+                    f"This would take you over your daily limit of {format_naira(daily)} "
+                    f"({format_naira(left)} left today)",
+                    field="amount",
+                )
+        for plan in plans:
+            if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
+                raise ValidationFailed("Insufficient funds", field="amount")
+
+    async def _spent_today(self, source: str, kind: str) -> int:
+        since = start_of_day(utcnow())
+        async with self.db.transaction() as session:
+            total = await session.scalar(
+                select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
+                    Transfer.source_account == source,
+                    Transfer.kind == kind,
+                    Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
+                    Transfer.confirmed_at >= since,
+                )
+            )
+        return int(total or 0)
+
+    async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
+        own = await self.accounts.core_accounts(user)
+        plan = await self.plan(user, kind, data, own)
+        await self._check_limits_and_funds(user, [plan])
+        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary)
+        async with self.db.transaction() as session:
+            session.add(transfer)
+        message = await self.codes.ask_to_confirm(user, _purpose(transfer.id))
+        return transfer, message
+
+    async def initiate_bulk(
+        self, user: User, rows: list[BulkTransferRow]
+    ) -> tuple[TransferBatch, list[Transfer], str]:
+        if not rows:
+            raise ValidationFailed("Add at least one transfer", field="transfers")
+        if len(rows) > MAX_BULK_ROWS:
+            raise ValidationFailed(
+                f"A bulk transfer can have at most {MAX_BULK_ROWS} rows", field="transfers"
+            )
+        own = await self.accounts.core_accounts(user)
+        plans = []
+        for index, row in enumerate(rows):
+            kind = (
+                Kind.INTRA_BANK
+                if (row.destination_bank_code or banks.own_code()) == banks.own_code()
+                else Kind.OTHER_BANK
+            )
+            try:
+                plans.append(await self.plan(user, kind, row, own))
+            except AppError as exc:
+                raise FieldErrors(
+                    [
+                        {"field": f"transfers[{index}].{e['field']}", "message": e["message"]}
+                        for e in (exc.errors or [{"field": "row", "message": exc.message}])
+                    ]
+                ) from exc
+        await self._check_limits_and_funds(user, plans)
+        batch = TransferBatch(id=uuid.uuid4().hex, user_id=user.id)
+        transfers = [_new_transfer(user, plan, batch.id, False) for plan in plans]
+        async with self.db.transaction() as session:
+            session.add(batch)
+            await session.flush()
+            session.add_all(transfers)
+        message = await self.codes.ask_to_confirm(user, _purpose(batch.id))
+        return batch, transfers, message
+
+    # -- confirmation -------------------------------------------------------------------
+    async def get_own(self, user: User, transfer_id: str) -> Transfer:
+        async with self.db.transaction() as session:
+            transfer = await session.get(Transfer, transfer_id)
+        if transfer is None or transfer.user_id != user.id:
+            raise NotFound("Transfer not found")
+        return transfer
+
+    async def confirm(self, user: User, transfer_id: str, otp: str) -> Transfer:
+        transfer = await self.get_own(user, transfer_id)
+        if transfer.batch_id is not None:
+            raise NotFound("Transfer not found")
+        if transfer.status != Status.AWAITING_OTP:
+            return await self._outcome_of_first_confirm(transfer_id)
+        if transfer.created_at + self.otp_ttl < utcnow():
+            raise ValidationFailed(EXPIRED)
+        await self.codes.consume(user.id, _purpose(transfer_id), otp)
+        if not await self._start(transfer_id):
+            return await self._outcome_of_first_confirm(transfer_id)
+        await self._recheck_or_fail(user, transfer_id)
+        return await self.execute(transfer_id, leased=True)
+
+    async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
+        async with self.db.transaction() as session:
+            batch = await session.get(TransferBatch, batch_id)
+        if batch is None or batch.user_id != user.id:
+            raise NotFound("Transfer not found")
+        if batch.status == Status.AWAITING_OTP:
+            if batch.created_at + self.otp_ttl < utcnow():
+                raise ValidationFailed(EXPIRED)
+            await self.codes.consume(user.id, _purpose(batch_id), otp)
+            async with self.db.transaction() as session:
+                claimed = (
+                    await session.execute(
+                        update(TransferBatch)
+                        .where(
+                            TransferBatch.id == batch_id,
+                            TransferBatch.status == Status.AWAITING_OTP,
+                        )
+                        .values(status=Status.PROCESSING)
+                    )
+                ).rowcount  # type: ignore[attr-defined]
+            if claimed:
+                for transfer_id in await self._batch_ids(batch_id):
+                    if await self._start(transfer_id):
+                        await self._recheck_or_fail(user, transfer_id)
+                        await self.execute(transfer_id, leased=True)
+        return [await self._outcome_of_first_confirm(i) for i in await self._batch_ids(batch_id)]
+
+    async def _batch_ids(self, batch_id: str) -> list[str]:
+        async with self.db.transaction() as session:
+            return list(
+                (
+                    await session.scalars(
+                        select(Transfer.id)
+                        .where(Transfer.batch_id == batch_id)
+                        .order_by(Transfer.created_at, Transfer.id)
+                    )
+                ).all()
+            )
+
+    async def _start(self, transfer_id: str) -> bool:
+        """AWAITING_OTP → PROCESSING with a lease; True for exactly one caller."""
+        now = utcnow()
+        async with self.db.transaction() as session:
+            result = await session.execute(
+                update(Transfer)
+                .where(Transfer.id == transfer_id, Transfer.status == Status.AWAITING_OTP)
+                .values(
+                    status=Status.PROCESSING,
+                    confirmed_at=now,
+                    lease_until=now + LEASE,
+                    next_attempt_at=now + LEASE,
+                )
+            )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def _recheck_or_fail(self, user: User, transfer_id: str) -> None:
+        """Limits again at confirmation: other transfers may have been confirmed meanwhile."""
+        async with self.db.transaction() as session:
+            transfer = await session.get(Transfer, transfer_id)
+        assert transfer is not None
+        limit_type = LIMIT_TYPE.get(transfer.kind)
+        if limit_type is None:
+            return
+        daily, single = await self.limits.effective_limits(
+            user, transfer.source_account, limit_type
+        )
+        spent = await self._spent_today(transfer.source_account, transfer.kind)  # includes this one
+        if transfer.amount_kobo > single or spent > daily:
+            await self._finish(transfer_id, Status.FAILED, "61", failure_message("61"))
+
+    async def _outcome_of_first_confirm(self, transfer_id: str, wait_s: float = 15.0) -> Transfer:
+        """A second confirm answers what the first one got, waiting briefly while it runs."""
+        deadline = asyncio.get_running_loop().time() + wait_s
+        while True:
+            async with self.db.transaction() as session:
+                transfer = await session.get(Transfer, transfer_id)
+            assert transfer is not None
+            if transfer.status != Status.PROCESSING or asyncio.get_running_loop().time() > deadline:
+                return transfer
+            await asyncio.sleep(0.1)
+
+    # -- execution ----------------------------------------------------------------------
+    async def claim(self, transfer_id: str) -> bool:
+        now = utcnow()
+        async with self.db.transaction() as session:
+            result = await session.execute(
+                update(Transfer)
+                .where(
+                    Transfer.id == transfer_id,
+                    Transfer.status.in_((Status.PROCESSING, Status.PENDING)),
+                    or_(Transfer.lease_until.is_(None), Transfer.lease_until < now),
+                )
+                .values(lease_until=now + LEASE)
+            )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def execute(self, transfer_id: str, *, leased: bool = False) -> Transfer:
+        """Drive a confirmed transfer as far as it can go now. Safe to call again at any time."""
+        if not leased and not await self.claim(transfer_id):
+            async with self.db.transaction() as session:
+                current = await session.get(Transfer, transfer_id)
+            assert current is not None
+            return current
+        async with self.db.transaction() as session:
+            transfer = await session.get(Transfer, transfer_id)
+        assert transfer is not None
+        try:
+            if transfer.status in Status.FINAL:
+                return transfer
+            if transfer.kind == Kind.OTHER_BANK:
+                await self._run_interbank(transfer)
+            else:
+                await self._run_intrabank(transfer)
+        except CoreUnavailable as exc:
+            log.info("transfer %s waits for the core: %s", transfer_id, exc)
+            await self._pending(transfer_id)
+        finally:
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(Transfer).where(Transfer.id == transfer_id).values(lease_until=None)
+                )
+        async with self.db.transaction() as session:
+            final = await session.get(Transfer, transfer_id)
+        assert final is not None
+        if final.status == Status.COMPLETED and final.save_as_beneficiary:
+            await self.beneficiaries.remember(final)
+        return final
+
+    async def _run_intrabank(self, transfer: Transfer) -> None:
+        try:
+            result = await self.core.transfer(
+                transfer.id,
+                transfer.source_account,
+                transfer.destination_account,
+                transfer.amount_kobo,
+                transfer.description,
+            )
+        except CoreRefused as exc:
+            await self._finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
+            return
+        if result.status == "SUCCESS":
+            await self._finish(transfer.id, Status.COMPLETED, result.response_code, None)
+        elif result.status == "FAILED":
+            await self._finish(
+                transfer.id,
+                Status.FAILED,
+                result.response_code,
+                failure_message(result.response_code),
+            )
+        else:
+            await self._pending(transfer.id)
+
+    async def _run_interbank(self, transfer: Transfer) -> None:
+        stage = transfer.stage
+        if stage == Stage.NEW:
+            try:
+                await self.core.place_hold(
+                    transfer.id,
+                    transfer.source_account,
+                    transfer.amount_kobo,
+                    f"NIP/{transfer.description}",
+                )
+            except CoreRefused as exc:
+                await self._finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
+                return
+            stage = await self._set_stage(transfer.id, Stage.HELD)
+        if stage == Stage.HELD:
+            # Recorded before sending: after this point a retry queries, never resends.
+            await self._set_stage(transfer.id, Stage.SENT)
+            code = await self._send_nip(transfer)
+        elif stage == Stage.SENT:
+            status = await self.core.nip_status(transfer.id)
+            code = status.response_code
+            if code == "25":  # the switch never received it: sending again is safe
+                code = await self._send_nip(transfer)
+        else:
+            code = "00" if stage == Stage.SETTLED else "96"
+        if code == "00":
+            await self.core.post_hold(
+                transfer.id,
+                NIP_SETTLEMENT,
+                f"NIP/{transfer.destination_name}/{transfer.description}",
+            )
+            await self._set_stage(transfer.id, Stage.SETTLED)
+            await self._finish(transfer.id, Status.COMPLETED, code, None)
+        elif code in IN_PROGRESS_CODES:
+            await self._pending(transfer.id, code)
+        else:
+            await self.core.void_hold(transfer.id)
+            await self._set_stage(transfer.id, Stage.REVERSED)
+            await self._finish(transfer.id, Status.FAILED, code, failure_message(code))
+
+    async def _send_nip(self, transfer: Transfer) -> str:
+        try:
+            answer = await self.core.nip_transfer(
+                {
+                    "reference": transfer.id,
+                    "nameEnquiryRef": transfer.name_enquiry_ref or "",
+                    "debitAccount": transfer.source_account,
+                    "destinationInstitutionCode": transfer.destination_bank_code,
+                    "beneficiaryAccount": transfer.destination_account,
+                    "beneficiaryName": transfer.destination_name,
+                    "amountKobo": transfer.amount_kobo,
+                    "narration": transfer.description,
+                }
+            )
+        except CoreRefused as exc:
+            return exc.code or "96"
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(Transfer)
+                .where(Transfer.id == transfer.id)
+                .values(session_id=answer.session_id)
+            )
+        return answer.response_code
+
+    async def _set_stage(self, transfer_id: str, stage: str) -> str:
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(Transfer).where(Transfer.id == transfer_id).values(stage=stage)
+            )
+        return stage
+
+    async def _pending(self, transfer_id: str, code: str | None = None) -> None:
+        async with self.db.transaction() as session:
+            transfer = await session.get(Transfer, transfer_id)
+            assert transfer is not None
+            if transfer.status in Status.FINAL:
+                return
+            delay = BACKOFF_S[min(transfer.attempts, len(BACKOFF_S) - 1)]
+            transfer.status = Status.PENDING
+            transfer.response_code = code or transfer.response_code
+            transfer.attempts += 1
+            transfer.next_attempt_at = utcnow() + timedelta(seconds=delay)
+
+    async def _finish(
+        self, transfer_id: str, status: str, code: str | None, reason: str | None
+    ) -> None:
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(Transfer)
+                .where(Transfer.id == transfer_id, Transfer.status.not_in(Status.FINAL))
+                .values(
+                    status=status,
+                    response_code=code,
+                    failure_reason=reason,
+                    finished_at=utcnow(),
+                    next_attempt_at=None,
+                )
+            )
+
+    # -- background follow-up -----------------------------------------------------------
+    async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
+        """Transfers waiting for a status query or left half-way by a crashed process."""
+        now = now or utcnow()
+        async with self.db.transaction() as session:
+            query = (
+                select(Transfer.id)
+                .where(
+                    Transfer.status.in_((Status.PENDING, Status.PROCESSING)),
+                    Transfer.next_attempt_at <= now,
+                    or_(Transfer.lease_until.is_(None), Transfer.lease_until < now),
+                )
+                .order_by(Transfer.next_attempt_at)
+                .limit(limit)
+            )
+            if not self.db.is_sqlite:
+                query = query.with_for_update(skip_locked=True)
+            return list((await session.scalars(query)).all())
+
+    async def follow_up(self, transfer_id: str) -> Transfer:
+        before = await self._status_of(transfer_id)
+        after = await self.execute(transfer_id)
+        if before == Status.PENDING and after.status in Status.FINAL:
+            await self._notify(after)
+        return after
+
+    async def _status_of(self, transfer_id: str) -> str:
+        async with self.db.transaction() as session:
+            return str(
+                await session.scalar(select(Transfer.status).where(Transfer.id == transfer_id))
+            )
+
+    async def _notify(self, transfer: Transfer) -> None:
+        """SMS the outcome of a transfer the customer last saw as Pending (once)."""
+        async with self.db.transaction() as session:
+            claimed = (
+                await session.execute(
+                    update(Transfer)
+                    .where(Transfer.id == transfer.id, Transfer.notified_at.is_(None))
+                    .values(notified_at=utcnow())
+                )
+            ).rowcount  # type: ignore[attr-defined]
+            user = await session.get(User, transfer.user_id)
+        if not claimed or user is None or not user.phone_number:
+            return
+        amount = format_naira(transfer.amount_kobo)
+        if transfer.status == Status.COMPLETED:
+            text = (
+                f"Kobo: your transfer of {amount} to {transfer.destination_name} "
+                f"({transfer.destination_bank_name}) was successful. Ref {transfer.id[:12]}."
+            )
+        else:
+            text = (
+                f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
+                f"{transfer.failure_reason} Ref {transfer.id[:12]}."
+            )
+        try:
+            await self.core.send_sms(user.phone_number, text)
+        except CoreUnavailable as exc:
+            log.warning("could not SMS the outcome of %s: %s", transfer.id, exc)
+
+
+def _purpose(transfer_or_batch_id: str) -> str:
+    return f"TRANSFER:{transfer_or_batch_id}"
+
+
+def _new_transfer(user: User, plan: Plan, batch_id: str | None, save: bool) -> Transfer:
+    return Transfer(
+        id=uuid.uuid4().hex,
+        user_id=user.id,
+        batch_id=batch_id,
+        kind=plan.kind,
+        source_account=plan.source.account_number,
+        destination_account=plan.destination_account,
+        destination_bank_code=plan.bank_code,
+        destination_bank_name=plan.bank_name,
+        destination_name=plan.destination_name,
+        amount_kobo=plan.amount_kobo,
+        description=plan.description,
+        name_enquiry_ref=plan.name_enquiry_ref,
+        save_as_beneficiary=save,
+        status=Status.AWAITING_OTP,
+        stage=Stage.NEW,
+    )
