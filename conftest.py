@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 LEG = os.environ.get("KOBO_TEST_DB", "sqlite")
@@ -77,3 +80,41 @@ def databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DatabaseFact
     factory = DatabaseFactory(tmp_path_factory.mktemp("db"))
     yield factory
     factory.drop_all()
+
+
+@contextlib.asynccontextmanager
+async def asgi_client(app: Any, base_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    """An httpx client that calls `app` in this event loop, with its lifespan run.
+
+    Unlike Litestar's test clients (which run the app in a portal thread and block the
+    caller's loop on each request), requests made concurrently here really are concurrent,
+    and the app's database engines live in the test's loop.
+    """
+    started, stopped = asyncio.Event(), asyncio.Event()
+    messages: asyncio.Queue[dict[str, str]] = asyncio.Queue()
+    await messages.put({"type": "lifespan.startup"})
+    failure: list[str] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "lifespan.startup.complete":
+            started.set()
+        elif message["type"] == "lifespan.startup.failed":
+            failure.append(message.get("message", "startup failed"))
+            started.set()
+        elif message["type"] == "lifespan.shutdown.complete":
+            stopped.set()
+
+    lifespan = asyncio.create_task(
+        app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, messages.get, send)
+    )
+    await started.wait()
+    if failure:
+        raise RuntimeError(failure[0])
+    transport = httpx.ASGITransport(app=app)
+    try:
+        async with httpx.AsyncClient(transport=transport, base_url=base_url, timeout=60) as client:
+            yield client
+    finally:
+        await messages.put({"type": "lifespan.shutdown"})
+        await stopped.wait()
+        await lifespan

@@ -122,7 +122,7 @@ def e2e(session: nox.Session) -> None:
     """Browser journeys in Debian's Chromium against the real BFF and simulator."""
     if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
         session.error("Chromium is missing: scripts/test installs Debian's chromium package")
-    if not (ROOT / "webapp/dist/index.html").exists():
-        session.run("npm", "--workspace", "webapp", "run", "build", external=True)
+    # Always build: the BFF serves webapp/dist, and a stale one would test old code.
+    session.run("npm", "--workspace", "webapp", "run", "build", external=True)
     env = {"CI": os.environ.get("CI", "")}
     session.run("npm", "--workspace", "webapp", "run", "e2e", external=True, env=env)

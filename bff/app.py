@@ -49,6 +49,8 @@ from bff.transfers.service import TransferService
 from bff.transfers.worker import TransferWorker
 
 log = logging.getLogger("bff")
+# One line per core call is noise next to uvicorn's access log.
+logging.getLogger("httpx").setLevel(logging.WARNING)
 
 UNEXPECTED = "Something went wrong on our side. Please try again."
 

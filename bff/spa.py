@@ -7,6 +7,7 @@ is never cached, so a deploy takes effect on the next load.
 
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 
 from litestar import Router, get
@@ -31,6 +32,7 @@ def spa_router(dist: Path) -> Router:
             immutable = relative.startswith("assets/")
             return File(
                 candidate,
+                media_type=mimetypes.guess_type(candidate.name)[0] or "application/octet-stream",
                 content_disposition_type="inline",
                 headers={
                     "Cache-Control": "public, max-age=31536000, immutable"
@@ -38,6 +40,11 @@ def spa_router(dist: Path) -> Router:
                     else "no-cache"
                 },
             )
-        return File(index, content_disposition_type="inline", headers={"Cache-Control": "no-cache"})
+        return File(
+            index,
+            media_type="text/html; charset=utf-8",
+            content_disposition_type="inline",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     return Router(path="/", route_handlers=[serve])

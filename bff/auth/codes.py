@@ -159,6 +159,17 @@ class OneTimeCodes:
             raise ValidationFailed(INVALID_CODE, field="otp")
         return challenge
 
+    async def was_used(self, user_id: int, purpose: str) -> bool:
+        """Whether the latest challenge for `purpose` was answered correctly."""
+        async with self.db.transaction() as session:
+            consumed = await session.scalar(
+                select(OtpChallenge.consumed_at)
+                .where(OtpChallenge.user_id == user_id, OtpChallenge.purpose == purpose)
+                .order_by(OtpChallenge.id.desc())
+                .limit(1)
+            )
+        return consumed is not None
+
     def _matches(self, user: User, challenge: OtpChallenge, otp: str) -> bool:
         if not (len(otp) == 6 and otp.isdigit()):
             return False

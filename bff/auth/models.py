@@ -73,7 +73,7 @@ class OtpChallenge(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    purpose: Mapped[str] = mapped_column(String(30))
+    purpose: Mapped[str] = mapped_column(String(80))
     method: Mapped[str] = mapped_column(String(24))  # OTP_AUTHENTICATION or GOOGLE_AUTHENTICATOR
     # HMAC-SHA256 of the code under the server secret; None for TOTP challenges.
     code_hash: Mapped[str | None] = mapped_column(String(64))

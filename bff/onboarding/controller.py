@@ -26,11 +26,21 @@ class OnboardingController(Controller):
     tags = ["onboarding"]
     security = [{"bearer": []}]
 
-    @get(
-        ["/onboarding-statuses", "/onboarding/status", "/onboarding-status"],
-        summary="Review status of the four onboarding sections",
-    )
+    # The spec lists three paths for the same answer; each gets its own operation id.
+    @get("/onboarding-statuses", summary="Review status of the four onboarding sections")
+    async def statuses(
+        self, onboarding: OnboardingService, applicant: Principal
+    ) -> OnboardingStatusOut:
+        return await onboarding.status(applicant.user)
+
+    @get("/onboarding/status", summary="Same as /api/onboarding-statuses")
     async def status(
+        self, onboarding: OnboardingService, applicant: Principal
+    ) -> OnboardingStatusOut:
+        return await onboarding.status(applicant.user)
+
+    @get("/onboarding-status", summary="Same as /api/onboarding-statuses")
+    async def status_alias(
         self, onboarding: OnboardingService, applicant: Principal
     ) -> OnboardingStatusOut:
         return await onboarding.status(applicant.user)

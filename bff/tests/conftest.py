@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import tempfile
@@ -9,14 +10,15 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from litestar import Litestar
-from litestar.testing import AsyncTestClient
 
 from bff.app import create_app
 from bff.config import Argon2Params, Settings
 from bff.core_client import CoreClient
 from bff.db import Database
+from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
 
@@ -29,14 +31,14 @@ TUNDE_TOTP_SECRET = "JBSWY3DPEHPK3PXPKOBOTUNDEZZZZAAA"
 
 
 @pytest.fixture(scope="session")
-async def sim(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
+async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no-untyped-def]
     settings = SimSettings(
         database_url=databases.new("bff_sim"),
         seed=2026,
         bank_code="090605",
         timeout_fault_ms=2_000,
     )
-    async with AsyncTestClient(app=create_sim_app(settings)) as client:
+    async with asgi_client(create_sim_app(settings), "http://sim.test") as client:
         yield client
 
 
@@ -58,8 +60,8 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
 @dataclass
 class Bff:
     app: Litestar
-    client: AsyncTestClient
-    sim: AsyncTestClient
+    client: httpx.AsyncClient
+    sim: httpx.AsyncClient
     # The test's own handle on the BFF's database. The app runs on the test client's event
     # loop, so tests must not borrow its engine (asyncpg connections are bound to a loop).
     db: Database
@@ -94,20 +96,23 @@ class Bff:
 async def bff_factory(databases, sim):  # type: ignore[no-untyped-def]
     """Builds a BFF on a fresh database; keyword arguments override settings."""
     opened: list[Bff] = []
+    contexts: list[contextlib.AbstractAsyncContextManager[httpx.AsyncClient]] = []
 
     async def make(**overrides: object) -> Bff:
         settings = make_settings(databases.new("bff"), **overrides)
         core = CoreClient(sim, timeout_s=settings.core_timeout_s)
         app = create_app(settings, core=core)
-        client = AsyncTestClient(app=app)
-        await client.__aenter__()
+        client_context = asgi_client(app, "http://bff.test")
+        client = await client_context.__aenter__()
+        contexts.append(client_context)
         bff = Bff(app=app, client=client, sim=sim, db=Database(settings.database_url))
         opened.append(bff)
         return bff
 
     yield make
+    for context in reversed(contexts):
+        await context.__aexit__(None, None, None)
     for bff in opened:
-        await bff.client.__aexit__(None, None, None)
         await bff.db.dispose()
     await sim.delete("/sim/faults/")
 

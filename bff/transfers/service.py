@@ -313,7 +313,13 @@ class TransferService:
             return await self._outcome_of_first_confirm(transfer_id)
         if transfer.created_at + self.otp_ttl < utcnow():
             raise ValidationFailed(EXPIRED)
-        await self.codes.consume(user.id, _purpose(transfer_id), otp)
+        try:
+            await self.codes.consume(user.id, _purpose(transfer_id), otp)
+        except ValidationFailed:
+            # A concurrent confirm may have used the code a moment ago: answer as it does.
+            if await self.codes.was_used(user.id, _purpose(transfer_id)):
+                return await self._outcome_of_first_confirm(transfer_id)
+            raise
         if not await self._start(transfer_id):
             return await self._outcome_of_first_confirm(transfer_id)
         await self._recheck_or_fail(user, transfer_id)
@@ -396,7 +402,8 @@ class TransferService:
             async with self.db.transaction() as session:
                 transfer = await session.get(Transfer, transfer_id)
             assert transfer is not None
-            if transfer.status != Status.PROCESSING or asyncio.get_running_loop().time() > deadline:
+            busy = transfer.status in (Status.AWAITING_OTP, Status.PROCESSING)
+            if not busy or asyncio.get_running_loop().time() > deadline:
                 return transfer
             await asyncio.sleep(0.1)
 

@@ -2,15 +2,16 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import httpx
 import pytest
-from litestar.testing import AsyncTestClient
 
+from conftest import asgi_client
 from core_sim.app import create_app
 from core_sim.settings import SimSettings
 
 
 @pytest.fixture(scope="session")
-async def sim_client(databases) -> AsyncIterator[AsyncTestClient]:  # type: ignore[no-untyped-def]
+async def sim_client(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no-untyped-def]
     """The whole simulator app, seeded once per test session."""
     settings = SimSettings(
         database_url=databases.new("sim_api"),
@@ -18,7 +19,7 @@ async def sim_client(databases) -> AsyncIterator[AsyncTestClient]:  # type: igno
         bank_code="090605",
         timeout_fault_ms=300,
     )
-    async with AsyncTestClient(app=create_app(settings)) as client:
+    async with asgi_client(create_app(settings), "http://sim.test") as client:
         yield client
 
 

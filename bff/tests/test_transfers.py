@@ -1,0 +1,495 @@
+"""Transfers and beneficiaries: money moves exactly once, and bad input moves nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bff.db import utcnow
+from bff.tests.conftest import ADA, Bff
+
+T = "/api/transfer"
+GTB = "000013"
+ADA_SAVINGS, ADA_CURRENT, ADA_TARGET = "1020000115", "1020000122", "1020000139"
+TUNDE_ACCOUNT = "1020000218"
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def balance(bff: Bff, number: str) -> tuple[int, int]:
+    """(ledger, available) kobo, straight from the core."""
+    account = (await bff.sim.get(f"/core/accounts/{number}")).json()
+    return account["ledgerBalanceKobo"], account["availableBalanceKobo"]
+
+
+async def ledger_is_balanced(bff: Bff) -> bool:
+    return bool((await bff.sim.get("/core/ledger/balance-check")).json()["balanced"])
+
+
+async def initiate(bff: Bff, token: str, path: str, **body: object):  # type: ignore[no-untyped-def]
+    payload = {"sourceAccountNumber": ADA_SAVINGS, "amount": 100, "description": "test", **body}
+    return await bff.client.post(f"{T}/{path}", headers=auth(token), json=payload)
+
+
+async def confirm(
+    bff: Bff, token: str, transfer_id: str, path: str = "intrabank", otp: str | None = None
+):  # type: ignore[no-untyped-def]
+    code = otp or await bff.latest_code(ADA)
+    return await bff.client.post(
+        f"{T}/{path}/confirm", headers=auth(token), json={"otp": code, "id": transfer_id}
+    )
+
+
+async def send(bff: Bff, token: str, path: str, confirm_path: str, **body: object):  # type: ignore[no-untyped-def]
+    started = await initiate(bff, token, path, **body)
+    assert started.status_code == 201, started.text
+    return await confirm(bff, token, started.json()["id"], confirm_path)
+
+
+async def follow_up(bff: Bff) -> int:
+    """Run the worker as if ten minutes had passed."""
+    return await bff.app.state.worker.run_once(utcnow() + timedelta(minutes=10))
+
+
+async def test_banks_and_name_lookups(bff):
+    token = await bff.sign_in()
+    banks = (await bff.client.get(f"{T}/banks", headers=auth(token))).json()
+    assert {"institutionName": "Guaranty Trust Bank", "institutionCode": GTB} in banks
+    kobo = await bff.client.post(
+        f"{T}/intrabank-name-inquiry", headers=auth(token), json={"accountNumber": TUNDE_ACCOUNT}
+    )
+    assert kobo.json()["accountName"] == "Tunde Bakare"
+    other = await bff.client.post(
+        f"{T}/name-inquiry",
+        headers=auth(token),
+        json={"accountNumber": "9000000014", "bankCode": GTB},
+    )
+    assert (
+        other.json()["accountName"] == "Adaeze Nwosu"
+        and len(other.json()["nameInquiryReference"]) == 30
+    )
+    for body in (
+        {"accountNumber": "9000000069", "bankCode": GTB},
+        {"accountNumber": "1999999999", "bankCode": "090605"},
+    ):
+        bad = await bff.client.post(f"{T}/name-inquiry", headers=auth(token), json=body)
+        assert bad.status_code == 400 and bad.json()["detail"] == "Invalid account details"
+    short = await bff.client.post(
+        f"{T}/name-inquiry", headers=auth(token), json={"accountNumber": "12345", "bankCode": GTB}
+    )
+    assert short.json()["detail"] == "Account Number must be 10 characters"
+
+
+async def test_balance_panel(bff):
+    token = await bff.sign_in()
+    answer = (await bff.client.get(f"{T}/balance", headers=auth(token))).json()
+    assert set(answer) == {
+        "accounts",
+        "totalCurrentBalance",
+        "totalAvailableBalance",
+        "thisWeekInwards",
+        "thisWeekOutwards",
+    }
+
+
+async def test_intra_bank_transfer_moves_money_once(bff):
+    token = await bff.sign_in()
+    before_ada, before_tunde = await balance(bff, ADA_SAVINGS), await balance(bff, TUNDE_ACCOUNT)
+    started = await initiate(
+        bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=1500.25
+    )
+    assert started.status_code == 201 and started.json()["status"] == "AWAITING_OTP"
+    assert started.json()["transfer"]["destinationAccountName"] == "Tunde Bakare"
+    code = await bff.latest_code(ADA)
+    done = await confirm(bff, token, started.json()["id"], otp=code)
+    assert done.status_code == 200 and done.json()["status"] == "COMPLETED"
+    assert done.json()["message"] == "Transferred Successfully"
+    again = await confirm(bff, token, started.json()["id"], otp=code)
+    assert again.status_code == 200 and again.json()["id"] == done.json()["id"]
+    assert (await balance(bff, ADA_SAVINGS))[0] == before_ada[0] - 150_025
+    assert (await balance(bff, TUNDE_ACCOUNT))[0] == before_tunde[0] + 150_025
+    assert await ledger_is_balanced(bff)
+
+
+async def test_own_account_transfer(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_TARGET)
+    done = await send(
+        bff, token, "own-account", "intrabank", destinationAccountNumber=ADA_TARGET, amount=10
+    )
+    assert done.status_code == 200
+    assert (await balance(bff, ADA_TARGET))[0] == before[0] + 1000
+    tunde = await initiate(bff, token, "own-account", destinationAccountNumber=TUNDE_ACCOUNT)
+    assert (
+        tunde.status_code == 400 and tunde.json()["detail"] == "Choose one of your active accounts"
+    )
+
+
+async def test_concurrent_confirms_execute_once(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    started = await initiate(
+        bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=7
+    )
+    code = await bff.latest_code(ADA)
+    answers = await asyncio.gather(
+        *(confirm(bff, token, started.json()["id"], otp=code) for _ in range(4))
+    )
+    assert {a.json()["status"] for a in answers if a.status_code == 200} == {"COMPLETED"}
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 700
+
+
+async def test_wrong_code_moves_nothing(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    started = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    code = await bff.latest_code(ADA)
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    refused = await confirm(bff, token, started.json()["id"], otp=wrong)
+    assert refused.status_code == 400 and refused.json()["detail"] == "Invalid or expired OTP"
+    assert await balance(bff, ADA_SAVINGS) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "detail"),
+    [
+        ({"amount": -5}, 400, "Amount must be greater than zero"),
+        ({"amount": 10.001}, 400, "Amount can have at most 2 decimal places"),
+        ({"amount": "abc"}, 400, "Enter a valid amount"),
+        ({"amount": 0}, 400, "Amount must be greater than zero"),
+        ({"sourceAccountNumber": TUNDE_ACCOUNT}, 404, "Account not found"),
+        (
+            {"destinationAccountNumber": ADA_SAVINGS},
+            400,
+            "You cannot send money to the same account",
+        ),
+        ({"destinationAccountNumber": "123"}, 400, "Account Number must be 10 characters"),
+        (
+            {"amount": 2_000_000},
+            400,
+            "This amount is above your limit of ₦1,000,000.00 per transaction",
+        ),
+        ({"amount": 999_999, "sourceAccountNumber": ADA_TARGET}, 400, "Insufficient funds"),
+    ],
+)
+async def test_bad_transfers_are_refused_and_move_nothing(bff, body, status, detail):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    response = await initiate(
+        bff, token, "intrabank", **{"destinationAccountNumber": TUNDE_ACCOUNT, **body}
+    )
+    assert response.status_code == status, response.text
+    assert response.json()["detail"] == detail
+    assert await balance(bff, ADA_SAVINGS) == before
+
+
+async def test_a_lower_daily_limit_from_settings_is_enforced(bff):
+    token = await bff.sign_in()
+    limit = {"dailyTransactionLimit": 300, "singleTransactionLimit": 200, "nuban": ADA_SAVINGS}
+    change = (
+        await bff.client.post(
+            "/api/ibanking/personal/transaction-limits", headers=auth(token), json=limit
+        )
+    ).json()
+    await bff.client.post(
+        "/api/ibanking/personal/transaction-limits/confirm",
+        headers=auth(token),
+        json={
+            "otp": await bff.latest_code(ADA),
+            "nuban": ADA_SAVINGS,
+            "transactionLimitUuid": change["transactionLimitUuid"],
+        },
+    )
+    assert (
+        await send(
+            bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=200
+        )
+    ).status_code == 200
+    over = await initiate(
+        bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=150
+    )
+    assert over.status_code == 400
+    assert (
+        over.json()["detail"]
+        == "This would take you over your daily limit of ₦300.00 (₦100.00 left today)"
+    )
+
+
+async def test_other_bank_success_holds_then_settles(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    done = await send(
+        bff,
+        token,
+        "other-banks",
+        "other-banks",
+        destinationAccountNumber="9000000014",
+        destinationBankCode=GTB,
+        amount=250,
+    )
+    assert done.status_code == 200 and done.json()["status"] == "COMPLETED"
+    assert len(done.json()["sessionId"]) == 30
+    assert await balance(bff, ADA_SAVINGS) == (before[0] - 25_000, before[1] - 25_000)
+    assert await ledger_is_balanced(bff)
+
+
+async def test_other_bank_decline_reverses_the_hold_with_a_clear_message(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    done = await send(
+        bff,
+        token,
+        "other-banks",
+        "other-banks",
+        destinationAccountNumber="9000000021",
+        destinationBankCode=GTB,
+        amount=250,
+    )
+    assert done.status_code == 422
+    assert done.json()["detail"] == "Insufficient funds. Your account was not debited."
+    assert done.json()["status"] == "FAILED"
+    assert await balance(bff, ADA_SAVINGS) == before
+
+
+async def test_other_bank_timeout_goes_pending_and_the_status_query_completes_it_once(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    done = await send(
+        bff,
+        token,
+        "other-banks",
+        "other-banks",
+        destinationAccountNumber="9000000038",
+        destinationBankCode=GTB,
+        amount=300,
+    )
+    assert done.status_code == 202 and done.json()["status"] == "PENDING"
+    held = await balance(bff, ADA_SAVINGS)
+    assert held == (before[0], before[1] - 30_000)  # reserved, not yet debited
+    assert await follow_up(bff) >= 1
+    after = (await bff.client.get(f"{T}/{done.json()['id']}", headers=auth(token))).json()
+    assert after["status"] == "COMPLETED"
+    assert await balance(bff, ADA_SAVINGS) == (before[0] - 30_000, before[1] - 30_000)
+    await follow_up(bff)  # nothing more happens
+    assert await balance(bff, ADA_SAVINGS) == (before[0] - 30_000, before[1] - 30_000)
+    sms = (await bff.sim.get("/sim/messages", params={"recipient": "08031234501"})).json()[0]
+    assert "was successful" in sms["body"]
+    assert await ledger_is_balanced(bff)
+
+
+async def test_pending_that_fails_releases_the_money(bff):
+    token = await bff.sign_in()
+    await bff.sim.post(
+        "/sim/faults/",
+        json={
+            "operation": "nip.transfer",
+            "effect": "pending",
+            "pendingOutcome": "91",
+            "resolveAfterMs": 0,
+            "uses": 1,
+        },
+    )
+    before = await balance(bff, ADA_SAVINGS)
+    done = await send(
+        bff,
+        token,
+        "other-banks",
+        "other-banks",
+        destinationAccountNumber="9000000014",
+        destinationBankCode=GTB,
+        amount=120,
+    )
+    assert done.status_code == 202
+    await follow_up(bff)
+    after = (await bff.client.get(f"{T}/{done.json()['id']}", headers=auth(token))).json()
+    assert after["status"] == "FAILED"
+    assert after["message"].startswith("The beneficiary bank is not available right now.")
+    assert await balance(bff, ADA_SAVINGS) == before
+
+
+async def test_core_unreachable_at_confirm_is_finished_by_the_worker(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    await bff.sim.post(
+        "/sim/faults/",
+        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 800, "uses": 1},
+    )
+    done = await send(
+        bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=3
+    )
+    assert done.status_code == 202
+    await follow_up(bff)
+    after = (await bff.client.get(f"{T}/{done.json()['id']}", headers=auth(token))).json()
+    assert after["status"] == "COMPLETED"
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 300
+
+
+async def test_bulk_of_three_with_one_failure_reports_each_row(bff):
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_CURRENT)
+    rows = [
+        {
+            "sourceAccountNumber": ADA_CURRENT,
+            "destinationAccountNumber": TUNDE_ACCOUNT,
+            "destinationBankCode": "090605",
+            "amount": 10,
+            "description": "one",
+        },
+        {
+            "sourceAccountNumber": ADA_CURRENT,
+            "destinationAccountNumber": "9000000014",
+            "destinationBankCode": GTB,
+            "amount": 20,
+            "description": "two",
+        },
+        {
+            "sourceAccountNumber": ADA_CURRENT,
+            "destinationAccountNumber": "9000000021",
+            "destinationBankCode": GTB,
+            "amount": 30,
+            "description": "three",
+        },
+    ]
+    started = await bff.client.post(f"{T}/bulk", headers=auth(token), json={"transfers": rows})
+    assert started.status_code == 201 and started.json()["totalAmount"] == 60
+    done = await bff.client.post(
+        f"{T}/bulk/confirm",
+        headers=auth(token),
+        json={"otp": await bff.latest_code(ADA), "id": started.json()["id"]},
+    )
+    assert done.status_code == 200
+    result = done.json()
+    assert [t["status"] for t in result["transfers"]] == ["COMPLETED", "COMPLETED", "FAILED"]
+    assert (result["completed"], result["failed"]) == (2, 1)
+    assert (await balance(bff, ADA_CURRENT))[0] == before[0] - 3000
+
+
+async def test_bulk_row_errors_name_the_row(bff):
+    token = await bff.sign_in()
+    rows = [
+        {
+            "sourceAccountNumber": ADA_CURRENT,
+            "destinationAccountNumber": "9000000069",
+            "destinationBankCode": GTB,
+            "amount": 10,
+        }
+    ]
+    response = await bff.client.post(f"{T}/bulk", headers=auth(token), json={"transfers": rows})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "transfers[0].accountNumber"
+
+
+async def test_disabled_account_cannot_send(bff):
+    token = await bff.sign_in()
+    number = (
+        await bff.client.post("/api/accounts", headers=auth(token), json={"accountTypeId": 2})
+    ).json()["account"]["accountNumber"]
+    await bff.client.post(f"/api/accounts/{number}/disable", headers=auth(token))
+    await bff.client.post(
+        f"/api/accounts/{number}/disable/confirm",
+        headers=auth(token),
+        json={"otp": await bff.latest_code(ADA)},
+    )
+    response = await initiate(
+        bff, token, "intrabank", sourceAccountNumber=number, destinationAccountNumber=TUNDE_ACCOUNT
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"] == "This account is disabled and cannot send money"
+
+
+async def test_someone_elses_transfer_is_not_found(bff):
+    token = await bff.sign_in()
+    started = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    login = await bff.login("tunde.bakare@example.com")
+    import pyotp
+
+    from bff.tests.conftest import TUNDE_TOTP_SECRET
+
+    tunde = (await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())).json()[
+        "tokenDTO"
+    ]["accessToken"]
+    assert (
+        await bff.client.get(f"{T}/{started.json()['id']}", headers=auth(tunde))
+    ).status_code == 404
+    stolen = await bff.client.post(
+        f"{T}/intrabank/confirm",
+        headers=auth(tunde),
+        json={"otp": "123456", "id": started.json()["id"]},
+    )
+    assert stolen.status_code == 404
+
+
+# -- beneficiaries ----------------------------------------------------------------------
+
+
+async def test_beneficiary_create_use_and_delete(bff):
+    token = await bff.sign_in()
+    body = {
+        "beneficiaryName": "Adaeze GTB",
+        "bankCode": GTB,
+        "accountNumber": "9000000014",
+        "accountName": "typed by the client",
+        "bankName": "GTBank",
+    }
+    created = await bff.client.post("/api/beneficiaries", headers=auth(token), json=body)
+    assert (
+        created.status_code == 201
+        and created.json()["message"] == "Beneficiary created successfully"
+    )
+    beneficiary = created.json()["beneficiary"]
+    assert beneficiary["accountName"] == "Adaeze Nwosu"  # from the look-up, not the client
+    duplicate = await bff.client.post("/api/beneficiaries", headers=auth(token), json=body)
+    assert (
+        duplicate.status_code == 409
+        and duplicate.json()["detail"] == "This beneficiary already exists"
+    )
+    listed = (await bff.client.get("/api/beneficiaries", headers=auth(token))).json()
+    assert [b["id"] for b in listed] == [beneficiary["id"]]
+    one = (
+        await bff.client.get(f"/api/beneficiaries/{beneficiary['id']}", headers=auth(token))
+    ).json()
+    assert one == beneficiary
+    deleted = await bff.client.delete(
+        f"/api/beneficiaries/{beneficiary['id']}", headers=auth(token)
+    )
+    assert deleted.json()["message"] == "Deleted successfully"
+    assert (await bff.client.get("/api/beneficiaries", headers=auth(token))).json() == []
+
+
+async def test_beneficiary_rules(bff):
+    token = await bff.sign_in()
+    short = await bff.client.post(
+        "/api/beneficiaries",
+        headers=auth(token),
+        json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "123"},
+    )
+    assert short.json()["detail"] == "Account Number must be 10 characters"
+    unknown = await bff.client.post(
+        "/api/beneficiaries",
+        headers=auth(token),
+        json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "9000000069"},
+    )
+    assert unknown.json()["detail"] == "Invalid account details"
+    missing = await bff.client.post(
+        "/api/beneficiaries", headers=auth(token), json={"accountNumber": "9000000014"}
+    )
+    assert {e["field"] for e in missing.json()["errors"]} == {"beneficiaryName", "bankCode"}
+
+
+async def test_save_as_beneficiary_after_a_completed_transfer(bff):
+    token = await bff.sign_in()
+    await send(
+        bff,
+        token,
+        "intrabank",
+        "intrabank",
+        destinationAccountNumber=TUNDE_ACCOUNT,
+        amount=1,
+        saveAsBeneficiary=True,
+    )
+    listed = (await bff.client.get("/api/beneficiaries", headers=auth(token))).json()
+    assert [b["accountNumber"] for b in listed] == [TUNDE_ACCOUNT]

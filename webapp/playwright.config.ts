@@ -1,0 +1,64 @@
+/**
+ * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a
+ * downloaded browser). By default they run against the real stack:
+ * `scripts/stack.py --e2e` starts the simulator (127.0.0.1:18100) and the BFF
+ * (127.0.0.1:18000), which serves the built app from webapp/dist.
+ *
+ * `E2E_MOCK=1 npm run e2e` instead serves a mock build (MSW in the browser)
+ * on 127.0.0.1:4173, for working on screens without the backend.
+ */
+import { defineConfig } from '@playwright/test'
+
+const CI = !!process.env.CI
+const MOCK = !!process.env.E2E_MOCK
+
+export const BFF_URL = 'http://127.0.0.1:18000'
+export const SIM_URL = 'http://127.0.0.1:18100'
+const MOCK_URL = 'http://127.0.0.1:4173'
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  // One stack, one database: journeys run one at a time.
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL: MOCK ? MOCK_URL : BFF_URL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: MOCK
+    ? {
+        command: 'npm run preview:mock -- --host 127.0.0.1 --port 4173 --strictPort',
+        url: MOCK_URL,
+        reuseExistingServer: !CI,
+        timeout: 120_000,
+      }
+    : {
+        command: '../.venv/bin/python ../scripts/stack.py --e2e',
+        url: `${BFF_URL}/health`,
+        reuseExistingServer: !CI,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+})

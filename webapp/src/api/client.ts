@@ -1,0 +1,164 @@
+/**
+ * The one API module. Every call to the BFF goes through `apiRequest`, which
+ * never throws: it resolves to `{ data }` or to `{ error: { status, detail } }`.
+ * Sagas can then branch on the result without try/catch, and every failure has
+ * one of four shapes the UI knows how to explain (spec part 1, section 8):
+ * an HTTP status number, FETCH_ERROR, TIMEOUT_ERROR or PARSING_ERROR.
+ */
+
+export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
+
+export interface ApiError {
+  status: ApiErrorStatus
+  /** The problem-details `detail` sentence when the server sent one. */
+  detail?: string
+  /** The parsed error body, for callers that need field errors (400 `errors`). */
+  body?: unknown
+}
+
+export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * A description of one call. Feature `api.ts` files build these; the
+ * `callApi` saga adds the session token and runs them. The type parameter is
+ * the 2xx body type, carried only so that `callApi` can return it typed.
+ */
+export interface Endpoint<T> {
+  method: HttpMethod
+  path: string
+  body?: unknown
+  query?: Record<string, string | number | boolean | undefined>
+  /**
+   * The login call answers 401 for a wrong password; that must not be read as
+   * "your session expired" (spec part 1, section 4). Logout skips it too, since
+   * it is already ending the session.
+   */
+  skipSessionExpiry?: boolean
+  timeoutMs?: number
+  /** Phantom field: never set, only carries `T`. */
+  readonly __response?: T
+}
+
+export interface RequestOptions {
+  method?: HttpMethod
+  body?: unknown
+  query?: Endpoint<unknown>['query']
+  token?: string | null
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred'
+
+/**
+ * Base address of the BFF. Empty means same origin: in production the BFF
+ * serves the app, in development Vite proxies `/api` and `/auth` to it.
+ */
+const BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? ''
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  // fetch in Node (tests) cannot take a relative URL, so resolve it against
+  // the page's origin, which is what the browser would do anyway.
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
+  const url = new URL(BASE_URL + path, BASE_URL ? undefined : origin)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+/** Reads a problem-details `detail` out of an error body, if there is one. */
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const { detail } = body as { detail: unknown }
+    if (typeof detail === 'string' && detail.trim()) return detail
+  }
+  return undefined
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const { method = 'GET', body, query, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, application/problem+json',
+  }
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  // A caller's own signal (e.g. a cancelled saga) aborts the request too.
+  const onCallerAbort = () => controller.abort()
+  signal?.addEventListener('abort', onCallerAbort)
+
+  try {
+    let response: Response
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      })
+    } catch {
+      return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+    }
+
+    let text: string
+    try {
+      text = await response.text()
+    } catch {
+      return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+    }
+
+    let parsed: unknown = null
+    let parseFailed = false
+    if (text.trim()) {
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        parseFailed = true
+      }
+    }
+
+    if (!response.ok) {
+      // An unreadable error body still has a meaningful status; keep it.
+      return { error: { status: response.status, detail: detailOf(parsed), body: parsed ?? undefined } }
+    }
+    if (parseFailed) return { error: { status: 'PARSING_ERROR' } }
+    return { data: parsed as T }
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onCallerAbort)
+  }
+}
+
+/** Runs an `Endpoint` description. */
+export function runEndpoint<T>(endpoint: Endpoint<T>, token?: string | null): Promise<ApiResult<T>> {
+  return apiRequest<T>(endpoint.path, {
+    method: endpoint.method,
+    body: endpoint.body,
+    query: endpoint.query,
+    timeoutMs: endpoint.timeoutMs,
+    token,
+  })
+}
+
+/**
+ * The sentence to show for a failed call: the server's `detail`, else the
+ * screen's own fallback from the spec's error catalogue, else the generic one.
+ */
+export function errorMessage(error: ApiError | undefined, fallback?: string): string {
+  return error?.detail || fallback || DEFAULT_ERROR_MESSAGE
+}
+
+/** 401 and 403 end the session (spec part 1, section 4). */
+export function isSessionError(error: ApiError | undefined): boolean {
+  return error?.status === 401 || error?.status === 403
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { initialAppState } from '../appSlice'
+import { NAV_LINKS } from '../navLinks'
+import { COMING_SOON } from '../pages/ComingSoonPage'
+
+const LABELS = [
+  'Home',
+  'Transfer',
+  'Transaction History',
+  'Bills Payment',
+  'Kyc Settings',
+  'Scheduled Payments',
+  'Beneficiary',
+  'Settings',
+  'Customer Service',
+]
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
+}
+
+describe('Logged-in shell', () => {
+  afterEach(() => setWidth(1024))
+
+  it('shows the nine navigation entries in order', async () => {
+    renderWithProviders({ route: '/home', preloadedState: signedInState() })
+    const menu = await screen.findByRole('menu')
+    const items = within(menu).getAllByRole('menuitem')
+    expect(items.map((item) => item.textContent)).toEqual(LABELS)
+    expect(NAV_LINKS.map((l) => l.path)).toEqual([
+      '/home',
+      '/transfer',
+      '/transaction-history',
+      '/bill-payment',
+      '/kyc-setting',
+      '/scheduled-payment',
+      '/beneficiary',
+      '/settings',
+      '/customer-service',
+    ])
+  })
+
+  it('shows only the permitted links', async () => {
+    const state = signedInState()
+    renderWithProviders({
+      route: '/home',
+      preloadedState: { ...state, app: { ...initialAppState, ...state.app!, permittedLinks: ['home', 'settings'] } },
+    })
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
+    expect(items.map((item) => item.textContent)).toEqual(['Home', 'Settings'])
+  })
+
+  it('navigates from the menu and shows the coming-soon placeholder', async () => {
+    const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
+    await user.click(within(await screen.findByRole('menu')).getByText('Beneficiary'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beneficiary'))
+    expect(await screen.findByRole('heading', { name: 'Beneficiary' })).toBeInTheDocument()
+    expect(screen.getByText(COMING_SOON)).toBeInTheDocument()
+  })
+
+  it('collapses the sidebar on desktop', async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
+    await user.click(await screen.findByRole('button', { name: 'Collapse navigation' }))
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toBeInTheDocument()
+  })
+
+  it('moves the navigation into a drawer on phones', async () => {
+    setWidth(390)
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
+    await screen.findByRole('heading', { name: 'Welcome Ada' })
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }))
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
+    expect(items).toHaveLength(9)
+  })
+})

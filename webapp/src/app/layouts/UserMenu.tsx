@@ -1,0 +1,54 @@
+/** The header's user icon menu; its one action is Logout. */
+import { Avatar, Dropdown, Typography, type MenuProps } from 'antd'
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../hooks'
+import { logoutRequested, selectUserInfo } from '../appSlice'
+import { useIsMobile } from '../useIsMobile'
+
+export function UserMenu() {
+  const dispatch = useAppDispatch()
+  const userInfo = useAppSelector(selectUserInfo)
+  const isMobile = useIsMobile()
+  const fullName = [userInfo?.firstName, userInfo?.lastName].filter(Boolean).join(' ')
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'profile',
+      disabled: true,
+      label: (
+        <div style={{ minWidth: 180 }}>
+          <Typography.Text strong>{fullName || 'Signed in'}</Typography.Text>
+          {userInfo?.email && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {userInfo.email}
+              </Typography.Text>
+            </div>
+          )}
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', danger: true },
+  ]
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') dispatch(logoutRequested({ reason: 'user' }))
+  }
+
+  return (
+    <Dropdown
+      menu={{ items, onClick }}
+      trigger={['click']}
+      placement="bottomRight"
+      // Render inside the sticky header so the menu stays attached to it while the page scrolls.
+      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+    >
+      <button type="button" className="kobo-user-menu" aria-label="User menu">
+        <Avatar size={36} icon={<UserOutlined />} style={{ background: '#E3F1EB', color: '#0B6E4F' }} />
+        {!isMobile && fullName && <span className="kobo-user-menu__name">{fullName}</span>}
+        <DownOutlined style={{ fontSize: 10, color: '#8c9a94' }} />
+      </button>
+    </Dropdown>
+  )
+}

@@ -1,0 +1,16 @@
+/** The nine pages of the logged-in shell, in menu order (spec part 1, "Logged-in shell"). */
+export const NAV_LINKS = [
+  { key: 'home', label: 'Home', path: '/home' },
+  { key: 'transfer', label: 'Transfer', path: '/transfer' },
+  { key: 'transaction-history', label: 'Transaction History', path: '/transaction-history' },
+  { key: 'bill-payment', label: 'Bills Payment', path: '/bill-payment' },
+  { key: 'kyc-setting', label: 'Kyc Settings', path: '/kyc-setting' },
+  { key: 'scheduled-payment', label: 'Scheduled Payments', path: '/scheduled-payment' },
+  { key: 'beneficiary', label: 'Beneficiary', path: '/beneficiary' },
+  { key: 'settings', label: 'Settings', path: '/settings' },
+  { key: 'customer-service', label: 'Customer Service', path: '/customer-service' },
+] as const
+
+export type NavLinkKey = (typeof NAV_LINKS)[number]['key']
+
+export const ALL_NAV_LINK_KEYS: NavLinkKey[] = NAV_LINKS.map((link) => link.key)

@@ -1,0 +1,10 @@
+/** The browser's data router; sagas navigate through it via `navigation`. */
+import { createBrowserRouter } from 'react-router'
+import { routes } from './routes'
+import { navigation } from './navigation'
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes)
+  navigation.bind((to, options) => void router.navigate(to, options))
+  return router
+}

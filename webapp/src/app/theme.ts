@@ -1,0 +1,50 @@
+/** The Kobo look, set once through antd's design tokens. */
+import type { ThemeConfig } from 'antd'
+
+export const BRAND = {
+  green: '#0B6E4F',
+  greenDark: '#06402F',
+  greenDeep: '#042A1F',
+  gold: '#F2C94C',
+  ink: '#10231C',
+  mist: '#F4F7F5',
+}
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND.green,
+    colorInfo: BRAND.green,
+    colorLink: BRAND.green,
+    colorSuccess: '#1E9E5A',
+    colorError: '#D64545',
+    colorWarning: '#E0A526',
+    colorTextBase: BRAND.ink,
+    colorBgLayout: BRAND.mist,
+    borderRadius: 10,
+    fontFamily:
+      "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+    fontSize: 14,
+    controlHeight: 40,
+  },
+  components: {
+    Layout: {
+      siderBg: BRAND.greenDeep,
+      headerBg: '#FFFFFF',
+      headerHeight: 64,
+      headerPadding: '0 24px',
+      bodyBg: BRAND.mist,
+    },
+    Menu: {
+      darkItemBg: BRAND.greenDeep,
+      darkSubMenuItemBg: BRAND.greenDeep,
+      darkItemSelectedBg: BRAND.green,
+      darkItemColor: 'rgba(255,255,255,0.72)',
+      darkItemHoverColor: '#FFFFFF',
+      itemBorderRadius: 8,
+      itemHeight: 44,
+      itemMarginInline: 12,
+    },
+    Button: { fontWeight: 600, primaryShadow: 'none' },
+    Card: { borderRadiusLG: 14 },
+  },
+}

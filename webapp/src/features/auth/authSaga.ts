@@ -1,0 +1,64 @@
+/**
+ * Login flow: credentials → verification code → session. Failures toast the
+ * server's `detail`, else "An error occurred" (spec part 1, section 8).
+ */
+import { all, call, put, select, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { errorMessage, type ApiResult } from '../../api/client'
+import type { LoginRequest, LoginResponse, SessionResponse } from '../../api/types'
+import { setUserInfo } from '../../app/appSlice'
+import { toastError, toastSuccess } from '../../app/toastSlice'
+import { navigation } from '../../app/navigation'
+import { loginEndpoint, otpVerificationEndpoint } from './api'
+import { LOGIN_SUCCESS_MESSAGE } from './texts'
+import {
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  selectAuth,
+  verifyFailed,
+  verifyRequested,
+  verifySucceeded,
+  type AuthState,
+} from './authSlice'
+
+
+export function* loginSaga(action: PayloadAction<LoginRequest>): SagaIterator {
+  const result: ApiResult<LoginResponse> = yield call(callApi<LoginResponse>, loginEndpoint(action.payload))
+  if (result.error) {
+    yield put(loginFailed())
+    yield put(toastError(errorMessage(result.error)))
+    return
+  }
+  yield put(loginSucceeded(result.data))
+}
+
+export function* verifySaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { challenge }: AuthState = yield select(selectAuth)
+  if (!challenge) {
+    // The page lost its login step (e.g. reload); start again from credentials.
+    yield put(verifyFailed())
+    return
+  }
+  const result: ApiResult<SessionResponse> = yield call(
+    callApi<SessionResponse>,
+    otpVerificationEndpoint({ userId: challenge.userId, userUUID: challenge.userUUID, otp: action.payload.otp }),
+  )
+  if (result.error) {
+    yield put(verifyFailed())
+    yield put(toastError(errorMessage(result.error)))
+    return
+  }
+  yield put(setUserInfo(result.data))
+  yield put(verifySucceeded())
+  yield put(toastSuccess(LOGIN_SUCCESS_MESSAGE))
+  yield call([navigation, navigation.navigate], result.data.onboardingComplete ? '/home' : '/onboarding', {
+    replace: true,
+  })
+}
+
+export function* authSaga(): SagaIterator {
+  yield all([takeLatest(loginRequested.type, loginSaga), takeLatest(verifyRequested.type, verifySaga)])
+}

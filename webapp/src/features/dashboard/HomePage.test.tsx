@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { server } from '../../mocks/server'
+import { problem } from '../../mocks/session'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { HIDDEN_AMOUNT } from '../../lib/format'
+import { CARD_MOVE_DELAY_MS } from './components/AccountCardStack'
+import { SUMMARY_ERROR } from './dashboardSaga'
+import { CREATE_ACCOUNT_SOON } from './HomePage'
+
+const ADA_ACCOUNTS = ['1020000115', '1020000122', '1020000139']
+
+function cards() {
+  return screen.getAllByTestId('account-card')
+}
+function card(accountNumber: string) {
+  return cards().find((c) => c.dataset.accountNumber === accountNumber)!
+}
+/** Stack position from the card's z-index: the front card has the highest. */
+function frontCard() {
+  return [...cards()].sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0]
+}
+
+describe('Home (dashboard)', () => {
+  it('greets the user and shows one card per account with balances hidden', async () => {
+    renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada' })).toBeInTheDocument()
+    expect(screen.getByText('User Dashboard')).toBeInTheDocument()
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(cards().map((c) => c.dataset.accountNumber)).toEqual(ADA_ACCOUNTS)
+    for (const c of cards()) {
+      expect(within(c).getByTestId('account-balance')).toHaveTextContent(HIDDEN_AMOUNT)
+    }
+    expect(screen.getByTestId('total-balance')).toHaveTextContent(HIDDEN_AMOUNT)
+    expect(screen.queryByText('₦450,000.00')).not.toBeInTheDocument()
+  })
+
+  it("reveals one card's balance when its eye is clicked, and hides it again", async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Show balance of 1020000115' }))
+    expect(within(card('1020000115')).getByTestId('account-balance')).toHaveTextContent('₦450,000.00')
+    // The other cards stay hidden.
+    expect(within(card('1020000122')).getByTestId('account-balance')).toHaveTextContent(HIDDEN_AMOUNT)
+    await user.click(screen.getByRole('button', { name: 'Hide balance of 1020000115' }))
+    expect(within(card('1020000115')).getByTestId('account-balance')).toHaveTextContent(HIDDEN_AMOUNT)
+  })
+
+  it('reveals the total balance with its own eye', async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await screen.findByTestId('total-balance')
+    await user.click(screen.getByRole('button', { name: 'Show balance of Total Balance' }))
+    // 450,000 + 1,200,000 + 250,000 naira.
+    expect(screen.getByTestId('total-balance')).toHaveTextContent('₦1,900,000.00')
+  })
+
+  it('truncates the account type badge to 20 characters', async () => {
+    renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(within(card('1020000139')).getByText('Kobo Target Savings …')).toBeInTheDocument()
+  })
+
+  it('brings a clicked card to the front after 300 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { user } = renderWithProviders({
+      route: '/home',
+      preloadedState: signedInState('ada'),
+      userEventOptions: { advanceTimers: vi.advanceTimersByTime },
+    })
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(frontCard().dataset.accountNumber).toBe('1020000115')
+    await user.click(card('1020000139'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CARD_MOVE_DELAY_MS - 100)
+    })
+    expect(frontCard().dataset.accountNumber).toBe('1020000115')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(150)
+    })
+    expect(frontCard().dataset.accountNumber).toBe('1020000139')
+  })
+
+  it('the account list under the stack also brings an account to the front', async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    const legend = await screen.findByRole('group', { name: 'Choose an account' })
+    await user.click(within(legend).getByRole('button', { name: /1020000122/ }))
+    await waitFor(() => expect(frontCard().dataset.accountNumber).toBe('1020000122'))
+    expect(within(legend).getByRole('button', { name: /1020000122/ })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('shows weekly counts, recent transactions with formatted amounts and dates, and scheduled payments', async () => {
+    const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    const recent = await screen.findByRole('list', { name: 'Recent transactions' })
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(5)
+    expect(within(recent).getByText('+₦150,000.00')).toBeInTheDocument()
+    expect(within(recent).getByText('-₦4,500.50')).toBeInTheDocument()
+    expect(within(recent).getAllByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toHaveLength(5)
+    expect(screen.getByLabelText('Completed transactions this week: 3')).toBeInTheDocument()
+    expect(screen.getByLabelText('Pending transactions this week: 1')).toBeInTheDocument()
+    expect(screen.getByLabelText('Failed transactions this week: 1')).toBeInTheDocument()
+    expect(screen.getByText('Inwards')).toBeInTheDocument()
+    expect(screen.getByText('Outwards')).toBeInTheDocument()
+
+    const scheduled = screen.getByRole('list', { name: 'Scheduled payments' })
+    expect(within(scheduled).getAllByRole('listitem')).toHaveLength(3)
+    // Only the completed one carries a tick.
+    expect(within(scheduled).getAllByLabelText('Completed')).toHaveLength(1)
+    await user.click(within(scheduled).getAllByRole('button')[0])
+    await waitFor(() => expect(router.state.location.pathname).toBe('/scheduled-payment'))
+  })
+
+  it('Transfer goes to /transfer', async () => {
+    const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await user.click(await screen.findByRole('button', { name: /Transfer/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
+  })
+
+  it('"+" says account creation is coming soon', async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await user.click(await screen.findByRole('button', { name: 'Add account' }))
+    expect(await screen.findByText(CREATE_ACCOUNT_SOON)).toBeInTheDocument()
+  })
+
+  it("toasts the server's detail when the summary fails", async () => {
+    server.use(http.get('/api/client-summary', () => problem(500, 'Core banking is unavailable')))
+    renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    expect(await screen.findByText('Core banking is unavailable')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('falls back to the spec message when the failure has no detail', async () => {
+    server.use(http.get('/api/client-summary', () => new Response('oops', { status: 502 })))
+    renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    expect(await screen.findByText(SUMMARY_ERROR)).toBeInTheDocument()
+    expect(SUMMARY_ERROR).toBe('An error occurred while fetching scheduled payments')
+  })
+})

@@ -1,0 +1,35 @@
+/** Total Balance (hidden until its eye is clicked) with the Transfer shortcut. */
+import { useState } from 'react'
+import { Button, Card } from 'antd'
+import { SendOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
+import { BalanceToggle } from '../../../components/BalanceToggle'
+import { HIDDEN_AMOUNT, formatNaira } from '../../../lib/format'
+
+export function TotalBalanceCard({ total, accountCount }: { total: number; accountCount: number }) {
+  const [visible, setVisible] = useState(false)
+  const navigate = useNavigate()
+  return (
+    <Card className="kobo-total-card" variant="borderless">
+      <div className="kobo-total-card__label">
+        Total Balance
+        <BalanceToggle visible={visible} onToggle={() => setVisible((v) => !v)} subject="Total Balance" />
+      </div>
+      <div className="kobo-total-card__amount" data-testid="total-balance">
+        {visible ? formatNaira(total) : HIDDEN_AMOUNT}
+      </div>
+      <div style={{ color: 'rgba(255,255,255,0.6)', fontSize: 13 }}>
+        Across {accountCount} {accountCount === 1 ? 'account' : 'accounts'}
+      </div>
+      <Button
+        type="primary"
+        size="large"
+        icon={<SendOutlined />}
+        onClick={() => navigate('/transfer')}
+        style={{ background: '#F2C94C', color: '#2B2100', alignSelf: 'flex-start' }}
+      >
+        Transfer
+      </Button>
+    </Card>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * MSW handler for the dashboard summary. Balances come from the persona's
+ * accounts; the recent activity is a small fixed story, dated relative to
+ * today so the "this week" figures look plausible in a demo.
+ */
+import { http, HttpResponse } from 'msw'
+import type { ClientSummary, DashboardScheduledPayment, RecentTransaction } from '../../api/types'
+import { accountsOf, type Persona } from '../../mocks/personas'
+import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** `dd-mm-yyyy hh:mm:ss`, the wire format of customer-facing date-times. */
+export function wireDate(date: Date): string {
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}:${pad(date.getSeconds())}`
+}
+
+function daysAgo(days: number, hours: number, minutes: number): string {
+  const date = new Date()
+  date.setDate(date.getDate() - days)
+  date.setHours(hours, minutes, 0, 0)
+  return wireDate(date)
+}
+
+function recentTransactionsOf(persona: Persona): RecentTransaction[] {
+  if (persona.accounts.every((a) => a.openingBalanceKobo === 0)) return []
+  const me = `${persona.firstName} ${persona.lastName}`
+  return [
+    { amount: 25000, date: daysAgo(0, 9, 14), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Chinedu Obi', narration: 'Salary advance refund', status: 'COMPLETED' },
+    { amount: 4500.5, date: daysAgo(1, 18, 2), transactionType: 'DEBIT', beneficiaryAccount: '0123456789', sender: me, narration: 'Rent contribution', status: 'COMPLETED' },
+    { amount: 12000, date: daysAgo(2, 12, 40), transactionType: 'DEBIT', beneficiaryAccount: '2034567891', sender: me, narration: 'Market supplies', status: 'PENDING' },
+    { amount: 1500, date: daysAgo(3, 8, 5), transactionType: 'DEBIT', beneficiaryAccount: '0987654321', sender: me, narration: 'Airtime top-up', status: 'FAILED' },
+    { amount: 150000, date: daysAgo(5, 16, 30), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Lagos Tech Hub Ltd', narration: 'Invoice KTH-0112', status: 'COMPLETED' },
+  ]
+}
+
+function scheduledPaymentsOf(persona: Persona): DashboardScheduledPayment[] {
+  if (persona.accounts.every((a) => a.openingBalanceKobo === 0)) return []
+  return [
+    { amount: 20000, beneficiaryAccount: '0123456789', type: 'INTRA_BANK', status: 'PENDING' },
+    { amount: 7500, beneficiaryAccount: '2034567891', type: 'OTHER_BANK', status: 'COMPLETED' },
+    { amount: 50000, beneficiaryAccount: persona.accounts[0].accountNumber, type: 'OWN_ACCOUNT', status: 'PENDING' },
+  ]
+}
+
+export function summaryOf(persona: Persona): ClientSummary {
+  const accounts = accountsOf(persona)
+  const total = accounts.reduce((sum, a) => sum + a.availableBalance, 0)
+  const recentTransactions = recentTransactionsOf(persona)
+  const count = (status: RecentTransaction['status']) => recentTransactions.filter((t) => t.status === status).length
+  const sum = (type: RecentTransaction['transactionType']) =>
+    recentTransactions
+      .filter((t) => t.transactionType === type && t.status === 'COMPLETED')
+      .reduce((s, t) => s + t.amount, 0)
+  return {
+    accounts,
+    totalCurrentBalance: total,
+    totalAvailableBalance: total,
+    weeklyTransactionSummary: {
+      failedTransactions: count('FAILED'),
+      pendingTransactions: count('PENDING'),
+      completedTransactions: count('COMPLETED'),
+      inwards: sum('CREDIT'),
+      outwards: sum('DEBIT'),
+    },
+    recentTransactions,
+    scheduledPayments: scheduledPaymentsOf(persona),
+  }
+}
+
+export const dashboardHandlers = [
+  http.get('/api/client-summary', ({ request }) => {
+    const persona = personaFromRequest(request)
+    if (!persona) return problem(401, SESSION_EXPIRED, 'Unauthorized')
+    return HttpResponse.json<ClientSummary>(summaryOf(persona))
+  }),
+]

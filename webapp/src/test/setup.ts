@@ -1,0 +1,74 @@
+/**
+ * Test environment: jest-dom matchers, the MSW server with the app's own
+ * handlers (unknown calls fail the test), a width-aware matchMedia, and a
+ * clean slate (storage, stores, mocks) between tests.
+ */
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { server } from '../mocks/server'
+import { resetMockSessions } from '../mocks/session'
+import { navigation } from '../app/navigation'
+import { disposeTestStores } from './renderWithProviders'
+
+/** Evaluates `(min-width: Npx)` / `(max-width: Npx)` clauses against window.innerWidth. */
+function matches(query: string): boolean {
+  const width = window.innerWidth
+  const clauses = query.split(/\band\b/i)
+  return clauses.every((clause) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(clause)
+    const max = /max-width:\s*([\d.]+)px/.exec(clause)
+    if (min) return width >= Number(min[1])
+    if (max) return width <= Number(max[1])
+    return false
+  })
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+})
+
+// jsdom has no ResizeObserver; antd's overlays only need it to exist.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
+}
+
+// jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars.
+const realGetComputedStyle = window.getComputedStyle.bind(window)
+window.getComputedStyle = (element: Element) => realGetComputedStyle(element)
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+
+beforeEach(() => {
+  // A full page load cannot happen in jsdom; tests assert on this spy instead.
+  vi.spyOn(navigation, 'hardNavigate').mockImplementation(() => undefined)
+})
+
+afterEach(() => {
+  cleanup()
+  disposeTestStores()
+  server.resetHandlers()
+  resetMockSessions()
+  window.localStorage.clear()
+  navigation.bind(null)
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+afterAll(() => server.close())

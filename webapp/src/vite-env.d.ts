@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** "true" in mock mode (`.env.mock`): MSW answers every API call in the browser. */
+  readonly VITE_MSW?: string
+  /** Optional absolute BFF address; empty means same origin. */
+  readonly VITE_API_BASE_URL?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}
