@@ -50,6 +50,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--e2e", action="store_true", help="fresh data, ports 18100/18000")
     parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--bff-port", type=int, default=None)
+    parser.add_argument("--sim-port", type=int, default=None)
     args = parser.parse_args()
 
     if args.e2e:
@@ -58,6 +60,8 @@ def main() -> None:
     else:
         data_dir = ROOT / "var"
         sim_port, bff_port = 8100, 8000
+    sim_port = args.sim_port or sim_port
+    bff_port = args.bff_port or bff_port
     data_dir.mkdir(parents=True, exist_ok=True)
 
     env = dict(os.environ)
@@ -69,6 +73,10 @@ def main() -> None:
     # Trying Kobo alone, nobody is there to review onboarding: approve it automatically.
     # The browser tests review through the admin API instead.
     env.setdefault("KOBO_AUTO_APPROVE_REVIEWS", "0" if args.e2e else "1")
+    if args.e2e:
+        # Browser tests watch timeouts happen: keep them short.
+        env.setdefault("KOBO_CORE_TIMEOUT_S", "3")
+        env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
     # A stable key for the embedded stack, so codes survive a BFF restart; set your own in
     # production (see docs/running.md).
     env.setdefault("KOBO_SECRET_KEY", "embedded-development-key-not-for-production")

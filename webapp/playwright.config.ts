@@ -12,8 +12,10 @@ import { defineConfig } from '@playwright/test'
 const CI = !!process.env.CI
 const MOCK = !!process.env.E2E_MOCK
 
-export const BFF_URL = 'http://127.0.0.1:18000'
-export const SIM_URL = 'http://127.0.0.1:18100'
+const BFF_PORT = process.env.E2E_BFF_PORT ?? '18000'
+const SIM_PORT = process.env.E2E_SIM_PORT ?? '18100'
+export const BFF_URL = `http://127.0.0.1:${BFF_PORT}`
+export const SIM_URL = `http://127.0.0.1:${SIM_PORT}`
 const MOCK_URL = 'http://127.0.0.1:4173'
 
 export default defineConfig({
@@ -54,7 +56,7 @@ export default defineConfig({
         timeout: 120_000,
       }
     : {
-        command: '../.venv/bin/python ../scripts/stack.py --e2e',
+        command: `../.venv/bin/python ../scripts/stack.py --e2e --bff-port ${BFF_PORT} --sim-port ${SIM_PORT}`,
         url: `${BFF_URL}/health`,
         reuseExistingServer: !CI,
         timeout: 120_000,

@@ -5,7 +5,8 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
-export const SIM_URL = 'http://127.0.0.1:18100'
+// The e2e stack's ports can be moved (E2E_SIM_PORT / E2E_BFF_PORT) so two runs can coexist.
+export const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? '18100'}`
 export const MOCK = !!process.env.E2E_MOCK
 export const MOCK_OTP = '123456'
 
