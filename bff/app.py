@@ -22,22 +22,27 @@ from litestar.plugins.problem_details import (
 from bff.accounts.controller import AccountsController
 from bff.accounts.service import AccountsService
 from bff.admin.controller import AdminOnboardingController
+from bff.admin.jobs_controller import AdminJobsController
 from bff.admin.service import AdminService
 from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
 from bff.beneficiaries.controller import BeneficiariesController
 from bff.beneficiaries.service import BeneficiaryService
+from bff.clock import Clock
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
 from bff.http import provide_admin, provide_applicant, provide_customer, provide_principal
+from bff.jobs import Jobs
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
 from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
+from bff.schedules.controller import SchedulesController
+from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from bff.settings.controller import SettingsController
@@ -46,7 +51,6 @@ from bff.storage import LocalDirectoryStore
 from bff.transfers.controller import TransfersController
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
-from bff.transfers.worker import TransferWorker
 
 log = logging.getLogger("bff")
 # One line per core call is noise next to uvicorn's access log.
@@ -129,7 +133,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     core_client = core or CoreClient.over_network(settings.core_url, settings.core_timeout_s)
     codes = OneTimeCodes(db, settings, core_client)
     auth = AuthService(db, settings, passwords, core_client, codes)
-    accounts = AccountsService(core_client, codes)
+    accounts = AccountsService(db, core_client, codes)
     onboarding = OnboardingService(
         db, settings, core_client, LocalDirectoryStore(settings.uploads_dir)
     )
@@ -146,7 +150,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         lookup,
         otp_ttl_s=settings.otp_ttl_s,
     )
-    worker = TransferWorker(transfers, settings.worker_interval_s)
+    clock = Clock(db)
+    schedules = ScheduleService(db, core_client, codes, transfers, clock)
+    jobs = Jobs(transfers, schedules, settings.worker_interval_s)
     services = {
         "auth": auth,
         "codes": codes,
@@ -158,6 +164,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "lookup": lookup,
         "beneficiaries": beneficiaries,
         "transfers": transfers,
+        "schedules": schedules,
+        "clock": clock,
+        "jobs": jobs,
         "core": core_client,
         "db": db,
     }
@@ -167,10 +176,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         if settings.seed_personas:
             await seed_personas(db, passwords)
         if settings.worker_enabled:
-            worker.start()
+            jobs.start()
 
     async def on_shutdown() -> None:
-        await worker.stop()
+        await jobs.stop()
         if core is None:
             await core_client.aclose()
         await db.dispose()
@@ -190,6 +199,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             SettingsController,
             TransfersController,
             BeneficiariesController,
+            SchedulesController,
+            AdminJobsController,
         ],
         dependencies={
             "principal": Provide(provide_principal),
@@ -243,5 +254,6 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     app.state.db = db
     app.state.accounts_service = accounts
     app.state.core = core_client
-    app.state.worker = worker
+    app.state.jobs = jobs
+    app.state.clock = clock
     return app

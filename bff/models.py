@@ -2,12 +2,15 @@
 
 from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
 from bff.beneficiaries.models import Beneficiary
+from bff.clock import ClockOffset
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
+from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
 from bff.transfers.models import Transfer, TransferBatch
 
 __all__ = [
     "Beneficiary",
+    "ClockOffset",
     "LoginFailure",
     "OnboardingDocument",
     "OnboardingProfile",
@@ -15,6 +18,8 @@ __all__ = [
     "PasswordReset",
     "PendingAuthenticatorSecret",
     "PendingLimitChange",
+    "ScheduledPayment",
+    "ScheduledRun",
     "TransactionLimit",
     "Transfer",
     "TransferBatch",

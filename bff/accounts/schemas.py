@@ -41,6 +41,9 @@ class DashboardScheduledPayment(CamelStruct):
     beneficiary_account: str
     type: str
     status: str
+    uuid: str
+    schedule_date: str
+    beneficiary_name: str
 
 
 class ClientSummaryOut(CamelStruct):

@@ -4,24 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from datetime import datetime
+
+from sqlalchemy import select
 
 from bff.accounts.schemas import (
     AccountOut,
     AccountTypeOut,
     ClientSummaryOut,
+    DashboardScheduledPayment,
     RecentTransaction,
     WeeklyTransactionSummary,
 )
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.core_client import CoreAccount, CoreClient, CoreStatementLine, CoreUnavailable
-from bff.db import utcnow
+from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
+from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.timefmt import display_datetime, start_of_week
+from bff.transfers.models import Status, Transfer
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
 RECENT_COUNT = 10
+SCHEDULED_COUNT = 5
 MAX_ACTIVE_ACCOUNTS = 10
 
 
@@ -39,7 +46,8 @@ def account_out(account: CoreAccount) -> AccountOut:
 
 
 class AccountsService:
-    def __init__(self, core: CoreClient, codes: OneTimeCodes) -> None:
+    def __init__(self, db: Database, core: CoreClient, codes: OneTimeCodes) -> None:
+        self.db = db
         self.core = core
         self.codes = codes
 
@@ -120,14 +128,18 @@ class AccountsService:
         this_week = [(a, line) for a, line in lines if line.posted_at >= week_start]
         lines.sort(key=lambda pair: pair[1].posted_at, reverse=True)
         full_name = f"{user.first_name} {user.last_name}"
+        unsettled, schedules = await self._bff_activity(user, week_start)
+        recent = [_recent(account, line, full_name) for account, line in lines[:RECENT_COUNT]]
+        # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
+        recent += [_recent_transfer(t, full_name) for t in unsettled]
+        recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
         return ClientSummaryOut(
             accounts=[account_out(a) for a in accounts],
             total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
             total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
             weekly_transaction_summary=WeeklyTransactionSummary(
-                # Failed and pending transfers live in the BFF (transfers, issue 5).
-                failed_transactions=0,
-                pending_transactions=0,
+                failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
+                pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),
                 completed_transactions=len(this_week),
                 inwards=kobo_to_naira(
                     sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo > 0)
@@ -136,11 +148,69 @@ class AccountsService:
                     -sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo < 0)
                 ),
             ),
-            recent_transactions=[
-                _recent(account, line, full_name) for account, line in lines[:RECENT_COUNT]
+            recent_transactions=recent[:RECENT_COUNT],
+            scheduled_payments=[
+                DashboardScheduledPayment(
+                    amount=kobo_to_naira(s.amount_kobo),
+                    beneficiary_account=s.destination_account,
+                    type=s.transfer_type,
+                    status=s.status,
+                    uuid=s.uuid,
+                    schedule_date=s.next_date.strftime("%d-%m-%Y"),
+                    beneficiary_name=s.destination_name,
+                )
+                for s in schedules
             ],
-            scheduled_payments=[],
         )
+
+    async def _bff_activity(
+        self, user: User, week_start: datetime
+    ) -> tuple[list[Transfer], list[ScheduledPayment]]:
+        """This week's transfers that are pending or failed, and the next scheduled payments."""
+        async with self.db.transaction() as session:
+            unsettled = (
+                await session.scalars(
+                    select(Transfer)
+                    .where(
+                        Transfer.user_id == user.id,
+                        Transfer.status.in_((Status.PENDING, Status.FAILED)),
+                        Transfer.created_at >= week_start,
+                    )
+                    .order_by(Transfer.created_at.desc())
+                )
+            ).all()
+            schedules = (
+                await session.scalars(
+                    select(ScheduledPayment)
+                    .where(ScheduledPayment.user_id == user.id)
+                    # Upcoming first, then the most recently finished.
+                    .order_by(
+                        (ScheduledPayment.status != ScheduleStatus.PENDING),
+                        ScheduledPayment.next_date,
+                    )
+                    .limit(SCHEDULED_COUNT)
+                )
+            ).all()
+        return list(unsettled), list(schedules)
+
+
+def _sort_key(display: str) -> str:
+    """dd-mm-yyyy hh:mm:ss -> yyyy-mm-dd hh:mm:ss, which sorts."""
+    day, month, rest = display.split("-", 2)
+    year, time = rest.split(" ")
+    return f"{year}-{month}-{day} {time}"
+
+
+def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
+    return RecentTransaction(
+        amount=kobo_to_naira(transfer.amount_kobo),
+        date=display_datetime(transfer.created_at),
+        transaction_type="DEBIT",
+        beneficiary_account=transfer.destination_account,
+        sender=customer_name,
+        status="PENDING" if transfer.status == Status.PENDING else "FAILED",
+        narration=transfer.description,
+    )
 
 
 def _disable_purpose(account_number: str) -> str:

@@ -19,7 +19,7 @@ class BeneficiariesController(Controller):
     async def list_beneficiaries(
         self, beneficiaries: BeneficiaryService, customer: Principal
     ) -> list[BeneficiaryOut]:
-        return await beneficiaries.list(customer.user)
+        return await beneficiaries.for_customer(customer.user)
 
     @get("/{beneficiary_id:int}", summary="One saved beneficiary")
     async def get_beneficiary(

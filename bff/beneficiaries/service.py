@@ -36,7 +36,7 @@ class BeneficiaryService:
         self.db = db
         self.lookup = lookup
 
-    async def list(self, user: User) -> list[BeneficiaryOut]:
+    async def for_customer(self, user: User) -> list[BeneficiaryOut]:
         async with self.db.transaction() as session:
             rows = await session.scalars(
                 select(Beneficiary)

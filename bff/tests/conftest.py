@@ -94,12 +94,14 @@ class Bff:
 
 @pytest.fixture
 async def bff_factory(databases, sim):  # type: ignore[no-untyped-def]
-    """Builds a BFF on a fresh database; keyword arguments override settings."""
+    """Builds a BFF on a fresh database (or an existing one: `database_url=`, as a second
+    process of the same deployment would); keyword arguments override settings."""
     opened: list[Bff] = []
     contexts: list[contextlib.AbstractAsyncContextManager[httpx.AsyncClient]] = []
 
     async def make(**overrides: object) -> Bff:
-        settings = make_settings(databases.new("bff"), **overrides)
+        url = str(overrides.pop("database_url", None) or databases.new("bff"))
+        settings = make_settings(url, **overrides)
         core = CoreClient(sim, timeout_s=settings.core_timeout_s)
         app = create_app(settings, core=core)
         client_context = asgi_client(app, "http://bff.test")

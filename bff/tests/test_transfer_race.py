@@ -65,7 +65,7 @@ async def test_concurrent_transfers_with_duplicates_and_timeouts(bff_factory, mo
     await asyncio.gather(*(confirm_twice(i) for i in ids))
     await bff.sim.delete("/sim/faults/")
     for _ in range(5):  # let the follow-up settle everything left pending
-        await bff.app.state.worker.run_once(utcnow() + timedelta(hours=1))
+        await bff.app.state.jobs.follow_up_transfers(utcnow() + timedelta(hours=1))
 
     check = (await bff.sim.get("/core/ledger/balance-check")).json()
     assert check["balanced"] is True

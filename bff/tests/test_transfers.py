@@ -52,7 +52,7 @@ async def send(bff: Bff, token: str, path: str, confirm_path: str, **body: objec
 
 async def follow_up(bff: Bff) -> int:
     """Run the worker as if ten minutes had passed."""
-    return await bff.app.state.worker.run_once(utcnow() + timedelta(minutes=10))
+    return await bff.app.state.jobs.follow_up_transfers(utcnow() + timedelta(minutes=10))
 
 
 async def test_banks_and_name_lookups(bff):

@@ -297,6 +297,20 @@ class TransferService:
         message = await self.codes.ask_to_confirm(user, _purpose(batch.id))
         return batch, transfers, message
 
+    async def run_scheduled(self, user: User, kind: str, data: TransferIn) -> Transfer:
+        """One run of an approved scheduled payment: the live path (look-up, limits, funds,
+        NIP with status queries) minus the code step, which the approval stood for."""
+        own = await self.accounts.core_accounts(user)
+        plan = await self.plan(user, kind, data, own)
+        await self._check_limits_and_funds(user, [plan])
+        transfer = _new_transfer(user, plan, None, False)
+        now = utcnow()
+        transfer.status, transfer.confirmed_at = Status.PROCESSING, now
+        transfer.lease_until = transfer.next_attempt_at = now + LEASE
+        async with self.db.transaction() as session:
+            session.add(transfer)
+        return await self.execute(transfer.id, leased=True)
+
     # -- confirmation -------------------------------------------------------------------
     async def get_own(self, user: User, transfer_id: str) -> Transfer:
         async with self.db.transaction() as session:

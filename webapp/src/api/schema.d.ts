@@ -4,6 +4,41 @@
  */
 
 export interface paths {
+    "/admin/api/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The time scheduled payments run by */
+        get: operations["AdminApiClockGetClock"];
+        put?: never;
+        /** Set the clock's offset from real time */
+        post: operations["AdminApiClockSetClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/jobs/run-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run due scheduled payments and follow-ups now */
+        post: operations["AdminApiJobsRunDueRunDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/onboarding/applicants/{user_id}": {
         parameters: {
             query?: never;
@@ -328,6 +363,142 @@ export interface paths {
         head?: never;
         /** Change password (other sessions end) */
         patch: operations["ApiIbankingPersonalPasswordChangePassword"];
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's scheduled payments */
+        get: operations["ApiIbankingPersonalSchedulePaymentsListSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve with the code; nothing runs before */
+        patch: operations["ApiIbankingPersonalSchedulePaymentsApproveApprove"];
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule a bulk transfer (one reference) */
+        post: operations["ApiIbankingPersonalSchedulePaymentsBulkBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a pending one; it then needs approving again */
+        put: operations["ApiIbankingPersonalSchedulePaymentsEditEdit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/interbank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule a transfer to another bank */
+        post: operations["ApiIbankingPersonalSchedulePaymentsInterbankInterbank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/intrabank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule a Kobo transfer; sends a code */
+        post: operations["ApiIbankingPersonalSchedulePaymentsIntrabankIntrabank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/own": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule a transfer between own accounts */
+        post: operations["ApiIbankingPersonalSchedulePaymentsOwnOwn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/{schedule_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled payment */
+        get: operations["ApiIbankingPersonalSchedulePaymentsScheduleUuidGetSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/ibanking/personal/transaction-limits": {
@@ -1013,6 +1184,11 @@ export interface components {
             status: components["schemas"]["OnboardingStatusOut"];
             userId: number;
         };
+        /** ApproveIn */
+        ApproveIn: {
+            otp: string;
+            referenceNumber: string;
+        };
         /** BalancesOut */
         BalancesOut: {
             accounts: components["schemas"]["AccountOut"][];
@@ -1085,6 +1261,11 @@ export interface components {
             pending: number;
             transfers: components["schemas"]["TransferOut"][];
         };
+        /** BulkScheduleIn */
+        BulkScheduleIn: {
+            bulkScheduleTransfer?: components["schemas"]["BulkTransferRow"][];
+            schedulePaymentSetting?: components["schemas"]["SchedulePaymentSetting"] | null;
+        };
         /** BulkTransferIn */
         BulkTransferIn: {
             transfers?: components["schemas"]["BulkTransferRow"][];
@@ -1119,6 +1300,16 @@ export interface components {
             totalCurrentBalance: number;
             weeklyTransactionSummary: components["schemas"]["WeeklyTransactionSummary"];
         };
+        /** ClockIn */
+        ClockIn: {
+            offsetSeconds: number;
+        };
+        /** ClockOut */
+        ClockOut: {
+            /** Format: date-time */
+            now: string;
+            offsetSeconds: number;
+        };
         /** CodeSentOut */
         CodeSentOut: {
             message: string;
@@ -1141,8 +1332,11 @@ export interface components {
         DashboardScheduledPayment: {
             amount: number;
             beneficiaryAccount: string;
+            beneficiaryName: string;
+            scheduleDate: string;
             status: string;
             type: string;
+            uuid: string;
         };
         /** DocumentContentOut */
         DocumentContentOut: {
@@ -1176,6 +1370,25 @@ export interface components {
             document: components["schemas"]["DocumentOut"];
             message: string;
         };
+        /** EditIn */
+        EditIn: {
+            amount?: number | string | null;
+            description?: string | null;
+            destinationAccountNumber?: string | null;
+            destinationBankCode?: string | null;
+            interval?: string | null;
+            repeatPayment?: number | null;
+            scheduleDate?: string | null;
+            sourceAccountNumber?: string | null;
+            uuid: string;
+        };
+        /** EditedOut */
+        EditedOut: {
+            approvalRequired: boolean;
+            message: string;
+            scheduledPayment: components["schemas"]["ScheduledPaymentOut"];
+            twoFactorAuthentication: string;
+        };
         /** EmailIn */
         EmailIn: {
             email: string;
@@ -1190,6 +1403,11 @@ export interface components {
             image: string;
             message: string;
             secretCode: string;
+        };
+        /** JobsOut */
+        JobsOut: {
+            schedulesRun: number;
+            transfersFollowedUp: number;
         };
         /** LinkValidOut */
         LinkValidOut: {
@@ -1331,6 +1549,27 @@ export interface components {
             schedulePaymentDate?: string | null;
             scheduledInterval?: string | null;
         };
+        /** ScheduledPaymentOut */
+        ScheduledPaymentOut: {
+            amount: number;
+            approved: boolean;
+            clientId: number;
+            description: string;
+            destinationAccountName: string;
+            destinationAccountNumber: string;
+            destinationBankCode: string;
+            destinationBankName: string;
+            failureReason: string | null;
+            interval: string | null;
+            referenceNumber: string;
+            repeatPayment: number;
+            runsDone: number;
+            scheduleDate: string;
+            sourceAccountNumber: string;
+            status: string;
+            transferType: string;
+            uuid: string;
+        };
         /** SessionOut */
         SessionOut: {
             email: string;
@@ -1461,6 +1700,85 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminApiClockGetClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockOut"];
+                };
+            };
+        };
+    };
+    AdminApiClockSetClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    AdminApiJobsRunDueRunDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobsOut"];
+                };
+            };
+        };
+    };
     AdminApiOnboardingApplicantsUserIdApplicant: {
         parameters: {
             query?: never;
@@ -2142,6 +2460,297 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsListSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"][];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsApproveApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsBulkBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsEditEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditedOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsInterbankInterbank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsIntrabankIntrabank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsOwnOwn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsScheduleUuidGetSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentOut"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

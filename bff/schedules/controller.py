@@ -1,0 +1,88 @@
+"""/api/ibanking/personal/schedule-payments…: scheduled and repeating transfers."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, patch, post, put
+
+from bff.auth.service import Principal
+from bff.schedules.schemas import (
+    ApproveIn,
+    BulkScheduleIn,
+    EditedOut,
+    EditIn,
+    ScheduledPaymentOut,
+)
+from bff.schedules.service import ScheduleService, schedule_out
+from bff.schemas import MessageOut
+from bff.transfers.models import Kind
+from bff.transfers.schemas import TransferIn
+
+
+class SchedulesController(Controller):
+    path = "/api/ibanking/personal/schedule-payments"
+    tags = ["scheduled payments"]
+    security = [{"bearer": []}]
+
+    @get("/", summary="The customer's scheduled payments")
+    async def list_schedules(
+        self, schedules: ScheduleService, customer: Principal
+    ) -> list[ScheduledPaymentOut]:
+        return [schedule_out(r) for r in await schedules.for_customer(customer.user)]
+
+    @get("/{schedule_uuid:str}", summary="One scheduled payment")
+    async def get_schedule(
+        self, schedules: ScheduleService, customer: Principal, schedule_uuid: str
+    ) -> ScheduledPaymentOut:
+        return schedule_out(await schedules.get(customer.user, schedule_uuid))
+
+    async def _create(
+        self, schedules: ScheduleService, customer: Principal, kind: str, data: TransferIn
+    ) -> list[ScheduledPaymentOut]:
+        rows, _ = await schedules.create(customer.user, kind, data)
+        return [schedule_out(r) for r in rows]
+
+    @post("/intrabank", status_code=201, summary="Schedule a Kobo transfer; sends a code")
+    async def intrabank(
+        self, schedules: ScheduleService, customer: Principal, data: TransferIn
+    ) -> list[ScheduledPaymentOut]:
+        return await self._create(schedules, customer, Kind.INTRA_BANK, data)
+
+    @post("/interbank", status_code=201, summary="Schedule a transfer to another bank")
+    async def interbank(
+        self, schedules: ScheduleService, customer: Principal, data: TransferIn
+    ) -> list[ScheduledPaymentOut]:
+        return await self._create(schedules, customer, Kind.OTHER_BANK, data)
+
+    @post("/own", status_code=201, summary="Schedule a transfer between own accounts")
+    async def own(
+        self, schedules: ScheduleService, customer: Principal, data: TransferIn
+    ) -> list[ScheduledPaymentOut]:
+        return await self._create(schedules, customer, Kind.OWN_ACCOUNT, data)
+
+    @post("/bulk", status_code=201, summary="Schedule a bulk transfer (one reference)")
+    async def bulk(
+        self, schedules: ScheduleService, customer: Principal, data: BulkScheduleIn
+    ) -> list[ScheduledPaymentOut]:
+        rows, _ = await schedules.create_bulk(
+            customer.user, data.bulk_schedule_transfer, data.schedule_payment_setting
+        )
+        return [schedule_out(r) for r in rows]
+
+    @patch("/approve", status_code=200, summary="Approve with the code; nothing runs before")
+    async def approve(
+        self, schedules: ScheduleService, customer: Principal, data: ApproveIn
+    ) -> MessageOut:
+        await schedules.approve(customer.user, data.reference_number, data.otp)
+        return MessageOut(message="Scheduled Payment Approved")
+
+    @put("/edit", status_code=200, summary="Edit a pending one; it then needs approving again")
+    async def edit(
+        self, schedules: ScheduleService, customer: Principal, data: EditIn
+    ) -> EditedOut:
+        row, _ = await schedules.edit(customer.user, data)
+        return EditedOut(
+            message="Scheduled payment edited successfully",
+            approval_required=True,
+            two_factor_authentication=customer.user.two_factor,
+            scheduled_payment=schedule_out(row),
+        )

@@ -1,0 +1,427 @@
+"""Scheduled payments: creating, approving with a code, editing, and running each due date
+exactly once (even with several BFF processes and restarts).
+
+A run claims its schedule with a lease (taken with FOR UPDATE SKIP LOCKED on PostgreSQL) and
+then inserts a ScheduledRun row keyed (schedule, due date): if that insert conflicts, the date
+already ran, and nothing happens. Only then is the transfer made, through the live transfer
+path.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import uuid
+from datetime import date, timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bff import banks
+from bff.auth.codes import OneTimeCodes
+from bff.auth.models import User
+from bff.clock import Clock
+from bff.core_client import CoreClient, CoreError
+from bff.db import Database, utcnow
+from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
+from bff.money import format_naira, kobo_to_naira
+from bff.schedules.dates import INTERVALS, due_date, parse_date
+from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
+from bff.schedules.schemas import EditIn, ScheduledPaymentOut
+from bff.timefmt import LAGOS
+from bff.transfers.models import Kind, Status
+from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
+from bff.transfers.service import Plan, TransferService
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=120)
+ONLY_PENDING = "Only pending scheduled payments can be edited"
+NOT_FOUND = "Scheduled payment not found"
+
+
+def schedule_out(row: ScheduledPayment) -> ScheduledPaymentOut:
+    return ScheduledPaymentOut(
+        uuid=row.uuid,
+        client_id=row.user_id,
+        reference_number=row.reference_number,
+        transfer_type=row.transfer_type,
+        source_account_number=row.source_account,
+        destination_account_number=row.destination_account,
+        destination_account_name=row.destination_name,
+        destination_bank_code=row.destination_bank_code,
+        destination_bank_name=row.destination_bank_name,
+        amount=kobo_to_naira(row.amount_kobo),
+        description=row.description,
+        schedule_date=row.next_date.strftime("%d-%m-%Y"),
+        interval=row.interval,
+        repeat_payment=row.repeat_payment,
+        runs_done=row.runs_done,
+        status=row.status,
+        approved=row.approved,
+        failure_reason=row.failure_reason,
+    )
+
+
+def _new_reference() -> str:
+    return f"SCH{secrets.randbelow(10**10):010d}"
+
+
+class ScheduleService:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        codes: OneTimeCodes,
+        transfers: TransferService,
+        clock: Clock,
+    ) -> None:
+        self.db = db
+        self.core = core
+        self.codes = codes
+        self.transfers = transfers
+        self.clock = clock
+
+    async def today(self) -> date:
+        return (await self.clock.now()).astimezone(LAGOS).date()
+
+    # -- creating -----------------------------------------------------------------------
+    async def _timing(self, setting: SchedulePaymentSetting | None) -> tuple[date, str | None, int]:
+        setting = setting or SchedulePaymentSetting()
+        errors = []
+        first = parse_date(setting.schedule_payment_date or "")
+        if not setting.schedule_payment_date:
+            errors.append({"field": "schedulePaymentDate", "message": "This field is required"})
+        elif first is None:
+            errors.append({"field": "schedulePaymentDate", "message": "Enter a valid date"})
+        elif first < await self.today():
+            errors.append(
+                {"field": "schedulePaymentDate", "message": "The date cannot be in the past"}
+            )
+        interval, repeat = None, 1
+        if setting.continuous:
+            interval = (setting.scheduled_interval or "").upper() or None
+            if interval is None:
+                errors.append({"field": "scheduledInterval", "message": "This field is required"})
+            elif interval not in INTERVALS:
+                errors.append(
+                    {"field": "scheduledInterval", "message": "Choose DAILY, WEEKLY or MONTHLY"}
+                )
+            if not setting.repeat_payment:
+                errors.append({"field": "repeatPayment", "message": "This field is required"})
+            elif not 1 <= setting.repeat_payment <= 120:
+                errors.append(
+                    {"field": "repeatPayment", "message": "Repeat between 1 and 120 times"}
+                )
+            else:
+                repeat = setting.repeat_payment
+        if errors:
+            raise FieldErrors(errors)
+        assert first is not None
+        return first, interval, repeat
+
+    async def _plan(self, user: User, kind: str, data: TransferIn | BulkTransferRow) -> Plan:
+        own = await self.transfers.accounts.core_accounts(user)
+        plan = await self.transfers.plan(user, kind, data, own)
+        limit_type = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}.get(kind)
+        if limit_type:
+            _, single = await self.transfers.limits.effective_limits(
+                user, plan.source.account_number, limit_type
+            )
+            if plan.amount_kobo > single:
+                raise ValidationFailed(
+                    f"This amount is above your limit of {format_naira(single)} per transaction",
+                    field="amount",
+                )
+        return plan
+
+    def _row(
+        self, user: User, plan: Plan, reference: str, first: date, interval: str | None, repeat: int
+    ) -> ScheduledPayment:
+        return ScheduledPayment(
+            uuid=str(uuid.uuid4()),
+            user_id=user.id,
+            reference_number=reference,
+            transfer_type=plan.kind,
+            source_account=plan.source.account_number,
+            destination_account=plan.destination_account,
+            destination_bank_code=plan.bank_code,
+            destination_bank_name=plan.bank_name,
+            destination_name=plan.destination_name,
+            amount_kobo=plan.amount_kobo,
+            description=plan.description,
+            first_date=first,
+            next_date=first,
+            interval=interval,
+            repeat_payment=repeat,
+            status=ScheduleStatus.PENDING,
+            approved=False,
+        )
+
+    async def create(
+        self, user: User, kind: str, data: TransferIn
+    ) -> tuple[list[ScheduledPayment], str]:
+        first, interval, repeat = await self._timing(data.schedule_payment_setting)
+        plan = await self._plan(user, kind, data)
+        row = self._row(user, plan, _new_reference(), first, interval, repeat)
+        async with self.db.transaction() as session:
+            session.add(row)
+        message = await self.codes.ask_to_confirm(user, _purpose(row.reference_number))
+        return [row], message
+
+    async def create_bulk(
+        self, user: User, rows: list[BulkTransferRow], setting: SchedulePaymentSetting | None
+    ) -> tuple[list[ScheduledPayment], str]:
+        if not rows:
+            raise ValidationFailed("Add at least one transfer", field="bulkScheduleTransfer")
+        first, interval, repeat = await self._timing(setting)
+        reference = _new_reference()
+        scheduled = []
+        for index, row in enumerate(rows):
+            own_code = banks.own_code()
+            kind = (
+                Kind.INTRA_BANK
+                if (row.destination_bank_code or own_code) == own_code
+                else Kind.OTHER_BANK
+            )
+            try:
+                plan = await self._plan(user, kind, row)
+            except AppError as exc:
+                raise FieldErrors(
+                    [
+                        {
+                            "field": f"bulkScheduleTransfer[{index}].{e['field']}",
+                            "message": e["message"],
+                        }
+                        for e in (exc.errors or [{"field": "row", "message": exc.message}])
+                    ]
+                ) from exc
+            scheduled.append(self._row(user, plan, reference, first, interval, repeat))
+        async with self.db.transaction() as session:
+            session.add_all(scheduled)
+        message = await self.codes.ask_to_confirm(user, _purpose(reference))
+        return scheduled, message
+
+    async def approve(self, user: User, reference: str, otp: str) -> None:
+        async with self.db.transaction() as session:
+            rows = (
+                await session.scalars(
+                    select(ScheduledPayment).where(
+                        ScheduledPayment.user_id == user.id,
+                        ScheduledPayment.reference_number == reference,
+                        ScheduledPayment.status == ScheduleStatus.PENDING,
+                    )
+                )
+            ).all()
+        if not rows:
+            raise NotFound(NOT_FOUND)
+        await self.codes.consume(user.id, _purpose(reference), otp)
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(ScheduledPayment)
+                .where(
+                    ScheduledPayment.user_id == user.id,
+                    ScheduledPayment.reference_number == reference,
+                    ScheduledPayment.status == ScheduleStatus.PENDING,
+                )
+                .values(approved=True, updated_at=utcnow())
+            )
+
+    # -- reading and editing ------------------------------------------------------------
+    async def for_customer(self, user: User) -> list[ScheduledPayment]:
+        async with self.db.transaction() as session:
+            return list(
+                (
+                    await session.scalars(
+                        select(ScheduledPayment)
+                        .where(ScheduledPayment.user_id == user.id)
+                        .order_by(ScheduledPayment.next_date, ScheduledPayment.created_at)
+                    )
+                ).all()
+            )
+
+    async def get(self, user: User, schedule_uuid: str) -> ScheduledPayment:
+        async with self.db.transaction() as session:
+            row = await session.get(ScheduledPayment, schedule_uuid)
+        if row is None or row.user_id != user.id:
+            raise NotFound(NOT_FOUND)
+        return row
+
+    async def edit(self, user: User, data: EditIn) -> tuple[ScheduledPayment, str]:
+        """Edits go back to awaiting approval: a changed payment needs a fresh code."""
+        row = await self.get(user, data.uuid)
+        if row.status != ScheduleStatus.PENDING or row.runs_done > 0:
+            raise Conflict(ONLY_PENDING)
+        errors = []
+        for field, value in (
+            ("sourceAccountNumber", data.source_account_number),
+            ("destinationAccountNumber", data.destination_account_number),
+            ("amount", data.amount),
+            ("description", data.description),
+            ("scheduleDate", data.schedule_date),
+        ):
+            if value in (None, ""):
+                errors.append({"field": field, "message": "This field is required"})
+        bank_code = (data.destination_bank_code or "").strip()
+        if row.transfer_type == Kind.OTHER_BANK and not bank_code:
+            errors.append({"field": "destinationBankCode", "message": "This field is required"})
+        if errors:
+            raise FieldErrors(errors)
+        setting = SchedulePaymentSetting(
+            schedule_payment_date=data.schedule_date,
+            continuous=bool(data.interval or row.interval),
+            scheduled_interval=data.interval or row.interval,
+            repeat_payment=data.repeat_payment or row.repeat_payment,
+        )
+        first, interval, repeat = await self._timing(setting)
+        transfer = TransferIn(
+            source_account_number=data.source_account_number,
+            destination_account_number=data.destination_account_number,
+            destination_bank_code=bank_code or banks.own_code(),
+            amount=data.amount,
+            description=data.description,
+        )
+        plan = await self._plan(user, row.transfer_type, transfer)
+        async with self.db.transaction() as session:
+            fresh = await session.get(ScheduledPayment, row.uuid, with_for_update=True)
+            assert fresh is not None
+            if fresh.status != ScheduleStatus.PENDING or fresh.runs_done > 0:
+                raise Conflict(ONLY_PENDING)
+            fresh.source_account = plan.source.account_number
+            fresh.destination_account = plan.destination_account
+            fresh.destination_bank_code = plan.bank_code
+            fresh.destination_bank_name = plan.bank_name
+            fresh.destination_name = plan.destination_name
+            fresh.amount_kobo = plan.amount_kobo
+            fresh.description = plan.description
+            fresh.first_date = fresh.next_date = first
+            fresh.interval, fresh.repeat_payment = interval, repeat
+            fresh.approved = False
+            fresh.updated_at = utcnow()
+            # An edited row of a bulk becomes a payment of its own.
+            fresh.reference_number = _new_reference()
+            row = fresh
+        message = await self.codes.ask_to_confirm(user, _purpose(row.reference_number))
+        return row, message
+
+    # -- running ------------------------------------------------------------------------
+    async def due(self, limit: int = 50) -> list[str]:
+        today = await self.today()
+        now = utcnow()
+        async with self.db.transaction() as session:
+            query = (
+                select(ScheduledPayment.uuid)
+                .where(
+                    ScheduledPayment.approved.is_(True),
+                    ScheduledPayment.status == ScheduleStatus.PENDING,
+                    ScheduledPayment.next_date <= today,
+                    or_(ScheduledPayment.lease_until.is_(None), ScheduledPayment.lease_until < now),
+                )
+                .order_by(ScheduledPayment.next_date)
+                .limit(limit)
+            )
+            if not self.db.is_sqlite:
+                query = query.with_for_update(skip_locked=True)
+            uuids = list((await session.scalars(query)).all())
+            if uuids:  # claimed in the same transaction that locked them
+                await session.execute(
+                    update(ScheduledPayment)
+                    .where(ScheduledPayment.uuid.in_(uuids))
+                    .values(lease_until=now + LEASE)
+                )
+        return uuids
+
+    async def run(self, schedule_uuid: str) -> None:
+        """Make the transfer for the schedule's current due date, once."""
+        async with self.db.transaction() as session:
+            row = await session.get(ScheduledPayment, schedule_uuid)
+            if row is None or row.status != ScheduleStatus.PENDING or not row.approved:
+                return
+            due = row.next_date
+            user = await session.get(User, row.user_id)
+        try:
+            async with self.db.transaction() as session:
+                session.add(
+                    ScheduledRun(schedule_uuid=row.uuid, due_date=due, status=Status.PROCESSING)
+                )
+        except IntegrityError:
+            log.info("schedule %s already ran for %s", schedule_uuid, due)
+            await self._advance(schedule_uuid, due)
+            return
+        assert user is not None
+        outcome, message, transfer_id = await self._transfer(user, row)
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(ScheduledRun)
+                .where(ScheduledRun.schedule_uuid == schedule_uuid, ScheduledRun.due_date == due)
+                .values(status=outcome, message=message, transfer_id=transfer_id)
+            )
+        if outcome == Status.FAILED:
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(ScheduledPayment)
+                    .where(ScheduledPayment.uuid == schedule_uuid)
+                    .values(
+                        status=ScheduleStatus.FAILED,
+                        failure_reason=message,
+                        lease_until=None,
+                        updated_at=utcnow(),
+                    )
+                )
+        else:
+            await self._advance(schedule_uuid, due)
+        await self._tell(user, row, due, outcome, message)
+
+    async def _transfer(
+        self, user: User, row: ScheduledPayment
+    ) -> tuple[str, str | None, str | None]:
+        data = TransferIn(
+            source_account_number=row.source_account,
+            destination_account_number=row.destination_account,
+            destination_bank_code=row.destination_bank_code,
+            amount=kobo_to_naira(row.amount_kobo),
+            description=row.description,
+        )
+        try:
+            transfer = await self.transfers.run_scheduled(user, row.transfer_type, data)
+        except AppError as exc:
+            return Status.FAILED, exc.message, None
+        return transfer.status, transfer.failure_reason, transfer.id
+
+    async def _advance(self, schedule_uuid: str, ran: date) -> None:
+        async with self.db.transaction() as session:
+            row = await session.get(ScheduledPayment, schedule_uuid, with_for_update=True)
+            if row is None or row.next_date != ran:
+                return
+            row.runs_done += 1
+            if row.runs_done >= row.repeat_payment:
+                row.status = ScheduleStatus.COMPLETED
+            else:
+                row.next_date = due_date(row.first_date, row.interval, row.runs_done)
+            row.lease_until, row.updated_at = None, utcnow()
+
+    async def _tell(
+        self, user: User, row: ScheduledPayment, due: date, outcome: str, message: str | None
+    ) -> None:
+        amount = format_naira(row.amount_kobo)
+        if outcome == Status.FAILED:
+            text = (
+                f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
+                f"{row.destination_name} due {due:%d-%m-%Y} failed. {message or ''}".strip()
+            )
+        else:
+            text = (
+                f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
+                f"{row.destination_name} due {due:%d-%m-%Y} was "
+                f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}."
+            )
+        try:
+            if user.phone_number:
+                await self.core.send_sms(user.phone_number, text)
+            await self.core.send_email(user.email, "Your Kobo scheduled payment", text)
+        except CoreError as exc:
+            log.warning("could not tell user %s about schedule %s: %s", user.id, row.uuid, exc)
+
+
+def _purpose(reference: str) -> str:
+    return f"SCHEDULE:{reference}"
