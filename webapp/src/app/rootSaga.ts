@@ -5,8 +5,11 @@ import { sessionSaga } from './sessionSaga'
 import { authSaga } from '../features/auth/authSaga'
 import { accountsSaga } from '../features/accounts/accountsSaga'
 import { dashboardSaga } from '../features/dashboard/dashboardSaga'
+import { transfersSaga } from '../features/transfers/transfersSaga'
+import { beneficiariesSaga } from '../features/beneficiaries/beneficiariesSaga'
+import { settingsSaga } from '../features/settings/settingsSaga'
 
-const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga]
+const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga]
 
 export function* rootSaga(): SagaIterator {
   yield all(
