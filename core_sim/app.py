@@ -10,6 +10,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from sqlalchemy import select
 
+from core_sim.billers.controller import BillersController
 from core_sim.customers.controller import CustomersController
 from core_sim.customers.models import AccountType
 from core_sim.db import Database
@@ -78,6 +79,7 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             FaultsController,
             IdentityController,
             NipController,
+            BillersController,
         ],
         dependencies={
             "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),

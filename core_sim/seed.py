@@ -15,6 +15,8 @@ from typing import Any
 from faker import Faker
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core_sim.billers.models import BillerCustomer
+from core_sim.billers.service import SCENARIOS as BILLER_SCENARIOS
 from core_sim.customers.models import AccountType, Counter, Customer
 from core_sim.customers.opening import (
     ACCOUNT_SERIAL,
@@ -79,6 +81,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
         await _seed_faker_customers(session, rng, fake, bank_code, now)
         _seed_prospects(session, rng, fake)
         _seed_other_banks(session, rng, fake, bank_code)
+        _seed_biller_customers(session, fake)
 
 
 async def _seed_persona(
@@ -211,6 +214,45 @@ def _seed_other_banks(session: AsyncSession, rng: random.Random, fake: Faker, ow
                 )
             )
     del rng
+
+
+BILLER_CUSTOMERS = 20
+
+
+def _seed_biller_customers(session: AsyncSession, fake: Faker) -> None:
+    """Meters (11 digits, 45…) and smart cards (10 digits, 70…), ordinary and magic."""
+    for number, scenario in BILLER_SCENARIOS.items():
+        if "name" not in scenario:
+            continue  # unknown on purpose, or a phone number
+        category = "ELECTRICITY" if len(number) == 11 and number.startswith("45") else "CABLE_TV"
+        session.add(
+            BillerCustomer(
+                category=category,
+                number=number,
+                name=scenario["name"],
+                phone=scenario.get("phone"),
+                address=scenario.get("address"),
+            )
+        )
+    for index in range(1, BILLER_CUSTOMERS + 1):
+        session.add(
+            BillerCustomer(
+                category="ELECTRICITY",
+                number=f"451{index:08d}",
+                name=fake.name(),
+                phone=f"0807{index:07d}",
+                address=fake.street_address(),
+            )
+        )
+        session.add(
+            BillerCustomer(
+                category="CABLE_TV",
+                number=f"71{index:08d}",
+                name=fake.name(),
+                phone=None,
+                address=None,
+            )
+        )
 
 
 async def _open_account(

@@ -24,6 +24,9 @@ KNOWN_OPERATIONS = (
     "nip.name_enquiry",
     "nip.transfer",
     "nip.tsq",
+    "bills.validate",
+    "bills.vend",
+    "bills.requery",
 )
 
 
