@@ -36,7 +36,7 @@ async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no
         database_url=databases.new("bff_sim"),
         seed=2026,
         bank_code="090605",
-        timeout_fault_ms=2_000,
+        timeout_fault_ms=5_000,  # a forced hang outlasts the BFF's deadline below
     )
     async with asgi_client(create_sim_app(settings), "http://sim.test") as client:
         yield client
@@ -47,7 +47,8 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         database_url=database_url,
         core_url="http://sim.invalid",
         secret_key="test-secret",
-        core_timeout_s=0.5,
+        # Generous: a loaded CI machine must not turn a slow answer into a failure.
+        core_timeout_s=3.0,
         webapp_dist=None,
         uploads_dir=Path(tempfile.mkdtemp(prefix="kobo-uploads-")),
         worker_enabled=False,

@@ -160,27 +160,37 @@ async def test_edit_only_pending_and_it_needs_approving_again(bff):
 
 async def test_a_run_without_funds_fails_the_schedule_and_tells_the_customer(bff):
     token = await bff.sign_in()
-    before_sms = len(
-        (await bff.sim.get("/sim/messages", params={"recipient": "08031234501"})).json()
-    )
+    inbox = {"recipient": "08031234501", "limit": 1}
+    newest = (await bff.sim.get("/sim/messages", params=inbox)).json()
+    before_id = newest[0]["id"] if newest else 0
     item = (await schedule(bff, token, amount=999_000)).json()[0]  # more than the savings hold
     await approve(bff, token, item["referenceNumber"])
-    # Spend the money before the due date comes.
-    await bff.sim.post(
-        "/core/transfers",
-        json={
-            "reference": f"drain-{item['uuid'][:8]}",
-            "debitAccount": ADA_SAVINGS,
-            "creditAccount": "1020000122",
-            "amountKobo": await balance(bff, ADA_SAVINGS) - 100_000,
-            "narration": "drain",
-        },
-    )
-    await bff.app.state.jobs.run_due_schedules()
+    # Spend the money before the due date comes (and give it back afterwards: the
+    # simulator is shared by the whole session).
+    drained = await balance(bff, ADA_SAVINGS) - 100_000
+
+    async def move(debit: str, credit: str, reference: str) -> None:
+        moved = await bff.sim.post(
+            "/core/transfers",
+            json={
+                "reference": reference,
+                "debitAccount": debit,
+                "creditAccount": credit,
+                "amountKobo": drained,
+                "narration": "test drain",
+            },
+        )
+        assert moved.json()["status"] == "SUCCESS"
+
+    await move(ADA_SAVINGS, "1020000122", f"drain-{item['uuid'][:8]}")
+    try:
+        await bff.app.state.jobs.run_due_schedules()
+    finally:
+        await move("1020000122", ADA_SAVINGS, f"undrain-{item['uuid'][:8]}")
     row = (await bff.client.get(f"{S}/{item['uuid']}", headers=auth(token))).json()
     assert row["status"] == "FAILED" and row["failureReason"] == "Insufficient funds"
-    sms = (await bff.sim.get("/sim/messages", params={"recipient": "08031234501"})).json()
-    assert len(sms) > before_sms and "failed" in sms[0]["body"]
+    sms = (await bff.sim.get("/sim/messages", params=inbox)).json()
+    assert sms[0]["id"] > before_id and "failed" in sms[0]["body"]
 
 
 async def test_someone_elses_schedule_is_not_found(bff):

@@ -24,12 +24,12 @@ FIXED_CODE = "246810"
 async def test_concurrent_transfers_with_duplicates_and_timeouts(bff_factory, monkeypatch):
     # A known code for every challenge: this test is about money, not about reading inboxes.
     monkeypatch.setattr("bff.auth.codes.tokens.new_otp_code", lambda: FIXED_CODE)
-    bff: Bff = await bff_factory(core_timeout_s=1.0)
+    bff: Bff = await bff_factory()
     token = await bff.sign_in()
     headers = {"Authorization": f"Bearer {token}"}
     await bff.sim.post(
         "/sim/faults/",
-        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 1500, "uses": 15},
+        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 5000, "uses": 15},
     )
     rng = random.Random(7)
     before = {

@@ -102,7 +102,8 @@ async def test_intra_bank_transfer_moves_money_once(bff):
     started = await initiate(
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=1500.25
     )
-    assert started.status_code == 201 and started.json()["status"] == "AWAITING_OTP"
+    assert started.status_code == 201, started.text
+    assert started.json()["status"] == "AWAITING_OTP"
     assert started.json()["transfer"]["destinationAccountName"] == "Tunde Bakare"
     code = await bff.latest_code(ADA)
     done = await confirm(bff, token, started.json()["id"], otp=code)
@@ -316,7 +317,7 @@ async def test_core_unreachable_at_confirm_is_finished_by_the_worker(bff):
     before = await balance(bff, ADA_SAVINGS)
     await bff.sim.post(
         "/sim/faults/",
-        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 800, "uses": 1},
+        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 5000, "uses": 1},
     )
     done = await send(
         bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=3
@@ -363,7 +364,9 @@ async def test_bulk_of_three_with_one_failure_reports_each_row(bff):
     )
     assert done.status_code == 200
     result = done.json()
-    assert [t["status"] for t in result["transfers"]] == ["COMPLETED", "COMPLETED", "FAILED"]
+    assert [t["status"] for t in result["transfers"]] == ["COMPLETED", "COMPLETED", "FAILED"], (
+        result
+    )
     assert (result["completed"], result["failed"]) == (2, 1)
     assert (await balance(bff, ADA_CURRENT))[0] == before[0] - 3000
 

@@ -8,35 +8,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.db import Base, UTCDateTime, utcnow
+from bff.payments.lifecycle import PaymentState, Stage, Status
+
+__all__ = ["Kind", "Stage", "Status", "Transfer", "TransferBatch"]
 
 
 class Kind:
     INTRA_BANK = "INTRA_BANK"
     OWN_ACCOUNT = "OWN_ACCOUNT"
     OTHER_BANK = "OTHER_BANK"
-
-
-class Status:
-    AWAITING_OTP = "AWAITING_OTP"
-    PROCESSING = "PROCESSING"
-    PENDING = "PENDING"
-    COMPLETED = "COMPLETED"
-    FAILED = "FAILED"
-    FINAL = (COMPLETED, FAILED)
-
-
-class Stage:
-    """How far an interbank transfer got, so a re-run resumes instead of repeating."""
-
-    NEW = "NEW"
-    HELD = "HELD"  # the customer's money is reserved by a hold
-    SENT = "SENT"  # the NIP transfer was sent at least once: from now on, query, never resend
-    SETTLED = "SETTLED"
-    REVERSED = "REVERSED"
 
 
 class TransferBatch(Base):
@@ -48,7 +32,7 @@ class TransferBatch(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Transfer(Base):
+class Transfer(PaymentState, Base):
     __tablename__ = "transfers"
     __table_args__ = (
         Index("ix_transfers_due", "status", "next_attempt_at"),
@@ -58,6 +42,8 @@ class Transfer(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     batch_id: Mapped[str | None] = mapped_column(ForeignKey("transfer_batches.id"), index=True)
+    # The row's place in its bulk, so results come back in the order the customer gave.
+    batch_position: Mapped[int | None] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(12))
     source_account: Mapped[str] = mapped_column(String(10))
     destination_account: Mapped[str] = mapped_column(String(10))
@@ -68,18 +54,4 @@ class Transfer(Base):
     description: Mapped[str] = mapped_column(String(200))
     name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
-    status: Mapped[str] = mapped_column(String(14), default=Status.AWAITING_OTP)
-    stage: Mapped[str] = mapped_column(String(10), default=Stage.NEW)
-    response_code: Mapped[str | None] = mapped_column(String(4))
-    failure_reason: Mapped[str | None] = mapped_column(Text)
     session_id: Mapped[str | None] = mapped_column(String(30))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    # Background follow-up (status queries, recovery after a crash).
-    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    # Whoever holds an unexpired lease is the only one working on this transfer.
-    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    # Set when the customer was told the final outcome of a transfer that went pending.
-    notified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -13,14 +13,13 @@ a NIP transfer was sent once, only status queries (TSQ) follow until a final ans
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, select, update
 
 from bff import banks
 from bff.accounts.schemas import AccountOut
@@ -32,6 +31,7 @@ from bff.core_client import CoreAccount, CoreClient, CoreRefused, CoreUnavailabl
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.payments.lifecycle import LEASE, HeldSteps, Lifecycle, run_held
 from bff.settings.service import SettingsService
 from bff.timefmt import display_datetime, start_of_day
 from bff.transfers.lookup import AccountLookup
@@ -48,9 +48,6 @@ log = logging.getLogger(__name__)
 EXPIRED = "This transfer has expired. Please start again."
 MAX_BULK_ROWS = 100
 # How long an unconfirmed transfer stays confirmable (the code lives as long).
-LEASE = timedelta(seconds=60)
-BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
-IN_PROGRESS_CODES = ("09", "01", "97")
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
 
@@ -116,6 +113,7 @@ class TransferService:
         self.limits = limits
         self.beneficiaries = beneficiaries
         self.lookup = lookup
+        self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer)
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
 
     # -- look-ups -----------------------------------------------------------------------
@@ -290,6 +288,8 @@ class TransferService:
         await self._check_limits_and_funds(user, plans)
         batch = TransferBatch(id=uuid.uuid4().hex, user_id=user.id)
         transfers = [_new_transfer(user, plan, batch.id, False) for plan in plans]
+        for position, transfer in enumerate(transfers):
+            transfer.batch_position = position
         async with self.db.transaction() as session:
             session.add(batch)
             await session.flush()
@@ -324,7 +324,7 @@ class TransferService:
         if transfer.batch_id is not None:
             raise NotFound("Transfer not found")
         if transfer.status != Status.AWAITING_OTP:
-            return await self._outcome_of_first_confirm(transfer_id)
+            return await self.life.outcome_of_first_confirm(transfer_id)
         if transfer.created_at + self.otp_ttl < utcnow():
             raise ValidationFailed(EXPIRED)
         try:
@@ -332,10 +332,10 @@ class TransferService:
         except ValidationFailed:
             # A concurrent confirm may have used the code a moment ago: answer as it does.
             if await self.codes.was_used(user.id, _purpose(transfer_id)):
-                return await self._outcome_of_first_confirm(transfer_id)
+                return await self.life.outcome_of_first_confirm(transfer_id)
             raise
-        if not await self._start(transfer_id):
-            return await self._outcome_of_first_confirm(transfer_id)
+        if not await self.life.start(transfer_id):
+            return await self.life.outcome_of_first_confirm(transfer_id)
         await self._recheck_or_fail(user, transfer_id)
         return await self.execute(transfer_id, leased=True)
 
@@ -361,10 +361,12 @@ class TransferService:
                 ).rowcount  # type: ignore[attr-defined]
             if claimed:
                 for transfer_id in await self._batch_ids(batch_id):
-                    if await self._start(transfer_id):
+                    if await self.life.start(transfer_id):
                         await self._recheck_or_fail(user, transfer_id)
                         await self.execute(transfer_id, leased=True)
-        return [await self._outcome_of_first_confirm(i) for i in await self._batch_ids(batch_id)]
+        return [
+            await self.life.outcome_of_first_confirm(i) for i in await self._batch_ids(batch_id)
+        ]
 
     async def _batch_ids(self, batch_id: str) -> list[str]:
         async with self.db.transaction() as session:
@@ -373,26 +375,10 @@ class TransferService:
                     await session.scalars(
                         select(Transfer.id)
                         .where(Transfer.batch_id == batch_id)
-                        .order_by(Transfer.created_at, Transfer.id)
+                        .order_by(Transfer.batch_position)
                     )
                 ).all()
             )
-
-    async def _start(self, transfer_id: str) -> bool:
-        """AWAITING_OTP → PROCESSING with a lease; True for exactly one caller."""
-        now = utcnow()
-        async with self.db.transaction() as session:
-            result = await session.execute(
-                update(Transfer)
-                .where(Transfer.id == transfer_id, Transfer.status == Status.AWAITING_OTP)
-                .values(
-                    status=Status.PROCESSING,
-                    confirmed_at=now,
-                    lease_until=now + LEASE,
-                    next_attempt_at=now + LEASE,
-                )
-            )
-        return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def _recheck_or_fail(self, user: User, transfer_id: str) -> None:
         """Limits again at confirmation: other transfers may have been confirmed meanwhile."""
@@ -407,40 +393,13 @@ class TransferService:
         )
         spent = await self._spent_today(transfer.source_account, transfer.kind)  # includes this one
         if transfer.amount_kobo > single or spent > daily:
-            await self._finish(transfer_id, Status.FAILED, "61", failure_message("61"))
-
-    async def _outcome_of_first_confirm(self, transfer_id: str, wait_s: float = 15.0) -> Transfer:
-        """A second confirm answers what the first one got, waiting briefly while it runs."""
-        deadline = asyncio.get_running_loop().time() + wait_s
-        while True:
-            async with self.db.transaction() as session:
-                transfer = await session.get(Transfer, transfer_id)
-            assert transfer is not None
-            busy = transfer.status in (Status.AWAITING_OTP, Status.PROCESSING)
-            if not busy or asyncio.get_running_loop().time() > deadline:
-                return transfer
-            await asyncio.sleep(0.1)
+            await self.life.finish(transfer_id, Status.FAILED, "61", failure_message("61"))
 
     # -- execution ----------------------------------------------------------------------
-    async def claim(self, transfer_id: str) -> bool:
-        now = utcnow()
-        async with self.db.transaction() as session:
-            result = await session.execute(
-                update(Transfer)
-                .where(
-                    Transfer.id == transfer_id,
-                    Transfer.status.in_((Status.PROCESSING, Status.PENDING)),
-                    or_(Transfer.lease_until.is_(None), Transfer.lease_until < now),
-                )
-                .values(lease_until=now + LEASE)
-            )
-        return bool(result.rowcount)  # type: ignore[attr-defined]
-
     async def execute(self, transfer_id: str, *, leased: bool = False) -> Transfer:
         """Drive a confirmed transfer as far as it can go now. Safe to call again at any time."""
-        if not leased and not await self.claim(transfer_id):
-            async with self.db.transaction() as session:
-                current = await session.get(Transfer, transfer_id)
+        if not leased and not await self.life.claim(transfer_id):
+            current = await self.life.get(transfer_id)
             assert current is not None
             return current
         async with self.db.transaction() as session:
@@ -455,12 +414,9 @@ class TransferService:
                 await self._run_intrabank(transfer)
         except CoreUnavailable as exc:
             log.info("transfer %s waits for the core: %s", transfer_id, exc)
-            await self._pending(transfer_id)
+            await self.life.pending(transfer_id)
         finally:
-            async with self.db.transaction() as session:
-                await session.execute(
-                    update(Transfer).where(Transfer.id == transfer_id).values(lease_until=None)
-                )
+            await self.life.release(transfer_id)
         async with self.db.transaction() as session:
             final = await session.get(Transfer, transfer_id)
         assert final is not None
@@ -478,59 +434,47 @@ class TransferService:
                 transfer.description,
             )
         except CoreRefused as exc:
-            await self._finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
+            await self.life.finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
             return
         if result.status == "SUCCESS":
-            await self._finish(transfer.id, Status.COMPLETED, result.response_code, None)
+            await self.life.finish(transfer.id, Status.COMPLETED, result.response_code, None)
         elif result.status == "FAILED":
-            await self._finish(
+            await self.life.finish(
                 transfer.id,
                 Status.FAILED,
                 result.response_code,
                 failure_message(result.response_code),
             )
         else:
-            await self._pending(transfer.id)
+            await self.life.pending(transfer.id)
 
     async def _run_interbank(self, transfer: Transfer) -> None:
-        stage = transfer.stage
-        if stage == Stage.NEW:
-            try:
-                await self.core.place_hold(
-                    transfer.id,
+        transfer_id = transfer.id
+        await run_held(
+            self.life,
+            transfer_id,
+            transfer.stage,
+            HeldSteps(
+                hold=lambda: self.core.place_hold(
+                    transfer_id,
                     transfer.source_account,
                     transfer.amount_kobo,
                     f"NIP/{transfer.description}",
-                )
-            except CoreRefused as exc:
-                await self._finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
-                return
-            stage = await self._set_stage(transfer.id, Stage.HELD)
-        if stage == Stage.HELD:
-            # Recorded before sending: after this point a retry queries, never resends.
-            await self._set_stage(transfer.id, Stage.SENT)
-            code = await self._send_nip(transfer)
-        elif stage == Stage.SENT:
-            status = await self.core.nip_status(transfer.id)
-            code = status.response_code
-            if code == "25":  # the switch never received it: sending again is safe
-                code = await self._send_nip(transfer)
-        else:
-            code = "00" if stage == Stage.SETTLED else "96"
-        if code == "00":
-            await self.core.post_hold(
-                transfer.id,
-                NIP_SETTLEMENT,
-                f"NIP/{transfer.destination_name}/{transfer.description}",
-            )
-            await self._set_stage(transfer.id, Stage.SETTLED)
-            await self._finish(transfer.id, Status.COMPLETED, code, None)
-        elif code in IN_PROGRESS_CODES:
-            await self._pending(transfer.id, code)
-        else:
-            await self.core.void_hold(transfer.id)
-            await self._set_stage(transfer.id, Stage.REVERSED)
-            await self._finish(transfer.id, Status.FAILED, code, failure_message(code))
+                ),
+                send=lambda: self._send_nip(transfer),
+                query=lambda: self._query_nip(transfer_id),
+                settle=lambda: self.core.post_hold(
+                    transfer_id,
+                    NIP_SETTLEMENT,
+                    f"NIP/{transfer.destination_name}/{transfer.description}",
+                ),
+                release=lambda: self.core.void_hold(transfer_id),
+                failure_message=failure_message,
+            ),
+        )
+
+    async def _query_nip(self, transfer_id: str) -> str:
+        return (await self.core.nip_status(transfer_id)).response_code
 
     async def _send_nip(self, transfer: Transfer) -> str:
         try:
@@ -556,59 +500,8 @@ class TransferService:
             )
         return answer.response_code
 
-    async def _set_stage(self, transfer_id: str, stage: str) -> str:
-        async with self.db.transaction() as session:
-            await session.execute(
-                update(Transfer).where(Transfer.id == transfer_id).values(stage=stage)
-            )
-        return stage
-
-    async def _pending(self, transfer_id: str, code: str | None = None) -> None:
-        async with self.db.transaction() as session:
-            transfer = await session.get(Transfer, transfer_id)
-            assert transfer is not None
-            if transfer.status in Status.FINAL:
-                return
-            delay = BACKOFF_S[min(transfer.attempts, len(BACKOFF_S) - 1)]
-            transfer.status = Status.PENDING
-            transfer.response_code = code or transfer.response_code
-            transfer.attempts += 1
-            transfer.next_attempt_at = utcnow() + timedelta(seconds=delay)
-
-    async def _finish(
-        self, transfer_id: str, status: str, code: str | None, reason: str | None
-    ) -> None:
-        async with self.db.transaction() as session:
-            await session.execute(
-                update(Transfer)
-                .where(Transfer.id == transfer_id, Transfer.status.not_in(Status.FINAL))
-                .values(
-                    status=status,
-                    response_code=code,
-                    failure_reason=reason,
-                    finished_at=utcnow(),
-                    next_attempt_at=None,
-                )
-            )
-
-    # -- background follow-up -----------------------------------------------------------
     async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
-        """Transfers waiting for a status query or left half-way by a crashed process."""
-        now = now or utcnow()
-        async with self.db.transaction() as session:
-            query = (
-                select(Transfer.id)
-                .where(
-                    Transfer.status.in_((Status.PENDING, Status.PROCESSING)),
-                    Transfer.next_attempt_at <= now,
-                    or_(Transfer.lease_until.is_(None), Transfer.lease_until < now),
-                )
-                .order_by(Transfer.next_attempt_at)
-                .limit(limit)
-            )
-            if not self.db.is_sqlite:
-                query = query.with_for_update(skip_locked=True)
-            return list((await session.scalars(query)).all())
+        return await self.life.due(now, limit)
 
     async def follow_up(self, transfer_id: str) -> Transfer:
         before = await self._status_of(transfer_id)
@@ -625,16 +518,11 @@ class TransferService:
 
     async def _notify(self, transfer: Transfer) -> None:
         """SMS the outcome of a transfer the customer last saw as Pending (once)."""
+        if not await self.life.mark_notified(transfer.id):
+            return
         async with self.db.transaction() as session:
-            claimed = (
-                await session.execute(
-                    update(Transfer)
-                    .where(Transfer.id == transfer.id, Transfer.notified_at.is_(None))
-                    .values(notified_at=utcnow())
-                )
-            ).rowcount  # type: ignore[attr-defined]
             user = await session.get(User, transfer.user_id)
-        if not claimed or user is None or not user.phone_number:
+        if user is None or not user.phone_number:
             return
         amount = format_naira(transfer.amount_kobo)
         if transfer.status == Status.COMPLETED:

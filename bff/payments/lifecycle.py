@@ -1,0 +1,212 @@
+"""What every confirmed payment (a transfer, a bill vend) goes through, written once.
+
+A payment row carries the columns of `PaymentState`. `Lifecycle` moves it between states
+with conditional UPDATEs: exactly one caller starts it, one at a time works on it (a lease),
+a final state is never left. `run_held` is the pipeline of a payment that leaves the bank
+through an outside party (NIP switch, biller): hold the customer's money, send, and — once
+sent — only ever query, until a final answer settles or releases the hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import Integer, String, Text, or_, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bff.core_client import CoreRefused
+from bff.db import Database, UTCDateTime, utcnow
+
+
+class Status:
+    AWAITING_OTP = "AWAITING_OTP"
+    PROCESSING = "PROCESSING"
+    PENDING = "PENDING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    FINAL = (COMPLETED, FAILED)
+
+
+class Stage:
+    """How far a held payment got, so a re-run resumes instead of repeating."""
+
+    NEW = "NEW"
+    HELD = "HELD"  # the customer's money is reserved by a hold
+    SENT = "SENT"  # sent to the outside party at least once: from now on query, never resend
+    SETTLED = "SETTLED"
+    REVERSED = "REVERSED"
+
+
+LEASE = timedelta(seconds=60)
+BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
+IN_PROGRESS_CODES = ("09", "01", "97")
+NEVER_RECEIVED = "25"
+
+
+class PaymentState:
+    """Columns every payment row has (mixed into the SQLAlchemy models)."""
+
+    status: Mapped[str] = mapped_column(String(14), default=Status.AWAITING_OTP)
+    stage: Mapped[str] = mapped_column(String(10), default=Stage.NEW)
+    response_code: Mapped[str | None] = mapped_column(String(4))
+    failure_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Background follow-up (status queries, recovery after a crash).
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # Whoever holds an unexpired lease is the only one working on this payment.
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set once the customer was told the final outcome of a payment that went pending.
+    notified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+M = TypeVar("M", bound=Any)
+
+
+class Lifecycle(Generic[M]):
+    def __init__(self, db: Database, model: type[M]) -> None:
+        self.db = db
+        self.model = model
+
+    async def get(self, item_id: str) -> M | None:
+        async with self.db.transaction() as session:
+            return await session.get(self.model, item_id)
+
+    async def _update(self, item_id: str, *conditions: Any, **values: Any) -> bool:
+        async with self.db.transaction() as session:
+            result = await session.execute(
+                update(self.model).where(self.model.id == item_id, *conditions).values(**values)
+            )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def start(self, item_id: str) -> bool:
+        """AWAITING_OTP → PROCESSING with a lease; True for exactly one caller."""
+        now = utcnow()
+        return await self._update(
+            item_id,
+            self.model.status == Status.AWAITING_OTP,
+            status=Status.PROCESSING,
+            confirmed_at=now,
+            lease_until=now + LEASE,
+            next_attempt_at=now + LEASE,
+        )
+
+    async def claim(self, item_id: str) -> bool:
+        now = utcnow()
+        return await self._update(
+            item_id,
+            self.model.status.in_((Status.PROCESSING, Status.PENDING)),
+            or_(self.model.lease_until.is_(None), self.model.lease_until < now),
+            lease_until=now + LEASE,
+        )
+
+    async def release(self, item_id: str) -> None:
+        await self._update(item_id, lease_until=None)
+
+    async def set_stage(self, item_id: str, stage: str) -> str:
+        await self._update(item_id, stage=stage)
+        return stage
+
+    async def pending(self, item_id: str, code: str | None = None) -> None:
+        async with self.db.transaction() as session:
+            item = await session.get(self.model, item_id)
+            if item is None or item.status in Status.FINAL:
+                return
+            delay = BACKOFF_S[min(item.attempts, len(BACKOFF_S) - 1)]
+            item.status = Status.PENDING
+            item.response_code = code or item.response_code
+            item.attempts += 1
+            item.next_attempt_at = utcnow() + timedelta(seconds=delay)
+
+    async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
+        await self._update(
+            item_id,
+            self.model.status.not_in(Status.FINAL),
+            status=status,
+            response_code=code,
+            failure_reason=reason,
+            finished_at=utcnow(),
+            next_attempt_at=None,
+        )
+
+    async def mark_notified(self, item_id: str) -> bool:
+        """True once: for the caller that gets to tell the customer."""
+        return await self._update(item_id, self.model.notified_at.is_(None), notified_at=utcnow())
+
+    async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
+        """Payments waiting for a status query or left half-way by a crashed process."""
+        now = now or utcnow()
+        async with self.db.transaction() as session:
+            query = (
+                select(self.model.id)
+                .where(
+                    self.model.status.in_((Status.PENDING, Status.PROCESSING)),
+                    self.model.next_attempt_at <= now,
+                    or_(self.model.lease_until.is_(None), self.model.lease_until < now),
+                )
+                .order_by(self.model.next_attempt_at)
+                .limit(limit)
+            )
+            if not self.db.is_sqlite:
+                query = query.with_for_update(skip_locked=True)
+            return list((await session.scalars(query)).all())
+
+    async def outcome_of_first_confirm(self, item_id: str, wait_s: float = 15.0) -> M:
+        """A second confirm answers what the first one got, waiting briefly while it runs."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_s
+        while True:
+            item = await self.get(item_id)
+            assert item is not None
+            busy = item.status in (Status.AWAITING_OTP, Status.PROCESSING)
+            if not busy or loop.time() > deadline:
+                return item
+            await asyncio.sleep(0.1)
+
+
+@dataclass(frozen=True, slots=True)
+class HeldSteps:
+    """The outside calls of one held payment; each must be idempotent on the payment id."""
+
+    hold: Callable[[], Awaitable[object]]
+    send: Callable[[], Awaitable[str]]  # the response code
+    query: Callable[[], Awaitable[str]]
+    settle: Callable[[], Awaitable[object]]  # post the hold to the settlement account
+    release: Callable[[], Awaitable[object]]  # void the hold
+    failure_message: Callable[[str | None], str]
+
+
+async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps) -> None:
+    if stage == Stage.NEW:
+        try:
+            await steps.hold()
+        except CoreRefused as exc:
+            await life.finish(item_id, Status.FAILED, exc.code, steps.failure_message(exc.code))
+            return
+        stage = await life.set_stage(item_id, Stage.HELD)
+    if stage == Stage.HELD:
+        # Recorded before sending: after this point a retry queries, never resends.
+        await life.set_stage(item_id, Stage.SENT)
+        code = await steps.send()
+    elif stage == Stage.SENT:
+        code = await steps.query()
+        if code == NEVER_RECEIVED:  # the outside party never got it: sending is safe
+            code = await steps.send()
+    else:
+        code = "00" if stage == Stage.SETTLED else "96"
+    if code == "00":
+        await steps.settle()
+        await life.set_stage(item_id, Stage.SETTLED)
+        await life.finish(item_id, Status.COMPLETED, code, None)
+    elif code in IN_PROGRESS_CODES:
+        await life.pending(item_id, code)
+    else:
+        await steps.release()
+        await life.set_stage(item_id, Stage.REVERSED)
+        await life.finish(item_id, Status.FAILED, code, steps.failure_message(code))
