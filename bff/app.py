@@ -29,6 +29,8 @@ from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
 from bff.beneficiaries.controller import BeneficiariesController
 from bff.beneficiaries.service import BeneficiaryService
+from bff.bills.controller import BillsController
+from bff.bills.service import BillService
 from bff.clock import Clock
 from bff.config import Settings
 from bff.core_client import CoreClient
@@ -150,9 +152,12 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         lookup,
         otp_ttl_s=settings.otp_ttl_s,
     )
+    bills = BillService(
+        db, core_client, codes, accounts, customer_settings, otp_ttl_s=settings.otp_ttl_s
+    )
     clock = Clock(db)
     schedules = ScheduleService(db, core_client, codes, transfers, clock)
-    jobs = Jobs(transfers, schedules, settings.worker_interval_s)
+    jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s)
     services = {
         "auth": auth,
         "codes": codes,
@@ -165,6 +170,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "beneficiaries": beneficiaries,
         "transfers": transfers,
         "schedules": schedules,
+        "bills": bills,
         "clock": clock,
         "jobs": jobs,
         "core": core_client,
@@ -200,6 +206,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             TransfersController,
             BeneficiariesController,
             SchedulesController,
+            BillsController,
             AdminJobsController,
         ],
         dependencies={

@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
+from bff.bills.service import BillService
 from bff.schedules.service import ScheduleService
 from bff.transfers.service import TransferService
 
@@ -22,14 +23,20 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class Pass:
     transfers_followed_up: int
+    vends_followed_up: int
     schedules_run: int
 
 
 class Jobs:
     def __init__(
-        self, transfers: TransferService, schedules: ScheduleService, interval_s: float
+        self,
+        transfers: TransferService,
+        bills: BillService,
+        schedules: ScheduleService,
+        interval_s: float,
     ) -> None:
         self.transfers = transfers
+        self.bills = bills
         self.schedules = schedules
         self.interval_s = interval_s
         self._task: asyncio.Task[None] | None = None
@@ -41,6 +48,16 @@ class Jobs:
                 await self.transfers.follow_up(transfer_id)
             except Exception:  # one bad transfer must not stop the others
                 log.exception("follow-up of transfer %s failed", transfer_id)
+            handled += 1
+        return handled
+
+    async def follow_up_bills(self, now: datetime | None = None) -> int:
+        handled = 0
+        for vend_id in await self.bills.due(now):
+            try:
+                await self.bills.follow_up(vend_id)
+            except Exception:
+                log.exception("follow-up of vend %s failed", vend_id)
             handled += 1
         return handled
 
@@ -57,7 +74,10 @@ class Jobs:
     async def run_once(self, now: datetime | None = None) -> Pass:
         schedules = await self.run_due_schedules()
         transfers = await self.follow_up_transfers(now)
-        return Pass(transfers_followed_up=transfers, schedules_run=schedules)
+        vends = await self.follow_up_bills(now)
+        return Pass(
+            transfers_followed_up=transfers, vends_followed_up=vends, schedules_run=schedules
+        )
 
     async def _loop(self) -> None:
         while True:

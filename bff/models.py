@@ -2,6 +2,7 @@
 
 from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
 from bff.beneficiaries.models import Beneficiary
+from bff.bills.models import Vend
 from bff.clock import ClockOffset
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.schedules.models import ScheduledPayment, ScheduledRun
@@ -25,4 +26,5 @@ __all__ = [
     "TransferBatch",
     "User",
     "UserSession",
+    "Vend",
 ]

@@ -26,6 +26,7 @@ class ClockIn(CamelStruct):
 
 class JobsOut(CamelStruct):
     transfers_followed_up: int
+    vends_followed_up: int
     schedules_run: int
 
 
@@ -52,5 +53,7 @@ class AdminJobsController(Controller):
     async def run_due(self, jobs: Jobs, clock: Clock, admin: Principal) -> JobsOut:
         result = await jobs.run_once(await clock.now())
         return JobsOut(
-            transfers_followed_up=result.transfers_followed_up, schedules_run=result.schedules_run
+            transfers_followed_up=result.transfers_followed_up,
+            vends_followed_up=result.vends_followed_up,
+            schedules_run=result.schedules_run,
         )

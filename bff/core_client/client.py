@@ -15,6 +15,9 @@ import msgspec
 
 from bff.core_client.errors import CoreRefused, CoreUnavailable
 from bff.core_client.schemas import (
+    BillerCatalog,
+    BillerHolder,
+    BillerVend,
     CoreAccount,
     CoreCustomer,
     CoreCustomerCreated,
@@ -188,6 +191,30 @@ class CoreClient:
 
     async def nip_status(self, reference: str) -> NipStatus:
         return await self._call("POST", "/nip/tsq", NipStatus, json={"reference": reference})
+
+    # -- billers ---------------------------------------------------------------------------
+    async def biller_catalog(self) -> dict[str, Any]:
+        return (await self._call("GET", "/billers/catalog", BillerCatalog)).catalog
+
+    async def biller_validate(
+        self, category: str, provider_code: str, number: str, meter_type: str | None = None
+    ) -> BillerHolder:
+        body: dict[str, Any] = {
+            "category": category,
+            "providerCode": provider_code,
+            "customerNumber": number,
+        }
+        if meter_type:
+            body["meterType"] = meter_type
+        return await self._call("POST", "/billers/validate", BillerHolder, json=body)
+
+    async def biller_vend(self, body: dict[str, Any]) -> BillerVend:
+        return await self._call("POST", "/billers/vend", BillerVend, json=body)
+
+    async def biller_requery(self, reference: str) -> BillerVend:
+        return await self._call(
+            "POST", "/billers/requery", BillerVend, json={"reference": reference}
+        )
 
     async def send_sms(self, phone_number: str, body: str) -> None:
         await self._call(

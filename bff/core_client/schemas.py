@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 import msgspec
 
@@ -110,3 +111,23 @@ class NipStatus(CoreStruct):
     response_code: str
     response_message: str
     session_id: str | None
+
+
+class BillerCatalog(CoreStruct):
+    catalog: dict[str, Any]
+
+
+class BillerHolder(CoreStruct):
+    response_code: str
+    response_message: str
+    name: str | None
+    phone: str | None
+    address: str | None
+
+
+class BillerVend(CoreStruct):
+    reference: str
+    response_code: str
+    response_message: str
+    token: str | None
+    units: str | None

@@ -18,8 +18,10 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import Integer, String, Text, or_, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
+from bff.auth.codes import OneTimeCodes
 from bff.core_client import CoreRefused
 from bff.db import Database, UTCDateTime, utcnow
+from bff.errors import ValidationFailed
 
 
 class Status:
@@ -210,3 +212,33 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSt
         await steps.release()
         await life.set_stage(item_id, Stage.REVERSED)
         await life.finish(item_id, Status.FAILED, code, steps.failure_message(code))
+
+
+async def begin_with_code(
+    life: Lifecycle[Any],
+    codes: OneTimeCodes,
+    *,
+    user_id: int,
+    item_id: str,
+    purpose: str,
+    otp: str,
+    expires_at: datetime,
+) -> bool:
+    """The code step of a payment: True for the one caller that must now execute it.
+
+    A payment already past its code step answers False (the caller returns the first
+    outcome); so does a concurrent confirm whose code was just used by the other one.
+    """
+    item = await life.get(item_id)
+    assert item is not None
+    if item.status != Status.AWAITING_OTP:
+        return False
+    if expires_at < utcnow():
+        raise ValidationFailed("This request has expired. Please start again.")
+    try:
+        await codes.consume(user_id, purpose, otp)
+    except ValidationFailed:
+        if await codes.was_used(user_id, purpose):
+            return False
+        raise
+    return await life.start(item_id)

@@ -896,6 +896,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/utility/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bill payment history, newest first */
+        get: operations["ApiUtilityLogsLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/airtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Airtime networks */
+        get: operations["ApiUtilityProvidersAirtimeAirtimeProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/airtime/vend/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Airtime, step 2: code */
+        post: operations["ApiUtilityProvidersAirtimeVendConfirmAirtimeConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/airtime/vend/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Airtime, step 1 */
+        post: operations["ApiUtilityProvidersAirtimeVendInitiateAirtimeInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/cabletv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cable TV providers */
+        get: operations["ApiUtilityProvidersCabletvCableProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/cabletv/card-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whose smart card is this? */
+        post: operations["ApiUtilityProvidersCabletvCardInfoCardInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/cabletv/vend/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cable TV, step 2: code */
+        post: operations["ApiUtilityProvidersCabletvVendConfirmCableConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/cabletv/vend/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cable TV, step 1 */
+        post: operations["ApiUtilityProvidersCabletvVendInitiateCableInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/cabletv/{code}/bouquets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider's bouquets */
+        get: operations["ApiUtilityProvidersCabletvCodeBouquetsBouquets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/databundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Data networks */
+        get: operations["ApiUtilityProvidersDatabundleDataProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/databundle/vend/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Data, step 2: code */
+        post: operations["ApiUtilityProvidersDatabundleVendConfirmDataConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/databundle/vend/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Data, step 1 */
+        post: operations["ApiUtilityProvidersDatabundleVendInitiateDataInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/databundle/{code}/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A network's data bundles */
+        get: operations["ApiUtilityProvidersDatabundleCodeBundlesDataBundles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/electricity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Electricity distribution companies */
+        get: operations["ApiUtilityProvidersElectricityElectricityProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/electricity/meter-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whose meter is this? */
+        post: operations["ApiUtilityProvidersElectricityMeterInfoMeterInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/electricity/meter-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meter types */
+        get: operations["ApiUtilityProvidersElectricityMeterTypesMeterTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/electricity/vend/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Electricity, step 2 */
+        post: operations["ApiUtilityProvidersElectricityVendConfirmElectricityConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/providers/electricity/vend/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Electricity, step 1 */
+        post: operations["ApiUtilityProvidersElectricityVendInitiateElectricityInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/roviders/electricity/meter-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meter types (path spelled as the product spells it) */
+        get: operations["ApiUtilityRovidersElectricityMeterTypesMeterTypesAsSpelled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utility/source-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts a bill can be paid from */
+        get: operations["ApiUtilitySourceAccountsSourceAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/ibanking/personal/account-types": {
         parameters: {
             query?: never;
@@ -1174,6 +1514,12 @@ export interface components {
             registrationType?: string | null;
             stateOfResidence?: string | null;
         };
+        /** AirtimeProviderOut */
+        AirtimeProviderOut: {
+            code: string;
+            providerId: number;
+            title: string;
+        };
         /** ApplicantOut */
         ApplicantOut: {
             basicProfile: components["schemas"]["BasicProfile"] | null;
@@ -1242,6 +1588,30 @@ export interface components {
             beneficiaryName: string;
             id: number;
         };
+        /** BillLogOut */
+        BillLogOut: {
+            amount: number;
+            cableTvBouquetCode: string | null;
+            cableTvSmartCardNumber: string | null;
+            dataBundleCode: string | null;
+            dateCreated: string;
+            electricityMeterNumber: string | null;
+            electricityMeterOwner: string | null;
+            electricityMeterOwnerAddress: string | null;
+            electricityMeterOwnerPhoneNumber: string | null;
+            electricityMeterType: string | null;
+            id: string;
+            message: string | null;
+            phoneNumber: string | null;
+            reference: string;
+            sourceAccount: string;
+            units: string | null;
+            utilityProductType: string;
+            utilityProviderTitle: string;
+            vender: string;
+            vendingStatus: string;
+            vendingToken: string | null;
+        };
         /** BulkPendingOut */
         BulkPendingOut: {
             id: string;
@@ -1281,9 +1651,22 @@ export interface components {
             nameInquiryReference?: string | null;
             sourceAccountNumber?: string | null;
         };
+        /** BundleOut */
+        BundleOut: {
+            amount: number;
+            code: string;
+            title: string;
+            validity?: string | null;
+        };
         /** BusinessInformationOut */
         BusinessInformationOut: {
             required: boolean;
+        };
+        /** CardInfoIn */
+        CardInfoIn: {
+            cableTvProviderBouquetCode?: string | null;
+            cableTvProviderCode?: string | null;
+            smartCardNumber?: string | null;
         };
         /** ChangePasswordIn */
         ChangePasswordIn: {
@@ -1404,10 +1787,17 @@ export interface components {
             message: string;
             secretCode: string;
         };
+        /** HolderOut */
+        HolderOut: {
+            address?: string | null;
+            name: string;
+            phoneNumber?: string | null;
+        };
         /** JobsOut */
         JobsOut: {
             schedulesRun: number;
             transfersFollowedUp: number;
+            vendsFollowedUp: number;
         };
         /** LinkValidOut */
         LinkValidOut: {
@@ -1431,6 +1821,12 @@ export interface components {
         /** MessageOut */
         MessageOut: {
             message: string;
+        };
+        /** MeterInfoIn */
+        MeterInfoIn: {
+            electricityProviderCode?: string | null;
+            meterNumber?: string | null;
+            meterType?: string | null;
         };
         /** NameInquiryIn */
         NameInquiryIn: {
@@ -1497,6 +1893,11 @@ export interface components {
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             transfer: components["schemas"]["TransferOut"];
             twoFactorAuthentication: string;
+        };
+        /** ProviderOut */
+        ProviderOut: {
+            code: string;
+            title: string;
         };
         /** RecentTransaction */
         RecentTransaction: {
@@ -1672,6 +2073,39 @@ export interface components {
         TwoFactorTypeOut: {
             /** @enum {string} */
             twoFactorAuthenticationType: "OTP_AUTHENTICATION" | "GOOGLE_AUTHENTICATOR";
+        };
+        /** VendConfirmIn */
+        VendConfirmIn: {
+            otp: string;
+            utilityVendingRequestId: string;
+        };
+        /** VendIn */
+        VendIn: {
+            airtimeProviderCode?: string | null;
+            amount?: number | string | null;
+            cableTvBouquetCode?: string | null;
+            cableTvProviderCode?: string | null;
+            cableTvSmartCardNum?: string | null;
+            dataBundleCode?: string | null;
+            dataBundleProviderCode?: string | null;
+            electricityMeterNum?: string | null;
+            electricityProviderCode?: string | null;
+            meterType?: string | null;
+            nuban?: string | null;
+            phoneNumber?: string | null;
+            /** @enum {null|string} */
+            utilityProductType?: "AIRTIME" | "DATA" | "ELECTRICITY_BILL" | "CABLE_TV" | null;
+        };
+        /** VendPendingOut */
+        VendPendingOut: {
+            message: string;
+            twoFactorAuthentication: string;
+            utilityVendingRequestId: string;
+        };
+        /** VendResultOut */
+        VendResultOut: {
+            bill: components["schemas"]["BillLogOut"];
+            message: string;
         };
         /** WeeklyTransactionSummary */
         WeeklyTransactionSummary: {
@@ -3604,6 +4038,630 @@ export interface operations {
                         } | unknown[];
                         status_code: number;
                     };
+                };
+            };
+        };
+    };
+    ApiUtilityLogsLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillLogOut"][];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersAirtimeAirtimeProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirtimeProviderOut"][];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersAirtimeVendConfirmAirtimeConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersAirtimeVendInitiateAirtimeInitiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendPendingOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersCabletvCableProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderOut"][];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersCabletvCardInfoCardInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardInfoIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolderOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersCabletvVendConfirmCableConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersCabletvVendInitiateCableInitiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendPendingOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersCabletvCodeBouquetsBouquets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersDatabundleDataProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderOut"][];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersDatabundleVendConfirmDataConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersDatabundleVendInitiateDataInitiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendPendingOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersDatabundleCodeBundlesDataBundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersElectricityElectricityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderOut"][];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersElectricityMeterInfoMeterInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeterInfoIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolderOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersElectricityMeterTypesMeterTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersElectricityVendConfirmElectricityConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityProvidersElectricityVendInitiateElectricityInitiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendPendingOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiUtilityRovidersElectricityMeterTypesMeterTypesAsSpelled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    ApiUtilitySourceAccountsSourceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOut"][];
                 };
             };
         };

@@ -1,0 +1,45 @@
+"""Bill payments (vends) as the BFF tracks them; the id is the biller reference too."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bff.db import Base
+from bff.payments.lifecycle import PaymentState
+
+
+class ProductType:
+    AIRTIME = "AIRTIME"
+    DATA = "DATA"
+    ELECTRICITY_BILL = "ELECTRICITY_BILL"
+    CABLE_TV = "CABLE_TV"
+    # The simulator's category for each product type.
+    CATEGORY = {
+        AIRTIME: "AIRTIME",
+        DATA: "DATA",
+        ELECTRICITY_BILL: "ELECTRICITY",
+        CABLE_TV: "CABLE_TV",
+    }
+
+
+class Vend(PaymentState, Base):
+    __tablename__ = "bill_vends"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    product_type: Mapped[str] = mapped_column(String(20))
+    source_account: Mapped[str] = mapped_column(String(10))
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    provider_code: Mapped[str] = mapped_column(String(20))
+    provider_title: Mapped[str] = mapped_column(String(60))
+    product_code: Mapped[str | None] = mapped_column(String(30))  # data bundle / bouquet
+    # The number the biller vends to: phone, meter or smart card.
+    customer_number: Mapped[str] = mapped_column(String(20))
+    phone_number: Mapped[str | None] = mapped_column(String(11))
+    meter_type: Mapped[str | None] = mapped_column(String(10))
+    holder_name: Mapped[str | None] = mapped_column(String(120))
+    holder_phone: Mapped[str | None] = mapped_column(String(20))
+    holder_address: Mapped[str | None] = mapped_column(String(200))
+    token: Mapped[str | None] = mapped_column(String(24))
+    units: Mapped[str | None] = mapped_column(String(20))

@@ -1,0 +1,448 @@
+"""Bill payments: look-ups, the code step, and vending exactly once.
+
+A vend is a held payment (bff/payments/lifecycle.py): the customer's money is held, the
+biller is asked to vend with the vend's id as reference, and only a final answer settles the
+hold to the biller settlement account (with the token) or releases it. An unclear answer is
+requeried until final, never vended again, so nobody pays for nothing or gets two tokens.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+
+from bff.accounts.service import AccountsService
+from bff.auth.codes import OneTimeCodes
+from bff.auth.models import User
+from bff.bills.models import ProductType, Vend
+from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
+from bff.core_client import CoreAccount, CoreClient, CoreError, CoreUnavailable
+from bff.db import Database, utcnow
+from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
+from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.payments.lifecycle import HeldSteps, Lifecycle, Status, begin_with_code, run_held
+from bff.settings.service import SettingsService
+from bff.timefmt import display_datetime, start_of_day
+
+log = logging.getLogger(__name__)
+
+BILLER_SETTLEMENT = "GL-BILLER-SETTLEMENT"
+BILLERS_DOWN = "We could not reach the biller right now. Please try again shortly."
+MIN_AIRTIME_KOBO = 50_00
+MIN_ELECTRICITY_KOBO = 500_00
+PENDING_MESSAGE = "Your payment is being processed. We will send you an SMS when it completes."
+CATEGORY_KEYS = {
+    "AIRTIME": "airtime",
+    "DATA": "data",
+    "ELECTRICITY": "electricity",
+    "CABLE_TV": "cableTv",
+}
+
+
+def failure_message(code: str | None) -> str:
+    reasons = {
+        "51": "Insufficient funds.",
+        "57": "This payment is not permitted on this account.",
+        "07": "The biller could not find this customer number.",
+        "13": "The amount is not valid for this product.",
+        "16": "The biller is not known.",
+    }
+    reason = reasons.get(code or "", "The biller could not complete the payment.")
+    return f"{reason} Your account was not debited."
+
+
+def bill_log(vend: Vend) -> BillLogOut:
+    electricity = vend.product_type == ProductType.ELECTRICITY_BILL
+    status = {Status.COMPLETED: "SUCCESS", Status.FAILED: "FAILED"}.get(vend.status, "PENDING")
+    message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(status, PENDING_MESSAGE)
+    return BillLogOut(
+        id=vend.id,
+        date_created=display_datetime(vend.created_at),
+        utility_product_type=vend.product_type,
+        amount=kobo_to_naira(vend.amount_kobo),
+        vending_status=status,
+        reference=vend.id,
+        source_account=vend.source_account,
+        vender=vend.provider_code,
+        utility_provider_title=vend.provider_title,
+        phone_number=vend.phone_number,
+        data_bundle_code=vend.product_code if vend.product_type == ProductType.DATA else None,
+        electricity_meter_number=vend.customer_number if electricity else None,
+        electricity_meter_owner=vend.holder_name if electricity else None,
+        electricity_meter_owner_phone_number=vend.holder_phone if electricity else None,
+        electricity_meter_owner_address=vend.holder_address if electricity else None,
+        electricity_meter_type=vend.meter_type,
+        vending_token=vend.token,
+        units=vend.units,
+        cable_tv_smart_card_number=(
+            vend.customer_number if vend.product_type == ProductType.CABLE_TV else None
+        ),
+        cable_tv_bouquet_code=(
+            vend.product_code if vend.product_type == ProductType.CABLE_TV else None
+        ),
+        message=message,
+    )
+
+
+class BillService:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        codes: OneTimeCodes,
+        accounts: AccountsService,
+        limits: SettingsService,
+        *,
+        otp_ttl_s: int,
+    ) -> None:
+        self.db = db
+        self.core = core
+        self.codes = codes
+        self.accounts = accounts
+        self.limits = limits
+        self.otp_ttl = timedelta(seconds=otp_ttl_s)
+        self.life: Lifecycle[Vend] = Lifecycle(db, Vend)
+        self._catalog: dict[str, Any] | None = None
+
+    # -- catalogue and look-ups -----------------------------------------------------------
+    async def catalog(self) -> dict[str, Any]:
+        if self._catalog is None:  # it changes with deployments, not per request
+            try:
+                self._catalog = await self.core.biller_catalog()
+            except CoreUnavailable as exc:
+                raise ServiceUnavailable(BILLERS_DOWN) from exc
+        return self._catalog
+
+    async def providers(self, category: str) -> dict[str, dict[str, Any]]:
+        return {p["code"]: p for p in (await self.catalog())[CATEGORY_KEYS[category]]}
+
+    async def products(self, category: str, provider_code: str) -> list[BundleOut]:
+        provider = (await self.providers(category)).get(provider_code)
+        if provider is None:
+            raise NotFound("Provider not found")
+        key = "bundles" if category == "DATA" else "bouquets"
+        return [
+            BundleOut(
+                code=p["code"],
+                title=p["title"],
+                amount=kobo_to_naira(p["priceKobo"]),
+                validity=p.get("validity"),
+            )
+            for p in provider[key]
+        ]
+
+    async def lookup(
+        self,
+        category: str,
+        provider_code: str | None,
+        number: str | None,
+        meter_type: str | None = None,
+    ) -> HolderOut:
+        number_field = "meterNumber" if category == "ELECTRICITY" else "smartCardNumber"
+        provider_field = (
+            "electricityProviderCode" if category == "ELECTRICITY" else "cableTvProviderCode"
+        )
+        errors = [
+            {"field": f, "message": "This field is required"}
+            for f, v in ((number_field, number), (provider_field, provider_code))
+            if not v
+        ]
+        if errors:
+            raise FieldErrors(errors)
+        assert number is not None and provider_code is not None
+        if not re.fullmatch(r"\d{6,20}", number.strip()):
+            raise ValidationFailed("Enter the number as digits only", field=number_field)
+        if provider_code not in await self.providers(category):
+            raise ValidationFailed("Choose a provider from the list", field=provider_field)
+        try:
+            answer = await self.core.biller_validate(
+                category, provider_code, number.strip(), meter_type
+            )
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(BILLERS_DOWN) from exc
+        if answer.response_code != "00" or not answer.name:
+            what = "meter" if category == "ELECTRICITY" else "smart card"
+            raise ValidationFailed(
+                f"We could not find this {what}. Check the number and the provider.",
+                field=number_field,
+            )
+        return HolderOut(name=answer.name, phone_number=answer.phone, address=answer.address)
+
+    async def source_accounts(self, user: User) -> list[CoreAccount]:
+        return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]
+
+    # -- initiation ---------------------------------------------------------------------
+    async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
+        vend = await self._validated(user, product_type, data)
+        async with self.db.transaction() as session:
+            session.add(vend)
+        message = await self.codes.ask_to_confirm(user, _purpose(vend.id))
+        return vend, message
+
+    async def _validated(self, user: User, product_type: str, data: VendIn) -> Vend:
+        required = {"nuban": data.nuban, "amount": data.amount}
+        if product_type in (ProductType.AIRTIME, ProductType.DATA):
+            required["phoneNumber"] = data.phone_number
+        provider_field, provider_code = {
+            ProductType.AIRTIME: ("airtimeProviderCode", data.airtime_provider_code),
+            ProductType.DATA: ("dataBundleProviderCode", data.data_bundle_provider_code),
+            ProductType.ELECTRICITY_BILL: (
+                "electricityProviderCode",
+                data.electricity_provider_code,
+            ),
+            ProductType.CABLE_TV: ("cableTvProviderCode", data.cable_tv_provider_code),
+        }[product_type]
+        required[provider_field] = provider_code
+        if product_type == ProductType.DATA:
+            required["dataBundleCode"] = data.data_bundle_code
+        if product_type == ProductType.ELECTRICITY_BILL:
+            required["electricityMeterNum"] = data.electricity_meter_num
+            required["meterType"] = data.meter_type
+        if product_type == ProductType.CABLE_TV:
+            required["cableTvBouquetCode"] = data.cable_tv_bouquet_code
+            required["cableTvSmartCardNum"] = data.cable_tv_smart_card_num
+        errors = [
+            {"field": f, "message": "This field is required"}
+            for f, v in required.items()
+            if v in (None, "")
+        ]
+        phone = (data.phone_number or "").strip()
+        if phone and not re.fullmatch(r"\d{11}", phone):
+            errors.append(
+                {"field": "phoneNumber", "message": "Mobile Number must be 11 characters"}
+            )
+        if errors:
+            raise FieldErrors(errors)
+        assert data.amount is not None and provider_code is not None and data.nuban is not None
+        amount = naira_to_kobo(data.amount)
+        category = ProductType.CATEGORY[product_type]
+        provider = (await self.providers(category)).get(provider_code)
+        if provider is None:
+            raise ValidationFailed("Choose a provider from the list", field=provider_field)
+        source = next(
+            (a for a in await self.source_accounts(user) if a.account_number == data.nuban), None
+        )
+        if source is None:
+            raise NotFound("Account not found")
+        vend = Vend(
+            id=uuid.uuid4().hex,
+            user_id=user.id,
+            product_type=product_type,
+            source_account=source.account_number,
+            amount_kobo=amount,
+            provider_code=provider_code,
+            provider_title=provider["title"],
+            phone_number=phone or None,
+            status=Status.AWAITING_OTP,
+        )
+        if product_type == ProductType.AIRTIME:
+            if amount < MIN_AIRTIME_KOBO:
+                raise ValidationFailed(
+                    f"The least airtime you can buy is {format_naira(MIN_AIRTIME_KOBO)}",
+                    field="amount",
+                )
+            vend.customer_number = phone
+        elif product_type in (ProductType.DATA, ProductType.CABLE_TV):
+            code = (
+                data.data_bundle_code
+                if product_type == ProductType.DATA
+                else data.cable_tv_bouquet_code
+            )
+            item = next(
+                (p for p in await self.products(category, provider_code) if p.code == code), None
+            )
+            if item is None:
+                raise ValidationFailed("Choose a product from the list", field="productCode")
+            if amount != naira_to_kobo(item.amount):
+                raise ValidationFailed(
+                    "The amount does not match the price of this product", field="amount"
+                )
+            vend.product_code = code
+            if product_type == ProductType.DATA:
+                vend.customer_number = phone
+            else:
+                holder = await self.lookup(category, provider_code, data.cable_tv_smart_card_num)
+                vend.customer_number = (data.cable_tv_smart_card_num or "").strip()
+                vend.holder_name = holder.name
+        else:
+            meter_type = (data.meter_type or "").upper()
+            if meter_type not in (await self.catalog())["meterTypes"]:
+                raise ValidationFailed("Choose a meter type from the list", field="meterType")
+            if amount < MIN_ELECTRICITY_KOBO:
+                raise ValidationFailed(
+                    f"The least you can pay is {format_naira(MIN_ELECTRICITY_KOBO)}", field="amount"
+                )
+            holder = await self.lookup(
+                category, provider_code, data.electricity_meter_num, meter_type
+            )
+            vend.customer_number = (data.electricity_meter_num or "").strip()
+            vend.meter_type = meter_type
+            vend.holder_name, vend.holder_phone = holder.name, holder.phone_number
+            vend.holder_address = holder.address
+        await self._check_limits_and_funds(user, source, amount)
+        return vend
+
+    async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
+        daily, single = await self.limits.effective_limits(
+            user, source.account_number, "BILL_PAYMENT"
+        )
+        if amount > single:
+            raise ValidationFailed(
+                f"This amount is above your limit of {format_naira(single)} per transaction",
+                field="amount",
+            )
+        async with self.db.transaction() as session:
+            spent = int(
+                await session.scalar(
+                    select(func.coalesce(func.sum(Vend.amount_kobo), 0)).where(
+                        Vend.source_account == source.account_number,
+                        Vend.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
+                        Vend.confirmed_at >= start_of_day(utcnow()),
+                    )
+                )
+                or 0
+            )
+        if spent + amount > daily:
+            raise ValidationFailed(
+                f"This would take you over your daily limit of {format_naira(daily)} "
+                f"({format_naira(max(daily - spent, 0))} left today)",
+                field="amount",
+            )
+        if amount > source.available_balance_kobo:
+            raise ValidationFailed("Insufficient funds", field="amount")
+
+    # -- confirmation and vending -------------------------------------------------------
+    async def own(self, user: User, vend_id: str) -> Vend:
+        vend = await self.life.get(vend_id)
+        if vend is None or vend.user_id != user.id:
+            raise NotFound("Bill payment not found")
+        return vend
+
+    async def confirm(self, user: User, vend_id: str, otp: str, product_type: str) -> Vend:
+        vend = await self.own(user, vend_id)
+        if vend.product_type != product_type:
+            raise NotFound("Bill payment not found")
+        if await begin_with_code(
+            self.life,
+            self.codes,
+            user_id=user.id,
+            item_id=vend_id,
+            purpose=_purpose(vend_id),
+            otp=otp,
+            expires_at=vend.created_at + self.otp_ttl,
+        ):
+            return await self.execute(vend_id, leased=True)
+        return await self.life.outcome_of_first_confirm(vend_id)
+
+    async def execute(self, vend_id: str, *, leased: bool = False) -> Vend:
+        if not leased and not await self.life.claim(vend_id):
+            current = await self.life.get(vend_id)
+            assert current is not None
+            return current
+        vend = await self.life.get(vend_id)
+        assert vend is not None
+        try:
+            if vend.status not in Status.FINAL:
+                await run_held(self.life, vend_id, vend.stage, self._steps(vend))
+        except CoreUnavailable as exc:
+            log.info("vend %s waits for the biller: %s", vend_id, exc)
+            await self.life.pending(vend_id)
+        finally:
+            await self.life.release(vend_id)
+        final = await self.life.get(vend_id)
+        assert final is not None
+        return final
+
+    def _steps(self, vend: Vend) -> HeldSteps:
+        narration = f"{vend.product_type}/{vend.provider_title}/{vend.customer_number}"
+        return HeldSteps(
+            hold=lambda: self.core.place_hold(
+                vend.id, vend.source_account, vend.amount_kobo, narration
+            ),
+            send=lambda: self._send(vend),
+            query=lambda: self._query(vend.id),
+            settle=lambda: self.core.post_hold(vend.id, BILLER_SETTLEMENT, narration),
+            release=lambda: self.core.void_hold(vend.id),
+            failure_message=failure_message,
+        )
+
+    async def _send(self, vend: Vend) -> str:
+        answer = await self.core.biller_vend(
+            {
+                "reference": vend.id,
+                "category": ProductType.CATEGORY[vend.product_type],
+                "providerCode": vend.provider_code,
+                "customerNumber": vend.customer_number,
+                "amountKobo": vend.amount_kobo,
+                "productCode": vend.product_code,
+                "meterType": vend.meter_type,
+            }
+        )
+        await self._keep_token(vend.id, answer.token, answer.units)
+        return answer.response_code
+
+    async def _query(self, vend_id: str) -> str:
+        answer = await self.core.biller_requery(vend_id)
+        await self._keep_token(vend_id, answer.token, answer.units)
+        return answer.response_code
+
+    async def _keep_token(self, vend_id: str, token: str | None, units: str | None) -> None:
+        if token or units:
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(Vend).where(Vend.id == vend_id).values(token=token, units=units)
+                )
+
+    # -- history and follow-up ----------------------------------------------------------
+    async def logs(self, user: User) -> list[Vend]:
+        async with self.db.transaction() as session:
+            return list(
+                (
+                    await session.scalars(
+                        select(Vend)
+                        .where(Vend.user_id == user.id, Vend.status != Status.AWAITING_OTP)
+                        .order_by(Vend.created_at.desc())
+                        .limit(500)
+                    )
+                ).all()
+            )
+
+    async def due(self, now: datetime | None = None) -> list[str]:
+        return await self.life.due(now)
+
+    async def follow_up(self, vend_id: str) -> Vend:
+        before = await self.life.get(vend_id)
+        after = await self.execute(vend_id)
+        if before is not None and before.status == Status.PENDING and after.status in Status.FINAL:
+            await self._notify(after)
+        return after
+
+    async def _notify(self, vend: Vend) -> None:
+        if not await self.life.mark_notified(vend.id):
+            return
+        async with self.db.transaction() as session:
+            user = await session.get(User, vend.user_id)
+        if user is None or not user.phone_number:
+            return
+        amount = format_naira(vend.amount_kobo)
+        if vend.status == Status.COMPLETED:
+            token = f" Token: {vend.token}." if vend.token else ""
+            text = f"Kobo: your {vend.provider_title} payment of {amount} was successful.{token}"
+        else:
+            text = (
+                f"Kobo: your {vend.provider_title} payment of {amount} failed. "
+                f"{vend.failure_reason}"
+            )
+        try:
+            await self.core.send_sms(user.phone_number, text)
+        except CoreError as exc:
+            log.warning("could not SMS the outcome of vend %s: %s", vend.id, exc)
+
+
+def _purpose(vend_id: str) -> str:
+    return f"BILL:{vend_id}"
