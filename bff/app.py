@@ -37,6 +37,8 @@ from bff.core_client import CoreClient
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
+from bff.history.controller import HistoryController
+from bff.history.service import HistoryService
 from bff.http import provide_admin, provide_applicant, provide_customer, provide_principal
 from bff.jobs import Jobs
 from bff.onboarding.controller import OnboardingController
@@ -171,6 +173,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "transfers": transfers,
         "schedules": schedules,
         "bills": bills,
+        "history": HistoryService(db, core_client, accounts),
         "clock": clock,
         "jobs": jobs,
         "core": core_client,
@@ -207,6 +210,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             BeneficiariesController,
             SchedulesController,
             BillsController,
+            HistoryController,
             AdminJobsController,
         ],
         dependencies={

@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from faker import Faker
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.billers.models import BillerCustomer
@@ -27,7 +28,7 @@ from core_sim.customers.opening import (
 from core_sim.db import Database, utcnow
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
-from core_sim.ledger.models import AccountKind, LedgerAccount
+from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
 from core_sim.nip.models import ExternalAccount
 from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
@@ -112,7 +113,14 @@ async def _seed_persona(
         await _fund(session, account, spec["openingBalanceKobo"], opened)
         if spec["historyMonths"]:
             await _history(
-                session, account, spec["openingBalanceKobo"], spec["historyMonths"], rng, fake, now
+                session,
+                account,
+                spec["openingBalanceKobo"],
+                spec["historyMonths"],
+                rng,
+                fake,
+                now,
+                busy=spec.get("busy", False),
             )
 
 
@@ -287,6 +295,13 @@ async def _fund(session: AsyncSession, account: LedgerAccount, kobo: int, when: 
     )
 
 
+def _gap(rng: random.Random, busy: bool) -> timedelta:
+    """Time to the next event: a few days for most accounts, a few hours for busy ones."""
+    if busy:
+        return timedelta(hours=rng.randrange(1, 7), minutes=rng.randrange(0, 60))
+    return timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))
+
+
 async def _history(
     session: AsyncSession,
     account: LedgerAccount,
@@ -295,45 +310,85 @@ async def _history(
     rng: random.Random,
     fake: Faker,
     now: datetime,
+    *,
+    busy: bool = False,
 ) -> None:
-    """Salary credits, transfers in and out, airtime and POS spends over `months` months."""
+    """Salary credits, transfers in and out, airtime and POS spends over `months` months.
+
+    Written in bulk (postings first, then their entries with running balances computed here)
+    because a busy account has over a thousand lines; the rules are the same as
+    ledger.post's: every posting sums to zero and the customer never goes below zero.
+    """
     employer = fake.company()
     day = now - timedelta(days=30 * months)
+    events: list[tuple[Posting, str, int, str]] = []  # posting, other side, amount, who
+    paid_months: set[tuple[int, int]] = set()
     index = 0
     while day < now - timedelta(hours=2):
         index += 1
-        if day.day in (25, 26, 27) and rng.random() < 0.5:
+        if day.day >= 25 and (day.year, day.month) not in paid_months:
+            paid_months.add((day.year, day.month))
             amount = rng.randrange(150_000, 650_000) * 100
-            leg_from, narration, who = NIP, f"NIP/{employer.upper()[:30]}/SALARY", employer
+            other, narration, who = NIP, f"NIP/{employer.upper()[:30]}/SALARY", employer
         elif rng.random() < 0.25:
             amount = rng.randrange(2_000, 80_000) * 100
             who = fake.name()
-            leg_from, narration = NIP, f"NIP/{who.upper()}/TRF"
+            other, narration = NIP, f"NIP/{who.upper()}/TRF"
         else:
             amount = -rng.choice([rng.randrange(500, 5_000), rng.randrange(2_000, 45_000)]) * 100
             kind = rng.choice(["airtime", "pos", "transfer"])
             if kind == "airtime":
-                leg_from, who = BILLERS, rng.choice(["MTN", "GLO", "AIRTEL", "9MOBILE"])
+                other, who = BILLERS, rng.choice(["MTN", "GLO", "AIRTEL", "9MOBILE"])
                 narration = f"AIRTIME/{who}/{rng.randrange(10**9, 10**10)}"
             elif kind == "pos":
-                leg_from, who = NIP, fake.company()
+                other, who = NIP, fake.company()
                 narration = f"POS/{who.upper()[:30]}"
             else:
-                leg_from, who = NIP, fake.name()
+                other, who = NIP, fake.name()
                 narration = f"NIP/TRF TO {who.upper()}"
-        if amount < 0 and balance + amount < 0:
-            day += timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))
-            continue
-        await ledger.post(
-            session,
-            reference=f"SEED-{account.number}-{index}",
-            kind="SEED",
-            narration=narration,
-            legs=[
-                ledger.Leg(leg_from, -amount, account.number, account.name),
-                ledger.Leg(account.number, amount, None, who),
-            ],
-            posted_at=day,
+        if amount >= 0 or balance + amount >= 0:
+            posting = Posting(
+                reference=f"SEED-{account.number}-{index}",
+                kind="SEED",
+                narration=narration,
+                posted_at=day,
+            )
+            events.append((posting, other, amount, who))
+            balance += amount
+        day += _gap(rng, busy)
+    session.add_all([posting for posting, _, _, _ in events])
+    await session.flush()
+
+    rows = (
+        await session.execute(
+            select(LedgerAccount.number, LedgerAccount.id, LedgerAccount.balance_kobo).where(
+                LedgerAccount.number.in_((account.number, NIP, BILLERS))
+            )
         )
-        balance += amount
-        day += timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))
+    ).all()
+    ids = {number: account_id for number, account_id, _ in rows}
+    balances = {number: kobo for number, _, kobo in rows}
+    entries = []
+    for posting, other, amount, who in events:
+        for number, signed, counter_number, counter_name in (
+            (other, -amount, account.number, account.name),
+            (account.number, amount, None, who),
+        ):
+            balances[number] += signed
+            entries.append(
+                Entry(
+                    posting_id=posting.id,
+                    account_id=ids[number],
+                    amount_kobo=signed,
+                    balance_after_kobo=balances[number],
+                    counterparty_number=counter_number,
+                    counterparty_name=counter_name,
+                    posted_at=posting.posted_at,
+                )
+            )
+    session.add_all(entries)
+    for number, kobo in balances.items():
+        await session.execute(
+            update(LedgerAccount).where(LedgerAccount.number == number).values(balance_kobo=kobo)
+        )
+    await session.flush()

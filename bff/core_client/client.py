@@ -19,12 +19,14 @@ from bff.core_client.schemas import (
     BillerHolder,
     BillerVend,
     CoreAccount,
+    CoreBalanceAt,
     CoreCustomer,
     CoreCustomerCreated,
     CoreHold,
     CoreIdentity,
     CoreMessage,
     CoreNamedId,
+    CorePosting,
     CoreStatementLine,
     CoreTransfer,
     NipNameEnquiry,
@@ -120,17 +122,37 @@ class CoreClient:
         return await self._call("GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount])
 
     async def statement(
-        self, account_number: str, *, start: datetime | None = None, limit: int = 100
+        self,
+        account_number: str,
+        *,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        limit: int = 100,
     ) -> list[CoreStatementLine]:
+        """Newest first."""
         params: dict[str, Any] = {"limit": limit}
         if start is not None:
             params["start"] = start.isoformat()
+        if end is not None:
+            params["end"] = end.isoformat()
         return await self._call(
             "GET",
             f"/core/accounts/{account_number}/statement",
             list[CoreStatementLine],
             params=params,
         )
+
+    async def balance_before(self, account_number: str, moment: datetime) -> int:
+        answer = await self._call(
+            "GET",
+            f"/core/accounts/{account_number}/balance-at",
+            CoreBalanceAt,
+            params={"at": moment.isoformat()},
+        )
+        return answer.balance_kobo
+
+    async def posting(self, reference: str) -> CorePosting:
+        return await self._call("GET", f"/core/postings/{reference}", CorePosting)
 
     # -- money (every call carries the caller's reference: retries are safe) -------------
     async def transfer(
@@ -222,6 +244,22 @@ class CoreClient:
             "/core/messages",
             CoreMessage,
             json={"channel": "SMS", "recipient": phone_number, "body": body},
+        )
+
+    async def send_email_with_attachment(
+        self, email: str, subject: str, body: str, name: str, content_type: str, base64: str
+    ) -> None:
+        await self._call(
+            "POST",
+            "/core/messages",
+            CoreMessage,
+            json={
+                "channel": "EMAIL",
+                "recipient": email,
+                "subject": subject,
+                "body": body,
+                "attachments": [{"name": name, "contentType": content_type, "content": base64}],
+            },
         )
 
     async def send_email(self, email: str, subject: str, body: str) -> None:

@@ -131,3 +131,22 @@ class BillerVend(CoreStruct):
     response_message: str
     token: str | None
     units: str | None
+
+
+class CoreBalanceAt(CoreStruct):
+    account_number: str
+    balance_kobo: int
+
+
+class CorePostingEntry(CoreStruct):
+    account_number: str
+    account_name: str
+    amount_kobo: int
+
+
+class CorePosting(CoreStruct):
+    reference: str
+    kind: str
+    narration: str
+    posted_at: datetime
+    entries: list[CorePostingEntry]

@@ -174,7 +174,6 @@ async def test_wrong_code_moves_nothing(bff):
             400,
             "This amount is above your limit of ₦1,000,000.00 per transaction",
         ),
-        ({"amount": 999_999, "sourceAccountNumber": ADA_TARGET}, 400, "Insufficient funds"),
     ],
 )
 async def test_bad_transfers_are_refused_and_move_nothing(bff, body, status, detail):
@@ -186,6 +185,21 @@ async def test_bad_transfers_are_refused_and_move_nothing(bff, body, status, det
     assert response.status_code == status, response.text
     assert response.json()["detail"] == detail
     assert await balance(bff, ADA_SAVINGS) == before
+
+
+async def test_more_than_the_balance_is_refused(bff):
+    token = await bff.sign_in()
+    opened = await bff.client.post("/api/accounts", headers=auth(token), json={"accountTypeId": 4})
+    empty = opened.json()["account"]["accountNumber"]
+    response = await initiate(
+        bff,
+        token,
+        "intrabank",
+        sourceAccountNumber=empty,
+        destinationAccountNumber=TUNDE_ACCOUNT,
+        amount=1,
+    )
+    assert response.status_code == 400 and response.json()["detail"] == "Insufficient funds"
 
 
 async def test_a_lower_daily_limit_from_settings_is_enforced(bff):

@@ -13,10 +13,13 @@ from core_sim.customers.schemas import (
     AccountOut,
     AccountStatusIn,
     AccountTypeOut,
+    BalanceAtOut,
     CustomerCreatedOut,
     CustomerIn,
     CustomerOut,
     DocumentTypeOut,
+    PostingEntryOut,
+    PostingOut,
     StatementLineOut,
 )
 from core_sim.db import Database
@@ -125,6 +128,31 @@ class CustomersController(Controller):
             types = await service.account_types(session)
             return service.account_out(account, types)
 
+    @get("/accounts/{account_number:str}/balance-at")
+    async def balance_at(self, db: Database, account_number: str, at: datetime) -> BalanceAtOut:
+        """The ledger balance just before `at` (a statement's opening balance)."""
+        async with db.reader() as session:
+            account = await ledger.get_account(session, account_number)
+            balance = await ledger.balance_before(session, account, at)
+        return BalanceAtOut(account_number=account_number, at=at, balance_kobo=balance)
+
+    @get("/postings/{reference:str}")
+    async def get_posting(self, db: Database, reference: str) -> PostingOut:
+        async with db.reader() as session:
+            posting, entries = await ledger.posting_with_accounts(session, reference)
+        return PostingOut(
+            reference=posting.reference,
+            kind=posting.kind,
+            narration=posting.narration,
+            posted_at=posting.posted_at,
+            entries=[
+                PostingEntryOut(
+                    account_number=a.number, account_name=a.name, amount_kobo=e.amount_kobo
+                )
+                for e, a in entries
+            ],
+        )
+
     @get("/accounts/{account_number:str}/statement")
     async def get_statement(
         self,
@@ -132,7 +160,7 @@ class CustomersController(Controller):
         account_number: str,
         start: datetime | None = None,
         end: datetime | None = None,
-        limit: Annotated[int, Parameter(ge=1, le=1000)] = 100,
+        limit: Annotated[int, Parameter(ge=1, le=20_000)] = 100,
         offset: Annotated[int, Parameter(ge=0)] = 0,
     ) -> list[StatementLineOut]:
         async with db.reader() as session:

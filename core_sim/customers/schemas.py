@@ -90,3 +90,23 @@ class DocumentTypeOut(CamelStruct):
 
 class AccountStatusIn(CamelStruct, forbid_unknown_fields=True):
     status: Literal["ACTIVE", "DISABLED"]
+
+
+class BalanceAtOut(CamelStruct):
+    account_number: str
+    at: datetime
+    balance_kobo: int
+
+
+class PostingEntryOut(CamelStruct):
+    account_number: str
+    account_name: str
+    amount_kobo: int
+
+
+class PostingOut(CamelStruct):
+    reference: str
+    kind: str
+    narration: str
+    posted_at: datetime
+    entries: list[PostingEntryOut]

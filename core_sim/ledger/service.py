@@ -260,3 +260,31 @@ async def statement(
     if end is not None:
         query = query.where(Entry.posted_at < end)
     return [(e, p) for e, p in (await session.execute(query)).all()]
+
+
+async def balance_before(session: AsyncSession, account: LedgerAccount, moment: datetime) -> int:
+    """The balance after the last entry strictly before `moment` (0 if none)."""
+    value = await session.scalar(
+        select(Entry.balance_after_kobo)
+        .where(Entry.account_id == account.id, Entry.posted_at < moment)
+        .order_by(Entry.posted_at.desc(), Entry.id.desc())
+        .limit(1)
+    )
+    return int(value or 0)
+
+
+async def posting_with_accounts(
+    session: AsyncSession, reference: str
+) -> tuple[Posting, list[tuple[Entry, LedgerAccount]]]:
+    posting = await session.scalar(select(Posting).where(Posting.reference == reference))
+    if posting is None:
+        raise NotFound(f"Posting {reference} not found")
+    rows = (
+        await session.execute(
+            select(Entry, LedgerAccount)
+            .join(LedgerAccount, LedgerAccount.id == Entry.account_id)
+            .where(Entry.posting_id == posting.id)
+            .order_by(Entry.id)
+        )
+    ).all()
+    return posting, [(e, a) for e, a in rows]

@@ -536,6 +536,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's transactions, newest first, filtered and paged */
+        get: operations["ApiIbankingPersonalTransactionsTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/transactions/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a PDF statement */
+        post: operations["ApiIbankingPersonalTransactionsDownloadPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/transactions/download/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail an Excel statement */
+        post: operations["ApiIbankingPersonalTransactionsDownloadExcelExcel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/transactions/{reference_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction with its parties */
+        get: operations["ApiIbankingPersonalTransactionsReferenceNumberDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/onboarding-status": {
         parameters: {
             query?: never;
@@ -1991,11 +2059,34 @@ export interface components {
             code: string;
             name: string;
         };
+        /** StatementIn */
+        StatementIn: {
+            endDate?: string | null;
+            nuban?: string | null;
+            startDate?: string | null;
+        };
         /** TokenDTO */
         TokenDTO: {
             accessToken: string;
             expiresIn: number;
             tokenType: string;
+        };
+        /** TransactionDetailOut */
+        TransactionDetailOut: {
+            accountNumber: string;
+            amount: number;
+            balanceAfter: number | null;
+            dateCreated: string;
+            destinationAccountName: string | null;
+            destinationAccountNumber: string | null;
+            narration: string;
+            referenceNumber: string;
+            sessionId: string | null;
+            sourceAccountName: string | null;
+            sourceAccountNumber: string | null;
+            status: string;
+            timeCreated: string;
+            transactionType: string;
         };
         /** TransactionLimitConfirmIn */
         TransactionLimitConfirmIn: {
@@ -2029,6 +2120,25 @@ export interface components {
             nuban: string;
             transactionLimitUuid: string;
             twoFactorAuthentication: string;
+        };
+        /** TransactionOut */
+        TransactionOut: {
+            accountNumber: string;
+            amount: number;
+            balanceAfter: number | null;
+            dateCreated: string;
+            narration: string;
+            referenceNumber: string;
+            status: string;
+            timeCreated: string;
+            transactionType: string;
+        };
+        /** TransactionPageOut */
+        TransactionPageOut: {
+            content: components["schemas"]["TransactionOut"][];
+            page: number;
+            size: number;
+            totalElements: number;
         };
         /** TransferIn */
         TransferIn: {
@@ -3283,6 +3393,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionsTransactions: {
+        parameters: {
+            query?: {
+                accountNumber?: string | null;
+                startDate?: string | null;
+                endDate?: string | null;
+                transactionType?: "CREDIT" | "DEBIT" | null;
+                status?: "COMPLETED" | "PENDING" | "FAILED" | null;
+                search?: string | null;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionsDownloadPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionsDownloadExcelExcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionsReferenceNumberDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetailOut"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

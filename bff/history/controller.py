@@ -1,0 +1,81 @@
+"""/api/ibanking/personal/transactions…: history, details, and statements by e-mail."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from litestar import Controller, Response, get, post
+from litestar.background_tasks import BackgroundTask
+from litestar.params import Parameter
+
+from bff.auth.service import Principal
+from bff.history.schemas import StatementIn, TransactionDetailOut, TransactionPageOut
+from bff.history.service import HistoryService, Query, parse_day
+from bff.schemas import MessageOut
+
+STATEMENT_REQUESTED = "Bank statement requested successfully and will be sent to your mail shortly"
+
+
+class HistoryController(Controller):
+    path = "/api/ibanking/personal/transactions"
+    tags = ["history"]
+    security = [{"bearer": []}]
+
+    @get("/", summary="The customer's transactions, newest first, filtered and paged")
+    async def transactions(
+        self,
+        history: HistoryService,
+        customer: Principal,
+        account_number: Annotated[str | None, Parameter(query="accountNumber")] = None,
+        start_date: Annotated[str | None, Parameter(query="startDate")] = None,
+        end_date: Annotated[str | None, Parameter(query="endDate")] = None,
+        transaction_type: Annotated[
+            Literal["CREDIT", "DEBIT"] | None, Parameter(query="transactionType")
+        ] = None,
+        status: Literal["COMPLETED", "PENDING", "FAILED"] | None = None,
+        search: Annotated[str | None, Parameter(max_length=100)] = None,
+        page: Annotated[int, Parameter(ge=0)] = 0,
+        size: Annotated[int, Parameter(ge=1, le=100)] = 10,
+    ) -> TransactionPageOut:
+        query = Query(
+            account=account_number,
+            start=parse_day(start_date, "startDate"),
+            end=parse_day(end_date, "endDate"),
+            transaction_type=transaction_type,
+            status=status,
+            search=search,
+            page=page,
+            size=size,
+        )
+        return await history.transactions(customer.user, query)
+
+    @get("/{reference_number:str}", summary="One transaction with its parties")
+    async def detail(
+        self, history: HistoryService, customer: Principal, reference_number: str
+    ) -> TransactionDetailOut:
+        return await history.detail(customer.user, reference_number)
+
+    async def _request(
+        self, history: HistoryService, customer: Principal, data: StatementIn, file_type: str
+    ) -> Response[MessageOut]:
+        account, start, end = await history.check_statement_request(
+            customer.user, data.nuban, data.start_date, data.end_date
+        )
+        return Response(
+            MessageOut(message=STATEMENT_REQUESTED),
+            background=BackgroundTask(
+                history.email_statement, customer.user, account, start, end, file_type
+            ),
+        )
+
+    @post("/download", status_code=200, summary="E-mail a PDF statement")
+    async def pdf(
+        self, history: HistoryService, customer: Principal, data: StatementIn
+    ) -> Response[MessageOut]:
+        return await self._request(history, customer, data, "PDF")
+
+    @post("/download/excel", status_code=200, summary="E-mail an Excel statement")
+    async def excel(
+        self, history: HistoryService, customer: Principal, data: StatementIn
+    ) -> Response[MessageOut]:
+        return await self._request(history, customer, data, "EXCEL")

@@ -1,0 +1,253 @@
+"""Account statements as real files: PDF (reportlab) and Excel (xlsxwriter).
+
+Amounts arrive in kobo and are formatted here once; the documents carry the bank, the
+customer, the account, the period, the opening balance, every line with its running balance,
+the totals of debits and credits, the closing balance and page numbers.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import xlsxwriter
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from bff.money import format_naira
+from bff.timefmt import LAGOS
+
+BANK_NAME = "Kobo Microfinance Bank"
+BRAND = colors.HexColor("#0B6E4F")
+
+
+@dataclass(frozen=True, slots=True)
+class StatementLine:
+    posted_at: datetime
+    reference: str
+    narration: str
+    amount_kobo: int  # signed: negative is a debit
+    balance_kobo: int  # running balance after this line
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    customer_name: str
+    account_number: str
+    account_type: str
+    start: date
+    end: date
+    opening_kobo: int
+    lines: list[StatementLine]
+    generated_at: datetime
+
+    @property
+    def debits_kobo(self) -> int:
+        return -sum(line.amount_kobo for line in self.lines if line.amount_kobo < 0)
+
+    @property
+    def credits_kobo(self) -> int:
+        return sum(line.amount_kobo for line in self.lines if line.amount_kobo > 0)
+
+    @property
+    def closing_kobo(self) -> int:
+        return self.opening_kobo + self.credits_kobo - self.debits_kobo
+
+    @property
+    def period(self) -> str:
+        return f"{self.start:%d-%m-%Y} to {self.end:%d-%m-%Y}"
+
+
+def _money(kobo: int) -> str:
+    return format_naira(kobo).replace("₦", "NGN ") if kobo else ""
+
+
+class _NumberedCanvas(Canvas):
+    """Draws "Page x of y" once the number of pages is known."""
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, object]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self.setFont("Helvetica", 8)
+            self.setFillColor(colors.grey)
+            self.drawRightString(
+                self._pagesize[0] - 15 * mm, 10 * mm, f"Page {self._pageNumber} of {total}"
+            )
+            self.drawString(15 * mm, 10 * mm, f"{BANK_NAME} - account statement")
+            super().showPage()
+        super().save()
+
+
+def render_pdf(statement: Statement) -> bytes:
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=landscape(A4),
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=18 * mm,
+        title=f"Statement {statement.account_number}",
+        author=BANK_NAME,
+    )
+    styles = getSampleStyleSheet()
+    title = ParagraphStyle("title", parent=styles["Title"], textColor=BRAND, alignment=0)
+    small = ParagraphStyle("small", parent=styles["Normal"], fontSize=8, leading=10)
+    story: list[object] = [
+        Paragraph(BANK_NAME, title),
+        Paragraph("Account statement", styles["Heading2"]),
+    ]
+    zero = "NGN 0.00"
+    generated = f"{statement.generated_at.astimezone(LAGOS):%d-%m-%Y %H:%M}"
+    summary = [
+        [
+            "Customer",
+            statement.customer_name,
+            "Opening balance",
+            _money(statement.opening_kobo) or zero,
+        ],
+        [
+            "Account",
+            f"{statement.account_number} ({statement.account_type})",
+            "Total credits",
+            _money(statement.credits_kobo) or zero,
+        ],
+        ["Period", statement.period, "Total debits", _money(statement.debits_kobo) or zero],
+        ["Generated", generated, "Closing balance", _money(statement.closing_kobo) or zero],
+    ]
+    summary_table = Table(summary, colWidths=[35 * mm, 95 * mm, 40 * mm, 45 * mm], hAlign="LEFT")
+    summary_table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+                ("FONT", (0, 0), (0, -1), "Helvetica-Bold", 9),
+                ("FONT", (2, 0), (2, -1), "Helvetica-Bold", 9),
+                ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    story += [summary_table, Spacer(1, 6 * mm)]
+    rows: list[list[object]] = [["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]]
+    rows.append(
+        [
+            "",
+            "",
+            Paragraph("Opening balance", small),
+            "",
+            "",
+            _money(statement.opening_kobo) or "NGN 0.00",
+        ]
+    )
+    for line in statement.lines:
+        rows.append(
+            [
+                f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}",
+                Paragraph(line.reference, small),
+                Paragraph(line.narration, small),
+                _money(-line.amount_kobo) if line.amount_kobo < 0 else "",
+                _money(line.amount_kobo) if line.amount_kobo > 0 else "",
+                _money(line.balance_kobo) or "NGN 0.00",
+            ]
+        )
+    rows.append(
+        [
+            "",
+            "",
+            "Totals",
+            _money(statement.debits_kobo),
+            _money(statement.credits_kobo),
+            _money(statement.closing_kobo) or "NGN 0.00",
+        ]
+    )
+    table = Table(
+        rows, repeatRows=1, colWidths=[30 * mm, 55 * mm, 85 * mm, 32 * mm, 32 * mm, 33 * mm]
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                ("BACKGROUND", (0, 0), (-1, 0), BRAND),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -2), [colors.white, colors.HexColor("#F3F7F5")]),
+                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, BRAND),
+                ("ALIGN", (3, 0), (5, -1), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    story.append(table)
+    document.build(story, canvasmaker=_NumberedCanvas)
+    return buffer.getvalue()
+
+
+def render_xlsx(statement: Statement) -> bytes:
+    buffer = io.BytesIO()
+    workbook = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    sheet = workbook.add_worksheet("Statement")
+    bold = workbook.add_format({"bold": True})
+    title = workbook.add_format({"bold": True, "font_size": 16, "font_color": "#0B6E4F"})
+    header = workbook.add_format({"bold": True, "font_color": "white", "bg_color": "#0B6E4F"})
+    money = workbook.add_format({"num_format": "#,##0.00"})
+    money_bold = workbook.add_format({"num_format": "#,##0.00", "bold": True, "top": 1})
+    sheet.write(0, 0, BANK_NAME, title)
+    sheet.write(1, 0, "Account statement", bold)
+    facts = [
+        ("Customer", statement.customer_name),
+        ("Account", f"{statement.account_number} ({statement.account_type})"),
+        ("Period", statement.period),
+        ("Currency", "NGN"),
+    ]
+    for row, (label, value) in enumerate(facts, start=3):
+        sheet.write(row, 0, label, bold)
+        sheet.write(row, 1, value)
+    totals = [
+        ("Opening balance", statement.opening_kobo),
+        ("Total credits", statement.credits_kobo),
+        ("Total debits", statement.debits_kobo),
+        ("Closing balance", statement.closing_kobo),
+    ]
+    for row, (label, kobo) in enumerate(totals, start=3):
+        sheet.write(row, 3, label, bold)
+        sheet.write_number(row, 4, kobo / 100, money)
+    first = 9
+    for column, name in enumerate(["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]):
+        sheet.write(first, column, name, header)
+    row = first + 1
+    for line in statement.lines:
+        sheet.write(row, 0, f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}")
+        sheet.write(row, 1, line.reference)
+        sheet.write(row, 2, line.narration)
+        if line.amount_kobo < 0:
+            sheet.write_number(row, 3, -line.amount_kobo / 100, money)
+        else:
+            sheet.write_number(row, 4, line.amount_kobo / 100, money)
+        sheet.write_number(row, 5, line.balance_kobo / 100, money)
+        row += 1
+    sheet.write(row, 2, "Totals", bold)
+    sheet.write_number(row, 3, statement.debits_kobo / 100, money_bold)
+    sheet.write_number(row, 4, statement.credits_kobo / 100, money_bold)
+    sheet.write_number(row, 5, statement.closing_kobo / 100, money_bold)
+    sheet.set_column(0, 0, 17)
+    sheet.set_column(1, 1, 30)
+    sheet.set_column(2, 2, 45)
+    sheet.set_column(3, 5, 16)
+    sheet.freeze_panes(first + 1, 0)
+    workbook.close()
+    return buffer.getvalue()

@@ -1,0 +1,229 @@
+"""Transaction history, details, and e-mailed statements that add up."""
+
+from __future__ import annotations
+
+import base64
+import io
+import shutil
+import subprocess
+from datetime import date, datetime, timedelta
+
+import openpyxl
+import pytest
+
+from bff.tests.conftest import ADA, Bff
+from bff.timefmt import LAGOS
+
+H = "/api/ibanking/personal/transactions"
+BUSY = "1020000122"  # Ada's current account: over a thousand seeded lines
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def today() -> date:
+    return datetime.now(LAGOS).date()
+
+
+async def latest_attachment(bff: Bff) -> tuple[str, bytes]:
+    mail = (await bff.sim.get("/sim/messages", params={"recipient": ADA, "limit": 1})).json()[0]
+    attachment = mail["attachments"][0]
+    return attachment["name"], base64.b64decode(attachment["content"])
+
+
+async def test_history_is_paged_and_filtered_on_the_server(bff):
+    token = await bff.sign_in()
+    first = (await bff.client.get(H, headers=auth(token), params={"size": 10})).json()
+    assert len(first["content"]) == 10 and first["totalElements"] > 1000
+    line = first["content"][0]
+    assert set(line) >= {
+        "referenceNumber",
+        "dateCreated",
+        "timeCreated",
+        "narration",
+        "transactionType",
+        "amount",
+    }
+    assert len(line["dateCreated"]) == 10 and len(line["timeCreated"]) == 5
+    second = (await bff.client.get(H, headers=auth(token), params={"size": 10, "page": 1})).json()
+    assert {r["referenceNumber"] for r in first["content"]}.isdisjoint(
+        {r["referenceNumber"] for r in second["content"]}
+    )
+    credits = (
+        await bff.client.get(
+            H,
+            headers=auth(token),
+            params={"transactionType": "CREDIT", "accountNumber": "1020000115", "size": 100},
+        )
+    ).json()
+    assert credits["content"] and all(
+        r["transactionType"] == "CREDIT" and r["accountNumber"] == "1020000115"
+        for r in credits["content"]
+    )
+    salary = (
+        await bff.client.get(H, headers=auth(token), params={"search": "salary", "size": 100})
+    ).json()
+    assert salary["content"] and all("SALARY" in r["narration"] for r in salary["content"])
+    week = (
+        await bff.client.get(
+            H,
+            headers=auth(token),
+            params={
+                "startDate": (today() - timedelta(days=7)).strftime("%d-%m-%Y"),
+                "endDate": today().strftime("%d-%m-%Y"),
+                "size": 100,
+            },
+        )
+    ).json()
+    assert 0 < week["totalElements"] < first["totalElements"]
+
+
+async def test_history_refuses_other_accounts_and_bad_ranges(bff):
+    token = await bff.sign_in()
+    other = await bff.client.get(H, headers=auth(token), params={"accountNumber": "1020000218"})
+    assert other.status_code == 404
+    backwards = await bff.client.get(
+        H, headers=auth(token), params={"startDate": "10-11-2026", "endDate": "01-11-2026"}
+    )
+    assert backwards.status_code == 400
+    assert backwards.json()["detail"] == "The end date cannot be before the start date"
+
+
+async def test_transaction_details_name_both_parties(bff):
+    token = await bff.sign_in()
+    done = await bff.client.post(
+        "/api/transfer/intrabank",
+        headers=auth(token),
+        json={
+            "sourceAccountNumber": "1020000115",
+            "destinationAccountNumber": "1020000218",
+            "amount": 12.5,
+            "description": "details test",
+        },
+    )
+    await bff.client.post(
+        "/api/transfer/intrabank/confirm",
+        headers=auth(token),
+        json={"otp": await bff.latest_code(ADA), "id": done.json()["id"]},
+    )
+    newest = (
+        await bff.client.get(H, headers=auth(token), params={"search": "details test"})
+    ).json()["content"][0]
+    detail = (await bff.client.get(f"{H}/{newest['referenceNumber']}", headers=auth(token))).json()
+    assert (
+        detail["sourceAccountNumber"] == "1020000115"
+        and detail["destinationAccountName"] == "Tunde Bakare"
+    )
+    assert detail["amount"] == 12.5 and detail["transactionType"] == "DEBIT"
+    # Another customer's transaction is not found.
+    tunde_seed = (
+        await bff.sim.get("/core/accounts/1020000218/statement", params={"limit": 500})
+    ).json()[-1]
+    foreign = await bff.client.get(f"{H}/{tunde_seed['postingReference']}", headers=auth(token))
+    assert foreign.status_code == 404
+
+
+@pytest.mark.parametrize(("path", "kind"), [("download", "pdf"), ("download/excel", "xlsx")])
+async def test_statement_is_emailed_as_a_file(bff, path, kind):
+    token = await bff.sign_in()
+    start = (today() - timedelta(days=200)).strftime("%d-%m-%Y")
+    response = await bff.client.post(
+        f"{H}/{path}",
+        headers=auth(token),
+        json={"nuban": BUSY, "startDate": start, "endDate": today().strftime("%d-%m-%Y")},
+    )
+    assert response.status_code == 200
+    assert (
+        response.json()["message"]
+        == "Bank statement requested successfully and will be sent to your mail shortly"
+    )
+    name, content = await latest_attachment(bff)
+    assert name == f"statement-{BUSY}.{kind}"
+    assert content.startswith(b"%PDF-" if kind == "pdf" else b"PK")
+
+
+async def test_excel_statement_totals_match_the_ledger(bff):
+    token = await bff.sign_in()
+    start_day = today() - timedelta(days=200)
+    await bff.client.post(
+        f"{H}/download/excel",
+        headers=auth(token),
+        json={
+            "nuban": BUSY,
+            "startDate": start_day.strftime("%d-%m-%Y"),
+            "endDate": today().strftime("%d-%m-%Y"),
+        },
+    )
+    _, content = await latest_attachment(bff)
+    sheet = openpyxl.load_workbook(io.BytesIO(content)).active
+    facts = {
+        sheet.cell(row=r, column=4).value: sheet.cell(row=r, column=5).value for r in range(4, 8)
+    }
+    opening, credits, debits, closing = (
+        round(facts[k] * 100)
+        for k in ("Opening balance", "Total credits", "Total debits", "Closing balance")
+    )
+    assert opening + credits - debits == closing
+    lines = [
+        row
+        for row in sheet.iter_rows(min_row=11, values_only=True)
+        if row[0] and row[2] != "Totals"
+    ]
+    assert len(lines) > 1000
+    assert round(sum((row[4] or 0) for row in lines) * 100) == credits
+    assert round(sum((row[3] or 0) for row in lines) * 100) == debits
+    ledger_now = (await bff.sim.get(f"/core/accounts/{BUSY}")).json()["ledgerBalanceKobo"]
+    assert closing == ledger_now  # the period ends today: nothing after it
+    assert round(lines[-1][5] * 100) == closing  # the last running balance
+
+
+async def test_pdf_statement_renders_to_pages(bff, tmp_path):
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm (poppler-utils) is needed: scripts/test installs it")
+    token = await bff.sign_in()
+    await bff.client.post(
+        f"{H}/download",
+        headers=auth(token),
+        json={
+            "nuban": BUSY,
+            "startDate": (today() - timedelta(days=30)).strftime("%d-%m-%Y"),
+            "endDate": today().strftime("%d-%m-%Y"),
+        },
+    )
+    _, content = await latest_attachment(bff)
+    pdf = tmp_path / "statement.pdf"
+    pdf.write_bytes(content)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page*.png"))
+    assert len(pages) >= 2
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    assert "Kobo Microfinance Bank" in text and "Closing balance" in text
+    assert f"Page 1 of {len(pages)}" in text
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (
+            {"nuban": BUSY, "startDate": "01-01-2025", "endDate": "05-01-2026"},
+            "A statement can cover at most one year",
+        ),
+        (
+            {"nuban": BUSY, "startDate": "10-11-2026", "endDate": "01-11-2026"},
+            "The end date cannot be before the start date",
+        ),
+        ({"nuban": BUSY, "startDate": "", "endDate": "01-11-2026"}, "This field is required"),
+        (
+            {"nuban": "1020000218", "startDate": "01-10-2026", "endDate": "01-11-2026"},
+            "Account not found",
+        ),
+    ],
+)
+async def test_bad_statement_requests_are_refused(bff, body, detail):
+    token = await bff.sign_in()
+    response = await bff.client.post(f"{H}/download", headers=auth(token), json=body)
+    assert response.status_code in (400, 404)
+    assert response.json()["detail"] == detail
