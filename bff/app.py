@@ -41,6 +41,8 @@ from bff.history.controller import HistoryController
 from bff.history.service import HistoryService
 from bff.http import provide_admin, provide_applicant, provide_customer, provide_principal
 from bff.jobs import Jobs
+from bff.kyc.controller import AdminKycController, KycController
+from bff.kyc.service import KycService
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
 from bff.registration.controller import RegistrationController
@@ -52,6 +54,8 @@ from bff.seed import seed_personas
 from bff.settings.controller import SettingsController
 from bff.settings.service import SettingsService
 from bff.storage import LocalDirectoryStore
+from bff.tickets.controller import AdminTicketsController, TicketsController
+from bff.tickets.service import TicketService
 from bff.transfers.controller import TransfersController
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
@@ -61,6 +65,7 @@ log = logging.getLogger("bff")
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
 UNEXPECTED = "Something went wrong on our side. Please try again."
+MAX_REQUEST_BYTES = 32 * 1024 * 1024
 
 
 def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
@@ -138,9 +143,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     codes = OneTimeCodes(db, settings, core_client)
     auth = AuthService(db, settings, passwords, core_client, codes)
     accounts = AccountsService(db, core_client, codes)
-    onboarding = OnboardingService(
-        db, settings, core_client, LocalDirectoryStore(settings.uploads_dir)
-    )
+    store = LocalDirectoryStore(settings.uploads_dir)
+    onboarding = OnboardingService(db, settings, core_client, store)
     customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts)
     lookup = AccountLookup(core_client)
     beneficiaries = BeneficiaryService(db, lookup)
@@ -174,6 +178,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "schedules": schedules,
         "bills": bills,
         "history": HistoryService(db, core_client, accounts),
+        "tickets": TicketService(db, core_client, store),
+        "kyc": KycService(db, core_client, store),
         "clock": clock,
         "jobs": jobs,
         "core": core_client,
@@ -211,6 +217,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             SchedulesController,
             BillsController,
             HistoryController,
+            TicketsController,
+            AdminTicketsController,
+            KycController,
+            AdminKycController,
             AdminJobsController,
         ],
         dependencies={
@@ -260,6 +270,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             ),
         ),
         debug=False,
+        # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
+        request_max_body_size=MAX_REQUEST_BYTES,
     )
     app.state.settings = settings
     app.state.db = db

@@ -4,14 +4,17 @@ from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, Use
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
+from bff.kyc.models import KycSubmission
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
+from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
 from bff.transfers.models import Transfer, TransferBatch
 
 __all__ = [
     "Beneficiary",
     "ClockOffset",
+    "KycSubmission",
     "LoginFailure",
     "OnboardingDocument",
     "OnboardingProfile",
@@ -21,6 +24,9 @@ __all__ = [
     "PendingLimitChange",
     "ScheduledPayment",
     "ScheduledRun",
+    "Ticket",
+    "TicketAttachment",
+    "TicketMessage",
     "TransactionLimit",
     "Transfer",
     "TransferBatch",

@@ -39,10 +39,43 @@ class Upload:
         return f"data:{self.content_type};base64,{base64.b64encode(self.content).decode()}"
 
 
-def sniff(content: bytes) -> str | None:
+ZIP = b"PK\x03\x04"  # docx, xlsx, odt are zip containers
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # legacy doc, xls
+BY_EXTENSION_IN_CONTAINER = {
+    "docx": (ZIP, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    "xlsx": (ZIP, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    "odt": (ZIP, "application/vnd.oasis.opendocument.text"),
+    "doc": (OLE2, "application/msword"),
+    "xls": (OLE2, "application/vnd.ms-excel"),
+}
+# What a ticket attachment may be (the spec's list), decided by content.
+DOCUMENTS = frozenset(
+    {
+        "image/png",
+        "image/jpeg",
+        "application/pdf",
+        "text/plain",
+        *(mime for _, mime in BY_EXTENSION_IN_CONTAINER.values()),
+    }
+)
+
+
+def sniff(content: bytes, name: str | None = None) -> str | None:
+    """The file's type by its bytes. Office formats share container signatures, so for
+    those the name's extension picks among the types the bytes allow."""
     for signature, content_type in SIGNATURES:
         if content.startswith(signature):
             return content_type
+    extension = (name or "").rsplit(".", 1)[-1].lower() if name and "." in name else ""
+    container = BY_EXTENSION_IN_CONTAINER.get(extension)
+    if container and content.startswith(container[0]):
+        return container[1]
+    if extension == "txt" and b"\x00" not in content:
+        try:
+            content.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return "text/plain"
     return None
 
 
@@ -54,6 +87,7 @@ def parse_data_url(
     too_big: str,
     wrong_type: str,
     field: str = "content",
+    name: str | None = None,
 ) -> Upload:
     match = _DATA_URL.match(value.strip()) if value else None
     if match is None:
@@ -72,7 +106,7 @@ def parse_data_url(
         raise ValidationFailed(too_big, field=field)
     if not content:
         raise ValidationFailed("The file is empty.", field=field)
-    content_type = sniff(content)
+    content_type = sniff(content, name)
     if content_type not in allowed:
         raise ValidationFailed(wrong_type, field=field)
     return Upload(content=content, content_type=content_type)
