@@ -10,6 +10,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import os
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -59,14 +60,19 @@ class DatabaseFactory:
         self.tmp = tmp
         self.created: list[str] = []
 
-    def new(self, label: str) -> str:
+    def new(self, label: str, template: str | None = None) -> str:
+        """A new database; with `template` (a URL this factory made), a copy of that one."""
         name = f"kobo_test_{label}_{os.getpid()}_{len(self.created)}"
         self.created.append(name)
         if LEG == "postgres":
             _pg_admin(f'DROP DATABASE IF EXISTS "{name}"')
-            _pg_admin(f'CREATE DATABASE "{name}"')
+            source = f' TEMPLATE "{template.rsplit("/", 1)[1]}"' if template else ""
+            _pg_admin(f'CREATE DATABASE "{name}"{source}')
             return f"postgresql+asyncpg://{PG_SERVER}/{name}"
-        return f"sqlite+aiosqlite:///{self.tmp / (name + '.sqlite3')}"
+        path = self.tmp / (name + ".sqlite3")
+        if template:
+            shutil.copyfile(template.removeprefix("sqlite+aiosqlite:///"), path)
+        return f"sqlite+aiosqlite:///{path}"
 
     def drop_all(self) -> None:
         if LEG != "postgres":
