@@ -340,23 +340,10 @@ class BillService:
         return await self.life.outcome_of_first_confirm(vend_id)
 
     async def execute(self, vend_id: str, *, leased: bool = False) -> Vend:
-        if not leased and not await self.life.claim(vend_id):
-            current = await self.life.get(vend_id)
-            assert current is not None
-            return current
-        vend = await self.life.get(vend_id)
-        assert vend is not None
-        try:
-            if vend.status not in Status.FINAL:
-                await run_held(self.life, vend_id, vend.stage, self._steps(vend))
-        except CoreUnavailable as exc:
-            log.info("vend %s waits for the biller: %s", vend_id, exc)
-            await self.life.pending(vend_id)
-        finally:
-            await self.life.release(vend_id)
-        final = await self.life.get(vend_id)
-        assert final is not None
-        return final
+        return await self.life.drive(vend_id, self._run, leased=leased)
+
+    async def _run(self, vend: Vend) -> None:
+        await run_held(self.life, vend.id, vend.stage, self._steps(vend))
 
     def _steps(self, vend: Vend) -> HeldSteps:
         narration = f"{vend.product_type}/{vend.provider_title}/{vend.customer_number}"

@@ -10,6 +10,7 @@ sent — only ever query, until a final answer settles or releases the hold.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -19,9 +20,11 @@ from sqlalchemy import Integer, String, Text, or_, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.auth.codes import OneTimeCodes
-from bff.core_client import CoreRefused
+from bff.core_client import CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import ValidationFailed
+
+log = logging.getLogger(__name__)
 
 
 class Status:
@@ -158,6 +161,31 @@ class Lifecycle(Generic[M]):
             if not self.db.is_sqlite:
                 query = query.with_for_update(skip_locked=True)
             return list((await session.scalars(query)).all())
+
+    async def drive(
+        self, item_id: str, step: Callable[[M], Awaitable[None]], *, leased: bool = False
+    ) -> M:
+        """Run `step` on a confirmed payment under a lease, as far as it can go now, and
+        return the payment as it ends up. Safe to call again at any time: a payment that
+        someone else is working on, or that is final, is returned as it is; an unreachable
+        outside party leaves it PENDING for the background follow-up."""
+        if not leased and not await self.claim(item_id):
+            current = await self.get(item_id)
+            assert current is not None
+            return current
+        item = await self.get(item_id)
+        assert item is not None
+        try:
+            if item.status not in Status.FINAL:
+                await step(item)
+        except CoreUnavailable as exc:
+            log.info("%s %s waits for an outside party: %s", self.model.__name__, item_id, exc)
+            await self.pending(item_id)
+        finally:
+            await self.release(item_id)
+        final = await self.get(item_id)
+        assert final is not None
+        return final
 
     async def outcome_of_first_confirm(self, item_id: str, wait_s: float = 15.0) -> M:
         """A second confirm answers what the first one got, waiting briefly while it runs."""

@@ -398,31 +398,16 @@ class TransferService:
     # -- execution ----------------------------------------------------------------------
     async def execute(self, transfer_id: str, *, leased: bool = False) -> Transfer:
         """Drive a confirmed transfer as far as it can go now. Safe to call again at any time."""
-        if not leased and not await self.life.claim(transfer_id):
-            current = await self.life.get(transfer_id)
-            assert current is not None
-            return current
-        async with self.db.transaction() as session:
-            transfer = await session.get(Transfer, transfer_id)
-        assert transfer is not None
-        try:
-            if transfer.status in Status.FINAL:
-                return transfer
-            if transfer.kind == Kind.OTHER_BANK:
-                await self._run_interbank(transfer)
-            else:
-                await self._run_intrabank(transfer)
-        except CoreUnavailable as exc:
-            log.info("transfer %s waits for the core: %s", transfer_id, exc)
-            await self.life.pending(transfer_id)
-        finally:
-            await self.life.release(transfer_id)
-        async with self.db.transaction() as session:
-            final = await session.get(Transfer, transfer_id)
-        assert final is not None
+        final = await self.life.drive(transfer_id, self._run, leased=leased)
         if final.status == Status.COMPLETED and final.save_as_beneficiary:
             await self.beneficiaries.remember(final)
         return final
+
+    async def _run(self, transfer: Transfer) -> None:
+        if transfer.kind == Kind.OTHER_BANK:
+            await self._run_interbank(transfer)
+        else:
+            await self._run_intrabank(transfer)
 
     async def _run_intrabank(self, transfer: Transfer) -> None:
         try:
