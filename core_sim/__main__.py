@@ -1,31 +1,128 @@
-"""`python -m core_sim serve|reset` — run or reseed the simulator."""
+"""`python -m core_sim …` — run the simulator, or drive a running one as a tester.
+
+python -m core_sim serve [--port 8100]
+python -m core_sim reset [--seed 7]            # reseed (offline: the database directly)
+python -m core_sim personas                     # who is seeded, with their accounts
+python -m core_sim code ada.okafor@example.com  # the latest one-time code sent to someone
+python -m core_sim messages --recipient 08031234501
+python -m core_sim faults add nip.transfer timeout [--account 9000000014] [--uses 1]
+python -m core_sim faults list | clear
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import re
+import sys
+from typing import Any
 
+import httpx
 import uvicorn
 
 from core_sim.db import Database
-from core_sim.seed import seed
+from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
 
 
+def _client(url: str) -> httpx.Client:
+    return httpx.Client(base_url=url, timeout=30)
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m core_sim")
+    parser = argparse.ArgumentParser(
+        prog="python -m core_sim",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--url", default="http://127.0.0.1:8100", help="a running simulator")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the simulator's HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8100)
     reset = sub.add_parser("reset", help="drop the simulator's data and reseed it")
     reset.add_argument("--seed", type=int, default=None)
+    sub.add_parser("personas", help="the seeded personas and their accounts")
+    code = sub.add_parser("code", help="the latest 6-digit code sent to a recipient")
+    code.add_argument("recipient")
+    messages = sub.add_parser("messages", help="messages sent, newest first")
+    messages.add_argument("--recipient")
+    messages.add_argument("--limit", type=int, default=10)
+    faults = sub.add_parser("faults", help="fault rules (see docs/simulator.md)")
+    fault_sub = faults.add_subparsers(dest="action", required=True)
+    add = fault_sub.add_parser("add")
+    add.add_argument("operation")
+    add.add_argument("effect", choices=["decline", "timeout", "delay", "pending"])
+    for option in ("--account", "--bank", "--response-code", "--pending-outcome"):
+        add.add_argument(option)
+    for option in ("--delay-ms", "--resolve-after-ms", "--uses", "--amount-kobo"):
+        add.add_argument(option, type=int)
+    fault_sub.add_parser("list")
+    fault_sub.add_parser("clear")
     args = parser.parse_args()
+
     settings = SimSettings.from_env()
     if args.command == "serve":
         uvicorn.run("core_sim.app:create_app", factory=True, host=args.host, port=args.port)
     elif args.command == "reset":
         asyncio.run(_reset(settings, args.seed))
+    elif args.command == "personas":
+        _print(
+            [
+                {
+                    "name": f"{p['firstName']} {p['lastName']}",
+                    "email": p["email"],
+                    "password": (p["internetBanking"] or {}).get("password"),
+                    "accounts": [a["accountNumber"] for a in p["accounts"]],
+                    "summary": p["summary"],
+                }
+                for p in load_personas()
+            ]
+        )
+    elif args.command == "code":
+        with _client(args.url) as http:
+            inbox = http.get("/sim/messages", params={"recipient": args.recipient}).json()
+        found = next((m for m in inbox if re.search(r"\b\d{6}\b", m["body"])), None)
+        if found is None:
+            sys.exit(f"no code sent to {args.recipient}")
+        print(re.search(r"\b\d{6}\b", found["body"])[0])  # type: ignore[index]
+    elif args.command == "messages":
+        with _client(args.url) as http:
+            params = {
+                "limit": args.limit,
+                **({"recipient": args.recipient} if args.recipient else {}),
+            }
+            _print(http.get("/sim/messages", params=params).json())
+    elif args.command == "faults":
+        with _client(args.url) as http:
+            if args.action == "list":
+                _print(http.get("/sim/faults/").json())
+            elif args.action == "clear":
+                http.delete("/sim/faults/").raise_for_status()
+                print("all fault rules removed")
+            else:
+                body = {"operation": args.operation, "effect": args.effect}
+                for key, value in (
+                    ("account", args.account),
+                    ("bank", args.bank),
+                    ("responseCode", args.response_code),
+                    ("pendingOutcome", args.pending_outcome),
+                    ("delayMs", args.delay_ms),
+                    ("resolveAfterMs", args.resolve_after_ms),
+                    ("uses", args.uses),
+                    ("amountKobo", args.amount_kobo),
+                ):
+                    if value is not None:
+                        body[key] = value
+                response = http.post("/sim/faults/", json=body)
+                _print(response.json())
+                if response.is_error:
+                    sys.exit(1)
 
 
 async def _reset(settings: SimSettings, seed_number: int | None) -> None:
