@@ -5,11 +5,8 @@ import { sessionSaga } from './sessionSaga'
 import { authSaga } from '../features/auth/authSaga'
 import { accountsSaga } from '../features/accounts/accountsSaga'
 import { dashboardSaga } from '../features/dashboard/dashboardSaga'
-import { transfersSaga } from '../features/transfers/transfersSaga'
-import { beneficiariesSaga } from '../features/beneficiaries/beneficiariesSaga'
-import { settingsSaga } from '../features/settings/settingsSaga'
 
-const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga]
+const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga]
 
 export function* rootSaga(): SagaIterator {
   yield all(

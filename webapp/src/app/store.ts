@@ -11,9 +11,6 @@ import { rootSaga } from './rootSaga'
 import { authReducer } from '../features/auth/authSlice'
 import { accountsReducer } from '../features/accounts/accountsSlice'
 import { dashboardReducer } from '../features/dashboard/dashboardSlice'
-import { transfersReducer } from '../features/transfers/transfersSlice'
-import { beneficiariesReducer } from '../features/beneficiaries/beneficiariesSlice'
-import { settingsReducer } from '../features/settings/settingsSlice'
 
 export const rootReducer = combineReducers({
   app: appReducer,
@@ -21,9 +18,6 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   accounts: accountsReducer,
   dashboard: dashboardReducer,
-  transfers: transfersReducer,
-  beneficiaries: beneficiariesReducer,
-  settings: settingsReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

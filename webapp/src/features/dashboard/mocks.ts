@@ -5,8 +5,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import type { ClientSummary, DashboardScheduledPayment, RecentTransaction } from '../../api/types'
-import type { Persona } from '../../mocks/personas'
-import { bankOf } from '../accounts/mockBank'
+import { accountsOf, type Persona } from '../../mocks/personas'
 import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -47,8 +46,8 @@ function scheduledPaymentsOf(persona: Persona): DashboardScheduledPayment[] {
 }
 
 export function summaryOf(persona: Persona): ClientSummary {
-  const accounts = bankOf(persona).accounts
-  const total = accounts.reduce((sum, a) => sum + Math.round(a.availableBalance * 100), 0) / 100
+  const accounts = accountsOf(persona)
+  const total = accounts.reduce((sum, a) => sum + a.availableBalance, 0)
   const recentTransactions = recentTransactionsOf(persona)
   const count = (status: RecentTransaction['status']) => recentTransactions.filter((t) => t.status === status).length
   const sum = (type: RecentTransaction['transactionType']) =>
