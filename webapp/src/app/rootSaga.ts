@@ -2,11 +2,17 @@
 import { all, call, spawn } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import { sessionSaga } from './sessionSaga'
+import { registrationSaga } from '../features/registration/registrationSaga'
+import { passwordRecoverySaga } from '../features/passwordRecovery/passwordRecoverySaga'
+import { onboardingSaga } from '../features/onboarding/onboardingSaga'
 import { authSaga } from '../features/auth/authSaga'
 import { accountsSaga } from '../features/accounts/accountsSaga'
 import { dashboardSaga } from '../features/dashboard/dashboardSaga'
+import { transfersSaga } from '../features/transfers/transfersSaga'
+import { beneficiariesSaga } from '../features/beneficiaries/beneficiariesSaga'
+import { settingsSaga } from '../features/settings/settingsSaga'
 
-const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga]
+const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga]
 
 export function* rootSaga(): SagaIterator {
   yield all(

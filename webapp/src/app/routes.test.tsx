@@ -11,11 +11,15 @@ describe('routes', () => {
     ['/signup', 'Create Account'],
     ['/verify-email?email=YWRhQGV4YW1wbGUuY29t', 'Verify Email'],
     ['/forgot-password', 'Forgot Password'],
-    ['/reset-password/abc/YWRh', 'Reset Password'],
-  ])('%s shows a public placeholder', async (route, title) => {
+  ])('%s is a public page in the auth layout', async (route, title) => {
     renderWithProviders({ route })
-    expect(await screen.findByText(title)).toBeInTheDocument()
-    expect(screen.getByText('This page is coming soon')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument()
+    expect(screen.getByRole('complementary', { name: 'About Kobo' })).toBeInTheDocument()
+  })
+
+  it('/reset-password/:code/:email checks the link first', async () => {
+    renderWithProviders({ route: '/reset-password/abc/YWRh' })
+    expect(await screen.findByText('Link not valid')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/')
   })
 

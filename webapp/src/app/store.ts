@@ -8,16 +8,28 @@ import { appReducer, initialAppState } from './appSlice'
 import { toastReducer } from './toastSlice'
 import { loadUserInfo } from './sessionStorage'
 import { rootSaga } from './rootSaga'
+import { registrationReducer } from '../features/registration/registrationSlice'
+import { passwordRecoveryReducer } from '../features/passwordRecovery/passwordRecoverySlice'
+import { onboardingReducer } from '../features/onboarding/onboardingSlice'
 import { authReducer } from '../features/auth/authSlice'
 import { accountsReducer } from '../features/accounts/accountsSlice'
 import { dashboardReducer } from '../features/dashboard/dashboardSlice'
+import { transfersReducer } from '../features/transfers/transfersSlice'
+import { beneficiariesReducer } from '../features/beneficiaries/beneficiariesSlice'
+import { settingsReducer } from '../features/settings/settingsSlice'
 
 export const rootReducer = combineReducers({
   app: appReducer,
   toast: toastReducer,
   auth: authReducer,
+  registration: registrationReducer,
+  passwordRecovery: passwordRecoveryReducer,
+  onboarding: onboardingReducer,
   accounts: accountsReducer,
   dashboard: dashboardReducer,
+  transfers: transfersReducer,
+  beneficiaries: beneficiariesReducer,
+  settings: settingsReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

@@ -1,6 +1,13 @@
 /** Every feature's MSW handlers, for the browser worker and the test server alike. */
 import { authHandlers } from '../features/auth/mocks'
+import { registrationHandlers } from '../features/registration/mocks'
+import { passwordRecoveryHandlers } from '../features/passwordRecovery/mocks'
+import { onboardingHandlers } from '../features/onboarding/mocks'
 import { accountsHandlers } from '../features/accounts/mocks'
 import { dashboardHandlers } from '../features/dashboard/mocks'
+import { transfersHandlers } from '../features/transfers/mocks'
+import { beneficiariesHandlers } from '../features/beneficiaries/mocks'
+import { settingsHandlers } from '../features/settings/mocks'
 
-export const handlers = [...authHandlers, ...accountsHandlers, ...dashboardHandlers]
+// registrationHandlers first: they refresh the mock personas before the sign-in mock runs.
+export const handlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers]

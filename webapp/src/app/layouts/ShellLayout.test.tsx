@@ -53,9 +53,9 @@ describe('Logged-in shell', () => {
 
   it('navigates from the menu and shows the coming-soon placeholder', async () => {
     const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
-    await user.click(within(await screen.findByRole('menu')).getByText('Beneficiary'))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/beneficiary'))
-    expect(await screen.findByRole('heading', { name: 'Beneficiary' })).toBeInTheDocument()
+    await user.click(within(await screen.findByRole('menu')).getByText('Customer Service'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer-service'))
+    expect(await screen.findByRole('heading', { name: 'Customer Service' })).toBeInTheDocument()
     expect(screen.getByText(COMING_SOON)).toBeInTheDocument()
   })
 

@@ -2,18 +2,56 @@
  * The signed-in customer's accounts. Filled by GET /api/accounts and also by
  * the dashboard summary (which carries the same list), so pages that need the
  * accounts (transfer, settings) rarely have to ask again.
+ *
+ * Also the state of the account flows: the account types, the Create Account
+ * panel (open on /home as a drawer and on /settings as a modal) and the
+ * two-step disable (request → code → confirm).
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Account } from '../../api/types'
 import { summaryLoaded } from '../dashboard/dashboardSlice'
+import type { AccountType, CodeSent } from './types'
+
+export type DisableStep = 'idle' | 'requesting' | 'code' | 'confirming'
 
 export interface AccountsState {
   items: Account[]
   loading: boolean
   loaded: boolean
+  types: AccountType[]
+  typesLoading: boolean
+  createOpen: boolean
+  creating: boolean
+  /** The last create failure, shown inside the panel (which stays open). */
+  createError: string | null
+  disable: {
+    accountNumber: string | null
+    step: DisableStep
+    message: string | null
+    twoFactor: string | null
+    failures: number
+  }
 }
 
-const initialState: AccountsState = { items: [], loading: false, loaded: false }
+const idleDisable: AccountsState['disable'] = {
+  accountNumber: null,
+  step: 'idle',
+  message: null,
+  twoFactor: null,
+  failures: 0,
+}
+
+const initialState: AccountsState = {
+  items: [],
+  loading: false,
+  loaded: false,
+  types: [],
+  typesLoading: false,
+  createOpen: false,
+  creating: false,
+  createError: null,
+  disable: idleDisable,
+}
 
 const accountsSlice = createSlice({
   name: 'accounts',
@@ -30,6 +68,59 @@ const accountsSlice = createSlice({
     accountsFailed(state) {
       state.loading = false
     },
+
+    accountTypesRequested(state) {
+      state.typesLoading = true
+    },
+    accountTypesLoaded(state, action: PayloadAction<AccountType[]>) {
+      state.types = action.payload
+      state.typesLoading = false
+    },
+    accountTypesFailed(state) {
+      state.typesLoading = false
+    },
+
+    createAccountOpened(state) {
+      state.createOpen = true
+      state.createError = null
+    },
+    createAccountClosed(state) {
+      if (state.creating) return
+      state.createOpen = false
+      state.createError = null
+    },
+    createAccountRequested(state, _action: PayloadAction<{ accountTypeId: number }>) {
+      state.creating = true
+      state.createError = null
+    },
+    createAccountSucceeded(state, action: PayloadAction<Account>) {
+      state.creating = false
+      state.createOpen = false
+      if (!state.items.some((a) => a.accountNumber === action.payload.accountNumber)) state.items.push(action.payload)
+    },
+    createAccountFailed(state, action: PayloadAction<string>) {
+      state.creating = false
+      state.createError = action.payload
+    },
+
+    disableRequested(state, action: PayloadAction<{ accountNumber: string }>) {
+      state.disable = { ...idleDisable, accountNumber: action.payload.accountNumber, step: 'requesting' }
+    },
+    disableCodeSent(state, action: PayloadAction<CodeSent>) {
+      state.disable.step = 'code'
+      state.disable.message = action.payload.message
+      state.disable.twoFactor = action.payload.twoFactorAuthentication
+    },
+    disableConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
+      state.disable.step = 'confirming'
+    },
+    disableCodeRejected(state) {
+      state.disable.step = 'code'
+      state.disable.failures += 1
+    },
+    disableFinished(state) {
+      state.disable = idleDisable
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(summaryLoaded, (state, action) => {
@@ -39,6 +130,32 @@ const accountsSlice = createSlice({
   },
 })
 
-export const { accountsRequested, accountsLoaded, accountsFailed } = accountsSlice.actions
+export const {
+  accountsRequested,
+  accountsLoaded,
+  accountsFailed,
+  accountTypesRequested,
+  accountTypesLoaded,
+  accountTypesFailed,
+  createAccountOpened,
+  createAccountClosed,
+  createAccountRequested,
+  createAccountSucceeded,
+  createAccountFailed,
+  disableRequested,
+  disableCodeSent,
+  disableConfirmRequested,
+  disableCodeRejected,
+  disableFinished,
+} = accountsSlice.actions
 export const accountsReducer = accountsSlice.reducer
 export const selectAccounts = (state: { accounts: AccountsState }) => state.accounts
+
+/** Accounts that can send money: disabled ones are never offered as a source. */
+export const selectActiveAccounts = createSelector([(state: { accounts: AccountsState }) => state.accounts.items], (items) =>
+  items.filter((a) => isActive(a)),
+)
+
+export function isActive(account: Pick<Account, 'status'>): boolean {
+  return account.status === 'ACTIVE'
+}

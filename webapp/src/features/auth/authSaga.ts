@@ -13,6 +13,7 @@ import { toastError, toastSuccess } from '../../app/toastSlice'
 import { navigation } from '../../app/navigation'
 import { loginEndpoint, otpVerificationEndpoint } from './api'
 import { LOGIN_SUCCESS_MESSAGE } from './texts'
+import { emailVerificationPathFor } from '../registration/emailNotVerified'
 import {
   loginFailed,
   loginRequested,
@@ -30,6 +31,9 @@ export function* loginSaga(action: PayloadAction<LoginRequest>): SagaIterator {
   if (result.error) {
     yield put(loginFailed())
     yield put(toastError(errorMessage(result.error)))
+    // E-mail not verified yet (403 EMAIL_NOT_VERIFIED): a new code was sent; go and enter it.
+    const verifyPath = emailVerificationPathFor(result.error, action.payload.email)
+    if (verifyPath) yield call([navigation, navigation.navigate], verifyPath)
     return
   }
   yield put(loginSucceeded(result.data))

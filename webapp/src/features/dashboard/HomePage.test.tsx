@@ -6,7 +6,6 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { CARD_MOVE_DELAY_MS } from './components/AccountCardStack'
 import { SUMMARY_ERROR } from './dashboardSaga'
-import { CREATE_ACCOUNT_SOON } from './HomePage'
 
 const ADA_ACCOUNTS = ['1020000115', '1020000122', '1020000139']
 
@@ -113,12 +112,6 @@ describe('Home (dashboard)', () => {
     const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
     await user.click(await screen.findByRole('button', { name: /Transfer/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
-  })
-
-  it('"+" says account creation is coming soon', async () => {
-    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    await user.click(await screen.findByRole('button', { name: 'Add account' }))
-    expect(await screen.findByText(CREATE_ACCOUNT_SOON)).toBeInTheDocument()
   })
 
   it("toasts the server's detail when the summary fails", async () => {

@@ -1,19 +1,15 @@
 /** Route /home: the dashboard (spec part 1, "Dashboard"). Data: GET /api/client-summary. */
 import { useEffect } from 'react'
-import { Button, Card, Col, Result, Row, Skeleton, Tooltip, Typography } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { Button, Card, Col, Result, Row, Skeleton, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectUserInfo } from '../../app/appSlice'
-import { toastInfo } from '../../app/toastSlice'
 import { selectDashboard, summaryRequested } from './dashboardSlice'
 import { AccountCardStack } from './components/AccountCardStack'
 import { TotalBalanceCard } from './components/TotalBalanceCard'
 import { WeeklySummaryCard } from './components/WeeklySummaryCard'
 import { RecentTransactionsCard } from './components/RecentTransactionsCard'
 import { ScheduledPaymentsCard } from './components/ScheduledPaymentsCard'
-
-/** Until account creation ships (a later issue), "+" says so instead of doing nothing. */
-export const CREATE_ACCOUNT_SOON = 'Account creation is coming soon'
+import { AddAccountMenu } from './components/AddAccountMenu'
 
 export function HomePage() {
   const dispatch = useAppDispatch()
@@ -57,16 +53,7 @@ export function HomePage() {
             <Card
               title="My Accounts"
               variant="borderless"
-              extra={
-                <Tooltip title="Add account">
-                  <Button
-                    shape="circle"
-                    icon={<PlusOutlined />}
-                    aria-label="Add account"
-                    onClick={() => dispatch(toastInfo(CREATE_ACCOUNT_SOON))}
-                  />
-                </Tooltip>
-              }
+              extra={<AddAccountMenu />}
             >
               {summary.accounts.length > 0 ? (
                 <AccountCardStack accounts={summary.accounts} />

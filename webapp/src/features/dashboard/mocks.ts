@@ -5,7 +5,8 @@
  */
 import { http, HttpResponse } from 'msw'
 import type { ClientSummary, DashboardScheduledPayment, RecentTransaction } from '../../api/types'
-import { accountsOf, type Persona } from '../../mocks/personas'
+import type { Persona } from '../../mocks/personas'
+import { bankOf } from '../accounts/mockBank'
 import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -46,8 +47,8 @@ function scheduledPaymentsOf(persona: Persona): DashboardScheduledPayment[] {
 }
 
 export function summaryOf(persona: Persona): ClientSummary {
-  const accounts = accountsOf(persona)
-  const total = accounts.reduce((sum, a) => sum + a.availableBalance, 0)
+  const accounts = bankOf(persona).accounts
+  const total = accounts.reduce((sum, a) => sum + Math.round(a.availableBalance * 100), 0) / 100
   const recentTransactions = recentTransactionsOf(persona)
   const count = (status: RecentTransaction['status']) => recentTransactions.filter((t) => t.status === status).length
   const sum = (type: RecentTransaction['transactionType']) =>

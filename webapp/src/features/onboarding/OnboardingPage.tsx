@@ -1,16 +1,42 @@
-/** Onboarding body: a placeholder until the onboarding issue lands. */
-import { Card, Result } from 'antd'
-import { SolutionOutlined } from '@ant-design/icons'
-import { COMING_SOON } from '../../app/pages/ComingSoonPage'
+/**
+ * Route /onboarding, inside the onboarding layout (title and subtitle come
+ * from the layout): the step indicator and one of the three panels. Entry
+ * reads the stage status and opens on Status when every section has one.
+ */
+import { useEffect } from 'react'
+import { Card, Skeleton } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { onboardingOpened, selectOnboarding } from './onboardingSlice'
+import { StepIndicator } from './components/StepIndicator'
+import { BasicProfilePanel } from './components/BasicProfilePanel'
+import { DocumentUploadPanel } from './components/DocumentUploadPanel'
+import { StatusPanel } from './components/StatusPanel'
+import './onboarding.css'
 
 export function OnboardingPage() {
+  const dispatch = useAppDispatch()
+  const { ready, panel } = useAppSelector(selectOnboarding)
+
+  useEffect(() => {
+    dispatch(onboardingOpened())
+  }, [dispatch])
+
   return (
-    <Card>
-      <Result
-        icon={<SolutionOutlined style={{ color: '#0B6E4F' }} />}
-        title={COMING_SOON}
-        subTitle="Soon you'll complete your basic profile, upload your documents and follow your review status here."
-      />
-    </Card>
+    <div className="kobo-onboarding">
+      <Card className="kobo-onboarding-card kobo-onboarding-steps-card">
+        <StepIndicator />
+      </Card>
+      {!ready ? (
+        <Card className="kobo-onboarding-card">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : panel === 'basicProfile' ? (
+        <BasicProfilePanel />
+      ) : panel === 'documents' ? (
+        <DocumentUploadPanel />
+      ) : (
+        <StatusPanel />
+      )}
+    </div>
   )
 }

@@ -8,6 +8,7 @@ import type { Account } from '../../../api/types'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
 import { decorateAccounts, type DecoratedAccount } from '../accountStyles'
+import { DISABLED_BADGE } from '../../accounts/texts'
 import './dashboard.css'
 
 export const CARD_MOVE_DELAY_MS = 300
@@ -56,8 +57,13 @@ function AccountCard({
       }}
     >
       <div className="kobo-account-card__top">
-        <span className="kobo-account-card__badge" title={account.accountTypeName}>
-          {truncate(account.accountTypeName, BADGE_MAX_CHARS)}
+        <span className="kobo-account-card__badges">
+          <span className="kobo-account-card__badge" title={account.accountTypeName}>
+            {truncate(account.accountTypeName, BADGE_MAX_CHARS)}
+          </span>
+          {account.status === 'DISABLED' && (
+            <span className="kobo-account-card__badge kobo-account-card__badge--disabled">{DISABLED_BADGE}</span>
+          )}
         </span>
         <BalanceToggle visible={revealed} onToggle={onReveal} subject={account.accountNumber} />
       </div>
@@ -142,6 +148,7 @@ export function AccountCardStack({ accounts }: { accounts: Account[] }) {
             >
               <span className="kobo-account-legend__dot" style={{ background: account.color }} />
               <span className="kobo-account-legend__type">{account.accountTypeName}</span>
+              {account.status === 'DISABLED' && <span className="kobo-account-legend__disabled">{DISABLED_BADGE}</span>}
               <span className="kobo-account-legend__number">{account.accountNumber}</span>
             </button>
           ))}

@@ -1,0 +1,70 @@
+/** Beneficiaries against the real stack (issue 5): create one, pay it from the transfer page, delete it. */
+import { expect, test } from '@playwright/test'
+import { MOCK } from './support'
+import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
+
+test('a beneficiary is created with a name look-up, used in a transfer, and deleted', async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/beneficiary')
+  await expect(page.getByRole('heading', { name: 'Beneficiary' })).toBeVisible()
+  for (const column of ['Beneficiary Name', 'Bank Name', 'Account Name', 'Account Number', 'Actions']) {
+    await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+  }
+
+  await page.getByRole('button', { name: 'Create a Beneficiary' }).click()
+  const modal = page.getByRole('dialog')
+  const create = modal.getByRole('button', { name: 'Create' })
+  await modal.getByLabel('Beneficiary Name').fill('Adaeze at GTBank')
+  await modal.getByLabel('Account Number').fill('12345')
+  await modal.getByLabel('Account Number').blur()
+  await expect(modal.getByText('Account Number must be 10 characters')).toBeVisible()
+  await choose(page, 'Bank', GTBANK, modal)
+  await modal.getByLabel('Account Number').fill('9000000069')
+  await expect(modal.getByText('Invalid account details')).toBeVisible()
+  await expect(create).toBeDisabled()
+  await modal.getByLabel('Account Number').fill('9000000014')
+  await expect(modal.getByTestId('resolved-name')).toContainText('Adaeze Nwosu')
+  await expect(create).toBeEnabled()
+  await create.click()
+  await expect(page.getByText('Beneficiary created successfully')).toBeVisible()
+  const row = page.locator('.kobo-beneficiary-table tbody tr.ant-table-row', { hasText: 'Adaeze at GTBank' })
+  await expect(row).toContainText('Guaranty Trust Bank')
+  await expect(row).toContainText('Adaeze Nwosu')
+  await expect(row).toContainText('9000000014')
+
+  await page.getByLabel('Search beneficiaries').fill('nothing like this')
+  await expect(page.getByText('No records to display')).toBeVisible()
+  await page.getByLabel('Search beneficiaries').fill('adaeze')
+  await expect(row).toBeVisible()
+
+  // Pay the beneficiary: choosing it resolves the name without typing the number.
+  await dismissToasts(page)
+  const before = MOCK ? 0 : await coreBalanceKobo(request, ADA_ACCOUNTS.savings)
+  await page.goto('/transfer?tab=other-bank')
+  await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`)
+  await choose(page, 'Choose Beneficiary (Optional)', `Adaeze at GTBank · 9000000014 · ${GTBANK}`)
+  await expect(page.getByLabel('Account Number')).toHaveValue('9000000014')
+  await expect(page.getByTestId('resolved-name')).toContainText('Adaeze Nwosu')
+  await page.getByLabel('Amount').fill('750')
+  const code = await codeAfter(request, ADA)
+  await page.getByRole('button', { name: /Send$/ }).click()
+  await typeDialogCode(page, await code())
+  await expect(page.getByText('Transferred Successfully').first()).toBeVisible({ timeout: 30_000 })
+  if (!MOCK) await expect.poll(() => coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 75000)
+
+  // Delete it: No keeps it, Yes removes it.
+  await page.goto('/beneficiary')
+  await dismissToasts(page)
+  await row.getByRole('button', { name: 'Actions for Adaeze at GTBank' }).click()
+  await page.getByRole('menuitem', { name: /Delete/ }).click()
+  const confirm = page.getByRole('dialog')
+  await expect(confirm).toContainText('Are you sure you want to delete this beneficiary?')
+  await confirm.getByRole('button', { name: 'No' }).click()
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: 'Actions for Adaeze at GTBank' }).click()
+  await page.getByRole('menuitem', { name: /Delete/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByText('Deleted successfully')).toBeVisible()
+  await expect(row).toHaveCount(0)
+})

@@ -1,0 +1,87 @@
+/**
+ * Accounts against the real stack (issue 4): open an account from the
+ * dashboard's "+", see it on /home and in Settings, then disable it with the
+ * code (Tunde, whose codes come from his authenticator); the Fund Account
+ * panel shows the customer's own account number.
+ */
+import { expect, test } from '@playwright/test'
+import { MOCK } from './support'
+import { ADA, ADA_ACCOUNTS, TUNDE, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+
+// Tunde (Google Authenticator) opens and closes the account, so Ada keeps exactly her three
+// accounts for the journeys that count them.
+test('Tunde opens a Kids Savings Account, sees it on /home and in Settings, and disables it with the code', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  await signIn(page, request, TUNDE)
+  await dismissToasts(page)
+  const cards = page.getByTestId('account-card')
+  const before = await cards.count()
+
+  await page.getByRole('button', { name: 'Add account' }).click()
+  await page.getByRole('menuitem', { name: /Create Account/ }).click()
+  const panel = page.getByRole('dialog', { name: 'Create Account' })
+  await expect(panel).toBeVisible()
+  await panel.getByRole('button', { name: 'Create' }).click()
+  await expect(panel.getByText('This field is required')).toBeVisible()
+  await choose(page, 'Account Type', 'Kids Savings Account', panel)
+  await panel.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByText('Account created successfully')).toBeVisible()
+  await expect(panel).toBeHidden()
+  await expect(cards).toHaveCount(before + 1)
+  const created = cards.filter({ hasText: 'Kids Savings Account' })
+  await expect(created).toHaveCount(1)
+  const accountNumber = (await created.getAttribute('data-account-number'))!
+  expect(accountNumber).toMatch(/^\d{10}$/)
+
+  await page.goto('/settings')
+  const tile = page.locator(`[data-testid="manage-account-card"][data-account-number="${accountNumber}"]`)
+  await expect(tile).toContainText('Kids Savings Account')
+  await dismissToasts(page)
+  await tile.getByRole('button', { name: `Disable account ${accountNumber}` }).click()
+  const code = await codeAfter(request, TUNDE)
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Disable' }).click()
+  await expect(page.getByRole('dialog', { name: 'Google Authentication' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toContainText(accountNumber)
+  await typeDialogCode(page, await code())
+  await expect(page.getByText('Account disabled successfully')).toBeVisible()
+  await expect(tile).toContainText('Disabled')
+  await expect(tile.getByRole('button', { name: `Disable account ${accountNumber}` })).toHaveCount(0)
+
+  // A disabled account is badged on /home and never offered as a source.
+  await page.goto('/home')
+  await expect(page.locator(`[data-testid="account-card"][data-account-number="${accountNumber}"]`)).toContainText('Disabled')
+  await page.goto('/transfer')
+  await page.getByLabel('From Account', { exact: true }).click()
+  await expect(page.locator(`.ant-select-item-option[title="Current Account (${TUNDE_ACCOUNT})"]`)).toBeVisible()
+  await expect(page.locator(`.ant-select-item-option[title*="${accountNumber}"]`)).toHaveCount(0)
+})
+
+test("a funded account cannot be disabled: the server's refusal is shown", async ({ page, request }) => {
+  test.skip(MOCK, 'the refusal text comes from the real BFF')
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/settings')
+  const tile = page.locator(`[data-testid="manage-account-card"][data-account-number="${ADA_ACCOUNTS.target}"]`)
+  await tile.getByRole('button', { name: `Disable account ${ADA_ACCOUNTS.target}` }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Disable' }).click()
+  await expect(page.getByText(/^Move the money out of this account before disabling it: its balance is ₦/)).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('Fund Account shows the bank, the real account number and the ₦ 500.00 text', async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.getByRole('button', { name: 'Add account' }).click()
+  await page.getByRole('menuitem', { name: /Fund Account/ }).click()
+  const panel = page.getByRole('dialog', { name: 'Fund Account' })
+  await expect(panel.getByRole('tab', { name: 'Bank Transfer' })).toHaveAttribute('aria-selected', 'true')
+  await expect(panel.getByText('Kobo Microfinance Bank')).toBeVisible()
+  await expect(panel.getByTestId('fund-account-number')).toContainText(ADA_ACCOUNTS.savings)
+  await expect(panel.getByText('Ada Okafor')).toBeVisible()
+  await expect(panel.getByText(/₦ 500\.00/)).toBeVisible()
+  await panel.getByRole('tab', { name: 'USSD' }).click()
+  await expect(panel.getByRole('tabpanel')).toHaveText('USSD')
+})

@@ -1,0 +1,132 @@
+/**
+ * Steps shared by the money-movement journeys (dashboard, settings, transfer,
+ * beneficiary specs): sign in with either second factor, read or compute the
+ * code for a sensitive action, and look at balances in the simulator's core.
+ * Codes come from /sim/messages (OTP) or are computed from the persona's
+ * authenticator secret (RFC 6238 TOTP with node's crypto).
+ */
+import { createHmac } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { MOCK, MOCK_OTP, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
+
+export const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url))
+
+export interface Persona {
+  email: string
+  password: string
+  firstName: string
+  /** Set when the persona signs in with Google Authenticator. */
+  totpSecret?: string
+}
+
+export const ADA: Persona = { email: 'ada.okafor@example.com', password: 'Kobo@2026', firstName: 'Ada' }
+export const TUNDE: Persona = {
+  email: 'tunde.bakare@example.com',
+  password: 'Kobo@2026',
+  firstName: 'Tunde',
+  totpSecret: 'JBSWY3DPEHPK3PXPKOBOTUNDEZZZZAAA',
+}
+export const ADA_ACCOUNTS = { savings: '1020000115', current: '1020000122', target: '1020000139' }
+export const TUNDE_ACCOUNT = '1020000218'
+export const GTBANK = 'Guaranty Trust Bank'
+
+// --- TOTP (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits) ------------------------------
+
+function base32Decode(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const ch of secret.replace(/=+$/, '').replace(/\s/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(ch)
+    if (value < 0) throw new Error(`not base32: ${ch}`)
+    bits += value.toString(2).padStart(5, '0')
+  }
+  const bytes = []
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2))
+  return Buffer.from(bytes)
+}
+
+export function totp(secret: string, step = Math.floor(Date.now() / 30_000)): string {
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(step))
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest()
+  const offset = hmac[hmac.length - 1] & 0x0f
+  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
+  return String(value).padStart(6, '0')
+}
+
+/** The server accepts each time step once: wait for a step not used yet by this secret. */
+const lastStep = new Map<string, number>()
+export async function freshTotp(secret: string): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000)
+    // Stay clear of a step boundary so the code is still valid when it arrives.
+    const intoStep = Date.now() % 30_000
+    if (step > (lastStep.get(secret) ?? -1) && intoStep < 26_000) {
+      lastStep.set(secret, step)
+      return totp(secret, step)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
+
+// --- codes and sign-in -------------------------------------------------------------
+
+/** Call before the action that sends a code; `await` the result after it. */
+export async function codeAfter(request: APIRequestContext, persona: Persona): Promise<() => Promise<string>> {
+  if (MOCK) return async () => MOCK_OTP
+  if (persona.totpSecret) return () => freshTotp(persona.totpSecret!)
+  const before = await newestMessageId(request, persona.email)
+  return () => readOtp(request, persona.email, before)
+}
+
+export async function signIn(page: Page, request: APIRequestContext, persona: Persona, password = persona.password) {
+  await page.goto('/')
+  await fillCredentials(page, persona.email, password)
+  const code = await codeAfter(request, persona)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByRole('heading', { name: persona.totpSecret ? 'Google Authentication' : 'OTP Verification' })).toBeVisible()
+  await typeOtp(page, await code())
+  await expect(page.getByRole('heading', { name: `Welcome ${persona.firstName}` })).toBeVisible()
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+}
+
+/** Types a code into the boxes of the open dialog (the sixth character submits). */
+export async function typeDialogCode(page: Page, code: string, boxIndex = 0) {
+  await page.getByRole('dialog').getByLabel('Character 1 of 6').nth(boxIndex).click()
+  await page.keyboard.type(code)
+}
+
+/** Closes toasts so they do not cover what comes next. */
+export async function dismissToasts(page: Page) {
+  for (const close of await page.locator('.ant-notification-notice-close').all()) {
+    await close.click().catch(() => undefined)
+  }
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0)
+}
+
+// --- the simulator's core ----------------------------------------------------------
+
+/** An account's available balance in kobo, straight from the core. */
+export async function coreBalanceKobo(request: APIRequestContext, accountNumber: string): Promise<number> {
+  const response = await request.get(`${SIM_URL}/core/accounts/${accountNumber}`)
+  expect(response.ok(), `GET /core/accounts/${accountNumber} answered ${response.status()}`).toBeTruthy()
+  return ((await response.json()) as { availableBalanceKobo: number }).availableBalanceKobo
+}
+
+/** Picks an option of an antd Select found by its label, typing to search long lists. */
+export async function choose(page: Page, label: string, option: string, scope = page.locator('body')) {
+  const box = scope.getByLabel(label, { exact: true })
+  await box.click()
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last()
+  const item = dropdown.locator(`.ant-select-item-option[title="${option}"]`)
+  if (!(await item.isVisible().catch(() => false))) {
+    if ((await box.getAttribute('readonly')) === null) await box.fill(option)
+  }
+  await item.click()
+}

@@ -1,0 +1,126 @@
+/**
+ * Settings against the real stack (issue 4): a transaction limit set with a
+ * code; the password changed (the old one then fails); the second factor
+ * switched to Google Authenticator and used to sign in. The last two put Ada
+ * back as she was, so journeys that run later still sign her in as usual.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { MOCK, fillCredentials } from './support'
+import {
+  ADA,
+  ADA_ACCOUNTS,
+  choose,
+  codeAfter,
+  dismissToasts,
+  freshTotp,
+  signIn,
+  signOut,
+  typeDialogCode,
+  type Persona,
+} from './money-support'
+
+test.skip(MOCK, 'these journeys change real credentials and limits')
+
+test('a transaction limit is set with a code', async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/settings?tab=transaction-limit')
+  await choose(page, 'Product Type', `Target Savings Account (${ADA_ACCOUNTS.target})`)
+  const card = page.getByTestId('limit-card').filter({ hasText: 'Transfers to other banks' })
+  await expect(card).toContainText('Daily Transfer Limit')
+  await expect(card).toContainText('Maximum amount per transaction')
+  await expect(page.getByText(/Your KYC level allows up to ₦5,000,000.00 a day and ₦1,000,000.00 per transaction/)).toBeVisible()
+
+  await card.getByRole('button', { name: /Set Limit/ }).click()
+  const modal = page.getByRole('dialog', { name: 'Set Limit' })
+  await modal.getByLabel('Daily Transfer Limit').fill('200000')
+  await modal.getByLabel('Maximum amount per transaction').fill('50000')
+  const code = await codeAfter(request, ADA)
+  await modal.getByRole('button', { name: 'Set Limit' }).click()
+  await expect(page.getByRole('dialog', { name: 'OTP Verification' })).toBeVisible()
+  await typeDialogCode(page, await code())
+  await expect(page.getByText('Transaction limit edited successfully')).toBeVisible()
+  await expect(card.getByTestId('daily-limit')).toHaveText('₦200,000.00')
+  await expect(card.getByTestId('single-limit')).toHaveText('₦50,000.00')
+  // Other transfer types keep theirs.
+  await expect(page.getByTestId('limit-card').filter({ hasText: 'Kobo to Kobo transfers' }).getByTestId('single-limit')).toHaveText(
+    '₦1,000,000.00',
+  )
+})
+
+async function changePassword(page: Page, from: string, to: string) {
+  await page.goto('/settings?tab=change-password')
+  await page.getByLabel('Old Password').fill(from)
+  await page.getByLabel('New Password').fill(to)
+  await page.getByLabel('Confirm Password').fill(to)
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByText('Password changed successfully')).toBeVisible()
+  await expect(page.getByLabel('Old Password')).toHaveValue('')
+}
+
+test('the password is changed and the old one no longer signs in', async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/settings?tab=change-password')
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByText('Password is required', { exact: true })).toHaveCount(2)
+  await expect(page.getByText('Confirm Password is required')).toBeVisible()
+  await page.getByLabel('Old Password').fill('Not@2026right')
+  await page.getByLabel('New Password').fill('Fresh@2027')
+  await page.getByLabel('Confirm Password').fill('Fresh@2027')
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Your old password is incorrect' })).toBeVisible()
+
+  await changePassword(page, ADA.password, 'Fresh@2027')
+  await dismissToasts(page)
+  await signOut(page)
+
+  await fillCredentials(page, ADA.email, ADA.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByText('Invalid login credentials')).toBeVisible()
+
+  await signIn(page, request, ADA, 'Fresh@2027')
+  await dismissToasts(page)
+  // Put it back for the journeys that follow.
+  await changePassword(page, 'Fresh@2027', ADA.password)
+})
+
+test('Google Authenticator becomes the second factor and signs Ada in; then OTP again', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/settings?tab=2fa')
+  const otpOption = page.getByRole('radio', { name: /OTP authentication/ })
+  const googleOption = page.getByRole('radio', { name: /Google authenticator/ })
+  await expect(otpOption).toHaveAttribute('aria-checked', 'true')
+  await expect(otpOption.getByLabel('Active')).toBeVisible()
+
+  // Switching sends an OTP to prove the current factor; the new one is the app's code.
+  const currentCode = await codeAfter(request, ADA)
+  await googleOption.click()
+  const setup = page.getByRole('dialog', { name: 'Set up Google Authenticator' })
+  await expect(setup.getByRole('img', { name: 'QR code for Google Authenticator' })).toBeVisible()
+  const secret = (await setup.getByTestId('setup-code').innerText()).trim()
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await typeDialogCode(page, await freshTotp(secret), 0)
+  await typeDialogCode(page, await currentCode(), 1)
+  await expect(page.getByText('Google Authenticator set as 2fa successfully')).toBeVisible()
+  await expect(googleOption).toHaveAttribute('aria-checked', 'true')
+
+  await dismissToasts(page)
+  await signOut(page)
+  const adaWithApp: Persona = { ...ADA, totpSecret: secret }
+  await signIn(page, request, adaWithApp)
+  await dismissToasts(page)
+
+  // Back to OTP: the new OTP plus the authenticator's current code.
+  await page.goto('/settings?tab=2fa')
+  const newOtp = await codeAfter(request, ADA)
+  await page.getByRole('radio', { name: /OTP authentication/ }).click()
+  const back = page.getByRole('dialog', { name: 'Switch to OTP authentication' })
+  await expect(back.getByText('Code from your current authenticator app')).toBeVisible()
+  await typeDialogCode(page, await newOtp(), 0)
+  await typeDialogCode(page, await freshTotp(secret), 1)
+  await expect(page.getByText('Otp set as 2fa successfully')).toBeVisible()
+  await expect(page.getByRole('radio', { name: /OTP authentication/ })).toHaveAttribute('aria-checked', 'true')
+})

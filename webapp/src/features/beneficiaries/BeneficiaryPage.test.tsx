@@ -1,0 +1,175 @@
+/** /beneficiary: table, search, paging and jump, create with name look-up, delete with Yes/No. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/server'
+import { problem } from '../../mocks/session'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests } from '../transfers/testUtils'
+import { INVALID_ACCOUNT_DETAILS } from '../transfers/texts'
+import {
+  BENEFICIARIES_ERROR,
+  BENEFICIARY_CREATED,
+  CREATE_BENEFICIARY_ERROR,
+  DELETE_BENEFICIARY_ERROR,
+  DELETE_CONFIRM,
+} from './texts'
+import type { Beneficiary } from './types'
+
+setUpMoneyTests()
+// Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).
+vi.setConfig({ testTimeout: 45_000 })
+
+const button = (text: string, root: HTMLElement = document.body) =>
+  within(root).getByText(text, { selector: 'button span' }).closest('button')!
+
+function many(count: number): Beneficiary[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    beneficiaryName: `Person ${String(i + 1).padStart(2, '0')}`,
+    bankName: i % 2 ? 'Guaranty Trust Bank' : 'Kobo Microfinance Bank',
+    accountName: `Account Holder ${i + 1}`,
+    accountNumber: String(2030000000 + i),
+    bankCode: i % 2 ? '000013' : '090605',
+  }))
+}
+
+const bodyRows = () =>
+  [...document.querySelectorAll<HTMLElement>('.kobo-beneficiary-table tbody tr.ant-table-row')]
+
+function renderPage() {
+  return renderWithProviders({ route: '/beneficiary', preloadedState: signedInState('ada') })
+}
+
+describe('Beneficiary page', () => {
+  it('shows the columns, and "No records to display" when empty', async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { name: 'Beneficiary' })).toBeInTheDocument()
+    for (const title of ['Beneficiary Name', 'Bank Name', 'Account Name', 'Account Number', 'Actions']) {
+      expect(screen.getByText(title, { selector: 'th' })).toBeInTheDocument()
+    }
+    expect(await screen.findByText('No records to display')).toBeInTheDocument()
+  })
+
+  it('pages 10 at a time by default, offers 10/25/50, jumps to a page, and searches', async () => {
+    server.use(http.get('/api/beneficiaries', () => HttpResponse.json(many(30))))
+    const { user } = renderPage()
+    await waitFor(() => expect(bodyRows()).toHaveLength(10))
+    expect(bodyRows()[0]).toHaveTextContent('Person 01')
+
+    // Jump to page 3.
+    const jumper = document.querySelector<HTMLInputElement>('.ant-pagination-options-quick-jumper input')!
+    await user.type(jumper, '3')
+    fireEvent.keyUp(jumper, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('Person 21'))
+
+    // Page sizes.
+    await user.click(document.querySelector<HTMLElement>('.ant-pagination-options .ant-select')!)
+    const sizes = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((el) => el.textContent)
+      if (found.length === 0) throw new Error('no sizes')
+      return found
+    })
+    expect(sizes).toEqual(['10 / page', '25 / page', '50 / page'])
+    await user.click(screen.getByText('25 / page', { selector: '.ant-select-item-option-content' }))
+    await waitFor(() => expect(bodyRows()).toHaveLength(25))
+
+    await user.type(screen.getByLabelText('Search beneficiaries'), 'person 07')
+    await waitFor(() => expect(bodyRows()).toHaveLength(1))
+    expect(bodyRows()[0]).toHaveTextContent('Person 07')
+    await user.clear(screen.getByLabelText('Search beneficiaries'))
+    await user.type(screen.getByLabelText('Search beneficiaries'), '2030000011')
+    await waitFor(() => expect(bodyRows()).toHaveLength(1))
+    expect(bodyRows()[0]).toHaveTextContent('Person 12')
+  })
+
+  it('creates a beneficiary: Create stays disabled until the name resolves', async () => {
+    const { user } = renderPage()
+    await user.click(await screen.findByText('Create a Beneficiary', { selector: 'button span' }))
+    const modal = await dialog('Create a Beneficiary')
+    const create = button('Create', modal)
+    expect(create).toBeDisabled()
+
+    await user.type(within(modal).getByLabelText('Account Number'), '12345')
+    fireEvent.blur(within(modal).getByLabelText('Account Number'))
+    expect(await within(modal).findByText('Account Number must be 10 characters')).toBeInTheDocument()
+
+    await user.clear(within(modal).getByLabelText('Account Number'))
+    await user.type(within(modal).getByLabelText('Account Number'), '1999999999')
+    expect(await within(modal).findByText(INVALID_ACCOUNT_DETAILS)).toBeInTheDocument()
+    expect(create).toBeDisabled()
+
+    await choose(user, within(modal).getByLabelText('Bank'), 'Guaranty Trust Bank')
+    await user.clear(within(modal).getByLabelText('Account Number'))
+    await user.type(within(modal).getByLabelText('Account Number'), '9000000014')
+    expect(await within(modal).findByTestId('resolved-name')).toHaveTextContent('Adaeze Nwosu')
+    expect(create).toBeEnabled()
+
+    // The name is required.
+    await user.click(create)
+    expect(await within(modal).findByText('This field is required')).toBeInTheDocument()
+    await user.type(within(modal).getByLabelText('Beneficiary Name'), 'Sister')
+    await user.click(create)
+
+    expect(await screen.findByText(BENEFICIARY_CREATED)).toBeInTheDocument()
+    await dialogClosed('Create a Beneficiary')
+    await waitFor(() => expect(bodyRows()).toHaveLength(1))
+    expect(bodyRows()[0]).toHaveTextContent('Sister')
+    expect(bodyRows()[0]).toHaveTextContent('Guaranty Trust Bank')
+    expect(bodyRows()[0]).toHaveTextContent('Adaeze Nwosu')
+    expect(bodyRows()[0]).toHaveTextContent('9000000014')
+  })
+
+  it("shows the server's refusal, else the spec fallback, when creating fails", async () => {
+    server.use(http.post('/api/beneficiaries', () => problem(409, 'This beneficiary already exists', 'Conflict')))
+    const { user } = renderPage()
+    await user.click(await screen.findByText('Create a Beneficiary', { selector: 'button span' }))
+    const modal = await dialog('Create a Beneficiary')
+    await user.type(within(modal).getByLabelText('Beneficiary Name'), 'Tunde')
+    await user.type(within(modal).getByLabelText('Account Number'), '1020000218')
+    await within(modal).findByTestId('resolved-name')
+    await user.click(button('Create', modal))
+    expect(await screen.findByText('This beneficiary already exists')).toBeInTheDocument()
+    expect(queryDialog('Create a Beneficiary')).not.toBeNull()
+
+    server.use(http.post('/api/beneficiaries', () => new HttpResponse(null, { status: 500 })))
+    await user.click(button('Create', modal))
+    expect(await screen.findByText(CREATE_BENEFICIARY_ERROR)).toBeInTheDocument()
+  })
+
+  it('deletes from the row menu after Yes; No keeps it', async () => {
+    server.use(http.get('/api/beneficiaries', () => HttpResponse.json(many(2)), { once: true }))
+    let deleted: string | null = null
+    server.use(
+      http.delete('/api/beneficiaries/:id', ({ params }) => {
+        deleted = String(params.id)
+        return HttpResponse.json({ message: 'Deleted successfully' })
+      }),
+    )
+    const { user } = renderPage()
+    await waitFor(() => expect(bodyRows()).toHaveLength(2))
+
+    await user.click(within(bodyRows()[0]).getByLabelText('Actions for Person 01'))
+    await user.click(await screen.findByText('Delete', { selector: '.ant-dropdown-menu-title-content' }))
+    const confirm = await dialog('Delete Beneficiary')
+    expect(within(confirm).getByText(DELETE_CONFIRM)).toBeInTheDocument()
+    await user.click(button('No', confirm))
+    await dialogClosed('Delete Beneficiary')
+    expect(deleted).toBeNull()
+
+    await user.click(within(bodyRows()[0]).getByLabelText('Actions for Person 01'))
+    await user.click(await screen.findByText('Delete', { selector: '.ant-dropdown-menu-title-content' }))
+    await user.click(button('Yes', await dialog('Delete Beneficiary')))
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument()
+    expect(deleted).toBe('1')
+  })
+
+  it('uses the spec fallbacks for fetch and delete failures', async () => {
+    server.use(
+      http.get('/api/beneficiaries', () => new HttpResponse(null, { status: 500 }), { once: true }),
+    )
+    renderPage()
+    expect(await screen.findByText(BENEFICIARIES_ERROR)).toBeInTheDocument()
+    expect(BENEFICIARIES_ERROR).toBe('An error occurred while fetching beneficiaries')
+    expect(DELETE_BENEFICIARY_ERROR).toBe('An error occurred while deleteing beneficiary')
+  })
+})

@@ -1,0 +1,158 @@
+/**
+ * Route /beneficiary (spec part 2, "Beneficiary page"): a searchable, paged
+ * table (10/25/50 rows, jump to page) of saved beneficiaries, Create a
+ * Beneficiary, and Delete from each row's menu with a Yes/No confirmation.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Card, Dropdown, Input, Modal, Table, Typography } from 'antd'
+import { DeleteOutlined, MoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import {
+  beneficiariesRequested,
+  createBeneficiaryOpened,
+  deleteBeneficiaryRequested,
+  selectBeneficiaries,
+} from './beneficiariesSlice'
+import { CreateBeneficiaryModal } from './components/CreateBeneficiaryModal'
+import { BENEFICIARY_HEADING, CREATE_BENEFICIARY, DELETE_CONFIRM, NO_RECORDS, PAGE_SIZES } from './texts'
+import type { Beneficiary } from './types'
+import { matchesSearch } from './search'
+import './beneficiaries.css'
+
+export function BeneficiaryPage() {
+  const dispatch = useAppDispatch()
+  const { items, loading, deletingId } = useAppSelector(selectBeneficiaries)
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+  const [toDelete, setToDelete] = useState<Beneficiary | null>(null)
+
+  useEffect(() => {
+    dispatch(beneficiariesRequested())
+  }, [dispatch])
+
+  const rows = useMemo(() => items.filter((b) => matchesSearch(b, search)), [items, search])
+
+  return (
+    <>
+      <div className="kobo-page-head kobo-page-head--row">
+        <div>
+          <Typography.Title level={1}>{BENEFICIARY_HEADING}</Typography.Title>
+          <Typography.Text type="secondary">People you pay often, ready to pick on the transfer page</Typography.Text>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dispatch(createBeneficiaryOpened())}>
+          {CREATE_BENEFICIARY}
+        </Button>
+      </div>
+      <Card variant="borderless">
+        <div className="kobo-table-toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search beneficiaries"
+            aria-label="Search beneficiaries"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value)
+              setPage((p) => ({ ...p, current: 1 }))
+            }}
+            className="kobo-table-search"
+          />
+          <Typography.Text type="secondary">
+            {rows.length} {rows.length === 1 ? 'beneficiary' : 'beneficiaries'}
+          </Typography.Text>
+        </div>
+        <Table<Beneficiary>
+          rowKey="id"
+          loading={loading && items.length === 0}
+          dataSource={rows}
+          locale={{ emptyText: NO_RECORDS }}
+          className="kobo-beneficiary-table"
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            hideOnSinglePage: false,
+            responsive: true,
+            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+          }}
+          columns={[
+            {
+              title: 'Beneficiary Name',
+              dataIndex: 'beneficiaryName',
+              key: 'beneficiaryName',
+              render: (name: string, b) => (
+                <div className="kobo-beneficiary-name">
+                  <span className="kobo-avatar" aria-hidden>
+                    {name.trim().charAt(0).toUpperCase()}
+                  </span>
+                  <span>
+                    <span className="kobo-beneficiary-name__text">{name}</span>
+                    <span className="kobo-beneficiary-name__sub">
+                      {b.accountNumber} · {b.bankName}
+                    </span>
+                  </span>
+                </div>
+              ),
+            },
+            { title: 'Bank Name', dataIndex: 'bankName', key: 'bankName', responsive: ['md'] },
+            { title: 'Account Name', dataIndex: 'accountName', key: 'accountName', responsive: ['md'] },
+            {
+              title: 'Account Number',
+              dataIndex: 'accountNumber',
+              key: 'accountNumber',
+              responsive: ['md'],
+              render: (value: string) => <span className="kobo-tabular">{value}</span>,
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              align: 'right',
+              width: 90,
+              render: (_, b) => (
+                <Dropdown
+                  trigger={['click']}
+                  placement="bottomRight"
+                  menu={{
+                    items: [{ key: 'delete', danger: true, icon: <DeleteOutlined />, label: 'Delete' }],
+                    onClick: () => setToDelete(b),
+                  }}
+                >
+                  <Button
+                    type="text"
+                    icon={<MoreOutlined />}
+                    aria-label={`Actions for ${b.beneficiaryName}`}
+                    loading={deletingId === b.id}
+                  />
+                </Dropdown>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={Boolean(toDelete)}
+        title="Delete Beneficiary"
+        okText="Yes"
+        cancelText="No"
+        okButtonProps={{ danger: true }}
+        onOk={() => {
+          if (toDelete) dispatch(deleteBeneficiaryRequested({ id: toDelete.id }))
+          setToDelete(null)
+        }}
+        onCancel={() => setToDelete(null)}
+        width={420}
+        centered
+      >
+        <Typography.Paragraph>{DELETE_CONFIRM}</Typography.Paragraph>
+        {toDelete && (
+          <Typography.Text type="secondary">
+            {toDelete.beneficiaryName} · {toDelete.accountNumber} · {toDelete.bankName}
+          </Typography.Text>
+        )}
+      </Modal>
+      <CreateBeneficiaryModal />
+    </>
+  )
+}

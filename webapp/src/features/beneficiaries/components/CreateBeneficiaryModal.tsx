@@ -1,0 +1,117 @@
+/**
+ * Create a Beneficiary (spec part 2, section 5): beneficiary name and bank are
+ * required, the account number must be 10 characters, and Create stays
+ * disabled until the account name is resolved.
+ */
+import { useEffect } from 'react'
+import { Button, Form, Input, Modal, Select } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { REQUIRED } from '../../../lib/validation'
+import { LookupStatus } from '../../transfers/components/LookupStatus'
+import {
+  accountNumberRules,
+  isResolved,
+  normalizeAccountNumber,
+  useNameLookup,
+} from '../../transfers/components/nameLookup'
+import { banksRequested, selectTransfers } from '../../transfers/transfersSlice'
+import { KOBO_BANK_CODE } from '../../transfers/texts'
+import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../beneficiariesSlice'
+import { CREATE_BENEFICIARY } from '../texts'
+import '../../accounts/accounts.css'
+import '../../transfers/components/transfers.css'
+
+interface Values {
+  beneficiaryName: string
+  bankCode: string
+  accountNumber: string
+}
+
+export const CREATE_LOOKUP_KEY = 'beneficiary-create'
+
+function CreateBeneficiaryForm() {
+  const dispatch = useAppDispatch()
+  const { creating } = useAppSelector(selectBeneficiaries)
+  const { banks, banksLoading } = useAppSelector(selectTransfers)
+  const [form] = Form.useForm<Values>()
+  const accountNumber = Form.useWatch('accountNumber', form)
+  const bankCode = Form.useWatch('bankCode', form)
+  const lookup = useNameLookup(CREATE_LOOKUP_KEY, accountNumber, bankCode)
+
+  useEffect(() => {
+    if (banks.length === 0) dispatch(banksRequested())
+  }, [dispatch, banks.length])
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark
+      disabled={creating}
+      initialValues={{ bankCode: KOBO_BANK_CODE }}
+      onFinish={(values) =>
+        lookup?.result &&
+        dispatch(
+          createBeneficiaryRequested({
+            beneficiaryName: values.beneficiaryName.trim(),
+            bankCode: values.bankCode,
+            accountNumber: values.accountNumber,
+            accountName: lookup.result.accountName,
+            bankName: lookup.result.bankName,
+          }),
+        )
+      }
+    >
+      <Form.Item
+        name="beneficiaryName"
+        label="Beneficiary Name"
+        rules={[{ required: true, whitespace: true, message: REQUIRED }]}
+      >
+        <Input maxLength={100} placeholder="e.g. Mum, Landlord" />
+      </Form.Item>
+      <Form.Item name="bankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={banksLoading}
+          placeholder="Select Bank"
+          notFoundContent={banksLoading ? 'Loading...' : 'No options found'}
+          options={banks.map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="accountNumber"
+        label="Account Number"
+        rules={accountNumberRules}
+        normalize={normalizeAccountNumber}
+        extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
+      >
+        <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
+      </Form.Item>
+      <div className="kobo-dialog-actions">
+        <Button onClick={() => dispatch(createBeneficiaryClosed())} disabled={false}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" disabled={!isResolved(lookup)} loading={creating}>
+          Create
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+export function CreateBeneficiaryModal() {
+  const dispatch = useAppDispatch()
+  const { createOpen } = useAppSelector(selectBeneficiaries)
+  return (
+    <Modal
+      title={CREATE_BENEFICIARY}
+      open={createOpen}
+      onCancel={() => dispatch(createBeneficiaryClosed())}
+      footer={null}
+      destroyOnHidden
+      width={480}
+    >
+      <CreateBeneficiaryForm />
+    </Modal>
+  )
+}

@@ -1,0 +1,68 @@
+/**
+ * The "+" control of the dashboard (spec part 1: "opens account-creation
+ * dialogs (two variants)"): Create Account, or Fund Account. Both open a
+ * panel that slides in from the right.
+ */
+import { useState } from 'react'
+import { Button, Drawer, Dropdown, Tooltip } from 'antd'
+import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useIsMobile } from '../../../app/useIsMobile'
+import { createAccountClosed, createAccountOpened, selectAccounts, selectActiveAccounts } from '../../accounts/accountsSlice'
+import { CreateAccountForm } from '../../accounts/components/CreateAccountForm'
+import { FundAccountPanel } from '../../accounts/components/FundAccountPanel'
+import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../accounts/texts'
+
+export function AddAccountMenu() {
+  const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
+  const { createOpen, creating } = useAppSelector(selectAccounts)
+  const active = useAppSelector(selectActiveAccounts)
+  const [fundOpen, setFundOpen] = useState(false)
+  const size = isMobile ? '100%' : 440
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            { key: 'create', icon: <PlusOutlined />, label: CREATE_ACCOUNT_TITLE },
+            { key: 'fund', icon: <WalletOutlined />, label: FUND_ACCOUNT_TITLE },
+          ],
+          onClick: ({ key }) => (key === 'create' ? dispatch(createAccountOpened()) : setFundOpen(true)),
+        }}
+      >
+        <Tooltip title="Add account">
+          <Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" />
+        </Tooltip>
+      </Dropdown>
+
+      <Drawer
+        title={CREATE_ACCOUNT_TITLE}
+        aria-label={CREATE_ACCOUNT_TITLE}
+        placement="right"
+        size={size}
+        open={createOpen}
+        closable={!creating}
+        onClose={() => dispatch(createAccountClosed())}
+        destroyOnHidden
+      >
+        <CreateAccountForm />
+      </Drawer>
+
+      <Drawer
+        title={FUND_ACCOUNT_TITLE}
+        aria-label={FUND_ACCOUNT_TITLE}
+        placement="right"
+        size={size}
+        open={fundOpen}
+        onClose={() => setFundOpen(false)}
+        destroyOnHidden
+      >
+        <FundAccountPanel accounts={active} />
+      </Drawer>
+    </>
+  )
+}

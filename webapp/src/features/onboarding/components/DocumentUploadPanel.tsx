@@ -1,0 +1,99 @@
+/**
+ * Document Upload panel: the passport first, then the other required and
+ * optional documents; Previous goes back to Basic Profile, Continue to Status
+ * once every compulsory document is uploaded.
+ */
+import { Button, Card, Divider, Image, Modal, Skeleton, Spin, Typography } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { toastError } from '../../../app/toastSlice'
+import { deleteConfirmClosed, deleteRequested, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
+import { isPassport, missingCompulsory, orderDocuments } from '../sections'
+import { DELETE_CONFIRMATION, UPLOAD_ALL_COMPULSORY } from '../texts'
+import { DocumentRow } from './DocumentRow'
+import { PassportRow } from './PassportRow'
+
+export function DocumentUploadPanel() {
+  const dispatch = useAppDispatch()
+  const { documents, documentsLoading, confirmDeleteId, deleting, preview } = useAppSelector(selectOnboarding)
+  const ordered = orderDocuments(documents)
+  const previewDocument = documents.find((d) => d.id === preview?.id)
+
+  const onContinue = () => {
+    if (missingCompulsory(documents)) {
+      dispatch(toastError(UPLOAD_ALL_COMPULSORY))
+      return
+    }
+    dispatch(panelChanged('status'))
+  }
+
+  return (
+    <Card title="Document Upload" className="kobo-onboarding-card">
+      <Typography.Paragraph type="secondary">
+        Upload clear pictures of the documents below, as PNG or JPG files of up to 2MB each. Items marked{' '}
+        <span className="kobo-required">*</span> are compulsory.
+      </Typography.Paragraph>
+      {documentsLoading && !documents.length ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        ordered.map((document, index) => (
+          // A new upload (new id) remounts the row, which clears its chosen type.
+          <div key={`${document.documentTypeId}-${document.id ?? 'none'}`}>
+            {index > 0 && <Divider className="kobo-doc-divider" />}
+            {isPassport(document) ? <PassportRow document={document} /> : <DocumentRow document={document} />}
+          </div>
+        ))
+      )}
+      <div className="kobo-onboarding-actions kobo-onboarding-actions--split">
+        <Button size="large" onClick={() => dispatch(panelChanged('basicProfile'))}>
+          Previous
+        </Button>
+        <Button type="primary" size="large" onClick={onContinue}>
+          Continue
+        </Button>
+      </div>
+
+      <Modal
+        open={confirmDeleteId !== null}
+        title="Delete document"
+        onCancel={() => dispatch(deleteConfirmClosed())}
+        closable={!deleting}
+        mask={{ closable: !deleting }}
+        footer={[
+          <Button key="no" onClick={() => dispatch(deleteConfirmClosed())} disabled={deleting}>
+            No
+          </Button>,
+          <Button
+            key="yes"
+            type="primary"
+            danger
+            disabled={deleting}
+            onClick={() => confirmDeleteId !== null && dispatch(deleteRequested(confirmDeleteId))}
+          >
+            {deleting ? 'Loading...' : 'Yes'}
+          </Button>,
+        ]}
+        width={420}
+        centered
+      >
+        <Typography.Paragraph>{DELETE_CONFIRMATION}</Typography.Paragraph>
+      </Modal>
+
+      <Modal
+        open={preview !== null}
+        title={previewDocument ? `${previewDocument.documentName}: ${previewDocument.description ?? ''}` : 'Document'}
+        onCancel={() => dispatch(previewClosed())}
+        footer={null}
+        centered
+        destroyOnHidden
+      >
+        <div className="kobo-doc-preview">
+          {preview?.content ? (
+            <Image src={preview.content} alt={previewDocument?.documentName ?? 'Document'} preview={false} />
+          ) : (
+            <Spin />
+          )}
+        </div>
+      </Modal>
+    </Card>
+  )
+}

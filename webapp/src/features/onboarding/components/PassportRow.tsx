@@ -1,0 +1,66 @@
+/**
+ * The passport photograph: always first and required, a frame with the
+ * picture (or a placeholder), the note, and "Upload Passport" / "Change Passport".
+ */
+import { Alert, Button, Typography } from 'antd'
+import { UploadOutlined, UserOutlined } from '@ant-design/icons'
+import { useAppSelector } from '../../../app/hooks'
+import { selectOnboarding } from '../onboardingSlice'
+import { ACCEPT_ATTRIBUTE, CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
+import type { OnboardingDocument } from '../types'
+import { DocumentStatusTag } from './DocumentStatusTag'
+import { useDocumentUpload } from './useDocumentUpload'
+
+export function PassportRow({ document }: { document: OnboardingDocument }) {
+  const { passportImage, uploadingSlot } = useAppSelector(selectOnboarding)
+  const { inputRef, pick, onFileChosen } = useDocumentUpload(document, null, true)
+  const image = passportImage && passportImage.id === document.id ? passportImage.content : null
+  const uploading = uploadingSlot === document.documentTypeId
+  const locked = document.status === 'APPROVED'
+
+  return (
+    <section className="kobo-doc-row kobo-doc-row--passport" aria-label={document.documentName}>
+      <div className="kobo-passport-frame" data-testid="passport-frame">
+        {image ? (
+          <img src={image} alt="Your passport photograph" />
+        ) : (
+          <UserOutlined className="kobo-passport-frame__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="kobo-doc-row__body">
+        <div className="kobo-doc-row__head">
+          <Typography.Text strong className="kobo-doc-row__name">
+            {document.documentName} <span className="kobo-required">*</span>
+          </Typography.Text>
+          <DocumentStatusTag status={document.status} />
+        </div>
+        <Typography.Paragraph type="secondary" className="kobo-doc-row__note">
+          {PASSPORT_NOTE}
+        </Typography.Paragraph>
+        {document.status === 'DECLINED' && (
+          <Alert
+            type="error"
+            showIcon
+            className="kobo-onboarding-alert"
+            title="This document was declined"
+            description={document.verificationComment ? `Reason: ${document.verificationComment}` : undefined}
+          />
+        )}
+        {!locked && (
+          <Button icon={<UploadOutlined />} onClick={pick} loading={uploading}>
+            {document.uploaded || image ? CHANGE_PASSPORT : UPLOAD_PASSPORT}
+          </Button>
+        )}
+        <input
+          ref={inputRef}
+          type="file"
+          accept={ACCEPT_ATTRIBUTE}
+          hidden
+          data-testid={`file-input-${document.documentTypeId}`}
+          aria-label={`${document.documentName} file`}
+          onChange={(event) => void onFileChosen(event.target.files)}
+        />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,176 @@
+/**
+ * Status panel: one card per review section (spec part 1, "Status").
+ * SUBMITTED: under review, "Kindly be patient". DECLINED: the reason and
+ * Rectify (BVN and NIN to Basic Profile, otherwise the section's panel); a
+ * declined document names the document. APPROVED: a "was approved" card,
+ * hidden once everything is complete, when the completion message shows.
+ */
+import type { ReactNode } from 'react'
+import { Button, Card, Result, Spin, Typography } from 'antd'
+import {
+  CheckCircleFilled,
+  ClockCircleFilled,
+  CloseCircleFilled,
+  MinusCircleFilled,
+  ReloadOutlined,
+} from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { logoutRequested } from '../../../app/appSlice'
+import { panelChanged, selectOnboarding } from '../onboardingSlice'
+import { allSectionsApproved, rectifyPanel, sectionsOf } from '../sections'
+import { KINDLY_BE_PATIENT, ONBOARDING_COMPLETE, SECTION_LABELS } from '../texts'
+import type { OnboardingPanel, Section } from '../types'
+
+type Tone = 'submitted' | 'declined' | 'approved' | 'pending'
+
+const ICONS: Record<Tone, ReactNode> = {
+  submitted: <ClockCircleFilled />,
+  declined: <CloseCircleFilled />,
+  approved: <CheckCircleFilled />,
+  pending: <MinusCircleFilled />,
+}
+
+const PANEL_NAMES: Record<OnboardingPanel, string> = {
+  basicProfile: 'Basic Profile',
+  documents: 'Document Upload',
+  status: 'Status',
+}
+
+interface StatusCardProps {
+  tone: Tone
+  title: string
+  children: ReactNode
+  action?: ReactNode
+  testId: string
+}
+
+function StatusCard({ tone, title, children, action, testId }: StatusCardProps) {
+  return (
+    <div className={`kobo-status-card kobo-status-card--${tone}`} data-testid={testId} role="group" aria-label={title}>
+      <span className="kobo-status-card__icon" aria-hidden="true">
+        {ICONS[tone]}
+      </span>
+      <div className="kobo-status-card__body">
+        <Typography.Text strong className="kobo-status-card__title">
+          {title}
+        </Typography.Text>
+        <div className="kobo-status-card__text">{children}</div>
+        {action && <div className="kobo-status-card__action">{action}</div>}
+      </div>
+    </div>
+  )
+}
+
+export function StatusPanel() {
+  const dispatch = useAppDispatch()
+  const { status, statusLoading, documents } = useAppSelector(selectOnboarding)
+  const complete = allSectionsApproved(status)
+  const go = (panel: OnboardingPanel) => dispatch(panelChanged(panel))
+  const rectify = (section: Section) => (
+    <Button type="primary" danger onClick={() => go(rectifyPanel(section.key))}>
+      Rectify
+    </Button>
+  )
+
+  const cards: ReactNode[] = []
+  for (const section of sectionsOf(status)) {
+    const label = SECTION_LABELS[section.key]
+    const key = section.key
+    if (section.status === 'SUBMITTED') {
+      cards.push(
+        <StatusCard key={key} tone="submitted" title={`${label} submitted`} testId={`status-${key}`}>
+          Your {label} has been submitted and is under review. {KINDLY_BE_PATIENT}.
+        </StatusCard>,
+      )
+    } else if (section.status === 'DECLINED' && key === 'DOCUMENT_VERIFICATION') {
+      const declined = documents.filter((d) => d.status === 'DECLINED')
+      if (!declined.length) {
+        cards.push(
+          <StatusCard key={key} tone="declined" title={`${label} declined`} testId={`status-${key}`} action={rectify(section)}>
+            <p>Your {label} was declined.</p>
+            {section.comment && <p className="kobo-status-card__reason">Reason: {section.comment}</p>}
+          </StatusCard>,
+        )
+      }
+      for (const document of declined) {
+        cards.push(
+          <StatusCard
+            key={`${key}-${document.documentTypeId}`}
+            tone="declined"
+            title={`${document.documentName} declined`}
+            testId={`status-document-${document.documentTypeId}`}
+            action={rectify(section)}
+          >
+            <p>Your {document.documentName} document has been declined.</p>
+            {document.verificationComment && (
+              <p className="kobo-status-card__reason">Reason: {document.verificationComment}</p>
+            )}
+          </StatusCard>,
+        )
+      }
+    } else if (section.status === 'DECLINED') {
+      cards.push(
+        <StatusCard key={key} tone="declined" title={`${label} declined`} testId={`status-${key}`} action={rectify(section)}>
+          <p>Your {label} was declined.</p>
+          {section.comment && <p className="kobo-status-card__reason">Reason: {section.comment}</p>}
+        </StatusCard>,
+      )
+    } else if (section.status === 'APPROVED') {
+      if (!complete) {
+        cards.push(
+          <StatusCard key={key} tone="approved" title={`${label} approved`} testId={`status-${key}`}>
+            Your {label} was approved.
+          </StatusCard>,
+        )
+      }
+    } else {
+      const panel = rectifyPanel(key)
+      cards.push(
+        <StatusCard
+          key={key}
+          tone="pending"
+          title={`${label} not submitted`}
+          testId={`status-${key}`}
+          action={<Button onClick={() => go(panel)}>Go to {PANEL_NAMES[panel]}</Button>}
+        >
+          {key === 'BVN_VERIFICATION' || key === 'NIN_VERIFICATION'
+            ? `Your ${label} starts when you save your Basic Profile.`
+            : `You have not submitted your ${label} yet.`}
+        </StatusCard>,
+      )
+    }
+  }
+
+  return (
+    <Card
+      title="Status"
+      className="kobo-onboarding-card"
+      extra={
+        !complete && (
+          <Button icon={<ReloadOutlined />} onClick={() => go('status')} loading={statusLoading}>
+            Refresh
+          </Button>
+        )
+      }
+    >
+      {!status && statusLoading ? (
+        <div className="kobo-status-loading">
+          <Spin />
+        </div>
+      ) : complete ? (
+        <Result
+          status="success"
+          title={ONBOARDING_COMPLETE}
+          className="kobo-status-complete"
+          extra={
+            <Button type="primary" size="large" onClick={() => dispatch(logoutRequested({ reason: 'user' }))}>
+              Log in again
+            </Button>
+          }
+        />
+      ) : (
+        <div className="kobo-status-cards">{cards}</div>
+      )}
+    </Card>
+  )
+}

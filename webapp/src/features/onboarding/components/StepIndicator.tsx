@@ -1,0 +1,65 @@
+/**
+ * The onboarding step indicator (spec part 1, "Onboarding"): Basic Profile,
+ * Document Upload, BVN Verification, NIN Verification, Status. SUBMITTED or
+ * APPROVED show as done, DECLINED as declined, anything else numbered. The
+ * panel on screen is marked as the current step; its steps are clickable.
+ */
+import { Steps, type StepsProps } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useIsMobile } from '../../../app/useIsMobile'
+import { panelChanged, selectOnboarding } from '../onboardingSlice'
+import { allSectionsApproved, sectionsOf, stepDisplay, type StepDisplay } from '../sections'
+import { STEP_TITLES } from '../texts'
+import type { OnboardingPanel, SectionStatus } from '../types'
+
+const STEP_PANELS: (OnboardingPanel | null)[] = ['basicProfile', 'documents', null, null, 'status']
+const CURRENT_STEP: Record<OnboardingPanel, number> = { basicProfile: 0, documents: 1, status: 4 }
+
+const ANTD_STATUS: Record<StepDisplay, NonNullable<StepsProps['status']>> = {
+  finish: 'finish',
+  error: 'error',
+  numbered: 'wait',
+}
+
+export function StepIndicator() {
+  const dispatch = useAppDispatch()
+  const { panel, status } = useAppSelector(selectOnboarding)
+  const isMobile = useIsMobile()
+  const [basicProfile, documents, bvn, nin] = sectionsOf(status)
+  const statuses: SectionStatus[] = [
+    basicProfile.status,
+    documents.status,
+    bvn.status,
+    nin.status,
+    allSectionsApproved(status) ? 'APPROVED' : null,
+  ]
+  const current = CURRENT_STEP[panel]
+
+  const items: StepsProps['items'] = STEP_TITLES.map((title, index) => {
+    const display = stepDisplay(statuses[index])
+    const isCurrent = index === current
+    return {
+      title,
+      // An unsubmitted current step is "in progress" rather than merely numbered.
+      status: display === 'numbered' && isCurrent ? 'process' : ANTD_STATUS[display],
+      disabled: STEP_PANELS[index] === null,
+      className: `kobo-onboarding-step kobo-onboarding-step--${display}${isCurrent ? ' kobo-onboarding-step--current' : ''}`,
+    }
+  })
+
+  return (
+    <nav aria-label="Onboarding steps" className="kobo-onboarding-steps">
+      <Steps
+        current={current}
+        items={items}
+        size="small"
+        responsive={false}
+        titlePlacement={isMobile ? 'vertical' : 'horizontal'}
+        onChange={(index) => {
+          const target = STEP_PANELS[index]
+          if (target) dispatch(panelChanged(target))
+        }}
+      />
+    </nav>
+  )
+}

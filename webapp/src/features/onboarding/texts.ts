@@ -1,0 +1,56 @@
+/** Customer-facing texts of onboarding, word for word from spec part 1 (typos included). */
+
+export const ONBOARDING_SUBTITLE = 'Complete setting up your account'
+
+export const STEP_TITLES = ['Basic Profile', 'Document Upload', 'BVN Verification', 'NIN Verification', 'Status'] as const
+
+export const PASSPORT_NAME = 'Passport Photograph'
+export const PASSPORT_NOTE = 'Image must be less than 2MB, with a white background and proper lighting.'
+export const UPLOAD_PASSPORT = 'Upload Passport'
+export const CHANGE_PASSPORT = 'Change Passport'
+export const SELECT_UPLOAD_TYPE = 'Select Upload Type'
+export const SELECT_AN_OPTION = 'Select an option'
+export const UPLOAD_A_FILE = 'Upload a file'
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this document?'
+
+export const FILE_TOO_BIG = 'File size exceeds 2MB limit'
+export const CHOOSE_DOCUMENT_TYPE = 'Please select a valid document type before uploading.'
+export const UPLOAD_ALL_COMPULSORY = 'Upload all compulsory files'
+/** The BFF's sentence for a file that is not PNG or JPEG (docs/contract.md). */
+export const ONLY_IMAGES = 'Only PNG and JPEG images are accepted'
+
+export const BASIC_PROFILE_UPDATED = 'Basic Profile updated successfully'
+export const DOCUMENT_UPLOADED = 'Document uploaded successfully'
+export const DELETED_SUCCESSFULLY = 'Deleted successfully'
+
+export const ONBOARDING_COMPLETE = 'Your Onboarding is now complete. Log back into the app to access all features.'
+export const KINDLY_BE_PATIENT = 'Kindly be patient'
+
+// Error catalogue (spec part 1, section 8).
+export const DOCUMENTS_FETCH_FAILED = 'An error occurred while fetching uploaded documents'
+export const DOWNLOAD_FAILED = 'An error occurred while downloading document'
+export const STATUS_FETCH_FAILED = 'An error occurred while fetching onboarding stage status'
+export const DOCUMENT_TYPES_FETCH_FAILED = 'An error occurred while fetching documents types'
+export const UPLOAD_FAILED = 'An error occurred while uploading document'
+export const FILE_READ_FAILED = 'Document upload failed'
+export const DELETE_FAILED = 'An error occurred while deleteing document'
+export const PROFILE_FETCH_FAILED = 'An error occurred while fetching Basic Profle'
+export const PROFILE_UPDATE_FAILED = 'An error occurred while updating basic profile'
+
+// The BFF's format messages for the basic profile (the spec leaves them unstated).
+export const PHONE_FORMAT = 'Phone number must be 11 digits'
+export const BVN_FORMAT = 'BVN must be 11 digits'
+export const NIN_FORMAT = 'NIN must be 11 digits'
+export const PROFILE_APPROVED_NOTE = 'Your basic profile has been approved and can no longer be changed.'
+
+export const SECTION_LABELS = {
+  BASIC_PROFILE: 'Basic Profile',
+  DOCUMENT_VERIFICATION: 'Document Verification',
+  BVN_VERIFICATION: 'BVN Verification',
+  NIN_VERIFICATION: 'NIN Verification',
+} as const
+
+/** Uploads are limited to 2 MB (spec part 1, section 9). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg']
+export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'

@@ -1,0 +1,171 @@
+/**
+ * Registration (spec part 1, "Registration"): stage 1 personal details on one
+ * of two tabs, stage 2 password, then e-mail verification (stage 3, its own
+ * page). Stage-1 values live here so Previous brings them back.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type {
+  AccountOwnerDetails,
+  AccountTypeOption,
+  FieldError,
+  NewUserDetails,
+  PasswordValues,
+  RegistrationEnums,
+  RegistrationType,
+  StateOption,
+} from './types'
+
+export type SignupStage = 1 | 2
+
+type OptionList = 'enums' | 'states' | 'accountTypes'
+
+export interface RegistrationState {
+  tab: RegistrationType
+  stage: SignupStage
+  newUser: NewUserDetails | null
+  owner: AccountOwnerDetails | null
+  enums: RegistrationEnums | null
+  states: StateOption[]
+  accountTypes: AccountTypeOption[]
+  loading: Record<OptionList, boolean>
+  submitting: boolean
+  /** The last refusal's field errors, for the forms to show under their fields. */
+  fieldErrors: FieldError[]
+  verifying: boolean
+  resending: boolean
+  /** Bumped on each refused code so the boxes clear themselves. */
+  verifyFailures: number
+}
+
+export const initialRegistrationState: RegistrationState = {
+  tab: 'NEW',
+  stage: 1,
+  newUser: null,
+  owner: null,
+  enums: null,
+  states: [],
+  accountTypes: [],
+  loading: { enums: false, states: false, accountTypes: false },
+  submitting: false,
+  fieldErrors: [],
+  verifying: false,
+  resending: false,
+  verifyFailures: 0,
+}
+
+/** Fields of stage 1 (either tab); anything else belongs to stage 2. */
+export const STAGE_ONE_FIELDS = new Set([
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'dateOfBirth',
+  'bvn',
+  'gender',
+  'stateOfResidence',
+  'address',
+  'employmentStatus',
+  'maritalStatus',
+  'accountTypeId',
+  'accountNUBAN',
+])
+
+const registrationSlice = createSlice({
+  name: 'registration',
+  initialState: initialRegistrationState,
+  reducers: {
+    /** /signup opened: load the enumerations, states and account types not loaded yet. */
+    signupOpened(state) {
+      state.fieldErrors = []
+    },
+    optionsRequested(state, action: PayloadAction<OptionList>) {
+      state.loading[action.payload] = true
+    },
+    enumsLoaded(state, action: PayloadAction<RegistrationEnums | null>) {
+      state.loading.enums = false
+      if (action.payload) state.enums = action.payload
+    },
+    statesLoaded(state, action: PayloadAction<StateOption[] | null>) {
+      state.loading.states = false
+      if (action.payload) state.states = action.payload
+    },
+    accountTypesLoaded(state, action: PayloadAction<AccountTypeOption[] | null>) {
+      state.loading.accountTypes = false
+      if (action.payload) state.accountTypes = action.payload
+    },
+    tabChanged(state, action: PayloadAction<RegistrationType>) {
+      state.tab = action.payload
+      state.fieldErrors = []
+    },
+    newUserDetailsSubmitted(state, action: PayloadAction<NewUserDetails>) {
+      state.newUser = action.payload
+      state.tab = 'NEW'
+      state.stage = 2
+      state.fieldErrors = []
+    },
+    ownerDetailsSubmitted(state, action: PayloadAction<AccountOwnerDetails>) {
+      state.owner = action.payload
+      state.tab = 'ACCOUNT_OWNER'
+      state.stage = 2
+      state.fieldErrors = []
+    },
+    /** Previous: back to stage 1, the entered details kept. */
+    stageBack(state) {
+      state.stage = 1
+      state.fieldErrors = []
+    },
+    registerRequested(state, _action: PayloadAction<PasswordValues>) {
+      state.submitting = true
+      state.fieldErrors = []
+    },
+    registerSucceeded(state) {
+      // Start the next visit afresh, but keep the option lists.
+      return { ...initialRegistrationState, enums: state.enums, states: state.states, accountTypes: state.accountTypes }
+    },
+    registerFailed(state, action: PayloadAction<FieldError[]>) {
+      state.submitting = false
+      state.fieldErrors = action.payload
+      // A refused personal detail is fixed on stage 1, so go back there to show it.
+      if (action.payload.some((error) => STAGE_ONE_FIELDS.has(error.field))) state.stage = 1
+    },
+    verifyEmailRequested(state, _action: PayloadAction<{ email: string; code: string }>) {
+      state.verifying = true
+    },
+    verifyEmailSucceeded(state) {
+      state.verifying = false
+    },
+    verifyEmailFailed(state) {
+      state.verifying = false
+      state.verifyFailures += 1
+    },
+    resendCodeRequested(state, _action: PayloadAction<{ email: string }>) {
+      state.resending = true
+    },
+    resendCodeFinished(state) {
+      state.resending = false
+    },
+  },
+})
+
+export const {
+  signupOpened,
+  optionsRequested,
+  enumsLoaded,
+  statesLoaded,
+  accountTypesLoaded,
+  tabChanged,
+  newUserDetailsSubmitted,
+  ownerDetailsSubmitted,
+  stageBack,
+  registerRequested,
+  registerSucceeded,
+  registerFailed,
+  verifyEmailRequested,
+  verifyEmailSucceeded,
+  verifyEmailFailed,
+  resendCodeRequested,
+  resendCodeFinished,
+} = registrationSlice.actions
+export const registrationReducer = registrationSlice.reducer
+
+export const selectRegistration = (state: { registration: RegistrationState }) => state.registration

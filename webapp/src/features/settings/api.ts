@@ -1,0 +1,61 @@
+import type { Endpoint } from '../../api/client'
+import type { MessageResponse } from '../accounts/types'
+import type {
+  ChangePasswordRequest,
+  GoogleCredentials,
+  TransactionLimit,
+  TransactionLimitConfirmRequest,
+  TransactionLimitPending,
+  TransactionLimitRequest,
+  TwoFactorConfirmRequest,
+  TwoFactorType,
+} from './types'
+
+const BASE = '/api/ibanking/personal'
+
+export const changePasswordEndpoint = (body: ChangePasswordRequest): Endpoint<MessageResponse> => ({
+  method: 'PATCH',
+  path: `${BASE}/password`,
+  body,
+})
+
+export const transactionLimitsEndpoint = (): Endpoint<TransactionLimit[]> => ({
+  method: 'GET',
+  path: `${BASE}/transaction-limits`,
+})
+
+export const setTransactionLimitEndpoint = (body: TransactionLimitRequest): Endpoint<TransactionLimitPending> => ({
+  method: 'POST',
+  path: `${BASE}/transaction-limits`,
+  body,
+})
+
+export const confirmTransactionLimitEndpoint = (body: TransactionLimitConfirmRequest): Endpoint<MessageResponse> => ({
+  method: 'POST',
+  path: `${BASE}/transaction-limits/confirm`,
+  body,
+})
+
+export const twoFactorTypeEndpoint = (): Endpoint<TwoFactorType> => ({ method: 'GET', path: `${BASE}/2fa/type` })
+
+export const generateGoogleEndpoint = (): Endpoint<GoogleCredentials> => ({
+  method: 'GET',
+  path: `${BASE}/2fa/google-authenticator/generate`,
+})
+
+export const generateOtpEndpoint = (): Endpoint<MessageResponse> => ({
+  method: 'GET',
+  path: `${BASE}/2fa/otp-authentication/generate`,
+})
+
+export const confirmGoogleEndpoint = (body: TwoFactorConfirmRequest): Endpoint<MessageResponse> => ({
+  method: 'POST',
+  path: `${BASE}/2fa/google-authenticator/confirm`,
+  body,
+})
+
+export const confirmOtpEndpoint = (body: TwoFactorConfirmRequest): Endpoint<MessageResponse> => ({
+  method: 'POST',
+  path: `${BASE}/2fa/otp-authentication/confirm`,
+  body,
+})

@@ -1,0 +1,188 @@
+/**
+ * Transaction Limit: choose an account (product type), see one card per
+ * transfer type with its Daily Transfer Limit and Maximum amount per
+ * transaction and the KYC level's maximum; Set Limit → code → confirmed.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Empty, Form, Modal, Select, Skeleton, Typography } from 'antd'
+import { EditOutlined, SafetyOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { formatNaira } from '../../../lib/format'
+import { REQUIRED } from '../../../lib/validation'
+import { AmountInput } from '../../transfers/components/AmountInput'
+import { hasAtMostTwoDecimals } from '../../transfers/components/amount'
+import { CodeDialog } from '../../transfers/components/CodeDialog'
+import { AMOUNT_DECIMALS } from '../../transfers/texts'
+import {
+  limitChangeClosed,
+  limitChangeRequested,
+  limitConfirmRequested,
+  limitEditOpened,
+  limitsRequested,
+  selectSettings,
+  type LimitValues,
+} from '../settingsSlice'
+import { DAILY_LIMIT_LABEL, SINGLE_LIMIT_LABEL } from '../texts'
+import type { TransactionLimit } from '../types'
+
+const limitRules = [
+  { required: true, message: REQUIRED },
+  {
+    validator: (_: unknown, value: number | null | undefined) =>
+      value === null || value === undefined || hasAtMostTwoDecimals(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(AMOUNT_DECIMALS)),
+  },
+]
+
+function SetLimitModal({ limit }: { limit: TransactionLimit | undefined }) {
+  const dispatch = useAppDispatch()
+  const { limitChange } = useAppSelector(selectSettings)
+  const [form] = Form.useForm<LimitValues>()
+  const open = limitChange.step === 'editing' || limitChange.step === 'submitting'
+
+  useEffect(() => {
+    if (limitChange.errors.length === 0) return
+    form.setFields(
+      limitChange.errors
+        .filter((e) => e.field === 'dailyTransactionLimit' || e.field === 'singleTransactionLimit')
+        .map((e) => ({ name: e.field as keyof LimitValues, errors: [e.message] })),
+    )
+  }, [limitChange.errors, form])
+
+  return (
+    <Modal
+      title="Set Limit"
+      open={open}
+      onCancel={() => dispatch(limitChangeClosed())}
+      footer={null}
+      destroyOnHidden
+      width={460}
+    >
+      {limit && (
+        <Typography.Paragraph type="secondary">
+          {limit.transferTypeName} from {limit.productName}
+        </Typography.Paragraph>
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        disabled={limitChange.step === 'submitting'}
+        initialValues={limit ? { dailyTransactionLimit: limit.dailyLimit, singleTransactionLimit: limit.limitPerTransaction } : undefined}
+        onFinish={(values) => dispatch(limitChangeRequested(values))}
+      >
+        <Form.Item
+          name="dailyTransactionLimit"
+          label={DAILY_LIMIT_LABEL}
+          rules={limitRules}
+          extra={limit && `Maximum for your KYC level: ${formatNaira(limit.maximumDailyLimit)}`}
+        >
+          <AmountInput aria-label={DAILY_LIMIT_LABEL} />
+        </Form.Item>
+        <Form.Item
+          name="singleTransactionLimit"
+          label={SINGLE_LIMIT_LABEL}
+          rules={limitRules}
+          extra={limit && `Maximum for your KYC level: ${formatNaira(limit.maximumLimitPerTransaction)}`}
+        >
+          <AmountInput aria-label={SINGLE_LIMIT_LABEL} />
+        </Form.Item>
+        <div className="kobo-dialog-actions">
+          <Button onClick={() => dispatch(limitChangeClosed())}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={limitChange.step === 'submitting'}>
+            Set Limit
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  )
+}
+
+export function TransactionLimitTab() {
+  const dispatch = useAppDispatch()
+  const { limits, limitChange } = useAppSelector(selectSettings)
+  const [nuban, setNuban] = useState<string | undefined>()
+
+  useEffect(() => {
+    dispatch(limitsRequested())
+  }, [dispatch])
+
+  const products = useMemo(() => {
+    const seen = new Map<string, string>()
+    for (const row of limits.items) if (!seen.has(row.nuban)) seen.set(row.nuban, row.productName)
+    return [...seen].map(([value, label]) => ({ value, label }))
+  }, [limits.items])
+
+  const chosen = nuban && products.some((p) => p.value === nuban) ? nuban : products[0]?.value
+  const rows = limits.items.filter((row) => row.nuban === chosen)
+  const editing = limits.items.find((row) => row.nuban === limitChange.nuban && row.transferType === limitChange.transferType)
+
+  if (!limits.loaded) return <Skeleton active paragraph={{ rows: 4 }} />
+  if (products.length === 0) return <Empty description="No records to display" />
+
+  return (
+    <>
+      <div className="kobo-settings-toolbar">
+        <label className="kobo-field">
+          <span className="kobo-field__label">Product Type</span>
+          <Select
+            aria-label="Product Type"
+            value={chosen}
+            onChange={setNuban}
+            options={products}
+            style={{ minWidth: 280, maxWidth: '100%' }}
+            notFoundContent="No options"
+          />
+        </label>
+        {rows[0] && (
+          <Typography.Text type="secondary" className="kobo-limit-kyc">
+            <SafetyOutlined /> Your KYC level allows up to {formatNaira(rows[0].maximumDailyLimit)} a day and{' '}
+            {formatNaira(rows[0].maximumLimitPerTransaction)} per transaction.
+          </Typography.Text>
+        )}
+      </div>
+      <div className="kobo-limit-grid">
+        {rows.map((row) => (
+          <section className="kobo-limit-card" key={row.transferType} aria-label={row.transferTypeName} data-testid="limit-card">
+            <header className="kobo-limit-card__head">
+              <Typography.Title level={5}>{row.transferTypeName}</Typography.Title>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => dispatch(limitEditOpened({ nuban: row.nuban, transferType: row.transferType }))}
+                aria-label={`Set Limit for ${row.transferTypeName}`}
+              >
+                Set Limit
+              </Button>
+            </header>
+            <dl className="kobo-limit-card__figures">
+              <div>
+                <dt>{DAILY_LIMIT_LABEL}</dt>
+                <dd data-testid="daily-limit">{formatNaira(row.dailyLimit)}</dd>
+              </div>
+              <div>
+                <dt>{SINGLE_LIMIT_LABEL}</dt>
+                <dd data-testid="single-limit">{formatNaira(row.limitPerTransaction)}</dd>
+              </div>
+            </dl>
+            <div className="kobo-limit-card__max">
+              Maximum: {formatNaira(row.maximumDailyLimit)} daily · {formatNaira(row.maximumLimitPerTransaction)} per
+              transaction
+            </div>
+          </section>
+        ))}
+      </div>
+      <SetLimitModal limit={editing} />
+      <CodeDialog
+        open={limitChange.step === 'code' || limitChange.step === 'confirming'}
+        message={limitChange.pending?.message}
+        twoFactor={limitChange.pending?.twoFactorAuthentication}
+        loading={limitChange.step === 'confirming'}
+        failures={limitChange.failures}
+        onSubmit={(otp) => dispatch(limitConfirmRequested({ otp }))}
+        onCancel={() => dispatch(limitChangeClosed())}
+      />
+    </>
+  )
+}

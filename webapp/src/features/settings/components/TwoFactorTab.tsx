@@ -1,0 +1,169 @@
+/**
+ * 2 Factor Authentication: OTP authentication or Google authenticator, a
+ * check mark on the active one. Switching asks for the new factor's code and,
+ * as the BFF requires, a code proving the current factor (docs/contract.md).
+ */
+import { useEffect, useState, type ReactNode } from 'react'
+import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
+import { CheckCircleFilled, GoogleOutlined, MailOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { OtpInput } from '../../../components/OtpInput'
+import { codeRule } from '../../transfers/components/code'
+import {
+  selectSettings,
+  twoFactorConfirmRequested,
+  twoFactorSetupClosed,
+  twoFactorSetupRequested,
+  twoFactorTypeRequested,
+  type SecondFactorType,
+} from '../settingsSlice'
+import { GOOGLE_OPTION, OTP_OPTION } from '../texts'
+
+const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
+  {
+    type: 'OTP_AUTHENTICATION',
+    title: OTP_OPTION,
+    text: 'Receive a 6-digit code by e-mail and SMS each time you sign in or confirm a payment.',
+    icon: <MailOutlined />,
+  },
+  {
+    type: 'GOOGLE_AUTHENTICATOR',
+    title: GOOGLE_OPTION,
+    text: 'Use the code shown in the Google Authenticator app on your phone. Works without network coverage.',
+    icon: <GoogleOutlined />,
+  },
+]
+
+/** Labels of the two code fields, by what is being proven. */
+function codeLabels(target: SecondFactorType, current: SecondFactorType | null) {
+  const newLabel = target === 'GOOGLE_AUTHENTICATOR' ? 'Code from Google Authenticator' : 'OTP sent to your email & phone number'
+  const currentLabel =
+    current === 'GOOGLE_AUTHENTICATOR' ? 'Code from your current authenticator app' : 'OTP sent to your email & phone number'
+  return { newLabel, currentLabel }
+}
+
+function SetupModal({ current }: { current: SecondFactorType | null }) {
+  const dispatch = useAppDispatch()
+  const { setup } = useAppSelector(selectSettings).twoFactor
+  const [form] = Form.useForm<{ code: string; currentCode: string }>()
+  const [codeDone, setCodeDone] = useState(false)
+  const target = setup.target
+  const open = setup.step !== 'idle'
+
+  useEffect(() => {
+    if (setup.failures > 0) form.resetFields()
+  }, [setup.failures, form])
+
+  if (!target) return null
+  const needsCurrent = current === 'GOOGLE_AUTHENTICATOR' || target === 'GOOGLE_AUTHENTICATOR'
+  const { newLabel, currentLabel } = codeLabels(target, current)
+  const credentials = setup.credentials
+
+  return (
+    <Modal
+      title={target === 'GOOGLE_AUTHENTICATOR' ? 'Set up Google Authenticator' : 'Switch to OTP authentication'}
+      open={open}
+      onCancel={() => dispatch(twoFactorSetupClosed())}
+      closable={setup.step !== 'confirming'}
+      footer={null}
+      destroyOnHidden
+      width={480}
+    >
+      {setup.step === 'generating' ? (
+        <div className="kobo-wait" role="status">
+          <Spin size="large" />
+          <Typography.Text type="secondary">Please wait a moment...</Typography.Text>
+        </div>
+      ) : (
+        <>
+          {credentials && (
+            <div className="kobo-2fa-qr">
+              <img src={credentials.image} alt="QR code for Google Authenticator" width={180} height={180} />
+              <div>
+                <Typography.Text type="secondary">Can't scan it? Enter this setup code in the app:</Typography.Text>
+                <Typography.Paragraph
+                  className="kobo-2fa-secret"
+                  data-testid="setup-code"
+                  copyable={{ text: credentials.secretCode, tooltips: ['Copy setup code', 'Copied'] }}
+                >
+                  {credentials.secretCode}
+                </Typography.Paragraph>
+              </div>
+            </div>
+          )}
+          {setup.message && <Alert type="info" showIcon title={setup.message} style={{ marginBottom: 16 }} />}
+          <Form
+            form={form}
+            layout="vertical"
+            disabled={setup.step === 'confirming'}
+            onFinish={({ code, currentCode }) =>
+              dispatch(twoFactorConfirmRequested({ code, currentCode: needsCurrent ? currentCode : null }))
+            }
+          >
+            <Form.Item name="code" label={newLabel} rules={[codeRule]}>
+              <OtpInput
+                autoFocus
+                label={newLabel}
+                onComplete={() => (needsCurrent ? setCodeDone(true) : form.submit())}
+              />
+            </Form.Item>
+            {needsCurrent && (
+              <Form.Item name="currentCode" label={currentLabel} rules={[codeRule]}>
+                <OtpInput label={currentLabel} autoFocus={codeDone} onComplete={() => form.submit()} />
+              </Form.Item>
+            )}
+            <div className="kobo-dialog-actions">
+              <Button onClick={() => dispatch(twoFactorSetupClosed())}>Cancel</Button>
+              <Button type="primary" htmlType="submit" loading={setup.step === 'confirming'}>
+                Confirm
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </Modal>
+  )
+}
+
+export function TwoFactorTab() {
+  const dispatch = useAppDispatch()
+  const { type, loading, setup } = useAppSelector(selectSettings).twoFactor
+
+  useEffect(() => {
+    dispatch(twoFactorTypeRequested())
+  }, [dispatch])
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">
+        Choose how you confirm sign-ins and sensitive actions such as transfers.
+      </Typography.Paragraph>
+      <div className="kobo-2fa-options" role="radiogroup" aria-label="Two-factor method" aria-busy={loading}>
+        {OPTIONS.map((option) => {
+          const active = type === option.type
+          return (
+            <button
+              type="button"
+              key={option.type}
+              role="radio"
+              aria-checked={active}
+              className={`kobo-2fa-option${active ? ' kobo-2fa-option--active' : ''}`}
+              disabled={!type || setup.step !== 'idle'}
+              onClick={() => {
+                if (!active) dispatch(twoFactorSetupRequested({ target: option.type }))
+              }}
+            >
+              <span className="kobo-2fa-option__icon">{option.icon}</span>
+              <span className="kobo-2fa-option__body">
+                <span className="kobo-2fa-option__title">{option.title}</span>
+                <span className="kobo-2fa-option__text">{option.text}</span>
+              </span>
+              {active && <CheckCircleFilled className="kobo-2fa-option__check" aria-label="Active" />}
+            </button>
+          )
+        })}
+      </div>
+      <SetupModal current={type} />
+    </>
+  )
+}

@@ -1,0 +1,195 @@
+import { all, call, put, select, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import type { ApiError, ApiResult } from '../../api/client'
+import { setUserInfo } from '../../app/appSlice'
+import { toastSuccess } from '../../app/toastSlice'
+import { toastFailure } from '../accounts/accountsSaga'
+import type { MessageResponse } from '../accounts/types'
+import {
+  changePasswordEndpoint,
+  confirmGoogleEndpoint,
+  confirmOtpEndpoint,
+  confirmTransactionLimitEndpoint,
+  generateGoogleEndpoint,
+  generateOtpEndpoint,
+  setTransactionLimitEndpoint,
+  transactionLimitsEndpoint,
+  twoFactorTypeEndpoint,
+} from './api'
+import {
+  changePasswordFailed,
+  changePasswordRequested,
+  changePasswordSucceeded,
+  limitChangeClosed,
+  limitChangeRefused,
+  limitChangeRequested,
+  limitCodeRejected,
+  limitCodeSent,
+  limitConfirmRequested,
+  limitsFailed,
+  limitsLoaded,
+  limitsRequested,
+  selectSettings,
+  twoFactorCodeRejected,
+  twoFactorConfirmRequested,
+  twoFactorSetupClosed,
+  twoFactorSetupReady,
+  twoFactorSetupRequested,
+  twoFactorTypeFailed,
+  twoFactorTypeLoaded,
+  twoFactorTypeRequested,
+  type FieldError,
+  type LimitValues,
+  type SecondFactorType,
+  type SettingsState,
+} from './settingsSlice'
+import {
+  GOOGLE_SET,
+  LIMITS_ERROR,
+  LIMIT_EDITED,
+  LIMIT_ERROR,
+  OTP_SET,
+  PASSWORD_CHANGED,
+  PASSWORD_ERROR,
+  TWO_FACTOR_TYPE_ERROR,
+} from './texts'
+import type {
+  GoogleCredentials,
+  TransactionLimit,
+  TransactionLimitPending,
+  TransactionLimitRequest,
+  TwoFactorType,
+} from './types'
+
+/** The `errors` list of a 400 problem, for pushing back onto the form's fields. */
+export function fieldErrorsOf(error: ApiError): FieldError[] {
+  const body = error.body as { errors?: { field?: string; message?: string }[] } | undefined
+  return (body?.errors ?? [])
+    .filter((e): e is FieldError => Boolean(e.field && e.message))
+    .map(({ field, message }) => ({ field, message }))
+}
+
+export function* changePasswordSaga(
+  action: PayloadAction<{ oldPassword: string; newPassword: string; confirmPassword: string }>,
+): SagaIterator {
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, changePasswordEndpoint(action.payload))
+  if (result.error) {
+    yield put(changePasswordFailed(fieldErrorsOf(result.error)))
+    yield call(toastFailure, result.error, PASSWORD_ERROR)
+    return
+  }
+  yield put(changePasswordSucceeded())
+  yield put(toastSuccess(PASSWORD_CHANGED))
+}
+
+export function* fetchLimitsSaga(): SagaIterator {
+  const result: ApiResult<TransactionLimit[]> = yield call(callApi<TransactionLimit[]>, transactionLimitsEndpoint())
+  if (result.error) {
+    yield put(limitsFailed())
+    yield call(toastFailure, result.error, LIMITS_ERROR)
+    return
+  }
+  yield put(limitsLoaded(result.data))
+}
+
+export function* requestLimitChangeSaga(action: PayloadAction<LimitValues>): SagaIterator {
+  const { limitChange }: SettingsState = yield select(selectSettings)
+  const result: ApiResult<TransactionLimitPending> = yield call(
+    callApi<TransactionLimitPending>,
+    setTransactionLimitEndpoint({
+      ...action.payload,
+      nuban: limitChange.nuban,
+      transferType: limitChange.transferType as TransactionLimitRequest['transferType'],
+    }),
+  )
+  if (result.error) {
+    yield put(limitChangeRefused(fieldErrorsOf(result.error)))
+    yield call(toastFailure, result.error, LIMIT_ERROR)
+    return
+  }
+  yield put(limitCodeSent(result.data))
+}
+
+export function* confirmLimitChangeSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { limitChange }: SettingsState = yield select(selectSettings)
+  if (!limitChange.pending) return
+  const result: ApiResult<MessageResponse> = yield call(
+    callApi<MessageResponse>,
+    confirmTransactionLimitEndpoint({
+      otp: action.payload.otp,
+      nuban: limitChange.pending.nuban,
+      transactionLimitUuid: limitChange.pending.transactionLimitUuid,
+    }),
+  )
+  if (result.error) {
+    yield put(limitCodeRejected())
+    yield call(toastFailure, result.error, LIMIT_ERROR)
+    return
+  }
+  yield put(limitChangeClosed())
+  yield put(toastSuccess(LIMIT_EDITED))
+  yield put(limitsRequested())
+}
+
+export function* fetchTwoFactorTypeSaga(): SagaIterator {
+  const result: ApiResult<TwoFactorType> = yield call(callApi<TwoFactorType>, twoFactorTypeEndpoint())
+  if (result.error) {
+    yield put(twoFactorTypeFailed())
+    yield call(toastFailure, result.error, TWO_FACTOR_TYPE_ERROR)
+    return
+  }
+  yield put(twoFactorTypeLoaded(result.data.twoFactorAuthenticationType))
+}
+
+export function* generateTwoFactorSaga(action: PayloadAction<{ target: SecondFactorType }>): SagaIterator {
+  if (action.payload.target === 'GOOGLE_AUTHENTICATOR') {
+    const result: ApiResult<GoogleCredentials> = yield call(callApi<GoogleCredentials>, generateGoogleEndpoint())
+    if (result.error) {
+      yield put(twoFactorSetupClosed())
+      yield call(toastFailure, result.error, 'An error occurred')
+      return
+    }
+    yield put(twoFactorSetupReady({ message: result.data.message, credentials: result.data }))
+    return
+  }
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, generateOtpEndpoint())
+  if (result.error) {
+    yield put(twoFactorSetupClosed())
+    yield call(toastFailure, result.error, 'An error occurred')
+    return
+  }
+  yield put(twoFactorSetupReady({ message: result.data.message, credentials: null }))
+}
+
+export function* confirmTwoFactorSaga(action: PayloadAction<{ code: string; currentCode: string | null }>): SagaIterator {
+  const { twoFactor }: SettingsState = yield select(selectSettings)
+  const target = twoFactor.setup.target
+  if (!target) return
+  const body = { code: action.payload.code, currentCode: action.payload.currentCode }
+  const endpoint = target === 'GOOGLE_AUTHENTICATOR' ? confirmGoogleEndpoint(body) : confirmOtpEndpoint(body)
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, endpoint)
+  if (result.error) {
+    yield put(twoFactorCodeRejected())
+    yield call(toastFailure, result.error, 'An error occurred')
+    return
+  }
+  yield put(twoFactorSetupClosed())
+  yield put(twoFactorTypeLoaded(target))
+  // The stored session follows, so the next code dialogs name the right factor.
+  yield put(setUserInfo({ twoFactorAuthentication: target }))
+  yield put(toastSuccess(target === 'GOOGLE_AUTHENTICATOR' ? GOOGLE_SET : OTP_SET))
+}
+
+export function* settingsSaga(): SagaIterator {
+  yield all([
+    takeLatest(changePasswordRequested.type, changePasswordSaga),
+    takeLatest(limitsRequested.type, fetchLimitsSaga),
+    takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
+    takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),
+    takeLatest(twoFactorTypeRequested.type, fetchTwoFactorTypeSaga),
+    takeLatest(twoFactorSetupRequested.type, generateTwoFactorSaga),
+    takeLatest(twoFactorConfirmRequested.type, confirmTwoFactorSaga),
+  ])
+}

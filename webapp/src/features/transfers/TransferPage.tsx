@@ -1,0 +1,73 @@
+/**
+ * Route /transfer (spec part 2, "Transfer page"): 'Make A Transfer', the
+ * balance panel on the left, and 'Make a quick transfer' with four tabs.
+ * The open tab is kept in the address (?tab=…).
+ */
+import { useEffect, useMemo } from 'react'
+import { Card, Col, Row, Tabs, Typography } from 'antd'
+import { useSearchParams } from 'react-router'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { accountsRequested, isActive, selectAccounts } from '../accounts/accountsSlice'
+import { beneficiariesRequested } from '../beneficiaries/beneficiariesSlice'
+import { BalancePanel } from './components/BalancePanel'
+import { BulkTransfer } from './components/BulkTransfer'
+import { TransferForm } from './components/TransferForm'
+import { TransferResultModal } from './components/TransferResultModal'
+import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
+import { TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
+import './components/transfers.css'
+
+const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const
+type TabKey = (typeof TRANSFER_TABS)[number]
+
+export function TransferPage() {
+  const dispatch = useAppDispatch()
+  const { balances, banks } = useAppSelector(selectTransfers)
+  const accountsState = useAppSelector(selectAccounts)
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab') as TabKey | null
+  const active: TabKey = requested && TRANSFER_TABS.includes(requested) ? requested : 'intra-bank'
+
+  useEffect(() => {
+    dispatch(balancesRequested())
+    dispatch(banksRequested())
+    dispatch(beneficiariesRequested())
+    dispatch(accountsRequested())
+  }, [dispatch])
+
+  // Disabled accounts are never offered as a source (docs/contract.md, "Accounts").
+  const sources = useMemo(
+    () => (balances?.accounts ?? accountsState.items).filter(isActive),
+    [balances, accountsState.items],
+  )
+
+  return (
+    <>
+      <div className="kobo-page-head">
+        <Typography.Title level={1}>{TRANSFER_HEADING}</Typography.Title>
+        <Typography.Text type="secondary">Send money to anyone, at Kobo or any Nigerian bank</Typography.Text>
+      </div>
+      <Row gutter={[20, 20]}>
+        <Col xs={24} lg={8} xl={7}>
+          <BalancePanel balances={balances} />
+        </Col>
+        <Col xs={24} lg={16} xl={17}>
+          <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
+            <Tabs
+              activeKey={active}
+              onChange={(key) => setParams({ tab: key }, { replace: true })}
+              destroyOnHidden
+              items={[
+                { key: 'intra-bank', label: TAB_LABELS.INTRA_BANK, children: <TransferForm kind="INTRA_BANK" accounts={sources} banks={banks} /> },
+                { key: 'own-account', label: TAB_LABELS.OWN_ACCOUNT, children: <TransferForm kind="OWN_ACCOUNT" accounts={sources} banks={banks} /> },
+                { key: 'other-bank', label: TAB_LABELS.OTHER_BANK, children: <TransferForm kind="OTHER_BANK" accounts={sources} banks={banks} /> },
+                { key: 'bulk', label: TAB_LABELS.BULK, children: <BulkTransfer accounts={sources} banks={banks} /> },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <TransferResultModal />
+    </>
+  )
+}

@@ -1,0 +1,70 @@
+import type { Endpoint } from '../../api/client'
+import { KOBO_BANK_CODE } from './texts'
+import type {
+  Balances,
+  Bank,
+  BulkPending,
+  BulkResult,
+  BulkTransferRow,
+  NameInquiry,
+  PendingTransfer,
+  Transfer,
+  TransferKind,
+  TransferRequest,
+} from './types'
+
+const BASE = '/api/transfer'
+
+export const banksEndpoint = (): Endpoint<Bank[]> => ({ method: 'GET', path: `${BASE}/banks` })
+export const balanceEndpoint = (): Endpoint<Balances> => ({ method: 'GET', path: `${BASE}/balance` })
+
+/** Kobo accounts are looked up on the same-bank path; any other bank goes over NIP. */
+export const nameInquiryEndpoint = (accountNumber: string, bankCode: string): Endpoint<NameInquiry> =>
+  bankCode === KOBO_BANK_CODE
+    ? { method: 'POST', path: `${BASE}/intrabank-name-inquiry`, body: { accountNumber } }
+    : { method: 'POST', path: `${BASE}/name-inquiry`, body: { accountNumber, bankCode } }
+
+const INITIATE_PATHS: Record<TransferKind, string> = {
+  INTRA_BANK: `${BASE}/intrabank`,
+  OWN_ACCOUNT: `${BASE}/own-account`,
+  OTHER_BANK: `${BASE}/other-banks`,
+}
+
+/** Own-account transfers are confirmed on the intra-bank path (spec part 2, section 7). */
+const CONFIRM_PATHS: Record<TransferKind, string> = {
+  INTRA_BANK: `${BASE}/intrabank/confirm`,
+  OWN_ACCOUNT: `${BASE}/intrabank/confirm`,
+  OTHER_BANK: `${BASE}/other-banks/confirm`,
+}
+
+export const initiateTransferEndpoint = (kind: TransferKind, body: TransferRequest): Endpoint<PendingTransfer> => ({
+  method: 'POST',
+  path: INITIATE_PATHS[kind],
+  body,
+})
+
+export const confirmTransferEndpoint = (kind: TransferKind, id: string, otp: string): Endpoint<Transfer> => ({
+  method: 'POST',
+  path: CONFIRM_PATHS[kind],
+  body: { id, otp },
+  // The BFF may wait on the interbank switch before answering Pending.
+  timeoutMs: 60_000,
+})
+
+export const transferStatusEndpoint = (id: string): Endpoint<Transfer> => ({
+  method: 'GET',
+  path: `${BASE}/${encodeURIComponent(id)}`,
+})
+
+export const bulkTransferEndpoint = (transfers: BulkTransferRow[]): Endpoint<BulkPending> => ({
+  method: 'POST',
+  path: `${BASE}/bulk`,
+  body: { transfers },
+})
+
+export const confirmBulkEndpoint = (id: string, otp: string): Endpoint<BulkResult> => ({
+  method: 'POST',
+  path: `${BASE}/bulk/confirm`,
+  body: { id, otp },
+  timeoutMs: 120_000,
+})

@@ -1,0 +1,325 @@
+/**
+ * One transfer: Intra Bank, Own Account or Other Bank (spec part 2, "Transfer
+ * page"). Send stays disabled until the recipient's name is resolved (or a
+ * saved beneficiary / own account is chosen); Send opens the code dialog.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import { Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd'
+import { SendOutlined } from '@ant-design/icons'
+import dayjs, { type Dayjs } from 'dayjs'
+import type { Account } from '../../../api/types'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { toastInfo } from '../../../app/toastSlice'
+import { formatNaira } from '../../../lib/format'
+import { REQUIRED } from '../../../lib/validation'
+import { accountOptionLabel } from '../../dashboard/accountStyles'
+import { selectBeneficiaries } from '../../beneficiaries/beneficiariesSlice'
+import { lookupCleared, lookupSet, selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
+import { KOBO_BANK_CODE, SCHEDULE_INTERVALS, SCHEDULING_SOON } from '../texts'
+import type { Bank, TransferKind } from '../types'
+import { AmountInput } from './AmountInput'
+import { amountRules, blockNumberKeys, blockWheel } from './amount'
+import { CodeDialog } from './CodeDialog'
+import { LookupStatus } from './LookupStatus'
+import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from './nameLookup'
+
+interface Values {
+  sourceAccountNumber?: string
+  beneficiaryId?: number
+  destinationBankCode?: string
+  destinationAccountNumber?: string
+  amount?: number
+  description?: string
+  saveAsBeneficiary?: boolean
+  scheduleTransaction?: boolean
+  schedulePaymentDate?: Dayjs
+  continuous?: boolean
+  scheduledInterval?: string
+  repeatPayment?: number
+}
+
+export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; accounts: Account[]; banks: Bank[] }) {
+  const dispatch = useAppDispatch()
+  const { flow, completed } = useAppSelector(selectTransfers)
+  const beneficiaries = useAppSelector(selectBeneficiaries).items
+  const [form] = Form.useForm<Values>()
+  const lookupKey = `transfer-${kind}`
+
+  const source = Form.useWatch('sourceAccountNumber', form)
+  const accountNumber = Form.useWatch('destinationAccountNumber', form)
+  const chosenBank = Form.useWatch('destinationBankCode', form)
+  const schedule = Form.useWatch('scheduleTransaction', form)
+  const continuous = Form.useWatch('continuous', form)
+  const bankCode = kind === 'OTHER_BANK' ? chosenBank : KOBO_BANK_CODE
+  const lookup = useNameLookup(lookupKey, accountNumber, bankCode, kind !== 'OWN_ACCOUNT')
+
+  const destinations = accounts.filter((a) => a.accountNumber !== source)
+  const resolved = kind === 'OWN_ACCOUNT' ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
+
+  const savedForKind = useMemo(
+    () =>
+      beneficiaries.filter((b) => (kind === 'INTRA_BANK' ? b.bankCode === KOBO_BANK_CODE : b.bankCode !== KOBO_BANK_CODE)),
+    [beneficiaries, kind],
+  )
+  const otherBanks = useMemo(() => banks.filter((b) => b.institutionCode !== KOBO_BANK_CODE), [banks])
+
+  // A transfer went through (or is pending): start again with a clean form.
+  const seenCompleted = useRef(completed)
+  useEffect(() => {
+    if (completed === seenCompleted.current) return
+    seenCompleted.current = completed
+    form.resetFields()
+    dispatch(lookupCleared(lookupKey))
+  }, [completed, form, dispatch, lookupKey])
+
+  const chooseBeneficiary = (id: number | undefined) => {
+    const beneficiary = beneficiaries.find((b) => b.id === id)
+    if (!beneficiary) return
+    form.setFieldsValue({ destinationAccountNumber: beneficiary.accountNumber, destinationBankCode: beneficiary.bankCode })
+    // A saved beneficiary counts as a resolved name (spec part 2, "Transfer page").
+    dispatch(
+      lookupSet({
+        key: lookupKey,
+        accountNumber: beneficiary.accountNumber,
+        bankCode: kind === 'OTHER_BANK' ? beneficiary.bankCode : KOBO_BANK_CODE,
+        result: {
+          accountName: beneficiary.accountName,
+          accountNumber: beneficiary.accountNumber,
+          bankCode: beneficiary.bankCode,
+          bankName: beneficiary.bankName,
+          nameInquiryReference: null,
+        },
+      }),
+    )
+  }
+
+  const onFinish = (values: Values) => {
+    if (values.scheduleTransaction) {
+      dispatch(toastInfo(SCHEDULING_SOON))
+      return
+    }
+    const target = kind === 'OWN_ACCOUNT' ? accounts.find((a) => a.accountNumber === values.destinationAccountNumber) : null
+    dispatch(
+      transferRequested({
+        kind,
+        body: {
+          sourceAccountNumber: values.sourceAccountNumber,
+          destinationAccountNumber: values.destinationAccountNumber,
+          destinationBankCode: bankCode,
+          destinationAccountName: target?.accountName ?? lookup?.result?.accountName ?? null,
+          destinationBankName: lookup?.result?.bankName ?? null,
+          nameInquiryReference: lookup?.result?.nameInquiryReference ?? null,
+          amount: values.amount,
+          description: values.description?.trim() || null,
+          saveAsBeneficiary: Boolean(values.saveAsBeneficiary) && kind !== 'OWN_ACCOUNT',
+          scheduleTransaction: false,
+          schedulePaymentSetting: null,
+        },
+      }),
+    )
+  }
+
+  const pending = flow.kind === kind ? flow.pending : null
+  const recipient = kind === 'OWN_ACCOUNT' ? accounts.find((a) => a.accountNumber === accountNumber)?.accountName : lookup?.result?.accountName
+
+  return (
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        onFinish={onFinish}
+        onValuesChange={(changed: Values) => {
+          // Typing a number by hand (or changing bank) leaves the chosen beneficiary.
+          if ('destinationAccountNumber' in changed || 'destinationBankCode' in changed) {
+            const current = beneficiaries.find((b) => b.id === form.getFieldValue('beneficiaryId'))
+            if (current && (current.accountNumber !== form.getFieldValue('destinationAccountNumber') || (kind === 'OTHER_BANK' && current.bankCode !== form.getFieldValue('destinationBankCode')))) {
+              form.setFieldValue('beneficiaryId', undefined)
+            }
+          }
+          if ('sourceAccountNumber' in changed && kind === 'OWN_ACCOUNT' && changed.sourceAccountNumber === form.getFieldValue('destinationAccountNumber')) {
+            form.setFieldValue('destinationAccountNumber', undefined)
+          }
+        }}
+        className="kobo-transfer-form"
+        initialValues={{ saveAsBeneficiary: false, scheduleTransaction: false, continuous: false }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={kind === 'OWN_ACCOUNT' ? 12 : 24}>
+            <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
+              <Select
+                placeholder="Select From Account"
+                notFoundContent="No options"
+                options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+              />
+            </Form.Item>
+          </Col>
+          {kind === 'OWN_ACCOUNT' && (
+            <Col xs={24} md={12}>
+              <Form.Item name="destinationAccountNumber" label="To Account" rules={[{ required: true, message: REQUIRED }]}>
+                <Select
+                  placeholder="Select To Account"
+                  notFoundContent="No options"
+                  options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+
+        {kind !== 'OWN_ACCOUNT' && (
+          <>
+            <Form.Item name="beneficiaryId" label="Choose Beneficiary (Optional)">
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select a saved beneficiary"
+                notFoundContent="No options found"
+                onChange={chooseBeneficiary}
+                options={savedForKind.map((b) => ({
+                  value: b.id,
+                  label: `${b.beneficiaryName} · ${b.accountNumber}${kind === 'OTHER_BANK' ? ` · ${b.bankName}` : ''}`,
+                }))}
+              />
+            </Form.Item>
+            <Row gutter={16}>
+              {kind === 'OTHER_BANK' && (
+                <Col xs={24} md={12}>
+                  <Form.Item name="destinationBankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
+                    <Select
+                      showSearch={{ optionFilterProp: 'label' }}
+                      placeholder="Select Bank"
+                      notFoundContent="No options found"
+                      options={otherBanks.map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
+                    />
+                  </Form.Item>
+                </Col>
+              )}
+              <Col xs={24} md={kind === 'OTHER_BANK' ? 12 : 24}>
+                <Form.Item
+                  name="destinationAccountNumber"
+                  label="Account Number"
+                  rules={accountNumberRules}
+                  normalize={normalizeAccountNumber}
+                  extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
+                >
+                  <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="amount" label="Amount" rules={amountRules()}>
+              <AmountInput aria-label="Amount" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="description" label="Narration (Optional)">
+              <Input maxLength={100} placeholder="What is it for?" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <div className="kobo-transfer-options">
+          {kind !== 'OWN_ACCOUNT' && (
+            <Form.Item name="saveAsBeneficiary" valuePropName="checked" noStyle>
+              <Checkbox>Save as beneficiary</Checkbox>
+            </Form.Item>
+          )}
+          <Form.Item name="scheduleTransaction" valuePropName="checked" noStyle>
+            <Checkbox>Schedule this transfer</Checkbox>
+          </Form.Item>
+        </div>
+
+        {schedule && (
+          <div className="kobo-schedule">
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item name="schedulePaymentDate" label="Payment Date" rules={[{ required: true, message: REQUIRED }]}>
+                  <DatePicker
+                    format="DD-MM-YYYY"
+                    style={{ width: '100%' }}
+                    disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} className="kobo-schedule__continuous">
+                <Form.Item name="continuous" valuePropName="checked" noStyle>
+                  <Checkbox>Repeat this payment</Checkbox>
+                </Form.Item>
+              </Col>
+            </Row>
+            {continuous && (
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item name="scheduledInterval" label="Interval" rules={[{ required: true, message: REQUIRED }]}>
+                    <Select
+                      placeholder="Select Interval"
+                      options={SCHEDULE_INTERVALS.map((value) => ({ value, label: value }))}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="repeatPayment" label="Number of payments" rules={[{ required: true, message: REQUIRED }]}>
+                    <InputNumber
+                      min={1}
+                      step={1}
+                      precision={0}
+                      keyboard={false}
+                      changeOnWheel={false}
+                      controls={false}
+                      onKeyDown={blockNumberKeys}
+                      onWheel={blockWheel}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+            )}
+            <Typography.Text type="secondary" className="kobo-schedule__note">
+              Scheduled transfers are coming soon.
+            </Typography.Text>
+          </div>
+        )}
+
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          icon={<SendOutlined />}
+          disabled={!resolved}
+          loading={flow.step === 'submitting' && flow.kind === kind}
+          className="kobo-transfer-send"
+        >
+          Send
+        </Button>
+      </Form>
+
+      <CodeDialog
+        open={Boolean(pending) && (flow.step === 'code' || flow.step === 'confirming')}
+        message={pending?.message}
+        twoFactor={pending?.twoFactorAuthentication}
+        loading={flow.step === 'confirming'}
+        failures={flow.failures}
+        onSubmit={(otp) => dispatch(transferConfirmRequested({ otp }))}
+        onCancel={() => dispatch(transferDialogClosed())}
+        submitText="Confirm Transfer"
+      >
+        {pending && (
+          <div className="kobo-code-summary">
+            <div className="kobo-code-summary__amount">{formatNaira(pending.transfer.amount)}</div>
+            <div>
+              to <strong>{pending.transfer.destinationAccountName || recipient}</strong>
+            </div>
+            <div className="kobo-code-summary__sub">
+              {pending.transfer.destinationBankName} · {pending.transfer.destinationAccountNumber}
+            </div>
+          </div>
+        )}
+      </CodeDialog>
+    </>
+  )
+}

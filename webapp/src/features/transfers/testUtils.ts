@@ -1,0 +1,89 @@
+/** Helpers for the money-movement page tests (antd Select and code boxes in jsdom). */
+import { configure, screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { resetMockBank } from '../accounts/mockBank'
+import { pendingPolling } from './transfersSaga'
+
+/** Fresh mock bank and quick status checks before each test. */
+export function setUpMoneyTests() {
+  // Pages load lazily and the whole app renders: on a busy machine the first paint can take seconds.
+  configure({ asyncUtilTimeout: 5000 })
+  beforeEach(() => {
+    resetMockBank()
+    pendingPolling.intervalMs = 20
+    pendingPolling.attempts = 15
+  })
+}
+
+/** Opens an antd Select (found by its label) and picks the option with this text. */
+export async function choose(user: UserEvent, label: string | HTMLElement, option: string) {
+  const box = typeof label === 'string' ? screen.getByLabelText(label) : label
+  await user.click(box)
+  const find = () => {
+    const list = openDropdown()
+    return [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find(
+      (el) => el.getAttribute('title') === option || el.textContent === option,
+    )
+  }
+  await waitFor(() => {
+    if (!openDropdown()) throw new Error('no open dropdown')
+  })
+  // Long lists are virtual: only the first rows exist until the search narrows them.
+  if (!find() && box.getAttribute('role') === 'combobox' && !box.hasAttribute('readonly')) await user.type(box, option)
+  const item = await waitFor(() => {
+    const found = find()
+    if (!found) throw new Error(`no option "${option}"`)
+    return found
+  })
+  await user.click(item)
+}
+
+/** The most recently opened antd Select dropdown. */
+export function openDropdown(): HTMLElement | undefined {
+  const open = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')]
+  return open[open.length - 1]
+}
+
+/** The option titles of the open dropdown. */
+export function optionTitles(): (string | null)[] {
+  return [...(openDropdown()?.querySelectorAll('.ant-select-item-option') ?? [])].map((el) => el.getAttribute('title'))
+}
+
+/** Types a six-digit code into the open dialog's boxes (the sixth submits). */
+export async function typeCode(user: UserEvent, code: string, container: HTMLElement = document.body) {
+  const first = within(container).getAllByLabelText('Character 1 of 6')[0]
+  await user.click(first)
+  await user.keyboard(code)
+}
+
+/**
+ * The open antd modal or drawer with this title. (In tests rc-component's ids
+ * are all "test-id", so `getByRole('dialog', { name })` cannot be trusted.)
+ */
+export function queryDialog(title: string): HTMLElement | null {
+  const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')]
+  return (
+    dialogs.find((el) => {
+      if (el.getAttribute('aria-label') === title) return true
+      const heading = el.querySelector('.ant-modal-title, .ant-drawer-title')
+      return heading?.textContent === title
+    }) ?? null
+  )
+}
+
+export function dialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = queryDialog(title)
+    if (!found) throw new Error(`no open dialog "${title}"`)
+    return found
+  })
+}
+
+/** Waits until the dialog has closed (or was never open). */
+export function dialogClosed(title: string): Promise<void> {
+  return waitFor(() => {
+    const found = queryDialog(title)
+    const hidden = !found || found.closest('.ant-drawer-content-wrapper-hidden, .ant-zoom-leave, [style*="display: none"]')
+    if (!hidden) throw new Error(`dialog "${title}" still open`)
+  })
+}

@@ -1,0 +1,42 @@
+/** Customer-facing texts of the transfer page, word for word from spec part 2 where it gives them. */
+
+export const TRANSFER_HEADING = 'Make A Transfer'
+export const TRANSFER_SUBHEADING = 'Make a quick transfer'
+
+export const TAB_LABELS = {
+  INTRA_BANK: 'Intra Bank Transfer',
+  OWN_ACCOUNT: 'Own Account Transfer',
+  OTHER_BANK: 'Other Bank Transfer',
+  BULK: 'Bulk Bank Transfer',
+} as const
+
+export const TRANSFERRED_SUCCESSFULLY = 'Transferred Successfully'
+export const TRANSFER_ERROR = 'An error occurred while transferring'
+export const INVALID_ACCOUNT_DETAILS = 'Invalid account details'
+export const ACCOUNT_NUMBER_LENGTH = 'Account Number must be 10 characters'
+export const BALANCES_ERROR = 'An error occurred while fetching account balances'
+export const BANKS_ERROR = 'An error occurred while fetching banks'
+export const SCHEDULING_SOON =
+  'Scheduled transfers are coming soon. Turn off "Schedule this transfer" to send it now.'
+
+export const AMOUNT_REQUIRED = 'Amount is required'
+export const AMOUNT_POSITIVE = 'Amount must be greater than zero'
+export const AMOUNT_DECIMALS = 'Amount can have at most 2 decimal places'
+export const CODE_MUST_BE_DIGITS = 'The code must be 6 digits'
+
+export const PENDING_TITLE = 'Transfer Pending'
+export const FAILED_TITLE = 'Transfer Failed'
+/** Shown when the status checks end before the bank gives its final answer. */
+export const STILL_PENDING =
+  'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
+
+export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
+
+/** Kobo's own NIBSS institution code (docs/contract.md, "Transfers"). */
+export const KOBO_BANK_CODE = '090605'
+export const KOBO_BANK_NAME = 'Kobo Microfinance Bank'
+
+export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before you can send'
+
+/** The BFF takes at most 100 rows in one bulk transfer. */
+export const MAX_BULK_ROWS = 100

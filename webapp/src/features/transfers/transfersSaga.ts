@@ -1,0 +1,262 @@
+/**
+ * Transfer flows (spec part 2, section 4): send → the server holds the transfer
+ * and sends a code → confirm with the code → 200 done, 202 Pending (then status
+ * checks until the bank's final answer), 422 refused with the reason.
+ */
+import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
+import { toastFailure } from '../accounts/accountsSaga'
+import { accountsRequested } from '../accounts/accountsSlice'
+import { beneficiariesRequested } from '../beneficiaries/beneficiariesSlice'
+import {
+  balanceEndpoint,
+  banksEndpoint,
+  bulkTransferEndpoint,
+  confirmBulkEndpoint,
+  confirmTransferEndpoint,
+  initiateTransferEndpoint,
+  nameInquiryEndpoint,
+  transferStatusEndpoint,
+} from './api'
+import {
+  balancesFailed,
+  balancesLoaded,
+  balancesRequested,
+  banksFailed,
+  banksLoaded,
+  banksRequested,
+  bulkCodeRejected,
+  bulkCodeSent,
+  bulkConfirmRequested,
+  bulkDone,
+  bulkInitiateFailed,
+  bulkRequested,
+  bulkRowUpdated,
+  lookupFailed,
+  lookupRequested,
+  lookupResolved,
+  selectTransfers,
+  transferCodeRejected,
+  transferCodeSent,
+  transferConfirmRequested,
+  transferDialogClosed,
+  transferFailed,
+  transferInitiateFailed,
+  transferPending,
+  transferRequested,
+  transferStatusUpdated,
+  transferStillPending,
+  transferSucceeded,
+  type TransfersState,
+} from './transfersSlice'
+import { BALANCES_ERROR, BANKS_ERROR, INVALID_ACCOUNT_DETAILS, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
+import type {
+  Balances,
+  Bank,
+  BulkPending,
+  BulkResult,
+  BulkTransferRow,
+  NameInquiry,
+  PendingTransfer,
+  Transfer,
+  TransferKind,
+  TransferRequest,
+} from './types'
+
+/** How often and how long a Pending transfer is checked (the BFF's worker runs every 2 s). */
+export const pendingPolling = { intervalMs: 2000, attempts: 15 }
+
+const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED'
+
+export function* fetchBanksSaga(): SagaIterator {
+  const result: ApiResult<Bank[]> = yield call(callApi<Bank[]>, banksEndpoint())
+  if (result.error) {
+    yield put(banksFailed())
+    yield call(toastFailure, result.error, BANKS_ERROR)
+    return
+  }
+  yield put(banksLoaded(result.data))
+}
+
+export function* fetchBalancesSaga(): SagaIterator {
+  const result: ApiResult<Balances> = yield call(callApi<Balances>, balanceEndpoint())
+  if (result.error) {
+    yield put(balancesFailed())
+    yield call(toastFailure, result.error, BALANCES_ERROR)
+    return
+  }
+  yield put(balancesLoaded(result.data))
+}
+
+/** A refused look-up reads "Invalid account details"; an outage says so in the server's words. */
+export function lookupErrorText(error: ApiError): string {
+  if (error.status === 400 || error.status === 404 || !error.detail) return INVALID_ACCOUNT_DETAILS
+  return error.detail
+}
+
+export function* lookupSaga(action: PayloadAction<{ key: string; accountNumber: string; bankCode: string }>): SagaIterator {
+  const { accountNumber, bankCode } = action.payload
+  const result: ApiResult<NameInquiry> = yield call(callApi<NameInquiry>, nameInquiryEndpoint(accountNumber, bankCode))
+  if (result.error) {
+    yield put(lookupFailed({ ...action.payload, error: lookupErrorText(result.error) }))
+    return
+  }
+  yield put(lookupResolved({ ...action.payload, result: result.data }))
+}
+
+export function* initiateTransferSaga(action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>): SagaIterator {
+  const { kind, body } = action.payload
+  const result: ApiResult<PendingTransfer> = yield call(callApi<PendingTransfer>, initiateTransferEndpoint(kind, body))
+  if (result.error) {
+    yield put(transferInitiateFailed())
+    yield call(toastFailure, result.error, TRANSFER_ERROR)
+    return
+  }
+  yield put(transferCodeSent(result.data))
+}
+
+/** After money moved (or may have), balances everywhere are refreshed. */
+function* refreshBalances(): SagaIterator {
+  yield put(balancesRequested())
+  yield put(accountsRequested())
+}
+
+/** Checks a Pending transfer until it is final or the attempts run out. */
+export function* pollTransferSaga(id: string): SagaIterator {
+  for (let attempt = 0; attempt < pendingPolling.attempts; attempt += 1) {
+    yield delay(pendingPolling.intervalMs)
+    const result: ApiResult<Transfer> = yield call(callApi<Transfer>, transferStatusEndpoint(id))
+    if (result.error) {
+      if (isSessionError(result.error)) return
+      continue
+    }
+    yield put(transferStatusUpdated(result.data))
+    if (isFinal(result.data)) {
+      if (result.data.status === 'COMPLETED') yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
+      else yield put(toastError(result.data.message || TRANSFER_ERROR))
+      yield call(refreshBalances)
+      return
+    }
+  }
+  yield put(transferStillPending())
+}
+
+/** The 422 body carries the failed transfer's status next to the reason. */
+function isRefusal(error: ApiError): boolean {
+  return error.status === 422
+}
+
+export function* confirmTransferSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { flow }: TransfersState = yield select(selectTransfers)
+  if (!flow.pending || !flow.kind) return
+  const result: ApiResult<Transfer> = yield call(
+    callApi<Transfer>,
+    confirmTransferEndpoint(flow.kind, flow.pending.id, action.payload.otp),
+  )
+  if (result.error) {
+    if (isRefusal(result.error)) {
+      const reason = errorMessage(result.error, TRANSFER_ERROR)
+      yield put(transferFailed(reason))
+      yield put(toastError(reason))
+      yield call(refreshBalances)
+      return
+    }
+    // A wrong code (400) or a hiccup: the dialog stays for another try.
+    yield put(transferCodeRejected())
+    yield call(toastFailure, result.error, TRANSFER_ERROR)
+    return
+  }
+  if (flow.request?.saveAsBeneficiary) yield put(beneficiariesRequested())
+  if (result.data.status === 'COMPLETED') {
+    yield put(transferSucceeded(result.data))
+    yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
+    yield call(refreshBalances)
+    return
+  }
+  if (result.data.status === 'FAILED') {
+    yield put(transferFailed(result.data.message || TRANSFER_ERROR))
+    yield call(refreshBalances)
+    return
+  }
+  yield put(transferPending(result.data))
+  yield put(toastInfo(result.data.message || 'Your transfer is being processed'))
+  yield call(refreshBalances)
+  // Closing the dialog stops the checks; the customer gets an SMS either way.
+  yield race({ poll: call(pollTransferSaga, result.data.id), closed: take(transferDialogClosed.type) })
+}
+
+/** `transfers[2].amount` → row 2. */
+export function rowErrorsOf(error: ApiError): Record<number, string> {
+  const body = error.body as { errors?: { field?: string; message?: string }[] } | undefined
+  const rows: Record<number, string> = {}
+  for (const item of body?.errors ?? []) {
+    const match = /^transfers\[(\d+)\]/.exec(item.field ?? '')
+    if (match && item.message) rows[Number(match[1])] = item.message
+  }
+  return rows
+}
+
+export function* initiateBulkSaga(action: PayloadAction<{ transfers: BulkTransferRow[] }>): SagaIterator {
+  const result: ApiResult<BulkPending> = yield call(callApi<BulkPending>, bulkTransferEndpoint(action.payload.transfers))
+  if (result.error) {
+    yield put(bulkInitiateFailed(rowErrorsOf(result.error)))
+    yield call(toastFailure, result.error, TRANSFER_ERROR)
+    return
+  }
+  yield put(bulkCodeSent(result.data))
+}
+
+function* pollBulkRowsSaga(ids: string[]): SagaIterator {
+  let open = [...ids]
+  for (let attempt = 0; attempt < pendingPolling.attempts && open.length > 0; attempt += 1) {
+    yield delay(pendingPolling.intervalMs)
+    const still: string[] = []
+    for (const id of open) {
+      const result: ApiResult<Transfer> = yield call(callApi<Transfer>, transferStatusEndpoint(id))
+      if (result.error) {
+        if (isSessionError(result.error)) return
+        still.push(id)
+        continue
+      }
+      yield put(bulkRowUpdated(result.data))
+      if (!isFinal(result.data)) still.push(id)
+    }
+    open = still
+  }
+  yield call(refreshBalances)
+}
+
+export function* confirmBulkSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { bulk }: TransfersState = yield select(selectTransfers)
+  if (!bulk.pending) return
+  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(bulk.pending.id, action.payload.otp))
+  if (result.error) {
+    yield put(bulkCodeRejected())
+    yield call(toastFailure, result.error, TRANSFER_ERROR)
+    return
+  }
+  yield put(bulkDone(result.data))
+  const { completed, transfers } = result.data
+  if (completed === transfers.length) yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
+  else yield put(toastInfo(result.data.message))
+  yield call(refreshBalances)
+  const open = transfers.filter((t) => !isFinal(t)).map((t) => t.id)
+  // Rows the bank has not answered yet are checked until final (a newer confirm cancels this).
+  if (open.length > 0) yield fork(pollBulkRowsSaga, open)
+}
+
+export function* transfersSaga(): SagaIterator {
+  yield all([
+    takeLatest(banksRequested.type, fetchBanksSaga),
+    takeLatest(balancesRequested.type, fetchBalancesSaga),
+    takeEvery(lookupRequested.type, lookupSaga),
+    takeLatest(transferRequested.type, initiateTransferSaga),
+    takeLatest(transferConfirmRequested.type, confirmTransferSaga),
+    takeLatest(bulkRequested.type, initiateBulkSaga),
+    takeLatest(bulkConfirmRequested.type, confirmBulkSaga),
+  ])
+}
