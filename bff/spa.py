@@ -42,7 +42,7 @@ def spa_router(dist: Path) -> Router:
             )
         return File(
             index,
-            media_type="text/html; charset=utf-8",
+            media_type="text/html",
             content_disposition_type="inline",
             headers={"Cache-Control": "no-cache"},
         )
