@@ -251,6 +251,7 @@ async def begin_with_code(
     purpose: str,
     otp: str,
     expires_at: datetime,
+    expired_message: str = "This request has expired. Please start again.",
 ) -> bool:
     """The code step of a payment: True for the one caller that must now execute it.
 
@@ -262,7 +263,7 @@ async def begin_with_code(
     if item.status != Status.AWAITING_OTP:
         return False
     if expires_at < utcnow():
-        raise ValidationFailed("This request has expired. Please start again.")
+        raise ValidationFailed(expired_message)
     try:
         await codes.consume(user_id, purpose, otp)
     except ValidationFailed:

@@ -31,7 +31,7 @@ from bff.core_client import CoreAccount, CoreClient, CoreRefused, CoreUnavailabl
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
-from bff.payments.lifecycle import LEASE, HeldSteps, Lifecycle, run_held
+from bff.payments.lifecycle import LEASE, HeldSteps, Lifecycle, begin_with_code, run_held
 from bff.settings.service import SettingsService
 from bff.timefmt import display_datetime, start_of_day
 from bff.transfers.lookup import AccountLookup
@@ -323,18 +323,17 @@ class TransferService:
         transfer = await self.get_own(user, transfer_id)
         if transfer.batch_id is not None:
             raise NotFound("Transfer not found")
-        if transfer.status != Status.AWAITING_OTP:
-            return await self.life.outcome_of_first_confirm(transfer_id)
-        if transfer.created_at + self.otp_ttl < utcnow():
-            raise ValidationFailed(EXPIRED)
-        try:
-            await self.codes.consume(user.id, _purpose(transfer_id), otp)
-        except ValidationFailed:
-            # A concurrent confirm may have used the code a moment ago: answer as it does.
-            if await self.codes.was_used(user.id, _purpose(transfer_id)):
-                return await self.life.outcome_of_first_confirm(transfer_id)
-            raise
-        if not await self.life.start(transfer_id):
+        started = await begin_with_code(
+            self.life,
+            self.codes,
+            user_id=user.id,
+            item_id=transfer_id,
+            purpose=_purpose(transfer_id),
+            otp=otp,
+            expires_at=transfer.created_at + self.otp_ttl,
+            expired_message=EXPIRED,
+        )
+        if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
         await self._recheck_or_fail(user, transfer_id)
         return await self.execute(transfer_id, leased=True)
