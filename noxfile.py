@@ -28,6 +28,7 @@ nox.options.sessions = [
     "tests_sqlite",
     "web_unit",
     "tests_postgres",
+    "workload",
     "e2e",
 ]
 nox.options.stop_on_first_error = False
@@ -110,6 +111,15 @@ def tests_postgres(session: nox.Session) -> None:
         "no:logging",
         env={"KOBO_TEST_DB": "postgres", "KOBO_TEST_PG": f"postgres@{PG_HOST}:{PG_PORT}"},
     )
+
+
+@nox.session(venv_backend="none")
+def workload(session: nox.Session) -> None:
+    """The bank-workload fault test, small: real processes, faults, a BFF killed twice.
+
+    The big run is `scripts/bank-workload` (PostgreSQL, minutes, report in docs/reliability.md).
+    """
+    session.run(PY, "-m", "bench.workload", "--seconds", "25", "--customers", "4", "--kills", "2")
 
 
 @nox.session(venv_backend="none")

@@ -31,9 +31,11 @@ from bff.beneficiaries.controller import BeneficiariesController
 from bff.beneficiaries.service import BeneficiaryService
 from bff.bills.controller import BillsController
 from bff.bills.service import BillService
-from bff.clock import Clock
+from bff.clock import BankClock, Clock, SimulatorClock
 from bff.config import Settings
-from bff.core_client import CoreClient
+from bff.core_client import CoreClient, CoreUnavailable
+from bff.core_client.breaker import CircuitBreaker
+from bff.core_client.scenario import SimScenarioMiddleware
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
@@ -120,6 +122,21 @@ def http_to_problem(exc: HTTPException) -> ProblemDetailsException:
     )
 
 
+CORE_UNAVAILABLE = "Our banking service is not responding right now. Please try again shortly."
+
+
+def core_unavailable_to_problem(exc: CoreUnavailable) -> ProblemDetailsException:
+    """The last line for a core outage no service turned into its own message: a 503, fast."""
+    log.warning("core unavailable: %s", exc)
+    return ProblemDetailsException(
+        detail=CORE_UNAVAILABLE,
+        status_code=503,
+        title="Service Unavailable",
+        type_="about:blank",
+        headers={"Retry-After": "5"},
+    )
+
+
 def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return Response(
@@ -139,7 +156,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     settings = settings or Settings.from_env()
     db = Database(settings.database_url)
     passwords = Passwords(settings.argon2)
-    core_client = core or CoreClient.over_network(settings.core_url, settings.core_timeout_s)
+    core_client = core or CoreClient.over_network(
+        settings.core_url,
+        settings.core_timeout_s,
+        CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
+    )
     codes = OneTimeCodes(db, settings, core_client)
     auth = AuthService(db, settings, passwords, core_client, codes)
     accounts = AccountsService(db, core_client, codes)
@@ -161,7 +182,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     bills = BillService(
         db, core_client, codes, accounts, customer_settings, otp_ttl_s=settings.otp_ttl_s
     )
-    clock = Clock(db)
+    clock: BankClock = (
+        SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
+    )
     schedules = ScheduleService(db, core_client, codes, transfers, clock)
     jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s)
     services = {
@@ -250,11 +273,13 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
                         AppError: app_error_to_problem,
                         ValidationException: validation_to_problem,
                         HTTPException: http_to_problem,
+                        CoreUnavailable: core_unavailable_to_problem,
                     },
                 )
             )
         ],
         exception_handlers={Exception: unexpected_error},
+        middleware=[SimScenarioMiddleware] if settings.allow_sim_scenarios else [],
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
         openapi_config=OpenAPIConfig(

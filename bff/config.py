@@ -55,12 +55,41 @@ class Settings:
     worker_interval_s: float = 2.0
     webapp_dist: Path | None = REPO_ROOT / "webapp" / "dist"
     argon2: Argon2Params = field(default_factory=Argon2Params)
+    # KOBO_ENV=production: refuses development conveniences (see check_production).
+    production: bool = False
+    # Pass a tester's X-Sim-Scenario header on to the simulator (test environments only).
+    allow_sim_scenarios: bool = False
+    # Where scheduled work reads the time: "database" (an offset the admin API moves) or
+    # "simulator" (the simulator's clock, so that /sim/clock moves the whole bank).
+    clock_source: str = "database"
+    # Circuit breaker in front of the core (bff/core_client/breaker.py).
+    core_breaker_failures: int = 5
+    core_breaker_reset_s: float = 5.0
+
+    def check_production(self, secret_from_env: bool) -> None:
+        """Production mode refuses to start with a development convenience switched on."""
+        if not self.production:
+            return
+        problems = []
+        if not secret_from_env or len(self.secret_key) < 32:
+            problems.append("KOBO_SECRET_KEY must be set (at least 32 characters)")
+        if self.allow_sim_scenarios:
+            problems.append("KOBO_ALLOW_SIM_SCENARIOS must be off")
+        if self.auto_approve_reviews:
+            problems.append("KOBO_AUTO_APPROVE_REVIEWS must be off")
+        if self.clock_source != "database":
+            problems.append("KOBO_CLOCK_SOURCE must be database")
+        if problems:
+            raise RuntimeError("Refusing to start in production mode: " + "; ".join(problems))
 
     @classmethod
     def from_env(cls) -> Settings:
         default_db = f"sqlite+aiosqlite:///{REPO_ROOT / 'var' / 'bff.sqlite3'}"
         dist = os.environ.get("KOBO_WEBAPP_DIST")
-        return cls(
+        clock_source = os.environ.get("KOBO_CLOCK_SOURCE", "database")
+        if clock_source not in ("database", "simulator"):
+            raise RuntimeError("KOBO_CLOCK_SOURCE must be database or simulator")
+        settings = cls(
             database_url=os.environ.get("DATABASE_URL", default_db),
             core_url=os.environ.get("KOBO_CORE_URL", "http://127.0.0.1:8100"),
             secret_key=os.environ.get("KOBO_SECRET_KEY") or secrets.token_urlsafe(32),
@@ -77,4 +106,11 @@ class Settings:
             worker_interval_s=float(os.environ.get("KOBO_WORKER_INTERVAL_S", "2")),
             public_url=os.environ.get("KOBO_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/"),
             webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
+            production=os.environ.get("KOBO_ENV", "development") == "production",
+            allow_sim_scenarios=_env_bool("KOBO_ALLOW_SIM_SCENARIOS", False),
+            clock_source=clock_source,
+            core_breaker_failures=_env_int("KOBO_CORE_BREAKER_FAILURES", 5),
+            core_breaker_reset_s=float(os.environ.get("KOBO_CORE_BREAKER_RESET_S", "5")),
         )
+        settings.check_production(secret_from_env=bool(os.environ.get("KOBO_SECRET_KEY")))
+        return settings

@@ -6,7 +6,12 @@ python -m core_sim personas                     # who is seeded, with their acco
 python -m core_sim code ada.okafor@example.com  # the latest one-time code sent to someone
 python -m core_sim messages --recipient 08031234501
 python -m core_sim faults add nip.transfer timeout [--account 9000000014] [--uses 1]
+python -m core_sim faults scenario nip.transfer.timeout-then-00 [--uses 1]   # from the catalogue
 python -m core_sim faults list | clear
+python -m core_sim seed [--seed 7]             # reseed a running simulator (POST /sim/reset)
+python -m core_sim clock [show | advance 30d | set 2027-01-31T09:00:00+01:00 | reset]
+python -m core_sim scenarios                    # the scenario catalogue (ids for X-Sim-Scenario)
+python -m core_sim catalogue [--write]          # the catalogue as markdown (into docs/simulator.md)
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import httpx
 import uvicorn
 
 from core_sim.db import Database
+from core_sim.faults.catalogue_doc import render_markdown, write_docs
+from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
 
@@ -57,13 +64,31 @@ def main() -> None:
     fault_sub = faults.add_subparsers(dest="action", required=True)
     add = fault_sub.add_parser("add")
     add.add_argument("operation")
-    add.add_argument("effect", choices=["decline", "timeout", "delay", "pending"])
+    add.add_argument(
+        "effect", choices=["decline", "timeout", "delay", "pending", "unavailable", "malformed"]
+    )
     for option in ("--account", "--bank", "--response-code", "--pending-outcome"):
         add.add_argument(option)
     for option in ("--delay-ms", "--resolve-after-ms", "--uses", "--amount-kobo"):
         add.add_argument(option, type=int)
+    from_catalogue = fault_sub.add_parser("scenario", help="add a catalogue scenario as a rule")
+    from_catalogue.add_argument("scenario_id")
+    from_catalogue.add_argument("--account")
+    from_catalogue.add_argument("--uses", type=int)
     fault_sub.add_parser("list")
     fault_sub.add_parser("clear")
+    reseed = sub.add_parser("seed", help="reseed a running simulator")
+    reseed.add_argument("--seed", type=int, default=None)
+    clock = sub.add_parser("clock", help="the simulated clock")
+    clock.add_argument(
+        "action", nargs="?", default="show", choices=["show", "advance", "set", "reset"]
+    )
+    clock.add_argument(
+        "value", nargs="?", help="advance: 90s, 15m, 2h, 30d; set: ISO time with zone"
+    )
+    sub.add_parser("scenarios", help="the scenario catalogue")
+    catalogue = sub.add_parser("catalogue", help="the scenario catalogue as markdown")
+    catalogue.add_argument("--write", action="store_true", help="refresh docs/simulator.md")
     args = parser.parse_args()
 
     settings = SimSettings.from_env()
@@ -98,9 +123,39 @@ def main() -> None:
                 **({"recipient": args.recipient} if args.recipient else {}),
             }
             _print(http.get("/sim/messages", params=params).json())
+    elif args.command == "seed":
+        with _client(args.url) as http:
+            _print(http.post("/sim/reset", json={"seed": args.seed} if args.seed else {}).json())
+    elif args.command == "clock":
+        with _client(args.url) as http:
+            _print(_clock(http, args.action, args.value))
+    elif args.command == "scenarios":
+        for scenario in CATALOGUE.values():
+            print(f"{scenario.id:42} {scenario.outcome}")
+    elif args.command == "catalogue":
+        if args.write:
+            write_docs()
+            print("docs/simulator.md updated")
+        else:
+            print(render_markdown())
     elif args.command == "faults":
         with _client(args.url) as http:
-            if args.action == "list":
+            if args.action == "scenario":
+                if args.scenario_id not in CATALOGUE:
+                    sys.exit(
+                        f"unknown scenario {args.scenario_id}: see python -m core_sim scenarios"
+                    )
+                chosen = CATALOGUE[args.scenario_id]
+                rule: dict[str, Any] = {"operation": chosen.operation, **chosen.rule}
+                if args.account:
+                    rule["account"] = args.account
+                if args.uses:
+                    rule["uses"] = args.uses
+                response = http.post("/sim/faults/", json=rule)
+                _print(response.json())
+                if response.is_error:
+                    sys.exit(1)
+            elif args.action == "list":
                 _print(http.get("/sim/faults/").json())
             elif args.action == "clear":
                 http.delete("/sim/faults/").raise_for_status()
@@ -123,6 +178,30 @@ def main() -> None:
                 _print(response.json())
                 if response.is_error:
                     sys.exit(1)
+
+
+DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd])$")
+SECONDS_PER = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _clock(http: httpx.Client, action: str, value: str | None) -> Any:
+    if action == "show":
+        response = http.get("/sim/clock/")
+    elif action == "reset":
+        response = http.post("/sim/clock/reset")
+    elif action == "advance":
+        match = DURATION.match(value or "")
+        if match is None:
+            sys.exit("advance needs a duration such as 90s, 15m, 2h or 30d")
+        seconds = float(match[1]) * SECONDS_PER[match[2]]
+        response = http.post("/sim/clock/advance", json={"seconds": seconds})
+    else:
+        if not value:
+            sys.exit("set needs an ISO time with a zone, e.g. 2027-01-31T09:00:00+01:00")
+        response = http.post("/sim/clock/set", json={"now": value})
+    if response.is_error:
+        sys.exit(response.text)
+    return response.json()
 
 
 async def _reset(settings: SimSettings, seed_number: int | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated
 
 import msgspec
@@ -16,6 +17,7 @@ from core_sim.customers.models import AccountType
 from core_sim.db import Database
 from core_sim.errors import SimError
 from core_sim.faults.controller import FaultsController
+from core_sim.faults.scenarios import CATALOGUE, RequestFaultsMiddleware
 from core_sim.identity.controller import IdentityController
 from core_sim.ledger.controller import LedgerController
 from core_sim.messaging.controller import MessagingController
@@ -23,6 +25,7 @@ from core_sim.nip.controller import NipController
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
+from core_sim.simclock.controller import ClockController, follow_stored_offset, load_offset
 
 
 class ResetIn(CamelStruct, forbid_unknown_fields=True):
@@ -57,10 +60,35 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             has_data = await session.scalar(select(AccountType.id).limit(1))
         if has_data is None:
             await seed(db, settings.seed, settings.bank_code)
+        await load_offset(db)
+
+    background: set[asyncio.Task[None]] = set()
+
+    async def follow_clock() -> None:
+        background.add(asyncio.create_task(follow_stored_offset(db)))
+
+    async def stop_background() -> None:
+        for task in background:
+            task.cancel()
 
     @get("/health", tags=["sim"])
     async def health() -> dict[str, str]:
         return {"status": "ok"}
+
+    @get("/sim/scenarios", tags=["sim"])
+    async def scenarios() -> list[dict[str, object]]:
+        """The scenario catalogue (fixtures/scenarios.json): ids for X-Sim-Scenario."""
+        return [
+            {
+                "id": s.id,
+                "operation": s.operation,
+                "outcome": s.outcome,
+                "rule": {"operation": s.operation, **s.rule},
+                "magic": s.magic,
+                "customerSees": s.customer_sees,
+            }
+            for s in CATALOGUE.values()
+        ]
 
     @post("/sim/reset", status_code=200, tags=["sim"])
     async def reset(data: ResetIn | None = None) -> ResetOut:
@@ -72,7 +100,9 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             health,
+            scenarios,
             reset,
+            ClockController,
             CustomersController,
             LedgerController,
             MessagingController,
@@ -86,8 +116,9 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             "sim_settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
         },
         exception_handlers={SimError: sim_error_handler},
-        on_startup=[seed_if_empty],
-        on_shutdown=[db.dispose],
+        middleware=[RequestFaultsMiddleware],
+        on_startup=[seed_if_empty, follow_clock],
+        on_shutdown=[stop_background, db.dispose],
         openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),
     )
     app.state.db = db

@@ -19,13 +19,16 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
+from core_sim.simclock import state as simclock_state
+
 
 class Base(DeclarativeBase):
     pass
 
 
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    """Now as the simulator sees it: testers can move it (core_sim/simclock)."""
+    return datetime.now(UTC) + simclock_state.offset()
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -45,3 +45,10 @@ class FaultTimeout(SimError):
 
     status_code = 504
     code = "97"
+
+
+class FaultUnavailable(SimError):
+    """A tester's `unavailable` fault: refused before doing anything, as a down service does."""
+
+    status_code = 503
+    code = "91"

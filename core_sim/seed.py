@@ -33,6 +33,7 @@ from core_sim.nip.models import ExternalAccount
 from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
 from core_sim.settings import FIXTURES_DIR
+from core_sim.simclock import state as simclock_state
 
 ACCOUNT_TYPES = (
     (1, "Savings Account", "SAVINGS"),
@@ -64,6 +65,7 @@ def load_personas() -> list[dict[str, Any]]:
 async def seed(db: Database, seed_number: int, bank_code: str) -> None:
     """Drop everything and build the simulator's world again from `seed_number`."""
     await db.create_schema(drop_first=True)
+    simclock_state.set_offset(timedelta(0))  # a fresh world starts at real time
     rng = random.Random(seed_number)
     fake = Faker("en_NG")
     fake.seed_instance(seed_number)

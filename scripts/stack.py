@@ -77,6 +77,10 @@ def main() -> None:
         # Browser tests watch timeouts happen: keep them short.
         env.setdefault("KOBO_CORE_TIMEOUT_S", "3")
         env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
+    # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
+    # and move the whole bank's time with the simulator's clock (docs/simulator.md).
+    env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")
+    env.setdefault("KOBO_CLOCK_SOURCE", "simulator")
     # A stable key for the embedded stack, so codes survive a BFF restart; set your own in
     # production (see docs/running.md).
     env.setdefault("KOBO_SECRET_KEY", "embedded-development-key-not-for-production")

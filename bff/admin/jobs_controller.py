@@ -10,7 +10,7 @@ import msgspec
 from litestar import Controller, get, post
 
 from bff.auth.service import Principal
-from bff.clock import Clock
+from bff.clock import BankClock
 from bff.jobs import Jobs
 from bff.schemas import CamelStruct
 
@@ -30,7 +30,7 @@ class JobsOut(CamelStruct):
     schedules_run: int
 
 
-async def clock_out(clock: Clock) -> ClockOut:
+async def clock_out(clock: BankClock) -> ClockOut:
     offset = await clock.offset()
     return ClockOut(now=await clock.now(), offset_seconds=int(offset.total_seconds()))
 
@@ -41,16 +41,16 @@ class AdminJobsController(Controller):
     security = [{"bearer": []}]
 
     @get("/clock", summary="The time scheduled payments run by")
-    async def get_clock(self, clock: Clock, admin: Principal) -> ClockOut:
+    async def get_clock(self, clock: BankClock, admin: Principal) -> ClockOut:
         return await clock_out(clock)
 
     @post("/clock", status_code=200, summary="Set the clock's offset from real time")
-    async def set_clock(self, clock: Clock, admin: Principal, data: ClockIn) -> ClockOut:
+    async def set_clock(self, clock: BankClock, admin: Principal, data: ClockIn) -> ClockOut:
         await clock.set_offset(data.offset_seconds)
         return await clock_out(clock)
 
     @post("/jobs/run-due", status_code=200, summary="Run due scheduled payments and follow-ups now")
-    async def run_due(self, jobs: Jobs, clock: Clock, admin: Principal) -> JobsOut:
+    async def run_due(self, jobs: Jobs, clock: BankClock, admin: Principal) -> JobsOut:
         result = await jobs.run_once(await clock.now())
         return JobsOut(
             transfers_followed_up=result.transfers_followed_up,

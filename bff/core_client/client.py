@@ -13,7 +13,10 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 
+from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.errors import CoreRefused, CoreUnavailable
+from bff.core_client.scenario import HEADER as SCENARIO_HEADER
+from bff.core_client.scenario import current_scenario
 from bff.core_client.schemas import (
     BillerCatalog,
     BillerHolder,
@@ -32,20 +35,26 @@ from bff.core_client.schemas import (
     NipNameEnquiry,
     NipStatus,
     NipTransfer,
+    SimClock,
 )
 
 T = TypeVar("T")
 
 
 class CoreClient:
-    def __init__(self, http: httpx.AsyncClient, timeout_s: float) -> None:
+    def __init__(
+        self, http: httpx.AsyncClient, timeout_s: float, breaker: CircuitBreaker | None = None
+    ) -> None:
         self._http = http
         self._timeout_s = timeout_s
+        self.breaker = breaker or CircuitBreaker()
 
     @classmethod
-    def over_network(cls, base_url: str, timeout_s: float) -> CoreClient:
+    def over_network(
+        cls, base_url: str, timeout_s: float, breaker: CircuitBreaker | None = None
+    ) -> CoreClient:
         http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s)
-        return cls(http, timeout_s)
+        return cls(http, timeout_s, breaker)
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -59,9 +68,33 @@ class CoreClient:
         json: Any = None,
         params: dict[str, Any] | None = None,
     ) -> T:
+        if not self.breaker.allow():
+            # Nothing was sent: the core has been failing and is given time to recover.
+            raise CoreUnavailable(f"core circuit open; {method} {path} not sent", sent=False)
+        try:
+            answer = await self._exchange(method, path, result, json=json, params=params)
+        except CoreUnavailable:
+            self.breaker.record_failure()
+            raise
+        self.breaker.record_success()
+        return answer
+
+    async def _exchange(
+        self,
+        method: str,
+        path: str,
+        result: type[T],
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+    ) -> T:
+        scenario = current_scenario.get()
+        headers = {SCENARIO_HEADER: scenario} if scenario else None
         try:
             async with asyncio.timeout(self._timeout_s):
-                response = await self._http.request(method, path, json=json, params=params)
+                response = await self._http.request(
+                    method, path, json=json, params=params, headers=headers
+                )
         except (TimeoutError, httpx.TimeoutException) as exc:
             raise CoreUnavailable(f"core timed out on {method} {path}") from exc
         except httpx.HTTPError as exc:
@@ -77,6 +110,12 @@ class CoreClient:
             return msgspec.json.decode(response.content, type=result)
         except msgspec.DecodeError as exc:
             raise CoreUnavailable(f"unreadable core answer on {method} {path}") from exc
+
+    async def clock(self) -> SimClock:
+        return await self._call("GET", "/sim/clock/", SimClock)
+
+    async def set_clock(self, now: datetime) -> SimClock:
+        return await self._call("POST", "/sim/clock/set", SimClock, json={"now": now.isoformat()})
 
     async def customer(self, customer_id: str) -> CoreCustomer:
         return await self._call("GET", f"/core/customers/{customer_id}", CoreCustomer)

@@ -9,8 +9,13 @@ class CoreUnavailable(CoreError):
     """No usable answer: timeout, connection failure, 5xx or an unreadable body.
 
     For a money-moving call the outcome is unknown: the caller must query the status by its
-    reference before doing anything else with that money.
+    reference before doing anything else with that money. `sent` is False when the call never
+    left the BFF (the circuit breaker was open), so the core cannot have acted on it.
     """
+
+    def __init__(self, message: str, *, sent: bool = True) -> None:
+        super().__init__(message)
+        self.sent = sent
 
 
 class CoreRefused(CoreError):

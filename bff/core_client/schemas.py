@@ -150,3 +150,8 @@ class CorePosting(CoreStruct):
     narration: str
     posted_at: datetime
     entries: list[CorePostingEntry]
+
+
+class SimClock(CoreStruct):
+    now: datetime
+    offset_seconds: float

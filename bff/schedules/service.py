@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from bff import banks
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
-from bff.clock import Clock
+from bff.clock import BankClock
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
@@ -74,7 +74,7 @@ class ScheduleService:
         core: CoreClient,
         codes: OneTimeCodes,
         transfers: TransferService,
-        clock: Clock,
+        clock: BankClock,
     ) -> None:
         self.db = db
         self.core = core

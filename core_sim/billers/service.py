@@ -46,8 +46,7 @@ def _providers(category: str) -> dict[str, dict[str, Any]]:
 async def validate(
     db: Database, category: str, provider_code: str, number: str, timeout_fault_ms: int
 ) -> tuple[str, BillerCustomer | None]:
-    async with db.writer() as session:
-        rule = await take_fault(session, CallContext("bills.validate", accounts=(number,)))
+    rule = await take_fault(db, CallContext("bills.validate", accounts=(number,)))
     if rule is not None:
         if rule.effect == FaultEffect.TIMEOUT:
             await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
@@ -115,13 +114,10 @@ async def vend(db: Database, data: VendIn, timeout_fault_ms: int) -> Vend:
         if existing.body_hash != _hash(data):
             raise Conflict("This reference was already used for another vend", code="94")
         return await requery(db, data.reference, apply_faults=False)
-    async with db.writer() as session:
-        rule = await take_fault(
-            session,
-            CallContext(
-                "bills.vend", accounts=(data.customer_number,), amount_kobo=data.amount_kobo
-            ),
-        )
+    rule = await take_fault(
+        db,
+        CallContext("bills.vend", accounts=(data.customer_number,), amount_kobo=data.amount_kobo),
+    )
     plan: dict[str, Any] = dict(SCENARIOS.get(data.customer_number, {}).get("vend", {}))
     if rule is not None:
         plan = {
@@ -182,8 +178,7 @@ async def requery(
     db: Database, reference: str, *, apply_faults: bool = True, timeout_fault_ms: int = 30_000
 ) -> Vend:
     if apply_faults:
-        async with db.writer() as session:
-            rule = await take_fault(session, CallContext("bills.requery"))
+        rule = await take_fault(db, CallContext("bills.requery"))
         if rule is not None and rule.effect == FaultEffect.TIMEOUT:
             await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
             raise FaultTimeout("The biller did not answer in time (forced)")

@@ -24,6 +24,8 @@ from core_sim.customers.schemas import (
 )
 from core_sim.db import Database
 from core_sim.errors import NotPermitted
+from core_sim.faults.effects import apply_fault
+from core_sim.faults.service import CallContext, take_fault
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind
 from core_sim.settings import SimSettings
@@ -102,14 +104,25 @@ class CustomersController(Controller):
             return service.customer_out(await service.get_customer(session, customer_id))
 
     @get("/customers/{customer_id:str}/accounts")
-    async def get_customer_accounts(self, db: Database, customer_id: str) -> list[AccountOut]:
+    async def get_customer_accounts(
+        self, db: Database, sim_settings: SimSettings, customer_id: str
+    ) -> list[AccountOut]:
+        await apply_fault(
+            await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
+        )
         async with db.reader() as session:
             accounts = await service.customer_accounts(session, customer_id)
             types = await service.account_types(session)
         return [service.account_out(a, types) for a in accounts]
 
     @get("/accounts/{account_number:str}")
-    async def get_account(self, db: Database, account_number: str) -> AccountOut:
+    async def get_account(
+        self, db: Database, sim_settings: SimSettings, account_number: str
+    ) -> AccountOut:
+        await apply_fault(
+            await take_fault(db, CallContext("accounts.read", accounts=(account_number,))),
+            sim_settings.timeout_fault_ms,
+        )
         async with db.reader() as session:
             account = await ledger.get_account(session, account_number)
             types = await service.account_types(session)

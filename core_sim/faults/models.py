@@ -15,7 +15,12 @@ class FaultEffect:
     TIMEOUT = "timeout"
     DELAY = "delay"
     PENDING = "pending"
-    ALL = (DECLINE, TIMEOUT, DELAY, PENDING)
+    # The call is refused before any work: the simulator answers 503 (nothing happened).
+    UNAVAILABLE = "unavailable"
+    # The work is done but the answer is garbage (HTTP 200, unreadable body): the caller
+    # must find out what happened by querying, exactly as after a timeout.
+    MALFORMED = "malformed"
+    ALL = (DECLINE, TIMEOUT, DELAY, PENDING, UNAVAILABLE, MALFORMED)
 
 
 class FaultRule(Base):

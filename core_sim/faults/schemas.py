@@ -14,7 +14,7 @@ Kobo = Annotated[int, msgspec.Meta(ge=0)]
 
 class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     operation: Operation
-    effect: Literal["decline", "timeout", "delay", "pending"]
+    effect: Literal["decline", "timeout", "delay", "pending", "unavailable", "malformed"]
     account: Annotated[str, msgspec.Meta(pattern=r"^\d{10}$")] | None = None
     bank: Annotated[str, msgspec.Meta(pattern=r"^\d{6}$")] | None = None
     amount_kobo: Kobo | None = None

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.errors import NotFound, SimError
+from core_sim.db import Database
+from core_sim.errors import FaultUnavailable, NotFound, SimError
 from core_sim.faults.models import FaultEffect, FaultRule
+from core_sim.faults.scenarios import garble_this_answer, take_request_scenario
 from core_sim.faults.schemas import FaultRuleIn
 
 KNOWN_OPERATIONS = (
+    "accounts.read",
     "ledger.transfer",
     "messaging.send",
     "identity.bvn",
@@ -53,8 +56,41 @@ def _matches(rule: FaultRule, call: CallContext) -> bool:
     )
 
 
-async def take_fault(session: AsyncSession, call: CallContext) -> FaultRule | None:
-    """The first rule that matches `call`, with one of its uses consumed; None if no rule."""
+async def take_fault(db: Database, call: CallContext) -> FaultRule | None:
+    """The rule that applies to `call`, with one of its uses consumed; None if none applies.
+
+    A scenario named in this request's X-Sim-Scenario header comes first, then the stored
+    rules in creation order. Two effects are carried out here for every operation alike:
+    `unavailable` raises (nothing is done) and `malformed` lets the work happen and marks the
+    answer to be garbled on its way out (see core_sim/faults/scenarios.py).
+    """
+    rule = take_request_scenario(call.operation)
+    if rule is None and await _any_stored_rule(db, call.operation):
+        async with db.writer() as session:
+            rule = await _take_stored_rule(session, call)
+    if rule is None:
+        return None
+    if rule.effect == FaultEffect.UNAVAILABLE:
+        raise FaultUnavailable(f"{call.operation} is unavailable (forced)")
+    if rule.effect == FaultEffect.MALFORMED:
+        garble_this_answer()
+        return None
+    return rule
+
+
+async def _any_stored_rule(db: Database, operation: str) -> bool:
+    """A cheap read first, so that calls with no rule never queue for SQLite's one writer."""
+    async with db.reader() as session:
+        found = await session.scalar(
+            select(FaultRule.id)
+            .where(FaultRule.operation == operation)
+            .where(or_(FaultRule.remaining_uses.is_(None), FaultRule.remaining_uses > 0))
+            .limit(1)
+        )
+    return found is not None
+
+
+async def _take_stored_rule(session: AsyncSession, call: CallContext) -> FaultRule | None:
     rules = (
         await session.scalars(
             select(FaultRule)

@@ -33,8 +33,7 @@ def identity_out(record: IdentityRecord) -> IdentityOut:
 async def _lookup(
     db: Database, settings: SimSettings, operation: str, column: str, number: str
 ) -> IdentityOut:
-    async with db.writer() as session:
-        fault = await take_fault(session, CallContext(operation, accounts=(number,)))
+    fault = await take_fault(db, CallContext(operation, accounts=(number,)))
     await apply_fault(fault, settings.timeout_fault_ms)
     async with db.reader() as session:
         record = await session.scalar(

@@ -56,15 +56,14 @@ async def transfer(
     if existing is not None:
         return await _replay(db, existing, command)
 
-    async with db.writer() as session:
-        fault = await take_fault(
-            session,
-            CallContext(
-                "ledger.transfer",
-                accounts=(command.debit_account, command.credit_account),
-                amount_kobo=command.amount_kobo,
-            ),
-        )
+    fault = await take_fault(
+        db,
+        CallContext(
+            "ledger.transfer",
+            accounts=(command.debit_account, command.credit_account),
+            amount_kobo=command.amount_kobo,
+        ),
+    )
     if fault is not None and fault.effect == FaultEffect.DELAY:
         await asyncio.sleep((fault.delay_ms or 0) / 1000)
     if fault is not None and fault.effect == FaultEffect.TIMEOUT:

@@ -42,10 +42,7 @@ class MessagingController(Controller):
         self, db: Database, sim_settings: SimSettings, data: MessageIn
     ) -> MessageOut:
         """The bank's SMS/e-mail gateway: every message is kept for the inbox."""
-        async with db.writer() as session:
-            fault = await take_fault(
-                session, CallContext("messaging.send", accounts=(data.recipient,))
-            )
+        fault = await take_fault(db, CallContext("messaging.send", accounts=(data.recipient,)))
         await apply_fault(fault, sim_settings.timeout_fault_ms)
         async with db.writer() as session:
             message = await service.send(session, data)

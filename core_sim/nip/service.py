@@ -43,8 +43,7 @@ def new_session_id(sender_code: str) -> str:
 
 
 async def _fault(db: Database, operation: str, call: CallContext) -> FaultRule | None:
-    async with db.writer() as session:
-        return await take_fault(session, call)
+    return await take_fault(db, call)
 
 
 async def _hang(rule: FaultRule, timeout_fault_ms: int) -> None:

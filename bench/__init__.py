@@ -1,0 +1,1 @@
+"""Tools that drive a running Kobo from the outside: the bank-workload fault test and benchmarks."""

@@ -1,0 +1,123 @@
+"""Starting, killing and restarting the simulator and the BFF as real processes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout_s: float = 90) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{url} did not start (exit code {process.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:  # noqa: S310 (loopback)
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {timeout_s:.0f} s")
+
+
+@dataclass
+class Stack:
+    """One simulator and one BFF on loopback, with their own databases and log files."""
+
+    bff_db: str
+    sim_db: str
+    bff_port: int
+    sim_port: int
+    log_dir: Path
+    env_overrides: dict[str, str] = field(default_factory=dict)
+    bff_workers: int = 1
+    sim: subprocess.Popen[bytes] | None = None
+    bff: subprocess.Popen[bytes] | None = None
+    bff_starts: int = 0
+
+    @property
+    def bff_url(self) -> str:
+        return f"http://127.0.0.1:{self.bff_port}"
+
+    @property
+    def sim_url(self) -> str:
+        return f"http://127.0.0.1:{self.sim_port}"
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.update(
+            {
+                "SIM_DATABASE_URL": self.sim_db,
+                "DATABASE_URL": self.bff_db,
+                "KOBO_CORE_URL": self.sim_url,
+                "KOBO_PUBLIC_URL": self.bff_url,
+                "KOBO_UPLOADS_DIR": str(self.log_dir / "uploads"),
+                "KOBO_SECRET_KEY": "bench-and-workload-key-not-for-production-use",
+                "KOBO_WEBAPP_DIST": str(self.log_dir / "no-web-app"),
+            }
+        )
+        env.update(self.env_overrides)
+        return env
+
+    def _spawn(self, args: list[str], log_name: str) -> subprocess.Popen[bytes]:
+        log = (self.log_dir / log_name).open("ab")
+        return subprocess.Popen(  # noqa: S603
+            [sys.executable, *args], cwd=ROOT, env=self._env(), stdout=log, stderr=log
+        )
+
+    def start(self) -> None:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        self.sim = self._spawn(
+            ["-m", "core_sim", "serve", "--port", str(self.sim_port)], "core_sim.log"
+        )
+        wait_until_up(f"{self.sim_url}/health", self.sim)
+        self.start_bff()
+
+    def start_bff(self) -> None:
+        self.bff = self._spawn(
+            [
+                "-m",
+                "bff",
+                "serve",
+                "--port",
+                str(self.bff_port),
+                "--workers",
+                str(self.bff_workers),
+            ],
+            "bff.log",
+        )
+        self.bff_starts += 1
+        wait_until_up(f"{self.bff_url}/health", self.bff)
+
+    def kill_bff(self) -> None:
+        """SIGKILL: no shutdown hooks, in-flight requests and background work cut short."""
+        assert self.bff is not None
+        if self.bff_workers > 1:
+            os.killpg(os.getpgid(self.bff.pid), signal.SIGKILL)
+        self.bff.kill()
+        self.bff.wait()
+
+    async def restart_bff_after_kill(self, down_for_s: float = 1.0) -> None:
+        self.kill_bff()
+        await asyncio.sleep(down_for_s)
+        await asyncio.to_thread(self.start_bff)
+
+    def stop(self) -> None:
+        for process in (self.bff, self.sim):
+            if process is not None and process.poll() is None:
+                process.terminate()
+        for process in (self.bff, self.sim):
+            if process is not None:
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
