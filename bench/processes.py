@@ -75,12 +75,15 @@ class Stack:
         )
 
     def start(self) -> None:
+        self.start_sim_only()
+        self.start_bff()
+
+    def start_sim_only(self) -> None:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.sim = self._spawn(
             ["-m", "core_sim", "serve", "--port", str(self.sim_port)], "core_sim.log"
         )
         wait_until_up(f"{self.sim_url}/health", self.sim)
-        self.start_bff()
 
     def start_bff(self) -> None:
         self.bff = self._spawn(

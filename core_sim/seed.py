@@ -114,7 +114,7 @@ async def _seed_persona(
         )
         await _fund(session, account, spec["openingBalanceKobo"], opened)
         if spec["historyMonths"]:
-            await _history(
+            await add_history(
                 session,
                 account,
                 spec["openingBalanceKobo"],
@@ -304,7 +304,7 @@ def _gap(rng: random.Random, busy: bool) -> timedelta:
     return timedelta(days=rng.randrange(1, 4), hours=rng.randrange(0, 12))
 
 
-async def _history(
+async def add_history(
     session: AsyncSession,
     account: LedgerAccount,
     balance: int,
@@ -314,6 +314,8 @@ async def _history(
     now: datetime,
     *,
     busy: bool = False,
+    lines_per_year: int | None = None,
+    reference_prefix: str = "SEED",
 ) -> None:
     """Salary credits, transfers in and out, airtime and POS spends over `months` months.
 
@@ -350,14 +352,18 @@ async def _history(
                 narration = f"NIP/TRF TO {who.upper()}"
         if amount >= 0 or balance + amount >= 0:
             posting = Posting(
-                reference=f"SEED-{account.number}-{index}",
+                reference=f"{reference_prefix}-{account.number}-{index}",
                 kind="SEED",
                 narration=narration,
                 posted_at=day,
             )
             events.append((posting, other, amount, who))
             balance += amount
-        day += _gap(rng, busy)
+        day += (
+            timedelta(days=365 / lines_per_year * rng.uniform(0.5, 1.5))
+            if lines_per_year
+            else _gap(rng, busy)
+        )
     session.add_all([posting for posting, _, _, _ in events])
     await session.flush()
 

@@ -99,8 +99,8 @@ def render_pdf(statement: Statement) -> bytes:
         pagesize=landscape(A4),
         leftMargin=15 * mm,
         rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=18 * mm,
+        topMargin=15 * mm + HEADER_HEIGHT,
+        bottomMargin=BOTTOM_MARGIN,
         title=f"Statement {statement.account_number}",
         author=BANK_NAME,
     )
@@ -142,59 +142,112 @@ def render_pdf(statement: Statement) -> bytes:
         )
     )
     story += [summary_table, Spacer(1, 6 * mm)]
-    rows: list[list[object]] = [["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]]
-    rows.append(
-        [
-            "",
-            "",
-            Paragraph("Opening balance", small),
-            "",
-            "",
-            _money(statement.opening_kobo) or "NGN 0.00",
-        ]
-    )
+    body: list[list[object]] = [
+        ["", "", "Opening balance", "", "", _money(statement.opening_kobo) or "NGN 0.00"]
+    ]
     for line in statement.lines:
-        rows.append(
+        body.append(
             [
                 f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}",
-                Paragraph(line.reference, small),
-                Paragraph(line.narration, small),
+                _cell(line.reference, small, REFERENCE_FITS),
+                _cell(line.narration, small, NARRATION_FITS),
                 _money(-line.amount_kobo) if line.amount_kobo < 0 else "",
                 _money(line.amount_kobo) if line.amount_kobo > 0 else "",
                 _money(line.balance_kobo) or "NGN 0.00",
             ]
         )
-    rows.append(
-        [
-            "",
-            "",
-            "Totals",
-            _money(statement.debits_kobo),
-            _money(statement.credits_kobo),
-            _money(statement.closing_kobo) or "NGN 0.00",
-        ]
-    )
-    table = Table(
-        rows, repeatRows=1, colWidths=[30 * mm, 55 * mm, 85 * mm, 32 * mm, 32 * mm, 33 * mm]
-    )
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
-                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
-                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-                ("BACKGROUND", (0, 0), (-1, 0), BRAND),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -2), [colors.white, colors.HexColor("#F3F7F5")]),
-                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
-                ("LINEABOVE", (0, -1), (-1, -1), 0.8, BRAND),
-                ("ALIGN", (3, 0), (5, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
+    totals: list[object] = [
+        "",
+        "",
+        "Totals",
+        _money(statement.debits_kobo),
+        _money(statement.credits_kobo),
+        _money(statement.closing_kobo) or "NGN 0.00",
+    ]
+    # Many small tables, not one: reportlab splits a table across pages by re-laying out
+    # everything left, which makes one 10,000-row table take minutes. Only the first has the
+    # column header row; every later page gets it from the page template, so a header never
+    # appears in the middle of a page where two tables meet.
+    for first in range(0, len(body), ROWS_PER_TABLE):
+        chunk = body[first : first + ROWS_PER_TABLE]
+        last = first + ROWS_PER_TABLE >= len(body)
+        story.append(
+            _lines_table(
+                ([HEADER] if first == 0 else []) + chunk + ([totals] if last else []),
+                with_header=first == 0,
+                with_totals=last,
+            )
         )
+    document.build(
+        story,
+        onLaterPages=lambda canvas, doc: _column_header(canvas, doc.leftMargin, doc.height),
+        canvasmaker=_NumberedCanvas,
     )
-    story.append(table)
-    document.build(story, canvasmaker=_NumberedCanvas)
     return buffer.getvalue()
+
+
+HEADER: list[object] = ["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]
+BOTTOM_MARGIN = 18 * mm
+ROWS_PER_TABLE = 200
+# Longer texts than this wrap inside their column (a Paragraph); shorter ones are plain
+# strings, which are much cheaper to lay out.
+REFERENCE_FITS, NARRATION_FITS = 30, 48
+
+
+def _cell(text: str, style: ParagraphStyle, fits: int) -> object:
+    return text if len(text) <= fits else Paragraph(text, style)
+
+
+COLUMN_WIDTHS = [30 * mm, 55 * mm, 85 * mm, 32 * mm, 32 * mm, 33 * mm]
+HEADER_HEIGHT = 14  # points: an 8-point bold line with the table's default padding
+FRAME_PADDING = 6  # points: reportlab's default padding inside a page frame
+
+
+def _column_header(canvas: Canvas, left: float, frame_height: float) -> None:
+    """The lines table's header row, drawn just above the frame of every page after the first."""
+    top = BOTTOM_MARGIN + frame_height - FRAME_PADDING  # where the frame's content starts
+    canvas.saveState()
+    canvas.setFillColor(BRAND)
+    canvas.rect(left, top, sum(COLUMN_WIDTHS), HEADER_HEIGHT, stroke=0, fill=1)
+    canvas.setFillColor(colors.white)
+    canvas.setFont("Helvetica-Bold", 8)
+    x = left
+    for index, (label, width) in enumerate(zip(HEADER, COLUMN_WIDTHS, strict=True)):
+        if index >= 3:  # amounts are right-aligned, as in the table
+            canvas.drawRightString(x + width - 6, top + 4, label)
+        else:
+            canvas.drawString(x + 6, top + 4, label)
+        x += width
+    canvas.restoreState()
+
+
+def _lines_table(rows: list[list[object]], *, with_header: bool, with_totals: bool) -> Table:
+    table = Table(rows, repeatRows=0, colWidths=COLUMN_WIDTHS)
+    zebra_from = 1 if with_header else 0
+    style: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
+        (
+            "ROWBACKGROUNDS",
+            (0, zebra_from),
+            (-1, -2 if with_totals else -1),
+            [colors.white, colors.HexColor("#F3F7F5")],
+        ),
+        ("ALIGN", (3, 0), (5, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]
+    if with_header:
+        style += [
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("BACKGROUND", (0, 0), (-1, 0), BRAND),
+        ]
+    if with_totals:
+        style += [
+            ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
+            ("LINEABOVE", (0, -1), (-1, -1), 0.8, BRAND),
+        ]
+    table.setStyle(TableStyle(style))
+    return table
 
 
 def render_xlsx(statement: Statement) -> bytes:

@@ -178,6 +178,46 @@ async def test_excel_statement_totals_match_the_ledger(bff):
     assert round(lines[-1][5] * 100) == closing  # the last running balance
 
 
+async def test_a_past_statement_closes_at_the_ledger_balance_of_its_end_date(bff):
+    token = await bff.sign_in()
+    start_day, end_day = today() - timedelta(days=300), today() - timedelta(days=40)
+    await bff.client.post(
+        f"{H}/download/excel",
+        headers=auth(token),
+        json={
+            "nuban": BUSY,
+            "startDate": start_day.strftime("%d-%m-%Y"),
+            "endDate": end_day.strftime("%d-%m-%Y"),
+        },
+    )
+    _, content = await latest_attachment(bff)
+    sheet = openpyxl.load_workbook(io.BytesIO(content)).active
+    facts = {
+        sheet.cell(row=r, column=4).value: sheet.cell(row=r, column=5).value for r in range(4, 8)
+    }
+    opening, credits, debits, closing = (
+        round(facts[k] * 100)
+        for k in ("Opening balance", "Total credits", "Total debits", "Closing balance")
+    )
+    assert opening + credits - debits == closing
+    end_of_period = datetime.combine(end_day + timedelta(days=1), datetime.min.time(), LAGOS)
+    ledger_then = (
+        await bff.sim.get(
+            f"/core/accounts/{BUSY}/balance-at", params={"at": end_of_period.isoformat()}
+        )
+    ).json()["balanceKobo"]
+    assert closing == ledger_then
+    start_of_period = datetime.combine(start_day, datetime.min.time(), LAGOS)
+    ledger_before = (
+        await bff.sim.get(
+            f"/core/accounts/{BUSY}/balance-at", params={"at": start_of_period.isoformat()}
+        )
+    ).json()["balanceKobo"]
+    assert opening == ledger_before
+    lines = [r for r in sheet.iter_rows(min_row=11, values_only=True) if r[0] and r[2] != "Totals"]
+    assert len(lines) > 800  # most of the busy account's 1,100 lines fall in these 260 days
+
+
 async def test_pdf_statement_renders_to_pages(bff, tmp_path):
     if shutil.which("pdftoppm") is None:
         pytest.fail("pdftoppm (poppler-utils) is needed: scripts/test installs it")

@@ -251,3 +251,37 @@ async def test_two_processes_run_three_monthly_dates_exactly_once(bff_factory):
         )
     assert runs == 3
     await first.app.state.clock.set_offset(0)
+
+
+async def test_the_simulators_clock_makes_a_monthly_payment_fall_due(bff_factory):
+    """KOBO_CLOCK_SOURCE=simulator: a tester moving /sim/clock moves the BFF's schedules."""
+    bff = await bff_factory(clock_source="simulator")
+    token = await bff.sign_in()
+    next_month = due_date(today(), "MONTHLY", 1)
+    item = (
+        await schedule(bff, token, amount=3, schedulePaymentDate=next_month.isoformat())
+    ).json()[0]
+    assert (await approve(bff, token, item["referenceNumber"])).status_code == 200
+    before = await balance(bff, TUNDE_ACCOUNT)
+    await bff.app.state.jobs.run_due_schedules()
+    assert await balance(bff, TUNDE_ACCOUNT) == before  # not due yet
+    try:
+        days = (next_month - today()).days
+        await bff.sim.post("/sim/clock/advance", json={"seconds": days * 86_400 + 3_600})
+        bff.app.state.clock._read_at = None  # the next read asks the simulator again
+        await bff.app.state.jobs.run_due_schedules()
+    finally:
+        await bff.sim.post("/sim/clock/reset")
+    assert await balance(bff, TUNDE_ACCOUNT) == before + 300
+    row = (await bff.client.get(f"{S}/{item['uuid']}", headers=auth(token))).json()
+    assert row["status"] == "COMPLETED"
+    await bff.sim.post(
+        "/core/transfers",
+        json={
+            "reference": f"giveback-{item['uuid'][:8]}",
+            "debitAccount": TUNDE_ACCOUNT,
+            "creditAccount": ADA_SAVINGS,
+            "amountKobo": 300,
+            "narration": "test give back",
+        },
+    )

@@ -183,14 +183,14 @@ class CustomersController(Controller):
             )
         return [
             StatementLineOut(
-                posting_reference=posting.reference,
-                kind=posting.kind,
-                narration=posting.narration,
-                amount_kobo=entry.amount_kobo,
-                balance_after_kobo=entry.balance_after_kobo,
-                counterparty_number=entry.counterparty_number,
-                counterparty_name=entry.counterparty_name,
-                posted_at=entry.posted_at,
+                posting_reference=row.reference,
+                kind=row.kind,
+                narration=row.narration,
+                amount_kobo=row.amount_kobo,
+                balance_after_kobo=row.balance_after_kobo,
+                counterparty_number=row.counterparty_number,
+                counterparty_name=row.counterparty_name,
+                posted_at=row.posted_at,
             )
-            for entry, posting in rows
+            for row in rows
         ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -246,9 +247,19 @@ async def statement(
     end: datetime | None = None,
     limit: int = 100,
     offset: int = 0,
-) -> list[tuple[Entry, Posting]]:
+) -> Sequence[Any]:
+    """Plain rows, not ORM objects: a year of a busy account is tens of thousands of them."""
     query = (
-        select(Entry, Posting)
+        select(
+            Posting.reference,
+            Posting.kind,
+            Posting.narration,
+            Entry.amount_kobo,
+            Entry.balance_after_kobo,
+            Entry.counterparty_number,
+            Entry.counterparty_name,
+            Entry.posted_at,
+        )
         .join(Posting, Posting.id == Entry.posting_id)
         .where(Entry.account_id == account.id)
         .order_by(Entry.posted_at.desc(), Entry.id.desc())
@@ -259,7 +270,7 @@ async def statement(
         query = query.where(Entry.posted_at >= start)
     if end is not None:
         query = query.where(Entry.posted_at < end)
-    return [(e, p) for e, p in (await session.execute(query)).all()]
+    return (await session.execute(query)).all()
 
 
 async def balance_before(session: AsyncSession, account: LedgerAccount, moment: datetime) -> int:
