@@ -13,6 +13,7 @@ import uvicorn
 from bff.config import Settings
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 
@@ -38,6 +39,10 @@ def main() -> None:
             port=args.port,
             workers=args.workers,
             proxy_headers=False,
+            # On SIGTERM: stop accepting, let requests in flight (a transfer being confirmed)
+            # finish for up to 30 s, then run the shutdown hooks (the background pass too).
+            timeout_graceful_shutdown=30,
+            log_config=log_config(),
         )
     elif args.command == "migrate":
         upgrade(Settings.from_env().database_url)

@@ -18,6 +18,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsException,
     ProblemDetailsPlugin,
 )
+from sqlalchemy import text
 
 from bff.accounts.controller import AccountsController
 from bff.accounts.service import AccountsService
@@ -33,7 +34,7 @@ from bff.bills.controller import BillsController
 from bff.bills.service import BillService
 from bff.clock import BankClock, Clock, SimulatorClock
 from bff.config import Settings
-from bff.core_client import CoreClient, CoreUnavailable
+from bff.core_client import CoreClient, CoreError, CoreUnavailable
 from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.scenario import SimScenarioMiddleware
 from bff.db import Database
@@ -45,6 +46,7 @@ from bff.http import provide_admin, provide_applicant, provide_customer, provide
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
+from bff.observability import RequestIdMiddleware
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
 from bff.registration.controller import RegistrationController
@@ -226,6 +228,28 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    @get("/ready", tags=["ops"], summary="Readiness: the database and the core answer")
+    async def ready() -> Response[dict[str, str]]:
+        checks = {"database": "ok", "core": "ok"}
+        try:
+            async with db.transaction() as session:
+                await session.execute(text("SELECT 1"))
+        except Exception as exc:  # any failure means: do not send traffic here
+            log.warning("readiness: database: %s", exc)
+            checks["database"] = "unavailable"
+        if core_client.breaker.is_open:
+            checks["core"] = "unavailable"
+        else:
+            try:
+                await core_client.account_types()
+            except CoreError:
+                checks["core"] = "unavailable"
+        ok = all(value == "ok" for value in checks.values())
+        return Response(
+            {"status": "ready" if ok else "not ready", **checks},
+            status_code=200 if ok else 503,
+        )
+
     api = Router(
         path="/",
         route_handlers=[
@@ -253,7 +277,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             "admin": Provide(provide_admin),
         },
     )
-    handlers: list[Any] = [health, api]
+    handlers: list[Any] = [health, ready, api]
     if settings.webapp_dist is not None and (settings.webapp_dist / "index.html").is_file():
         from bff.spa import spa_router
 
@@ -279,7 +303,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             )
         ],
         exception_handlers={Exception: unexpected_error},
-        middleware=[SimScenarioMiddleware] if settings.allow_sim_scenarios else [],
+        middleware=[RequestIdMiddleware]
+        + ([SimScenarioMiddleware] if settings.allow_sim_scenarios else []),
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
         openapi_config=OpenAPIConfig(

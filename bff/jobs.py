@@ -40,6 +40,7 @@ class Jobs:
         self.schedules = schedules
         self.interval_s = interval_s
         self._task: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
 
     async def follow_up_transfers(self, now: datetime | None = None) -> int:
         handled = 0
@@ -80,18 +81,32 @@ class Jobs:
         )
 
     async def _loop(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
                 await self.run_once()
             except Exception:
                 log.exception("background pass failed")
-            await asyncio.sleep(self.interval_s)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.interval_s)
 
     def start(self) -> None:
+        self._stopping.clear()
         self._task = asyncio.create_task(self._loop(), name="kobo-jobs")
 
-    async def stop(self) -> None:
-        if self._task is not None:
+    async def stop(self, grace_s: float = 30.0) -> None:
+        """Let the pass under way finish (a payment is not left half-driven), then stop.
+
+        Only if it overruns `grace_s` is it cancelled; leases make another process, or this
+        one after a restart, finish what was cut short.
+        """
+        if self._task is None:
+            return
+        self._stopping.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(self._task), grace_s)
+        except TimeoutError:
+            log.warning("background pass still running after %.0f s: cancelling it", grace_s)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self._task = None

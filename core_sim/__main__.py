@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import re
 import sys
 from typing import Any
@@ -93,7 +94,16 @@ def main() -> None:
 
     settings = SimSettings.from_env()
     if args.command == "serve":
-        uvicorn.run("core_sim.app:create_app", factory=True, host=args.host, port=args.port)
+        # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+        uvicorn.run(
+            "core_sim.app:create_app",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            access_log=False,
+        )
     elif args.command == "reset":
         asyncio.run(_reset(settings, args.seed))
     elif args.command == "personas":

@@ -22,6 +22,7 @@ from core_sim.identity.controller import IdentityController
 from core_sim.ledger.controller import LedgerController
 from core_sim.messaging.controller import MessagingController
 from core_sim.nip.controller import NipController
+from core_sim.request_log import RequestLogMiddleware
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
@@ -116,7 +117,7 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
             "sim_settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
         },
         exception_handlers={SimError: sim_error_handler},
-        middleware=[RequestFaultsMiddleware],
+        middleware=[RequestLogMiddleware, RequestFaultsMiddleware],
         on_startup=[seed_if_empty, follow_clock],
         on_shutdown=[stop_background, db.dispose],
         openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),

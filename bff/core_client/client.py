@@ -37,6 +37,8 @@ from bff.core_client.schemas import (
     NipTransfer,
     SimClock,
 )
+from bff.observability import HEADER as REQUEST_ID_HEADER
+from bff.observability import current_request_id
 
 T = TypeVar("T")
 
@@ -88,8 +90,11 @@ class CoreClient:
         json: Any = None,
         params: dict[str, Any] | None = None,
     ) -> T:
-        scenario = current_scenario.get()
-        headers = {SCENARIO_HEADER: scenario} if scenario else None
+        headers = {}
+        if scenario := current_scenario.get():
+            headers[SCENARIO_HEADER] = scenario
+        if request_id := current_request_id.get():
+            headers[REQUEST_ID_HEADER] = request_id
         try:
             async with asyncio.timeout(self._timeout_s):
                 response = await self._http.request(

@@ -1,0 +1,79 @@
+"""Running Kobo for real: readiness, request ids carried to the core, JSON logs, and a
+background pass that is allowed to finish when the process stops."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+import httpx
+
+from bff.core_client import CoreClient
+from bff.core_client.breaker import CircuitBreaker
+from bff.observability import JsonFormatter, current_request_id
+
+
+async def test_ready_checks_the_database_and_the_core(bff):
+    ready = await bff.client.get("/ready")
+    assert ready.status_code == 200
+    assert ready.json() == {"status": "ready", "database": "ok", "core": "ok"}
+    bff.app.state.core.breaker = CircuitBreaker(failure_threshold=1, reset_after_s=60)
+    bff.app.state.core.breaker.record_failure()  # the core has been failing
+    not_ready = await bff.client.get("/ready")
+    assert not_ready.status_code == 503 and not_ready.json()["core"] == "unavailable"
+
+
+async def test_every_answer_has_a_request_id_and_a_good_one_is_kept(bff):
+    made = await bff.client.get("/health")
+    assert len(made.headers["X-Request-ID"]) == 32
+    kept = await bff.client.get("/health", headers={"X-Request-ID": "proxy-4f2a9c1e"})
+    assert kept.headers["X-Request-ID"] == "proxy-4f2a9c1e"
+    junk = await bff.client.get("/health", headers={"X-Request-ID": "<script>"})
+    assert junk.headers["X-Request-ID"] != "<script>"
+
+
+async def test_the_request_id_goes_to_the_core():
+    seen: list[str | None] = []
+
+    def core(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("X-Request-ID"))
+        return httpx.Response(200, json=[])
+
+    client = CoreClient(
+        httpx.AsyncClient(transport=httpx.MockTransport(core), base_url="http://core"), 1
+    )
+    token = current_request_id.set("req-12345678")
+    try:
+        await client.account_types()
+    finally:
+        current_request_id.reset(token)
+    await client.account_types()
+    assert seen == ["req-12345678", None]
+    await client.aclose()
+
+
+def test_json_log_lines_carry_the_request_id():
+    record = logging.LogRecord("bff", logging.WARNING, __file__, 1, "core slow: %s", ("x",), None)
+    token = current_request_id.set("req-abcdefgh")
+    try:
+        line = json.loads(JsonFormatter().format(record))
+    finally:
+        current_request_id.reset(token)
+    assert line["message"] == "core slow: x"
+    assert line["requestId"] == "req-abcdefgh" and line["level"] == "WARNING"
+
+
+async def test_stopping_lets_the_background_pass_finish(bff):
+    jobs = bff.app.state.jobs
+    finished = asyncio.Event()
+
+    async def slow_pass(now=None):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(0.3)
+        finished.set()
+
+    jobs.run_once = slow_pass
+    jobs.start()
+    await asyncio.sleep(0.05)  # the pass is under way
+    await jobs.stop(grace_s=5)
+    assert finished.is_set()
