@@ -40,6 +40,7 @@ class Stack:
     log_dir: Path
     env_overrides: dict[str, str] = field(default_factory=dict)
     bff_workers: int = 1
+    sim_workers: int = 1
     sim: subprocess.Popen[bytes] | None = None
     bff: subprocess.Popen[bytes] | None = None
     bff_starts: int = 0
@@ -61,7 +62,9 @@ class Stack:
                 "KOBO_CORE_URL": self.sim_url,
                 "KOBO_PUBLIC_URL": self.bff_url,
                 "KOBO_UPLOADS_DIR": str(self.log_dir / "uploads"),
-                "KOBO_SECRET_KEY": "bench-and-workload-key-not-for-production-use",
+                "KOBO_SECRET_KEY": os.environ.get(
+                    "KOBO_SECRET_KEY", "bench-and-workload-key-not-for-production-use"
+                ),
                 "KOBO_WEBAPP_DIST": str(self.log_dir / "no-web-app"),
             }
         )
@@ -81,7 +84,16 @@ class Stack:
     def start_sim_only(self) -> None:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.sim = self._spawn(
-            ["-m", "core_sim", "serve", "--port", str(self.sim_port)], "core_sim.log"
+            [
+                "-m",
+                "core_sim",
+                "serve",
+                "--port",
+                str(self.sim_port),
+                "--workers",
+                str(self.sim_workers),
+            ],
+            "core_sim.log",
         )
         wait_until_up(f"{self.sim_url}/health", self.sim)
 

@@ -73,6 +73,8 @@ class Settings:
         problems = []
         if not secret_from_env or len(self.secret_key) < 32:
             problems.append("KOBO_SECRET_KEY must be set (at least 32 characters)")
+        elif "not-for-production" in self.secret_key:
+            problems.append("KOBO_SECRET_KEY is a development key from this repository")
         if self.allow_sim_scenarios:
             problems.append("KOBO_ALLOW_SIM_SCENARIOS must be off")
         if self.auto_approve_reviews:

@@ -53,6 +53,9 @@ def main() -> None:
     serve = sub.add_parser("serve", help="run the simulator's HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8100)
+    serve.add_argument(
+        "--workers", type=int, default=1, help="seed first (reset) when more than one"
+    )
     reset = sub.add_parser("reset", help="drop the simulator's data and reseed it")
     reset.add_argument("--seed", type=int, default=None)
     sub.add_parser("personas", help="the seeded personas and their accounts")
@@ -102,6 +105,7 @@ def main() -> None:
             factory=True,
             host=args.host,
             port=args.port,
+            workers=args.workers,
             access_log=False,
         )
     elif args.command == "reset":

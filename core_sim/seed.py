@@ -16,6 +16,7 @@ from faker import Faker
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+import core_sim.models  # noqa: F401  (every table, also for the CLI's reset)
 from core_sim.billers.models import BillerCustomer
 from core_sim.billers.service import SCENARIOS as BILLER_SCENARIOS
 from core_sim.customers.models import AccountType, Counter, Customer

@@ -144,6 +144,9 @@ def test_production_mode_from_the_environment(monkeypatch):
     monkeypatch.delenv("KOBO_SECRET_KEY", raising=False)
     with pytest.raises(RuntimeError, match="Refusing to start in production mode"):
         Settings.from_env()
+    monkeypatch.setenv("KOBO_SECRET_KEY", "embedded-development-key-not-for-production")
+    with pytest.raises(RuntimeError, match="a development key from this repository"):
+        Settings.from_env()
     monkeypatch.setenv("KOBO_SECRET_KEY", "x" * 40)
     assert Settings.from_env().production
 

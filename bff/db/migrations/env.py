@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 import bff.models  # noqa: F401  (registers every table on Base.metadata)
@@ -25,9 +26,16 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+# Several BFF processes may start at once against one PostgreSQL database: the first to take
+# this lock migrates, the others wait and then find nothing left to do.
+MIGRATION_LOCK = 0x6B6F626F  # "kobo"
+
+
 def _run(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

@@ -1,0 +1,368 @@
+"""The benchmark harness (issue 11): Kobo in production mode on PostgreSQL, measured side by
+side with the ceilings of the same machine in the same run.
+
+1. Fresh PostgreSQL databases; the simulator seeded, then served (uvicorn, `--sim-workers`);
+   the BFF in production mode (JSON logs, a real secret, `--workers` processes).
+2. `--users` bench customers (a core customer and funded account each, an internet-banking
+   user each, signed in), so concurrent clients never read each other's codes.
+3. Ceilings: pgbench TPC-B on the same PostgreSQL with the same client count, and a trivial
+   endpoint (`/health`) on the same server stack and worker count.
+4. Workloads at 1 and 64 clients, each the median of `--runs` runs of `--seconds`, driven by
+   a separate load-generator process (bench/load.py).
+5. A table with every figure, the ratios and the targets, hit or miss, into
+   docs/benchmarks.md.
+
+    python -m bench.harness [--workers 2] [--seconds 5] [--runs 3] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import re
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.load import CODE
+from bench.processes import ROOT, Stack
+from bench.workload import _postgres_databases, free_port
+from bff.auth.models import User
+from bff.config import Argon2Params
+from bff.db import Database
+from bff.security.passwords import Passwords
+from bff.timefmt import LAGOS
+
+DOC = ROOT / "docs" / "benchmarks.md"
+START, END = "<!-- bench-harness:start -->", "<!-- bench-harness:end -->"
+PASSWORD = "Bench@2026-Load"  # noqa: S105 (bench customers on a throw-away database)
+CLIENTS = (1, 64)
+WORKLOADS = ("trivial", "summary", "login", "transfer", "ledger", "name_enquiry")
+LABELS = {
+    "trivial": "trivial endpoint (GET /health) — ceiling",
+    "summary": "authenticated GET /api/client-summary",
+    "login": "login + code",
+    "transfer": "intra-bank transfer, initiate + confirm",
+    "ledger": "simulator ledger transfer alone",
+    "name_enquiry": "name enquiry (NIP) through the BFF",
+}
+
+
+async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
+    """Bench customers: in the core (account funded from the bank's capital) and in the BFF."""
+    users = []
+    async with httpx.AsyncClient(base_url=stack.sim_url, timeout=60) as sim:
+        for i in range(count):
+            created = await sim.post(
+                "/core/customers",
+                json={
+                    "reference": f"bench-customer-{i:04d}",
+                    "firstName": "Bench",
+                    "lastName": f"Customer{i:04d}",
+                    "email": f"bench{i:04d}@bench.kobo.test",
+                    "phoneNumber": f"0709{i:07d}",
+                    "bvn": f"229{i:08d}",
+                    "dateOfBirth": "1990-01-01",
+                    "gender": "FEMALE",
+                    "address": "1 Bench Street, Yaba",
+                    "stateOfResidence": "Lagos",
+                    "accountTypeId": 1,
+                },
+            )
+            created.raise_for_status()
+            body = created.json()
+            account = body["account"]["accountNumber"]
+            funded = await sim.post(
+                "/core/transfers",
+                json={
+                    "reference": f"bench-funding-{i:04d}",
+                    "debitAccount": "GL-FUNDING",
+                    "creditAccount": account,
+                    "amountKobo": 1_000_000_000,
+                    "narration": "bench funding",
+                },
+            )
+            funded.raise_for_status()
+            users.append(
+                {
+                    "email": f"bench{i:04d}@bench.kobo.test",
+                    "phone": f"0709{i:07d}",
+                    "customerId": body["customer"]["customerId"],
+                    "account": account,
+                    "password": PASSWORD,
+                }
+            )
+    password_hash = Passwords(Argon2Params()).hash(PASSWORD)  # production parameters
+    db = Database(stack.bff_db)
+    async with db.transaction() as session:
+        session.add_all(
+            User(
+                email=user["email"],
+                phone_number=user["phone"],
+                password_hash=password_hash,
+                first_name="Bench",
+                last_name="Customer",
+                customer_id=user["customerId"],
+                onboarding_complete=True,
+                kyc_level=3,
+            )
+            for user in users
+        )
+    await db.dispose()
+    async with (
+        httpx.AsyncClient(base_url=stack.bff_url, timeout=60) as bff,
+        httpx.AsyncClient(base_url=stack.sim_url, timeout=60) as sim,
+    ):
+        for user in users:
+            started = await bff.post(
+                "/auth/ibanking/personal/login",
+                json={"email": user["email"], "password": PASSWORD},
+            )
+            started.raise_for_status()
+            inbox = (await sim.get("/sim/messages", params={"recipient": user["email"]})).json()
+            code = CODE.search(inbox[0]["body"])
+            assert code is not None
+            verified = await bff.post(
+                "/auth/ibanking/personal/otp-verification",
+                json={**started.json(), "otp": code.group(1)},
+            )
+            verified.raise_for_status()
+            user["token"] = verified.json()["tokenDTO"]["accessToken"]
+    return users
+
+
+def load(workload: str, clients: int, seconds: float, users_file: Path, stack: Stack) -> Any:
+    """One run of the load generator, in its own process."""
+    out = subprocess.run(  # noqa: S603
+        [
+            sys.executable,
+            "-m",
+            "bench.load",
+            workload,
+            "--clients",
+            str(clients),
+            "--seconds",
+            str(seconds),
+            "--users",
+            str(users_file),
+            "--bff",
+            stack.bff_url,
+            "--sim",
+            stack.sim_url,
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pgbench(host: str, clients: int, seconds: float, database: str) -> float:
+    hostname, port = host.split(":")
+    base = ["-h", hostname, "-p", port, "-U", "postgres"]
+    out = subprocess.run(  # noqa: S603
+        [
+            tool("pgbench"),
+            *base,
+            "-n",
+            "-c",
+            str(clients),
+            "-j",
+            str(min(clients, os.cpu_count() or 1)),
+            "-T",
+            str(int(seconds)),
+            database,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"tps = ([\d.]+)", out.stdout)
+    assert found, out.stdout
+    return float(found.group(1))
+
+
+@dataclass
+class Figure:
+    workload: str
+    clients: int
+    throughput: float
+    p50_ms: float | None
+    p99_ms: float | None
+    errors: int
+
+
+def median_of(results: list[dict[str, Any]]) -> Figure:
+    def med(key: str) -> float | None:
+        values = [r[key] for r in results if r[key] is not None]
+        return statistics.median(values) if values else None
+
+    return Figure(
+        workload=results[0]["workload"],
+        clients=results[0]["clients"],
+        throughput=statistics.median(r["throughput"] for r in results),
+        p50_ms=med("p50_ms"),
+        p99_ms=med("p99_ms"),
+        errors=sum(r["errors"] for r in results),
+    )
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(f"{name} is missing: apt-get install postgresql-client")
+    return found
+
+
+def prepare_databases(postgres: str, sim_db: str) -> str:
+    """Seed the simulator before its workers start (each would otherwise seed on its own),
+    and make a pgbench database at scale 1; returns its name."""
+    subprocess.run(
+        [sys.executable, "-m", "core_sim", "reset"],
+        cwd=ROOT,
+        env={**os.environ, "SIM_DATABASE_URL": sim_db},
+        check=True,
+        capture_output=True,
+    )
+    database = f"kobo_pgbench_{secrets.token_hex(4)}"
+    hostname, port = postgres.split(":")
+    login = ["-h", hostname, "-p", port, "-U", "postgres"]
+    subprocess.run([tool("createdb"), *login, database], check=True)  # noqa: S603
+    subprocess.run(  # noqa: S603
+        [tool("pgbench"), *login, "-i", "-s", "1", "-q", database], check=True, capture_output=True
+    )
+    return database
+
+
+async def run(args: argparse.Namespace) -> str:
+    work = Path(tempfile.mkdtemp(prefix="kobo-bench-"))
+    bff_db, sim_db = await _postgres_databases(args.postgres)
+    stack = Stack(
+        bff_db=bff_db,
+        sim_db=sim_db,
+        bff_port=free_port(),
+        sim_port=free_port(),
+        log_dir=work,
+        bff_workers=args.workers,
+        sim_workers=args.sim_workers,
+        env_overrides={
+            "KOBO_ENV": "production",
+            "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
+            "KOBO_SEED_PERSONAS": "0",
+            "KOBO_LOG_FORMAT": "json",
+            "KOBO_CORE_TIMEOUT_S": "30",
+        },
+    )
+    pg_database = await asyncio.to_thread(prepare_databases, args.postgres, sim_db)
+    await asyncio.to_thread(stack.start)
+    try:
+        users = await make_users(stack, args.users)
+        users_file = work / "users.json"
+        users_file.write_text(json.dumps(users))
+        figures: dict[tuple[str, int], Figure] = {}
+        tpcb: dict[int, float] = {}
+        for clients in CLIENTS:
+            tpcb[clients] = statistics.median(
+                pgbench(args.postgres, clients, args.seconds, pg_database) for _ in range(args.runs)
+            )
+            for workload in WORKLOADS:
+                runs = [
+                    load(workload, clients, args.seconds, users_file, stack)
+                    for _ in range(args.runs)
+                ]
+                figures[(workload, clients)] = median_of(runs)
+                print(json.dumps(runs[-1]), flush=True)
+    finally:
+        await asyncio.to_thread(stack.stop)
+    return report(figures, tpcb, args)
+
+
+def report(figures: dict[tuple[str, int], Figure], tpcb: dict[int, float], args: Any) -> str:
+    def ms(value: float | None) -> str:
+        return "—" if value is None else f"{value:,.1f}"
+
+    lines = [
+        f"Measured {datetime.now(LAGOS):%Y-%m-%d %H:%M} (Lagos) on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}, PostgreSQL on loopback; "
+        f"BFF in production mode under uvicorn with {args.workers} worker processes, simulator "
+        f"with {args.sim_workers}; load from a separate process; each figure the median of "
+        f"{args.runs} runs of {args.seconds:.0f} s; {args.users} bench customers.",
+        "",
+        "| workload | clients | ops/s | p50 ms | p99 ms | errors |",
+        "|---|---|---|---|---|---|",
+    ]
+    for clients in CLIENTS:
+        ceiling = f"{tpcb[clients]:,.0f}"
+        lines.append(f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | |")
+        for workload in WORKLOADS:
+            f = figures[(workload, clients)]
+            lines.append(
+                f"| {LABELS[workload]} | {clients} | {f.throughput:,.1f} | {ms(f.p50_ms)} | "
+                f"{ms(f.p99_ms)} | {f.errors} |"
+            )
+    lines += ["", "| target | measured | result |", "|---|---|---|"]
+    for clients in CLIENTS:
+        ledger = figures[("ledger", clients)].throughput / tpcb[clients]
+        transfer = figures[("transfer", clients)].throughput / tpcb[clients]
+        summary = (
+            figures[("summary", clients)].throughput / figures[("trivial", clients)].throughput
+        )
+        lines += [
+            f"| simulator ledger transfers >= 50% of TPC-B ({clients} clients) | {ledger:.0%} | "
+            f"{'hit' if ledger >= 0.5 else 'miss'} |",
+            f"| confirmed transfers through the BFF >= 20% of TPC-B ({clients} clients) | "
+            f"{transfer:.0%} | {'hit' if transfer >= 0.2 else 'miss'} |",
+            f"| dashboard summary >= 50% of the trivial endpoint ({clients} clients) | "
+            f"{summary:.0%} | {'hit' if summary >= 0.5 else 'miss'} |",
+        ]
+    p99 = figures[("summary", 64)].p99_ms
+    lines.append(
+        f"| dashboard summary p99 <= 50 ms at 64 clients | {ms(p99)} ms | "
+        f"{'hit' if p99 is not None and p99 <= 50 else 'miss'} |"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def write(text_block: str) -> None:
+    content = DOC.read_text() if DOC.exists() else "# Benchmarks\n"
+    if START not in content:
+        title = "Throughput and latency against the machine's ceilings (issue 11)"
+        content += f"\n## {title}\n{START}\n{END}\n"
+    before = content[: content.index(START) + len(START)]
+    after = content[content.index(END) :]
+    DOC.write_text(f"{before}\n{text_block}{after}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sim-workers", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--users", type=int, default=64)
+    parser.add_argument("--postgres", default="127.0.0.1:5432")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    text_block = asyncio.run(run(args))
+    print(text_block)
+    if not args.no_write:
+        write(text_block)
+
+
+if __name__ == "__main__":
+    main()
