@@ -67,9 +67,19 @@ class KycService:
             phone_number=customer.phone_number,
             email=user.email,
             address=customer.address,
-            bvn=customer.bvn,
-            nin=customer.nin,
+            bvn=customer.bvn or await self._verified_number(user, "bvn"),
+            # Registration asks only for the BVN: a NIN the customer proved at a KYC level is
+            # theirs too, even though the core's record does not carry it.
+            nin=customer.nin or await self._verified_number(user, "nin"),
         )
+
+    async def _verified_number(self, user: User, kind: str) -> str | None:
+        latest = await self._latest(user.id)
+        for level in (2, 1):
+            row = latest.get(level)
+            if row is not None and row.status == KycStatus.APPROVED and getattr(row, kind):
+                return str(getattr(row, kind))
+        return None
 
     async def documents(self, user: User) -> list[KycDocumentOut]:
         level3 = (await self._latest(user.id)).get(3)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import base64
 
 import pyotp
+from sqlalchemy import update
 
-from bff.tests.conftest import ADMIN, TUNDE, TUNDE_TOTP_SECRET, Bff
+from bff.auth.models import User
+from bff.tests.conftest import ADMIN, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
 from bff.tests.test_onboarding import data_url, png_bytes
 
 
@@ -33,10 +35,6 @@ async def test_kyc_levels_one_to_three_with_back_office_review(bff_factory):
     bff = await bff_factory()
     token = await bff.sign_in()  # Ada is level 3 already: use a fresh persona state instead
     # Lower Ada to level 0 for this database only.
-    from sqlalchemy import update
-
-    from bff.auth.models import User
-
     async with bff.db.transaction() as session:
         await session.execute(
             update(User).where(User.email == "ada.okafor@example.com").values(kyc_level=0)
@@ -220,3 +218,28 @@ async def test_attachment_limits(bff):
     )
     assert {e["field"] for e in required.json()["errors"]} == {"subject", "body"}
     assert (await bff.client.get("/api/tickets", headers=auth(token))).json() == []
+
+
+async def test_a_nin_proved_at_kyc_shows_in_the_biodata(bff, prospect):
+    """Registration asks only for the BVN; the NIN the customer proves at level 1 is shown."""
+    body = new_user_body(prospect)
+    registered = await bff.client.post("/auth/ibanking/personal/registration/new", json=body)
+    assert registered.status_code == 201, registered.text
+    email = body["email"]
+    await bff.client.post(
+        "/auth/ibanking/personal/email/verification",
+        json={"email": email, "code": await bff.latest_code(email)},
+    )
+    async with bff.db.transaction() as session:
+        await session.execute(
+            update(User).where(User.email == email).values(onboarding_complete=True)
+        )
+    token = await bff.sign_in(email)
+    before = (await bff.client.get("/api/kyc/biodata", headers=auth(token))).json()
+    assert before["bvn"] == prospect["bvn"] and before["nin"] is None
+    level1 = await bff.client.post(
+        "/api/kyc/level-1", headers=auth(token), json={"nin": prospect["nin"]}
+    )
+    assert level1.status_code == 200, level1.text
+    after = (await bff.client.get("/api/kyc/biodata", headers=auth(token))).json()
+    assert after["nin"] == prospect["nin"]
