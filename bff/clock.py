@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from sqlalchemy import Integer
 from sqlalchemy.orm import Mapped, mapped_column
@@ -27,6 +27,8 @@ class ClockOffset(Base):
     seconds: Mapped[int] = mapped_column(Integer, default=0)
 
 
+# runtime_checkable: Litestar checks an injected dependency against its annotation.
+@runtime_checkable
 class BankClock(Protocol):
     async def offset(self) -> timedelta: ...
     async def now(self) -> datetime: ...

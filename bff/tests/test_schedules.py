@@ -285,3 +285,24 @@ async def test_the_simulators_clock_makes_a_monthly_payment_fall_due(bff_factory
             "narration": "test give back",
         },
     )
+
+
+@pytest.mark.parametrize("source", ["database", "simulator"])
+async def test_the_admin_clock_and_run_due_work_with_either_clock(bff_factory, source):
+    from bff.tests.conftest import ADMIN
+
+    bff = await bff_factory(clock_source=source)
+    token = await bff.sign_in(ADMIN)
+    try:
+        moved = await bff.client.post(
+            "/admin/api/clock", headers=auth(token), json={"offsetSeconds": 86_400}
+        )
+        assert moved.status_code == 200, moved.text
+        assert abs(moved.json()["offsetSeconds"] - 86_400) <= 2
+        read = await bff.client.get("/admin/api/clock", headers=auth(token))
+        assert read.status_code == 200 and abs(read.json()["offsetSeconds"] - 86_400) <= 2
+        ran = await bff.client.post("/admin/api/jobs/run-due", headers=auth(token))
+        assert ran.status_code == 200, ran.text
+    finally:
+        await bff.client.post("/admin/api/clock", headers=auth(token), json={"offsetSeconds": 0})
+        await bff.sim.post("/sim/clock/reset")
