@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import re
 import sys
 from typing import Any
@@ -98,7 +99,8 @@ def main() -> None:
     settings = SimSettings.from_env()
     if args.command == "serve":
         # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        level = os.environ.get("SIM_LOG_LEVEL", "INFO").upper()
+        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
         logging.getLogger("httpx").setLevel(logging.WARNING)
         uvicorn.run(
             "core_sim.app:create_app",

@@ -77,6 +77,8 @@ def main() -> None:
         # Browser tests watch timeouts happen: keep them short.
         env.setdefault("KOBO_CORE_TIMEOUT_S", "3")
         env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
+        # The browser tests print the servers' errors; one line per simulator call is noise.
+        env.setdefault("SIM_LOG_LEVEL", "WARNING")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

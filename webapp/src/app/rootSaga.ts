@@ -7,12 +7,17 @@ import { passwordRecoverySaga } from '../features/passwordRecovery/passwordRecov
 import { onboardingSaga } from '../features/onboarding/onboardingSaga'
 import { authSaga } from '../features/auth/authSaga'
 import { accountsSaga } from '../features/accounts/accountsSaga'
+import { historySaga } from '../features/history/historySaga'
 import { dashboardSaga } from '../features/dashboard/dashboardSaga'
 import { transfersSaga } from '../features/transfers/transfersSaga'
 import { beneficiariesSaga } from '../features/beneficiaries/beneficiariesSaga'
 import { settingsSaga } from '../features/settings/settingsSaga'
+import { kycSaga } from '../features/kyc/kycSaga'
+import { scheduledPaymentsSaga } from '../features/scheduledPayments/scheduledPaymentsSaga'
+import { billsSaga } from '../features/bills/billsSaga'
+import { ticketsSaga } from '../features/tickets/ticketsSaga'
 
-const featureSagas = [sessionSaga, authSaga, accountsSaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga]
+const featureSagas = [sessionSaga, authSaga, accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, scheduledPaymentsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga]
 
 export function* rootSaga(): SagaIterator {
   yield all(

@@ -45,7 +45,7 @@ describe('routes', () => {
 
   it('/customer-service/:ticketId is a logged-in page', async () => {
     renderWithProviders({ route: '/customer-service/42', preloadedState: signedInState() })
-    expect(await screen.findByRole('heading', { name: 'Customer Service' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Customer Service' }, { timeout: 10_000 })).toBeInTheDocument()
   })
 
   it('an error thrown while rendering shows "Unexpected Application Error!" with the message', async () => {

@@ -44,8 +44,18 @@ function lazyPage(load: () => Promise<ComponentType>) {
 }
 const CHUNK_RELOAD_KEY = 'chunkReload'
 
-/** Logged-in pages already built (issues 4 and 5), routed explicitly below. */
-const builtPages: ReadonlySet<string> = new Set(['home', 'transfer', 'beneficiary', 'settings'])
+/** Logged-in pages that are built, routed explicitly below (all nine of the menu now). */
+const builtPages: ReadonlySet<string> = new Set([
+  'home',
+  'transfer',
+  'transaction-history',
+  'bill-payment',
+  'kyc-setting',
+  'scheduled-payment',
+  'beneficiary',
+  'settings',
+  'customer-service',
+])
 
 /** Logged-in pages still to be built: each shows the "coming soon" card under its menu label. */
 const comingSoonRoutes: RouteObject[] = NAV_LINKS.filter((link) => !builtPages.has(link.key)).map((link) => ({
@@ -88,8 +98,13 @@ export const routes: RouteObject[] = [
           { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage) },
           { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage) },
           { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage) },
+          { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage) },
+          { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/scheduledPayments/ScheduledPaymentPage')).ScheduledPaymentPage) },
+          { path: 'transaction-history', lazy: lazyPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage) },
+          { path: 'bill-payment', lazy: lazyPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage) },
           ...comingSoonRoutes,
-          { path: 'customer-service/:ticketId', element: <ComingSoonPage title="Customer Service" /> },
+          { path: 'customer-service', lazy: lazyPage(async () => (await import('../features/tickets/CustomerServicePage')).CustomerServicePage) },
+          { path: 'customer-service/:ticketId', lazy: lazyPage(async () => (await import('../features/tickets/TicketPage')).TicketPage) },
         ],
       },
       { path: 'not-authorized', element: <NotAuthorizedPage /> },

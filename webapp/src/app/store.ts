@@ -13,10 +13,15 @@ import { passwordRecoveryReducer } from '../features/passwordRecovery/passwordRe
 import { onboardingReducer } from '../features/onboarding/onboardingSlice'
 import { authReducer } from '../features/auth/authSlice'
 import { accountsReducer } from '../features/accounts/accountsSlice'
+import { historyReducer } from '../features/history/historySlice'
 import { dashboardReducer } from '../features/dashboard/dashboardSlice'
 import { transfersReducer } from '../features/transfers/transfersSlice'
 import { beneficiariesReducer } from '../features/beneficiaries/beneficiariesSlice'
 import { settingsReducer } from '../features/settings/settingsSlice'
+import { kycReducer } from '../features/kyc/kycSlice'
+import { scheduledPaymentsReducer } from '../features/scheduledPayments/scheduledPaymentsSlice'
+import { billsReducer } from '../features/bills/billsSlice'
+import { ticketsReducer } from '../features/tickets/ticketsSlice'
 
 export const rootReducer = combineReducers({
   app: appReducer,
@@ -26,10 +31,15 @@ export const rootReducer = combineReducers({
   passwordRecovery: passwordRecoveryReducer,
   onboarding: onboardingReducer,
   accounts: accountsReducer,
+  history: historyReducer,
   dashboard: dashboardReducer,
   transfers: transfersReducer,
   beneficiaries: beneficiariesReducer,
   settings: settingsReducer,
+  kyc: kycReducer,
+  scheduledPayments: scheduledPaymentsReducer,
+  bills: billsReducer,
+  tickets: ticketsReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

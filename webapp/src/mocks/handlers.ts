@@ -4,10 +4,15 @@ import { registrationHandlers } from '../features/registration/mocks'
 import { passwordRecoveryHandlers } from '../features/passwordRecovery/mocks'
 import { onboardingHandlers } from '../features/onboarding/mocks'
 import { accountsHandlers } from '../features/accounts/mocks'
+import { historyHandlers } from '../features/history/mocks'
 import { dashboardHandlers } from '../features/dashboard/mocks'
 import { transfersHandlers } from '../features/transfers/mocks'
 import { beneficiariesHandlers } from '../features/beneficiaries/mocks'
 import { settingsHandlers } from '../features/settings/mocks'
+import { kycHandlers } from '../features/kyc/mocks'
+import { scheduledPaymentsHandlers } from '../features/scheduledPayments/mocks'
+import { billsHandlers } from '../features/bills/mocks'
+import { ticketsHandlers } from '../features/tickets/mocks'
 
 // registrationHandlers first: they refresh the mock personas before the sign-in mock runs.
-export const handlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers]
+export const handlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...kycHandlers, ...scheduledPaymentsHandlers, ...billsHandlers, ...ticketsHandlers]

@@ -51,12 +51,13 @@ describe('Logged-in shell', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Home', 'Settings'])
   })
 
-  it('navigates from the menu and shows the coming-soon placeholder', async () => {
+  it('navigates from the menu to the page', async () => {
     const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
     await user.click(within(await screen.findByRole('menu')).getByText('Customer Service'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer-service'))
-    expect(await screen.findByRole('heading', { name: 'Customer Service' })).toBeInTheDocument()
-    expect(screen.getByText(COMING_SOON)).toBeInTheDocument()
+    // Pages load on first visit: give the chunk time on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Customer Service' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.queryByText(COMING_SOON)).toBeNull()
   })
 
   it('collapses the sidebar on desktop', async () => {

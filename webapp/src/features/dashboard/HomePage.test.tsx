@@ -101,12 +101,17 @@ describe('Home (dashboard)', () => {
     expect(screen.getByText('Outwards')).toBeInTheDocument()
 
     const scheduled = screen.getByRole('list', { name: 'Scheduled payments' })
-    expect(within(scheduled).getAllByRole('listitem')).toHaveLength(3)
-    // Only the completed one carries a tick.
+    // Upcoming first, then finished ones; only the completed one carries a tick.
+    expect(within(scheduled).getAllByRole('listitem')).toHaveLength(4)
     expect(within(scheduled).getAllByLabelText('Completed')).toHaveLength(1)
+    const items = within(scheduled).getAllByRole('listitem')
+    expect(items.map((li) => li.dataset.status)).toEqual(['PENDING', 'PENDING', 'FAILED', 'COMPLETED'])
+    expect(within(items[3]).getByLabelText('Completed')).toBeInTheDocument()
+    // A row leads to /scheduled-payment with that payment's details open.
     await user.click(within(scheduled).getAllByRole('button')[0])
     await waitFor(() => expect(router.state.location.pathname).toBe('/scheduled-payment'))
-  })
+    expect(await screen.findByTestId('schedule-details', {}, { timeout: 15_000 })).toHaveTextContent('Monthly rent share')
+  }, 60_000)
 
   it('Transfer goes to /transfer', async () => {
     const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })

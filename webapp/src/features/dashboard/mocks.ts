@@ -7,6 +7,9 @@ import { http, HttpResponse } from 'msw'
 import type { ClientSummary, DashboardScheduledPayment, RecentTransaction } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
 import { bankOf } from '../accounts/mockBank'
+import { schedulesOf } from '../scheduledPayments/mockSchedules'
+import { dayKey } from '../scheduledPayments/schedule'
+import type { DashboardScheduleExtras } from './components/ScheduledPaymentsCard'
 import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -37,13 +40,20 @@ function recentTransactionsOf(persona: Persona): RecentTransaction[] {
   ]
 }
 
-function scheduledPaymentsOf(persona: Persona): DashboardScheduledPayment[] {
-  if (persona.accounts.every((a) => a.openingBalanceKobo === 0)) return []
-  return [
-    { amount: 20000, beneficiaryAccount: '0123456789', type: 'INTRA_BANK', status: 'PENDING' },
-    { amount: 7500, beneficiaryAccount: '2034567891', type: 'OTHER_BANK', status: 'COMPLETED' },
-    { amount: 50000, beneficiaryAccount: persona.accounts[0].accountNumber, type: 'OWN_ACCOUNT', status: 'PENDING' },
-  ]
+/** The next scheduled payments, then finished ones, as the BFF lists them (at most 5). */
+function scheduledPaymentsOf(persona: Persona): (DashboardScheduledPayment & DashboardScheduleExtras)[] {
+  return [...schedulesOf(persona)]
+    .sort((a, b) => Number(a.status !== 'PENDING') - Number(b.status !== 'PENDING') || dayKey(a.scheduleDate) - dayKey(b.scheduleDate))
+    .slice(0, 5)
+    .map((s) => ({
+      amount: s.amount,
+      beneficiaryAccount: s.destinationAccountNumber,
+      beneficiaryName: s.destinationAccountName,
+      type: s.transferType,
+      status: s.status,
+      uuid: s.uuid,
+      scheduleDate: s.scheduleDate,
+    }))
 }
 
 export function summaryOf(persona: Persona): ClientSummary {

@@ -10,7 +10,6 @@ import {
   FAILED_TITLE,
   INVALID_ACCOUNT_DETAILS,
   PENDING_TITLE,
-  SCHEDULING_SOON,
   TRANSFERRED_SUCCESSFULLY,
   TRANSFER_ERROR,
 } from './texts'
@@ -234,26 +233,6 @@ describe('Transfer page', () => {
     await choose(user, 'Choose Beneficiary (Optional)', 'Tunde Bakare · 1020000218')
     expect(screen.getByLabelText('Account Number')).toHaveValue('1020000218')
     expect(screen.getByTestId('resolved-name')).toHaveTextContent('Tunde Bakare')
-  })
-
-  it('scheduling needs a date, and continuous needs an interval and a repeat count; sending it says coming soon', async () => {
-    const { user } = renderTransfer()
-    await fillIntra(user, '1020000218', '10')
-    await screen.findByTestId('resolved-name')
-    await user.click(screen.getByRole('checkbox', { name: 'Schedule this transfer' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Repeat this payment' }))
-    expect(screen.getByLabelText('Payment Date')).toBeInTheDocument()
-    await user.click(sendButton())
-    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(3))
-    expect(screen.getByLabelText('Interval')).toBeInTheDocument()
-    expect(screen.getByLabelText('Number of payments')).toBeInTheDocument()
-
-    await user.click(screen.getByRole('checkbox', { name: 'Repeat this payment' }))
-    await user.click(screen.getByLabelText('Payment Date'))
-    await user.click(await screen.findByText('Today'))
-    await user.click(sendButton())
-    expect(await screen.findByText(SCHEDULING_SOON)).toBeInTheDocument()
-    expect(screen.queryByText('OTP Verification')).not.toBeInTheDocument()
   })
 })
 

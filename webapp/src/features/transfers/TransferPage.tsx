@@ -13,6 +13,7 @@ import { BalancePanel } from './components/BalancePanel'
 import { BulkTransfer } from './components/BulkTransfer'
 import { TransferForm } from './components/TransferForm'
 import { TransferResultModal } from './components/TransferResultModal'
+import { ScheduleApprovalDialog } from '../scheduledPayments/components/ScheduleApprovalDialog'
 import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
 import { TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
 import './components/transfers.css'
@@ -68,6 +69,7 @@ export function TransferPage() {
         </Col>
       </Row>
       <TransferResultModal />
+      <ScheduleApprovalDialog />
     </>
   )
 }

@@ -16,8 +16,6 @@ export const INVALID_ACCOUNT_DETAILS = 'Invalid account details'
 export const ACCOUNT_NUMBER_LENGTH = 'Account Number must be 10 characters'
 export const BALANCES_ERROR = 'An error occurred while fetching account balances'
 export const BANKS_ERROR = 'An error occurred while fetching banks'
-export const SCHEDULING_SOON =
-  'Scheduled transfers are coming soon. Turn off "Schedule this transfer" to send it now.'
 
 export const AMOUNT_REQUIRED = 'Amount is required'
 export const AMOUNT_POSITIVE = 'Amount must be greater than zero'
@@ -29,8 +27,6 @@ export const FAILED_TITLE = 'Transfer Failed'
 /** Shown when the status checks end before the bank gives its final answer. */
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
-
-export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
 
 /** Kobo's own NIBSS institution code (docs/contract.md, "Transfers"). */
 export const KOBO_BANK_CODE = '090605'

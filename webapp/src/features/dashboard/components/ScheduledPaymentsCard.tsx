@@ -1,21 +1,37 @@
-/** Upcoming scheduled payments; each row leads to /scheduled-payment, completed ones show a tick. */
+/**
+ * Upcoming scheduled payments on /home; each row leads to /scheduled-payment
+ * (opening that payment's details), completed ones show a green tick.
+ */
 import { Button, Card, Empty } from 'antd'
-import { CalendarOutlined, CheckCircleFilled } from '@ant-design/icons'
+import { CalendarOutlined, CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import type { DashboardScheduledPayment } from '../../../api/types'
 import { formatNaira, humanize } from '../../../lib/format'
 import { NO_RECORDS } from './RecentTransactionsCard'
 import { StatusTag } from './StatusTag'
 
-export function ScheduledPaymentsCard({ payments }: { payments: DashboardScheduledPayment[] }) {
+/** Fields the BFF sends beside the contract's four (bff/accounts/schemas.py). */
+export interface DashboardScheduleExtras {
+  uuid?: string
+  scheduleDate?: string
+  beneficiaryName?: string
+}
+
+const ICONS: Record<string, { icon: React.ReactNode; style: React.CSSProperties }> = {
+  COMPLETED: { icon: <CheckCircleFilled aria-label="Completed" />, style: { background: '#E3F5EC', color: '#1E9E5A' } },
+  FAILED: { icon: <CloseCircleFilled aria-label="Failed" />, style: { background: '#FDECEC', color: '#D64545' } },
+}
+const UPCOMING = { icon: <CalendarOutlined />, style: { background: '#FFF4E5', color: '#B76E00' } }
+
+export function ScheduledPaymentsCard({ payments }: { payments: (DashboardScheduledPayment & DashboardScheduleExtras)[] }) {
   const navigate = useNavigate()
-  const open = () => navigate('/scheduled-payment')
+  const open = (uuid?: string) => navigate(uuid ? `/scheduled-payment?open=${encodeURIComponent(uuid)}` : '/scheduled-payment')
   return (
     <Card
       title="Scheduled Payments"
       variant="borderless"
       extra={
-        <Button type="link" onClick={open} style={{ paddingInline: 0 }}>
+        <Button type="link" onClick={() => open()} style={{ paddingInline: 0 }}>
           View all
         </Button>
       }
@@ -25,21 +41,20 @@ export function ScheduledPaymentsCard({ payments }: { payments: DashboardSchedul
       ) : (
         <div role="list" aria-label="Scheduled payments">
           {payments.map((p, index) => {
-            const completed = p.status === 'COMPLETED'
+            const look = ICONS[p.status] ?? UPCOMING
             return (
-              <div role="listitem" key={`${p.beneficiaryAccount}-${index}`}>
-                <button type="button" className="kobo-list-row kobo-list-row--clickable" onClick={open}>
-                  <span
-                    className="kobo-flow__icon"
-                    style={completed ? { background: '#E3F5EC', color: '#1E9E5A' } : { background: '#EEF3F8', color: '#1D3557' }}
-                  >
-                    {completed ? <CheckCircleFilled aria-label="Completed" /> : <CalendarOutlined />}
+              <div role="listitem" key={p.uuid ?? `${p.beneficiaryAccount}-${index}`} data-status={p.status}>
+                <button type="button" className="kobo-list-row kobo-list-row--clickable" onClick={() => open(p.uuid)}>
+                  <span className="kobo-flow__icon" style={look.style}>
+                    {look.icon}
                   </span>
                   <span className="kobo-list-row__main">
                     <span className="kobo-list-row__title" style={{ display: 'block' }}>
-                      {humanize(p.type)}
+                      {p.beneficiaryName || humanize(p.type)}
                     </span>
-                    <span className="kobo-list-row__sub">To {p.beneficiaryAccount}</span>
+                    <span className="kobo-list-row__sub">
+                      {p.scheduleDate ? `${p.scheduleDate} · ` : ''}To {p.beneficiaryAccount}
+                    </span>
                   </span>
                   <span className="kobo-list-row__end">
                     <span className="kobo-amount-debit" style={{ display: 'block' }}>

@@ -4,7 +4,7 @@
  * before Send; one code confirms the batch; each row's result is shown.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Col, Form, Input, Modal, Row, Select, Table, Tag, Typography, Upload } from 'antd'
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Table, Tag, Typography, Upload } from 'antd'
 import { DeleteOutlined, FileTextOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
@@ -23,11 +23,14 @@ import {
   type LookupState,
 } from '../transfersSlice'
 import { BULK_NOT_RESOLVED, KOBO_BANK_CODE, MAX_BULK_ROWS } from '../texts'
-import type { Bank, Transfer } from '../types'
+import type { Bank, BulkTransferRow, Transfer } from '../types'
 import { AmountInput } from './AmountInput'
 import { amountRules } from './amount'
 import { CodeDialog } from './CodeDialog'
 import { accountNumberRules, normalizeAccountNumber } from './nameLookup'
+import { ScheduleFields } from '../../scheduledPayments/components/ScheduleFields'
+import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
+import { bulkScheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
 
 
 interface BulkRow extends BulkCsvRow {
@@ -58,6 +61,9 @@ function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: stri
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { lookups, bulk, bulkCompleted } = useAppSelector(selectTransfers)
+  const { approval, scheduled } = useAppSelector(selectScheduledPayments)
+  const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
+  const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
   const [rows, setRows] = useState<BulkRow[]>([])
   const [source, setSource] = useState<string | undefined>()
   const [csvErrors, setCsvErrors] = useState<string[]>([])
@@ -72,15 +78,17 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   const locked = bulk.step !== 'idle'
 
   // A new batch after a finished one starts empty.
-  const seen = useRef(bulkCompleted)
+  // (So does an approved scheduled batch.)
+  const seen = useRef(bulkCompleted + scheduled)
   useEffect(() => {
-    if (seen.current === bulkCompleted) return
-    seen.current = bulkCompleted
+    if (seen.current === bulkCompleted + scheduled) return
+    seen.current = bulkCompleted + scheduled
+    scheduleForm.resetFields()
     setRows((current) => {
       current.forEach((row) => dispatch(lookupCleared(lookupKeyOf(row))))
       return []
     })
-  }, [bulkCompleted, dispatch])
+  }, [bulkCompleted, scheduled, dispatch, scheduleForm])
 
   const addRows = (added: BulkCsvRow[]) => {
     const room = MAX_BULK_ROWS - rows.length
@@ -111,25 +119,26 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   const allResolved = rows.length > 0 && rows.every((row) => lookups[lookupKeyOf(row)]?.status === 'resolved')
   const total = rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100
 
-  const send = () => {
+  const send = async () => {
     if (!source || !allResolved) return
-    dispatch(
-      bulkRequested({
-        transfers: rows.map((row) => {
-          const result = lookups[lookupKeyOf(row)]?.result
-          return {
-            sourceAccountNumber: source,
-            destinationAccountNumber: row.accountNumber,
-            destinationBankCode: row.bankCode,
-            destinationAccountName: result?.accountName ?? null,
-            destinationBankName: result?.bankName ?? bankName.get(row.bankCode) ?? null,
-            nameInquiryReference: result?.nameInquiryReference ?? null,
-            amount: row.amount,
-            description: row.description || null,
-          }
-        }),
-      }),
-    )
+    // Scheduled: POST …/schedule-payments/bulk with one setting for every row, then the approval code.
+    const schedule = scheduling ? await scheduleForm.validateFields().catch(() => null) : null
+    if (scheduling && !schedule) return
+    const transfers: BulkTransferRow[] = rows.map((row) => {
+      const result = lookups[lookupKeyOf(row)]?.result
+      return {
+        sourceAccountNumber: source,
+        destinationAccountNumber: row.accountNumber,
+        destinationBankCode: row.bankCode,
+        destinationAccountName: result?.accountName ?? null,
+        destinationBankName: result?.bankName ?? bankName.get(row.bankCode) ?? null,
+        nameInquiryReference: result?.nameInquiryReference ?? null,
+        amount: row.amount,
+        description: row.description || null,
+      }
+    })
+    if (schedule) dispatch(bulkScheduleRequested({ rows: transfers, setting: scheduleSettingOf(schedule) }))
+    else dispatch(bulkRequested({ transfers }))
   }
 
   const results = bulk.result?.transfers ?? []
@@ -323,6 +332,17 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         }
       />
 
+      {!done && !locked && (
+        <Form form={scheduleForm} layout="vertical" initialValues={{ scheduleTransaction: false, continuous: false }}>
+          <div className="kobo-transfer-options">
+            <Form.Item name="scheduleTransaction" valuePropName="checked" noStyle>
+              <Checkbox>Schedule this transfer</Checkbox>
+            </Form.Item>
+          </div>
+          {scheduling && <ScheduleFields />}
+        </Form>
+      )}
+
       {!done && (
         <div className="kobo-bulk__send">
           {rows.length > 0 && !allResolved && <Typography.Text type="secondary">{BULK_NOT_RESOLVED}</Typography.Text>}
@@ -330,9 +350,9 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
             type="primary"
             size="large"
             icon={<SendOutlined />}
-            disabled={!allResolved || !source || locked}
-            loading={bulk.step === 'submitting'}
-            onClick={send}
+            disabled={!allResolved || !source || locked || approval.step === 'code' || approval.step === 'confirming'}
+            loading={bulk.step === 'submitting' || (approval.step === 'submitting' && approval.kind === 'BULK')}
+            onClick={() => void send()}
           >
             Send
           </Button>

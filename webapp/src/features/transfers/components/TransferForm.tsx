@@ -4,26 +4,27 @@
  * saved beneficiary / own account is chosen); Send opens the code dialog.
  */
 import { useEffect, useMemo, useRef } from 'react'
-import { Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd'
+import { Button, Checkbox, Col, Form, Input, Row, Select } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
-import dayjs, { type Dayjs } from 'dayjs'
 import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { toastInfo } from '../../../app/toastSlice'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
 import { accountOptionLabel } from '../../dashboard/accountStyles'
 import { selectBeneficiaries } from '../../beneficiaries/beneficiariesSlice'
 import { lookupCleared, lookupSet, selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
-import { KOBO_BANK_CODE, SCHEDULE_INTERVALS, SCHEDULING_SOON } from '../texts'
-import type { Bank, TransferKind } from '../types'
+import { KOBO_BANK_CODE } from '../texts'
+import type { Bank, TransferKind, TransferRequest } from '../types'
 import { AmountInput } from './AmountInput'
-import { amountRules, blockNumberKeys, blockWheel } from './amount'
+import { amountRules } from './amount'
 import { CodeDialog } from './CodeDialog'
 import { LookupStatus } from './LookupStatus'
 import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from './nameLookup'
+import { ScheduleFields } from '../../scheduledPayments/components/ScheduleFields'
+import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
+import { scheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
 
-interface Values {
+interface Values extends ScheduleValues {
   sourceAccountNumber?: string
   beneficiaryId?: number
   destinationBankCode?: string
@@ -32,15 +33,12 @@ interface Values {
   description?: string
   saveAsBeneficiary?: boolean
   scheduleTransaction?: boolean
-  schedulePaymentDate?: Dayjs
-  continuous?: boolean
-  scheduledInterval?: string
-  repeatPayment?: number
 }
 
 export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { flow, completed } = useAppSelector(selectTransfers)
+  const { approval, scheduled } = useAppSelector(selectScheduledPayments)
   const beneficiaries = useAppSelector(selectBeneficiaries).items
   const [form] = Form.useForm<Values>()
   const lookupKey = `transfer-${kind}`
@@ -49,7 +47,6 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
   const accountNumber = Form.useWatch('destinationAccountNumber', form)
   const chosenBank = Form.useWatch('destinationBankCode', form)
   const schedule = Form.useWatch('scheduleTransaction', form)
-  const continuous = Form.useWatch('continuous', form)
   const bankCode = kind === 'OTHER_BANK' ? chosenBank : KOBO_BANK_CODE
   const lookup = useNameLookup(lookupKey, accountNumber, bankCode, kind !== 'OWN_ACCOUNT')
 
@@ -63,14 +60,14 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
   )
   const otherBanks = useMemo(() => banks.filter((b) => b.institutionCode !== KOBO_BANK_CODE), [banks])
 
-  // A transfer went through (or is pending): start again with a clean form.
-  const seenCompleted = useRef(completed)
+  // A transfer went through (or is pending), or a schedule was approved: start again with a clean form.
+  const seenCompleted = useRef(completed + scheduled)
   useEffect(() => {
-    if (completed === seenCompleted.current) return
-    seenCompleted.current = completed
+    if (completed + scheduled === seenCompleted.current) return
+    seenCompleted.current = completed + scheduled
     form.resetFields()
     dispatch(lookupCleared(lookupKey))
-  }, [completed, form, dispatch, lookupKey])
+  }, [completed, scheduled, form, dispatch, lookupKey])
 
   const chooseBeneficiary = (id: number | undefined) => {
     const beneficiary = beneficiaries.find((b) => b.id === id)
@@ -94,29 +91,26 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
   }
 
   const onFinish = (values: Values) => {
+    const target = kind === 'OWN_ACCOUNT' ? accounts.find((a) => a.accountNumber === values.destinationAccountNumber) : null
+    const body: TransferRequest = {
+      sourceAccountNumber: values.sourceAccountNumber,
+      destinationAccountNumber: values.destinationAccountNumber,
+      destinationBankCode: bankCode,
+      destinationAccountName: target?.accountName ?? lookup?.result?.accountName ?? null,
+      destinationBankName: lookup?.result?.bankName ?? null,
+      nameInquiryReference: lookup?.result?.nameInquiryReference ?? null,
+      amount: values.amount,
+      description: values.description?.trim() || null,
+      saveAsBeneficiary: Boolean(values.saveAsBeneficiary) && kind !== 'OWN_ACCOUNT',
+      scheduleTransaction: false,
+      schedulePaymentSetting: null,
+    }
+    // Scheduled: POST …/schedule-payments/{intrabank|interbank|own}, then the approval code.
     if (values.scheduleTransaction) {
-      dispatch(toastInfo(SCHEDULING_SOON))
+      dispatch(scheduleRequested({ kind, body: { ...body, scheduleTransaction: true, schedulePaymentSetting: scheduleSettingOf(values) } }))
       return
     }
-    const target = kind === 'OWN_ACCOUNT' ? accounts.find((a) => a.accountNumber === values.destinationAccountNumber) : null
-    dispatch(
-      transferRequested({
-        kind,
-        body: {
-          sourceAccountNumber: values.sourceAccountNumber,
-          destinationAccountNumber: values.destinationAccountNumber,
-          destinationBankCode: bankCode,
-          destinationAccountName: target?.accountName ?? lookup?.result?.accountName ?? null,
-          destinationBankName: lookup?.result?.bankName ?? null,
-          nameInquiryReference: lookup?.result?.nameInquiryReference ?? null,
-          amount: values.amount,
-          description: values.description?.trim() || null,
-          saveAsBeneficiary: Boolean(values.saveAsBeneficiary) && kind !== 'OWN_ACCOUNT',
-          scheduleTransaction: false,
-          schedulePaymentSetting: null,
-        },
-      }),
-    )
+    dispatch(transferRequested({ kind, body }))
   }
 
   const pending = flow.kind === kind ? flow.pending : null
@@ -234,56 +228,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           </Form.Item>
         </div>
 
-        {schedule && (
-          <div className="kobo-schedule">
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item name="schedulePaymentDate" label="Payment Date" rules={[{ required: true, message: REQUIRED }]}>
-                  <DatePicker
-                    format="DD-MM-YYYY"
-                    style={{ width: '100%' }}
-                    disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12} className="kobo-schedule__continuous">
-                <Form.Item name="continuous" valuePropName="checked" noStyle>
-                  <Checkbox>Repeat this payment</Checkbox>
-                </Form.Item>
-              </Col>
-            </Row>
-            {continuous && (
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item name="scheduledInterval" label="Interval" rules={[{ required: true, message: REQUIRED }]}>
-                    <Select
-                      placeholder="Select Interval"
-                      options={SCHEDULE_INTERVALS.map((value) => ({ value, label: value }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="repeatPayment" label="Number of payments" rules={[{ required: true, message: REQUIRED }]}>
-                    <InputNumber
-                      min={1}
-                      step={1}
-                      precision={0}
-                      keyboard={false}
-                      changeOnWheel={false}
-                      controls={false}
-                      onKeyDown={blockNumberKeys}
-                      onWheel={blockWheel}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            )}
-            <Typography.Text type="secondary" className="kobo-schedule__note">
-              Scheduled transfers are coming soon.
-            </Typography.Text>
-          </div>
-        )}
+        {schedule && <ScheduleFields />}
 
         <Button
           type="primary"
@@ -291,7 +236,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           size="large"
           icon={<SendOutlined />}
           disabled={!resolved}
-          loading={flow.step === 'submitting' && flow.kind === kind}
+          loading={(flow.step === 'submitting' && flow.kind === kind) || (approval.step === 'submitting' && approval.kind === kind)}
           className="kobo-transfer-send"
         >
           Send

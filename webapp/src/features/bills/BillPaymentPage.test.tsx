@@ -1,0 +1,461 @@
+/** /bill-payment: the four panels, their validation, the two-step look-ups, the code dialog, outcomes and the history. */
+import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { server } from '../../mocks/server'
+import { problem } from '../../mocks/session'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { bankOf } from '../accounts/mockBank'
+import { personas } from '../../mocks/personas'
+import { dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
+import { pendingPolling } from './billsSaga'
+import { VEND_FAILED, seedMockBills } from './mocks'
+import {
+  DETAILS_TITLE,
+  FAILED_TITLE,
+  GET_CABLE_DETAILS,
+  GET_METER_DETAILS,
+  MOBILE_NUMBER_LENGTH,
+  NETWORK_REQUIRED,
+  NO_RECORDS,
+  PENDING_TITLE,
+  PROCEED,
+  SUCCESS_TITLE,
+} from './texts'
+import type { BillLog } from './types'
+
+setUpMoneyTests()
+vi.setConfig({ testTimeout: 45_000 })
+beforeEach(() => {
+  pendingPolling.intervalMs = 20
+  pendingPolling.attempts = 16
+})
+
+const SAVINGS = 'Savings Account (1020000115)'
+const ada = personas.find((p) => p.key === 'ada')!
+const savingsBalance = () => bankOf(ada).accounts.find((a) => a.accountNumber === '1020000115')!.availableBalance
+
+function renderBills() {
+  return renderWithProviders({ route: '/bill-payment', preloadedState: signedInState('ada') })
+}
+type User = ReturnType<typeof renderBills>['user']
+
+async function openPanel(user: User, title: string) {
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^${title}`) }))
+  return dialog(title)
+}
+
+function historyRows() {
+  const table = document.querySelector('.kobo-bill-table tbody')!
+  return [...table.querySelectorAll('tr.ant-table-row')] as HTMLElement[]
+}
+
+/**
+ * Picks an option of an antd Select. Unlike the transfer tests' helper it
+ * looks in every open dropdown, since a select opened a second time keeps its
+ * first (earlier) popup.
+ */
+async function choose(user: User, box: string | HTMLElement, option: string) {
+  await user.click(typeof box === 'string' ? screen.getByLabelText(box) : box)
+  const item = await waitFor(() => {
+    const found = [
+      ...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option'),
+    ].find((el) => el.getAttribute('title') === option || el.textContent === option)
+    if (!found) throw new Error(`no option "${option}"`)
+    return found
+  })
+  await user.click(item)
+}
+
+/**
+ * The panel's submit button, checked for its label. (After a click antd's
+ * styles leave it out of jsdom's accessibility tree, so it is found by type.)
+ */
+function submit(panel: HTMLElement, label?: string): HTMLElement {
+  const button = panel.querySelector<HTMLElement>('form button[type="submit"]')!
+  if (label) expect(button).toHaveTextContent(label)
+  return button
+}
+
+/** antd hides the radio input itself: click its label. */
+async function pickNetwork(user: User, panel: HTMLElement, name: string) {
+  await user.click(within(panel).getByRole('radio', { name: new RegExp(name) }).closest('label')!)
+}
+
+async function confirmWithCode(user: User, code = '123456') {
+  const codeDialog = await dialog('OTP Verification')
+  await typeCode(user, code, codeDialog)
+}
+
+function bill(overrides: Partial<BillLog>): BillLog {
+  return {
+    id: 'b',
+    dateCreated: '01-11-2026 10:00:00',
+    utilityProductType: 'AIRTIME',
+    amount: 100,
+    vendingStatus: 'SUCCESS',
+    reference: 'ref',
+    sourceAccount: '1020000115',
+    vender: 'MTN',
+    utilityProviderTitle: 'MTN',
+    phoneNumber: '08031234501',
+    dataBundleCode: null,
+    electricityMeterNumber: null,
+    electricityMeterOwner: null,
+    electricityMeterOwnerPhoneNumber: null,
+    electricityMeterOwnerAddress: null,
+    electricityMeterType: null,
+    vendingToken: null,
+    units: null,
+    cableTvSmartCardNumber: null,
+    cableTvBouquetCode: null,
+    message: 'Successful',
+    ...overrides,
+  }
+}
+
+describe('Bills Payment page', () => {
+  it('shows the heading, the four tiles and an empty history', async () => {
+    renderBills()
+    expect(await screen.findByRole('heading', { name: 'Bills Payment' })).toBeInTheDocument()
+    for (const title of ['Buy Airtime', 'Data & Internet', 'Pay Electricity Bill', 'Pay Cable TV Bill']) {
+      expect(screen.getByRole('button', { name: new RegExp(`^${title}`) })).toBeInTheDocument()
+    }
+    expect(await screen.findByText(NO_RECORDS)).toBeInTheDocument()
+  })
+
+  it('airtime: needs a network, an 11-digit number and an amount, then pays with the code', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Buy Airtime')
+    const phone = within(panel).getByLabelText('Mobile Number')
+    // The customer's own number is filled in.
+    expect(phone).toHaveValue('08031234501')
+    await user.clear(phone)
+    await user.type(phone, '0803ab123450')
+    // Letters never get in.
+    expect(phone).toHaveValue('0803123450')
+    await user.click(submit(panel, PROCEED))
+    expect(await within(panel).findByText(NETWORK_REQUIRED)).toBeInTheDocument()
+    expect(within(panel).getByText(MOBILE_NUMBER_LENGTH)).toBeInTheDocument()
+    expect(within(panel).getByText('Amount is required')).toBeInTheDocument()
+    expect(queryDialog('OTP Verification')).toBeNull()
+
+    await pickNetwork(user, panel, 'MTN')
+    await user.type(phone, '1')
+    await user.type(within(panel).getByLabelText('Amount'), '500')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await waitFor(() => expect(within(panel).queryByText(MOBILE_NUMBER_LENGTH)).not.toBeInTheDocument())
+    expect(within(panel).queryByText(NETWORK_REQUIRED)).not.toBeInTheDocument()
+    const before = savingsBalance()
+    await user.click(submit(panel, PROCEED))
+
+    const codeDialog = await dialog('OTP Verification')
+    expect(codeDialog).toHaveTextContent('₦500.00')
+    expect(codeDialog).toHaveTextContent('Buy Airtime · MTN')
+    expect(codeDialog).toHaveTextContent('08031234501')
+    await typeCode(user, '123456', codeDialog)
+
+    expect(await screen.findByText('Successful')).toBeInTheDocument()
+    await dialogClosed('Buy Airtime')
+    expect(savingsBalance()).toBe(before - 500)
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('Airtime · MTN')
+    expect(historyRows()[0]).toHaveTextContent('Completed')
+  })
+
+  it('data: bundles come from the server per network and the amount is the price', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Data & Internet')
+    await choose(user, within(panel).getByLabelText('Network'), 'GLO Data')
+    await choose(user, within(panel).getByLabelText('Data Plan'), '3GB (30 days) · ₦1,500.00')
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('₦1,500.00')
+    // Another network: the plan is cleared and its own plans are offered.
+    await choose(user, within(panel).getByLabelText('Network'), 'MTN Data')
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('')
+    await choose(user, within(panel).getByLabelText('Data Plan'), '2GB (30 days) · ₦1,500.00')
+    const phone = within(panel).getByLabelText('Mobile Number')
+    await user.clear(phone)
+    await user.type(phone, '0809999000')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    expect(await within(panel).findByText(MOBILE_NUMBER_LENGTH)).toBeInTheDocument()
+    await user.type(phone, '1')
+    await user.click(submit(panel, PROCEED))
+    await confirmWithCode(user)
+    expect(await screen.findByText('Successful')).toBeInTheDocument()
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('Data · MTN Data')
+  })
+
+  it('electricity: Get Meter Details, then Proceed; a new number or company clears the name', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Pay Electricity Bill')
+    await user.click(submit(panel, GET_METER_DETAILS))
+    expect(await within(panel).findAllByText('This field is required')).toHaveLength(3)
+    expect(within(panel).queryByLabelText('Amount')).not.toBeInTheDocument()
+
+    await choose(user, within(panel).getByLabelText('Distribution Company'), 'Ikeja Electric')
+    // Meter types come from the server.
+    await choose(user, within(panel).getByLabelText('Meter Type'), 'Prepaid')
+    await user.type(within(panel).getByLabelText('Meter Number'), '45000000009')
+    await user.click(submit(panel, GET_METER_DETAILS))
+    expect(await within(panel).findByText('We could not find this meter. Check the number and the provider.')).toBeInTheDocument()
+    expect(submit(panel)).toHaveTextContent(GET_METER_DETAILS)
+
+    await user.clear(within(panel).getByLabelText('Meter Number'))
+    await user.type(within(panel).getByLabelText('Meter Number'), '45000000001')
+    await user.click(submit(panel, GET_METER_DETAILS))
+    expect(await within(panel).findByTestId('bill-holder-name')).toHaveTextContent('Kemi Adeyinka')
+    expect(within(panel).getByText('4 Allen Avenue, Ikeja')).toBeInTheDocument()
+    expect(submit(panel)).toHaveTextContent(PROCEED)
+
+    // Changing the number clears the retrieved name; so does changing the company.
+    await user.type(within(panel).getByLabelText('Meter Number'), '2')
+    expect(within(panel).queryByTestId('bill-holder-name')).not.toBeInTheDocument()
+    expect(submit(panel)).toHaveTextContent(GET_METER_DETAILS)
+    await user.type(within(panel).getByLabelText('Meter Number'), '{Backspace}')
+    await user.click(submit(panel, GET_METER_DETAILS))
+    expect(await within(panel).findByTestId('bill-holder-name')).toHaveTextContent('Kemi Adeyinka')
+    await choose(user, within(panel).getByLabelText('Distribution Company'), 'Eko Electricity')
+    expect(within(panel).queryByTestId('bill-holder-name')).not.toBeInTheDocument()
+    await user.click(submit(panel, GET_METER_DETAILS))
+    expect(await within(panel).findByTestId('bill-holder-name')).toHaveTextContent('Kemi Adeyinka')
+
+    expect(within(panel).getByLabelText('Amount')).toBeInTheDocument()
+  })
+
+  async function meterDetails(user: User, panel: HTMLElement, meter: string) {
+    await choose(user, within(panel).getByLabelText('Distribution Company'), 'Eko Electricity')
+    await choose(user, within(panel).getByLabelText('Meter Type'), 'Prepaid')
+    await user.type(within(panel).getByLabelText('Meter Number'), meter)
+    await user.click(submit(panel, GET_METER_DETAILS))
+    await within(panel).findByTestId('bill-holder-name')
+  }
+
+  it('electricity: a prepaid token is shown after the code and in Bill Payment Details', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Pay Electricity Bill')
+    await meterDetails(user, panel, '45000000001')
+    await user.click(submit(panel, PROCEED))
+    expect(await within(panel).findByText('Amount is required')).toBeInTheDocument()
+    await user.type(within(panel).getByLabelText('Amount'), '400')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    expect(await within(panel).findByText('The least you can pay is ₦500.00')).toBeInTheDocument()
+    await user.clear(within(panel).getByLabelText('Amount'))
+    await user.type(within(panel).getByLabelText('Amount'), '5000')
+    await user.click(submit(panel, PROCEED))
+    const codeDialog = await dialog('OTP Verification')
+    expect(codeDialog).toHaveTextContent('Kemi Adeyinka · 45000000001')
+    await typeCode(user, '123456', codeDialog)
+
+    expect(await screen.findByText(SUCCESS_TITLE)).toBeInTheDocument()
+    const token = await screen.findByTestId('bill-token')
+    expect(token.textContent).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/)
+    await dialogClosed('Pay Electricity Bill')
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    await user.click(within(historyRows()[0]).getByRole('button', { name: /View/ }))
+    const details = await dialog(DETAILS_TITLE)
+    expect(within(details).getByTestId('bill-token')).toHaveTextContent(token.textContent!)
+    for (const text of ['Kemi Adeyinka', '45000000001', 'Prepaid', '4 Allen Avenue, Ikeja', '08055500001', 'Eko Electricity', '₦5,000.00', 'Completed']) {
+      expect(details).toHaveTextContent(text)
+    }
+    expect(details).toHaveTextContent(/kWh/)
+  })
+
+  it('cable TV: Get Cable Details, then Proceed; changing the provider clears the name', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Pay Cable TV Bill')
+    await choose(user, within(panel).getByLabelText('Cable Provider'), 'DStv')
+    await choose(user, within(panel).getByLabelText('Bouquet'), 'DStv Padi · ₦4,400.00')
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('₦4,400.00')
+    await user.click(submit(panel, GET_CABLE_DETAILS))
+    expect(await within(panel).findByText('This field is required')).toBeInTheDocument()
+    await user.type(within(panel).getByLabelText('Smart Card Number'), '7000000001')
+    await user.click(submit(panel, GET_CABLE_DETAILS))
+    expect(await within(panel).findByTestId('bill-holder-name')).toHaveTextContent('Yemi Alade')
+
+    await choose(user, within(panel).getByLabelText('Cable Provider'), 'GOtv')
+    expect(within(panel).queryByTestId('bill-holder-name')).not.toBeInTheDocument()
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('')
+    await choose(user, within(panel).getByLabelText('Bouquet'), 'GOtv Jinja · ₦3,900.00')
+    await user.click(submit(panel, GET_CABLE_DETAILS))
+    expect(await within(panel).findByTestId('bill-holder-name')).toHaveTextContent('Yemi Alade')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    await confirmWithCode(user)
+    expect(await screen.findByText('Successful')).toBeInTheDocument()
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('Cable TV · GOtv')
+    expect(historyRows()[0]).toHaveTextContent('7000000001')
+  })
+
+  async function fillAirtime(user: User, phone: string, amount = '200') {
+    const panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'GLO')
+    await user.clear(within(panel).getByLabelText('Mobile Number'))
+    await user.type(within(panel).getByLabelText('Mobile Number'), phone)
+    await user.type(within(panel).getByLabelText('Amount'), amount)
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    return panel
+  }
+
+  it('code dialog: a wrong code keeps it open and clears the boxes; cancel closes it and pays nothing', async () => {
+    const { user } = renderBills()
+    await fillAirtime(user, '08031234501')
+    const before = savingsBalance()
+    let codeDialog = await dialog('OTP Verification')
+    await typeCode(user, '000000', codeDialog)
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument()
+    codeDialog = await dialog('OTP Verification')
+    await waitFor(() => expect(within(codeDialog).getByLabelText('Character 1 of 6')).toHaveValue(''))
+    await user.click(within(codeDialog).getByRole('button', { name: 'Cancel' }))
+    await dialogClosed('OTP Verification')
+    expect(savingsBalance()).toBe(before)
+    // The panel is still open with its values.
+    expect(queryDialog('Buy Airtime')).not.toBeNull()
+  })
+
+  it('a vend the biller refuses shows the reason, debits nothing and logs FAILED', async () => {
+    const { user } = renderBills()
+    const before = savingsBalance()
+    await fillAirtime(user, '08099990002')
+    await confirmWithCode(user)
+    expect(await screen.findByText(FAILED_TITLE)).toBeInTheDocument()
+    expect((await screen.findAllByText(VEND_FAILED)).length).toBeGreaterThan(0)
+    expect(savingsBalance()).toBe(before)
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('Failed')
+    expect(historyRows()[0].querySelector('.ant-tag-error, .ant-tag[class*="error"]')).not.toBeNull()
+  })
+
+  it('a pending vend shows Pending, then Successful once the history says so', async () => {
+    pendingPolling.intervalMs = 1500
+    const { user } = renderBills()
+    await fillAirtime(user, '08099990003')
+    await confirmWithCode(user)
+    expect(await screen.findByText(PENDING_TITLE)).toBeInTheDocument()
+    expect(screen.getByText('Checking with the biller…')).toBeInTheDocument()
+    await dialogClosed('Buy Airtime')
+    expect(await screen.findByText(SUCCESS_TITLE, {}, { timeout: 8000 })).toBeInTheDocument()
+    await waitFor(() => expect(historyRows()[0]).toHaveTextContent('Completed'))
+  })
+
+  it('a 401 on a bill action ends the session', async () => {
+    server.use(http.post('/api/utility/providers/airtime/vend/confirm', () => problem(401, 'Your session has expired. Please log in again.', 'Unauthorized')))
+    const { user, router, store } = renderBills()
+    await fillAirtime(user, '08031234501')
+    await confirmWithCode(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(store.getState().app.userInfo).toBeNull()
+  })
+})
+
+describe('Bill payment history', () => {
+  const seeded = Array.from({ length: 12 }, (_, i) =>
+    bill({
+      id: `h${i + 1}`,
+      reference: `REF-${i + 1}`,
+      dateCreated: `${String(i + 1).padStart(2, '0')}-10-2026 09:00:00`,
+      amount: 100 * (i + 1),
+      vendingStatus: i === 0 ? 'FAILED' : i === 1 ? 'PENDING' : i === 2 ? 'COMPLETED' : 'SUCCESS',
+      phoneNumber: `0803000000${String(i).padStart(1, '0')}`.slice(0, 11),
+    }),
+  )
+  const electricity = bill({
+    id: 'e1',
+    reference: 'REF-ELEC',
+    dateCreated: '20-10-2026 12:30:00',
+    utilityProductType: 'ELECTRICITY_BILL',
+    amount: 5000,
+    vender: 'IKEDC',
+    utilityProviderTitle: 'Ikeja Electric',
+    phoneNumber: null,
+    electricityMeterNumber: '45000000001',
+    electricityMeterOwner: 'Kemi Adeyinka',
+    electricityMeterOwnerPhoneNumber: '08055500001',
+    electricityMeterOwnerAddress: '4 Allen Avenue, Ikeja',
+    electricityMeterType: 'PREPAID',
+    vendingToken: '12345678901234567890',
+    units: '23.86 kWh',
+  })
+
+  beforeEach(() => seedMockBills('ada', [...seeded, electricity]))
+
+  it('pages, searches, filters and sorts', async () => {
+    const { user } = renderBills()
+    await waitFor(() => expect(historyRows()).toHaveLength(10))
+    expect(screen.getByText('13 payments')).toBeInTheDocument()
+    // Newest first: the electricity bill of 20-10 leads.
+    expect(historyRows()[0]).toHaveTextContent('Electricity · Ikeja Electric')
+    await user.click(screen.getByTitle('2'))
+    await waitFor(() => expect(historyRows()).toHaveLength(3))
+    expect(historyRows()[2]).toHaveTextContent('01-10-2026 09:00')
+
+    await user.type(screen.getByLabelText('Search bill payments'), 'Kemi')
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    await user.clear(screen.getByLabelText('Search bill payments'))
+    await user.type(screen.getByLabelText('Search bill payments'), '1234567890123')
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    await user.clear(screen.getByLabelText('Search bill payments'))
+
+    await choose(user, 'Filter by status', 'Completed')
+    // SUCCESS and COMPLETED are both Completed.
+    await waitFor(() => expect(document.querySelector('.kobo-bill-count')).toHaveTextContent('11 payments'))
+    await choose(user, 'Filter by status', 'Pending')
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('Pending')
+    await choose(user, 'Filter by status', 'Failed')
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    expect(historyRows()[0]).toHaveTextContent('₦100.00')
+    await user.click(document.querySelector('.kobo-bill-filters .ant-select-clear') ?? screen.getByLabelText('Filter by status'))
+    await choose(user, 'Filter by product', 'Electricity')
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+  })
+
+  it('sorts by amount', async () => {
+    const { user } = renderBills()
+    await waitFor(() => expect(historyRows()).toHaveLength(10))
+    await user.click(screen.getByText('Amount', { selector: '.ant-table-column-title' }))
+    await waitFor(() => expect(historyRows()[0]).toHaveTextContent('₦100.00'))
+    await user.click(screen.getByText('Amount', { selector: '.ant-table-column-title' }))
+    await waitFor(() => expect(historyRows()[0]).toHaveTextContent('₦5,000.00'))
+  })
+
+  it('View opens Bill Payment Details with every field and the token; statuses are coloured', async () => {
+    const { user } = renderBills()
+    await waitFor(() => expect(historyRows()).toHaveLength(10))
+    const statuses = historyRows().map((row) => row.querySelector('.kobo-bill-status')?.textContent)
+    expect(statuses).toContain('Completed')
+    expect(statuses).not.toContain('SUCCESS')
+    expect(statuses).not.toContain('COMPLETED')
+
+    await user.click(within(historyRows()[0]).getByRole('button', { name: /View/ }))
+    const details = await dialog(DETAILS_TITLE)
+    const text = details.textContent ?? ''
+    for (const value of [
+      '20-10-2026 12:30',
+      'Electricity',
+      'Ikeja Electric',
+      'IKEDC',
+      '₦5,000.00',
+      'Completed',
+      'REF-ELEC',
+      '1020000115',
+      '45000000001',
+      'Prepaid',
+      'Kemi Adeyinka',
+      '08055500001',
+      '4 Allen Avenue, Ikeja',
+      '1234-5678-9012-3456-7890',
+      '23.86 kWh',
+      'Successful',
+    ]) {
+      expect(text).toContain(value)
+    }
+    await user.click(within(details.closest('.ant-modal') as HTMLElement).getAllByRole('button', { name: 'Close' }).at(-1)!)
+    await dialogClosed(DETAILS_TITLE)
+  })
+})

@@ -1,0 +1,72 @@
+import type { Account } from '../../api/types'
+import type { Endpoint } from '../../api/client'
+import type {
+  AirtimeProvider,
+  BillLog,
+  BillProduct,
+  CardInfoRequest,
+  Holder,
+  MeterInfoRequest,
+  Product,
+  Provider,
+  VendPending,
+  VendRequest,
+  VendResult,
+} from './types'
+
+const BASE = '/api/utility'
+const PROVIDERS = `${BASE}/providers`
+
+/** The path segment of each product's vend calls. */
+export const VEND_SEGMENTS: Record<BillProduct, string> = {
+  AIRTIME: 'airtime',
+  DATA: 'databundle',
+  ELECTRICITY_BILL: 'electricity',
+  CABLE_TV: 'cabletv',
+}
+
+/** The accounts a bill can be paid from (docs/contract.md, "Bills"). */
+export const sourceAccountsEndpoint = (): Endpoint<Account[]> => ({ method: 'GET', path: `${BASE}/source-accounts` })
+export const logsEndpoint = (): Endpoint<BillLog[]> => ({ method: 'GET', path: `${BASE}/logs` })
+
+export const airtimeProvidersEndpoint = (): Endpoint<AirtimeProvider[]> => ({ method: 'GET', path: `${PROVIDERS}/airtime` })
+export const dataProvidersEndpoint = (): Endpoint<Provider[]> => ({ method: 'GET', path: `${PROVIDERS}/databundle` })
+export const electricityProvidersEndpoint = (): Endpoint<Provider[]> => ({ method: 'GET', path: `${PROVIDERS}/electricity` })
+export const cableProvidersEndpoint = (): Endpoint<Provider[]> => ({ method: 'GET', path: `${PROVIDERS}/cabletv` })
+
+export const bundlesEndpoint = (code: string): Endpoint<Product[]> => ({
+  method: 'GET',
+  path: `${PROVIDERS}/databundle/${encodeURIComponent(code)}/bundles`,
+})
+export const bouquetsEndpoint = (code: string): Endpoint<Product[]> => ({
+  method: 'GET',
+  path: `${PROVIDERS}/cabletv/${encodeURIComponent(code)}/bouquets`,
+})
+
+/** Spelled as the product spells it (spec part 2, section 7). */
+export const meterTypesEndpoint = (): Endpoint<string[]> => ({ method: 'GET', path: `${BASE}/roviders/electricity/meter-types` })
+
+export const meterInfoEndpoint = (body: MeterInfoRequest): Endpoint<Holder> => ({
+  method: 'POST',
+  path: `${PROVIDERS}/electricity/meter-info`,
+  body,
+})
+export const cardInfoEndpoint = (body: CardInfoRequest): Endpoint<Holder> => ({
+  method: 'POST',
+  path: `${PROVIDERS}/cabletv/card-info`,
+  body,
+})
+
+export const initiateVendEndpoint = (product: BillProduct, body: VendRequest): Endpoint<VendPending> => ({
+  method: 'POST',
+  path: `${PROVIDERS}/${VEND_SEGMENTS[product]}/vend/initiate`,
+  body,
+})
+
+export const confirmVendEndpoint = (product: BillProduct, utilityVendingRequestId: string, otp: string): Endpoint<VendResult> => ({
+  method: 'POST',
+  path: `${PROVIDERS}/${VEND_SEGMENTS[product]}/vend/confirm`,
+  body: { otp, utilityVendingRequestId },
+  // The BFF may wait on the biller (and a timeout) before answering Pending.
+  timeoutMs: 60_000,
+})

@@ -1,0 +1,245 @@
+/**
+ * Bill vending (spec part 2, section 4): initiate → the code dialog → confirm
+ * with otp and utilityVendingRequestId → 200 done, 202 Pending (the history is
+ * then checked until the biller's final answer), 422 refused with the reason.
+ * A 401 on any of these calls ends the session in `callApi` (api/saga.ts).
+ */
+import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import type { Account } from '../../api/types'
+import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
+import { toastFailure } from '../accounts/accountsSaga'
+import { accountsRequested } from '../accounts/accountsSlice'
+import {
+  airtimeProvidersEndpoint,
+  bouquetsEndpoint,
+  bundlesEndpoint,
+  cableProvidersEndpoint,
+  cardInfoEndpoint,
+  confirmVendEndpoint,
+  dataProvidersEndpoint,
+  electricityProvidersEndpoint,
+  initiateVendEndpoint,
+  logsEndpoint,
+  meterInfoEndpoint,
+  meterTypesEndpoint,
+  sourceAccountsEndpoint,
+} from './api'
+import {
+  billsPageOpened,
+  catalogLoaded,
+  logsFailed,
+  logsLoaded,
+  logsRequested,
+  lookupFailed,
+  lookupRequested,
+  lookupResolved,
+  productsFailed,
+  productsKey,
+  productsLoaded,
+  productsRequested,
+  selectBills,
+  sourceAccountsFailed,
+  sourceAccountsLoaded,
+  vendCodeRejected,
+  vendCodeSent,
+  vendConfirmRequested,
+  vendDialogClosed,
+  vendFailed,
+  vendInitiateFailed,
+  vendPending,
+  vendRequested,
+  vendStatusUpdated,
+  vendStillPending,
+  vendSucceeded,
+  type BillsState,
+  type Catalog,
+} from './billsSlice'
+import { ACCOUNTS_ERROR, BILL_ERROR, FETCH_ERROR, SUCCESSFUL } from './texts'
+import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest, VendResult } from './types'
+
+/** How often and how long a Pending bill is checked (the BFF requeries after 2 s, 5 s, 10 s…). */
+export const pendingPolling = { intervalMs: 2500, attempts: 16 }
+
+const isFinal = (bill: BillLog) => bill.vendingStatus !== 'PENDING'
+
+export function* fetchSourceAccountsSaga(): SagaIterator {
+  const result: ApiResult<Account[]> = yield call(callApi<Account[]>, sourceAccountsEndpoint())
+  if (result.error) {
+    yield put(sourceAccountsFailed())
+    yield call(toastFailure, result.error, ACCOUNTS_ERROR)
+    return
+  }
+  yield put(sourceAccountsLoaded(result.data))
+}
+
+export function* fetchCatalogSaga(): SagaIterator {
+  const [airtime, data, electricity, cable, meterTypes]: [
+    ApiResult<AirtimeProvider[]>,
+    ApiResult<Provider[]>,
+    ApiResult<Provider[]>,
+    ApiResult<Provider[]>,
+    ApiResult<string[]>,
+  ] = yield all([
+    call(callApi<AirtimeProvider[]>, airtimeProvidersEndpoint()),
+    call(callApi<Provider[]>, dataProvidersEndpoint()),
+    call(callApi<Provider[]>, electricityProvidersEndpoint()),
+    call(callApi<Provider[]>, cableProvidersEndpoint()),
+    call(callApi<string[]>, meterTypesEndpoint()),
+  ])
+  const catalog: Partial<Catalog> = {}
+  if (airtime.data) catalog.airtimeProviders = airtime.data
+  if (data.data) catalog.dataProviders = data.data
+  if (electricity.data) catalog.electricityProviders = electricity.data
+  if (cable.data) catalog.cableProviders = cable.data
+  if (meterTypes.data) catalog.meterTypes = meterTypes.data
+  yield put(catalogLoaded(catalog))
+  const failed = [airtime, data, electricity, cable, meterTypes].find((r) => r.error)?.error
+  if (failed) yield call(toastFailure, failed, FETCH_ERROR)
+}
+
+export function* fetchLogsSaga(): SagaIterator {
+  const result: ApiResult<BillLog[]> = yield call(callApi<BillLog[]>, logsEndpoint())
+  if (result.error) {
+    yield put(logsFailed())
+    yield call(toastFailure, result.error, FETCH_ERROR)
+    return
+  }
+  yield put(logsLoaded(result.data))
+}
+
+function* pageOpenedSaga(): SagaIterator {
+  yield all([call(fetchSourceAccountsSaga), call(fetchCatalogSaga), put(logsRequested())])
+}
+
+export function* fetchProductsSaga(action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>): SagaIterator {
+  const { product, providerCode } = action.payload
+  const key = productsKey(product, providerCode)
+  const endpoint = product === 'DATA' ? bundlesEndpoint(providerCode) : bouquetsEndpoint(providerCode)
+  const result: ApiResult<Product[]> = yield call(callApi<Product[]>, endpoint)
+  if (result.error) {
+    yield put(productsFailed({ key }))
+    yield call(toastFailure, result.error, FETCH_ERROR)
+    return
+  }
+  yield put(productsLoaded({ key, items: result.data }))
+}
+
+export function* lookupSaga(action: ReturnType<typeof lookupRequested>): SagaIterator {
+  const { product, key, providerCode, number, meterType, bouquetCode } = action.payload
+  const endpoint =
+    product === 'ELECTRICITY_BILL'
+      ? meterInfoEndpoint({ meterNumber: number, electricityProviderCode: providerCode, meterType: meterType ?? null })
+      : cardInfoEndpoint({ smartCardNumber: number, cableTvProviderCode: providerCode, cableTvProviderBouquetCode: bouquetCode ?? null })
+  const result: ApiResult<Holder> = yield call(callApi<Holder>, endpoint)
+  if (result.error) {
+    yield put(lookupFailed({ product, key, error: errorMessage(result.error, BILL_ERROR) }))
+    return
+  }
+  yield put(lookupResolved({ product, key, holder: result.data }))
+}
+
+export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; body: VendRequest }>): SagaIterator {
+  const { product, body } = action.payload
+  const result: ApiResult<VendPending> = yield call(callApi<VendPending>, initiateVendEndpoint(product, body))
+  if (result.error) {
+    yield put(vendInitiateFailed())
+    yield call(toastFailure, result.error, BILL_ERROR)
+    return
+  }
+  yield put(vendCodeSent(result.data))
+}
+
+/** After money moved (or may have), the history and the balances are refreshed. */
+function* refreshAfterVend(): SagaIterator {
+  yield put(logsRequested())
+  yield put(accountsRequested())
+  yield call(fetchSourceAccountsSaga)
+}
+
+/** Checks the history until the Pending bill is final or the attempts run out. */
+export function* pollPendingBillSaga(id: string): SagaIterator {
+  for (let attempt = 0; attempt < pendingPolling.attempts; attempt += 1) {
+    yield delay(pendingPolling.intervalMs)
+    const result: ApiResult<BillLog[]> = yield call(callApi<BillLog[]>, logsEndpoint())
+    if (result.error) {
+      if (isSessionError(result.error)) return
+      continue
+    }
+    yield put(logsLoaded(result.data))
+    const bill = result.data.find((item) => item.id === id)
+    if (!bill) continue
+    yield put(vendStatusUpdated(bill))
+    if (isFinal(bill)) {
+      if (bill.vendingStatus === 'FAILED') yield put(toastError(bill.message || BILL_ERROR))
+      else yield put(toastSuccess(bill.message || SUCCESSFUL))
+      yield put(accountsRequested())
+      yield call(fetchSourceAccountsSaga)
+      return
+    }
+  }
+  yield put(vendStillPending())
+}
+
+function failedBillOf(error: ApiError): BillLog | null {
+  const body = error.body as { bill?: BillLog } | undefined
+  return body?.bill ?? null
+}
+
+export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { flow }: BillsState = yield select(selectBills)
+  if (!flow.pending || !flow.product) return
+  const result: ApiResult<VendResult> = yield call(
+    callApi<VendResult>,
+    confirmVendEndpoint(flow.product, flow.pending.utilityVendingRequestId, action.payload.otp),
+  )
+  if (result.error) {
+    if (isSessionError(result.error)) {
+      yield put(vendDialogClosed())
+      return
+    }
+    if (result.error.status === 422) {
+      // The biller refused: nothing was debited, the reason is the server's.
+      const reason = errorMessage(result.error, BILL_ERROR)
+      yield put(vendFailed({ error: reason, bill: failedBillOf(result.error) }))
+      yield put(toastError(reason))
+      yield call(refreshAfterVend)
+      return
+    }
+    // A wrong code (400) or a hiccup: the dialog stays for another try.
+    yield put(vendCodeRejected())
+    yield call(toastFailure, result.error, BILL_ERROR)
+    return
+  }
+  const { bill } = result.data
+  const message = result.data.message || SUCCESSFUL
+  if (bill.vendingStatus === 'PENDING') {
+    yield put(vendPending({ bill, message }))
+    yield put(toastInfo(message))
+    yield call(refreshAfterVend)
+    yield call(pollPendingBillSaga, bill.id)
+    return
+  }
+  if (bill.vendingStatus === 'FAILED') {
+    yield put(vendFailed({ error: bill.message || BILL_ERROR, bill }))
+    yield call(refreshAfterVend)
+    return
+  }
+  yield put(vendSucceeded({ bill, message }))
+  yield put(toastSuccess(message))
+  yield call(refreshAfterVend)
+}
+
+export function* billsSaga(): SagaIterator {
+  yield all([
+    takeLatest(billsPageOpened.type, pageOpenedSaga),
+    takeLatest(logsRequested.type, fetchLogsSaga),
+    takeEvery(productsRequested.type, fetchProductsSaga),
+    takeLatest(lookupRequested.type, lookupSaga),
+    takeLatest(vendRequested.type, initiateVendSaga),
+    takeLatest(vendConfirmRequested.type, confirmVendSaga),
+  ])
+}

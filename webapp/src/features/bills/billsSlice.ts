@@ -1,0 +1,271 @@
+/**
+ * The Bills Payment page's state: which side panel is open, the catalogue
+ * (networks, bundles, distribution companies, meter types, bouquets), the
+ * meter / smart-card look-ups, the vend flow (initiate → code → result) and
+ * the bill history. Panels watch `completed` to reset themselves.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { Account } from '../../api/types'
+import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest } from './types'
+
+/** The two products with a holder look-up before Proceed. */
+export type LookupProduct = 'ELECTRICITY_BILL' | 'CABLE_TV'
+
+export interface LookupState {
+  /** What was looked up (provider, number, meter type): a result for another key is stale. */
+  key: string
+  status: 'loading' | 'resolved' | 'failed'
+  holder: Holder | null
+  error: string | null
+}
+
+export type VendStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'succeeded' | 'pending' | 'failed'
+
+export interface BillsState {
+  panel: BillProduct | null
+  sourceAccounts: Account[]
+  sourceAccountsLoading: boolean
+  airtimeProviders: AirtimeProvider[]
+  dataProviders: Provider[]
+  electricityProviders: Provider[]
+  cableProviders: Provider[]
+  meterTypes: string[]
+  catalogLoading: boolean
+  /** Data bundles and bouquets by `${product}:${providerCode}`. */
+  products: Record<string, Product[]>
+  productsLoading: Record<string, boolean>
+  lookups: Partial<Record<LookupProduct, LookupState>>
+  flow: {
+    step: VendStep
+    product: BillProduct | null
+    request: VendRequest | null
+    pending: VendPending | null
+    /** The bill as the server last reported it after the code. */
+    bill: BillLog | null
+    message: string | null
+    error: string | null
+    failures: number
+    /** The history checks ended while the biller had not answered yet. */
+    stillPending: boolean
+    /** The bill was Pending first and settled later (its outcome is shown in the result dialog). */
+    settledLater: boolean
+  }
+  /** Goes up after every confirmed payment (whatever its outcome), so panels reset. */
+  completed: number
+  logs: { items: BillLog[]; loading: boolean; loaded: boolean }
+  detailsId: string | null
+}
+
+const idleFlow: BillsState['flow'] = {
+  step: 'idle',
+  product: null,
+  request: null,
+  pending: null,
+  bill: null,
+  message: null,
+  error: null,
+  failures: 0,
+  stillPending: false,
+  settledLater: false,
+}
+
+const initialState: BillsState = {
+  panel: null,
+  sourceAccounts: [],
+  sourceAccountsLoading: false,
+  airtimeProviders: [],
+  dataProviders: [],
+  electricityProviders: [],
+  cableProviders: [],
+  meterTypes: [],
+  catalogLoading: false,
+  products: {},
+  productsLoading: {},
+  lookups: {},
+  flow: idleFlow,
+  completed: 0,
+  logs: { items: [], loading: false, loaded: false },
+  detailsId: null,
+}
+
+export const productsKey = (product: 'DATA' | 'CABLE_TV', providerCode: string) => `${product}:${providerCode}`
+
+export interface Catalog {
+  airtimeProviders: AirtimeProvider[]
+  dataProviders: Provider[]
+  electricityProviders: Provider[]
+  cableProviders: Provider[]
+  meterTypes: string[]
+}
+
+const billsSlice = createSlice({
+  name: 'bills',
+  initialState,
+  reducers: {
+    billsPageOpened(state) {
+      state.catalogLoading = true
+      state.sourceAccountsLoading = true
+    },
+    panelOpened(state, action: PayloadAction<BillProduct>) {
+      state.panel = action.payload
+    },
+    panelClosed(state) {
+      state.panel = null
+      state.lookups = {}
+    },
+    sourceAccountsLoaded(state, action: PayloadAction<Account[]>) {
+      state.sourceAccounts = action.payload
+      state.sourceAccountsLoading = false
+    },
+    sourceAccountsFailed(state) {
+      state.sourceAccountsLoading = false
+    },
+    catalogLoaded(state, action: PayloadAction<Partial<Catalog>>) {
+      Object.assign(state, action.payload)
+      state.catalogLoading = false
+    },
+    productsRequested(state, action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>) {
+      state.productsLoading[productsKey(action.payload.product, action.payload.providerCode)] = true
+    },
+    productsLoaded(state, action: PayloadAction<{ key: string; items: Product[] }>) {
+      state.products[action.payload.key] = action.payload.items
+      state.productsLoading[action.payload.key] = false
+    },
+    productsFailed(state, action: PayloadAction<{ key: string }>) {
+      state.productsLoading[action.payload.key] = false
+    },
+
+    lookupRequested(
+      state,
+      action: PayloadAction<{ product: LookupProduct; key: string; providerCode: string; number: string; meterType?: string; bouquetCode?: string | null }>,
+    ) {
+      state.lookups[action.payload.product] = { key: action.payload.key, status: 'loading', holder: null, error: null }
+    },
+    lookupResolved(state, action: PayloadAction<{ product: LookupProduct; key: string; holder: Holder }>) {
+      const current = state.lookups[action.payload.product]
+      if (current?.key !== action.payload.key) return
+      state.lookups[action.payload.product] = { ...current, status: 'resolved', holder: action.payload.holder }
+    },
+    lookupFailed(state, action: PayloadAction<{ product: LookupProduct; key: string; error: string }>) {
+      const current = state.lookups[action.payload.product]
+      if (current?.key !== action.payload.key) return
+      state.lookups[action.payload.product] = { ...current, status: 'failed', error: action.payload.error }
+    },
+    /** The number, provider or meter type changed: the retrieved name no longer applies. */
+    lookupCleared(state, action: PayloadAction<LookupProduct>) {
+      delete state.lookups[action.payload]
+    },
+
+    vendRequested(state, action: PayloadAction<{ product: BillProduct; body: VendRequest }>) {
+      state.flow = { ...idleFlow, step: 'submitting', product: action.payload.product, request: action.payload.body }
+    },
+    vendInitiateFailed(state) {
+      state.flow = idleFlow
+    },
+    vendCodeSent(state, action: PayloadAction<VendPending>) {
+      state.flow.step = 'code'
+      state.flow.pending = action.payload
+    },
+    vendConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
+      state.flow.step = 'confirming'
+    },
+    vendCodeRejected(state) {
+      state.flow.step = 'code'
+      state.flow.failures += 1
+    },
+    vendSucceeded(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
+      state.flow.step = 'succeeded'
+      state.flow.bill = action.payload.bill
+      state.flow.message = action.payload.message
+      state.completed += 1
+      state.panel = null
+      state.lookups = {}
+    },
+    vendPending(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
+      state.flow.step = 'pending'
+      state.flow.bill = action.payload.bill
+      state.flow.message = action.payload.message
+      state.completed += 1
+      state.panel = null
+      state.lookups = {}
+    },
+    /** A refusal after the code: the panel stays open with its values for another try. */
+    vendFailed(state, action: PayloadAction<{ error: string; bill?: BillLog | null }>) {
+      state.flow.step = 'failed'
+      state.flow.error = action.payload.error
+      state.flow.bill = action.payload.bill ?? state.flow.bill
+    },
+    /** A Pending bill as the history now reports it. */
+    vendStatusUpdated(state, action: PayloadAction<BillLog>) {
+      if (state.flow.bill?.id !== action.payload.id) return
+      state.flow.bill = action.payload
+      if (state.flow.step !== 'pending') return
+      if (action.payload.vendingStatus !== 'PENDING') state.flow.settledLater = true
+      if (action.payload.vendingStatus === 'FAILED') {
+        state.flow.step = 'failed'
+        state.flow.error = action.payload.message ?? null
+      } else if (action.payload.vendingStatus !== 'PENDING') {
+        state.flow.step = 'succeeded'
+        state.flow.message = action.payload.message ?? null
+      }
+    },
+    vendStillPending(state) {
+      state.flow.stillPending = true
+    },
+    /** The code dialog was cancelled or the result was closed. */
+    vendDialogClosed(state) {
+      state.flow = idleFlow
+    },
+
+    logsRequested(state) {
+      state.logs.loading = true
+    },
+    logsLoaded(state, action: PayloadAction<BillLog[]>) {
+      state.logs = { items: action.payload, loading: false, loaded: true }
+    },
+    logsFailed(state) {
+      state.logs.loading = false
+    },
+    detailsOpened(state, action: PayloadAction<string>) {
+      state.detailsId = action.payload
+    },
+    detailsClosed(state) {
+      state.detailsId = null
+    },
+  },
+})
+
+export const {
+  billsPageOpened,
+  panelOpened,
+  panelClosed,
+  sourceAccountsLoaded,
+  sourceAccountsFailed,
+  catalogLoaded,
+  productsRequested,
+  productsLoaded,
+  productsFailed,
+  lookupRequested,
+  lookupResolved,
+  lookupFailed,
+  lookupCleared,
+  vendRequested,
+  vendInitiateFailed,
+  vendCodeSent,
+  vendConfirmRequested,
+  vendCodeRejected,
+  vendSucceeded,
+  vendPending,
+  vendFailed,
+  vendStatusUpdated,
+  vendStillPending,
+  vendDialogClosed,
+  logsRequested,
+  logsLoaded,
+  logsFailed,
+  detailsOpened,
+  detailsClosed,
+} = billsSlice.actions
+
+export const billsReducer = billsSlice.reducer
+export const selectBills = (state: { bills: BillsState }): BillsState => state.bills

@@ -1,0 +1,181 @@
+/**
+ * The bill payment history under the tiles: search, filters (product and
+ * status), sortable date and amount, 10/25/50 rows a page. View opens
+ * 'Bill Payment Details'. On phones each row folds into one cell.
+ */
+import { useMemo, useState } from 'react'
+import { Button, Card, Input, Select, Table, Typography } from 'antd'
+import { EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { formatDateTime, formatNaira } from '../../../lib/format'
+import { detailsOpened, logsRequested, selectBills } from '../billsSlice'
+import { matchesSearch, productLabel, recipientOf, sortKeyOf, statusGroup } from '../display'
+import { HISTORY_TITLE, NO_RECORDS, PAGE_SIZES, PRODUCT_LABELS } from '../texts'
+import type { BillLog } from '../types'
+import { StatusTag } from './BillFacts'
+import { ProductIcon } from './ProductIcon'
+
+const STATUS_FILTERS = [
+  { value: 'COMPLETED', label: 'Completed' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'FAILED', label: 'Failed' },
+]
+
+export function BillHistory() {
+  const dispatch = useAppDispatch()
+  const { logs } = useAppSelector(selectBills)
+  const [search, setSearch] = useState('')
+  const [product, setProduct] = useState<string | undefined>()
+  const [status, setStatus] = useState<string | undefined>()
+  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+
+  const rows = useMemo(
+    () =>
+      logs.items.filter(
+        (bill) =>
+          matchesSearch(bill, search) &&
+          (!product || bill.utilityProductType === product) &&
+          (!status || statusGroup(bill.vendingStatus) === status),
+      ),
+    [logs.items, search, product, status],
+  )
+  const firstPage = () => setPage((p) => ({ ...p, current: 1 }))
+  const view = (bill: BillLog) => dispatch(detailsOpened(bill.id))
+
+  return (
+    <Card
+      variant="borderless"
+      title={HISTORY_TITLE}
+      className="kobo-bill-history"
+      extra={
+        <Button type="text" icon={<ReloadOutlined />} aria-label="Refresh history" onClick={() => dispatch(logsRequested())} loading={logs.loading} />
+      }
+    >
+      <div className="kobo-table-toolbar kobo-bill-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="Search by number, provider, reference or token"
+          aria-label="Search bill payments"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            firstPage()
+          }}
+          className="kobo-table-search"
+        />
+        <div className="kobo-bill-filters">
+          <Select
+            allowClear
+            placeholder="All products"
+            aria-label="Filter by product"
+            value={product}
+            onChange={(value) => {
+              setProduct(value)
+              firstPage()
+            }}
+            options={Object.entries(PRODUCT_LABELS).map(([value, label]) => ({ value, label }))}
+            className="kobo-bill-filter"
+          />
+          <Select
+            allowClear
+            placeholder="All statuses"
+            aria-label="Filter by status"
+            value={status}
+            onChange={(value) => {
+              setStatus(value)
+              firstPage()
+            }}
+            options={STATUS_FILTERS}
+            className="kobo-bill-filter"
+          />
+        </div>
+      </div>
+      <Typography.Text type="secondary" className="kobo-bill-count">
+        {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
+      </Typography.Text>
+      <Table<BillLog>
+        rowKey="id"
+        size="middle"
+        loading={logs.loading && !logs.loaded}
+        dataSource={rows}
+        locale={{ emptyText: NO_RECORDS }}
+        className="kobo-bill-table"
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          hideOnSinglePage: false,
+          responsive: true,
+          onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+        }}
+        columns={[
+          {
+            title: 'Date',
+            dataIndex: 'dateCreated',
+            key: 'date',
+            defaultSortOrder: 'descend',
+            sortDirections: ['descend', 'ascend', 'descend'],
+            sorter: (a, b) => sortKeyOf(a.dateCreated).localeCompare(sortKeyOf(b.dateCreated)),
+            responsive: ['md'],
+            render: (value: string) => <span className="kobo-tabular kobo-nowrap">{formatDateTime(value)}</span>,
+          },
+          {
+            title: 'Bill',
+            key: 'bill',
+            render: (_, bill) => (
+              <div className="kobo-bill-cell">
+                <ProductIcon type={bill.utilityProductType} />
+                <span className="kobo-bill-cell__text">
+                  <span className="kobo-bill-cell__title">
+                    {productLabel(bill.utilityProductType)} · {bill.utilityProviderTitle}
+                  </span>
+                  <span className="kobo-bill-cell__sub kobo-tabular">
+                    {recipientOf(bill)}
+                    {bill.electricityMeterOwner ? ` · ${bill.electricityMeterOwner}` : ''}
+                  </span>
+                  <span className="kobo-bill-cell__date kobo-tabular">{formatDateTime(bill.dateCreated)}</span>
+                </span>
+              </div>
+            ),
+          },
+          {
+            title: 'Amount',
+            dataIndex: 'amount',
+            key: 'amount',
+            align: 'right',
+            sorter: (a, b) => a.amount - b.amount,
+            render: (value: number, bill) => (
+              <div className="kobo-bill-amount">
+                <span className="kobo-tabular kobo-nowrap">{formatNaira(value)}</span>
+                <span className="kobo-bill-amount__status">
+                  <StatusTag status={bill.vendingStatus} />
+                </span>
+              </div>
+            ),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'vendingStatus',
+            key: 'status',
+            responsive: ['md'],
+            render: (value: string) => <StatusTag status={value} />,
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            align: 'right',
+            width: 90,
+            render: (_, bill) => (
+              <Button size="small" icon={<EyeOutlined />} onClick={() => view(bill)} aria-label={`View ${bill.reference}`}>
+                View
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  )
+}

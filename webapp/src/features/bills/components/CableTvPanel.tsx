@@ -1,0 +1,124 @@
+/**
+ * Pay Cable TV Bill, in two steps: 'Get Cable Details' looks the smart card
+ * up and shows its holder, then the button becomes 'Proceed'. Changing the
+ * card number or the provider clears the retrieved name. The amount is the
+ * bouquet's price.
+ */
+import { Button, Form, Input, Select } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { formatNaira } from '../../../lib/format'
+import { lookupCleared, lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
+import { GET_CABLE_DETAILS, PROCEED } from '../texts'
+import { HolderStatus, SourceAccountField } from './fields'
+import { digitsOnly, requiredRule } from './rules'
+
+interface Values {
+  cableTvProviderCode?: string
+  cableTvBouquetCode?: string
+  cableTvSmartCardNum?: string
+  nuban?: string
+}
+
+const lookupKey = (v: Values) => `${v.cableTvProviderCode ?? ''}|${v.cableTvSmartCardNum ?? ''}`
+
+export function CableTvPanel() {
+  const dispatch = useAppDispatch()
+  const { sourceAccounts, sourceAccountsLoading, cableProviders, products, productsLoading, lookups, flow } = useAppSelector(selectBills)
+  const [form] = Form.useForm<Values>()
+  const values = Form.useWatch([], form) ?? {}
+  const provider = values.cableTvProviderCode
+  const key = provider ? productsKey('CABLE_TV', provider) : null
+  const bouquets = key ? (products[key] ?? []) : []
+  const bouquet = bouquets.find((b) => b.code === values.cableTvBouquetCode)
+  const lookup = lookups.CABLE_TV
+  const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
+
+  const chooseProvider = (code: string) => {
+    form.setFieldValue('cableTvBouquetCode', undefined)
+    if (!products[productsKey('CABLE_TV', code)]) dispatch(productsRequested({ product: 'CABLE_TV', providerCode: code }))
+  }
+
+  const onFinish = (submitted: Values) => {
+    const all = { ...form.getFieldsValue(true), ...submitted } as Values
+    if (!resolved) {
+      dispatch(
+        lookupRequested({
+          product: 'CABLE_TV',
+          key: lookupKey(all),
+          providerCode: all.cableTvProviderCode!,
+          number: all.cableTvSmartCardNum!,
+          bouquetCode: all.cableTvBouquetCode ?? null,
+        }),
+      )
+      return
+    }
+    dispatch(
+      vendRequested({
+        product: 'CABLE_TV',
+        body: {
+          utilityProductType: 'CABLE_TV',
+          nuban: all.nuban,
+          amount: bouquet?.amount,
+          cableTvProviderCode: all.cableTvProviderCode,
+          cableTvBouquetCode: all.cableTvBouquetCode,
+          cableTvSmartCardNum: all.cableTvSmartCardNum,
+        },
+      }),
+    )
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark
+      onFinish={onFinish}
+      onValuesChange={(changed: Values) => {
+        if ('cableTvProviderCode' in changed || 'cableTvSmartCardNum' in changed) {
+          if (lookup) dispatch(lookupCleared('CABLE_TV'))
+        }
+      }}
+      className="kobo-bill-form"
+    >
+      <Form.Item name="cableTvProviderCode" label="Cable Provider" rules={[requiredRule]}>
+        <Select
+          placeholder="Select Cable Provider"
+          notFoundContent="No options found"
+          onChange={chooseProvider}
+          options={cableProviders.map((p) => ({ label: p.title, value: p.code }))}
+        />
+      </Form.Item>
+      <Form.Item name="cableTvBouquetCode" label="Bouquet" rules={[requiredRule]}>
+        <Select
+          placeholder={provider ? 'Select Bouquet' : 'Choose a provider first'}
+          disabled={!provider}
+          loading={key ? productsLoading[key] : false}
+          notFoundContent="No options found"
+          options={bouquets.map((b) => ({ label: `${b.title} · ${formatNaira(b.amount)}`, value: b.code }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="cableTvSmartCardNum"
+        label="Smart Card Number"
+        rules={[requiredRule]}
+        normalize={digitsOnly}
+        extra={<HolderStatus lookup={lookup} what="card" />}
+      >
+        <Input inputMode="numeric" maxLength={20} placeholder="Smart card / IUC number" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Amount">
+        <Input aria-label="Amount" readOnly value={bouquet ? formatNaira(bouquet.amount) : ''} placeholder="The bouquet's price" />
+      </Form.Item>
+      {resolved && <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />}
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={lookup?.status === 'loading' || flow.step === 'submitting'}
+      >
+        {resolved ? PROCEED : GET_CABLE_DETAILS}
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,128 @@
+/**
+ * Pay Electricity Bill, in two steps (spec part 2, "Bills Payment page"):
+ * 'Get Meter Details' looks the meter up and shows its owner, then the button
+ * becomes 'Proceed'. Changing the meter number, the company or the meter type
+ * clears the retrieved name.
+ */
+import { Button, Form, Input, Select } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { formatNaira } from '../../../lib/format'
+import { AmountInput } from '../../transfers/components/AmountInput'
+import { amountRules } from '../../transfers/components/amount'
+import { lookupCleared, lookupRequested, selectBills, vendRequested } from '../billsSlice'
+import { GET_METER_DETAILS, PROCEED } from '../texts'
+import { HolderStatus, SourceAccountField } from './fields'
+import { digitsOnly, requiredRule } from './rules'
+import { minimumRule } from './minimum'
+
+interface Values {
+  electricityProviderCode?: string
+  meterType?: string
+  electricityMeterNum?: string
+  amount?: number
+  nuban?: string
+}
+
+export const MIN_ELECTRICITY = 500
+
+const lookupKey = (v: Values) => `${v.electricityProviderCode ?? ''}|${v.meterType ?? ''}|${v.electricityMeterNum ?? ''}`
+
+export function ElectricityPanel() {
+  const dispatch = useAppDispatch()
+  const { sourceAccounts, sourceAccountsLoading, electricityProviders, meterTypes, lookups, flow } = useAppSelector(selectBills)
+  const [form] = Form.useForm<Values>()
+  const values = Form.useWatch([], form) ?? {}
+  const lookup = lookups.ELECTRICITY_BILL
+  const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
+
+  const onFinish = (submitted: Values) => {
+    const all = { ...form.getFieldsValue(true), ...submitted } as Values
+    if (!resolved) {
+      dispatch(
+        lookupRequested({
+          product: 'ELECTRICITY_BILL',
+          key: lookupKey(all),
+          providerCode: all.electricityProviderCode!,
+          number: all.electricityMeterNum!,
+          meterType: all.meterType,
+        }),
+      )
+      return
+    }
+    dispatch(
+      vendRequested({
+        product: 'ELECTRICITY_BILL',
+        body: {
+          utilityProductType: 'ELECTRICITY_BILL',
+          nuban: all.nuban,
+          amount: all.amount,
+          electricityProviderCode: all.electricityProviderCode,
+          electricityMeterNum: all.electricityMeterNum,
+          meterType: all.meterType,
+        },
+      }),
+    )
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark
+      onFinish={onFinish}
+      onValuesChange={(changed: Values) => {
+        if ('electricityProviderCode' in changed || 'meterType' in changed || 'electricityMeterNum' in changed) {
+          if (lookup) dispatch(lookupCleared('ELECTRICITY_BILL'))
+        }
+      }}
+      className="kobo-bill-form"
+    >
+      <Form.Item name="electricityProviderCode" label="Distribution Company" rules={[requiredRule]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Select Distribution Company"
+          notFoundContent="No options found"
+          options={electricityProviders.map((p) => ({ label: p.title, value: p.code }))}
+        />
+      </Form.Item>
+      <Form.Item name="meterType" label="Meter Type" rules={[requiredRule]}>
+        <Select
+          placeholder="Select Meter Type"
+          notFoundContent="No options found"
+          options={meterTypes.map((t) => ({ label: t.charAt(0) + t.slice(1).toLowerCase(), value: t }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="electricityMeterNum"
+        label="Meter Number"
+        rules={[requiredRule]}
+        normalize={digitsOnly}
+        extra={<HolderStatus lookup={lookup} what="meter" />}
+      >
+        <Input inputMode="numeric" maxLength={20} placeholder="Meter number" autoComplete="off" />
+      </Form.Item>
+      {resolved && (
+        <>
+          <Form.Item
+            name="amount"
+            label="Amount"
+            rules={[...amountRules(), minimumRule(MIN_ELECTRICITY, `The least you can pay is ${formatNaira(MIN_ELECTRICITY)}`)]}
+            extra={`From ${formatNaira(MIN_ELECTRICITY)}`}
+          >
+            <AmountInput aria-label="Amount" autoFocus />
+          </Form.Item>
+          <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />
+        </>
+      )}
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={lookup?.status === 'loading' || flow.step === 'submitting'}
+      >
+        {resolved ? PROCEED : GET_METER_DETAILS}
+      </Button>
+    </Form>
+  )
+}

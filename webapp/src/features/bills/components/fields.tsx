@@ -1,0 +1,71 @@
+/**
+ * Fields shared by the four bill panels: the source account, the 11-digit
+ * mobile number (spec part 2, section 5), a catalogue select and the
+ * look-up result of the two-step panels.
+ */
+import { Form, Input, Select, Spin } from 'antd'
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
+import type { Account } from '../../../api/types'
+import { formatNaira } from '../../../lib/format'
+import { accountOptionLabel } from '../../dashboard/accountStyles'
+import type { LookupState } from '../billsSlice'
+import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
+
+export function SourceAccountField({ accounts, loading }: { accounts: Account[]; loading: boolean }) {
+  return (
+    <Form.Item name="nuban" label="From Account" rules={[requiredRule]}>
+      <Select
+        placeholder="Select From Account"
+        loading={loading}
+        notFoundContent="No options found"
+        options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+        optionRender={(option) => {
+          const account = accounts.find((a) => a.accountNumber === option.value)
+          return (
+            <div className="kobo-bill-account-option">
+              <span>{option.label}</span>
+              {account && <span className="kobo-bill-account-option__balance">{formatNaira(account.availableBalance)}</span>}
+            </div>
+          )
+        }}
+      />
+    </Form.Item>
+  )
+}
+
+export function MobileNumberField() {
+  return (
+    <Form.Item name="phoneNumber" label="Mobile Number" rules={mobileNumberRules} normalize={digitsOnly} validateFirst>
+      <Input inputMode="numeric" maxLength={11} placeholder="080XXXXXXXX" autoComplete="tel" />
+    </Form.Item>
+  )
+}
+
+/** The holder found by 'Get Meter Details' / 'Get Cable Details', or why not. */
+export function HolderStatus({ lookup, what }: { lookup: LookupState | undefined; what: 'meter' | 'card' }) {
+  if (!lookup) return null
+  if (lookup.status === 'loading') {
+    return (
+      <div className="kobo-lookup kobo-lookup--loading" role="status">
+        <Spin size="small" /> Verifying {what === 'meter' ? 'meter' : 'smart card'}…
+      </div>
+    )
+  }
+  if (lookup.status === 'failed') {
+    return (
+      <div className="kobo-lookup kobo-lookup--failed" role="alert">
+        <CloseCircleFilled /> {lookup.error}
+      </div>
+    )
+  }
+  const holder = lookup.holder
+  return (
+    <div className="kobo-bill-holder" data-testid="bill-holder">
+      <div className="kobo-bill-holder__name">
+        <CheckCircleFilled /> <span data-testid="bill-holder-name">{holder?.name}</span>
+      </div>
+      {holder?.address && <div className="kobo-bill-holder__sub">{holder.address}</div>}
+      {holder?.phoneNumber && <div className="kobo-bill-holder__sub">{holder.phoneNumber}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+/**
+ * Route /transaction-history (spec part 2, "Transaction History page"): the
+ * customer's transactions in a server-side paged table (Date, Time, Details,
+ * Transaction Type, Amount; 10/25/50 rows), search by narration or
+ * reference, filters (account, date range, type, status), the Transaction
+ * Details modal, and the Request Statement modal.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Badge, Button, Card, Input, Table, Typography } from 'antd'
+import { FilterOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useIsMobile } from '../../app/useIsMobile'
+import { accountsRequested, selectAccounts } from '../accounts/accountsSlice'
+import { detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
+import { HistoryFiltersBar } from './components/HistoryFiltersBar'
+import { activeFilterCount } from './filters'
+import { TransactionDetailsModal } from './components/TransactionDetailsModal'
+import { RequestStatementModal } from './components/RequestStatementModal'
+import { historyColumns } from './components/columns'
+import { HISTORY_HEADING, NO_RECORDS, PAGE_SIZES, REQUEST_STATEMENT } from './texts'
+import type { HistoryFilters, Transaction } from './types'
+import './history.css'
+
+/** How long typing pauses before the search is sent. */
+export const SEARCH_DELAY_MS = 400
+
+export function TransactionHistoryPage() {
+  const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
+  const { query, items, total, loading, loaded } = useAppSelector(selectHistory)
+  const accounts = useAppSelector(selectAccounts)
+  const [search, setSearch] = useState(query.search ?? '')
+  const [filtersOpen, setFiltersOpen] = useState(false)
+
+  // The first page on arrival, with the filters kept from the last visit.
+  useEffect(() => {
+    dispatch(historyRequested({ ...query, page: 0 }))
+    if (!accounts.loaded && !accounts.loading) dispatch(accountsRequested())
+    // Only on arrival: later loads come from the controls below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch])
+
+  // Searching waits for a pause in typing, then starts again from the first page.
+  useEffect(() => {
+    const wanted = search.trim()
+    if (wanted === (query.search ?? '')) return
+    const timer = setTimeout(() => dispatch(historyRequested({ ...query, search: wanted || undefined, page: 0 })), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [search, query, dispatch])
+
+  const applyFilters = (filters: HistoryFilters) =>
+    dispatch(historyRequested({ ...filters, search: query.search, page: 0, size: query.size }))
+
+  const open = (row: Transaction) => dispatch(detailOpened(row))
+  const columns = useMemo(() => historyColumns(open), [dispatch]) // eslint-disable-line react-hooks/exhaustive-deps
+  const activeFilters = activeFilterCount(query)
+  const showFilters = !isMobile || filtersOpen
+
+  return (
+    <>
+      <div className="kobo-page-head kobo-page-head--row">
+        <div>
+          <Typography.Title level={1}>{HISTORY_HEADING}</Typography.Title>
+          <Typography.Text type="secondary">Every credit and debit on your accounts, newest first</Typography.Text>
+        </div>
+        <Button type="primary" icon={<MailOutlined />} onClick={() => dispatch(statementOpened())}>
+          {REQUEST_STATEMENT}
+        </Button>
+      </div>
+      <Card variant="borderless" className="kobo-history-card">
+        <div className="kobo-table-toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search by narration or reference"
+            aria-label="Search transactions"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="kobo-table-search"
+          />
+          <div className="kobo-history-toolbar__end">
+            <Typography.Text type="secondary" data-testid="history-total">
+              {loaded ? `${total.toLocaleString('en-US')} ${total === 1 ? 'transaction' : 'transactions'}` : ''}
+            </Typography.Text>
+            {isMobile && (
+              <Badge count={activeFilters} size="small" color="#0B6E4F">
+                <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen((v) => !v)} aria-expanded={filtersOpen}>
+                  Filter
+                </Button>
+              </Badge>
+            )}
+          </div>
+        </div>
+        {showFilters && (
+          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.loading} onChange={applyFilters} />
+        )}
+        <Table<Transaction>
+          rowKey={(t) => `${t.accountNumber}:${t.referenceNumber}`}
+          loading={loading}
+          dataSource={items}
+          columns={columns}
+          size={isMobile ? 'small' : 'middle'}
+          locale={{ emptyText: NO_RECORDS }}
+          className="kobo-history-table"
+          rowClassName="kobo-history-row"
+          onRow={(row) => ({
+            onClick: () => open(row),
+            onKeyDown: (event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) open(row)
+            },
+            tabIndex: 0,
+            'aria-label': `${row.narration}, ${row.dateCreated} ${row.timeCreated}`,
+            'data-testid': 'history-row',
+          })}
+          pagination={{
+            current: query.page + 1,
+            pageSize: query.size,
+            total,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: !isMobile,
+            showTotal: isMobile ? undefined : (all, [from, to]) => `${from}-${to} of ${all.toLocaleString('en-US')}`,
+            showLessItems: isMobile,
+            onChange: (current, pageSize) =>
+              dispatch(historyRequested({ ...query, page: pageSize !== query.size ? 0 : current - 1, size: pageSize })),
+          }}
+        />
+      </Card>
+      <TransactionDetailsModal />
+      <RequestStatementModal accounts={accounts.items} defaultAccount={query.accountNumber} />
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * 'Transaction Details' (spec part 2): the clicked row at once, then the
+ * details from GET …/transactions/{referenceNumber}: session id and the
+ * source and destination account names and numbers.
+ */
+import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
+import { formatDateTime, formatNaira } from '../../../lib/format'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { StatusTag } from '../../dashboard/components/StatusTag'
+import { detailClosed, selectHistory } from '../historySlice'
+import { DETAILS_TITLE } from '../texts'
+import { SignedAmount, TypeTag } from './TransactionBits'
+
+const dash = (value: string | null | undefined) => (value ? value : '—')
+
+export function TransactionDetailsModal() {
+  const dispatch = useAppDispatch()
+  const { detail } = useAppSelector(selectHistory)
+  const shown = detail.item ?? detail.row
+  // The details call leaves the running balance out; the table row has it.
+  const balanceAfter = detail.item?.balanceAfter ?? detail.row?.balanceAfter
+  const close = () => dispatch(detailClosed())
+
+  return (
+    <Modal
+      title={DETAILS_TITLE}
+      open={Boolean(detail.referenceNumber)}
+      onCancel={close}
+      footer={
+        <Button type="primary" onClick={close}>
+          Close
+        </Button>
+      }
+      width={560}
+      centered
+      destroyOnHidden
+    >
+      {shown && (
+        <div className="kobo-history-detail" data-testid="transaction-details">
+          <div className="kobo-history-detail__head">
+            <SignedAmount amount={shown.amount} type={shown.transactionType} className="kobo-history-detail__amount" />
+            <div className="kobo-history-detail__tags">
+              <TypeTag type={shown.transactionType} />
+              <StatusTag status={shown.status} />
+            </div>
+            <Typography.Text className="kobo-history-detail__narration">{shown.narration}</Typography.Text>
+          </div>
+          {detail.error && <Alert type="error" showIcon title={detail.error} className="kobo-history-detail__error" />}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            className="kobo-history-detail__list"
+            items={[
+              {
+                key: 'ref',
+                label: 'Reference Number',
+                children: (
+                  <Typography.Text copyable className="kobo-break">
+                    {shown.referenceNumber}
+                  </Typography.Text>
+                ),
+              },
+              { key: 'date', label: 'Date', children: formatDateTime(`${shown.dateCreated} ${shown.timeCreated}`) },
+              { key: 'account', label: 'Account Number', children: shown.accountNumber },
+              {
+                key: 'balance',
+                label: 'Balance After',
+                children: balanceAfter === null || balanceAfter === undefined ? '—' : formatNaira(balanceAfter),
+              },
+              ...(detail.item
+                ? [
+                    {
+                      key: 'session',
+                      label: 'Session ID',
+                      children: detail.item.sessionId ? (
+                        <Typography.Text copyable className="kobo-break">
+                          {detail.item.sessionId}
+                        </Typography.Text>
+                      ) : (
+                        '—'
+                      ),
+                    },
+                    { key: 'sourceName', label: 'Source Account Name', children: dash(detail.item.sourceAccountName) },
+                    { key: 'sourceNumber', label: 'Source Account Number', children: dash(detail.item.sourceAccountNumber) },
+                    { key: 'destName', label: 'Destination Account Name', children: dash(detail.item.destinationAccountName) },
+                    {
+                      key: 'destNumber',
+                      label: 'Destination Account Number',
+                      children: dash(detail.item.destinationAccountNumber),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          {detail.loading && <Skeleton active title={false} paragraph={{ rows: 4 }} className="kobo-history-detail__loading" />}
+        </div>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,69 @@
+import { all, call, put, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { errorMessage, isSessionError, type ApiResult } from '../../api/client'
+import { toastSuccess } from '../../app/toastSlice'
+import { toastFailure } from '../accounts/accountsSaga'
+import type { MessageResponse } from '../accounts/types'
+import { fieldErrorsOf } from '../registration/payload'
+import { statementEndpoint, transactionDetailEndpoint, transactionsEndpoint } from './api'
+import {
+  detailFailed,
+  detailLoaded,
+  detailOpened,
+  historyFailed,
+  historyLoaded,
+  historyRequested,
+  statementFailed,
+  statementRequested,
+  statementSucceeded,
+  type StatementPayload,
+} from './historySlice'
+import { DETAILS_ERROR, STATEMENT_ERROR, STATEMENT_REQUESTED, TRANSACTIONS_ERROR } from './texts'
+import type { HistoryQuery, Transaction, TransactionDetail, TransactionPage } from './types'
+
+export function* fetchHistorySaga(action: PayloadAction<HistoryQuery>): SagaIterator {
+  const result: ApiResult<TransactionPage> = yield call(callApi<TransactionPage>, transactionsEndpoint(action.payload))
+  if (result.error) {
+    yield put(historyFailed())
+    yield call(toastFailure, result.error, TRANSACTIONS_ERROR)
+    return
+  }
+  yield put(historyLoaded({ items: result.data.content, total: result.data.totalElements }))
+}
+
+export function* fetchDetailSaga(action: PayloadAction<Transaction>): SagaIterator {
+  const { referenceNumber } = action.payload
+  const result: ApiResult<TransactionDetail> = yield call(
+    callApi<TransactionDetail>,
+    transactionDetailEndpoint(referenceNumber),
+  )
+  if (result.error) {
+    yield put(detailFailed({ referenceNumber, message: errorMessage(result.error, DETAILS_ERROR) }))
+    return
+  }
+  yield put(detailLoaded(result.data))
+}
+
+export function* requestStatementSaga(action: PayloadAction<StatementPayload>): SagaIterator {
+  const { fileType, body } = action.payload
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, statementEndpoint(fileType, body))
+  if (result.error) {
+    if (isSessionError(result.error)) return
+    const field = fieldErrorsOf(result.error)[0]?.field ?? null
+    yield put(statementFailed({ message: errorMessage(result.error, STATEMENT_ERROR), field }))
+    yield call(toastFailure, result.error, STATEMENT_ERROR)
+    return
+  }
+  yield put(statementSucceeded())
+  yield put(toastSuccess(STATEMENT_REQUESTED))
+}
+
+export function* historySaga(): SagaIterator {
+  yield all([
+    takeLatest(historyRequested.type, fetchHistorySaga),
+    takeLatest(detailOpened.type, fetchDetailSaga),
+    takeLatest(statementRequested.type, requestStatementSaga),
+  ])
+}

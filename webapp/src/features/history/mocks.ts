@@ -1,0 +1,392 @@
+/**
+ * MSW handlers for transaction history, details and statements, mirroring
+ * bff/history: each persona account gets months of ledger lines shaped like
+ * the simulator's seeded history (salary credits, transfers in and out,
+ * airtime, POS, fees and the odd reversal; the busy current account has over
+ * a thousand lines), generated once per mock-bank reset from a seeded random
+ * source and ending on the account's balance. A few pending and failed
+ * transfers and bill payments (never in the ledger) are listed too.
+ */
+import { http, HttpResponse } from 'msw'
+import fixture from '../../../../fixtures/personas.json'
+import type { Persona } from '../../mocks/personas'
+import { personaFromRequest, problem } from '../../mocks/session'
+import { bankOf, onMockBankReset } from '../accounts/mockBank'
+import { unauthorized } from '../accounts/mocks'
+import type { MessageResponse } from '../accounts/types'
+import { TRANSACTIONS_PATH } from './api'
+import { END_BEFORE_START, OVER_ONE_YEAR, START_IN_FUTURE, STATEMENT_REQUESTED } from './texts'
+import type { StatementFileType, StatementRequest, TransactionDetail, TransactionPage } from './types'
+
+const REQUIRED = 'This field is required'
+const BAD_DATE = 'Enter dates as dd-mm-yyyy'
+
+interface LedgerFixture {
+  accountNumber: string
+  historyMonths?: number
+  busy?: boolean
+}
+
+const HISTORY_OF: Map<string, LedgerFixture> = new Map(
+  (fixture as { personas: { accounts: LedgerFixture[] }[] }).personas.flatMap((p) =>
+    p.accounts.map((a) => [a.accountNumber, a] as const),
+  ),
+)
+
+const EMPLOYERS = ['Lagos Tech Hub Ltd', 'Dangote Cement Plc', 'Andela Nigeria', 'Zenith Logistics Ltd']
+const PEOPLE = [
+  'Chinedu Obi',
+  'Emeka Nwankwo',
+  'Halima Sani',
+  'Ifeoma Chukwu',
+  'Segun Adebayo',
+  'Zainab Bello',
+  'Obinna Eze',
+  'Funke Akindele',
+  'Musa Ibrahim',
+  'Ngozi Okonkwo',
+]
+const SHOPS = ['Shoprite Lekki', 'Chicken Republic Yaba', 'Total Energies Ikoyi', 'Jumia Foods', 'Spar Victoria Island', 'Mr Biggs Ikeja']
+const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE']
+const OTHER_BANKS = ['Guaranty Trust Bank', 'Access Bank', 'First Bank of Nigeria', 'United Bank for Africa', 'Zenith Bank']
+
+/** The mock's stored line: the wire fields plus the parties the details add. */
+type MockLine = TransactionDetail & { postedAt: number }
+
+let ledgers = new Map<string, MockLine[]>()
+let unsettled = new Map<string, MockLine[]>()
+/** Statements the mock was asked for, newest last (tests look at them). */
+export const requestedStatements: { persona: string; fileType: StatementFileType; body: StatementRequest }[] = []
+
+onMockBankReset(() => {
+  ledgers = new Map()
+  unsettled = new Map()
+  requestedStatements.length = 0
+})
+
+/** mulberry32: a small seeded generator, so each account's story is the same every time. */
+function randomFor(seed: string): () => number {
+  let state = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const wireDay = (d: Date) => `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`
+const wireTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+function sessionIdAt(when: Date, random: () => number): string {
+  const stamp = `${String(when.getFullYear()).slice(2)}${pad(when.getMonth() + 1)}${pad(when.getDate())}${pad(
+    when.getHours(),
+  )}${pad(when.getMinutes())}${pad(when.getSeconds())}`
+  let tail = ''
+  while (tail.length < 12) tail += Math.floor(random() * 10)
+  return `090605${stamp}${tail}`
+}
+
+function line(
+  accountNumber: string,
+  ownerName: string,
+  reference: string,
+  when: Date,
+  narration: string,
+  amountKobo: number,
+  status: string,
+  balanceKobo: number | null,
+  other: { name: string | null; number: string | null; sessionId: string | null },
+): MockLine {
+  const credit = amountKobo > 0
+  const me = { name: ownerName, number: accountNumber }
+  const source = credit ? other : me
+  const destination = credit ? me : other
+  return {
+    referenceNumber: reference,
+    dateCreated: wireDay(when),
+    timeCreated: wireTime(when),
+    narration,
+    transactionType: credit ? 'CREDIT' : 'DEBIT',
+    amount: Math.abs(amountKobo) / 100,
+    status,
+    accountNumber,
+    balanceAfter: balanceKobo === null ? null : balanceKobo / 100,
+    sessionId: other.sessionId,
+    sourceAccountName: source.name,
+    sourceAccountNumber: source.number,
+    destinationAccountName: destination.name,
+    destinationAccountNumber: destination.number,
+    postedAt: when.getTime(),
+  }
+}
+
+const tenDigits = (random: () => number) => String(Math.floor(1_000_000_000 + random() * 8_999_999_999))
+
+/**
+ * Works back in time from today's balance, so the newest line's running
+ * balance is the account's balance and it never dips below zero; the oldest
+ * line is the opening deposit.
+ */
+function generateLedger(accountNumber: string, ownerName: string, balanceKobo: number): MockLine[] {
+  const story = HISTORY_OF.get(accountNumber)
+  const random = randomFor(accountNumber)
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]
+  const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo))
+  const now = Date.now()
+  const start = now - (story?.historyMonths ?? (balanceKobo > 0 ? 3 : 0)) * 30 * DAY
+  const employer = EMPLOYERS[Number(accountNumber.slice(-1)) % EMPLOYERS.length]
+  const lines: MockLine[] = []
+  let balance = balanceKobo
+  let index = 0
+  let when = now - between(1, 5) * HOUR
+  const salaryPaid = new Set<string>()
+  while (when > start) {
+    index += 1
+    const at = new Date(when)
+    at.setSeconds(between(0, 60))
+    const reference = `SEED-${accountNumber}-${10_000 - index}`
+    let amount: number
+    let narration: string
+    let other: { name: string | null; number: string | null; sessionId: string | null }
+    const roll = random()
+    const month = `${at.getFullYear()}-${at.getMonth()}`
+    if (at.getDate() >= 25 && !salaryPaid.has(month)) {
+      salaryPaid.add(month)
+      amount = between(150_000, 650_000) * 100
+      narration = `NIP/${employer.toUpperCase()}/SALARY`
+      other = { name: employer, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+    } else if (roll < 0.22) {
+      const who = pick(PEOPLE)
+      amount = between(2_000, 80_000) * 100
+      narration = `NIP/${who.toUpperCase()}/TRF`
+      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+    } else if (roll < 0.25) {
+      const who = pick(PEOPLE)
+      amount = between(1_000, 20_000) * 100
+      narration = `REVERSAL/NIP/TRF TO ${who.toUpperCase()}`
+      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+    } else if (roll < 0.28) {
+      amount = -pick([1_075, 2_688, 5_375])
+      narration = roll < 0.265 ? 'SMS ALERT CHARGES' : 'NIP TRANSFER FEE + VAT'
+      other = { name: 'Kobo Microfinance Bank', number: 'GL-FEE-INCOME', sessionId: null }
+    } else {
+      amount = -(random() < 0.5 ? between(500, 5_000) : between(2_000, 45_000)) * 100 - (random() < 0.3 ? between(1, 99) : 0)
+      const kind = pick(['airtime', 'pos', 'transfer', 'bill'] as const)
+      if (kind === 'airtime') {
+        const network = pick(NETWORKS)
+        const phone = `080${between(10_000_000, 99_999_999)}`
+        narration = `AIRTIME/${network}/${phone}`
+        other = { name: network, number: phone, sessionId: null }
+      } else if (kind === 'pos') {
+        const shop = pick(SHOPS)
+        narration = `POS/${shop.toUpperCase()}`
+        other = { name: shop, number: null, sessionId: null }
+      } else if (kind === 'bill') {
+        narration = pick(['BILLS/DSTV/7023456781', 'BILLS/IKEJA ELECTRIC/45123456789', 'BILLS/GOTV/7034567812'])
+        other = { name: narration.split('/')[1], number: narration.split('/')[2], sessionId: null }
+      } else {
+        const who = pick(PEOPLE)
+        narration = `NIP/TRF TO ${who.toUpperCase()}`
+        other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+        if (random() < 0.4) other.name = `${who} (${pick(OTHER_BANKS)})`
+      }
+    }
+    // Going back in time, the balance before this line is the balance after it minus its amount.
+    if (balance - amount >= 0) {
+      lines.push(line(accountNumber, ownerName, reference, at, narration, amount, 'COMPLETED', balance, other))
+      balance -= amount
+    }
+    when -= story?.busy ? between(1, 7) * HOUR + between(0, 60) * 60_000 : between(1, 4) * DAY + between(0, 12) * HOUR
+  }
+  if (balance > 0) {
+    const opened = new Date(Math.min(when, start))
+    lines.push(
+      line(accountNumber, ownerName, `SEED-OPEN-${accountNumber}`, opened, 'Opening deposit', balance, 'COMPLETED', balance, {
+        name: 'Cash deposit',
+        number: null,
+        sessionId: null,
+      }),
+    )
+  }
+  return lines
+}
+
+function ledgerOf(persona: Persona, accountNumber: string): MockLine[] {
+  let lines = ledgers.get(accountNumber)
+  if (!lines) {
+    const account = bankOf(persona).accounts.find((a) => a.accountNumber === accountNumber)!
+    lines = generateLedger(accountNumber, account.accountName, Math.round(account.availableBalance * 100))
+    ledgers.set(accountNumber, lines)
+  }
+  return lines
+}
+
+/** Pending and failed transfers and vends of a persona (the dashboard's story tells the same). */
+function unsettledOf(persona: Persona): MockLine[] {
+  let lines = unsettled.get(persona.key)
+  if (!lines) {
+    const accounts = bankOf(persona).accounts.filter((a) => a.availableBalance > 0)
+    lines = []
+    if (accounts.length) {
+      const source = accounts[0]
+      const now = Date.now()
+      const at = (days: number, hours: number, minutes: number) => {
+        const d = new Date(now - days * DAY)
+        d.setHours(hours, minutes, 0, 0)
+        return d
+      }
+      const me = source.accountName
+      lines.push(
+        line(source.accountNumber, me, 'TRF-7F3A9C21E0B4', at(2, 12, 40), 'Transfer to Kunle Adeyemi', -1_200_000, 'PENDING', null, {
+          name: 'Kunle Adeyemi',
+          number: '2030000017',
+          sessionId: null,
+        }),
+        line(source.accountNumber, me, 'VND-2B81D5E6F093', at(3, 8, 5), 'Bill payment MTN 08099990002', -150_000, 'FAILED', null, {
+          name: 'MTN',
+          number: '08099990002',
+          sessionId: null,
+        }),
+        line(source.accountNumber, me, 'TRF-C04E1A77D5F2', at(9, 17, 22), 'Transfer to Adaeze Nwosu', -4_500_000, 'FAILED', null, {
+          name: 'Adaeze Nwosu',
+          number: '9000000021',
+          sessionId: '090605' + '250101120000' + '000000000451',
+        }),
+      )
+    }
+    unsettled.set(persona.key, lines)
+  }
+  return lines
+}
+
+/** dd-mm-yyyy (or yyyy-mm-dd) → local midnight, undefined when absent, null when unreadable. */
+function parseDay(text: string | null): Date | null | undefined {
+  if (!text) return undefined
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim())
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim())
+  const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : []
+  if (!y) return null
+  const date = new Date(Number(y), Number(m) - 1, Number(d))
+  return date.getDate() === Number(d) && date.getMonth() === Number(m) - 1 ? date : null
+}
+
+const badRequest = (message: string, field?: string) =>
+  HttpResponse.json(
+    { type: 'about:blank', title: 'Bad Request', status: 400, detail: message, ...(field ? { errors: [{ field, message }] } : {}) },
+    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+  )
+
+const strip = ({ postedAt: _postedAt, ...detail }: MockLine): TransactionDetail => detail
+const summary = (l: MockLine): TransactionPage['content'][number] => {
+  const detail = strip(l)
+  return {
+    referenceNumber: detail.referenceNumber,
+    dateCreated: detail.dateCreated,
+    timeCreated: detail.timeCreated,
+    narration: detail.narration,
+    transactionType: detail.transactionType,
+    amount: detail.amount,
+    status: detail.status,
+    accountNumber: detail.accountNumber,
+    balanceAfter: detail.balanceAfter,
+  }
+}
+
+function statementHandler(fileType: StatementFileType) {
+  return async ({ request }: { request: Request }) => {
+    const persona = personaFromRequest(request)
+    if (!persona) return unauthorized()
+    const body = ((await request.json().catch(() => ({}))) ?? {}) as StatementRequest
+    const missing = (['nuban', 'startDate', 'endDate'] as const).filter((f) => !body[f])
+    if (missing.length) {
+      return HttpResponse.json(
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: REQUIRED,
+          errors: missing.map((field) => ({ field, message: REQUIRED })),
+        },
+        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+      )
+    }
+    const start = parseDay(body.startDate ?? null)
+    const end = parseDay(body.endDate ?? null)
+    if (!start) return badRequest(BAD_DATE, 'startDate')
+    if (!end) return badRequest(BAD_DATE, 'endDate')
+    if (end < start) return badRequest(END_BEFORE_START, 'endDate')
+    if (Math.round((end.getTime() - start.getTime()) / DAY) > 366) return badRequest(OVER_ONE_YEAR, 'endDate')
+    const today = new Date()
+    today.setHours(0, 0, 0, 0)
+    if (start > today) return badRequest(START_IN_FUTURE, 'startDate')
+    if (!bankOf(persona).accounts.some((a) => a.accountNumber === body.nuban)) return problem(404, 'Account not found', 'Not Found')
+    requestedStatements.push({ persona: persona.key, fileType, body })
+    return HttpResponse.json<MessageResponse>({ message: STATEMENT_REQUESTED })
+  }
+}
+
+export const historyHandlers = [
+  http.get(TRANSACTIONS_PATH, ({ request }) => {
+    const persona = personaFromRequest(request)
+    if (!persona) return unauthorized()
+    const params = new URL(request.url).searchParams
+    const own = bankOf(persona).accounts
+    const accountNumber = params.get('accountNumber')
+    if (accountNumber && !own.some((a) => a.accountNumber === accountNumber)) {
+      return problem(404, 'Account not found', 'Not Found')
+    }
+    const start = parseDay(params.get('startDate'))
+    const end = parseDay(params.get('endDate'))
+    if (start === null) return badRequest(BAD_DATE, 'startDate')
+    if (end === null) return badRequest(BAD_DATE, 'endDate')
+    if (start && end && end < start) return badRequest(END_BEFORE_START, 'endDate')
+    const type = params.get('transactionType')
+    const status = params.get('status')
+    const needle = (params.get('search') ?? '').trim().toLowerCase()
+    const page = Math.max(0, Number(params.get('page') ?? 0) || 0)
+    const size = Math.min(100, Math.max(1, Number(params.get('size') ?? 10) || 10))
+    const accounts = own.filter((a) => !accountNumber || a.accountNumber === accountNumber)
+    const lines = [
+      ...accounts.flatMap((a) => ledgerOf(persona, a.accountNumber)),
+      ...unsettledOf(persona).filter((l) => accounts.some((a) => a.accountNumber === l.accountNumber)),
+    ]
+    const from = start?.getTime() ?? -Infinity
+    const until = end ? end.getTime() + DAY : Infinity
+    const selected = lines
+      .filter(
+        (l) =>
+          l.postedAt >= from &&
+          l.postedAt < until &&
+          (!type || l.transactionType === type) &&
+          (!status || l.status === status) &&
+          (!needle || l.narration.toLowerCase().includes(needle) || l.referenceNumber.toLowerCase().includes(needle)),
+      )
+      .sort((a, b) => b.postedAt - a.postedAt)
+    return HttpResponse.json<TransactionPage>({
+      content: selected.slice(page * size, page * size + size).map(summary),
+      totalElements: selected.length,
+      page,
+      size,
+    })
+  }),
+
+  http.get(`${TRANSACTIONS_PATH}/:referenceNumber`, ({ request, params }) => {
+    const persona = personaFromRequest(request)
+    if (!persona) return unauthorized()
+    const reference = String(params.referenceNumber)
+    const found = [
+      ...bankOf(persona).accounts.flatMap((a) => ledgerOf(persona, a.accountNumber)),
+      ...unsettledOf(persona),
+    ].find((l) => l.referenceNumber === reference)
+    return found ? HttpResponse.json<TransactionDetail>(strip(found)) : problem(404, 'Transaction not found', 'Not Found')
+  }),
+
+  http.post(`${TRANSACTIONS_PATH}/download`, statementHandler('PDF')),
+  http.post(`${TRANSACTIONS_PATH}/download/excel`, statementHandler('EXCEL')),
+]
+

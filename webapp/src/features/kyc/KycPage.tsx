@@ -1,0 +1,74 @@
+/**
+ * Route /kyc-setting (spec part 2, "KYC page"): 'Know Your Customer', a
+ * progress rail of the three levels highlighting those up to currentLevel,
+ * and the form of the next level (currentLevel 0 → level 1, 1 → level 2,
+ * 2 or more → level 3) with its status badge. Beside them, the customer's
+ * details as the bank holds them.
+ */
+import { useEffect } from 'react'
+import { Card, Skeleton, Typography } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { formLevelOf, kycPageOpened, reviewOf, selectKyc } from './kycSlice'
+import { LevelRail } from './components/LevelRail'
+import { BiodataCard } from './components/BiodataCard'
+import { KycStatusBadge } from './components/KycStatusBadge'
+import { IdentityLevelForm } from './components/IdentityLevelForm'
+import { DocumentsLevelForm } from './components/DocumentsLevelForm'
+import { KYC_HEADING, LEVELS } from './texts'
+import './kyc.css'
+
+export function KycPage() {
+  const dispatch = useAppDispatch()
+  const { status, statusLoading, biodata, biodataLoading } = useAppSelector(selectKyc)
+
+  useEffect(() => {
+    dispatch(kycPageOpened())
+  }, [dispatch])
+
+  const currentLevel = status?.currentLevel ?? 0
+  const formLevel = formLevelOf(currentLevel)
+  const review = reviewOf(status, formLevel)
+  const { title, step } = LEVELS[formLevel - 1]
+
+  return (
+    <>
+      <div className="kobo-page-head">
+        <Typography.Title level={1}>{KYC_HEADING}</Typography.Title>
+        <Typography.Text type="secondary">
+          Verify your identity in three levels. Each level you complete raises your transaction limits.
+        </Typography.Text>
+      </div>
+      <div className="kobo-kyc">
+        <Card variant="borderless" className="kobo-kyc__rail-card">
+          <LevelRail currentLevel={currentLevel} formLevel={formLevel} />
+        </Card>
+        <Card
+          variant="borderless"
+          className="kobo-kyc__main"
+          title={
+            status ? (
+              <div className="kobo-kyc__main-title">
+                <span className="kobo-kyc__main-step">
+                  Level {formLevel} · {step}
+                </span>
+                <h2>{title}</h2>
+              </div>
+            ) : null
+          }
+          extra={status ? <KycStatusBadge status={review.status} /> : null}
+        >
+          {!status ? (
+            <Skeleton active={statusLoading} paragraph={{ rows: 6 }} />
+          ) : formLevel === 3 ? (
+            <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} />
+          ) : (
+            <IdentityLevelForm key={`${formLevel}-${review.status ?? 'new'}`} level={formLevel} status={review.status} comment={review.comment} />
+          )}
+        </Card>
+        <div className="kobo-kyc__biodata">
+          <BiodataCard biodata={biodata} loading={biodataLoading} />
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,205 @@
+/**
+ * Route /scheduled-payment (spec part 2, "Scheduled Payment page"): a table
+ * of Date, Amount, Status, Reference Number and Actions (Edit when pending,
+ * otherwise View), with search, a status filter, paging (10/25/50), an add
+ * button to /transfer, the 'Schedule Payment Details' modal, editing and the
+ * approval code step. `?open=<uuid>` (from the dashboard) opens one's details.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Card, Input, Select, Table, Typography } from 'antd'
+import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { useNavigate, useSearchParams } from 'react-router'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { formatNaira } from '../../lib/format'
+import { accountsRequested } from '../accounts/accountsSlice'
+import { banksRequested } from '../transfers/transfersSlice'
+import { ScheduleApprovalDialog } from './components/ScheduleApprovalDialog'
+import { ScheduleDetailsModal } from './components/ScheduleDetailsModal'
+import { EditScheduleModal } from './components/EditScheduleModal'
+import { ScheduleStatusTag } from './components/ScheduleStatusTag'
+import { detailsOpened, editOpened, schedulesRequested, selectScheduledPayments } from './scheduledPaymentsSlice'
+import { cadenceOf, dayKey, searchTextOf } from './schedule'
+import { NO_RECORDS, PAGE_SIZES, SCHEDULED_HEADING, STATUS_LABELS } from './texts'
+import type { ScheduledPayment } from './types'
+import './scheduledPayments.css'
+
+const STATUS_FILTERS = ['ALL', 'PENDING', 'COMPLETED', 'FAILED'] as const
+type StatusFilter = (typeof STATUS_FILTERS)[number]
+
+export function ScheduledPaymentPage() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const { items, loading, loaded } = useAppSelector(selectScheduledPayments)
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<StatusFilter>('ALL')
+  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+
+  useEffect(() => {
+    dispatch(schedulesRequested())
+    dispatch(accountsRequested())
+    dispatch(banksRequested())
+  }, [dispatch])
+
+  // Arriving from the dashboard with a payment in mind: show its details.
+  const toOpen = params.get('open')
+  useEffect(() => {
+    if (!toOpen || !loaded) return
+    if (items.some((s) => s.uuid === toOpen)) dispatch(detailsOpened(toOpen))
+    setParams({}, { replace: true })
+  }, [toOpen, loaded, items, dispatch, setParams])
+
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase()
+    return items.filter((p) => (status === 'ALL' || p.status === status) && (!needle || searchTextOf(p).includes(needle)))
+  }, [items, search, status])
+
+  const resetPage = () => setPage((p) => ({ ...p, current: 1 }))
+
+  return (
+    <>
+      <div className="kobo-page-head kobo-page-head--row">
+        <div>
+          <Typography.Title level={1}>{SCHEDULED_HEADING}</Typography.Title>
+          <Typography.Text type="secondary">Payments set to go out later, once or on repeat</Typography.Text>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/transfer')}>
+          Schedule a Payment
+        </Button>
+      </div>
+      <Card variant="borderless" className="kobo-schedule-card">
+        <div className="kobo-table-toolbar kobo-schedule-toolbar">
+          <div className="kobo-schedule-toolbar__filters">
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder="Search scheduled payments"
+              aria-label="Search scheduled payments"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value)
+                resetPage()
+              }}
+              className="kobo-table-search"
+            />
+            <Select<StatusFilter>
+              aria-label="Filter by status"
+              value={status}
+              onChange={(value) => {
+                setStatus(value)
+                resetPage()
+              }}
+              className="kobo-schedule-filter"
+              options={STATUS_FILTERS.map((value) => ({
+                value,
+                label: value === 'ALL' ? 'All statuses' : STATUS_LABELS[value],
+              }))}
+            />
+          </div>
+          <Typography.Text type="secondary">
+            {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
+          </Typography.Text>
+        </div>
+        <Table<ScheduledPayment>
+          rowKey="uuid"
+          loading={loading && items.length === 0}
+          dataSource={rows}
+          locale={{ emptyText: NO_RECORDS }}
+          className="kobo-schedule-table"
+          tableLayout="auto"
+          rowClassName={(p) => `kobo-schedule-row kobo-schedule-row--${p.status.toLowerCase()}`}
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            responsive: true,
+            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+          }}
+          columns={[
+            {
+              title: 'Date',
+              dataIndex: 'scheduleDate',
+              key: 'scheduleDate',
+              sorter: (a, b) => dayKey(a.scheduleDate) - dayKey(b.scheduleDate),
+              render: (date: string, p) => (
+                <div className="kobo-schedule-cell">
+                  <span className="kobo-schedule-cell__main kobo-tabular">{date}</span>
+                  <span className="kobo-schedule-cell__sub">{cadenceOf(p)}</span>
+                  <span className="kobo-schedule-cell__sub kobo-schedule-cell__phone kobo-tabular">{p.referenceNumber}</span>
+                </div>
+              ),
+            },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              key: 'amount',
+              sorter: (a, b) => a.amount - b.amount,
+              render: (amount: number, p) => (
+                <div className="kobo-schedule-cell">
+                  <span className="kobo-schedule-cell__main kobo-schedule-amount">{formatNaira(amount)}</span>
+                  <span className="kobo-schedule-cell__sub">To {p.destinationAccountName}</span>
+                  <span className="kobo-schedule-cell__xs">
+                    <ScheduleStatusTag status={p.status} />
+                  </span>
+                </div>
+              ),
+            },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              key: 'status',
+              // On a phone the status sits under the amount.
+              responsive: ['sm'],
+              render: (value: string, p) => (
+                <div className="kobo-schedule-cell">
+                  <span>
+                    <ScheduleStatusTag status={value} />
+                  </span>
+                  {value === 'PENDING' && !p.approved && <span className="kobo-schedule-cell__warn">Awaiting approval</span>}
+                </div>
+              ),
+            },
+            {
+              title: 'Reference Number',
+              dataIndex: 'referenceNumber',
+              key: 'referenceNumber',
+              responsive: ['md'],
+              render: (value: string) => <span className="kobo-tabular">{value}</span>,
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              align: 'right',
+              render: (_, p) =>
+                p.status === 'PENDING' ? (
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${p.referenceNumber}`}
+                    onClick={() => dispatch(editOpened(p.uuid))}
+                  >
+                    <span className="kobo-schedule-action__text">Edit</span>
+                  </Button>
+                ) : (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<EyeOutlined />}
+                    aria-label={`View ${p.referenceNumber}`}
+                    onClick={() => dispatch(detailsOpened(p.uuid))}
+                  >
+                    <span className="kobo-schedule-action__text">View</span>
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <ScheduleDetailsModal />
+      <EditScheduleModal />
+      <ScheduleApprovalDialog />
+    </>
+  )
+}

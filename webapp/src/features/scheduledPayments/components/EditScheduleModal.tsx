@@ -1,0 +1,210 @@
+/**
+ * Edit a pending scheduled payment (spec part 2, section 5): source account,
+ * account number (10 characters), amount, description and date are required;
+ * a bank only unless the type is INTRA_BANK or OWN_ACCOUNT. The name look-up
+ * falls back to bank code 090605. Saving sends a new code: the payment must
+ * be approved again.
+ */
+import { useEffect, useMemo } from 'react'
+import { Alert, Button, Col, Form, Input, Modal, Row, Select, Tag } from 'antd'
+import { SaveOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { REQUIRED } from '../../../lib/validation'
+import { isActive, selectAccounts } from '../../accounts/accountsSlice'
+import { accountOptionLabel } from '../../dashboard/accountStyles'
+import { AmountInput } from '../../transfers/components/AmountInput'
+import { amountRules } from '../../transfers/components/amount'
+import { LookupStatus } from '../../transfers/components/LookupStatus'
+import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../transfers/components/nameLookup'
+import { selectTransfers } from '../../transfers/transfersSlice'
+import { editClosed, editRequested, selectScheduledPayments } from '../scheduledPaymentsSlice'
+import { parseScheduleDate, toWireDay, type ScheduleValues } from '../schedule'
+import { DEFAULT_BANK_CODE, EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../texts'
+import type { ScheduledPayment } from '../types'
+import { ScheduleFields } from './ScheduleFields'
+
+interface Values extends ScheduleValues {
+  sourceAccountNumber?: string
+  destinationBankCode?: string
+  destinationAccountNumber?: string
+  amount?: number
+  description?: string
+}
+
+/** Server field names → this form's. */
+const FIELD_NAMES: Record<string, keyof Values> = {
+  scheduleDate: 'schedulePaymentDate',
+  schedulePaymentDate: 'schedulePaymentDate',
+  interval: 'scheduledInterval',
+  scheduledInterval: 'scheduledInterval',
+  repeatPayment: 'repeatPayment',
+  sourceAccountNumber: 'sourceAccountNumber',
+  destinationAccountNumber: 'destinationAccountNumber',
+  destinationBankCode: 'destinationBankCode',
+  amount: 'amount',
+  description: 'description',
+}
+
+const LOOKUP_KEY = 'schedule-edit'
+
+function initialValuesOf(payment: ScheduledPayment): Values {
+  return {
+    sourceAccountNumber: payment.sourceAccountNumber,
+    destinationBankCode: payment.transferType === 'OTHER_BANK' ? payment.destinationBankCode : undefined,
+    destinationAccountNumber: payment.destinationAccountNumber,
+    amount: payment.amount,
+    description: payment.description,
+    schedulePaymentDate: parseScheduleDate(payment.scheduleDate),
+    continuous: Boolean(payment.interval),
+    scheduledInterval: payment.interval ?? undefined,
+    repeatPayment: payment.interval ? payment.repeatPayment : undefined,
+  }
+}
+
+function EditForm({ payment }: { payment: ScheduledPayment }) {
+  const dispatch = useAppDispatch()
+  const { edit } = useAppSelector(selectScheduledPayments)
+  const accounts = useAppSelector(selectAccounts).items
+  const { banks } = useAppSelector(selectTransfers)
+  const [form] = Form.useForm<Values>()
+  const type = payment.transferType
+  const own = type === 'OWN_ACCOUNT'
+  const needsBank = type !== 'INTRA_BANK' && type !== 'OWN_ACCOUNT'
+
+  const source = Form.useWatch('sourceAccountNumber', form)
+  const accountNumber = Form.useWatch('destinationAccountNumber', form)
+  const chosenBank = Form.useWatch('destinationBankCode', form)
+  const lookup = useNameLookup(LOOKUP_KEY, accountNumber, (needsBank ? chosenBank : undefined) || DEFAULT_BANK_CODE, !own)
+  const sources = useMemo(() => accounts.filter(isActive), [accounts])
+  const destinations = sources.filter((a) => a.accountNumber !== source)
+  const resolved = own ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
+
+  // The server's refusals land on their fields.
+  useEffect(() => {
+    if (!edit.errors.length) return
+    form.setFields(
+      edit.errors
+        .filter((e) => FIELD_NAMES[e.field])
+        .map((e) => ({ name: FIELD_NAMES[e.field], errors: [e.message] })),
+    )
+  }, [edit.errors, form])
+
+  const onFinish = (values: Values) => {
+    const continuous = Boolean(values.continuous)
+    dispatch(
+      editRequested({
+        uuid: payment.uuid,
+        sourceAccountNumber: values.sourceAccountNumber,
+        destinationAccountNumber: values.destinationAccountNumber,
+        destinationBankCode: needsBank ? values.destinationBankCode : DEFAULT_BANK_CODE,
+        amount: values.amount,
+        description: values.description?.trim(),
+        scheduleDate: values.schedulePaymentDate ? toWireDay(values.schedulePaymentDate) : null,
+        interval: continuous ? (values.scheduledInterval ?? null) : null,
+        repeatPayment: continuous ? (values.repeatPayment ?? null) : null,
+      }),
+    )
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark initialValues={initialValuesOf(payment)} onFinish={onFinish} disabled={edit.saving}>
+      <div className="kobo-schedule-edit__meta">
+        <Tag color="blue">{TRANSFER_TYPE_LABELS[type] ?? type}</Tag>
+        <span className="kobo-tabular">{payment.referenceNumber}</span>
+      </div>
+      <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
+        <Select
+          placeholder="Select From Account"
+          notFoundContent="No options"
+          options={sources.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        {needsBank && (
+          <Col xs={24} md={12}>
+            <Form.Item name="destinationBankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select Bank"
+                notFoundContent="No options found"
+                options={banks
+                  .filter((b) => b.institutionCode !== DEFAULT_BANK_CODE)
+                  .map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24} md={needsBank ? 12 : 24}>
+          {own ? (
+            <Form.Item name="destinationAccountNumber" label="Account Number" rules={accountNumberRules}>
+              <Select
+                placeholder="Select To Account"
+                notFoundContent="No options"
+                options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="destinationAccountNumber"
+              label="Account Number"
+              rules={accountNumberRules}
+              normalize={normalizeAccountNumber}
+              extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
+            >
+              <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
+            </Form.Item>
+          )}
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="amount" label="Amount" rules={amountRules()}>
+            <AmountInput aria-label="Amount" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: REQUIRED }]}>
+            <Input maxLength={100} placeholder="What is it for?" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <ScheduleFields lockContinuous={Boolean(payment.interval)} note="Saving sends a new one-time code: approve the payment again with it." />
+      <div className="kobo-dialog-actions">
+        <Button onClick={() => dispatch(editClosed())} disabled={edit.saving}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={edit.saving} disabled={!resolved}>
+          Save Changes
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+export function EditScheduleModal() {
+  const dispatch = useAppDispatch()
+  const { edit, items } = useAppSelector(selectScheduledPayments)
+  const payment = items.find((s) => s.uuid === edit.uuid)
+  const open = Boolean(edit.uuid)
+  return (
+    <Modal
+      open={open}
+      title={EDIT_TITLE}
+      onCancel={edit.saving ? undefined : () => dispatch(editClosed())}
+      closable={!edit.saving}
+      mask={{ closable: false }}
+      footer={null}
+      width={640}
+      centered
+      destroyOnHidden
+      // The code dialog opens as this closes: focus must stay in its boxes.
+      focusable={{ focusTriggerAfterClose: false }}
+    >
+      {payment && payment.status === 'PENDING' ? (
+        <EditForm payment={payment} />
+      ) : (
+        <Alert type="info" showIcon title="Only pending scheduled payments can be edited" />
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,102 @@
+/** 'Schedule Payment Details' (spec part 2, "Scheduled Payment page"): everything about one payment. */
+import { Alert, Button, Descriptions, Modal, Skeleton, Tag } from 'antd'
+import { EditOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useIsMobile } from '../../../app/useIsMobile'
+import { formatNaira, humanize } from '../../../lib/format'
+import { detailsClosed, editOpened, selectScheduledPayments } from '../scheduledPaymentsSlice'
+import { cadenceOf } from '../schedule'
+import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../texts'
+import { ScheduleStatusTag } from './ScheduleStatusTag'
+
+export function ScheduleDetailsModal() {
+  const dispatch = useAppDispatch()
+  const { details } = useAppSelector(selectScheduledPayments)
+  const mobile = useIsMobile()
+  const item = details.item
+  const close = () => dispatch(detailsClosed())
+  const editable = item?.status === 'PENDING' && item.runsDone === 0
+
+  return (
+    <Modal
+      open={Boolean(details.uuid)}
+      title={DETAILS_TITLE}
+      onCancel={close}
+      width={640}
+      centered
+      destroyOnHidden
+      // Edit opens from here: focus must not jump back to the table as this closes.
+      focusable={{ focusTriggerAfterClose: false }}
+      footer={[
+        <Button key="close" onClick={close}>
+          Close
+        </Button>,
+        editable ? (
+          <Button key="edit" type="primary" icon={<EditOutlined />} onClick={() => item && dispatch(editOpened(item.uuid))}>
+            Edit
+          </Button>
+        ) : null,
+      ]}
+    >
+      {!item ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <div className="kobo-schedule-details" data-testid="schedule-details">
+          <div className="kobo-schedule-details__head">
+            <div>
+              <div className="kobo-schedule-details__amount">{formatNaira(item.amount)}</div>
+              <div className="kobo-schedule-details__to">
+                to <strong>{item.destinationAccountName}</strong>
+              </div>
+            </div>
+            <ScheduleStatusTag status={item.status} />
+          </div>
+          {item.status === 'PENDING' && !item.approved && (
+            <Alert
+              type="warning"
+              showIcon
+              className="kobo-schedule-details__alert"
+              title="Awaiting approval"
+              description="This payment will not run until it is approved with a one-time code. Edit it to receive a new code."
+            />
+          )}
+          {item.status === 'FAILED' && item.failureReason && (
+            <Alert type="error" showIcon className="kobo-schedule-details__alert" title="Payment failed" description={item.failureReason} />
+          )}
+          <Descriptions
+            column={mobile ? 1 : 2}
+            size="small"
+            bordered
+            items={[
+              { key: 'ref', label: 'Reference Number', children: <span className="kobo-tabular">{item.referenceNumber}</span> },
+              { key: 'type', label: 'Transfer Type', children: TRANSFER_TYPE_LABELS[item.transferType] ?? humanize(item.transferType) },
+              { key: 'date', label: item.status === 'PENDING' ? 'Next Payment Date' : 'Payment Date', children: item.scheduleDate },
+              { key: 'cadence', label: 'Frequency', children: cadenceOf(item) },
+              { key: 'from', label: 'From Account', children: <span className="kobo-tabular">{item.sourceAccountNumber}</span> },
+              {
+                key: 'to',
+                label: 'To Account',
+                children: (
+                  <span>
+                    <span className="kobo-tabular">{item.destinationAccountNumber}</span>
+                    <br />
+                    <span className="kobo-schedule-details__muted">{item.destinationBankName}</span>
+                  </span>
+                ),
+              },
+              { key: 'amount', label: 'Amount', children: formatNaira(item.amount) },
+              { key: 'runs', label: 'Payments Made', children: `${item.runsDone} of ${item.repeatPayment}` },
+              { key: 'description', label: 'Description', children: item.description || '—', span: mobile ? 1 : 2 },
+              {
+                key: 'approved',
+                label: 'Approval',
+                span: mobile ? 1 : 2,
+                children: item.approved ? <Tag color="green">Approved</Tag> : <Tag color="orange">Awaiting approval</Tag>,
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Modal>
+  )
+}

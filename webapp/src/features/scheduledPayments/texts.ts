@@ -1,0 +1,35 @@
+/** Customer-facing texts of scheduled payments, word for word from spec part 2 where it gives them. */
+
+export const SCHEDULED_HEADING = 'Scheduled Payments'
+export const DETAILS_TITLE = 'Schedule Payment Details'
+export const EDIT_TITLE = 'Edit Scheduled Payment'
+
+export const SCHEDULE_APPROVED = 'Scheduled Payment Approved'
+export const SCHEDULE_EDITED = 'Scheduled payment edited successfully'
+
+export const SCHEDULE_ERROR = 'An error occurred while scheduling transfer'
+export const EDIT_ERROR = 'An error occurred while editing scheduled payments'
+export const LIST_ERROR = 'An error occurred while fetching scheduled payments'
+export const DETAILS_ERROR = 'An error occurred while fetching scheduled payment details'
+
+export const NO_RECORDS = 'No records to display'
+
+export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
+
+/** Kobo's own NIBSS code: the name look-up in edit falls back to it (spec part 2, section 5). */
+export const DEFAULT_BANK_CODE = '090605'
+
+/** Table page sizes (spec part 2, section 9). */
+export const PAGE_SIZES = [10, 25, 50]
+
+export const STATUS_LABELS: Record<string, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+}
+
+export const TRANSFER_TYPE_LABELS: Record<string, string> = {
+  INTRA_BANK: 'Intra Bank Transfer',
+  OWN_ACCOUNT: 'Own Account Transfer',
+  OTHER_BANK: 'Other Bank Transfer',
+}

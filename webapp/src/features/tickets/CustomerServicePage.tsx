@@ -1,0 +1,61 @@
+/**
+ * Route /customer-service (spec part 2, "Customer service"): the customer's
+ * tickets grouped by date with a resolved or unresolved icon, a search, the
+ * Create Tickets action and breadcrumbs.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Card, Input, Typography } from 'antd'
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { createTicketOpened, selectTickets, ticketsRequested } from './ticketsSlice'
+import { CreateTicketModal } from './components/CreateTicketModal'
+import { PageHead } from './components/PageHead'
+import { TicketList } from './components/TicketList'
+import { filterDays } from './search'
+import { CREATE_TICKETS } from './texts'
+import './tickets.css'
+
+export function CustomerServicePage() {
+  const dispatch = useAppDispatch()
+  const { days, listLoading } = useAppSelector(selectTickets)
+  const [search, setSearch] = useState('')
+
+  useEffect(() => {
+    dispatch(ticketsRequested())
+  }, [dispatch])
+
+  const shown = useMemo(() => filterDays(days, search), [days, search])
+  const all = days.flatMap((d) => d.tickets)
+  const open = all.filter((t) => !t.resolved).length
+
+  return (
+    <>
+      <PageHead
+        subtitle="Ask us anything and follow our answers here"
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dispatch(createTicketOpened())}>
+            {CREATE_TICKETS}
+          </Button>
+        }
+      />
+      <Card variant="borderless" className="kobo-cs-card">
+        <div className="kobo-cs-toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search by subject or date"
+            aria-label="Search tickets"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="kobo-cs-search"
+          />
+          <Typography.Text type="secondary" className="kobo-cs-counts">
+            {all.length} {all.length === 1 ? 'ticket' : 'tickets'} · {open} unresolved
+          </Typography.Text>
+        </div>
+        <TicketList days={shown} loading={listLoading} />
+      </Card>
+      <CreateTicketModal />
+    </>
+  )
+}

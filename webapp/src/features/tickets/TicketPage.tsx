@@ -1,0 +1,139 @@
+/**
+ * Route /customer-service/:ticketId (spec part 2, "Customer service"): two
+ * panes, the searchable ticket list on the left and the conversation on the
+ * right. On phones the list folds into a panel above the conversation.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Card, Collapse, Input, Result, Skeleton } from 'antd'
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Link, useParams } from 'react-router'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useIsMobile } from '../../app/useIsMobile'
+import {
+  createTicketOpened,
+  selectTickets,
+  ticketClosed,
+  ticketRequested,
+  ticketWatchStarted,
+  ticketWatchStopped,
+  ticketsRequested,
+} from './ticketsSlice'
+import { AttachmentPreviewModal } from './components/AttachmentPreviewModal'
+import { Conversation } from './components/Conversation'
+import { CreateTicketModal } from './components/CreateTicketModal'
+import { PageHead } from './components/PageHead'
+import { TicketList } from './components/TicketList'
+import { filterDays } from './search'
+import { CREATE_TICKETS, CUSTOMER_SERVICE_HEADING } from './texts'
+import './tickets.css'
+
+function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onSelect?: () => void }) {
+  const { days, listLoading } = useAppSelector(selectTickets)
+  const [search, setSearch] = useState('')
+  const shown = useMemo(() => filterDays(days, search), [days, search])
+  return (
+    <>
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder="Search by subject or date"
+        aria-label="Search tickets"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="kobo-cs-pane__search"
+      />
+      <TicketList days={shown} loading={listLoading} activeId={activeId} compact onSelect={onSelect} />
+    </>
+  )
+}
+
+export function TicketPage() {
+  const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
+  const { ticketId } = useParams()
+  const id = /^\d+$/.test(ticketId ?? '') ? Number(ticketId) : null
+  const { current, detailFailed, days } = useAppSelector(selectTickets)
+  const [listOpen, setListOpen] = useState(false)
+
+  useEffect(() => {
+    dispatch(ticketsRequested())
+  }, [dispatch])
+
+  useEffect(() => {
+    if (id === null) return
+    dispatch(ticketRequested({ id }))
+    dispatch(ticketWatchStarted({ id }))
+    return () => {
+      dispatch(ticketWatchStopped())
+    }
+  }, [dispatch, id])
+
+  useEffect(
+    () => () => {
+      dispatch(ticketClosed())
+    },
+    [dispatch],
+  )
+
+  const ticket = current && current.id === id ? current : null
+  const count = days.reduce((n, d) => n + d.tickets.length, 0)
+
+  let right
+  if (id === null || detailFailed) {
+    right = (
+      <Result
+        status="404"
+        title="Ticket not found"
+        subTitle="It may have been opened by someone else, or the link is wrong."
+        extra={
+          <Link to="/customer-service">
+            <Button type="primary">Back to {CUSTOMER_SERVICE_HEADING}</Button>
+          </Link>
+        }
+      />
+    )
+  } else if (!ticket) {
+    right = <Skeleton active avatar paragraph={{ rows: 6 }} className="kobo-convo__loading" />
+  } else {
+    right = <Conversation ticket={ticket} />
+  }
+
+  return (
+    <>
+      <PageHead
+        current={ticket?.subject ?? (id === null ? '' : `Ticket #${id}`)}
+        subtitle="Your conversation with Kobo customer service"
+        actions={
+          <Button icon={<PlusOutlined />} onClick={() => dispatch(createTicketOpened())}>
+            {CREATE_TICKETS}
+          </Button>
+        }
+      />
+      <div className="kobo-cs-split">
+        {isMobile ? (
+          <Collapse
+            className="kobo-cs-pane kobo-cs-pane--folded"
+            activeKey={listOpen ? ['list'] : []}
+            onChange={(keys) => setListOpen(keys.includes('list'))}
+            items={[
+              {
+                key: 'list',
+                label: `All tickets (${count})`,
+                children: <TicketSearchList activeId={id} onSelect={() => setListOpen(false)} />,
+              },
+            ]}
+          />
+        ) : (
+          <Card variant="borderless" className="kobo-cs-pane" aria-label="Tickets">
+            <TicketSearchList activeId={id} />
+          </Card>
+        )}
+        <Card variant="borderless" className="kobo-cs-main">
+          {right}
+        </Card>
+      </div>
+      <CreateTicketModal />
+      <AttachmentPreviewModal />
+    </>
+  )
+}

@@ -1,0 +1,80 @@
+/** 'Create Tickets': subject, description and optional attachments (spec part 2, section 5). */
+import { useState } from 'react'
+import { Button, Form, Input, Modal } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { toastError } from '../../../app/toastSlice'
+import { REQUIRED } from '../../../lib/validation'
+import { createTicketClosed, createTicketRequested, selectTickets } from '../ticketsSlice'
+import { CREATE_TICKETS } from '../texts'
+import { toUploads } from '../files'
+import { AttachmentPicker, type PickedFile } from './AttachmentPicker'
+
+interface Values {
+  subject: string
+  body: string
+}
+
+export function CreateTicketModal() {
+  const dispatch = useAppDispatch()
+  const { createOpen, creating } = useAppSelector(selectTickets)
+  const [form] = Form.useForm<Values>()
+  const [files, setFiles] = useState<PickedFile[]>([])
+  const [reading, setReading] = useState(false)
+
+  const submit = async (values: Values) => {
+    setReading(true)
+    try {
+      const attachments = (await toUploads(files.map((f) => f.file))).map(({ name, document }) => ({ name, document }))
+      dispatch(createTicketRequested({ subject: values.subject.trim(), body: values.body.trim(), attachments }))
+    } catch {
+      dispatch(toastError('The file could not be read. Please choose it again.'))
+    } finally {
+      setReading(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={createOpen}
+      title={CREATE_TICKETS}
+      onCancel={() => dispatch(createTicketClosed())}
+      afterClose={() => {
+        form.resetFields()
+        setFiles([])
+      }}
+      footer={null}
+      width={560}
+      centered
+      destroyOnHidden
+      mask={{ closable: !creating }}
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={creating} className="kobo-ticket-form">
+        <Form.Item
+          name="subject"
+          label="Subject"
+          rules={[{ required: true, whitespace: true, message: REQUIRED }]}
+        >
+          <Input placeholder="What do you need help with?" maxLength={200} autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="body"
+          label="Description"
+          rules={[{ required: true, whitespace: true, message: REQUIRED }]}
+        >
+          <Input.TextArea placeholder="Tell us what happened, with dates and amounts if you can" rows={5} maxLength={10_000} />
+        </Form.Item>
+        <Form.Item label="Attachments" htmlFor="new-ticket-files">
+          <AttachmentPicker id="new-ticket-files" value={files} onChange={setFiles} disabled={creating} />
+        </Form.Item>
+        <div className="kobo-modal-actions">
+          <Button onClick={() => dispatch(createTicketClosed())} disabled={creating}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" loading={creating || reading}>
+            Submit
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  )
+}
