@@ -34,7 +34,7 @@ class FaultRule(Base):
     amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
     min_amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
     max_amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
-    effect: Mapped[str] = mapped_column(String(10))
+    effect: Mapped[str] = mapped_column(String(12))  # "unavailable" is 11
     response_code: Mapped[str | None] = mapped_column(String(4))
     delay_ms: Mapped[int | None] = mapped_column(Integer)
     pending_outcome: Mapped[str | None] = mapped_column(String(4))
