@@ -123,6 +123,12 @@ def workload(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none")
+def bench(session: nox.Session) -> None:
+    """Benchmarks, not tests (never in the default list): `nox -s bench` = scripts/bench."""
+    session.run("bash", "scripts/bench", *session.posargs, external=True)
+
+
+@nox.session(venv_backend="none")
 def web_unit(session: nox.Session) -> None:
     session.run("npm", "--workspace", "webapp", "run", "test", external=True)
 
