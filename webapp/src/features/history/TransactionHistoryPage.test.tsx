@@ -223,7 +223,8 @@ describe('Request Statement', () => {
     await user.click(within(modal).getByText('PDF'))
     await user.click(button(REQUEST_STATEMENT, modal))
     await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent(OVER_ONE_YEAR))
-    expect(within(modal).getAllByText(OVER_ONE_YEAR).length).toBeGreaterThanOrEqual(2)
+    // The field's own message follows the alert (set on the form after the answer): wait for it.
+    await waitFor(() => expect(within(modal).getAllByText(OVER_ONE_YEAR).length).toBeGreaterThanOrEqual(2))
     expect(await dialog(REQUEST_STATEMENT)).toBeInTheDocument()
   })
 })

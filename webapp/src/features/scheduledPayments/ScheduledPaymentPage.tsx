@@ -5,7 +5,7 @@
  * button to /transfer, the 'Schedule Payment Details' modal, editing and the
  * approval code step. `?open=<uuid>` (from the dashboard) opens one's details.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Card, Input, Select, Table, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -42,9 +42,13 @@ export function ScheduledPaymentPage() {
   }, [dispatch])
 
   // Arriving from the dashboard with a payment in mind: show its details.
+  // Once per payment: clearing the query is a navigation that completes later, and until it
+  // does every re-render (the details arriving, for one) would open it again, in a loop.
   const toOpen = params.get('open')
+  const opened = useRef<string | null>(null)
   useEffect(() => {
-    if (!toOpen || !loaded) return
+    if (!toOpen || !loaded || opened.current === toOpen) return
+    opened.current = toOpen
     if (items.some((s) => s.uuid === toOpen)) dispatch(detailsOpened(toOpen))
     setParams({}, { replace: true })
   }, [toOpen, loaded, items, dispatch, setParams])
