@@ -38,6 +38,7 @@ import httpx
 
 from bench.load import CODE
 from bench.processes import ROOT, Stack
+from bench.report import write_section
 from bench.workload import _postgres_databases, free_port
 from bff.auth.models import User
 from bff.config import Argon2Params
@@ -337,13 +338,8 @@ def report(figures: dict[tuple[str, int], Figure], tpcb: dict[int, float], args:
 
 
 def write(text_block: str) -> None:
-    content = DOC.read_text() if DOC.exists() else "# Benchmarks\n"
-    if START not in content:
-        title = "Throughput and latency against the machine's ceilings (issue 11)"
-        content += f"\n## {title}\n{START}\n{END}\n"
-    before = content[: content.index(START) + len(START)]
-    after = content[content.index(END) :]
-    DOC.write_text(f"{before}\n{text_block}{after}")
+    heading = "## Throughput and latency against the machine's ceilings (issue 11)"
+    write_section(DOC, START, END, text_block, heading)
 
 
 def main() -> None:

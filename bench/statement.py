@@ -28,6 +28,7 @@ from faker import Faker
 from sqlalchemy import select
 
 from bench.processes import ROOT, Stack
+from bench.report import write_section
 from bench.workload import free_port
 from bff.auth.models import User
 from bff.core_client import CoreClient
@@ -141,12 +142,7 @@ def table(lines: int, timings: list[Timing]) -> str:
 
 
 def write(text: str) -> None:
-    content = DOC.read_text() if DOC.exists() else ""
-    if START not in content:
-        content += f"\n## One-year statement, 10,000 lines (issue 8)\n{START}\n{END}\n"
-    before = content[: content.index(START) + len(START)]
-    after = content[content.index(END) :]
-    DOC.write_text(f"{before}\n{text}{after}")
+    write_section(DOC, START, END, text, "## One-year statement, 10,000 lines (issue 8)")
 
 
 def main() -> None:

@@ -42,6 +42,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bench.processes import Stack
+from bench.report import write_section
 from core_sim.faults.scenarios import CATALOGUE
 
 LAGOS = ZoneInfo("Africa/Lagos")
@@ -719,10 +720,7 @@ REPORT_END = "<!-- workload:end -->"
 
 
 def write_report(path: Path, text_block: str) -> None:
-    content = path.read_text() if path.exists() else f"{REPORT_START}\n{REPORT_END}\n"
-    before = content[: content.index(REPORT_START) + len(REPORT_START)]
-    after = content[content.index(REPORT_END) :]
-    path.write_text(f"{before}\n{text_block}{after}")
+    write_section(path, REPORT_START, REPORT_END, text_block, "## Latest big run")
 
 
 def main() -> None:
