@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout_s: float = 90) -> None:
+    """Returns once `url` answers 200; raises if the process exits or time runs out."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:

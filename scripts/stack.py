@@ -16,24 +16,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make the repository's packages importable
 
-
-def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout_s: float = 60) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"{url} did not start (exit code {process.returncode})")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:  # noqa: S310 (loopback)
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"{url} did not answer within {timeout_s:.0f} s")
+from bench.processes import wait_until_up  # noqa: E402
 
 
 def personas_table() -> str:
@@ -95,13 +83,13 @@ def main() -> None:
     )
     bff = None
     try:
-        wait_until_up(f"http://{args.host}:{sim_port}/health", sim)
+        wait_until_up(f"http://{args.host}:{sim_port}/health", sim, timeout_s=60)
         bff = subprocess.Popen(  # noqa: S603
             [python, "-m", "bff", "serve", "--host", args.host, "--port", str(bff_port)],
             cwd=ROOT,
             env=env,
         )
-        wait_until_up(f"http://{args.host}:{bff_port}/health", bff)
+        wait_until_up(f"http://{args.host}:{bff_port}/health", bff, timeout_s=60)
         print(
             f"\nKobo is running: http://{args.host}:{bff_port}/\n"
             f"Simulator (tester API, inbox of codes): http://{args.host}:{sim_port}/sim/messages\n"
