@@ -36,7 +36,7 @@ from typing import Any
 
 import httpx
 
-from bench.load import CODE
+from bench.inbox import CODE
 from bench.processes import ROOT, Stack
 from bench.report import write_section
 from bench.workload import _postgres_databases, free_port

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import re
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -23,7 +22,7 @@ from typing import Any
 
 import httpx
 
-CODE = re.compile(r"\b(\d{6})\b")
+from bench.inbox import code_after, newest_message_id
 
 
 @dataclass
@@ -40,22 +39,13 @@ class Client:
         return {"Authorization": f"Bearer {self.user['token']}"}
 
     async def newest_message(self) -> int:
-        inbox = await self.sim.get(
-            "/sim/messages", params={"recipient": self.user["email"], "limit": 1}
-        )
-        items = inbox.json()
-        return int(items[0]["id"]) if items else 0
+        return await newest_message_id(self.sim, self.user["email"])
 
     async def code_after(self, message_id: int) -> str:
-        for _ in range(200):
-            inbox = await self.sim.get(
-                "/sim/messages", params={"recipient": self.user["email"], "limit": 3}
-            )
-            for message in inbox.json():
-                if int(message["id"]) > message_id and (found := CODE.search(message["body"])):
-                    return found.group(1)
-            await asyncio.sleep(0.01)
-        raise RuntimeError(f"no code for {self.user['email']}")
+        code = await code_after(self.sim, self.user["email"], message_id, tries=200, pause_s=0.01)
+        if code is None:
+            raise RuntimeError(f"no code for {self.user['email']}")
+        return code
 
 
 def ok(response: httpx.Response) -> None:

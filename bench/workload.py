@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import contextlib
 import random
-import re
 import socket
 import sys
 import tempfile
@@ -41,6 +40,7 @@ import httpx
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
 from bench.report import write_section
 from core_sim.faults.scenarios import CATALOGUE
@@ -73,7 +73,6 @@ RULE_SCENARIOS = [
     if s.startswith(("ledger.transfer.", "nip.transfer.", "nip.tsq.", "bills.vend.", "bills."))
     and "delay" not in s
 ]
-CODE = re.compile(r"\b(\d{6})\b")
 
 
 @dataclass
@@ -115,19 +114,10 @@ class Customer:
     # -- plumbing ---------------------------------------------------------------------------
 
     async def _newest_message_id(self) -> int:
-        inbox = (await self.sim.get("/sim/messages", params={"recipient": self.email})).json()
-        return int(inbox[0]["id"]) if inbox else 0
+        return await newest_message_id(self.sim, self.email)
 
     async def _code_after(self, message_id: int) -> str | None:
-        for _ in range(40):
-            inbox = (
-                await self.sim.get("/sim/messages", params={"recipient": self.email, "limit": 5})
-            ).json()
-            for message in inbox:
-                if int(message["id"]) > message_id and (found := CODE.search(message["body"])):
-                    return found.group(1)
-            await asyncio.sleep(0.1)
-        return None
+        return await code_after(self.sim, self.email, message_id, tries=40, pause_s=0.1)
 
     async def _call(
         self, method: str, path: str, body: Any = None, scenario: str | None = None
