@@ -11,10 +11,9 @@
  * specs never meet), registered, verified and onboarded through the API.
  * Screenshots at 1280 and 390 px go to docs/screenshots/kyc-*.png.
  */
-import { deflateSync, crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { MOCK, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
+import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
 
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const AUTH = '/auth/ibanking/personal'
@@ -32,32 +31,6 @@ interface Prospect {
 }
 
 // --- pictures ------------------------------------------------------------------------
-
-/** A PNG drawn pixel by pixel (RGB), a few kilobytes. */
-function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(typed))
-    return Buffer.concat([length, typed, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) rows.set(pixel(x, y), y * (width * 3 + 1) + 1 + x * 3)
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** A utility bill: a white page with a letterhead, text lines and a total box. */
 const utilityBill = () =>

@@ -10,10 +10,9 @@
  * - a customer resets a forgotten password with the link from the inbox.
  * Screenshots of every screen at 1280 and 390 px go to e2e/screenshots/.
  */
-import { deflateSync, crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { MOCK, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
+import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
 
 const DIR = fileURLToPath(new URL('./screenshots', import.meta.url))
 const AUTH = '/auth/ibanking/personal'
@@ -63,33 +62,6 @@ async function shoot(page: Page, name: string) {
 }
 
 // --- pictures to upload ------------------------------------------------------------------
-
-/** A PNG drawn pixel by pixel (RGB); small enough to stay far below 2 MB. */
-function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(typed))
-    return Buffer.concat([length, typed, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y += 1) {
-    const offset = y * (width * 3 + 1)
-    for (let x = 0; x < width; x += 1) rows.set(pixel(x, y), offset + 1 + x * 3)
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** A passport-style portrait: a figure on a white background. */
 const passportPhoto = () =>

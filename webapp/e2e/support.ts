@@ -3,6 +3,7 @@
  * tester reads them: from the simulator's outbox (`/sim/messages`), newest
  * first. In mock mode (E2E_MOCK=1) MSW accepts the fixed code 123456.
  */
+import { crc32, deflateSync } from 'node:zlib'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 // The e2e stack's ports can be moved (E2E_SIM_PORT / E2E_BFF_PORT) so two runs can coexist.
@@ -82,4 +83,31 @@ export async function signInAsAda(page: Page, request: APIRequestContext) {
   await typeOtp(page, await readOtp(request, ADA.email, before))
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByRole('heading', { name: `Welcome ${ADA.firstName}` })).toBeVisible()
+}
+
+/** A PNG drawn pixel by pixel (8-bit RGB), a few kilobytes: pictures for upload journeys. */
+export function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(typed))
+    return Buffer.concat([length, typed, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y += 1) {
+    const offset = y * (width * 3 + 1)
+    for (let x = 0; x < width; x += 1) rows.set(pixel(x, y), offset + 1 + x * 3)
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
