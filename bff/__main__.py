@@ -16,6 +16,7 @@ from bff.db.migrate import upgrade
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
+from kobo_serving import HTTP_PROTOCOL
 
 
 def main() -> None:
@@ -39,6 +40,7 @@ def main() -> None:
             port=args.port,
             workers=args.workers,
             proxy_headers=False,
+            http=HTTP_PROTOCOL,
             # On SIGTERM: stop accepting, let requests in flight (a transfer being confirmed)
             # finish for up to 30 s, then run the shutdown hooks (the background pass too).
             timeout_graceful_shutdown=30,

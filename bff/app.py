@@ -18,6 +18,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsException,
     ProblemDetailsPlugin,
 )
+from litestar.types import Empty
 from sqlalchemy import text
 
 from bff.accounts.controller import AccountsController
@@ -46,7 +47,7 @@ from bff.http import provide_admin, provide_applicant, provide_customer, provide
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
-from bff.observability import RequestIdMiddleware
+from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
 from bff.registration.controller import RegistrationController
@@ -320,6 +321,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             ),
         ),
         debug=False,
+        # JSON logs are configured by `python -m bff serve` (uvicorn's log_config) in every
+        # worker; Litestar's own logging set-up would replace that handler at start-up.
+        logging_config=None if log_format() == "json" else Empty,
         # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
         request_max_body_size=MAX_REQUEST_BYTES,
     )

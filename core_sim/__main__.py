@@ -33,6 +33,7 @@ from core_sim.faults.catalogue_doc import render_markdown, write_docs
 from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
+from kobo_serving import HTTP_PROTOCOL
 
 
 def _client(url: str) -> httpx.Client:
@@ -109,6 +110,7 @@ def main() -> None:
             port=args.port,
             workers=args.workers,
             access_log=False,
+            http=HTTP_PROTOCOL,
         )
     elif args.command == "reset":
         asyncio.run(_reset(settings, args.seed))

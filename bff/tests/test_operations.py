@@ -6,9 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
 
 import httpx
 
+from bench.processes import ROOT, wait_until_up
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
@@ -77,3 +84,49 @@ async def test_stopping_lets_the_background_pass_finish(bff):
     await asyncio.sleep(0.05)  # the pass is under way
     await jobs.stop(grace_s=5)
     assert finished.is_set()
+
+
+def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # type: ignore[no-untyped-def]
+    """Production mode under uvicorn's worker processes: every line is one JSON object,
+    uvicorn's and the app's alike (Litestar's own logging set-up must not replace it)."""
+    port = _free_port()
+    log = tmp_path / "bff.log"
+    env = {
+        **os.environ,
+        "KOBO_ENV": "production",
+        "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bff.sqlite3'}",
+        "KOBO_CORE_URL": f"http://127.0.0.1:{_free_port()}",
+        "KOBO_UPLOADS_DIR": str(tmp_path / "uploads"),
+        "KOBO_WEBAPP_DIST": str(tmp_path / "no-web-app"),
+        "KOBO_SEED_PERSONAS": "0",
+    }
+    env.pop("KOBO_LOG_FORMAT", None)
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bff", "serve", "--port", str(port), "--workers", "2"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/health", server)
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+                for _ in range(4):
+                    assert client.get("/health").status_code == 200
+            time.sleep(0.5)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    lines = [line for line in log.read_text().splitlines() if line.strip()]
+    assert any('"uvicorn.access"' in line for line in lines)
+    for line in lines:
+        entry = json.loads(line)  # fails the test on any plain-text line
+        assert {"time", "level", "logger", "message"} <= set(entry)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
