@@ -6,6 +6,7 @@ from bff.core_client.schemas import (
     CoreAccount,
     CoreCustomer,
     CoreIdentity,
+    CoreLinesPage,
     CoreNamedId,
     CoreStatementLine,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "CoreCustomer",
     "CoreError",
     "CoreIdentity",
+    "CoreLinesPage",
     "CoreNamedId",
     "CoreRefused",
     "CoreStatementLine",

@@ -27,6 +27,7 @@ from bff.core_client.schemas import (
     CoreCustomerCreated,
     CoreHold,
     CoreIdentity,
+    CoreLinesPage,
     CoreMessage,
     CoreNamedId,
     CorePosting,
@@ -184,6 +185,29 @@ class CoreClient:
             f"/core/accounts/{account_number}/statement",
             list[CoreStatementLine],
             params=params,
+        )
+
+    async def lines(
+        self,
+        account_number: str,
+        *,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        direction: str | None = None,
+        search: str | None = None,
+        limit: int = 10,
+    ) -> CoreLinesPage:
+        """The newest `limit` matching lines of one account, filtered by the core."""
+        params: dict[str, Any] = {"limit": limit}
+        for name, value in (("direction", direction), ("search", search)):
+            if value:
+                params[name] = value
+        if start is not None:
+            params["start"] = start.isoformat()
+        if end is not None:
+            params["end"] = end.isoformat()
+        return await self._call(
+            "GET", f"/core/accounts/{account_number}/lines", CoreLinesPage, params=params
         )
 
     async def balance_before(self, account_number: str, moment: datetime) -> int:

@@ -50,6 +50,12 @@ class CoreStatementLine(CoreStruct):
     posted_at: datetime
 
 
+class CoreLinesPage(CoreStruct):
+    lines: list[CoreStatementLine]
+    total: int  # matching lines, counted no further than the core's cap
+    total_is_exact: bool
+
+
 class CoreMessage(CoreStruct):
     id: int
     channel: str

@@ -28,7 +28,11 @@ from bff.transfers.models import Transfer
 
 log = logging.getLogger(__name__)
 
-MAX_LINES = 20_000  # per account and request; far beyond a year of a personal account
+MAX_LINES = 20_000  # per account and statement; far beyond a year of a personal account
+# The history pages reach this many rows deep (the core counts matching lines this far);
+# older lines are a statement away, or nearer with dates or a search.
+DEEPEST_ROW = 10_000
+TOO_DEEP = "Choose dates or a search to see older transactions"
 CORE_DOWN = "We could not reach your transactions right now. Please try again shortly."
 
 
@@ -99,23 +103,40 @@ class HistoryService:
         return chosen
 
     async def transactions(self, user: User, query: Query) -> TransactionPageOut:
+        """One page of the ledger's lines of the chosen accounts merged with the transfers
+        and vends the ledger has not got (pending or failed). The core filters and pages its
+        lines next to its index, so a page costs the same on a young account as on one with
+        a million lines; the merge needs the newest (page + 1) * size rows of each source."""
         accounts = await self._own(user, query.account)
         if query.start and query.end and query.end < query.start:
             raise ValidationFailed("The end date cannot be before the start date", field="endDate")
+        wanted = (query.page + 1) * query.size
+        if wanted > DEEPEST_ROW:
+            raise ValidationFailed(TOO_DEEP, field="page")
         start = lagos_midnight(query.start) if query.start else None
         end = lagos_midnight(query.end) + timedelta(days=1) if query.end else None
+        search = (query.search or "").strip() or None
         rows: list[tuple[datetime, TransactionOut]] = []
+        total = 0
         if query.status in (None, Status.COMPLETED):
             try:
-                statements = await asyncio.gather(
+                pages = await asyncio.gather(
                     *(
-                        self.core.statement(a.account_number, start=start, end=end, limit=MAX_LINES)
+                        self.core.lines(
+                            a.account_number,
+                            start=start,
+                            end=end,
+                            direction=query.transaction_type,
+                            search=search,
+                            limit=wanted,
+                        )
                         for a in accounts
                     )
                 )
             except CoreUnavailable as exc:
                 raise ServiceUnavailable(CORE_DOWN) from exc
-            for account, lines in zip(accounts, statements, strict=True):
+            for account, page in zip(accounts, pages, strict=True):
+                total += page.total
                 rows += [
                     (
                         ln.posted_at,
@@ -129,27 +150,29 @@ class HistoryService:
                             ln.balance_after_kobo,
                         ),
                     )
-                    for ln in lines
+                    for ln in page.lines
                 ]
-        if query.status in (None, Status.PENDING, Status.FAILED):
-            rows += await self._unsettled(
+        # Transfers and vends only ever take money out: none of them is a credit.
+        if query.status in (None, Status.PENDING, Status.FAILED) and query.transaction_type in (
+            None,
+            "DEBIT",
+        ):
+            unsettled = await self._unsettled(
                 user, {a.account_number for a in accounts}, start, end, query.status
             )
-        needle = (query.search or "").strip().lower()
-        selected = [
-            out
-            for _, out in sorted(rows, key=lambda pair: pair[0], reverse=True)
-            if (query.transaction_type is None or out.transaction_type == query.transaction_type)
-            and (
-                not needle
-                or needle in out.narration.lower()
-                or needle in out.reference_number.lower()
-            )
-        ]
+            needle = (search or "").lower()
+            matching = [
+                (when, out)
+                for when, out in unsettled
+                if needle in out.narration.lower() or needle in out.reference_number.lower()
+            ]
+            total += len(matching)
+            rows += matching
+        rows.sort(key=lambda pair: pair[0], reverse=True)
         first = query.page * query.size
         return TransactionPageOut(
-            content=selected[first : first + query.size],
-            total_elements=len(selected),
+            content=[out for _, out in rows[first : first + query.size]],
+            total_elements=total,
             page=query.page,
             size=query.size,
         )

@@ -79,6 +79,30 @@ async def test_history_is_paged_and_filtered_on_the_server(bff):
     assert 0 < week["totalElements"] < first["totalElements"]
 
 
+async def test_pages_walked_one_by_one_match_one_big_page(bff):
+    """Each account's lines come paged from the core and are merged here with pending and
+    failed transfers: walking the pages must give exactly the newest rows, in order."""
+    token = await bff.sign_in()
+    big = (await bff.client.get(H, headers=auth(token), params={"size": 60})).json()
+    walked = []
+    for page in range(6):
+        answer = await bff.client.get(H, headers=auth(token), params={"size": 10, "page": page})
+        assert answer.json()["totalElements"] == big["totalElements"]
+        walked += answer.json()["content"]
+    assert walked == big["content"]
+    dates = [datetime.strptime(r["dateCreated"], "%d-%m-%Y") for r in walked]
+    assert dates == sorted(dates, reverse=True)
+
+
+async def test_history_pages_stop_at_ten_thousand_rows(bff):
+    token = await bff.sign_in()
+    too_deep = await bff.client.get(H, headers=auth(token), params={"size": 100, "page": 100})
+    assert too_deep.status_code == 400
+    assert too_deep.json()["detail"] == "Choose dates or a search to see older transactions"
+    deepest = await bff.client.get(H, headers=auth(token), params={"size": 100, "page": 99})
+    assert deepest.status_code == 200
+
+
 async def test_history_refuses_other_accounts_and_bad_ranges(bff):
     token = await bff.sign_in()
     other = await bff.client.get(H, headers=auth(token), params={"accountNumber": "1020000218"})

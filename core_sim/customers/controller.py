@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
 from litestar import Controller, get, post
 from litestar.params import Parameter
@@ -18,6 +18,7 @@ from core_sim.customers.schemas import (
     CustomerIn,
     CustomerOut,
     DocumentTypeOut,
+    LinesPageOut,
     PostingEntryOut,
     PostingOut,
     StatementLineOut,
@@ -29,6 +30,10 @@ from core_sim.faults.service import CallContext, take_fault
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind
 from core_sim.settings import SimSettings
+
+# A history page reaches at most this deep, and counts matching lines at most this far.
+LINES_COUNT_CAP = 10_000
+LINES_PAGE_MAX = 10_000
 
 # Identity documents a customer may present (what the onboarding upload offers).
 DOCUMENT_TYPES = (
@@ -176,21 +181,53 @@ class CustomersController(Controller):
         limit: Annotated[int, Parameter(ge=1, le=20_000)] = 100,
         offset: Annotated[int, Parameter(ge=0)] = 0,
     ) -> list[StatementLineOut]:
+        """Every line of a period, newest first (statements)."""
         async with db.reader() as session:
             account = await ledger.get_account(session, account_number)
             rows = await ledger.statement(
-                session, account, start=start, end=end, limit=limit, offset=offset
+                session,
+                account,
+                ledger.LineFilter(start=start, end=end),
+                limit=limit,
+                offset=offset,
             )
-        return [
-            StatementLineOut(
-                posting_reference=row.reference,
-                kind=row.kind,
-                narration=row.narration,
-                amount_kobo=row.amount_kobo,
-                balance_after_kobo=row.balance_after_kobo,
-                counterparty_number=row.counterparty_number,
-                counterparty_name=row.counterparty_name,
-                posted_at=row.posted_at,
-            )
-            for row in rows
-        ]
+        return [_line_out(row) for row in rows]
+
+    @get("/accounts/{account_number:str}/lines")
+    async def get_lines(
+        self,
+        db: Database,
+        account_number: str,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        direction: Literal["CREDIT", "DEBIT"] | None = None,
+        search: Annotated[str | None, Parameter(max_length=100)] = None,
+        limit: Annotated[int, Parameter(ge=1, le=LINES_PAGE_MAX)] = 10,
+        offset: Annotated[int, Parameter(ge=0, le=LINES_COUNT_CAP)] = 0,
+    ) -> LinesPageOut:
+        """One page of an account's history, filtered here, next to the index, with the
+        number of matching lines counted up to LINES_COUNT_CAP (`totalIsExact` says whether
+        the count stopped there)."""
+        chosen = ledger.LineFilter(start=start, end=end, direction=direction, search=search)
+        async with db.reader() as session:
+            account = await ledger.get_account(session, account_number)
+            rows = await ledger.statement(session, account, chosen, limit=limit, offset=offset)
+            total = await ledger.count_lines(session, account, chosen, up_to=LINES_COUNT_CAP + 1)
+        return LinesPageOut(
+            lines=[_line_out(row) for row in rows],
+            total=min(total, LINES_COUNT_CAP),
+            total_is_exact=total <= LINES_COUNT_CAP,
+        )
+
+
+def _line_out(row: Any) -> StatementLineOut:
+    return StatementLineOut(
+        posting_reference=row.reference,
+        kind=row.kind,
+        narration=row.narration,
+        amount_kobo=row.amount_kobo,
+        balance_after_kobo=row.balance_after_kobo,
+        counterparty_number=row.counterparty_number,
+        counterparty_name=row.counterparty_name,
+        posted_at=row.posted_at,
+    )

@@ -52,6 +52,12 @@ class StatementLineOut(CamelStruct):
     posted_at: datetime
 
 
+class LinesPageOut(CamelStruct):
+    lines: list[StatementLineOut]
+    total: int  # matching lines, counted no further than the cap
+    total_is_exact: bool
+
+
 Reference = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{6,64}$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 

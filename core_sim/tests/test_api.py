@@ -24,6 +24,34 @@ async def test_persona_has_months_of_history(sim_client):
     )
 
 
+async def test_history_lines_are_filtered_and_paged_by_the_core(sim_client):
+    url = "/core/accounts/1020000122/lines"
+    every = (await sim_client.get("/core/accounts/1020000122/statement?limit=20000")).json()
+    first = (await sim_client.get(url, params={"limit": 25})).json()
+    assert first["lines"] == every[:25]
+    assert first["total"] == len(every) and first["totalIsExact"] is True
+    credits = (await sim_client.get(url, params={"direction": "CREDIT", "limit": 10000})).json()
+    assert credits["lines"] == [line for line in every if line["amountKobo"] > 0]
+    salary = (await sim_client.get(url, params={"search": "sAlArY", "limit": 10000})).json()
+    assert salary["lines"] == [line for line in every if "SALARY" in line["narration"]]
+    # LIKE's wildcards are searched for literally, not as wildcards.
+    for wildcard in ("%", "_"):
+        none = (await sim_client.get(url, params={"search": wildcard})).json()
+        assert none == {"lines": [], "total": 0, "totalIsExact": True}
+    bad = await sim_client.get(url, params={"direction": "SIDEWAYS"})
+    assert bad.status_code == 400
+
+
+async def test_line_counts_stop_at_the_cap(sim_client, monkeypatch):
+    """The count reads no further than the cap, however long the history, and says so."""
+    from core_sim.customers import controller
+
+    monkeypatch.setattr(controller, "LINES_COUNT_CAP", 7)
+    capped = (await sim_client.get("/core/accounts/1020000122/lines", params={"limit": 3})).json()
+    assert len(capped["lines"]) == 3
+    assert capped["total"] == 7 and capped["totalIsExact"] is False
+
+
 async def test_transfer_over_http_and_status_query(sim_client):
     body = {
         "reference": "api-transfer-1",
