@@ -56,9 +56,10 @@ async def store_offset(db: Database, offset: timedelta) -> None:
 
 
 async def load_offset(db: Database) -> None:
+    seen = state.changes()
     async with db.reader() as session:
         row = await session.get(SimClockOffset, 1)
-    state.set_offset(timedelta(milliseconds=row.offset_ms if row else 0))
+    state.set_offset_unless_changed_since(timedelta(milliseconds=row.offset_ms if row else 0), seen)
 
 
 async def follow_stored_offset(db: Database, every_s: float = 1.0) -> None:

@@ -9,12 +9,25 @@ from __future__ import annotations
 from datetime import timedelta
 
 _offset = timedelta(0)
+_changes = 0  # how many times this process has set the offset
 
 
 def offset() -> timedelta:
     return _offset
 
 
+def changes() -> int:
+    return _changes
+
+
 def set_offset(value: timedelta) -> None:
-    global _offset
+    global _offset, _changes
     _offset = value
+    _changes += 1
+
+
+def set_offset_unless_changed_since(value: timedelta, seen_changes: int) -> None:
+    """For the background refresh from the database: a read that began before this process
+    moved the clock must not put the old offset back (a tester's advance would vanish)."""
+    if _changes == seen_changes:
+        set_offset(value)

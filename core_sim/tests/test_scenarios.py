@@ -128,3 +128,22 @@ def test_docs_show_the_current_catalogue():
     from core_sim.faults.catalogue_doc import documented, render_markdown
 
     assert documented() == render_markdown(), "run: python -m core_sim catalogue --write"
+
+
+def test_a_refresh_read_before_a_clock_move_does_not_undo_it():
+    """The 1 s refresh from the database raced a tester's advance: a read that began before
+    the move finished after it and put the old offset back (a flaky pending-then-00 test)."""
+    from datetime import timedelta
+
+    from core_sim.simclock import state
+
+    original = state.offset()
+    try:
+        seen = state.changes()  # the refresh starts reading the stored (old) offset ...
+        state.set_offset(timedelta(seconds=60))  # ... a tester advances the clock ...
+        state.set_offset_unless_changed_since(timedelta(0), seen)  # ... the read lands
+        assert state.offset() == timedelta(seconds=60)
+        state.set_offset_unless_changed_since(timedelta(seconds=5), state.changes())
+        assert state.offset() == timedelta(seconds=5)  # an up-to-date refresh still applies
+    finally:
+        state.set_offset(original)
