@@ -45,6 +45,7 @@ class Stack:
     sim: subprocess.Popen[bytes] | None = None
     bff: subprocess.Popen[bytes] | None = None
     bff_starts: int = 0
+    other_bffs: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     @property
     def bff_url(self) -> str:
@@ -98,21 +99,21 @@ class Stack:
         )
         wait_until_up(f"{self.sim_url}/health", self.sim)
 
+    def _bff_command(self, port: int, workers: int) -> list[str]:
+        return ["-m", "bff", "serve", "--port", str(port), "--workers", str(workers)]
+
     def start_bff(self) -> None:
-        self.bff = self._spawn(
-            [
-                "-m",
-                "bff",
-                "serve",
-                "--port",
-                str(self.bff_port),
-                "--workers",
-                str(self.bff_workers),
-            ],
-            "bff.log",
-        )
+        self.bff = self._spawn(self._bff_command(self.bff_port, self.bff_workers), "bff.log")
         self.bff_starts += 1
         wait_until_up(f"{self.bff_url}/health", self.bff)
+
+    def start_another_bff(self, port: int) -> str:
+        """One more BFF process on the same databases and core (scale-out); its URL."""
+        process = self._spawn(self._bff_command(port, 1), f"bff-{port}.log")
+        self.other_bffs.append(process)
+        url = f"http://127.0.0.1:{port}"
+        wait_until_up(f"{url}/health", process)
+        return url
 
     def kill_bff(self) -> None:
         """SIGKILL: no shutdown hooks, in-flight requests and background work cut short."""
@@ -128,10 +129,11 @@ class Stack:
         await asyncio.to_thread(self.start_bff)
 
     def stop(self) -> None:
-        for process in (self.bff, self.sim):
+        processes = [*self.other_bffs, self.bff, self.sim]
+        for process in processes:
             if process is not None and process.poll() is None:
                 process.terminate()
-        for process in (self.bff, self.sim):
+        for process in processes:
             if process is not None:
                 try:
                     process.wait(timeout=15)
