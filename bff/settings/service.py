@@ -34,6 +34,7 @@ OLD_REQUIRED = "Password is required"
 OLD_WRONG = "Your old password is incorrect"
 SAME_AS_OLD = "Your new password must be different from your old password"
 LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
+LIMIT_CHANGE_NOT_FOUND = "Limit change not found"
 CURRENT_CODE_REQUIRED = "Enter the code that confirms it's you"
 SETUP_FIRST = "Generate a new QR code and try again."
 
@@ -197,13 +198,10 @@ class SettingsService:
         async with self.db.transaction() as session:
             change = await session.get(PendingLimitChange, change_uuid)
         fresh_after = utcnow() - timedelta(seconds=self.config.otp_ttl_s)
-        if (
-            change is None
-            or change.user_id != user.id
-            or change.nuban != nuban
-            or change.confirmed_at is not None
-            or change.created_at < fresh_after
-        ):
+        if change is None or change.user_id != user.id or change.nuban != nuban:
+            # Another customer's change answers like one that never existed.
+            raise NotFound(LIMIT_CHANGE_NOT_FOUND)
+        if change.confirmed_at is not None or change.created_at < fresh_after:
             raise ValidationFailed(LIMIT_CHANGE_GONE)
         await self.codes.consume(user.id, _limit_purpose(change_uuid), otp)
         types = [change.transfer_type] if change.transfer_type else list(TRANSFER_TYPES)
