@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import httpx
 import msgspec
@@ -42,6 +43,12 @@ from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
 
 T = TypeVar("T")
+
+
+def _segment(value: str) -> str:
+    """A value placed in a URL path, escaped: a reference typed by a customer could otherwise
+    carry '/', '?' or '#' into the core's URL (or be refused by httpx with a 500)."""
+    return quote(value, safe="")
 
 
 class CoreClient:
@@ -124,15 +131,15 @@ class CoreClient:
         return await self._call("POST", "/sim/clock/set", SimClock, json={"now": now.isoformat()})
 
     async def customer(self, customer_id: str) -> CoreCustomer:
-        return await self._call("GET", f"/core/customers/{customer_id}", CoreCustomer)
+        return await self._call("GET", f"/core/customers/{_segment(customer_id)}", CoreCustomer)
 
     async def account(self, account_number: str) -> CoreAccount:
-        return await self._call("GET", f"/core/accounts/{account_number}", CoreAccount)
+        return await self._call("GET", f"/core/accounts/{_segment(account_number)}", CoreAccount)
 
     async def set_account_status(self, account_number: str, status: str) -> CoreAccount:
         return await self._call(
             "POST",
-            f"/core/accounts/{account_number}/status",
+            f"/core/accounts/{_segment(account_number)}/status",
             CoreAccount,
             json={"status": status},
         )
@@ -152,19 +159,21 @@ class CoreClient:
     ) -> CoreAccount:
         return await self._call(
             "POST",
-            f"/core/customers/{customer_id}/accounts",
+            f"/core/customers/{_segment(customer_id)}/accounts",
             CoreAccount,
             json={"reference": reference, "accountTypeId": account_type_id},
         )
 
     async def identity_by_bvn(self, bvn: str) -> CoreIdentity:
-        return await self._call("GET", f"/core/identity/bvn/{bvn}", CoreIdentity)
+        return await self._call("GET", f"/core/identity/bvn/{_segment(bvn)}", CoreIdentity)
 
     async def identity_by_nin(self, nin: str) -> CoreIdentity:
-        return await self._call("GET", f"/core/identity/nin/{nin}", CoreIdentity)
+        return await self._call("GET", f"/core/identity/nin/{_segment(nin)}", CoreIdentity)
 
     async def customer_accounts(self, customer_id: str) -> list[CoreAccount]:
-        return await self._call("GET", f"/core/customers/{customer_id}/accounts", list[CoreAccount])
+        return await self._call(
+            "GET", f"/core/customers/{_segment(customer_id)}/accounts", list[CoreAccount]
+        )
 
     async def statement(
         self,
@@ -182,7 +191,7 @@ class CoreClient:
             params["end"] = end.isoformat()
         return await self._call(
             "GET",
-            f"/core/accounts/{account_number}/statement",
+            f"/core/accounts/{_segment(account_number)}/statement",
             list[CoreStatementLine],
             params=params,
         )
@@ -207,20 +216,20 @@ class CoreClient:
         if end is not None:
             params["end"] = end.isoformat()
         return await self._call(
-            "GET", f"/core/accounts/{account_number}/lines", CoreLinesPage, params=params
+            "GET", f"/core/accounts/{_segment(account_number)}/lines", CoreLinesPage, params=params
         )
 
     async def balance_before(self, account_number: str, moment: datetime) -> int:
         answer = await self._call(
             "GET",
-            f"/core/accounts/{account_number}/balance-at",
+            f"/core/accounts/{_segment(account_number)}/balance-at",
             CoreBalanceAt,
             params={"at": moment.isoformat()},
         )
         return answer.balance_kobo
 
     async def posting(self, reference: str) -> CorePosting:
-        return await self._call("GET", f"/core/postings/{reference}", CorePosting)
+        return await self._call("GET", f"/core/postings/{_segment(reference)}", CorePosting)
 
     # -- money (every call carries the caller's reference: retries are safe) -------------
     async def transfer(
@@ -240,7 +249,7 @@ class CoreClient:
         )
 
     async def transfer_status(self, reference: str) -> CoreTransfer:
-        return await self._call("GET", f"/core/transfers/{reference}", CoreTransfer)
+        return await self._call("GET", f"/core/transfers/{_segment(reference)}", CoreTransfer)
 
     async def place_hold(
         self, reference: str, account: str, amount_kobo: int, narration: str
@@ -260,13 +269,13 @@ class CoreClient:
     async def post_hold(self, reference: str, credit_account: str, narration: str) -> CoreHold:
         return await self._call(
             "POST",
-            f"/core/holds/{reference}/post",
+            f"/core/holds/{_segment(reference)}/post",
             CoreHold,
             json={"creditAccount": credit_account, "narration": narration},
         )
 
     async def void_hold(self, reference: str) -> CoreHold:
-        return await self._call("POST", f"/core/holds/{reference}/void", CoreHold)
+        return await self._call("POST", f"/core/holds/{_segment(reference)}/void", CoreHold)
 
     async def nip_name_enquiry(self, bank_code: str, account_number: str) -> NipNameEnquiry:
         return await self._call(

@@ -103,6 +103,14 @@ async def test_history_pages_stop_at_ten_thousand_rows(bff):
     assert deepest.status_code == 200
 
 
+async def test_odd_references_are_not_found_not_errors(bff):
+    """A reference is put into the core's URL escaped (schemathesis found a 500 here)."""
+    token = await bff.sign_in()
+    for odd in ("%21S%1E", "a%3Fb%23c", "..%2F..%2Fsim%2Fclock"):
+        answer = await bff.client.get(f"{H}/{odd}", headers=auth(token))
+        assert answer.status_code == 404, (odd, answer.text)
+
+
 async def test_history_refuses_other_accounts_and_bad_ranges(bff):
     token = await bff.sign_in()
     other = await bff.client.get(H, headers=auth(token), params={"accountNumber": "1020000218"})
