@@ -112,24 +112,22 @@ class AccountsService:
             raise ServiceUnavailable(CORE_DOWN) from exc
 
     async def client_summary(self, user: User) -> ClientSummaryOut:
-        accounts = await self.core_accounts(user)
+        """One core call (accounts, this week's totals, the newest lines) and one database
+        transaction (pending/failed transfers, schedules), concurrently."""
+        assert user.customer_id is not None  # guaranteed by the `customer` dependency
         week_start = start_of_week(utcnow())
         try:
-            statements = await asyncio.gather(
-                *(self.core.statement(a.account_number, limit=200) for a in accounts)
+            activity, (unsettled, schedules) = await asyncio.gather(
+                self.core.customer_activity(
+                    user.customer_id, since=week_start, recent=RECENT_COUNT
+                ),
+                self._bff_activity(user, week_start),
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
-        lines: list[tuple[CoreAccount, CoreStatementLine]] = [
-            (account, line)
-            for account, statement in zip(accounts, statements, strict=True)
-            for line in statement
-        ]
-        this_week = [(a, line) for a, line in lines if line.posted_at >= week_start]
-        lines.sort(key=lambda pair: pair[1].posted_at, reverse=True)
+        accounts = activity.accounts
         full_name = f"{user.first_name} {user.last_name}"
-        unsettled, schedules = await self._bff_activity(user, week_start)
-        recent = [_recent(account, line, full_name) for account, line in lines[:RECENT_COUNT]]
+        recent = [_recent(line.account_number, line, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
         recent += [_recent_transfer(t, full_name) for t in unsettled]
         recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
@@ -140,13 +138,9 @@ class AccountsService:
             weekly_transaction_summary=WeeklyTransactionSummary(
                 failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
                 pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),
-                completed_transactions=len(this_week),
-                inwards=kobo_to_naira(
-                    sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo > 0)
-                ),
-                outwards=kobo_to_naira(
-                    -sum(ln.amount_kobo for _, ln in this_week if ln.amount_kobo < 0)
-                ),
+                completed_transactions=activity.lines_since,
+                inwards=kobo_to_naira(activity.credits_since_kobo),
+                outwards=kobo_to_naira(activity.debits_since_kobo),
             ),
             recent_transactions=recent[:RECENT_COUNT],
             scheduled_payments=[
@@ -231,16 +225,14 @@ def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> Non
         raise Conflict("You cannot disable your only active account")
 
 
-def _recent(account: CoreAccount, line: CoreStatementLine, customer_name: str) -> RecentTransaction:
+def _recent(account_number: str, line: CoreStatementLine, customer_name: str) -> RecentTransaction:
     credit = line.amount_kobo > 0
     return RecentTransaction(
         amount=kobo_to_naira(abs(line.amount_kobo)),
         date=display_datetime(line.posted_at),
         transaction_type="CREDIT" if credit else "DEBIT",
         beneficiary_account=(
-            account.account_number
-            if credit
-            else line.counterparty_number or line.counterparty_name or ""
+            account_number if credit else line.counterparty_number or line.counterparty_name or ""
         ),
         sender=(line.counterparty_name or "") if credit else customer_name,
         status="COMPLETED",

@@ -25,6 +25,7 @@ from bff.core_client.schemas import (
     CoreAccount,
     CoreBalanceAt,
     CoreCustomer,
+    CoreCustomerActivity,
     CoreCustomerCreated,
     CoreHold,
     CoreIdentity,
@@ -173,6 +174,17 @@ class CoreClient:
     async def customer_accounts(self, customer_id: str) -> list[CoreAccount]:
         return await self._call(
             "GET", f"/core/customers/{_segment(customer_id)}/accounts", list[CoreAccount]
+        )
+
+    async def customer_activity(
+        self, customer_id: str, *, since: datetime, recent: int
+    ) -> CoreCustomerActivity:
+        """A dashboard's worth in one call: accounts, totals since `since`, newest lines."""
+        return await self._call(
+            "GET",
+            f"/core/customers/{_segment(customer_id)}/activity",
+            CoreCustomerActivity,
+            params={"since": since.isoformat(), "recent": recent},
         )
 
     async def statement(

@@ -50,6 +50,19 @@ class CoreStatementLine(CoreStruct):
     posted_at: datetime
 
 
+class CoreAccountLine(CoreStatementLine):
+    account_number: str
+
+
+class CoreCustomerActivity(CoreStruct):
+    accounts: list[CoreAccount]
+    since: datetime
+    lines_since: int
+    credits_since_kobo: int
+    debits_since_kobo: int
+    recent: list[CoreAccountLine]  # newest first, over all the accounts
+
+
 class CoreLinesPage(CoreStruct):
     lines: list[CoreStatementLine]
     total: int  # matching lines, counted no further than the core's cap

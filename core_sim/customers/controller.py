@@ -9,11 +9,13 @@ from litestar.params import Parameter
 from core_sim.customers import service
 from core_sim.customers.opening import create_customer, open_account
 from core_sim.customers.schemas import (
+    AccountLineOut,
     AccountOpenIn,
     AccountOut,
     AccountStatusIn,
     AccountTypeOut,
     BalanceAtOut,
+    CustomerActivityOut,
     CustomerCreatedOut,
     CustomerIn,
     CustomerOut,
@@ -120,6 +122,32 @@ class CustomersController(Controller):
             types = await service.account_types(session)
         return [service.account_out(a, types) for a in accounts]
 
+    @get("/customers/{customer_id:str}/activity")
+    async def get_customer_activity(
+        self,
+        db: Database,
+        sim_settings: SimSettings,
+        customer_id: str,
+        since: datetime,
+        recent: Annotated[int, Parameter(ge=0, le=50)] = 5,
+    ) -> CustomerActivityOut:
+        await apply_fault(
+            await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
+        )
+        async with db.reader() as session:
+            accounts = await service.customer_accounts(session, customer_id)
+            types = await service.account_types(session)
+            totals = await ledger.totals_since(session, accounts, since)
+            newest = await ledger.newest_lines(session, accounts, recent)
+        return CustomerActivityOut(
+            accounts=[service.account_out(a, types) for a in accounts],
+            since=since,
+            lines_since=totals.lines,
+            credits_since_kobo=totals.credits_kobo,
+            debits_since_kobo=totals.debits_kobo,
+            recent=[_account_line_out(row) for row in newest],
+        )
+
     @get("/accounts/{account_number:str}")
     async def get_account(
         self, db: Database, sim_settings: SimSettings, account_number: str
@@ -218,6 +246,12 @@ class CustomersController(Controller):
             total=min(total, LINES_COUNT_CAP),
             total_is_exact=total <= LINES_COUNT_CAP,
         )
+
+
+def _account_line_out(row: Any) -> AccountLineOut:
+    line = _line_out(row)
+    fields = {name: getattr(line, name) for name in StatementLineOut.__struct_fields__}
+    return AccountLineOut(account_number=row.account_number, **fields)
 
 
 def _line_out(row: Any) -> StatementLineOut:

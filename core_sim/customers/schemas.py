@@ -52,6 +52,22 @@ class StatementLineOut(CamelStruct):
     posted_at: datetime
 
 
+class AccountLineOut(StatementLineOut):
+    account_number: str
+
+
+class CustomerActivityOut(CamelStruct):
+    """What a dashboard shows, in one call: the accounts, the totals since a moment (the
+    week), and the newest lines over all the accounts."""
+
+    accounts: list[AccountOut]
+    since: datetime
+    lines_since: int
+    credits_since_kobo: int
+    debits_since_kobo: int  # a positive number
+    recent: list[AccountLineOut]
+
+
 class LinesPageOut(CamelStruct):
     lines: list[StatementLineOut]
     total: int  # matching lines, counted no further than the cap

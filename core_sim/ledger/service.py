@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import utcnow
@@ -302,6 +302,60 @@ async def statement(
         .offset(offset)
     )
     return (await session.execute(query)).all()
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    lines: int
+    credits_kobo: int
+    debits_kobo: int  # a positive number
+
+
+async def totals_since(
+    session: AsyncSession, accounts: list[LedgerAccount], since: datetime
+) -> Totals:
+    """How many lines, and how much in and out, on `accounts` since `since` (a dashboard's
+    week): summed by the database over the index range, not by fetching the lines."""
+    if not accounts:
+        return Totals(0, 0, 0)
+    credit = func.coalesce(func.sum(case((Entry.amount_kobo > 0, Entry.amount_kobo))), 0)
+    debit = func.coalesce(func.sum(case((Entry.amount_kobo < 0, -Entry.amount_kobo))), 0)
+    row = (
+        await session.execute(
+            select(func.count(), credit, debit).where(
+                Entry.account_id.in_([a.id for a in accounts]), Entry.posted_at >= since
+            )
+        )
+    ).one()
+    return Totals(int(row[0]), int(row[1]), int(row[2]))
+
+
+async def newest_lines(
+    session: AsyncSession, accounts: list[LedgerAccount], limit: int
+) -> Sequence[Any]:
+    """The newest `limit` lines over several accounts, each with its account number."""
+    if not accounts:
+        return []
+    return (
+        await session.execute(
+            select(
+                LedgerAccount.number.label("account_number"),
+                Posting.reference,
+                Posting.kind,
+                Posting.narration,
+                Entry.amount_kobo,
+                Entry.balance_after_kobo,
+                Entry.counterparty_number,
+                Entry.counterparty_name,
+                Entry.posted_at,
+            )
+            .join(Posting, Posting.id == Entry.posting_id)
+            .join(LedgerAccount, LedgerAccount.id == Entry.account_id)
+            .where(Entry.account_id.in_([a.id for a in accounts]))
+            .order_by(Entry.posted_at.desc(), Entry.id.desc())
+            .limit(limit)
+        )
+    ).all()
 
 
 async def count_lines(

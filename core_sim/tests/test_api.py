@@ -42,6 +42,42 @@ async def test_history_lines_are_filtered_and_paged_by_the_core(sim_client):
     assert bad.status_code == 400
 
 
+async def test_customer_activity_sums_what_the_statements_show(sim_client):
+    """The dashboard's one call: its totals and newest lines agree with the statements."""
+    from datetime import UTC, datetime, timedelta
+
+    since = datetime.now(UTC) - timedelta(days=20)
+    activity = (
+        await sim_client.get(
+            "/core/customers/CIF00000001/activity",
+            params={"since": since.isoformat(), "recent": 7},
+        )
+    ).json()
+    numbers = [a["accountNumber"] for a in activity["accounts"]]
+    assert numbers == ["1020000115", "1020000122", "1020000139"]
+    lines = []
+    for number in numbers:
+        statement = (
+            await sim_client.get(
+                f"/core/accounts/{number}/statement",
+                params={"start": since.isoformat(), "limit": 20000},
+            )
+        ).json()
+        lines += [{**line, "accountNumber": number} for line in statement]
+    assert activity["linesSince"] == len(lines) > 0
+    assert activity["creditsSinceKobo"] == sum(
+        x["amountKobo"] for x in lines if x["amountKobo"] > 0
+    )
+    assert activity["debitsSinceKobo"] == -sum(
+        x["amountKobo"] for x in lines if x["amountKobo"] < 0
+    )
+    newest = sorted(lines, key=lambda x: x["postedAt"], reverse=True)[:7]
+    assert [x["postingReference"] for x in activity["recent"]] == [
+        x["postingReference"] for x in newest
+    ]
+    assert activity["recent"][0]["accountNumber"] == newest[0]["accountNumber"]
+
+
 async def test_line_counts_stop_at_the_cap(sim_client, monkeypatch):
     """The count reads no further than the cap, however long the history, and says so."""
     from core_sim.customers import controller
