@@ -30,12 +30,13 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
 from bench.processes import ROOT, Stack
 from bench.report import write_section
@@ -45,12 +46,25 @@ from bff.config import Argon2Params
 from bff.db import Database
 from bff.security.passwords import Passwords
 from bff.timefmt import LAGOS
+from core_sim.db import Database as CoreDatabase
 
 DOC = ROOT / "docs" / "benchmarks.md"
 START, END = "<!-- bench-harness:start -->", "<!-- bench-harness:end -->"
 PASSWORD = "Bench@2026-Load"  # noqa: S105 (bench customers on a throw-away database)
 CLIENTS = (1, 64)
-WORKLOADS = ("trivial", "summary", "login", "transfer", "ledger", "name_enquiry")
+WORKLOADS = (
+    "trivial",
+    "summary",
+    "login",
+    "transfer",
+    "ledger",
+    "name_enquiry",
+    "history",
+    "statement",
+)
+# Growth: the same operations, one client, with the ledger at each size in turn.
+GROWTH_WORKLOADS = ("transfer", "history", "history_all_time")
+GROWTH_SIZES = (10_000, 1_000_000)
 LABELS = {
     "trivial": "trivial endpoint (GET /health) — ceiling",
     "summary": "authenticated GET /api/client-summary",
@@ -58,6 +72,9 @@ LABELS = {
     "transfer": "intra-bank transfer, initiate + confirm",
     "ledger": "simulator ledger transfer alone",
     "name_enquiry": "name enquiry (NIP) through the BFF",
+    "history": "history page, last 30 days (as the web app asks)",
+    "history_all_time": "history page, no dates (newest of the whole history)",
+    "statement": "one-year PDF statement, request until the e-mail arrives",
 }
 
 
@@ -275,11 +292,12 @@ async def run(args: argparse.Namespace) -> str:
         users_file.write_text(json.dumps(users))
         figures: dict[tuple[str, int], Figure] = {}
         tpcb: dict[int, float] = {}
-        for clients in CLIENTS:
+        growth = await measure_growth(stack, users, users_file, args) if args.growth else {}
+        for clients in args.clients:
             tpcb[clients] = statistics.median(
                 pgbench(args.postgres, clients, args.seconds, pg_database) for _ in range(args.runs)
             )
-            for workload in WORKLOADS:
+            for workload in args.only or WORKLOADS:
                 runs = [
                     load(workload, clients, args.seconds, users_file, stack)
                     for _ in range(args.runs)
@@ -288,10 +306,75 @@ async def run(args: argparse.Namespace) -> str:
                 print(json.dumps(runs[-1]), flush=True)
     finally:
         await asyncio.to_thread(stack.stop)
-    return report(figures, tpcb, args)
+    return report(figures, tpcb, growth, args)
 
 
-def report(figures: dict[tuple[str, int], Figure], tpcb: dict[int, float], args: Any) -> str:
+async def measure_growth(
+    stack: Stack, users: list[dict[str, Any]], users_file: Path, args: argparse.Namespace
+) -> dict[int, dict[str, Figure]]:
+    """Transfer and history at 1 client with the ledger at 10,000 lines, then at 1,000,000.
+
+    The first top-up is dated over the last year (a year of activity); the growth to a
+    million is dated one to six years back, as an old account's history is: what a customer
+    sees first (the last 30 days) is the same size, and the all-time page shows what a
+    long history costs."""
+    db = CoreDatabase(stack.sim_db)
+    accounts = [user["account"] for user in users]
+    now = datetime.now(UTC)
+    results: dict[int, dict[str, Figure]] = {}
+    try:
+        for size in GROWTH_SIZES:
+            missing = size - await ledger_lines(db)
+            first = size == GROWTH_SIZES[0]
+            await grow(
+                db,
+                accounts,
+                missing,
+                before=now - (timedelta(hours=1) if first else timedelta(days=366)),
+                span=timedelta(days=364 if first else 5 * 365),
+            )
+            lines = await ledger_lines(db)
+            results[lines] = {
+                workload: median_of(
+                    [load(workload, 1, args.seconds, users_file, stack) for _ in range(args.runs)]
+                )
+                for workload in GROWTH_WORKLOADS
+            }
+            print(json.dumps({"ledger_lines": lines}), flush=True)
+    finally:
+        await db.dispose()
+    return results
+
+
+def growth_report(results: dict[int, dict[str, Figure]]) -> list[str]:
+    small, large = sorted(results)
+    lines = [
+        "",
+        f"Growth: one client, each figure the p50 of one operation, with the ledger at "
+        f"{small:,} and then {large:,} lines.",
+        "",
+        f"| operation | p50 ms at {small:,} | p50 ms at {large:,} | ratio | target <= 1.2x |",
+        "|---|---|---|---|---|",
+    ]
+    for workload in GROWTH_WORKLOADS:
+        before, after = results[small][workload].p50_ms, results[large][workload].p50_ms
+        if before is None or after is None:
+            lines.append(f"| {LABELS[workload]} | — | — | — | miss (errors) |")
+            continue
+        ratio = after / before
+        lines.append(
+            f"| {LABELS[workload]} | {before:,.1f} | {after:,.1f} | {ratio:.2f}x | "
+            f"{'hit' if ratio <= 1.2 else 'miss'} |"
+        )
+    return lines
+
+
+def report(
+    figures: dict[tuple[str, int], Figure],
+    tpcb: dict[int, float],
+    growth: dict[int, dict[str, Figure]],
+    args: Any,
+) -> str:
     def ms(value: float | None) -> str:
         return "—" if value is None else f"{value:,.1f}"
 
@@ -305,17 +388,21 @@ def report(figures: dict[tuple[str, int], Figure], tpcb: dict[int, float], args:
         "| workload | clients | ops/s | p50 ms | p99 ms | errors |",
         "|---|---|---|---|---|---|",
     ]
-    for clients in CLIENTS:
+    for clients in sorted(tpcb):
         ceiling = f"{tpcb[clients]:,.0f}"
         lines.append(f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | |")
         for workload in WORKLOADS:
+            if (workload, clients) not in figures:
+                continue
             f = figures[(workload, clients)]
             lines.append(
                 f"| {LABELS[workload]} | {clients} | {f.throughput:,.1f} | {ms(f.p50_ms)} | "
                 f"{ms(f.p99_ms)} | {f.errors} |"
             )
+    if args.only or sorted(tpcb) != list(CLIENTS):  # a partial run for profiling: no verdicts
+        return "\n".join(lines + (growth_report(growth) if growth else [])) + "\n"
     lines += ["", "| target | measured | result |", "|---|---|---|"]
-    for clients in CLIENTS:
+    for clients in sorted(tpcb):
         ledger = figures[("ledger", clients)].throughput / tpcb[clients]
         transfer = figures[("transfer", clients)].throughput / tpcb[clients]
         summary = (
@@ -334,6 +421,8 @@ def report(figures: dict[tuple[str, int], Figure], tpcb: dict[int, float], args:
         f"| dashboard summary p99 <= 50 ms at 64 clients | {ms(p99)} ms | "
         f"{'hit' if p99 is not None and p99 <= 50 else 'miss'} |"
     )
+    if growth:
+        lines += growth_report(growth)
     return "\n".join(lines) + "\n"
 
 
@@ -353,10 +442,17 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=64)
     parser.add_argument("--postgres", default="127.0.0.1:5432")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--clients", type=int, nargs="+", default=list(CLIENTS))
+    parser.add_argument(
+        "--no-growth", dest="growth", action="store_false", help="skip the 10k/1M growth runs"
+    )
+    parser.add_argument(
+        "--only", nargs="+", choices=WORKLOADS, help="these workloads only (implies --no-write)"
+    )
     args = parser.parse_args()
     text_block = asyncio.run(run(args))
     print(text_block)
-    if not args.no_write:
+    if not args.no_write and not args.only and args.clients == list(CLIENTS):
         write(text_block)
 
 

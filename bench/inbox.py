@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import httpx
 
@@ -26,5 +27,17 @@ async def code_after(
         for message in inbox:
             if int(message["id"]) > message_id and (found := CODE.search(message["body"])):
                 return found.group(1)
+        await asyncio.sleep(pause_s)
+    return None
+
+
+async def mail_after(
+    sim: httpx.AsyncClient, recipient: str, message_id: int, *, tries: int, pause_s: float
+) -> dict[str, Any] | None:
+    """The first message to `recipient` newer than `message_id`, polling up to `tries` times."""
+    for _ in range(tries):
+        inbox = (await sim.get("/sim/messages", params={"recipient": recipient, "limit": 1})).json()
+        if inbox and int(inbox[0]["id"]) > message_id:
+            return dict(inbox[0])
         await asyncio.sleep(pause_s)
     return None

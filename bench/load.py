@@ -17,12 +17,14 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.inbox import code_after, newest_message_id
+from bench.inbox import code_after, mail_after, newest_message_id
+from bff.timefmt import LAGOS
 
 
 @dataclass
@@ -129,6 +131,38 @@ async def name_enquiry(c: Client) -> None:
     )
 
 
+H = "/api/ibanking/personal/transactions"
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(LAGOS).date() - timedelta(days=days)).strftime("%d-%m-%Y")
+
+
+async def history(c: Client) -> None:
+    """The history page as the web app first asks for it: the last 30 days, ten rows."""
+    params: dict[str, str | int] = {
+        "startDate": _days_ago(30),
+        "endDate": _days_ago(0),
+        "size": 10,
+    }
+    ok(await c.bff.get(H, headers=c.auth, params=params))
+
+
+async def history_all_time(c: Client) -> None:
+    """The first page with no dates: the newest ten rows of the whole history."""
+    ok(await c.bff.get(H, headers=c.auth, params={"size": 10}))
+
+
+async def statement(c: Client) -> None:
+    """A one-year PDF statement, from the request until the e-mail with the file arrives."""
+    before = await c.newest_message()
+    body = {"nuban": c.user["account"], "startDate": _days_ago(365), "endDate": _days_ago(0)}
+    ok(await c.bff.post(f"{H}/download", headers=c.auth, json=body))
+    mail = await mail_after(c.sim, c.user["email"], before, tries=600, pause_s=0.05)
+    if mail is None or not mail.get("attachments"):
+        raise RuntimeError(f"no statement for {c.user['email']}")
+
+
 WORKLOADS: dict[str, Callable[[Client], Awaitable[None]]] = {
     "trivial": trivial,
     "summary": summary,
@@ -136,6 +170,9 @@ WORKLOADS: dict[str, Callable[[Client], Awaitable[None]]] = {
     "transfer": transfer,
     "ledger": ledger,
     "name_enquiry": name_enquiry,
+    "history": history,
+    "history_all_time": history_all_time,
+    "statement": statement,
 }
 
 
