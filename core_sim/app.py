@@ -16,6 +16,7 @@ from core_sim.customers.controller import CustomersController
 from core_sim.customers.models import AccountType
 from core_sim.db import Database
 from core_sim.errors import SimError
+from core_sim.faults import live as live_faults
 from core_sim.faults.controller import FaultsController
 from core_sim.faults.scenarios import CATALOGUE, RequestFaultsMiddleware
 from core_sim.identity.controller import IdentityController
@@ -62,11 +63,13 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
         if has_data is None:
             await seed(db, settings.seed, settings.bank_code)
         await load_offset(db)
+        await live_faults.refresh(db)
 
     background: set[asyncio.Task[None]] = set()
 
     async def follow_clock() -> None:
         background.add(asyncio.create_task(follow_stored_offset(db)))
+        background.add(asyncio.create_task(live_faults.follow(db)))
 
     async def stop_background() -> None:
         for task in background:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from litestar import Controller, delete, get, post
 
 from core_sim.db import Database
-from core_sim.faults import service
+from core_sim.faults import live, service
 from core_sim.faults.models import FaultRule
 from core_sim.faults.schemas import FaultRuleIn, FaultRuleOut
 
@@ -36,6 +36,7 @@ class FaultsController(Controller):
     async def add_fault(self, db: Database, data: FaultRuleIn) -> FaultRuleOut:
         async with db.writer() as session:
             rule = await service.add_rule(session, data)
+        live.rule_added(db, rule.operation)
         return rule_out(rule)
 
     @get("/")

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import Database
 from core_sim.errors import FaultUnavailable, NotFound, SimError
+from core_sim.faults import live
 from core_sim.faults.models import FaultEffect, FaultRule
 from core_sim.faults.scenarios import garble_this_answer, take_request_scenario
 from core_sim.faults.schemas import FaultRuleIn
@@ -65,7 +66,11 @@ async def take_fault(db: Database, call: CallContext) -> FaultRule | None:
     answer to be garbled on its way out (see core_sim/faults/scenarios.py).
     """
     rule = take_request_scenario(call.operation)
-    if rule is None and await _any_stored_rule(db, call.operation):
+    if (
+        rule is None
+        and live.may_have_rules(db, call.operation)
+        and await _any_stored_rule(db, call.operation)
+    ):
         async with db.writer() as session:
             rule = await _take_stored_rule(session, call)
     if rule is None:

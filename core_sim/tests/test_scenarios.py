@@ -147,3 +147,23 @@ def test_a_refresh_read_before_a_clock_move_does_not_undo_it():
         assert state.offset() == timedelta(seconds=5)  # an up-to-date refresh still applies
     finally:
         state.set_offset(original)
+
+
+async def test_operations_without_rules_skip_the_database_and_new_rules_apply_at_once(
+    sim_client,
+):
+    """The fault check asks the database only for operations that have rules (hot path),
+    and a rule added through this process applies to the very next call."""
+    from core_sim.faults import live
+
+    db = sim_client._transport.app.state.db  # type: ignore[attr-defined]
+    await live.refresh(db)
+    assert not live.may_have_rules(db, "accounts.read")
+    added = await sim_client.post(
+        "/sim/faults/", json={"operation": "accounts.read", "effect": "unavailable", "uses": 1}
+    )
+    assert added.status_code == 201
+    assert live.may_have_rules(db, "accounts.read")
+    refused = await sim_client.get("/core/accounts/1020000115")
+    assert refused.status_code == 503
+    assert (await sim_client.get("/core/accounts/1020000115")).status_code == 200
