@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from bff.errors import ValidationFailed
+from bff.security.images import reencode
 
 _DATA_URL = re.compile(r"^data:([\w.+-]+/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,(?P<data>.*)$", re.S)
 
@@ -109,4 +110,6 @@ def parse_data_url(
     content_type = sniff(content, name)
     if content_type not in allowed:
         raise ValidationFailed(wrong_type, field=field)
+    if content_type in IMAGES:
+        content = reencode(content, content_type, field=field)
     return Upload(content=content, content_type=content_type)
