@@ -10,7 +10,7 @@ from typing import Any
 
 from litestar import Litestar, Request, Response, Router, get
 from litestar.di import Provide
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, TooManyRequestsException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import (
@@ -18,7 +18,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsException,
     ProblemDetailsPlugin,
 )
-from litestar.types import Empty
+from litestar.types import Empty, Middleware
 from sqlalchemy import text
 
 from bff.accounts.controller import AccountsController
@@ -26,6 +26,8 @@ from bff.accounts.service import AccountsService
 from bff.admin.controller import AdminOnboardingController
 from bff.admin.jobs_controller import AdminJobsController
 from bff.admin.service import AdminService
+from bff.audit.controller import AdminAuditController
+from bff.audit.notices import SecurityNotices
 from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
 from bff.auth.service import AuthService
@@ -54,7 +56,15 @@ from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
 from bff.schedules.controller import SchedulesController
 from bff.schedules.service import ScheduleService
+from bff.security.cors import cors_config
+from bff.security.headers import security_headers_hook
 from bff.security.passwords import Passwords
+from bff.security.throttling import (
+    STORE_NAME,
+    rate_limit_middleware,
+    rate_limit_store,
+    rate_limited_to_problem,
+)
 from bff.seed import seed_personas
 from bff.settings.controller import SettingsController
 from bff.settings.service import SettingsService
@@ -165,13 +175,14 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
     )
     codes = OneTimeCodes(db, settings, core_client)
-    auth = AuthService(db, settings, passwords, core_client, codes)
+    notices = SecurityNotices(core_client)
+    auth = AuthService(db, settings, passwords, core_client, codes, notices)
     accounts = AccountsService(db, core_client, codes)
     store = LocalDirectoryStore(settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
-    customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts)
+    customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts, notices)
     lookup = AccountLookup(core_client)
-    beneficiaries = BeneficiaryService(db, lookup)
+    beneficiaries = BeneficiaryService(db, lookup, notices)
     transfers = TransferService(
         db,
         core_client,
@@ -190,6 +201,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     )
     schedules = ScheduleService(db, core_client, codes, transfers, clock)
     jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s)
+    limiter_store = rate_limit_store(settings)
     services = {
         "auth": auth,
         "codes": codes,
@@ -221,6 +233,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
 
     async def on_shutdown() -> None:
         await jobs.stop()
+        await limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
         if core is None:
             await core_client.aclose()
         await db.dispose()
@@ -270,6 +283,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             KycController,
             AdminKycController,
             AdminJobsController,
+            AdminAuditController,
         ],
         dependencies={
             "principal": Provide(provide_principal),
@@ -287,6 +301,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     def const(value: Any) -> Provide:
         return Provide(lambda: value, use_cache=True, sync_to_thread=False)
 
+    middleware: list[Middleware] = [RequestIdMiddleware, *rate_limit_middleware(settings)]
+    if settings.allow_sim_scenarios:
+        middleware.append(SimScenarioMiddleware)
+
     app = Litestar(
         route_handlers=handlers,
         dependencies={name: const(service) for name, service in services.items()},
@@ -299,13 +317,16 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
                         ValidationException: validation_to_problem,
                         HTTPException: http_to_problem,
                         CoreUnavailable: core_unavailable_to_problem,
+                        TooManyRequestsException: rate_limited_to_problem,
                     },
                 )
             )
         ],
         exception_handlers={Exception: unexpected_error},
-        middleware=[RequestIdMiddleware]
-        + ([SimScenarioMiddleware] if settings.allow_sim_scenarios else []),
+        middleware=middleware,
+        stores={STORE_NAME: limiter_store},
+        before_send=[security_headers_hook(settings.public_url)],
+        cors_config=cors_config(settings),
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
         openapi_config=OpenAPIConfig(

@@ -65,6 +65,14 @@ class Settings:
     # Circuit breaker in front of the core (bff/core_client/breaker.py).
     core_breaker_failures: int = 5
     core_breaker_reset_s: float = 5.0
+    # Requests per minute per client address and route (bff/security/throttling.py): sign-in,
+    # code checks, code resend, password recovery and registration; and name enquiry.
+    rate_limit_auth_per_minute: int = 10
+    rate_limit_name_enquiry_per_minute: int = 30
+    # Where the rate limiter counts: in memory (one process) unless Redis is given.
+    redis_url: str | None = None
+    # Origins allowed to call the API from a browser; empty: same origin only.
+    cors_origins: tuple[str, ...] = ()
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -81,6 +89,8 @@ class Settings:
             problems.append("KOBO_AUTO_APPROVE_REVIEWS must be off")
         if self.clock_source != "database":
             problems.append("KOBO_CLOCK_SOURCE must be database")
+        if "*" in self.cors_origins:
+            problems.append("KOBO_CORS_ORIGINS must list origins, not *")
         if problems:
             raise RuntimeError("Refusing to start in production mode: " + "; ".join(problems))
 
@@ -113,6 +123,16 @@ class Settings:
             clock_source=clock_source,
             core_breaker_failures=_env_int("KOBO_CORE_BREAKER_FAILURES", 5),
             core_breaker_reset_s=float(os.environ.get("KOBO_CORE_BREAKER_RESET_S", "5")),
+            rate_limit_auth_per_minute=_env_int("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", 10),
+            rate_limit_name_enquiry_per_minute=_env_int(
+                "KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE", 30
+            ),
+            redis_url=os.environ.get("REDIS_URL") or None,
+            cors_origins=tuple(
+                origin.strip().rstrip("/")
+                for origin in os.environ.get("KOBO_CORS_ORIGINS", "").split(",")
+                if origin.strip()
+            ),
         )
         settings.check_production(secret_from_env=bool(os.environ.get("KOBO_SECRET_KEY")))
         return settings

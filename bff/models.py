@@ -1,5 +1,6 @@
 """Imports every domain's tables so that Alembic and tests see the whole schema."""
 
+from bff.audit.models import AuditEvent
 from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
@@ -12,6 +13,7 @@ from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
 from bff.transfers.models import Transfer, TransferBatch
 
 __all__ = [
+    "AuditEvent",
     "Beneficiary",
     "ClockOffset",
     "KycSubmission",

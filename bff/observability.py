@@ -23,10 +23,14 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 HEADER = "X-Request-ID"
 _ACCEPTABLE = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 current_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+# The peer's address, for the audit log (behind a proxy: the proxy's, unless uvicorn is
+# told to trust its forwarded headers).
+current_client_address: ContextVar[str | None] = ContextVar("client_address", default=None)
 
 
 class RequestIdMiddleware:
-    """Takes a well-formed X-Request-ID from the proxy, or makes one; echoes it back."""
+    """Takes a well-formed X-Request-ID from the proxy, or makes one; echoes it back. Also
+    keeps the client's address for the request (the audit log records where from)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -38,6 +42,8 @@ class RequestIdMiddleware:
         incoming = dict(scope["headers"]).get(HEADER.lower().encode(), b"").decode("latin-1")
         request_id = incoming if _ACCEPTABLE.match(incoming) else uuid.uuid4().hex
         token = current_request_id.set(request_id)
+        client = scope.get("client")
+        address_token = current_client_address.set(client[0] if client else None)
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -48,6 +54,7 @@ class RequestIdMiddleware:
             await self.app(scope, receive, send_with_id)
         finally:
             current_request_id.reset(token)
+            current_client_address.reset(address_token)
 
 
 class JsonFormatter(logging.Formatter):

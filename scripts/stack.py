@@ -67,6 +67,9 @@ def main() -> None:
         env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
         # The browser tests print the servers' errors; one line per simulator call is noise.
         env.setdefault("SIM_LOG_LEVEL", "WARNING")
+        # One browser signs in for every journey, back to back, from one address; the
+        # per-address limits are proved by the Python tests, not by tripping them here.
+        env.setdefault("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", "600")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

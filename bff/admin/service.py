@@ -7,6 +7,8 @@ import logging
 from sqlalchemy import or_, select
 
 from bff.admin.schemas import ApplicantOut, ReviewDocumentOut, ReviewIn
+from bff.audit.events import Event
+from bff.audit.service import record
 from bff.auth.models import User
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
@@ -96,6 +98,13 @@ class AdminService:
                 raise NotFound("This applicant has not submitted a basic profile")
             profile.basic_profile_status, profile.basic_profile_comment = status, comment
             profile.reviewed_by = reviewer.id
+            record(
+                session,
+                Event.ONBOARDING_REVIEWED,
+                user_id=user_id,
+                actor_id=reviewer.id,
+                detail=f"basic profile {status}",
+            )
             await complete_if_all_approved(session, user_id)
             user = await session.get(User, user_id)
         assert user is not None
@@ -109,6 +118,13 @@ class AdminService:
                 raise NotFound("Document not found")
             document.status, document.verification_comment = status, comment
             document.reviewed_at, document.reviewed_by = utcnow(), reviewer.id
+            record(
+                session,
+                Event.ONBOARDING_REVIEWED,
+                user_id=document.user_id,
+                actor_id=reviewer.id,
+                detail=f"{document.description} document {status}",
+            )
             await complete_if_all_approved(session, document.user_id)
             user = await session.get(User, document.user_id)
             name = document.description

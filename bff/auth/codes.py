@@ -15,6 +15,8 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
+from bff.audit.events import Event
+from bff.audit.service import record
 from bff.auth.models import OtpChallenge, TwoFactor, User
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreError
@@ -155,6 +157,12 @@ class OneTimeCodes:
                 challenge.consumed_at = now
             else:
                 challenge.attempts += 1
+                record(
+                    session,
+                    Event.CODE_FAILED,
+                    user_id=user_id,
+                    detail=f"{purpose.split(':', 1)[0]}, wrong try {challenge.attempts}",
+                )
         if not right:
             raise ValidationFailed(INVALID_CODE, field="otp")
         return challenge

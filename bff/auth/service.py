@@ -7,13 +7,18 @@ import asyncio
 import base64
 import binascii
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bff.audit.events import Event
+from bff.audit.notices import SecurityNotices
+from bff.audit.service import record
 from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes
 from bff.auth.models import (
     LoginFailure,
@@ -41,6 +46,7 @@ TOO_MANY_EMAIL_CODES = "Too many wrong codes. Please request a new code."
 LINK_EXPIRED = "This link is invalid or has expired, a new link has been sent to your email"
 LINK_INVALID = "This link is invalid or has already been used"
 LINK_EXPIRED_NO_RESEND = "This link has expired. Please request a new one."
+LOCKOUT_SUBJECT = "Someone tried to sign in to your Kobo account"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +87,15 @@ class AuthService:
         passwords: Passwords,
         core: CoreClient,
         codes: OneTimeCodes,
+        notices: SecurityNotices,
     ) -> None:
+        self.notices = notices
         self.db = db
         self.settings = settings
         self.passwords = passwords
         self.core = core
         self.codes = codes
+        self._background: set[asyncio.Task[None]] = set()
 
     async def find_user(self, session: AsyncSession, identifier: str) -> User | None:
         identifier = normalise_identifier(identifier)
@@ -102,8 +111,18 @@ class AuthService:
             field = "email" if not identifier else "password"
             raise ValidationFailed("This field is required", field=field)
         async with self.db.transaction() as session:
-            await self.check_throttle(session, identifier, client_address)
             user = await self.find_user(session, identifier)
+            try:
+                await self.check_throttle(session, identifier, client_address)
+            except TooManyRequests:
+                record(
+                    session,
+                    Event.SIGN_IN_LOCKED,
+                    user_id=user.id if user else None,
+                    identifier=identifier,
+                )
+                await session.commit()  # the refusal is raised, the audit line is kept
+                raise
         # Hashing runs in a thread so the event loop keeps serving other customers.
         ok = await asyncio.to_thread(
             self.passwords.verify, user.password_hash if user else None, password
@@ -111,6 +130,20 @@ class AuthService:
         if user is None or not ok:
             async with self.db.transaction() as session:
                 session.add(LoginFailure(identifier=identifier, client_address=client_address))
+                record(
+                    session,
+                    Event.SIGN_IN_FAILED,
+                    user_id=user.id if user else None,
+                    identifier=identifier,
+                )
+                await session.flush()
+                failures = await self._recent_failures(session, identifier)
+            # The failure that pauses sign-in tells the account's owner, once per lockout
+            # (further tries are refused before they count). The answer stays the same as for
+            # an unknown identifier, and the e-mail goes out after it, so that neither its
+            # text nor its timing tells an attacker that the account exists.
+            if user is not None and failures == self.settings.login_max_failures_per_identifier:
+                self._in_background(self._send_lockout_notice(user))
             raise NotAuthenticated(INVALID_CREDENTIALS)
         async with self.db.transaction() as session:
             await session.execute(delete(LoginFailure).where(LoginFailure.identifier == identifier))
@@ -122,26 +155,55 @@ class AuthService:
         await self.codes.issue(user, OtpPurpose.LOGIN, method=user.two_factor, remember=remember)
         return user
 
-    async def check_throttle(
-        self, session: AsyncSession, identifier: str, client_address: str
-    ) -> None:
+    async def _recent_failures(self, session: AsyncSession, identifier: str) -> int:
         since = utcnow() - timedelta(seconds=self.settings.login_failure_window_s)
-        per_identifier = await session.scalar(
+        count = await session.scalar(
             select(func.count())
             .select_from(LoginFailure)
             .where(LoginFailure.identifier == identifier, LoginFailure.created_at >= since)
         )
+        return count or 0
+
+    async def check_throttle(
+        self, session: AsyncSession, identifier: str, client_address: str
+    ) -> None:
+        since = utcnow() - timedelta(seconds=self.settings.login_failure_window_s)
+        per_identifier = await self._recent_failures(session, identifier)
         per_client = await session.scalar(
             select(func.count())
             .select_from(LoginFailure)
             .where(LoginFailure.client_address == client_address, LoginFailure.created_at >= since)
         )
-        if (per_identifier or 0) >= self.settings.login_max_failures_per_identifier or (
-            per_client or 0
-        ) >= self.settings.login_max_failures_per_client:
+        if (
+            per_identifier >= self.settings.login_max_failures_per_identifier
+            or (per_client or 0) >= self.settings.login_max_failures_per_client
+        ):
             raise TooManyRequests(
                 TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s
             )
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        # The loop only keeps weak references to tasks: hold it until it is done.
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _send_lockout_notice(self, user: User) -> None:
+        minutes = self.settings.login_failure_window_s // 60
+        tries = self.settings.login_max_failures_per_identifier
+        try:
+            await self.core.send_email(
+                user.email,
+                LOCKOUT_SUBJECT,
+                f"Hello {user.first_name},\n\nSomeone tried to sign in to your Kobo account "
+                f"with a wrong password {tries} times. To protect your money, your sign-in is "
+                f"paused for {minutes} minutes.\n\nIf this was you, wait {minutes} minutes and "
+                "try again, or reset your password from the sign-in page. If it was not you, "
+                "nobody got in: signing in also needs your one-time code. We still advise you "
+                "to change your password.",
+            )
+        except CoreError as exc:
+            log.warning("lockout e-mail for user %s failed: %s", user.id, exc)
 
     # -- login step 2 -------------------------------------------------------------------
     async def verify_login(
@@ -170,6 +232,7 @@ class AuthService:
                     client_address=client_address,
                 )
             )
+            record(session, Event.SIGN_IN, user_id=user.id)
             fresh = await session.get(User, user.id)
             assert fresh is not None
         return NewSession(user=fresh, token=token)
@@ -199,6 +262,7 @@ class AuthService:
                 .where(UserSession.id == principal.session_id)
                 .values(revoked_at=utcnow())
             )
+            record(session, Event.SIGN_OUT, user_id=principal.user.id)
 
     async def revoke_sessions(
         self, session: AsyncSession, user_id: int, keep_session_id: int | None = None
@@ -313,6 +377,15 @@ class AuthService:
                 update(User).where(User.id == reset.user_id).values(password_hash=password_hash)
             )
             await self.revoke_sessions(session, reset.user_id)
+            record(session, Event.PASSWORD_RESET, user_id=reset.user_id)
+            user = await session.get(User, reset.user_id)
+        assert user is not None
+        await self.notices.tell(
+            user,
+            Event.PASSWORD_RESET,
+            "Your password was reset from the link we e-mailed you. Everywhere you were signed "
+            "in has been signed out.",
+        )
 
 
 def _expired(row: UserSession, now: datetime, settings: Settings) -> bool:

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from bff.audit.events import Event
+from bff.audit.notices import SecurityNotices
+from bff.audit.service import record
 from bff.auth.models import User
 from bff.beneficiaries.models import Beneficiary
 from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
@@ -32,7 +35,8 @@ def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
 
 
 class BeneficiaryService:
-    def __init__(self, db: Database, lookup: AccountLookup) -> None:
+    def __init__(self, db: Database, lookup: AccountLookup, notices: SecurityNotices) -> None:
+        self.notices = notices
         self.db = db
         self.lookup = lookup
 
@@ -85,8 +89,20 @@ class BeneficiaryService:
                 if duplicate is not None:
                     raise Conflict(DUPLICATE)
                 session.add(row)
+                record(
+                    session,
+                    Event.BENEFICIARY_ADDED,
+                    user_id=user.id,
+                    detail=f"{row.account_name} {row.bank_code}/{row.account_number}",
+                )
         except IntegrityError as exc:
             raise Conflict(DUPLICATE) from exc
+        await self.notices.tell(
+            user,
+            Event.BENEFICIARY_ADDED,
+            f"{row.account_name} ({row.bank_name}, {row.account_number}) was saved as a "
+            f'beneficiary named "{row.beneficiary_name}".',
+        )
         return beneficiary_out(row)
 
     async def delete(self, user: User, beneficiary_id: int) -> None:
@@ -95,6 +111,12 @@ class BeneficiaryService:
             if row is None or row.user_id != user.id:
                 raise NotFound("Beneficiary not found")
             await session.delete(row)
+            record(
+                session,
+                Event.BENEFICIARY_DELETED,
+                user_id=user.id,
+                detail=f"{row.account_name} {row.bank_code}/{row.account_number}",
+            )
 
     async def remember(self, transfer: Transfer) -> None:
         """After a completed transfer with "save as beneficiary": add it unless already there."""

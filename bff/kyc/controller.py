@@ -71,7 +71,9 @@ class AdminKycController(Controller):
     async def review(
         self, kyc: KycService, admin: Principal, submission_id: int, data: ReviewIn
     ) -> MessageOut:
-        await kyc.review(submission_id, data.decision == "APPROVE", data.comment)
+        await kyc.review(
+            submission_id, data.decision == "APPROVE", data.comment, reviewer=admin.user
+        )
         return MessageOut(message="Review saved")
 
     @get("/submissions/{submission_id:int}/{which:str}", summary="utility-bill or id-card image")

@@ -9,6 +9,8 @@ import logging
 
 from sqlalchemy import select, update
 
+from bff.audit.events import Event
+from bff.audit.service import record
 from bff.auth.models import User
 from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
@@ -233,7 +235,9 @@ class KycService:
                 ).all()
             )
 
-    async def review(self, submission_id: int, approve: bool, comment: str | None) -> None:
+    async def review(
+        self, submission_id: int, approve: bool, comment: str | None, reviewer: User | None = None
+    ) -> None:
         if not approve and not (comment or "").strip():
             raise ValidationFailed("Give the customer a reason when declining", field="comment")
         async with self.db.transaction() as session:
@@ -242,6 +246,13 @@ class KycService:
                 raise NotFound("No pending KYC submission with this id")
             row.status = KycStatus.APPROVED if approve else KycStatus.DECLINED
             row.comment, row.reviewed_at = (comment or "").strip() or None, utcnow()
+            record(
+                session,
+                Event.KYC_REVIEWED,
+                user_id=row.user_id,
+                actor_id=reviewer.id if reviewer else None,
+                detail=f"level {row.level} {row.status}",
+            )
             if approve:
                 await session.execute(
                     update(User)

@@ -11,6 +11,9 @@ import segno
 from sqlalchemy import select
 
 from bff.accounts.service import AccountsService
+from bff.audit.events import Event
+from bff.audit.notices import SecurityNotices
+from bff.audit.service import record
 from bff.auth.codes import EMAIL, SMS, OneTimeCodes
 from bff.auth.models import LoginFailure, TwoFactor, User
 from bff.auth.service import AuthService, Principal
@@ -51,7 +54,9 @@ class SettingsService:
         auth: AuthService,
         codes: OneTimeCodes,
         accounts: AccountsService,
+        notices: SecurityNotices,
     ) -> None:
+        self.notices = notices
         self.db = db
         self.config = config
         self.passwords = passwords
@@ -88,8 +93,14 @@ class SettingsService:
             fresh = await session.get(User, user.id)
             assert fresh is not None
             fresh.password_hash = new_hash
+            record(session, Event.PASSWORD_CHANGED, user_id=user.id)
             # Everyone else signed in as this customer is signed out; this session stays.
             await self.auth.revoke_sessions(session, user.id, keep_session_id=principal.session_id)
+        await self.notices.tell(
+            user,
+            Event.PASSWORD_CHANGED,
+            "Your password was changed. Everywhere else you were signed in has been signed out.",
+        )
 
     # -- transaction limits -------------------------------------------------------------
     async def _active_accounts(self, user: User) -> list[CoreAccount]:
@@ -211,6 +222,13 @@ class SettingsService:
             if pending.confirmed_at is not None:
                 return
             pending.confirmed_at = utcnow()
+            record(
+                session,
+                Event.LIMIT_CHANGED,
+                user_id=user.id,
+                detail=f"{nuban} {change.transfer_type or 'ALL'}: daily {pending.daily_kobo} "
+                f"kobo, single {pending.single_kobo} kobo",
+            )
             for transfer_type in types:
                 row = await session.scalar(
                     select(TransactionLimit).where(
@@ -225,6 +243,13 @@ class SettingsService:
                     session.add(row)
                 row.daily_kobo, row.single_kobo = pending.daily_kobo, pending.single_kobo
                 row.updated_at = utcnow()
+        await self.notices.tell(
+            user,
+            Event.LIMIT_CHANGED,
+            f"The transfer limits of account {nuban} were changed to "
+            f"{format_naira(pending.daily_kobo)} a day and {format_naira(pending.single_kobo)} "
+            "for a single transfer.",
+        )
 
     # -- second factor ------------------------------------------------------------------
     async def generate(self, user: User, target: str) -> str | GoogleCredentialsOut:
@@ -285,6 +310,7 @@ class SettingsService:
             fresh = await session.get(User, user.id)
             assert fresh is not None
             fresh.two_factor = target
+            record(session, Event.TWO_FACTOR_CHANGED, user_id=user.id, detail=f"now {target}")
             if target == TwoFactor.GOOGLE:
                 fresh.totp_secret, fresh.totp_last_step = secret, step
                 pending_row = await session.get(PendingAuthenticatorSecret, user.id)
@@ -292,6 +318,10 @@ class SettingsService:
                     await session.delete(pending_row)
             else:
                 fresh.totp_secret, fresh.totp_last_step = None, None
+        method = "Google Authenticator" if target == TwoFactor.GOOGLE else "codes by SMS and e-mail"
+        await self.notices.tell(
+            user, Event.TWO_FACTOR_CHANGED, f"You now confirm sign-ins and payments with {method}."
+        )
 
 
 def _limit_purpose(change_uuid: str) -> str:

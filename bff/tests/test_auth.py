@@ -268,3 +268,14 @@ async def test_when_no_code_can_be_sent_login_fails_clearly_and_the_code_is_dead
             select(func.count()).select_from(OtpChallenge).where(OtpChallenge.expires_at > utcnow())
         )
     assert live == 0
+
+
+async def test_passwords_are_stored_as_argon2id_hashes(bff):
+    from sqlalchemy import select
+
+    from bff.auth.models import User
+
+    async with bff.db.transaction() as session:
+        hashes = (await session.scalars(select(User.password_hash))).all()
+    assert hashes and all(h.startswith("$argon2id$") for h in hashes)
+    assert not any(PASSWORD in h for h in hashes)

@@ -304,6 +304,7 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/tickets/{ticket_id}/status"): lambda o: Probe(json={"resolved": True}),
     # back office (customers are refused whatever they send)
     ("POST", "/admin/api/clock"): lambda o: Probe(json={"offsetSeconds": 86_400}),
+    ("GET", "/admin/api/audit-events"): lambda o: Probe(params={"event": "SIGN_IN"}),
     ("POST", "/admin/api/kyc/submissions/{submission_id}/review"): lambda o: Probe(
         json={"decision": "APPROVE"}
     ),

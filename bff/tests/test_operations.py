@@ -111,7 +111,10 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
             stderr=out,
         )
         try:
-            wait_until_up(f"http://127.0.0.1:{port}/health", server)
+            try:
+                wait_until_up(f"http://127.0.0.1:{port}/health", server)
+            except RuntimeError as exc:
+                raise AssertionError(log.read_text()[-3000:]) from exc
             with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
                 for _ in range(4):
                     assert client.get("/health").status_code == 200

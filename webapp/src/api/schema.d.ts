@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/admin/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Security events, newest first, by customer and kind */
+        get: operations["AdminApiAuditEventsListEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/clock": {
         parameters: {
             query?: never;
@@ -1945,6 +1962,19 @@ export interface components {
             size: number;
             url: string;
         };
+        /** AuditEventOut */
+        AuditEventOut: {
+            actorId: number | null;
+            /** Format: date-time */
+            at: string;
+            clientAddress: string | null;
+            detail: string | null;
+            event: string;
+            id: number;
+            identifier: string | null;
+            requestId: string | null;
+            userId: number | null;
+        };
         /** BalancesOut */
         BalancesOut: {
             accounts: components["schemas"]["AccountOut"][];
@@ -2203,6 +2233,11 @@ export interface components {
             code: string;
             email: string;
         };
+        /**
+         * Event
+         * @enum {string}
+         */
+        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED";
         /** GoogleCredentialsOut */
         GoogleCredentialsOut: {
             image: string;
@@ -2672,6 +2707,45 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminApiAuditEventsListEvents: {
+        parameters: {
+            query?: {
+                userId?: number | null;
+                event?: components["schemas"]["Event"] | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventOut"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     AdminApiClockGetClock: {
         parameters: {
             query?: never;

@@ -1,0 +1,21 @@
+"""What the audit log records. One name per kind of event, used everywhere."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Event(StrEnum):
+    SIGN_IN = "SIGN_IN"  # password and code both right: a session opened
+    SIGN_IN_FAILED = "SIGN_IN_FAILED"  # wrong identifier or password
+    SIGN_IN_LOCKED = "SIGN_IN_LOCKED"  # refused: too many failures for the identifier/address
+    CODE_FAILED = "CODE_FAILED"  # a wrong one-time code
+    SIGN_OUT = "SIGN_OUT"
+    PASSWORD_CHANGED = "PASSWORD_CHANGED"  # noqa: S105 (an event name)
+    PASSWORD_RESET = "PASSWORD_RESET"  # noqa: S105 (an event name)
+    TWO_FACTOR_CHANGED = "TWO_FACTOR_CHANGED"
+    LIMIT_CHANGED = "LIMIT_CHANGED"
+    BENEFICIARY_ADDED = "BENEFICIARY_ADDED"
+    BENEFICIARY_DELETED = "BENEFICIARY_DELETED"
+    KYC_REVIEWED = "KYC_REVIEWED"  # a back-office decision
+    ONBOARDING_REVIEWED = "ONBOARDING_REVIEWED"  # a back-office decision

@@ -1,0 +1,39 @@
+"""E-mails that tell a customer about a change to their security settings, so that a change
+they did not make does not go unnoticed (issue 12: notify on password, two-factor method,
+limits and new beneficiaries). Sent after the change is committed; a delivery failure is
+logged and never undoes the change."""
+
+from __future__ import annotations
+
+import logging
+
+from bff.audit.events import Event
+from bff.auth.models import User
+from bff.core_client import CoreClient, CoreError
+
+log = logging.getLogger(__name__)
+
+SUBJECTS = {
+    Event.PASSWORD_CHANGED: "Your Kobo password was changed",
+    Event.PASSWORD_RESET: "Your Kobo password was reset",
+    Event.TWO_FACTOR_CHANGED: "Your Kobo sign-in verification method was changed",
+    Event.LIMIT_CHANGED: "Your Kobo transfer limits were changed",
+    Event.BENEFICIARY_ADDED: "A beneficiary was added to your Kobo profile",
+}
+NOT_YOU = (
+    "If you did not make this change, contact Kobo customer service at once and change your "
+    "password. Kobo will never ask you for your password or a one-time code."
+)
+
+
+class SecurityNotices:
+    def __init__(self, core: CoreClient) -> None:
+        self.core = core
+
+    async def tell(self, user: User, event: Event, what: str) -> None:
+        """`what` completes "…" in the e-mail: the change, in the customer's words."""
+        body = f"Hello {user.first_name},\n\n{what}\n\n{NOT_YOU}\n\nKobo Microfinance Bank"
+        try:
+            await self.core.send_email(user.email, SUBJECTS[event], body)
+        except CoreError as exc:
+            log.warning("security notice %s for user %s not sent: %s", event, user.id, exc)

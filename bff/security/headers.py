@@ -1,0 +1,74 @@
+"""Security headers on every answer the BFF sends: API, errors, the built web app, even a
+404/405 from routing, which never reaches route middleware. That is why this is a
+`before_send` hook (it sees every `http.response.start`) rather than route middleware.
+
+The Content-Security-Policy fits the built web app (webapp/dist), checked in a browser by the
+Playwright journeys:
+- scripts only from our origin: Vite's index.html has no inline script;
+- styles also inline: antd injects its CSS-in-JS as <style> elements;
+- images from data: and blob: URLs: KYC and ticket previews of files the customer picked;
+- frames from blob: URLs: the ticket attachment viewer shows a PDF in an <iframe> of a blob;
+- no plugins (object-src 'none'), no <base> or form posts elsewhere, never framed.
+
+HSTS only makes sense where browsers reach us over TLS: when KOBO_PUBLIC_URL is https (the
+TLS-terminating proxy in front, docs/deploy.md) or the request itself came over TLS. The
+X-Forwarded-Proto header is not consulted: the BFF runs with proxy headers off, so any client
+could send it.
+"""
+
+from __future__ import annotations
+
+from litestar.datastructures import MutableScopeHeaders
+from litestar.types import BeforeMessageSendHookHandler, Message, Scope
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'self' blob:",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+
+# Nothing in the web app needs a powerful browser feature; say so, so an injected frame
+# or script cannot ask for one either.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+# One year, as recommended for HSTS once a site is known to work over TLS.
+HSTS = "max-age=31536000; includeSubDomains"
+
+STATIC_HEADERS: tuple[tuple[str, str], ...] = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    # no-referrer: links carry secrets (/reset-password/<code>/<email>), and nothing in Kobo
+    # needs the Referer header, not even on our own origin (bearer tokens, no CSRF checks).
+    ("Referrer-Policy", "no-referrer"),
+    ("Permissions-Policy", PERMISSIONS_POLICY),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+    ("Cross-Origin-Resource-Policy", "same-origin"),
+)
+
+
+def security_headers_hook(public_url: str) -> BeforeMessageSendHookHandler:
+    """The hook for `Litestar(before_send=[...])`."""
+    served_over_tls = public_url.lower().startswith("https://")
+
+    async def add_security_headers(message: Message, scope: Scope) -> None:
+        if message["type"] != "http.response.start":
+            return
+        headers = MutableScopeHeaders.from_message(message)
+        for name, value in STATIC_HEADERS:
+            headers[name] = value
+        if served_over_tls or scope.get("scheme") == "https":
+            headers["Strict-Transport-Security"] = HSTS
+
+    return add_security_headers

@@ -1,0 +1,282 @@
+"""Brute force is stopped within the documented number of tries (docs/security.md):
+
+- passwords: `login_max_failures_per_identifier` (5) wrong passwords for one identifier in
+  `login_failure_window_s` (15 minutes), then every try is refused (429), even the right
+  password; the owner gets one e-mail; unknown identifiers answer exactly the same;
+- one-time codes: `otp_max_attempts` (5) wrong codes, then the right code no longer works;
+- per client address and route: `rate_limit_auth_per_minute` (10) sign-in/recovery requests
+  and `rate_limit_name_enquiry_per_minute` (30) name enquiries a minute, then 429 with
+  Retry-After; counted in memory, or in Redis shared by every process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import dataclasses
+import random
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from bff.auth.service import LOCKOUT_SUBJECT
+from bff.config import Settings
+from bff.security.throttling import AUTH_ROUTES, NAME_ENQUIRY_ROUTES, THROTTLED
+from bff.tests.conftest import ADA, PASSWORD, TUNDE, Bff
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings)}
+# The production limits, which the test settings raise for the rest of the suite.
+PRODUCTION_LIMITS = {
+    "rate_limit_auth_per_minute": DEFAULTS["rate_limit_auth_per_minute"],
+    "rate_limit_name_enquiry_per_minute": DEFAULTS["rate_limit_name_enquiry_per_minute"],
+}
+
+
+def test_the_documented_numbers() -> None:
+    """docs/security.md quotes these; change both together."""
+    assert DEFAULTS["login_max_failures_per_identifier"] == 5
+    assert DEFAULTS["login_failure_window_s"] == 15 * 60
+    assert DEFAULTS["otp_max_attempts"] == 5
+    assert DEFAULTS["rate_limit_auth_per_minute"] == 10
+    assert DEFAULTS["rate_limit_name_enquiry_per_minute"] == 30
+
+
+async def newest_message_id(bff: Bff, recipient: str) -> int:
+    inbox = (await bff.sim.get("/sim/messages", params={"recipient": recipient})).json()
+    return int(inbox[0]["id"]) if inbox else 0
+
+
+async def lockout_mails(bff: Bff, recipient: str, after_id: int) -> list[dict[str, object]]:
+    inbox = (
+        await bff.sim.get("/sim/messages", params={"recipient": recipient, "limit": 500})
+    ).json()
+    return [m for m in inbox if m["id"] > after_id and m["subject"] == LOCKOUT_SUBJECT]
+
+
+async def wait_for_lockout_mails(
+    bff: Bff, recipient: str, after_id: int
+) -> list[dict[str, object]]:
+    """The e-mail goes out after the answer (so its timing tells nothing): wait a little."""
+    for _ in range(50):
+        if mails := await lockout_mails(bff, recipient, after_id):
+            return mails
+        await asyncio.sleep(0.05)
+    return []
+
+
+# -- login brute force ---------------------------------------------------------------------
+
+
+async def test_login_brute_force_is_stopped_after_five_wrong_passwords(bff: Bff) -> None:
+    limit = bff.app.state.settings.login_max_failures_per_identifier
+    before = await newest_message_id(bff, ADA)
+    for _ in range(limit):
+        wrong = await bff.login(ADA, "Wrong@2026")
+        assert wrong.status_code == 401
+        assert wrong.json()["detail"] == "Invalid login credentials"
+
+    right = await bff.login(ADA, PASSWORD)
+    assert right.status_code == 429
+    assert int(right.headers["retry-after"]) > 0
+    assert right.json()["detail"] == (
+        "Too many login attempts. Please wait a few minutes and try again."
+    )
+    # The phone number is another identifier with its own count; the e-mail stays locked.
+    assert (await bff.login(ADA, PASSWORD)).status_code == 429
+
+    mails = await wait_for_lockout_mails(bff, ADA, before)
+    assert len(mails) == 1
+    assert "paused for 15 minutes" in str(mails[0]["body"])
+    assert "Ada" in str(mails[0]["body"])
+    # Further refused tries do not send it again.
+    for _ in range(3):
+        assert (await bff.login(ADA, "Wrong@2026")).status_code == 429
+    await asyncio.sleep(0.3)
+    assert len(await lockout_mails(bff, ADA, before)) == 1
+
+
+async def test_unknown_identifiers_answer_exactly_like_real_ones(bff: Bff) -> None:
+    limit = bff.app.state.settings.login_max_failures_per_identifier
+
+    async def attempts(identifier: str) -> list[tuple[int, object, str | None]]:
+        answers = []
+        for _ in range(limit + 2):
+            response = await bff.login(identifier, "Wrong@2026")
+            answers.append(
+                (response.status_code, response.json(), response.headers.get("retry-after"))
+            )
+        return answers
+
+    real = await attempts(TUNDE)
+    unknown = await attempts("nobody.at.all@example.com")
+    assert real == unknown
+    assert [status for status, _, _ in real] == [401] * limit + [429, 429]
+
+
+async def test_the_lockout_is_per_identifier_and_a_success_resets_the_count(bff: Bff) -> None:
+    limit = bff.app.state.settings.login_max_failures_per_identifier
+    for _ in range(limit - 1):
+        assert (await bff.login(ADA, "Wrong@2026")).status_code == 401
+    assert (await bff.login(ADA, PASSWORD)).status_code == 200
+    for _ in range(limit - 1):
+        assert (await bff.login(ADA, "Wrong@2026")).status_code == 401
+    assert (await bff.login(ADA, PASSWORD)).status_code == 200
+
+
+# -- code brute force ----------------------------------------------------------------------
+
+
+async def test_code_brute_force_is_stopped_after_five_wrong_codes(bff: Bff) -> None:
+    attempts = bff.app.state.settings.otp_max_attempts
+    login = (await bff.login(ADA)).json()
+    code = await bff.latest_code(ADA)
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    for _ in range(attempts):
+        refused = await bff.verify(login, wrong)
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == "Invalid or expired OTP"
+    too_late = await bff.verify(login, code)
+    assert too_late.status_code == 400
+    assert too_late.json()["detail"] == "Too many wrong codes. Please log in again."
+    assert "tokenDTO" not in too_late.json()
+    # Signing in again sends a new code; the old one stays dead.
+    login = (await bff.login(ADA)).json()
+    assert (await bff.verify(login, code)).status_code == 400
+
+
+# -- rate limiter --------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def from_address(bff: Bff, address: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A client calling the running app from its own address (the app is already started)."""
+    transport = httpx.ASGITransport(app=bff.app, client=(address, 40_000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://bff.test") as client:
+        yield client
+
+
+def a_fresh_address() -> str:
+    """A documentation-range address no other run has used, so Redis counters never carry over."""
+    return f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
+def assert_rate_limited(response: httpx.Response) -> None:
+    assert response.status_code == 429, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert 1 <= int(response.headers["retry-after"]) <= 60
+    body = response.json()
+    assert body["status"] == 429
+    assert body["detail"] == THROTTLED  # says nothing about any account
+
+
+async def login_from(client: httpx.AsyncClient, identifier: str, password: str) -> httpx.Response:
+    return await client.post(
+        "/auth/ibanking/personal/login",
+        json={"email": identifier, "password": password, "remember": False},
+    )
+
+
+async def check_login_rate_limit(bff: Bff, address: str) -> None:
+    limit = PRODUCTION_LIMITS["rate_limit_auth_per_minute"]
+    async with from_address(bff, address) as client:
+        # Different unknown identifiers, so the per-identifier lockout never triggers.
+        for n in range(limit):
+            response = await login_from(client, f"stuffing{n}@example.com", "Wrong@2026")
+            assert response.status_code == 401, n
+        assert_rate_limited(await login_from(client, ADA, PASSWORD))
+        # Another route keeps its own allowance.
+        assert (
+            await client.post("/auth/ibanking/personal/email/resend-code", json={"email": ADA})
+        ).status_code == 200
+    # Another client is not affected.
+    async with from_address(bff, a_fresh_address()) as other:
+        assert (await login_from(other, ADA, PASSWORD)).status_code == 200
+
+
+async def test_the_rate_limiter_refuses_the_eleventh_login_from_one_address(bff_factory) -> None:  # type: ignore[no-untyped-def]
+    bff = await bff_factory(**PRODUCTION_LIMITS)
+    await check_login_rate_limit(bff, a_fresh_address())
+
+
+async def redis_reachable() -> bool:
+    import redis.asyncio as redis
+
+    client = redis.from_url(REDIS_URL, socket_connect_timeout=1)
+    try:
+        return bool(await client.ping())
+    except (OSError, redis.RedisError):
+        return False
+    finally:
+        await client.aclose()
+
+
+async def test_the_rate_limiter_counts_in_redis_across_processes(bff_factory) -> None:  # type: ignore[no-untyped-def]
+    if not await redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}")
+    first = await bff_factory(redis_url=REDIS_URL, **PRODUCTION_LIMITS)
+    await check_login_rate_limit(first, a_fresh_address())
+
+    # Two processes of one deployment share the count.
+    second = await bff_factory(
+        redis_url=REDIS_URL, database_url=first.app.state.settings.database_url, **PRODUCTION_LIMITS
+    )
+    address = a_fresh_address()
+    limit = PRODUCTION_LIMITS["rate_limit_auth_per_minute"]
+    for n in range(limit):
+        async with from_address(first if n % 2 else second, address) as client:
+            assert (await login_from(client, f"spread{n}@example.com", "x")).status_code == 401
+    async with from_address(second, address) as client:
+        assert_rate_limited(await login_from(client, ADA, PASSWORD))
+
+
+async def test_every_throttled_route_exists(bff: Bff) -> None:
+    """A renamed route must not silently lose its limit."""
+    templates = {route.path_format for route in bff.app.routes}
+    assert set(AUTH_ROUTES | NAME_ENQUIRY_ROUTES) <= templates
+
+
+def _forgot(n: int) -> str:
+    encoded = base64.urlsafe_b64encode(f"unknown{n}@example.com".encode()).decode()
+    return f"/auth/ibanking/personal/password/forgot/{encoded}"
+
+
+@pytest.mark.parametrize("route", sorted(AUTH_ROUTES))
+async def test_each_sign_in_and_recovery_route_is_limited(bff_factory, route: str) -> None:  # type: ignore[no-untyped-def]
+    bff = await bff_factory(**PRODUCTION_LIMITS)
+    limit = PRODUCTION_LIMITS["rate_limit_auth_per_minute"]
+    async with from_address(bff, a_fresh_address()) as client:
+        for n in range(limit):
+            # Requests that fail validation count too: the limit is checked before the handler.
+            path = _forgot(n) if "{encoded}" in route else route
+            response = await client.post(path, json={})
+            assert response.status_code != 429, (n, response.text)
+        path = _forgot(limit) if "{encoded}" in route else route
+        assert_rate_limited(await client.post(path, json={}))
+
+
+async def test_name_enquiry_is_limited(bff_factory) -> None:  # type: ignore[no-untyped-def]
+    bff = await bff_factory(**PRODUCTION_LIMITS)
+    limit = PRODUCTION_LIMITS["rate_limit_name_enquiry_per_minute"]
+    token = await bff.sign_in()
+    headers = {"Authorization": f"Bearer {token}"}
+    body = {"accountNumber": "1020000122"}
+    async with from_address(bff, a_fresh_address()) as client:
+        for _ in range(limit):
+            response = await client.post(
+                "/api/transfer/intrabank-name-inquiry", json=body, headers=headers
+            )
+            assert response.status_code == 200, response.text
+        assert_rate_limited(
+            await client.post("/api/transfer/intrabank-name-inquiry", json=body, headers=headers)
+        )
+        # The other name-enquiry route counts on its own.
+        other = await client.post(
+            "/api/transfer/name-inquiry", json={**body, "bankCode": "090605"}, headers=headers
+        )
+        assert other.status_code != 429
+        # Routes outside the list are never limited.
+        for _ in range(limit + 1):
+            assert (await client.get("/api/accounts", headers=headers)).status_code == 200
