@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -33,13 +34,18 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.command == "serve":
+        trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()
         uvicorn.run(
             "bff.app:create_app",
             factory=True,
             host=args.host,
             port=args.port,
             workers=args.workers,
-            proxy_headers=False,
+            # Behind a reverse proxy, the client's address and scheme come from its
+            # X-Forwarded-For/-Proto, believed only from the proxies named here; otherwise
+            # every customer would share the proxy's rate limits and failure counts.
+            proxy_headers=bool(trusted_proxies),
+            forwarded_allow_ips=trusted_proxies or None,
             http=HTTP_PROTOCOL,
             # On SIGTERM: stop accepting, let requests in flight (a transfer being confirmed)
             # finish for up to 30 s, then run the shutdown hooks (the background pass too).
