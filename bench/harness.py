@@ -284,6 +284,9 @@ async def run(args: argparse.Namespace) -> str:
             "KOBO_CORE_TIMEOUT_S": "30",
             # 64 clients on one loopback address: measure the work, not the limiter.
             **UNTHROTTLED,
+            # The bench customers sign in once, at the start; the growth runs and the
+            # one-client runs leave most of them idle for longer than a customer's 5 minutes.
+            "KOBO_SESSION_IDLE_S": "86400",
         },
     )
     pg_database = await asyncio.to_thread(prepare_databases, args.postgres, sim_db)
