@@ -52,6 +52,7 @@ from bff.kyc.service import KycService
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
+from bff.openapi_errors import document_problem_details
 from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
 from bff.schedules.controller import SchedulesController
@@ -348,6 +349,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
         request_max_body_size=MAX_REQUEST_BYTES,
     )
+    document_problem_details(app.openapi_schema)  # built once here, then served as is
     app.state.settings = settings
     app.state.db = db
     app.state.accounts_service = accounts

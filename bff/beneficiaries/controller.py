@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from litestar import Controller, delete, get, post
+from litestar import Controller, Response, delete, get, post
+from litestar.openapi.datastructures import ResponseSpec
 
+from bff.auth.codes import OneTimeCodes
 from bff.auth.service import Principal
-from bff.beneficiaries.schemas import BeneficiaryCreatedOut, BeneficiaryIn, BeneficiaryOut
+from bff.beneficiaries.schemas import (
+    BeneficiaryCodeSentOut,
+    BeneficiaryCreatedOut,
+    BeneficiaryIn,
+    BeneficiaryOut,
+)
 from bff.beneficiaries.service import BeneficiaryService
 from bff.schemas import MessageOut
 
@@ -27,12 +34,42 @@ class BeneficiariesController(Controller):
     ) -> BeneficiaryOut:
         return await beneficiaries.get(customer.user, beneficiary_id)
 
-    @post("/", status_code=201, summary="Save a beneficiary (the name is looked up again)")
+    @post(
+        "/",
+        status_code=201,
+        summary="Save a beneficiary: without `otp` sends a code (202), with it saves (201)",
+        description=(
+            "Step-up (issue 12): the first call checks the beneficiary (the name is looked up "
+            "again) and sends a code with the customer's second factor; the same body sent "
+            "again with `otp` saves it. A code only saves the beneficiary it was sent for."
+        ),
+        # The union return type would document 201 as either body: say which is which.
+        responses={
+            201: ResponseSpec(
+                data_container=BeneficiaryCreatedOut, description="Saved with the right code."
+            ),
+            202: ResponseSpec(
+                data_container=BeneficiaryCodeSentOut,
+                description="Checked; a code was sent. Nothing is saved yet.",
+            ),
+        },
+    )
     async def create_beneficiary(
-        self, beneficiaries: BeneficiaryService, customer: Principal, data: BeneficiaryIn
-    ) -> BeneficiaryCreatedOut:
-        row = await beneficiaries.create(customer.user, data)
-        return BeneficiaryCreatedOut(message="Beneficiary created successfully", beneficiary=row)
+        self,
+        beneficiaries: BeneficiaryService,
+        codes: OneTimeCodes,
+        customer: Principal,
+        data: BeneficiaryIn,
+    ) -> Response[BeneficiaryCreatedOut | BeneficiaryCodeSentOut]:
+        if data.otp is None:
+            message = await beneficiaries.send_code(customer.user, data, codes)
+            sent = BeneficiaryCodeSentOut(
+                message=message, two_factor_authentication=customer.user.two_factor
+            )
+            return Response(sent, status_code=202)
+        row = await beneficiaries.create(customer.user, data, data.otp, codes)
+        created = BeneficiaryCreatedOut(message="Beneficiary created successfully", beneficiary=row)
+        return Response(created, status_code=201)
 
     @delete("/{beneficiary_id:int}", status_code=200, summary="Delete a saved beneficiary")
     async def delete_beneficiary(

@@ -7,6 +7,7 @@ import msgspec
 from bff.schemas import CamelStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
+Code = Annotated[str, msgspec.Meta(max_length=12)]
 
 
 class BeneficiaryOut(CamelStruct):
@@ -25,6 +26,16 @@ class BeneficiaryIn(CamelStruct):
     # Accepted for the spec's payload; the server uses the name its own look-up returns.
     account_name: Text | None = None
     bank_name: Text | None = None
+    # Step-up: without it the server only checks the beneficiary and sends a code (202);
+    # with the code it saves (201).
+    otp: Code | None = None
+
+
+class BeneficiaryCodeSentOut(CamelStruct):
+    """The first step's answer: nothing is saved until the same body comes back with `otp`."""
+
+    message: str
+    two_factor_authentication: str
 
 
 class BeneficiaryCreatedOut(CamelStruct):

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
+from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.beneficiaries.models import Beneficiary
 from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
@@ -21,6 +23,12 @@ if TYPE_CHECKING:
     from bff.transfers.models import Transfer
 
 DUPLICATE = "This beneficiary already exists"
+
+
+def code_purpose(row: Beneficiary) -> str:
+    """Binds a code to one beneficiary, so a code sent for one account cannot save another.
+    (Codes are per customer already.) At most 29 characters: the column holds 80."""
+    return f"BENEFICIARY:{row.bank_code}:{row.account_number}"
 
 
 def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
@@ -56,7 +64,43 @@ class BeneficiaryService:
             raise NotFound("Beneficiary not found")
         return beneficiary_out(row)
 
-    async def create(self, user: User, data: BeneficiaryIn) -> BeneficiaryOut:
+    async def send_code(self, user: User, data: BeneficiaryIn, codes: OneTimeCodes) -> str:
+        """Step 1: check the beneficiary as a save would, then send the customer a code bound
+        to it. Returns the sentence that says where the code went; nothing is saved."""
+        row = await self._checked(user, data)
+        return await codes.ask_to_confirm(user, code_purpose(row))
+
+    async def create(
+        self, user: User, data: BeneficiaryIn, otp: str, codes: OneTimeCodes
+    ) -> BeneficiaryOut:
+        """Step 2: the same body with the code. Checked again (the name is looked up afresh
+        and the list may have changed since step 1), then the code is used up and it is saved."""
+        row = await self._checked(user, data)
+        await codes.consume(user.id, code_purpose(row), otp)
+        try:
+            async with self.db.transaction() as session:
+                if await self._already_saved(session, user, row):
+                    raise Conflict(DUPLICATE)
+                session.add(row)
+                record(
+                    session,
+                    Event.BENEFICIARY_ADDED,
+                    user_id=user.id,
+                    detail=f"{row.account_name} {row.bank_code}/{row.account_number}",
+                )
+        except IntegrityError as exc:
+            raise Conflict(DUPLICATE) from exc
+        await self.notices.tell(
+            user,
+            Event.BENEFICIARY_ADDED,
+            f"{row.account_name} ({row.bank_name}, {row.account_number}) was saved as a "
+            f'beneficiary named "{row.beneficiary_name}".',
+        )
+        return beneficiary_out(row)
+
+    async def _checked(self, user: User, data: BeneficiaryIn) -> Beneficiary:
+        """The beneficiary as it would be saved: required fields, a fresh name enquiry and
+        no duplicate, with the same refusals at either step."""
         errors = [
             {"field": field, "message": "This field is required"}
             for field, value in (
@@ -77,33 +121,21 @@ class BeneficiaryService:
             account_number=found.account_number,
             account_name=found.account_name,
         )
-        try:
-            async with self.db.transaction() as session:
-                duplicate = await session.scalar(
-                    select(Beneficiary.id).where(
-                        Beneficiary.user_id == user.id,
-                        Beneficiary.bank_code == row.bank_code,
-                        Beneficiary.account_number == row.account_number,
-                    )
-                )
-                if duplicate is not None:
-                    raise Conflict(DUPLICATE)
-                session.add(row)
-                record(
-                    session,
-                    Event.BENEFICIARY_ADDED,
-                    user_id=user.id,
-                    detail=f"{row.account_name} {row.bank_code}/{row.account_number}",
-                )
-        except IntegrityError as exc:
-            raise Conflict(DUPLICATE) from exc
-        await self.notices.tell(
-            user,
-            Event.BENEFICIARY_ADDED,
-            f"{row.account_name} ({row.bank_name}, {row.account_number}) was saved as a "
-            f'beneficiary named "{row.beneficiary_name}".',
+        async with self.db.transaction() as session:
+            if await self._already_saved(session, user, row):
+                raise Conflict(DUPLICATE)
+        return row
+
+    @staticmethod
+    async def _already_saved(session: AsyncSession, user: User, row: Beneficiary) -> bool:
+        duplicate = await session.scalar(
+            select(Beneficiary.id).where(
+                Beneficiary.user_id == user.id,
+                Beneficiary.bank_code == row.bank_code,
+                Beneficiary.account_number == row.account_number,
+            )
         )
-        return beneficiary_out(row)
+        return duplicate is not None
 
     async def delete(self, user: User, beneficiary_id: int) -> None:
         async with self.db.transaction() as session:
@@ -119,7 +151,10 @@ class BeneficiaryService:
             )
 
     async def remember(self, transfer: Transfer) -> None:
-        """After a completed transfer with "save as beneficiary": add it unless already there."""
+        """After a completed transfer with "save as beneficiary": add it unless already there.
+
+        No code of its own: the transfer that names this account was itself confirmed with
+        the customer's code, which covers saving its recipient."""
         try:
             async with self.db.transaction() as session:
                 exists = await session.scalar(

@@ -76,6 +76,7 @@ class Owned:
     completed_transfer: str
     bulk_batch: str
     beneficiary: int
+    beneficiary_code: str  # A's open code for saving B_FRIEND (A has not used it yet)
     schedule_uuid: str
     schedule_reference: str
     pending_vend: str
@@ -177,6 +178,7 @@ def confirm_a_vend(o: Owned) -> Probe:
 
 
 PERSONAL = "/api/ibanking/personal"
+B_FRIEND = {"beneficiaryName": "A's other friend", "bankCode": GTB, "accountNumber": "9000000021"}
 U = "/api/utility/providers"
 # Every route that takes a body or a query. B's own business (a ticket of his own, a look-up
 # any customer may make) is not `foreign`; anything naming A's account or ids is.
@@ -236,8 +238,10 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/transfer/bulk/confirm"): lambda o: Probe(
         json={"otp": "123456", "id": o.bulk_batch}, foreign=True
     ),
+    # B's own beneficiary, with the code A was sent for the same account: B's first step
+    # (no code) is his own business; A's code must not complete B's second.
     ("POST", "/api/beneficiaries"): lambda o: Probe(
-        json={"beneficiaryName": "B's friend", "bankCode": GTB, "accountNumber": "9000000021"}
+        json={**B_FRIEND, "beneficiaryName": "B's friend", "otp": o.beneficiary_code}
     ),
     # scheduled payments
     ("POST", f"{PERSONAL}/schedule-payments/intrabank"): lambda o: schedule_from_a(),
@@ -450,13 +454,17 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     pending_code = await bff.latest_code(ADA)
     bulk_row = {**transfer, "destinationAccountNumber": "9000000014", "destinationBankCode": GTB}
     bulk = expect(await post("/api/transfer/bulk", headers=h, json={"transfers": [bulk_row]}))
+    friend = {"beneficiaryName": "A's friend", "bankCode": GTB, "accountNumber": "9000000014"}
+    expect(await post("/api/beneficiaries", headers=h, json=friend), 202)
     beneficiary = expect(
         await post(
             "/api/beneficiaries",
             headers=h,
-            json={"beneficiaryName": "A's friend", "bankCode": GTB, "accountNumber": "9000000014"},
+            json={**friend, "otp": await bff.latest_code(ADA)},
         )
     )
+    expect(await post("/api/beneficiaries", headers=h, json=B_FRIEND), 202)
+    beneficiary_code = await bff.latest_code(ADA)
     schedule = (
         expect(
             await post(
@@ -556,6 +564,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         completed_transfer=completed["id"],
         bulk_batch=bulk["id"],
         beneficiary=beneficiary["beneficiary"]["id"],
+        beneficiary_code=beneficiary_code,
         schedule_uuid=schedule["uuid"],
         schedule_reference=schedule["referenceNumber"],
         pending_vend=vend["utilityVendingRequestId"],
@@ -689,3 +698,10 @@ async def test_every_route_is_guarded_and_b_cannot_touch_a(bff):
         json={"otp": owned.pending_transfer_code, "id": owned.pending_transfer},
     )
     assert done.status_code == 200, done.text
+    # Nor A's beneficiary code.
+    saved = await bff.client.post(
+        "/api/beneficiaries",
+        headers=auth(token_a),
+        json={**B_FRIEND, "otp": owned.beneficiary_code},
+    )
+    assert saved.status_code == 201, saved.text

@@ -442,59 +442,135 @@ async def test_someone_elses_transfer_is_not_found(bff):
 
 # -- beneficiaries ----------------------------------------------------------------------
 
+B = "/api/beneficiaries"
+ADAEZE_GTB = {
+    "beneficiaryName": "Adaeze GTB",
+    "bankCode": GTB,
+    "accountNumber": "9000000014",
+    "accountName": "typed by the client",
+    "bankName": "GTBank",
+}
+EMEKA_GTB = {"beneficiaryName": "Emeka GTB", "bankCode": GTB, "accountNumber": "9000000021"}
+
+
+async def add_beneficiary(  # type: ignore[no-untyped-def]
+    bff: Bff, token: str, body: dict[str, str], headers: dict[str, str] | None = None
+):
+    """Both steps of saving one of Ada's beneficiaries: ask for a code, then send it with the
+    same body."""
+    headers = headers or auth(token)
+    sent = await bff.client.post(B, headers=headers, json=body)
+    assert sent.status_code == 202, sent.text
+    code = await bff.latest_code(ADA)
+    return await bff.client.post(B, headers=headers, json={**body, "otp": code})
+
+
+async def saved_beneficiaries(bff: Bff, token: str) -> list[str]:
+    listed = (await bff.client.get(B, headers=auth(token))).json()
+    return [b["accountNumber"] for b in listed]
+
+
+def another_code(code: str) -> str:
+    return f"{(int(code) + 1) % 1_000_000:06d}"
+
 
 async def test_beneficiary_create_use_and_delete(bff):
     token = await bff.sign_in()
-    body = {
-        "beneficiaryName": "Adaeze GTB",
-        "bankCode": GTB,
-        "accountNumber": "9000000014",
-        "accountName": "typed by the client",
-        "bankName": "GTBank",
-    }
-    created = await bff.client.post("/api/beneficiaries", headers=auth(token), json=body)
+    created = await add_beneficiary(bff, token, ADAEZE_GTB)
     assert (
         created.status_code == 201
         and created.json()["message"] == "Beneficiary created successfully"
     )
     beneficiary = created.json()["beneficiary"]
     assert beneficiary["accountName"] == "Adaeze Nwosu"  # from the look-up, not the client
-    duplicate = await bff.client.post("/api/beneficiaries", headers=auth(token), json=body)
+    # A duplicate is refused at the first step, before any code is sent.
+    duplicate = await bff.client.post(B, headers=auth(token), json=ADAEZE_GTB)
     assert (
         duplicate.status_code == 409
         and duplicate.json()["detail"] == "This beneficiary already exists"
     )
-    listed = (await bff.client.get("/api/beneficiaries", headers=auth(token))).json()
+    listed = (await bff.client.get(B, headers=auth(token))).json()
     assert [b["id"] for b in listed] == [beneficiary["id"]]
-    one = (
-        await bff.client.get(f"/api/beneficiaries/{beneficiary['id']}", headers=auth(token))
-    ).json()
+    one = (await bff.client.get(f"{B}/{beneficiary['id']}", headers=auth(token))).json()
     assert one == beneficiary
-    deleted = await bff.client.delete(
-        f"/api/beneficiaries/{beneficiary['id']}", headers=auth(token)
-    )
+    deleted = await bff.client.delete(f"{B}/{beneficiary['id']}", headers=auth(token))
     assert deleted.json()["message"] == "Deleted successfully"
-    assert (await bff.client.get("/api/beneficiaries", headers=auth(token))).json() == []
+    assert (await bff.client.get(B, headers=auth(token))).json() == []
 
 
 async def test_beneficiary_rules(bff):
     token = await bff.sign_in()
-    short = await bff.client.post(
-        "/api/beneficiaries",
-        headers=auth(token),
-        json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "123"},
+    # The same refusals at either step: with a code nothing is checked less.
+    for otp in ({}, {"otp": "123456"}):
+        short = await bff.client.post(
+            B,
+            headers=auth(token),
+            json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "123", **otp},
+        )
+        assert short.json()["detail"] == "Account Number must be 10 characters"
+        unknown = await bff.client.post(
+            B,
+            headers=auth(token),
+            json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "9000000069", **otp},
+        )
+        assert unknown.json()["detail"] == "Invalid account details"
+        missing = await bff.client.post(
+            B, headers=auth(token), json={"accountNumber": "9000000014", **otp}
+        )
+        assert {e["field"] for e in missing.json()["errors"]} == {"beneficiaryName", "bankCode"}
+    assert await saved_beneficiaries(bff, token) == []
+
+
+async def test_a_beneficiary_is_saved_only_with_its_own_fresh_code(bff):
+    token = await bff.sign_in()
+    asked = await bff.client.post(B, headers=auth(token), json=ADAEZE_GTB)
+    assert asked.status_code == 202, asked.text
+    assert asked.json() == {
+        "message": "Enter the OTP sent to your registered email & phone number",
+        "twoFactorAuthentication": "OTP_AUTHENTICATION",
+    }
+    assert await saved_beneficiaries(bff, token) == []
+    code = await bff.latest_code(ADA)
+
+    wrong = await bff.client.post(
+        B, headers=auth(token), json={**ADAEZE_GTB, "otp": another_code(code)}
     )
-    assert short.json()["detail"] == "Account Number must be 10 characters"
-    unknown = await bff.client.post(
-        "/api/beneficiaries",
-        headers=auth(token),
-        json={"beneficiaryName": "X", "bankCode": GTB, "accountNumber": "9000000069"},
-    )
-    assert unknown.json()["detail"] == "Invalid account details"
-    missing = await bff.client.post(
-        "/api/beneficiaries", headers=auth(token), json={"accountNumber": "9000000014"}
-    )
-    assert {e["field"] for e in missing.json()["errors"]} == {"beneficiaryName", "bankCode"}
+    assert wrong.status_code == 400 and wrong.json()["detail"] == "Invalid or expired OTP"
+    # Adaeze's code does not save Emeka, even for the same customer.
+    elsewhere = await bff.client.post(B, headers=auth(token), json={**EMEKA_GTB, "otp": code})
+    assert elsewhere.status_code == 400 and elsewhere.json()["detail"] == "Invalid or expired OTP"
+    assert await saved_beneficiaries(bff, token) == []
+
+    saved = await bff.client.post(B, headers=auth(token), json={**ADAEZE_GTB, "otp": code})
+    assert saved.status_code == 201, saved.text
+    assert await saved_beneficiaries(bff, token) == ["9000000014"]
+
+    # Used up: once deleted, the same code cannot save it again.
+    await bff.client.delete(f"{B}/{saved.json()['beneficiary']['id']}", headers=auth(token))
+    again = await bff.client.post(B, headers=auth(token), json={**ADAEZE_GTB, "otp": code})
+    assert again.status_code == 400 and again.json()["detail"] == "Invalid or expired OTP"
+    assert await saved_beneficiaries(bff, token) == []
+
+
+async def test_another_customer_cannot_use_my_beneficiary_code(bff):
+    from bff.tests.test_kyc_tickets import tunde_token
+
+    ada = await bff.sign_in()
+    assert (await bff.client.post(B, headers=auth(ada), json=ADAEZE_GTB)).status_code == 202
+    code = await bff.latest_code(ADA)
+    tunde = await tunde_token(bff)
+    # Tunde confirms with Google Authenticator: his own first step says so.
+    asked = await bff.client.post(B, headers=auth(tunde), json=ADAEZE_GTB)
+    assert asked.json() == {
+        "message": "Enter the verification code in your google authenticator app",
+        "twoFactorAuthentication": "GOOGLE_AUTHENTICATOR",
+    }
+    stolen = await bff.client.post(B, headers=auth(tunde), json={**ADAEZE_GTB, "otp": code})
+    assert stolen.status_code == 400 and stolen.json()["detail"] == "Invalid or expired OTP"
+    assert await saved_beneficiaries(bff, tunde) == []
+    # Tunde's try did not spend Ada's code.
+    mine = await bff.client.post(B, headers=auth(ada), json={**ADAEZE_GTB, "otp": code})
+    assert mine.status_code == 201, mine.text
 
 
 async def test_save_as_beneficiary_after_a_completed_transfer(bff):

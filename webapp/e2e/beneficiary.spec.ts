@@ -1,4 +1,7 @@
-/** Beneficiaries against the real stack (issue 5): create one, pay it from the transfer page, delete it. */
+/**
+ * Beneficiaries against the real stack (issue 5): create one (confirmed with a fresh code from
+ * the simulator's inbox, issue 12), pay it from the transfer page, delete it.
+ */
 import { expect, test } from '@playwright/test'
 import { MOCK } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
@@ -26,8 +29,21 @@ test('a beneficiary is created with a name look-up, used in a transfer, and dele
   await modal.getByLabel('Account Number').fill('9000000014')
   await expect(modal.getByTestId('resolved-name')).toContainText('Adaeze Nwosu')
   await expect(create).toBeEnabled()
+  const beneficiaryCode = await codeAfter(request, ADA)
   await create.click()
+
+  // Step-up: nothing is saved until the code sent for this beneficiary comes back.
+  const step = modal.getByTestId('beneficiary-code-step')
+  await expect(step).toContainText('Enter the OTP sent to your registered email & phone number')
+  await expect(step).toContainText('Adaeze at GTBank')
+  const right = await beneficiaryCode()
+  const wrong = right.slice(0, 5) + String((Number(right[5]) + 1) % 10)
+  await typeDialogCode(page, wrong)
+  await expect(page.getByText('Invalid or expired OTP')).toBeVisible()
+  await expect(modal.getByLabel('Character 1 of 6')).toHaveValue('')
+  await typeDialogCode(page, right)
   await expect(page.getByText('Beneficiary created successfully')).toBeVisible()
+  await expect(modal).toBeHidden()
   const row = page.locator('.kobo-beneficiary-table tbody tr.ant-table-row', { hasText: 'Adaeze at GTBank' })
   await expect(row).toContainText('Guaranty Trust Bank')
   await expect(row).toContainText('Adaeze Nwosu')

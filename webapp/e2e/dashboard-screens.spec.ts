@@ -4,7 +4,7 @@
  * panel open, every Settings tab, every /transfer tab with the code dialog and
  * a Pending result, and /beneficiary.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, SCREENSHOTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 
@@ -18,22 +18,25 @@ async function shot(page: Page, name: string, width: number, fullPage = true) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage })
 }
 
-/** Saved beneficiaries make the table worth looking at; created through the API as the app would. */
-async function seedBeneficiaries(page: Page) {
-  await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('userInfo') ?? '{}').tokenDTO.accessToken as string
-    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }
-    const existing = (await (await fetch('/api/beneficiaries', { headers })).json()) as { accountNumber: string }[]
-    const wanted = [
-      { beneficiaryName: 'Tunde (Abuja)', bankCode: '090605', accountNumber: '1020000218' },
-      { beneficiaryName: 'Adaeze — rent', bankCode: '000013', accountNumber: '9000000014' },
-      { beneficiaryName: 'Peace Pending', bankCode: '000013', accountNumber: '9000000045' },
-    ]
-    for (const b of wanted) {
-      if (existing.some((e) => e.accountNumber === b.accountNumber)) continue
-      await fetch('/api/beneficiaries', { method: 'POST', headers, body: JSON.stringify({ ...b, accountName: '', bankName: '' }) })
-    }
-  })
+/** Saved beneficiaries make the table worth looking at; created through the API as the app
+ * would: each one asked for, then confirmed with the code the customer is sent. */
+async function seedBeneficiaries(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').tokenDTO.accessToken as string)
+  const headers = { Authorization: `Bearer ${token}` }
+  const existing = (await (await request.get('/api/beneficiaries', { headers })).json()) as { accountNumber: string }[]
+  const wanted = [
+    { beneficiaryName: 'Tunde (Abuja)', bankCode: '090605', accountNumber: '1020000218' },
+    { beneficiaryName: 'Adaeze — rent', bankCode: '000013', accountNumber: '9000000014' },
+    { beneficiaryName: 'Peace Pending', bankCode: '000013', accountNumber: '9000000045' },
+  ]
+  for (const b of wanted) {
+    if (existing.some((e) => e.accountNumber === b.accountNumber)) continue
+    const body = { ...b, accountName: '', bankName: '' }
+    const code = await codeAfter(request, ADA)
+    expect((await request.post('/api/beneficiaries', { headers, data: body })).status()).toBe(202)
+    const saved = await request.post('/api/beneficiaries', { headers, data: { ...body, otp: await code() } })
+    expect(saved.status(), await saved.text()).toBe(201)
+  }
 }
 
 for (const viewport of WIDTHS) {
@@ -68,7 +71,7 @@ for (const viewport of WIDTHS) {
         await shot(page, `settings-${tab}`, w)
       }
 
-      await seedBeneficiaries(page)
+      await seedBeneficiaries(page, request)
       for (const tab of ['intra-bank', 'own-account', 'other-bank', 'bulk']) {
         await page.goto(`/transfer?tab=${tab}`)
         await expect(page.getByTestId('transfer-account-balance').first()).toBeVisible()

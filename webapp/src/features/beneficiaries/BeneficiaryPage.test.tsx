@@ -1,11 +1,15 @@
-/** /beneficiary: table, search, paging and jump, create with name look-up, delete with Yes/No. */
+/**
+ * /beneficiary: table, search, paging and jump, create with name look-up and a code step
+ * (step-up, issue 12), delete with Yes/No.
+ */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
-import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests } from '../transfers/testUtils'
+import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { INVALID_ACCOUNT_DETAILS } from '../transfers/texts'
+import { GOOGLE_PROMPT, OTP_SENT } from '../accounts/mocks'
 import {
   BENEFICIARIES_ERROR,
   BENEFICIARY_CREATED,
@@ -38,6 +42,33 @@ const bodyRows = () =>
 
 function renderPage() {
   return renderWithProviders({ route: '/beneficiary', preloadedState: signedInState('ada') })
+}
+
+/** Every POST /api/beneficiaries body the page sends, in order. */
+function recordCreateBodies(): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = []
+  const record = ({ request }: { request: Request }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/beneficiaries') {
+      void request.clone().json().then((body: Record<string, unknown>) => bodies.push(body))
+    }
+  }
+  server.events.on('request:start', record)
+  onTestFinished(() => server.events.removeListener('request:start', record))
+  return bodies
+}
+
+const codeStep = () => screen.findByTestId('beneficiary-code-step')
+
+/** Opens Create a Beneficiary, fills Sister at GTB 9000000014 and presses Create. */
+async function askToCreateSister(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(await screen.findByText('Create a Beneficiary', { selector: 'button span' }))
+  const modal = await dialog('Create a Beneficiary')
+  await user.type(within(modal).getByLabelText('Beneficiary Name'), 'Sister')
+  await choose(user, within(modal).getByLabelText('Bank'), 'Guaranty Trust Bank')
+  await user.type(within(modal).getByLabelText('Account Number'), '9000000014')
+  await within(modal).findByTestId('resolved-name')
+  await user.click(button('Create', modal))
+  return modal
 }
 
 describe('Beneficiary page', () => {
@@ -108,7 +139,17 @@ describe('Beneficiary page', () => {
     await user.click(create)
     expect(await within(modal).findByText('This field is required')).toBeInTheDocument()
     await user.type(within(modal).getByLabelText('Beneficiary Name'), 'Sister')
+    const bodies = recordCreateBodies()
     await user.click(create)
+
+    // Step-up: the same modal asks for the code the server sent; nothing is saved yet.
+    const step = await codeStep()
+    expect(within(step).getByText(OTP_SENT)).toBeInTheDocument()
+    expect(step).toHaveTextContent('Sister')
+    expect(step).toHaveTextContent('Adaeze Nwosu')
+    expect(queryDialog('Create a Beneficiary')).not.toBeNull()
+    expect(bodyRows()).toHaveLength(0)
+    await typeCode(user, '123456', step)
 
     expect(await screen.findByText(BENEFICIARY_CREATED)).toBeInTheDocument()
     await dialogClosed('Create a Beneficiary')
@@ -117,6 +158,57 @@ describe('Beneficiary page', () => {
     expect(bodyRows()[0]).toHaveTextContent('Guaranty Trust Bank')
     expect(bodyRows()[0]).toHaveTextContent('Adaeze Nwosu')
     expect(bodyRows()[0]).toHaveTextContent('9000000014')
+    // The second call re-sent the first call's details, with the code.
+    const first = {
+      beneficiaryName: 'Sister',
+      bankCode: '000013',
+      accountNumber: '9000000014',
+      accountName: 'Adaeze Nwosu',
+      bankName: 'Guaranty Trust Bank',
+    }
+    expect(bodies).toEqual([first, { ...first, otp: '123456' }])
+  })
+
+  it("a wrong code keeps the code step open with the server's message and empty boxes", async () => {
+    const { user } = renderPage()
+    const modal = await askToCreateSister(user)
+    const step = await codeStep()
+    await typeCode(user, '000000', step)
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument()
+    await waitFor(() => expect(within(step).getByLabelText('Character 1 of 6')).toHaveValue(''))
+    expect(queryDialog('Create a Beneficiary')).toBe(modal)
+    expect(bodyRows()).toHaveLength(0)
+
+    // Then the right one saves it.
+    await typeCode(user, '123456', step)
+    expect(await screen.findByText(BENEFICIARY_CREATED)).toBeInTheDocument()
+    await waitFor(() => expect(bodyRows()).toHaveLength(1))
+  })
+
+  it('Cancel at the code step closes the modal and saves nothing; Create starts afresh', async () => {
+    const { user } = renderPage()
+    await askToCreateSister(user)
+    await user.click(button('Cancel', await codeStep()))
+    await dialogClosed('Create a Beneficiary')
+    expect(bodyRows()).toHaveLength(0)
+
+    await user.click(await screen.findByText('Create a Beneficiary', { selector: 'button span' }))
+    const modal = await dialog('Create a Beneficiary')
+    expect(within(modal).getByLabelText('Beneficiary Name')).toHaveValue('')
+    expect(screen.queryByTestId('beneficiary-code-step')).toBeNull()
+  })
+
+  it('names the authenticator app for a Google Authenticator customer', async () => {
+    server.use(
+      http.post('/api/beneficiaries', () =>
+        HttpResponse.json({ message: GOOGLE_PROMPT, twoFactorAuthentication: 'GOOGLE_AUTHENTICATOR' }, { status: 202 }),
+      ),
+    )
+    const { user } = renderPage()
+    await askToCreateSister(user)
+    const step = await codeStep()
+    expect(within(step).getByText('Google Authentication')).toBeInTheDocument()
+    expect(within(step).getByText(GOOGLE_PROMPT)).toBeInTheDocument()
   })
 
   it("shows the server's refusal, else the spec fallback, when creating fails", async () => {

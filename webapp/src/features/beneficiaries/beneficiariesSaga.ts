@@ -1,4 +1,4 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects'
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
@@ -11,12 +11,16 @@ import {
   beneficiariesFailed,
   beneficiariesLoaded,
   beneficiariesRequested,
+  createBeneficiaryCodeSent,
+  createBeneficiaryConfirmed,
   createBeneficiaryFailed,
   createBeneficiaryRequested,
   createBeneficiarySucceeded,
   deleteBeneficiaryFailed,
   deleteBeneficiaryRequested,
   deleteBeneficiarySucceeded,
+  selectBeneficiaries,
+  type BeneficiariesState,
 } from './beneficiariesSlice'
 import {
   BENEFICIARIES_ERROR,
@@ -25,7 +29,7 @@ import {
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
 } from './texts'
-import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { Beneficiary, BeneficiaryCodeSent, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export function* fetchBeneficiariesSaga(): SagaIterator {
   const result: ApiResult<Beneficiary[]> = yield call(callApi<Beneficiary[]>, beneficiariesEndpoint())
@@ -37,19 +41,34 @@ export function* fetchBeneficiariesSaga(): SagaIterator {
   yield put(beneficiariesLoaded(result.data))
 }
 
-export function* createBeneficiarySaga(action: PayloadAction<CreateBeneficiaryRequest>): SagaIterator {
-  const result: ApiResult<BeneficiaryCreated> = yield call(
-    callApi<BeneficiaryCreated>,
-    createBeneficiaryEndpoint(action.payload),
-  )
+type CreateAnswer = BeneficiaryCreated | BeneficiaryCodeSent
+
+/** One POST for both steps: the answer's shape says whether it was saved or a code was sent. */
+function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
+  const result: ApiResult<CreateAnswer> = yield call(callApi<CreateAnswer>, createBeneficiaryEndpoint(request))
   if (result.error) {
     yield put(createBeneficiaryFailed())
     yield call(toastFailure, result.error, CREATE_BENEFICIARY_ERROR)
     return
   }
+  if (!('beneficiary' in result.data)) {
+    yield put(createBeneficiaryCodeSent({ request, sent: result.data }))
+    return
+  }
   yield put(createBeneficiarySucceeded(result.data.beneficiary))
   yield put(toastSuccess(BENEFICIARY_CREATED))
   yield put(beneficiariesRequested())
+}
+
+export function* createBeneficiarySaga(action: PayloadAction<CreateBeneficiaryRequest>): SagaIterator {
+  yield call(postBeneficiary, action.payload)
+}
+
+/** Step 2 re-sends exactly the details the code was sent for, now with the code. */
+export function* confirmBeneficiarySaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { pending }: BeneficiariesState = yield select(selectBeneficiaries)
+  if (!pending) return
+  yield call(postBeneficiary, { ...pending.request, otp: action.payload.otp })
 }
 
 export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): SagaIterator {
@@ -71,6 +90,7 @@ export function* beneficiariesSaga(): SagaIterator {
   yield all([
     takeLatest(beneficiariesRequested.type, fetchBeneficiariesSaga),
     takeLatest(createBeneficiaryRequested.type, createBeneficiarySaga),
+    takeLatest(createBeneficiaryConfirmed.type, confirmBeneficiarySaga),
     takeEvery(deleteBeneficiaryRequested.type, deleteBeneficiarySaga),
   ])
 }

@@ -1,6 +1,13 @@
 /** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { Beneficiary, CreateBeneficiaryRequest } from './types'
+import type { Beneficiary, BeneficiaryCodeSent, CreateBeneficiaryRequest } from './types'
+
+/** A beneficiary the server has checked and sent a code for: saved only once the code is sent back. */
+export interface PendingBeneficiary {
+  request: CreateBeneficiaryRequest
+  message: string
+  twoFactor: string
+}
 
 export interface BeneficiariesState {
   items: Beneficiary[]
@@ -9,6 +16,10 @@ export interface BeneficiariesState {
   failed: boolean
   createOpen: boolean
   creating: boolean
+  /** Set while the modal shows its code step (step-up, issue 12). */
+  pending: PendingBeneficiary | null
+  /** Goes up each time a code is refused, which clears the boxes. */
+  codeFailures: number
   deletingId: number | null
 }
 
@@ -19,6 +30,8 @@ const initialState: BeneficiariesState = {
   failed: false,
   createOpen: false,
   creating: false,
+  pending: null,
+  codeFailures: 0,
   deletingId: null,
 }
 
@@ -41,20 +54,40 @@ const beneficiariesSlice = createSlice({
     },
     createBeneficiaryOpened(state) {
       state.createOpen = true
+      state.pending = null
+      state.codeFailures = 0
     },
     createBeneficiaryClosed(state) {
-      if (!state.creating) state.createOpen = false
+      if (state.creating) return
+      state.createOpen = false
+      state.pending = null
     },
+    /** Step 1: the form's details, without a code. */
     createBeneficiaryRequested(state, _action: PayloadAction<CreateBeneficiaryRequest>) {
+      state.creating = true
+    },
+    createBeneficiaryCodeSent(
+      state,
+      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: BeneficiaryCodeSent }>,
+    ) {
+      state.creating = false
+      state.codeFailures = 0
+      const { request, sent } = action.payload
+      state.pending = { request, message: sent.message, twoFactor: sent.twoFactorAuthentication }
+    },
+    /** Step 2: the same details again, with the code. */
+    createBeneficiaryConfirmed(state, _action: PayloadAction<{ otp: string }>) {
       state.creating = true
     },
     createBeneficiarySucceeded(state, action: PayloadAction<Beneficiary>) {
       state.creating = false
       state.createOpen = false
+      state.pending = null
       state.items = [action.payload, ...state.items.filter((b) => b.id !== action.payload.id)]
     },
     createBeneficiaryFailed(state) {
       state.creating = false
+      if (state.pending) state.codeFailures += 1
     },
     deleteBeneficiaryRequested(state, action: PayloadAction<{ id: number }>) {
       state.deletingId = action.payload.id
@@ -76,6 +109,8 @@ export const {
   createBeneficiaryOpened,
   createBeneficiaryClosed,
   createBeneficiaryRequested,
+  createBeneficiaryCodeSent,
+  createBeneficiaryConfirmed,
   createBeneficiarySucceeded,
   createBeneficiaryFailed,
   deleteBeneficiaryRequested,

@@ -1,11 +1,15 @@
-/** MSW handlers for saved beneficiaries, kept per persona in the mock bank. */
+/**
+ * MSW handlers for saved beneficiaries, kept per persona in the mock bank. Saving takes two
+ * calls, as on the BFF: without `otp` the details are checked and a code "sent" (202); with
+ * the mock code (123456) it is saved (201).
+ */
 import { http, HttpResponse } from 'msw'
 import { personaFromRequest, problem } from '../../mocks/session'
-import { KOBO_CODE, bankOf, koboName, newBeneficiaryId, otherBankName } from '../accounts/mockBank'
-import { unauthorized } from '../accounts/mocks'
+import { KOBO_CODE, MOCK_OTP, bankOf, koboName, newBeneficiaryId, otherBankName } from '../accounts/mockBank'
+import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import { MOCK_BANKS } from '../transfers/mocks'
 import type { MessageResponse } from '../accounts/types'
-import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { Beneficiary, BeneficiaryCodeSent, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export const beneficiariesHandlers = [
   http.get('/api/beneficiaries', ({ request }) => {
@@ -38,6 +42,8 @@ export const beneficiariesHandlers = [
     if (list.some((b) => b.accountNumber === accountNumber && b.bankCode === bankCode)) {
       return problem(409, 'This beneficiary already exists', 'Conflict')
     }
+    if (body.otp == null) return HttpResponse.json<BeneficiaryCodeSent>(codeSent(bankOf(persona).twoFactor), { status: 202 })
+    if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
     const beneficiary: Beneficiary = {
       id: newBeneficiaryId(),
       beneficiaryName,

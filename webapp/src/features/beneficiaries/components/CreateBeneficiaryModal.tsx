@@ -1,7 +1,8 @@
 /**
  * Create a Beneficiary (spec part 2, section 5): beneficiary name and bank are
  * required, the account number must be 10 characters, and Create stays
- * disabled until the account name is resolved.
+ * disabled until the account name is resolved. Create then asks for a code in
+ * the same modal (step-up, issue 12) before anything is saved.
  */
 import { useEffect } from 'react'
 import { Button, Form, Input, Modal, Select } from 'antd'
@@ -18,6 +19,7 @@ import { banksRequested, selectTransfers } from '../../transfers/transfersSlice'
 import { KOBO_BANK_CODE } from '../../transfers/texts'
 import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../beneficiariesSlice'
 import { CREATE_BENEFICIARY } from '../texts'
+import { BeneficiaryCodeStep } from './BeneficiaryCodeStep'
 import '../../accounts/accounts.css'
 import '../../transfers/components/transfers.css'
 
@@ -101,7 +103,7 @@ function CreateBeneficiaryForm() {
 
 export function CreateBeneficiaryModal() {
   const dispatch = useAppDispatch()
-  const { createOpen } = useAppSelector(selectBeneficiaries)
+  const { createOpen, pending } = useAppSelector(selectBeneficiaries)
   return (
     <Modal
       title={CREATE_BENEFICIARY}
@@ -111,7 +113,7 @@ export function CreateBeneficiaryModal() {
       destroyOnHidden
       width={480}
     >
-      <CreateBeneficiaryForm />
+      {pending ? <BeneficiaryCodeStep pending={pending} /> : <CreateBeneficiaryForm />}
     </Modal>
   )
 }
