@@ -25,6 +25,34 @@ export default defineConfig(({ mode }) => ({
     outDir: mode === 'mock' ? 'dist-mock' : 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1600,
+    // .vite/manifest.json maps source modules to chunks; scripts/bundle-budget.mjs reads it.
+    manifest: true,
+    // Fewer, larger chunks for the signed-in pages (issue 11, measured with
+    // scripts/lighthouse.mjs): the default splitting gave /home ~75 files, and
+    // over HTTP/1.1 (6 connections) each wave of requests costs a round trip.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the login route loads stays in the entry chunk (scripts/bundle-budget.mjs).
+            { name: 'startup', tags: ['$initial'], priority: 3 },
+            // The signed-in features' state: slices, sagas, their texts and API calls.
+            {
+              name: 'state',
+              test: /[\\/]src[\\/](api|lib|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
+              priority: 2,
+            },
+            // The antd core that (nearly) every page uses; the rest stays with its pages.
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@rc-component|@ant-design|@babel|stylis|@emotion|clsx|dayjs)[\\/]/,
+              priority: 1,
+              minShareCount: 15,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -139,3 +139,15 @@ def test_production_refuses_a_wildcard_origin() -> None:
     settings = make_settings("sqlite+aiosqlite:///:memory:", production=True, cors_origins=("*",))
     with pytest.raises(RuntimeError, match="KOBO_CORS_ORIGINS"):
         settings.check_production(secret_from_env=True)
+
+
+async def test_large_answers_are_gzipped(bff: Bff) -> None:
+    """(Sign-in answers are excluded too, in bff/app.py, but are all under the 1 KB at which
+    compression starts, so no test can tell.)"""
+    token = await bff.sign_in()
+    listing = await bff.client.get(
+        "/api/ibanking/personal/transactions",
+        headers={"Authorization": f"Bearer {token}", "Accept-Encoding": "gzip"},
+        params={"size": 50},
+    )
+    assert listing.headers.get("content-encoding") == "gzip"

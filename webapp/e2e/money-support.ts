@@ -122,11 +122,19 @@ export async function coreBalanceKobo(request: APIRequestContext, accountNumber:
 /** Picks an option of an antd Select found by its label, typing to search long lists. */
 export async function choose(page: Page, label: string, option: string, scope = page.locator('body')) {
   const box = scope.getByLabel(label, { exact: true })
-  await box.click()
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last()
   const item = dropdown.locator(`.ant-select-item-option[title="${option}"]`)
-  if (!(await item.isVisible().catch(() => false))) {
-    if ((await box.getAttribute('readonly')) === null) await box.fill(option)
-  }
-  await item.click()
+  // A click that lands while the list is still opening can be lost (seen on a loaded CI
+  // machine: the option was clicked, nothing was chosen, and the open list then covered the
+  // form's buttons). The list closes once an option is chosen: until it does, try again.
+  await expect(async () => {
+    if (!(await item.isVisible().catch(() => false))) {
+      await box.click()
+      if (!(await item.isVisible().catch(() => false)) && (await box.getAttribute('readonly')) === null) {
+        await box.fill(option)
+      }
+    }
+    await item.click({ timeout: 5_000 })
+    await expect(item).toBeHidden({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
 }

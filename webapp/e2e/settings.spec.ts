@@ -66,12 +66,12 @@ test('the password is changed and the old one no longer signs in', async ({ page
   await expect(page.getByText('Password is required', { exact: true })).toHaveCount(2)
   await expect(page.getByText('Confirm Password is required')).toBeVisible()
   await page.getByLabel('Old Password').fill('Not@2026right')
-  await page.getByLabel('New Password').fill('Fresh@2027')
-  await page.getByLabel('Confirm Password').fill('Fresh@2027')
+  await page.getByLabel('New Password').fill('Gbedu#2027x')
+  await page.getByLabel('Confirm Password').fill('Gbedu#2027x')
   await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
   await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Your old password is incorrect' })).toBeVisible()
 
-  await changePassword(page, ADA.password, 'Fresh@2027')
+  await changePassword(page, ADA.password, 'Gbedu#2027x')
   await dismissToasts(page)
   await signOut(page)
 
@@ -79,10 +79,10 @@ test('the password is changed and the old one no longer signs in', async ({ page
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page.getByText('Invalid login credentials')).toBeVisible()
 
-  await signIn(page, request, ADA, 'Fresh@2027')
+  await signIn(page, request, ADA, 'Gbedu#2027x')
   await dismissToasts(page)
   // Put it back for the journeys that follow.
-  await changePassword(page, 'Fresh@2027', ADA.password)
+  await changePassword(page, 'Gbedu#2027x', ADA.password)
 })
 
 test('Google Authenticator becomes the second factor and signs Ada in; then OTP again', async ({ page, request }) => {

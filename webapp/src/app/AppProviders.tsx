@@ -1,25 +1,37 @@
 /**
- * Everything around the router: the Redux store, the antd theme and App
- * context, and the toast host. Shared by `main.tsx` and the test helper so
- * tests render exactly what users get.
+ * Everything around the router: the Redux store and the toast host. Shared by
+ * `main.tsx` and the test helper so tests render exactly what users get.
+ *
+ * antd is not loaded here: the login route works without it (issue 11), the
+ * other pages bring their antd providers with them (AntdProviders.tsx), and
+ * the toast host is loaded with the first toast.
  */
-import type { ReactNode } from 'react'
+import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
-import { App as AntApp, ConfigProvider } from 'antd'
-import enGB from 'antd/locale/en_GB'
 import type { AppStore } from './store'
-import { theme } from './theme'
-import { ToastHost } from './ToastHost'
+import { useAppSelector } from './hooks'
+import { selectToastQueue } from './toastSlice'
+
+const ToastHost = lazy(() => import('./ToastHost'))
+
+/** Mounts the toast host once there is a first toast, and keeps it. */
+function DeferredToastHost() {
+  const hasToast = useAppSelector(selectToastQueue).length > 0
+  const [needed, setNeeded] = useState(hasToast)
+  if (hasToast && !needed) setNeeded(true)
+  if (!needed) return null
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  )
+}
 
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ConfigProvider theme={theme} locale={enGB} form={{ validateMessages: { required: 'This field is required' } }}>
-        <AntApp message={{ top: 24, duration: 5 }}>
-          <ToastHost />
-          {children}
-        </AntApp>
-      </ConfigProvider>
+      <DeferredToastHost />
+      {children}
     </Provider>
   )
 }

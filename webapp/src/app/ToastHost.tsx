@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { notification } from 'antd'
 import { useAppDispatch, useAppSelector } from './hooks'
 import { selectToastQueue, toastShown } from './toastSlice'
+import { AntdProviders } from './AntdProviders'
 
 export const TOAST_DURATION_SECONDS = 5
 
@@ -29,4 +30,13 @@ export function ToastHost() {
   }, [queue, api, dispatch])
 
   return contextHolder
+}
+
+/** The toast host with the Kobo theme; loaded with the first toast (AppProviders). */
+export default function ThemedToastHost() {
+  return (
+    <AntdProviders>
+      <ToastHost />
+    </AntdProviders>
+  )
 }

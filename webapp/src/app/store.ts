@@ -1,62 +1,85 @@
 /**
  * `makeStore` builds a fresh store with its saga middleware and starts the
  * root saga. The app makes one at start-up; every test makes its own.
+ *
+ * The store starts with what the login page needs; the other features'
+ * reducers and sagas (signedInFeatures.ts) are added by
+ * `loadSignedInFeatures`, which every other route awaits before it renders
+ * (routes.tsx), so the sign-in bundle stays small (issue 11).
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit'
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import { appReducer, initialAppState } from './appSlice'
 import { toastReducer } from './toastSlice'
 import { loadUserInfo } from './sessionStorage'
 import { rootSaga } from './rootSaga'
 import { registrationReducer } from '../features/registration/registrationSlice'
-import { passwordRecoveryReducer } from '../features/passwordRecovery/passwordRecoverySlice'
-import { onboardingReducer } from '../features/onboarding/onboardingSlice'
 import { authReducer } from '../features/auth/authSlice'
-import { accountsReducer } from '../features/accounts/accountsSlice'
-import { historyReducer } from '../features/history/historySlice'
-import { dashboardReducer } from '../features/dashboard/dashboardSlice'
-import { transfersReducer } from '../features/transfers/transfersSlice'
-import { beneficiariesReducer } from '../features/beneficiaries/beneficiariesSlice'
-import { settingsReducer } from '../features/settings/settingsSlice'
-import { kycReducer } from '../features/kyc/kycSlice'
-import { scheduledPaymentsReducer } from '../features/scheduledPayments/scheduledPaymentsSlice'
-import { billsReducer } from '../features/bills/billsSlice'
-import { ticketsReducer } from '../features/tickets/ticketsSlice'
+import type * as SignedInFeaturesModule from './signedInFeatures'
 
-export const rootReducer = combineReducers({
+type SignedInFeatures = typeof SignedInFeaturesModule
+
+const startupReducers = {
   app: appReducer,
   toast: toastReducer,
   auth: authReducer,
+  // The auth layout shows the signup step from this slice.
   registration: registrationReducer,
-  passwordRecovery: passwordRecoveryReducer,
-  onboarding: onboardingReducer,
-  accounts: accountsReducer,
-  history: historyReducer,
-  dashboard: dashboardReducer,
-  transfers: transfersReducer,
-  beneficiaries: beneficiariesReducer,
-  settings: settingsReducer,
-  kyc: kycReducer,
-  scheduledPayments: scheduledPaymentsReducer,
-  bills: billsReducer,
-  tickets: ticketsReducer,
-})
+}
 
-export type RootState = ReturnType<typeof rootReducer>
+type ReducerStates<R> = { [K in keyof R]: R[K] extends Reducer<infer S> ? S : never }
+
+/** The whole state once the signed-in features are loaded, as every page sees it. */
+export type RootState = ReducerStates<typeof startupReducers & SignedInFeatures['signedInReducers']>
+
+/** Set once the signed-in features' module has loaded; later stores include them from the start. */
+let signedInFeatures: SignedInFeatures | null = null
+const liveStores = new Set<AppStore>()
+
+function reducerFor(features: SignedInFeatures | null) {
+  return combineReducers(features ? { ...startupReducers, ...features.signedInReducers } : startupReducers)
+}
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware()
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: reducerFor(signedInFeatures) as unknown as Reducer<RootState>,
     preloadedState: {
       // Restore the saved session on start (spec: "restored on start, null when absent").
       app: { ...initialAppState, userInfo: loadUserInfo() },
       ...preloadedState,
-    },
+    } as RootState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   })
-  const sagaTask: Task = sagaMiddleware.run(rootSaga)
-  return Object.assign(store, { sagaTask })
+  const sagaTasks: Task[] = [sagaMiddleware.run(rootSaga)]
+  const addFeatures = (features: SignedInFeatures) => {
+    store.replaceReducer(reducerFor(features) as unknown as Reducer<RootState>)
+    sagaTasks.push(sagaMiddleware.run(features.signedInSaga))
+  }
+  if (signedInFeatures) sagaTasks.push(sagaMiddleware.run(signedInFeatures.signedInSaga))
+  const appStore = Object.assign(store, {
+    addFeatures,
+    /** Stops every saga of this store (tests dispose their stores with it). */
+    stop() {
+      liveStores.delete(appStore)
+      for (const task of sagaTasks) task.cancel()
+    },
+  })
+  liveStores.add(appStore)
+  return appStore
+}
+
+/**
+ * Loads the reducers and sagas of every page but the login route and adds them
+ * to the live store(s). Safe to call many times; resolves once they are in.
+ */
+let loading: Promise<void> | null = null
+export function loadSignedInFeatures(): Promise<void> {
+  loading ??= import('./signedInFeatures').then((features) => {
+    signedInFeatures = features
+    for (const store of liveStores) store.addFeatures(features)
+  })
+  return loading
 }
 
 export type AppStore = ReturnType<typeof makeStore>

@@ -19,6 +19,9 @@ export const theme: ThemeConfig = {
     colorError: '#D64545',
     colorWarning: '#E0A526',
     colorTextBase: BRAND.ink,
+    // Secondary text (Typography secondary, Empty, descriptions): antd's 0.45 alpha is below
+    // WCAG AA contrast (about 2.8:1); 0.65 gives about 5:1 on white and on the page background.
+    colorTextDescription: 'rgba(16, 35, 28, 0.65)',
     colorBgLayout: BRAND.mist,
     borderRadius: 10,
     fontFamily:

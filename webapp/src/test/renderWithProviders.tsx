@@ -19,7 +19,7 @@ const liveStores: AppStore[] = []
 
 /** Stops the sagas of every store made by this helper (called after each test). */
 export function disposeTestStores() {
-  while (liveStores.length) liveStores.pop()?.sagaTask.cancel()
+  while (liveStores.length) liveStores.pop()?.stop()
 }
 
 export function createTestStore(preloadedState?: Partial<RootState>): AppStore {

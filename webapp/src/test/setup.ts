@@ -10,6 +10,7 @@ import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
 import { navigation } from '../app/navigation'
 import { disposeTestStores } from './renderWithProviders'
+import { loadSignedInFeatures } from '../app/store'
 
 /** Evaluates `(min-width: Npx)` / `(max-width: Npx)` clauses against window.innerWidth. */
 function matches(query: string): boolean {
@@ -53,7 +54,19 @@ if (!('ResizeObserver' in window)) {
 const realGetComputedStyle = window.getComputedStyle.bind(window)
 window.getComputedStyle = (element: Element) => realGetComputedStyle(element)
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  // The app loads these on first need (issue 11: a small sign-in bundle). Loading them once
+  // here gives every test store all features from the start, as the store is after the first
+  // signed-in page, and keeps a file's first test from waiting for the first imports.
+  await Promise.all([
+    loadSignedInFeatures(),
+    import('../app/AntdProviders'),
+    import('../app/ToastHost'),
+    import('../app/layouts/ShellLayout'),
+    import('../app/layouts/OnboardingLayout'),
+  ])
+})
 
 beforeEach(() => {
   // A full page load cannot happen in jsdom; tests assert on this spy instead.

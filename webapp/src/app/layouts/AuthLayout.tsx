@@ -3,7 +3,10 @@
  * on large screens, the form on the right; phones get the form only.
  */
 import { Outlet, useLocation } from 'react-router'
-import { ClockCircleOutlined, LockOutlined, ThunderboltOutlined } from '@ant-design/icons'
+// One module per icon: the login route loads no icon it does not show.
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined'
+import LockOutlined from '@ant-design/icons/LockOutlined'
+import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined'
 import { Logo } from '../../components/Logo'
 import { useAppSelector } from '../hooks'
 import { SignupBrand } from '../../features/registration/components/SignupProgress'

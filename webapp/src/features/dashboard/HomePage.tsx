@@ -1,6 +1,6 @@
 /** Route /home: the dashboard (spec part 1, "Dashboard"). Data: GET /api/client-summary. */
-import { useEffect } from 'react'
-import { Button, Card, Col, Result, Row, Skeleton, Typography } from 'antd'
+import { Suspense, lazy, useEffect } from 'react'
+import { Card, Col, Row, Skeleton, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectUserInfo } from '../../app/appSlice'
 import { selectDashboard, summaryRequested } from './dashboardSlice'
@@ -10,6 +10,11 @@ import { WeeklySummaryCard } from './components/WeeklySummaryCard'
 import { RecentTransactionsCard } from './components/RecentTransactionsCard'
 import { ScheduledPaymentsCard } from './components/ScheduledPaymentsCard'
 import { AddAccountMenu } from './components/AddAccountMenu'
+
+// antd's Result (with its illustrations) loads only when the summary fails.
+const DashboardLoadError = lazy(async () => ({
+  default: (await import('./components/DashboardLoadError')).DashboardLoadError,
+}))
 
 export function HomePage() {
   const dispatch = useAppDispatch()
@@ -35,15 +40,9 @@ export function HomePage() {
 
       {!summary && failed && (
         <Card>
-          <Result
-            status="warning"
-            title="We couldn't load your dashboard"
-            extra={
-              <Button type="primary" onClick={() => dispatch(summaryRequested())}>
-                Try again
-              </Button>
-            }
-          />
+          <Suspense fallback={null}>
+            <DashboardLoadError onRetry={() => dispatch(summaryRequested())} />
+          </Suspense>
         </Card>
       )}
 

@@ -1,68 +1,101 @@
 /** Login step 1 (spec part 1, "Login"): email or phone, password, Remember me. */
-import { Button, Checkbox, Form, Input, Typography } from 'antd'
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons'
+import { useState, type FormEvent } from 'react'
+import LockOutlined from '@ant-design/icons/LockOutlined'
+import UserOutlined from '@ant-design/icons/UserOutlined'
 import { Link } from 'react-router'
-import type { LoginRequest } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { loginRequested, selectAuth } from '../authSlice'
 import { REQUIRED } from '../../../lib/validation'
+import { Button, Checkbox, Field, PasswordInput, TextInput } from './loginControls'
+
+interface Errors {
+  email?: string
+  password?: string
+}
+
+/** The same rules the antd form had: both required, the email not just spaces. */
+function validate(field: keyof Errors, value: string): string | undefined {
+  const empty = field === 'email' ? !value.trim() : !value
+  return empty ? REQUIRED : undefined
+}
 
 export function CredentialsForm() {
   const dispatch = useAppDispatch()
   const { loading } = useAppSelector(selectAuth)
-  const [form] = Form.useForm<LoginRequest>()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+
+  // Like antd's Form, a field is checked on every change and all are checked on submit.
+  const change = (field: keyof Errors, value: string) => {
+    ;(field === 'email' ? setEmail : setPassword)(value)
+    setErrors((current) => ({ ...current, [field]: validate(field, value) }))
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found: Errors = { email: validate('email', email), password: validate('password', password) }
+    setErrors(found)
+    if (found.email || found.password) return
+    dispatch(loginRequested({ email: email.trim(), password, remember }))
+  }
 
   return (
     <>
-      <Typography.Title level={1} className="kobo-auth-title">
-        Login
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" className="kobo-auth-subtitle">
-        Welcome back. Sign in to continue to your accounts.
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark
-        initialValues={{ email: '', password: '', remember: false }}
-        onFinish={(values) =>
-          dispatch(loginRequested({ email: values.email.trim(), password: values.password, remember: !!values.remember }))
-        }
-        disabled={loading}
-        size="large"
-      >
-        <Form.Item label="Email or Phone Number" name="email" rules={[{ required: true, whitespace: true, message: REQUIRED }]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="you@example.com or 080..."
-            autoComplete="username"
-            inputMode="email"
-          />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: REQUIRED }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="Enter your password"
-            autoComplete="current-password"
-            // Named icons so screen readers announce what the toggle does.
-            iconRender={(visible) =>
-              visible ? <EyeOutlined aria-label="Hide password" /> : <EyeInvisibleOutlined aria-label="Show password" />
-            }
-          />
-        </Form.Item>
-        <div className="kobo-auth-row">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>Remember me</Checkbox>
-          </Form.Item>
-          <Link to="/forgot-password">Forgot Password</Link>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={loading} size="large">
-          Log In
-        </Button>
-      </Form>
-      <Typography.Paragraph className="kobo-auth-footer">
+      <h1 className="kobo-login-title">Login</h1>
+      <p className="kobo-login-subtitle">Welcome back. Sign in to continue to your accounts.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="kobo-login" disabled={loading}>
+          <Field label="Email or Phone Number" required error={errors.email}>
+            {({ id, errorId }) => (
+              <TextInput
+                id={id}
+                name="email"
+                value={email}
+                onChange={(e) => change('email', e.target.value)}
+                prefix={<UserOutlined />}
+                placeholder="you@example.com or 080..."
+                autoComplete="username"
+                inputMode="email"
+                aria-required
+                invalid={!!errors.email}
+                errorId={errorId}
+                disabled={loading}
+              />
+            )}
+          </Field>
+          <Field label="Password" required error={errors.password}>
+            {({ id, errorId }) => (
+              <PasswordInput
+                id={id}
+                name="password"
+                value={password}
+                onChange={(e) => change('password', e.target.value)}
+                prefix={<LockOutlined />}
+                placeholder="Enter your password"
+                autoComplete="current-password"
+                aria-required
+                invalid={!!errors.password}
+                errorId={errorId}
+                disabled={loading}
+              />
+            )}
+          </Field>
+          <div className="kobo-auth-row">
+            <Checkbox checked={remember} onChange={setRemember} disabled={loading}>
+              Remember me
+            </Checkbox>
+            <Link to="/forgot-password">Forgot Password</Link>
+          </div>
+          <Button type="submit" loading={loading}>
+            Log In
+          </Button>
+        </fieldset>
+      </form>
+      <p className="kobo-login-footer">
         You're new in here? <Link to="/signup">Create Account</Link>
-      </Typography.Paragraph>
+      </p>
     </>
   )
 }

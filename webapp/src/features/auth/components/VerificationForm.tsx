@@ -2,15 +2,15 @@
  * Login step 2: the six-box code. The heading depends on the sign-in's
  * two-factor mode (spec part 1, "Login"). Completing the boxes submits.
  */
-import { useEffect, useRef, useState } from 'react'
-import { Button, Form, Typography } from 'antd'
-import { ArrowLeftOutlined } from '@ant-design/icons'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { backToCredentials, selectAuth, verifyRequested } from '../authSlice'
 import { OtpInput } from '../../../components/OtpInput'
 import { isCompleteCode } from '../../../components/otp'
 import { OTP_HEADINGS } from '../texts'
 import { REQUIRED } from '../../../lib/validation'
+import { Button, Field } from './loginControls'
 
 /** How long "Resending..." shows; the login step's Resend does nothing else (spec part 1, section 4). */
 const RESEND_FEEDBACK_MS = 1500
@@ -18,7 +18,8 @@ const RESEND_FEEDBACK_MS = 1500
 export function VerificationForm() {
   const dispatch = useAppDispatch()
   const { loading, challenge, verifyFailures } = useAppSelector(selectAuth)
-  const [form] = Form.useForm<{ otp: string }>()
+  const [otp, setOtp] = useState('')
+  const [error, setError] = useState<string>()
   const [resending, setResending] = useState(false)
   const resendTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
@@ -26,9 +27,12 @@ export function VerificationForm() {
   const heading = OTP_HEADINGS[mode]
 
   // A rejected code clears the boxes so the next attempt starts fresh.
-  useEffect(() => {
-    if (verifyFailures > 0) form.resetFields()
-  }, [verifyFailures, form])
+  const [clearedFailures, setClearedFailures] = useState(verifyFailures)
+  if (verifyFailures !== clearedFailures) {
+    setClearedFailures(verifyFailures)
+    setOtp('')
+    setError(undefined)
+  }
 
   useEffect(() => () => clearTimeout(resendTimer.current), [])
 
@@ -38,50 +42,66 @@ export function VerificationForm() {
     resendTimer.current = setTimeout(() => setResending(false), RESEND_FEEDBACK_MS)
   }
 
+  const submit = (code: string) => {
+    if (!isCompleteCode(code)) {
+      setError(REQUIRED)
+      return
+    }
+    setError(undefined)
+    dispatch(verifyRequested({ otp: code }))
+  }
+
+  const onChange = (code: string) => {
+    setOtp(code)
+    // Like antd's Form (validateTrigger onChange): every change is checked.
+    setError(isCompleteCode(code) ? undefined : REQUIRED)
+  }
+
   return (
     <>
-      <Typography.Title level={1} className="kobo-auth-title">
-        {heading.title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" className="kobo-auth-subtitle">
-        {heading.text}
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={({ otp }) => dispatch(verifyRequested({ otp }))}
-        disabled={loading}
-        size="large"
+      <h1 className="kobo-login-title">{heading.title}</h1>
+      <p className="kobo-login-subtitle">{heading.text}</p>
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault()
+          submit(otp)
+        }}
+        noValidate
       >
-        <Form.Item
-          name="otp"
-          rules={[
-            {
-              validator: (_, value: string | undefined) =>
-                isCompleteCode(value) ? Promise.resolve() : Promise.reject(new Error(REQUIRED)),
-            },
-          ]}
-        >
-          <OtpInput autoFocus onComplete={() => form.submit()} label="Verification code" />
-        </Form.Item>
+        {/* Only the buttons are disabled while checking: the boxes keep focus for a retry. */}
+        <Field error={error}>
+          {({ id }) => (
+            <OtpInput
+              id={id}
+              value={otp}
+              onChange={onChange}
+              autoFocus
+              onComplete={submit}
+              label="Verification code"
+            />
+          )}
+        </Field>
         {mode === 'OTP_AUTHENTICATION' && (
-          <Typography.Paragraph className="kobo-auth-resend">
+          <p className="kobo-login-resend">
             Didn't get the code?{' '}
             {resending ? (
-              <Typography.Text type="secondary">Resending...</Typography.Text>
+              <span className="kobo-login-muted">Resending...</span>
             ) : (
-              <Typography.Link onClick={onResend}>Resend</Typography.Link>
+              <button type="button" className="kobo-login-link" onClick={onResend}>
+                Resend
+              </button>
             )}
-          </Typography.Paragraph>
+          </p>
         )}
-        <Button type="primary" htmlType="submit" block loading={loading} size="large">
+        <Button type="submit" loading={loading} disabled={loading}>
           Finish
         </Button>
-      </Form>
+      </form>
       <Button
-        type="link"
+        type="button"
+        variant="link"
         icon={<ArrowLeftOutlined />}
-        className="kobo-auth-back"
+        className="kobo-login-back"
         onClick={() => dispatch(backToCredentials())}
         disabled={loading}
       >

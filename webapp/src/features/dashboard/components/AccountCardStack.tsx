@@ -40,14 +40,15 @@ function AccountCard({
     transform: `scale(${1 - position * 0.04})`,
   }
   return (
-    <article
+    // A div, not an article: the cards behind the front one are buttons (ARIA allows no role on article).
+    <div
       className={`kobo-account-card${isFront ? ' kobo-account-card--front' : ''}`}
       style={style}
       data-testid="account-card"
       data-account-number={account.accountNumber}
       aria-label={`${account.accountTypeName} ${account.accountNumber}`}
       onClick={isFront ? undefined : onSelect}
-      role={isFront ? undefined : 'button'}
+      role={isFront ? 'group' : 'button'}
       tabIndex={isFront ? undefined : 0}
       onKeyDown={(e) => {
         if (!isFront && (e.key === 'Enter' || e.key === ' ')) {
@@ -75,7 +76,7 @@ function AccountCard({
         <span className="kobo-account-card__number">{account.accountNumber}</span>
         <span className="kobo-account-card__name">{account.accountName}</span>
       </div>
-    </article>
+    </div>
   )
 }
 

@@ -4,7 +4,7 @@
  * the e-mail verification page. The brand panel shows it on large screens; the
  * compact variant sits above the form on smaller ones.
  */
-import { CheckOutlined } from '@ant-design/icons'
+import CheckOutlined from '@ant-design/icons/CheckOutlined'
 import { SIGNUP_STEPS, stepText, type SignupStep } from '../signupSteps'
 
 

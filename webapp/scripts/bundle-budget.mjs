@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * JavaScript budget of the login page (issue 11): the gzipped size of every
+ * script the browser must load before the login form can render, at most
+ * 150 KB. Usage: `node scripts/bundle-budget.mjs [distDir]` (default `dist`),
+ * after `vite build` (which writes `<distDir>/.vite/manifest.json`).
+ *
+ * What counts is read from the build itself, so the check cannot drift from
+ * the code: the entry chunk of index.html with everything it imports
+ * statically, plus the lazy chunks of the login route's modules (and their
+ * static imports) when the router loads them on demand. Chunks only reached
+ * through other dynamic imports (the other pages) are not counted.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const BUDGET_BYTES = 150 * 1024
+
+/**
+ * The modules the router renders on `/` (layout and page). Each is either part
+ * of the entry's static graph or its own lazy chunk; both are counted.
+ */
+const LOGIN_ROUTE_MODULES = ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx']
+
+const webappDir = resolve(fileURLToPath(import.meta.url), '../..')
+
+function readManifest(distDir) {
+  const path = join(distDir, '.vite', 'manifest.json')
+  if (!existsSync(path)) {
+    throw new Error(`${path} not found: build first (vite build with build.manifest: true)`)
+  }
+  return JSON.parse(readFileSync(path, 'utf8'))
+}
+
+/** The manifest keys of `roots` and of every chunk they import statically. */
+function staticClosure(manifest, roots) {
+  const seen = new Set()
+  const stack = [...roots]
+  while (stack.length) {
+    const key = stack.pop()
+    if (seen.has(key)) continue
+    seen.add(key)
+    stack.push(...(manifest[key].imports ?? []))
+  }
+  return seen
+}
+
+/** The chunks the login page loads, each with the reason it is counted. */
+function loginChunks(manifest) {
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`)
+  const counted = new Map()
+  for (const key of staticClosure(manifest, entries)) counted.set(key, key === entries[0] ? 'entry' : 'entry import')
+  for (const module of LOGIN_ROUTE_MODULES) {
+    if (!existsSync(join(webappDir, module))) {
+      throw new Error(`${module} does not exist: update LOGIN_ROUTE_MODULES in scripts/bundle-budget.mjs`)
+    }
+    // Not a manifest key means the module is bundled into a static chunk already counted.
+    if (!manifest[module]) continue
+    for (const key of staticClosure(manifest, [module])) {
+      if (!counted.has(key)) counted.set(key, `login route (${module.split('/').pop()})`)
+    }
+  }
+  return [...counted].map(([key, reason]) => ({ file: manifest[key].file, reason }))
+}
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1)
+}
+
+function main() {
+  const distDir = resolve(process.argv[2] ?? join(webappDir, 'dist'))
+  const manifest = readManifest(distDir)
+  const rows = loginChunks(manifest)
+    .filter(({ file }) => file.endsWith('.js'))
+    .map(({ file, reason }) => {
+      const source = readFileSync(join(distDir, file))
+      return { file, reason, raw: source.length, gzip: gzipSync(source, { level: 9 }).length }
+    })
+    .sort((a, b) => b.gzip - a.gzip)
+  const total = rows.reduce((sum, row) => sum + row.gzip, 0)
+  const width = Math.max(...rows.map((row) => row.file.length), 'chunk'.length)
+  console.log(`${'chunk'.padEnd(width)}  ${'raw KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  counted as`)
+  for (const row of rows) {
+    console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(8)}  ${kb(row.gzip).padStart(8)}  ${row.reason}`)
+  }
+  const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER'
+  console.log(`\nLogin page JavaScript: ${kb(total)} KB gzipped, ${verdict} the ${kb(BUDGET_BYTES)} KB budget.`)
+  process.exitCode = total <= BUDGET_BYTES ? 0 : 1
+}
+
+try {
+  main()
+} catch (error) {
+  console.error(`bundle-budget: ${error.message}`)
+  process.exitCode = 2
+}

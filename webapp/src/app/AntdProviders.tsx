@@ -1,0 +1,21 @@
+/**
+ * The antd theme, locale and form messages for every page but the login
+ * route (which uses no antd, to keep the sign-in bundle small). The router
+ * wraps each lazily loaded top-level page or layout in it (routes.tsx); the
+ * toast host has its own.
+ *
+ * antd's App component is not used: nothing calls App.useApp(), and the text
+ * style it gave its subtree is on the body (index.css).
+ */
+import type { ReactNode } from 'react'
+import { ConfigProvider } from 'antd'
+import enGB from 'antd/locale/en_GB'
+import { theme } from './theme'
+
+export function AntdProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={theme} locale={enGB} form={{ validateMessages: { required: 'This field is required' } }}>
+      {children}
+    </ConfigProvider>
+  )
+}
