@@ -239,6 +239,20 @@ async def total_of_all_balances(session: AsyncSession) -> int:
     return int(total or 0)
 
 
+# What a statement or history line shows, as plain columns (rows, not ORM objects: a year of
+# a busy account is tens of thousands of lines).
+LINE_COLUMNS = (
+    Posting.reference,
+    Posting.kind,
+    Posting.narration,
+    Entry.amount_kobo,
+    Entry.balance_after_kobo,
+    Entry.counterparty_number,
+    Entry.counterparty_name,
+    Entry.posted_at,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class LineFilter:
     """Which of an account's lines a statement or history page shows."""
@@ -285,16 +299,7 @@ async def statement(
     thousands of them. Walks the (account, posted_at) index backwards, so the cost of a page
     does not grow with the account's age."""
     query = (
-        select(
-            Posting.reference,
-            Posting.kind,
-            Posting.narration,
-            Entry.amount_kobo,
-            Entry.balance_after_kobo,
-            Entry.counterparty_number,
-            Entry.counterparty_name,
-            Entry.posted_at,
-        )
+        select(*LINE_COLUMNS)
         .join(Posting, Posting.id == Entry.posting_id)
         .where(*lines.conditions(account))
         .order_by(Entry.posted_at.desc(), Entry.id.desc())
@@ -338,17 +343,7 @@ async def newest_lines(
         return []
     return (
         await session.execute(
-            select(
-                LedgerAccount.number.label("account_number"),
-                Posting.reference,
-                Posting.kind,
-                Posting.narration,
-                Entry.amount_kobo,
-                Entry.balance_after_kobo,
-                Entry.counterparty_number,
-                Entry.counterparty_name,
-                Entry.posted_at,
-            )
+            select(LedgerAccount.number.label("account_number"), *LINE_COLUMNS)
             .join(Posting, Posting.id == Entry.posting_id)
             .join(LedgerAccount, LedgerAccount.id == Entry.account_id)
             .where(Entry.account_id.in_([a.id for a in accounts]))
