@@ -55,19 +55,33 @@ async def store_offset(db: Database, offset: timedelta) -> None:
     state.set_offset(offset)
 
 
-async def load_offset(db: Database) -> None:
-    seen = state.changes()
+async def _stored_offset(db: Database) -> timedelta:
     async with db.reader() as session:
         row = await session.get(SimClockOffset, 1)
-    state.set_offset_unless_changed_since(timedelta(milliseconds=row.offset_ms if row else 0), seen)
+    return timedelta(milliseconds=row.offset_ms if row else 0)
+
+
+async def load_offset(db: Database) -> None:
+    seen = state.changes()
+    state.set_offset_unless_changed_since(await _stored_offset(db), seen)
 
 
 async def follow_stored_offset(db: Database, every_s: float = 1.0) -> None:
-    """Runs in every worker process so that a move made through one is seen by all."""
+    """Runs in every worker process so that a move made through one is seen by all.
+
+    It applies the stored offset only when it has changed since this loop last read it:
+    the offset lives in one place per process, and tests run several simulators (several
+    databases) in one process, whose loops would otherwise each keep putting back their own
+    database's offset over a move made through another."""
+    last_read = await _stored_offset(db)
     while True:
         await asyncio.sleep(every_s)
         with contextlib.suppress(Exception):  # a hiccup must not stop the loop
-            await load_offset(db)
+            seen = state.changes()
+            stored = await _stored_offset(db)
+            if stored != last_read:
+                state.set_offset_unless_changed_since(stored, seen)
+                last_read = stored
 
 
 class ClockController(Controller):

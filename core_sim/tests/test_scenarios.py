@@ -167,3 +167,26 @@ async def test_operations_without_rules_skip_the_database_and_new_rules_apply_at
     refused = await sim_client.get("/core/accounts/1020000115")
     assert refused.status_code == 503
     assert (await sim_client.get("/core/accounts/1020000115")).status_code == 200
+
+
+async def test_another_simulators_refresh_loop_leaves_this_ones_clock_alone(sim_client):
+    """Tests run several simulators in one process, sharing the one offset: the loop of a
+    simulator whose stored offset did not change must not put it back over a move made
+    through another (the pending-then-00 scenario test failed this way in the full suite)."""
+    import asyncio
+    from datetime import timedelta
+
+    from core_sim.simclock import state
+    from core_sim.simclock.controller import follow_stored_offset
+
+    db = sim_client._transport.app.state.db  # type: ignore[attr-defined]
+    original = state.offset()
+    loop = asyncio.create_task(follow_stored_offset(db, every_s=0.01))
+    try:
+        await asyncio.sleep(0.05)
+        state.set_offset(timedelta(seconds=60))  # a move made through another simulator
+        await asyncio.sleep(0.1)  # ten turns of this simulator's loop
+        assert state.offset() == timedelta(seconds=60)
+    finally:
+        loop.cancel()
+        state.set_offset(original)
