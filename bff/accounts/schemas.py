@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, DbInt
 
 
 class AccountOut(CamelStruct):
@@ -61,7 +61,7 @@ class AccountTypeOut(CamelStruct):
 
 
 class CreateAccountIn(CamelStruct):
-    account_type_id: int
+    account_type_id: DbInt
 
 
 class AccountCreatedOut(CamelStruct):

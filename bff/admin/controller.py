@@ -8,7 +8,7 @@ from bff.admin.schemas import ApplicantOut, ReviewIn
 from bff.admin.service import AdminService
 from bff.auth.service import Principal
 from bff.onboarding.schemas import DocumentContentOut
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, RowId
 
 
 class AdminOnboardingController(Controller):
@@ -22,7 +22,7 @@ class AdminOnboardingController(Controller):
 
     @get("/applicants/{user_id:int}", summary="One applicant's onboarding in full")
     async def applicant(
-        self, admin_service: AdminService, admin: Principal, user_id: int
+        self, admin_service: AdminService, admin: Principal, user_id: RowId
     ) -> ApplicantOut:
         return await admin_service.applicant(user_id)
 
@@ -32,7 +32,7 @@ class AdminOnboardingController(Controller):
         summary="Approve or decline a basic profile",
     )
     async def review_profile(
-        self, admin_service: AdminService, admin: Principal, user_id: int, data: ReviewIn
+        self, admin_service: AdminService, admin: Principal, user_id: RowId, data: ReviewIn
     ) -> MessageOut:
         await admin_service.review_profile(admin.user, user_id, data)
         return MessageOut(message="Review saved")
@@ -43,13 +43,13 @@ class AdminOnboardingController(Controller):
         summary="Approve or decline a document",
     )
     async def review_document(
-        self, admin_service: AdminService, admin: Principal, document_id: int, data: ReviewIn
+        self, admin_service: AdminService, admin: Principal, document_id: RowId, data: ReviewIn
     ) -> MessageOut:
         await admin_service.review_document(admin.user, document_id, data)
         return MessageOut(message="Review saved")
 
     @get("/documents/{document_id:int}/download", summary="A document's content")
     async def download(
-        self, admin_service: AdminService, admin: Principal, document_id: int
+        self, admin_service: AdminService, admin: Principal, document_id: RowId
     ) -> DocumentContentOut:
         return DocumentContentOut(content=await admin_service.download(document_id))

@@ -37,7 +37,7 @@ class AdminAuditController(Controller):
         self,
         db: Database,
         admin: Principal,
-        user_id: Annotated[int | None, Parameter(query="userId", ge=1)] = None,
+        user_id: Annotated[int | None, Parameter(query="userId", ge=1, le=2_147_483_647)] = None,
         event: Event | None = None,
         limit: Annotated[int, Parameter(ge=1, le=500)] = 100,
     ) -> list[AuditEventOut]:

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, DbInt
 
 TwoFactorType = Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
 Text200 = Annotated[str, msgspec.Meta(max_length=200)]
@@ -23,7 +23,7 @@ class LoginOut(CamelStruct):
 
 
 class OtpVerificationIn(CamelStruct):
-    user_id: int
+    user_id: DbInt
     user_uuid: Annotated[str, msgspec.Meta(max_length=64)] = msgspec.field(name="userUUID")
     otp: Annotated[str, msgspec.Meta(max_length=12)]
 

@@ -14,7 +14,7 @@ from bff.beneficiaries.schemas import (
     BeneficiaryOut,
 )
 from bff.beneficiaries.service import BeneficiaryService
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, RowId
 
 
 class BeneficiariesController(Controller):
@@ -30,7 +30,7 @@ class BeneficiariesController(Controller):
 
     @get("/{beneficiary_id:int}", summary="One saved beneficiary")
     async def get_beneficiary(
-        self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: int
+        self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: RowId
     ) -> BeneficiaryOut:
         return await beneficiaries.get(customer.user, beneficiary_id)
 
@@ -73,7 +73,7 @@ class BeneficiariesController(Controller):
 
     @delete("/{beneficiary_id:int}", status_code=200, summary="Delete a saved beneficiary")
     async def delete_beneficiary(
-        self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: int
+        self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: RowId
     ) -> MessageOut:
         await beneficiaries.delete(customer.user, beneficiary_id)
         return MessageOut(message="Deleted successfully")

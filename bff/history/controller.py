@@ -34,7 +34,7 @@ class HistoryController(Controller):
         ] = None,
         status: Literal["COMPLETED", "PENDING", "FAILED"] | None = None,
         search: Annotated[str | None, Parameter(max_length=100)] = None,
-        page: Annotated[int, Parameter(ge=0)] = 0,
+        page: Annotated[int, Parameter(ge=0, le=10_000)] = 0,
         size: Annotated[int, Parameter(ge=1, le=100)] = 10,
     ) -> TransactionPageOut:
         query = Query(

@@ -11,7 +11,7 @@ from bff.auth.service import Principal
 from bff.kyc.schemas import BiodataOut, KycDocumentOut, KycStatusOut, LevelIn
 from bff.kyc.service import KycService
 from bff.onboarding.schemas import DocumentContentOut
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, RowId
 
 SUBMITTED = "Details has been submitted successfully"
 
@@ -69,7 +69,7 @@ class AdminKycController(Controller):
 
     @post("/submissions/{submission_id:int}/review", status_code=200, summary="Approve or decline")
     async def review(
-        self, kyc: KycService, admin: Principal, submission_id: int, data: ReviewIn
+        self, kyc: KycService, admin: Principal, submission_id: RowId, data: ReviewIn
     ) -> MessageOut:
         await kyc.review(
             submission_id, data.decision == "APPROVE", data.comment, reviewer=admin.user
@@ -81,7 +81,7 @@ class AdminKycController(Controller):
         self,
         kyc: KycService,
         admin: Principal,
-        submission_id: int,
+        submission_id: RowId,
         which: Literal["utility-bill", "id-card"],
     ) -> DocumentContentOut:
         return DocumentContentOut(content=await kyc.image(submission_id, which))

@@ -18,7 +18,7 @@ from bff.onboarding.schemas import (
     OnboardingStatusOut,
 )
 from bff.onboarding.service import OnboardingService
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, RowId
 
 
 class OnboardingController(Controller):
@@ -91,13 +91,13 @@ class OnboardingController(Controller):
 
     @get("/onboarding/documents/{document_id:int}/download", summary="A document's content")
     async def download(
-        self, onboarding: OnboardingService, applicant: Principal, document_id: int
+        self, onboarding: OnboardingService, applicant: Principal, document_id: RowId
     ) -> DocumentContentOut:
         return DocumentContentOut(content=await onboarding.download(applicant.user, document_id))
 
     @delete("/onboarding/documents/{document_id:int}", status_code=200, summary="Delete a document")
     async def remove(
-        self, onboarding: OnboardingService, applicant: Principal, document_id: int
+        self, onboarding: OnboardingService, applicant: Principal, document_id: RowId
     ) -> MessageOut:
         await onboarding.delete(applicant.user, document_id)
         return MessageOut(message="Deleted successfully")

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, DbInt
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 
@@ -46,7 +46,7 @@ class DocumentTypeOut(CamelStruct):
 
 class DocumentOut(CamelStruct):
     id: int | None
-    document_type_id: int
+    document_type_id: DbInt
     document_name: str
     description: str | None
     mandatory: bool
@@ -56,10 +56,10 @@ class DocumentOut(CamelStruct):
 
 
 class DocumentUploadIn(CamelStruct):
-    document_type_id: int
+    document_type_id: DbInt
     # ~2 MB of file as base64 plus the data-URL prefix; the service checks the real size.
     content: Annotated[str, msgspec.Meta(max_length=3_000_000)]
-    core_banking_document_type_id: int | None = None
+    core_banking_document_type_id: DbInt | None = None
     description: Text | None = None
 
 

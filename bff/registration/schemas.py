@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, DbInt
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 
@@ -37,7 +37,7 @@ class NewUserIn(CamelStruct):
     email: Text | None = None
     date_of_birth: Text | None = None
     bvn: Text | None = None
-    account_type_id: int | None = None
+    account_type_id: DbInt | None = None
     state_of_residence: Text | None = None
     gender: Text | None = None
     address: Text | None = None
@@ -61,7 +61,7 @@ class AccountOwnerIn(CamelStruct):
     date_of_birth: Text | None = None
     registration_type: Text | None = None
     # Accepted and ignored: the bank already holds the owner's personal details.
-    account_type_id: int | None = None
+    account_type_id: DbInt | None = None
     state_of_residence: Text | None = None
     gender: Text | None = None
     address: Text | None = None

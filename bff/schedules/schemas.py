@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, DbInt
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -50,7 +50,7 @@ class EditIn(CamelStruct):
     description: Text | None = None
     schedule_date: Text | None = None  # yyyy-mm-dd (dd-mm-yyyy also accepted)
     interval: Text | None = None
-    repeat_payment: int | None = None
+    repeat_payment: DbInt | None = None
 
 
 class EditedOut(CamelStruct):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get, post
 
 from bff.auth.service import Principal
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, RowId
 from bff.tickets.schemas import (
     AttachmentContentOut,
     MessageIn,
@@ -37,26 +37,26 @@ class TicketsController(Controller):
 
     @get("/{ticket_id:int}", summary="A ticket with its conversation")
     async def detail(
-        self, tickets: TicketService, customer: Principal, ticket_id: int
+        self, tickets: TicketService, customer: Principal, ticket_id: RowId
     ) -> TicketOut:
         return await tickets.get(customer.user, ticket_id)
 
     @post("/{ticket_id:int}/messages", status_code=201, summary="Reply to a ticket")
     async def reply(
-        self, tickets: TicketService, customer: Principal, ticket_id: int, data: MessageIn
+        self, tickets: TicketService, customer: Principal, ticket_id: RowId, data: MessageIn
     ) -> TicketOut:
         return await tickets.reply(customer.user, ticket_id, data.text, data.attachments)
 
     @post("/{ticket_id:int}/status", status_code=200, summary="Mark as done or unresolved")
     async def status(
-        self, tickets: TicketService, customer: Principal, ticket_id: int, data: StatusIn
+        self, tickets: TicketService, customer: Principal, ticket_id: RowId, data: StatusIn
     ) -> MessageOut:
         await tickets.set_resolved(customer.user, ticket_id, data.resolved)
         return MessageOut(message="Ticket status updated successfully")
 
     @get("/attachments/{attachment_id:int}/download", summary="An attachment's content")
     async def download(
-        self, tickets: TicketService, customer: Principal, attachment_id: int
+        self, tickets: TicketService, customer: Principal, attachment_id: RowId
     ) -> AttachmentContentOut:
         name, content = await tickets.attachment(customer.user, attachment_id)
         return AttachmentContentOut(name=name, content=content)
@@ -74,18 +74,18 @@ class AdminTicketsController(Controller):
         return await tickets.open_tickets()
 
     @get("/{ticket_id:int}", summary="Any ticket with its conversation")
-    async def detail(self, tickets: TicketService, admin: Principal, ticket_id: int) -> TicketOut:
+    async def detail(self, tickets: TicketService, admin: Principal, ticket_id: RowId) -> TicketOut:
         return await tickets.get(None, ticket_id)
 
     @post("/{ticket_id:int}/messages", status_code=201, summary="Reply as customer service")
     async def reply(
-        self, tickets: TicketService, admin: Principal, ticket_id: int, data: MessageIn
+        self, tickets: TicketService, admin: Principal, ticket_id: RowId, data: MessageIn
     ) -> TicketOut:
         return await tickets.agent_reply(admin.user, ticket_id, data.text, data.attachments)
 
     @get("/attachments/{attachment_id:int}/download", summary="An attachment's content")
     async def download(
-        self, tickets: TicketService, admin: Principal, attachment_id: int
+        self, tickets: TicketService, admin: Principal, attachment_id: RowId
     ) -> AttachmentContentOut:
         name, content = await tickets.attachment(None, attachment_id)
         return AttachmentContentOut(name=name, content=content)
