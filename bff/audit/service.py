@@ -38,12 +38,6 @@ def record(
     )
 
 
-async def record_now(db: Database, event: Event, **fields: object) -> None:
-    """For events with no change of their own to commit with (a failed sign-in)."""
-    async with db.transaction() as session:
-        record(session, event, **fields)  # type: ignore[arg-type]
-
-
 async def events(
     db: Database, *, user_id: int | None, event: str | None, limit: int
 ) -> list[AuditEvent]:

@@ -8,7 +8,6 @@ import json
 import logging
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ import time
 import httpx
 
 from bench.processes import ROOT, wait_until_up
+from bench.workload import free_port
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
@@ -89,14 +89,14 @@ async def test_stopping_lets_the_background_pass_finish(bff):
 def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # type: ignore[no-untyped-def]
     """Production mode under uvicorn's worker processes: every line is one JSON object,
     uvicorn's and the app's alike (Litestar's own logging set-up must not replace it)."""
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "bff.log"
     env = {
         **os.environ,
         "KOBO_ENV": "production",
         "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bff.sqlite3'}",
-        "KOBO_CORE_URL": f"http://127.0.0.1:{_free_port()}",
+        "KOBO_CORE_URL": f"http://127.0.0.1:{free_port()}",
         "KOBO_UPLOADS_DIR": str(tmp_path / "uploads"),
         "KOBO_WEBAPP_DIST": str(tmp_path / "no-web-app"),
         "KOBO_SEED_PERSONAS": "0",
@@ -127,9 +127,3 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
     for line in lines:
         entry = json.loads(line)  # fails the test on any plain-text line
         assert {"time", "level", "logger", "message"} <= set(entry)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

@@ -10,7 +10,6 @@ Schedules run exactly once across processes: test_schedules.py (two job runners)
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 
 from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
+from bench.workload import free_port
 from bff.tests.conftest import ADA, PASSWORD
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -26,12 +26,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 LOGIN = "/auth/ibanking/personal/login"
 VERIFY = "/auth/ibanking/personal/otp-verification"
 ADA_CURRENT, TUNDE_CURRENT = "1020000115", "1020000218"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
