@@ -18,6 +18,14 @@ class MessageOut(CamelStruct):
     message: str
 
 
+class CodeSentOut(CamelStruct):
+    """The first answer of a code-confirmed action: a code is on its way (or, for authenticator
+    users, expected from the app); nothing changes until the code comes back."""
+
+    message: str
+    two_factor_authentication: str
+
+
 def camel_case(name: str) -> str:
     """snake_case field name -> its camelCase wire name (for field errors)."""
     head, *rest = name.split("_")

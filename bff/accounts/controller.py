@@ -9,13 +9,12 @@ from bff.accounts.schemas import (
     AccountOut,
     AccountTypeOut,
     ClientSummaryOut,
-    CodeSentOut,
     ConfirmCodeIn,
     CreateAccountIn,
 )
 from bff.accounts.service import AccountsService
 from bff.auth.service import Principal
-from bff.schemas import MessageOut
+from bff.schemas import CodeSentOut, MessageOut
 
 
 class AccountsController(Controller):

@@ -69,12 +69,5 @@ class AccountCreatedOut(CamelStruct):
     account: AccountOut
 
 
-class CodeSentOut(CamelStruct):
-    """A confirmation code is on its way (or, for authenticator users, expected from the app)."""
-
-    message: str
-    two_factor_authentication: str
-
-
 class ConfirmCodeIn(CamelStruct):
     otp: Annotated[str, msgspec.Meta(max_length=12)]

@@ -8,13 +8,12 @@ from litestar.openapi.datastructures import ResponseSpec
 from bff.auth.codes import OneTimeCodes
 from bff.auth.service import Principal
 from bff.beneficiaries.schemas import (
-    BeneficiaryCodeSentOut,
     BeneficiaryCreatedOut,
     BeneficiaryIn,
     BeneficiaryOut,
 )
 from bff.beneficiaries.service import BeneficiaryService
-from bff.schemas import MessageOut, RowId
+from bff.schemas import CodeSentOut, MessageOut, RowId
 
 
 class BeneficiariesController(Controller):
@@ -49,7 +48,7 @@ class BeneficiariesController(Controller):
                 data_container=BeneficiaryCreatedOut, description="Saved with the right code."
             ),
             202: ResponseSpec(
-                data_container=BeneficiaryCodeSentOut,
+                data_container=CodeSentOut,
                 description="Checked; a code was sent. Nothing is saved yet.",
             ),
         },
@@ -60,12 +59,10 @@ class BeneficiariesController(Controller):
         codes: OneTimeCodes,
         customer: Principal,
         data: BeneficiaryIn,
-    ) -> Response[BeneficiaryCreatedOut | BeneficiaryCodeSentOut]:
+    ) -> Response[BeneficiaryCreatedOut | CodeSentOut]:
         if data.otp is None:
             message = await beneficiaries.send_code(customer.user, data, codes)
-            sent = BeneficiaryCodeSentOut(
-                message=message, two_factor_authentication=customer.user.two_factor
-            )
+            sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
             return Response(sent, status_code=202)
         row = await beneficiaries.create(customer.user, data, data.otp, codes)
         created = BeneficiaryCreatedOut(message="Beneficiary created successfully", beneficiary=row)

@@ -31,13 +31,6 @@ class BeneficiaryIn(CamelStruct):
     otp: Code | None = None
 
 
-class BeneficiaryCodeSentOut(CamelStruct):
-    """The first step's answer: nothing is saved until the same body comes back with `otp`."""
-
-    message: str
-    two_factor_authentication: str
-
-
 class BeneficiaryCreatedOut(CamelStruct):
     message: str
     beneficiary: BeneficiaryOut

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from litestar import Controller, Request, get, patch, post
+from litestar import Controller, Request, Response, get, patch, post
+from litestar.openapi.datastructures import ResponseSpec
 
 from bff.auth.models import TwoFactor
 from bff.auth.service import Principal
 from bff.http import client_address
-from bff.schemas import MessageOut
+from bff.schemas import CodeSentOut, MessageOut
 from bff.settings.schemas import (
     ChangePasswordIn,
     GoogleCredentialsOut,
@@ -26,22 +27,41 @@ class SettingsController(Controller):
     tags = ["settings"]
     security = [{"bearer": []}]
 
-    @patch("/password", status_code=200, summary="Change password (other sessions end)")
+    @patch(
+        "/password",
+        status_code=200,
+        summary="Change password: without `otp` sends a code (202), with it changes (200)",
+        description=(
+            "Step-up (issue 12): the first call checks the old password and the new one and "
+            "sends a code with the customer's second factor; the same body sent again with "
+            "`otp` changes the password and signs out every other session."
+        ),
+        responses={
+            200: ResponseSpec(data_container=MessageOut, description="Changed."),
+            202: ResponseSpec(
+                data_container=CodeSentOut,
+                description="Checked; a code was sent. Nothing is changed yet.",
+            ),
+        },
+    )
     async def change_password(
         self,
         request: Request,
         customer_settings: SettingsService,
         customer: Principal,
         data: ChangePasswordIn,
-    ) -> MessageOut:
+    ) -> Response[MessageOut | CodeSentOut]:
+        change = (data.old_password, data.new_password, data.confirm_password)
+        if data.otp is None:
+            message = await customer_settings.send_password_code(
+                customer, *change, client_address(request)
+            )
+            sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
+            return Response(sent, status_code=202)
         await customer_settings.change_password(
-            customer,
-            data.old_password,
-            data.new_password,
-            data.confirm_password,
-            client_address(request),
+            customer, *change, data.otp, client_address(request)
         )
-        return MessageOut(message="Password changed successfully")
+        return Response(MessageOut(message="Password changed successfully"), status_code=200)
 
     @get("/transaction-limits", summary="Limits per account and transfer type, with ceilings")
     async def limits(

@@ -15,6 +15,9 @@ class ChangePasswordIn(CamelStruct):
     old_password: Secret | None = None
     new_password: Secret | None = None
     confirm_password: Secret | None = None
+    # Step-up: without it the server only checks the change and sends a code (202); with the
+    # code it changes the password (200).
+    otp: Code | None = None
 
 
 class TransactionLimitOut(CamelStruct):

@@ -42,6 +42,7 @@ CURRENT_CODE_REQUIRED = "Enter the code that confirms it's you"
 SETUP_FIRST = "Generate a new QR code and try again."
 
 NEW_FACTOR = "2FA_NEW_FACTOR"
+PASSWORD_CHANGE = "PASSWORD_CHANGE"  # noqa: S105 (a code purpose, not a secret)
 CURRENT_FACTOR = "2FA_CURRENT_FACTOR"
 
 
@@ -65,14 +66,56 @@ class SettingsService:
         self.accounts = accounts
 
     # -- password -----------------------------------------------------------------------
-    async def change_password(
+    async def send_password_code(
         self,
         principal: Principal,
         old: str | None,
         new: str | None,
         confirm: str | None,
         client_address: str,
+    ) -> str:
+        """Step 1 (step-up, issue 12): check the change as step 2 would, then send a code with
+        the customer's second factor. Returns where the code went; nothing changes yet."""
+        await self._checked_password_change(principal, old, new, confirm, client_address)
+        return await self.codes.ask_to_confirm(principal.user, PASSWORD_CHANGE)
+
+    async def change_password(
+        self,
+        principal: Principal,
+        old: str | None,
+        new: str | None,
+        confirm: str | None,
+        otp: str,
+        client_address: str,
     ) -> None:
+        """Step 2: the same body with the code. Checked again (the old password proves the
+        customer knows it now), then the code is used up and the password changes."""
+        user = principal.user
+        new = await self._checked_password_change(principal, old, new, confirm, client_address)
+        await self.codes.consume(user.id, PASSWORD_CHANGE, otp)
+        new_hash = await asyncio.to_thread(self.passwords.hash, new)
+        async with self.db.transaction() as session:
+            fresh = await session.get(User, user.id)
+            assert fresh is not None
+            fresh.password_hash = new_hash
+            record(session, Event.PASSWORD_CHANGED, user_id=user.id)
+            # Everyone else signed in as this customer is signed out; this session stays.
+            await self.auth.revoke_sessions(session, user.id, keep_session_id=principal.session_id)
+        await self.notices.tell(
+            user,
+            Event.PASSWORD_CHANGED,
+            "Your password was changed. Everywhere else you were signed in has been signed out.",
+        )
+
+    async def _checked_password_change(
+        self,
+        principal: Principal,
+        old: str | None,
+        new: str | None,
+        confirm: str | None,
+        client_address: str,
+    ) -> str:
+        """The rules of a password change; returns the new password."""
         errors = [] if old else [{"field": "oldPassword", "message": OLD_REQUIRED}]
         errors += password_errors(new, confirm, field="newPassword")
         if errors:
@@ -88,19 +131,7 @@ class SettingsService:
             raise ValidationFailed(OLD_WRONG, field="oldPassword")
         if old == new:
             raise ValidationFailed(SAME_AS_OLD, field="newPassword")
-        new_hash = await asyncio.to_thread(self.passwords.hash, new)
-        async with self.db.transaction() as session:
-            fresh = await session.get(User, user.id)
-            assert fresh is not None
-            fresh.password_hash = new_hash
-            record(session, Event.PASSWORD_CHANGED, user_id=user.id)
-            # Everyone else signed in as this customer is signed out; this session stays.
-            await self.auth.revoke_sessions(session, user.id, keep_session_id=principal.session_id)
-        await self.notices.tell(
-            user,
-            Event.PASSWORD_CHANGED,
-            "Your password was changed. Everywhere else you were signed in has been signed out.",
-        )
+        return new
 
     # -- transaction limits -------------------------------------------------------------
     async def _active_accounts(self, user: User) -> list[CoreAccount]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bff.tests.conftest import ADA, PASSWORD, Bff
 from bff.tests.test_onboarding import admin_token, auth
+from bff.tests.test_settings import change_password
 from bff.tests.test_transfers import add_beneficiary
 
 AUDIT = "/admin/api/audit-events"
@@ -33,14 +34,11 @@ async def test_security_events_are_recorded_with_who_what_when_and_where(bff):
     assert added.status_code == 201, added.text
     beneficiary = added.json()["beneficiary"]["id"]
     await bff.client.delete(f"/api/beneficiaries/{beneficiary}", headers=headers)
-    changed = await bff.client.patch(
-        "/api/ibanking/personal/password",
+    changed = await change_password(
+        bff,
+        token,
+        {"oldPassword": PASSWORD, "newPassword": "Gbedu#2027x", "confirmPassword": "Gbedu#2027x"},
         headers=headers,
-        json={
-            "oldPassword": PASSWORD,
-            "newPassword": "Gbedu#2027x",
-            "confirmPassword": "Gbedu#2027x",
-        },
     )
     assert changed.status_code == 200, changed.text
 
@@ -140,13 +138,9 @@ async def test_the_customer_is_told_of_each_security_change(bff):
     mail = await latest_mail(bff)
     assert mail["subject"] == "A beneficiary was added to your Kobo profile"
     assert "Adaeze Nwosu" in mail["body"] and "If you did not make this change" in mail["body"]
-    await bff.client.patch(
-        "/api/ibanking/personal/password",
-        headers=auth(token),
-        json={
-            "oldPassword": PASSWORD,
-            "newPassword": "Gbedu#2027x",
-            "confirmPassword": "Gbedu#2027x",
-        },
+    await change_password(
+        bff,
+        token,
+        {"oldPassword": PASSWORD, "newPassword": "Gbedu#2027x", "confirmPassword": "Gbedu#2027x"},
     )
     assert (await latest_mail(bff))["subject"] == "Your Kobo password was changed"

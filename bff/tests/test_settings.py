@@ -24,6 +24,17 @@ async def sign_in_tunde(bff: Bff) -> str:
     return str(verified.json()["tokenDTO"]["accessToken"])
 
 
+async def change_password(  # type: ignore[no-untyped-def]
+    bff: Bff, token: str, body: dict[str, str], headers: dict[str, str] | None = None
+):
+    """Both steps of changing Ada's password: ask for a code, then send it with the same body."""
+    headers = headers or auth(token)
+    sent = await bff.client.patch(f"{P}/password", headers=headers, json=body)
+    assert sent.status_code == 202, sent.text
+    code = await bff.latest_code(ADA)
+    return await bff.client.patch(f"{P}/password", headers=headers, json={**body, "otp": code})
+
+
 async def core_status(bff: Bff, number: str) -> str:
     return str((await bff.sim.get(f"/core/accounts/{number}")).json()["status"])
 
@@ -170,7 +181,7 @@ async def test_change_password_ends_other_sessions_and_the_old_one_fails(bff):
         "newPassword": "Brand#New2026",
         "confirmPassword": "Brand#New2026",
     }
-    response = await bff.client.patch(f"{P}/password", headers=auth(token), json=body)
+    response = await change_password(bff, token, body)
     assert (
         response.status_code == 200
         and response.json()["message"] == "Password changed successfully"
@@ -233,6 +244,72 @@ async def test_change_password_rules(bff):
     )
     assert wrong.status_code == 400 and wrong.json()["detail"] == "Your old password is incorrect"
     assert (await bff.login(ADA, PASSWORD)).status_code == 200
+
+
+async def test_changing_the_password_needs_a_fresh_code(bff):
+    """Step-up (issue 12): the first call checks and sends a code but changes nothing; a wrong
+    code changes nothing; a code cannot be reused; the old password is checked again."""
+    token = await bff.sign_in()
+    body = {
+        "oldPassword": PASSWORD,
+        "newPassword": "Brand#New2026",
+        "confirmPassword": "Brand#New2026",
+    }
+    sent = await bff.client.patch(f"{P}/password", headers=auth(token), json=body)
+    assert sent.status_code == 202, sent.text
+    assert sent.json() == {
+        "message": "Enter the OTP sent to your registered email & phone number",
+        "twoFactorAuthentication": "OTP_AUTHENTICATION",
+    }
+    code = await bff.latest_code(ADA)
+    assert (await bff.login(ADA, PASSWORD)).status_code == 200  # nothing changed yet
+
+    wrong = await bff.client.patch(
+        f"{P}/password", headers=auth(token), json={**body, "otp": f"{(int(code) + 1) % 10**6:06d}"}
+    )
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "otp", wrong.text
+    stale_old = await bff.client.patch(
+        f"{P}/password",
+        headers=auth(token),
+        json={**body, "oldPassword": "Wrong#2026x", "otp": code},
+    )
+    assert stale_old.json()["detail"] == "Your old password is incorrect"
+    assert (await bff.login(ADA, PASSWORD)).status_code == 200
+
+    changed = await bff.client.patch(
+        f"{P}/password", headers=auth(token), json={**body, "otp": code}
+    )
+    assert changed.status_code == 200, changed.text
+    again = await bff.client.patch(
+        f"{P}/password",
+        headers=auth(token),
+        json={
+            "oldPassword": "Brand#New2026",
+            "newPassword": "Other#New2026",
+            "confirmPassword": "Other#New2026",
+            "otp": code,
+        },
+    )
+    assert again.status_code == 400, again.text  # a used code does not work twice
+    assert (await bff.login(ADA, "Brand#New2026")).status_code == 200
+
+
+async def test_a_google_authenticator_customer_confirms_with_the_app(bff):
+    token = await sign_in_tunde(bff)
+    body = {
+        "oldPassword": PASSWORD,
+        "newPassword": "Brand#New2026",
+        "confirmPassword": "Brand#New2026",
+    }
+    sent = await bff.client.patch(f"{P}/password", headers=auth(token), json=body)
+    assert sent.status_code == 202, sent.text
+    assert sent.json()["twoFactorAuthentication"] == "GOOGLE_AUTHENTICATOR"
+    # The sign-in just used this 30-second step's code; the next step's is fresh.
+    otp = pyotp.TOTP(TUNDE_TOTP_SECRET).at(time.time() + 30)
+    changed = await bff.client.patch(
+        f"{P}/password", headers=auth(token), json={**body, "otp": otp}
+    )
+    assert changed.status_code == 200, changed.text
 
 
 # -- limits -----------------------------------------------------------------------------

@@ -500,7 +500,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change password (other sessions end) */
+        /**
+         * Change password: without `otp` sends a code (202), with it changes (200)
+         * @description Step-up (issue 12): the first call checks the old password and the new one and sends a code with the customer's second factor; the same body sent again with `otp` changes the password and signs out every other session.
+         */
         patch: operations["ApiIbankingPersonalPasswordChangePassword"];
         trace?: never;
     };
@@ -2009,11 +2012,6 @@ export interface components {
             nin?: string | null;
             phoneNumber?: string | null;
         };
-        /** BeneficiaryCodeSentOut */
-        BeneficiaryCodeSentOut: {
-            message: string;
-            twoFactorAuthentication: string;
-        };
         /** BeneficiaryCreatedOut */
         BeneficiaryCreatedOut: {
             beneficiary: components["schemas"]["BeneficiaryOut"];
@@ -2134,6 +2132,7 @@ export interface components {
             confirmPassword?: string | null;
             newPassword?: string | null;
             oldPassword?: string | null;
+            otp?: string | null;
         };
         /** ClientSummaryOut */
         ClientSummaryOut: {
@@ -3690,7 +3689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BeneficiaryCodeSentOut"];
+                    "application/json": components["schemas"]["CodeSentOut"];
                 };
             };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
@@ -4042,13 +4041,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Request fulfilled, document follows */
+            /** @description Changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Checked; a code was sent. Nothing is changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSentOut"];
                 };
             };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */

@@ -7,4 +7,4 @@ export type Beneficiary = Schemas['BeneficiaryOut']
 export type CreateBeneficiaryRequest = Schemas['BeneficiaryIn']
 export type BeneficiaryCreated = Schemas['BeneficiaryCreatedOut']
 /** The first step's answer (202): a code was sent, nothing is saved yet. */
-export type BeneficiaryCodeSent = Schemas['BeneficiaryCodeSentOut']
+export type BeneficiaryCodeSent = Schemas['CodeSentOut']
