@@ -12,8 +12,8 @@ Playwright journeys:
 
 HSTS only makes sense where browsers reach us over TLS: when KOBO_PUBLIC_URL is https (the
 TLS-terminating proxy in front, docs/deploy.md) or the request itself came over TLS. The
-X-Forwarded-Proto header is not consulted: the BFF runs with proxy headers off, so any client
-could send it.
+scheme is the connection's own unless KOBO_TRUSTED_PROXIES names the peer: only then does
+uvicorn take X-Forwarded-Proto (bff/tests/test_reverse_proxy.py, behind a real nginx).
 """
 
 from __future__ import annotations
