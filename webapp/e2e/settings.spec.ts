@@ -1,10 +1,11 @@
 /**
  * Settings against the real stack (issue 4): a transaction limit set with a
- * code; the password changed (the old one then fails); the second factor
+ * code; the password changed with a code (step-up, issue 12; the old one then
+ * fails); the second factor
  * switched to Google Authenticator and used to sign in. The last two put Ada
  * back as she was, so journeys that run later still sign her in as usual.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, fillCredentials } from './support'
 import {
   ADA,
@@ -48,13 +49,44 @@ test('a transaction limit is set with a code', async ({ page, request }) => {
   )
 })
 
-async function changePassword(page: Page, from: string, to: string) {
+/**
+ * Change Password is confirmed with a code (step-up, issue 12): the form is checked and a
+ * code sent, nothing changes until the code comes back. With `wrongCodeFirst`, a wrong code
+ * is tried first: refused, boxes cleared, the form untouched.
+ */
+async function changePassword(
+  page: Page,
+  request: APIRequestContext,
+  persona: Persona,
+  from: string,
+  to: string,
+  { wrongCodeFirst = false } = {},
+) {
   await page.goto('/settings?tab=change-password')
   await page.getByLabel('Old Password').fill(from)
   await page.getByLabel('New Password').fill(to)
   await page.getByLabel('Confirm Password').fill(to)
+  const code = await codeAfter(request, persona)
   await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  const dialog = page.getByRole('dialog', { name: persona.totpSecret ? 'Google Authentication' : 'OTP Verification' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(
+    persona.totpSecret
+      ? 'Enter the verification code in your google authenticator app'
+      : 'Enter the OTP sent to your registered email & phone number',
+  )
+  const right = await code()
+  if (wrongCodeFirst) {
+    const wrong = right.slice(0, 5) + String((Number(right[5]) + 1) % 10)
+    await typeDialogCode(page, wrong)
+    await expect(page.getByText('Invalid or expired OTP')).toBeVisible()
+    await expect(dialog.getByLabel('Character 1 of 6')).toHaveValue('')
+    await expect(page.getByText('Password changed successfully')).toHaveCount(0)
+    await expect(page.getByLabel('Old Password')).toHaveValue(from)
+  }
+  await typeDialogCode(page, right)
   await expect(page.getByText('Password changed successfully')).toBeVisible()
+  await expect(dialog).toBeHidden()
   await expect(page.getByLabel('Old Password')).toHaveValue('')
 }
 
@@ -70,8 +102,10 @@ test('the password is changed and the old one no longer signs in', async ({ page
   await page.getByLabel('Confirm Password').fill('Gbedu#2027x')
   await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
   await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Your old password is incorrect' })).toBeVisible()
+  // A refused form sends no code.
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
-  await changePassword(page, ADA.password, 'Gbedu#2027x')
+  await changePassword(page, request, ADA, ADA.password, 'Gbedu#2027x', { wrongCodeFirst: true })
   await dismissToasts(page)
   await signOut(page)
 
@@ -82,7 +116,7 @@ test('the password is changed and the old one no longer signs in', async ({ page
   await signIn(page, request, ADA, 'Gbedu#2027x')
   await dismissToasts(page)
   // Put it back for the journeys that follow.
-  await changePassword(page, 'Gbedu#2027x', ADA.password)
+  await changePassword(page, request, ADA, 'Gbedu#2027x', ADA.password)
 })
 
 test('Google Authenticator becomes the second factor and signs Ada in; then OTP again', async ({ page, request }) => {

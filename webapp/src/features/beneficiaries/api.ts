@@ -1,13 +1,13 @@
 import type { Endpoint } from '../../api/client'
-import type { MessageResponse } from '../accounts/types'
-import type { Beneficiary, BeneficiaryCodeSent, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
+import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export const beneficiariesEndpoint = (): Endpoint<Beneficiary[]> => ({ method: 'GET', path: '/api/beneficiaries' })
 
 /** Without `otp` the server checks the details and sends a code (202); with it, it saves (201). */
 export const createBeneficiaryEndpoint = (
   body: CreateBeneficiaryRequest,
-): Endpoint<BeneficiaryCreated | BeneficiaryCodeSent> => ({
+): Endpoint<BeneficiaryCreated | CodeSent> => ({
   method: 'POST',
   path: '/api/beneficiaries',
   body,

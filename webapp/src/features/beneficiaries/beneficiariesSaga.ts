@@ -5,7 +5,7 @@ import { callApi } from '../../api/saga'
 import type { ApiResult } from '../../api/client'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
-import type { MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
 import { beneficiariesEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
 import {
   beneficiariesFailed,
@@ -29,7 +29,7 @@ import {
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
 } from './texts'
-import type { Beneficiary, BeneficiaryCodeSent, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export function* fetchBeneficiariesSaga(): SagaIterator {
   const result: ApiResult<Beneficiary[]> = yield call(callApi<Beneficiary[]>, beneficiariesEndpoint())
@@ -41,7 +41,7 @@ export function* fetchBeneficiariesSaga(): SagaIterator {
   yield put(beneficiariesLoaded(result.data))
 }
 
-type CreateAnswer = BeneficiaryCreated | BeneficiaryCodeSent
+type CreateAnswer = BeneficiaryCreated | CodeSent
 
 /** One POST for both steps: the answer's shape says whether it was saved or a code was sent. */
 function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {

@@ -1,6 +1,7 @@
 /** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { Beneficiary, BeneficiaryCodeSent, CreateBeneficiaryRequest } from './types'
+import type { CodeSent } from '../accounts/types'
+import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 
 /** A beneficiary the server has checked and sent a code for: saved only once the code is sent back. */
 export interface PendingBeneficiary {
@@ -68,7 +69,7 @@ const beneficiariesSlice = createSlice({
     },
     createBeneficiaryCodeSent(
       state,
-      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: BeneficiaryCodeSent }>,
+      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: CodeSent }>,
     ) {
       state.creating = false
       state.codeFailures = 0

@@ -8,8 +8,8 @@ import { personaFromRequest, problem } from '../../mocks/session'
 import { KOBO_CODE, MOCK_OTP, bankOf, koboName, newBeneficiaryId, otherBankName } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import { MOCK_BANKS } from '../transfers/mocks'
-import type { MessageResponse } from '../accounts/types'
-import type { Beneficiary, BeneficiaryCodeSent, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
+import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export const beneficiariesHandlers = [
   http.get('/api/beneficiaries', ({ request }) => {
@@ -42,7 +42,7 @@ export const beneficiariesHandlers = [
     if (list.some((b) => b.accountNumber === accountNumber && b.bankCode === bankCode)) {
       return problem(409, 'This beneficiary already exists', 'Conflict')
     }
-    if (body.otp == null) return HttpResponse.json<BeneficiaryCodeSent>(codeSent(bankOf(persona).twoFactor), { status: 202 })
+    if (body.otp == null) return HttpResponse.json<CodeSent>(codeSent(bankOf(persona).twoFactor), { status: 202 })
     if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
     const beneficiary: Beneficiary = {
       id: newBeneficiaryId(),

@@ -6,5 +6,3 @@ type Schemas = components['schemas']
 export type Beneficiary = Schemas['BeneficiaryOut']
 export type CreateBeneficiaryRequest = Schemas['BeneficiaryIn']
 export type BeneficiaryCreated = Schemas['BeneficiaryCreatedOut']
-/** The first step's answer (202): a code was sent, nothing is saved yet. */
-export type BeneficiaryCodeSent = Schemas['CodeSentOut']

@@ -1,5 +1,6 @@
 /** /settings: the four tabs, account cards and disable, change password, limits with a code, 2FA switch. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { personas } from '../../mocks/personas'
@@ -7,6 +8,7 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { openAccount } from '../accounts/mockBank'
 import { ACCOUNT_DISABLED, ACCOUNT_CREATED } from '../accounts/texts'
+import { GOOGLE_PROMPT, OTP_SENT } from '../accounts/mocks'
 import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import {
   CONFIRM_REQUIRED,
@@ -30,6 +32,23 @@ const ada = personas.find((p) => p.key === 'ada')!
 const button = (text: string, root: HTMLElement = document.body) =>
   within(root).getByText(text, { selector: 'button span' }).closest('button')!
 const cards = () => screen.getAllByTestId('manage-account-card')
+/** The bodies of every PATCH /password the page sends, in order. */
+function recordPasswordBodies(): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = []
+  const record = ({ request }: { request: Request }) => {
+    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/ibanking/personal/password') {
+      void request.clone().json().then((body: Record<string, unknown>) => bodies.push(body))
+    }
+  }
+  server.events.on('request:start', record)
+  onTestFinished(() => server.events.removeListener('request:start', record))
+  return bodies
+}
+async function fillPasswordForm(user: UserEvent, oldPassword = 'Kobo@2026', next = 'NewPass@2026') {
+  await user.type(await screen.findByLabelText('Old Password'), oldPassword)
+  await user.type(screen.getByLabelText('New Password'), next)
+  await user.type(screen.getByLabelText('Confirm Password'), next)
+}
 const card = (n: string) => cards().find((c) => c.dataset.accountNumber === n)!
 
 function renderSettings(tab?: string, persona = 'ada') {
@@ -127,22 +146,117 @@ describe('Change Password', () => {
     expect(await screen.findByText(PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument()
   })
 
-  it('changes the password, toasts and clears the form; a wrong old password lands on its field', async () => {
+  it('a wrong old password lands on its field and no code is sent', async () => {
+    const bodies = recordPasswordBodies()
     const { user } = renderSettings('change-password')
-    await user.type(await screen.findByLabelText('Old Password'), 'Wrong@2026')
-    await user.type(screen.getByLabelText('New Password'), 'NewPass@2026')
-    await user.type(screen.getByLabelText('Confirm Password'), 'NewPass@2026')
+    await fillPasswordForm(user, 'Wrong@2026')
     await user.click(button('Change Password', screen.getByRole('tabpanel')))
     expect(await screen.findAllByText('Your old password is incorrect')).not.toHaveLength(0)
     expect(document.querySelector('#oldPassword_help, [id$="oldPassword_help"]')).toHaveTextContent(
       'Your old password is incorrect',
     )
+    expect(queryDialog('OTP Verification')).toBeNull()
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).not.toHaveProperty('otp')
+  })
 
-    await user.clear(screen.getByLabelText('Old Password'))
-    await user.type(screen.getByLabelText('Old Password'), 'Kobo@2026')
+  it('asks for the code after a valid form, then changes the password, toasts and clears the form', async () => {
+    const bodies = recordPasswordBodies()
+    const { user } = renderSettings('change-password')
+    await fillPasswordForm(user)
     await user.click(button('Change Password', screen.getByRole('tabpanel')))
+
+    // Step-up: the server checked the form and sent a code; nothing has changed yet.
+    const code = await dialog('OTP Verification')
+    expect(within(code).getByText(OTP_SENT)).toBeInTheDocument()
+    expect(within(code).getByTestId('password-code-summary')).toHaveTextContent('Change Password')
+    expect(screen.queryByText(PASSWORD_CHANGED)).toBeNull()
+    expect(screen.getByLabelText('Old Password')).toHaveValue('Kobo@2026')
+
+    await typeCode(user, '123456', code)
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument()
+    await dialogClosed('OTP Verification')
+    await waitFor(() => expect(screen.getByLabelText('Old Password')).toHaveValue(''))
+    expect(screen.getByLabelText('New Password')).toHaveValue('')
+    // The second call re-sent the first call's form, with the code.
+    const first = { oldPassword: 'Kobo@2026', newPassword: 'NewPass@2026', confirmPassword: 'NewPass@2026' }
+    await waitFor(() => expect(bodies).toEqual([first, { ...first, otp: '123456' }]))
+  })
+
+  it('a wrong code keeps the dialog open with empty boxes and changes nothing; the right one then succeeds', async () => {
+    const bodies = recordPasswordBodies()
+    const { user } = renderSettings('change-password')
+    await fillPasswordForm(user)
+    await user.click(button('Change Password', screen.getByRole('tabpanel')))
+    const code = await dialog('OTP Verification')
+    await typeCode(user, '000000', code)
+    expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument()
+    await waitFor(() => expect(within(code).getByLabelText('Character 1 of 6')).toHaveValue(''))
+    expect(queryDialog('OTP Verification')).toBe(code)
+    expect(screen.queryByText(PASSWORD_CHANGED)).toBeNull()
+    expect(screen.getByLabelText('Old Password')).toHaveValue('Kobo@2026')
+    expect(screen.getByLabelText('New Password')).toHaveValue('NewPass@2026')
+
+    await typeCode(user, '123456', code)
     expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument()
     await waitFor(() => expect(screen.getByLabelText('Old Password')).toHaveValue(''))
+    await waitFor(() => expect(bodies.map((b) => b.otp)).toEqual([undefined, '000000', '123456']))
+  })
+
+  it('Cancel at the code step returns to the form with nothing changed', async () => {
+    const bodies = recordPasswordBodies()
+    const { user } = renderSettings('change-password')
+    await fillPasswordForm(user)
+    await user.click(button('Change Password', screen.getByRole('tabpanel')))
+    await user.click(button('Cancel', await dialog('OTP Verification')))
+    await dialogClosed('OTP Verification')
+    expect(screen.queryByText(PASSWORD_CHANGED)).toBeNull()
+    expect(screen.getByLabelText('Old Password')).toHaveValue('Kobo@2026')
+    expect(screen.getByLabelText('Confirm Password')).toHaveValue('NewPass@2026')
+    expect(bodies).toHaveLength(1)
+
+    // Submitting again asks for a fresh code.
+    await user.click(button('Change Password', screen.getByRole('tabpanel')))
+    expect(await dialog('OTP Verification')).toBeInTheDocument()
+    await waitFor(() => expect(bodies).toHaveLength(2))
+    expect(bodies[1]).not.toHaveProperty('otp')
+  })
+
+  it('names the authenticator app for a Google Authenticator customer', async () => {
+    const { user } = renderSettings('change-password', 'tunde')
+    await fillPasswordForm(user)
+    await user.click(button('Change Password', screen.getByRole('tabpanel')))
+    const code = await dialog('Google Authentication')
+    expect(within(code).getByText(GOOGLE_PROMPT)).toBeInTheDocument()
+    expect(queryDialog('OTP Verification')).toBeNull()
+    await typeCode(user, '123456', code)
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument()
+  })
+
+  it('a form error found at the code step closes the dialog and lands on its field', async () => {
+    const { user } = renderSettings('change-password')
+    await fillPasswordForm(user)
+    await user.click(button('Change Password', screen.getByRole('tabpanel')))
+    const code = await dialog('OTP Verification')
+    // E.g. the password was changed on another device in the meantime.
+    server.use(
+      http.patch('/api/ibanking/personal/password', () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            title: 'Bad Request',
+            detail: 'Your old password is incorrect',
+            errors: [{ field: 'oldPassword', message: 'Your old password is incorrect' }],
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    await typeCode(user, '123456', code)
+    await dialogClosed('OTP Verification')
+    await waitFor(() =>
+      expect(document.querySelector('[id$="oldPassword_help"]')).toHaveTextContent('Your old password is incorrect'),
+    )
   })
 
   it('knows the policy', () => {

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type { MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
 import type {
   ChangePasswordRequest,
   GoogleCredentials,
@@ -13,7 +13,8 @@ import type {
 
 const BASE = '/api/ibanking/personal'
 
-export const changePasswordEndpoint = (body: ChangePasswordRequest): Endpoint<MessageResponse> => ({
+/** Without `otp` the server checks the change and sends a code (202, CodeSent); with it, changes (200). */
+export const changePasswordEndpoint = (body: ChangePasswordRequest): Endpoint<MessageResponse | CodeSent> => ({
   method: 'PATCH',
   path: `${BASE}/password`,
   body,

@@ -1,5 +1,7 @@
 /**
- * MSW handlers for settings: password (the mock's password is Kobo@2026),
+ * MSW handlers for settings: password (the mock's password is Kobo@2026; as on the BFF,
+ * without `otp` the change is checked and a code "sent" (202), with the mock code it is
+ * changed (200)),
  * limits per account and transfer type capped by the persona's KYC level,
  * and switching the second factor (every code is 123456 in the mock).
  */
@@ -15,7 +17,7 @@ import {
   limitOf,
 } from '../accounts/mockBank'
 import { INVALID_OTP, OTP_SENT, codeSent, unauthorized } from '../accounts/mocks'
-import type { MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
 import type {
   ChangePasswordRequest,
   GoogleCredentials,
@@ -72,6 +74,11 @@ export const settingsHandlers = [
     else if (body.confirmPassword !== next) errors.push({ field: 'confirmPassword', message: 'Passwords do not match' })
     if (errors.length) return badRequest(errors)
     if (body.oldPassword !== MOCK_PASSWORD) return badRequest([{ field: 'oldPassword', message: 'Your old password is incorrect' }])
+    if (next === body.oldPassword) {
+      return badRequest([{ field: 'newPassword', message: 'Your new password must be different from your old password' }])
+    }
+    if (body.otp == null) return HttpResponse.json<CodeSent>(codeSent(bankOf(persona).twoFactor), { status: 202 })
+    if (body.otp !== MOCK_OTP) return badRequest([{ field: 'otp', message: INVALID_OTP }])
     return HttpResponse.json<MessageResponse>({ message: 'Password changed successfully' })
   }),
 

@@ -6,7 +6,7 @@ import type { ApiError, ApiResult } from '../../api/client'
 import { setUserInfo } from '../../app/appSlice'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
-import type { MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../accounts/types'
 import {
   changePasswordEndpoint,
   confirmGoogleEndpoint,
@@ -19,6 +19,8 @@ import {
   twoFactorTypeEndpoint,
 } from './api'
 import {
+  changePasswordCodeSent,
+  changePasswordConfirmed,
   changePasswordFailed,
   changePasswordRequested,
   changePasswordSucceeded,
@@ -42,6 +44,7 @@ import {
   twoFactorTypeRequested,
   type FieldError,
   type LimitValues,
+  type PasswordValues,
   type SecondFactorType,
   type SettingsState,
 } from './settingsSlice'
@@ -71,13 +74,21 @@ export function fieldErrorsOf(error: ApiError): FieldError[] {
     .map(({ field, message }) => ({ field, message }))
 }
 
-export function* changePasswordSaga(
-  action: PayloadAction<{ oldPassword: string; newPassword: string; confirmPassword: string }>,
-): SagaIterator {
-  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, changePasswordEndpoint(action.payload))
+type PasswordAnswer = MessageResponse | CodeSent
+
+/**
+ * One PATCH for both steps (step-up, issue 12): without `otp` the server checks the change
+ * and sends a code (202); the same body with the code changes the password (200).
+ */
+export function* changePasswordSaga(action: PayloadAction<PasswordValues & { otp?: string }>): SagaIterator {
+  const result: ApiResult<PasswordAnswer> = yield call(callApi<PasswordAnswer>, changePasswordEndpoint(action.payload))
   if (result.error) {
     yield put(changePasswordFailed(fieldErrorsOf(result.error)))
     yield call(toastFailure, result.error, PASSWORD_ERROR)
+    return
+  }
+  if ('twoFactorAuthentication' in result.data) {
+    yield put(changePasswordCodeSent(result.data))
     return
   }
   yield put(changePasswordSucceeded())
@@ -184,7 +195,7 @@ export function* confirmTwoFactorSaga(action: PayloadAction<{ code: string; curr
 
 export function* settingsSaga(): SagaIterator {
   yield all([
-    takeLatest(changePasswordRequested.type, changePasswordSaga),
+    takeLatest([changePasswordRequested.type, changePasswordConfirmed.type], changePasswordSaga),
     takeLatest(limitsRequested.type, fetchLimitsSaga),
     takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
     takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),

@@ -4,6 +4,7 @@
  * → QR code or OTP → confirm with the code(s)).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { CodeSent } from '../accounts/types'
 import type { GoogleCredentials, TransactionLimit, TransactionLimitPending } from './types'
 
 export type SecondFactorType = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'
@@ -13,8 +14,23 @@ export interface FieldError {
   message: string
 }
 
+export interface PasswordValues {
+  oldPassword: string
+  newPassword: string
+  confirmPassword: string
+}
+
 export interface SettingsState {
-  password: { submitting: boolean; changed: number; errors: FieldError[] }
+  password: {
+    submitting: boolean
+    changed: number
+    errors: FieldError[]
+    /** Set while the code dialog is open (step-up, issue 12): where the code went. The
+     * passwords stay in the form, which sends them again with the code. */
+    codeSent: CodeSent | null
+    /** Goes up each time a code is refused, which clears the boxes. */
+    codeFailures: number
+  }
   limits: { items: TransactionLimit[]; loading: boolean; loaded: boolean }
   limitChange: {
     step: 'idle' | 'editing' | 'submitting' | 'code' | 'confirming'
@@ -54,7 +70,7 @@ const idleSetup: SettingsState['twoFactor']['setup'] = {
 }
 
 const initialState: SettingsState = {
-  password: { submitting: false, changed: 0, errors: [] },
+  password: { submitting: false, changed: 0, errors: [], codeSent: null, codeFailures: 0 },
   limits: { items: [], loading: false, loaded: false },
   limitChange: idleLimitChange,
   twoFactor: { type: null, loading: false, setup: idleSetup },
@@ -69,17 +85,40 @@ const settingsSlice = createSlice({
   name: 'settings',
   initialState,
   reducers: {
-    changePasswordRequested(state, _action: PayloadAction<{ oldPassword: string; newPassword: string; confirmPassword: string }>) {
+    /** Step 1: the form, without a code; the server checks it and sends a code (202). */
+    changePasswordRequested(state, _action: PayloadAction<PasswordValues>) {
       state.password.submitting = true
       state.password.errors = []
     },
+    changePasswordCodeSent(state, action: PayloadAction<CodeSent>) {
+      state.password.submitting = false
+      state.password.codeSent = action.payload
+      state.password.codeFailures = 0
+    },
+    /** Step 2: the same form again, with the code. */
+    changePasswordConfirmed(state, _action: PayloadAction<PasswordValues & { otp: string }>) {
+      state.password.submitting = true
+    },
     changePasswordSucceeded(state) {
       state.password.submitting = false
+      state.password.codeSent = null
       state.password.changed += 1
     },
+    /** A refused code keeps the dialog open with empty boxes; errors about the form's own
+     * fields close it and land on those fields. */
     changePasswordFailed(state, action: PayloadAction<FieldError[]>) {
       state.password.submitting = false
-      state.password.errors = action.payload
+      const onForm = action.payload.filter((e) => e.field !== 'otp')
+      if (state.password.codeSent && onForm.length === 0) {
+        state.password.codeFailures += 1
+        return
+      }
+      state.password.codeSent = null
+      state.password.errors = onForm
+    },
+    changePasswordClosed(state) {
+      if (state.password.submitting) return
+      state.password.codeSent = null
     },
 
     limitsRequested(state) {
@@ -150,8 +189,11 @@ const settingsSlice = createSlice({
 
 export const {
   changePasswordRequested,
+  changePasswordCodeSent,
+  changePasswordConfirmed,
   changePasswordSucceeded,
   changePasswordFailed,
+  changePasswordClosed,
   limitsRequested,
   limitsLoaded,
   limitsFailed,

@@ -1,9 +1,20 @@
-/** Change Password: old, new and confirm, with the spec's messages (part 2, section 5). */
+/**
+ * Change Password: old, new and confirm, with the spec's messages (part 2, section 5).
+ * Step-up (issue 12): the server checks the form and sends a code; the shared code dialog
+ * (as for limits) asks for it, and Confirm sends the form again with the code.
+ */
 import { useEffect } from 'react'
 import { Button, Form, Input, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { changePasswordRequested, selectSettings } from '../settingsSlice'
+import { CodeDialog } from '../../transfers/components/CodeDialog'
+import {
+  changePasswordClosed,
+  changePasswordConfirmed,
+  changePasswordRequested,
+  selectSettings,
+  type PasswordValues,
+} from '../settingsSlice'
 import {
   CONFIRM_REQUIRED,
   PASSWORDS_DO_NOT_MATCH,
@@ -12,12 +23,9 @@ import {
   PASSWORD_REQUIRED,
 } from '../texts'
 import { meetsPasswordPolicy } from '../password'
+import '../../transfers/components/transfers.css'
 
-interface Values {
-  oldPassword: string
-  newPassword: string
-  confirmPassword: string
-}
+type Values = PasswordValues
 
 export function ChangePasswordTab() {
   const dispatch = useAppDispatch()
@@ -27,6 +35,9 @@ export function ChangePasswordTab() {
   useEffect(() => {
     if (password.changed > 0) form.resetFields()
   }, [password.changed, form])
+
+  // Leaving the tab drops a code step that was waiting (the form goes with the tab).
+  useEffect(() => () => void dispatch(changePasswordClosed()), [dispatch])
 
   // The server's field errors go back onto the fields they belong to.
   useEffect(() => {
@@ -89,6 +100,22 @@ export function ChangePasswordTab() {
           Change Password
         </Button>
       </Form>
+      <CodeDialog
+        open={Boolean(password.codeSent)}
+        message={password.codeSent?.message}
+        twoFactor={password.codeSent?.twoFactorAuthentication}
+        loading={password.submitting}
+        failures={password.codeFailures}
+        // The form is behind the dialog, unchanged: the same passwords go again, with the code.
+        onSubmit={(otp) => dispatch(changePasswordConfirmed({ ...form.getFieldsValue(true), otp }))}
+        onCancel={() => dispatch(changePasswordClosed())}
+      >
+        <div className="kobo-code-summary kobo-password-code" data-testid="password-code-summary">
+          <LockOutlined className="kobo-password-code__icon" aria-hidden />
+          <div className="kobo-password-code__title">Change Password</div>
+          <div className="kobo-code-summary__sub">Other devices signed in to Kobo will be signed out.</div>
+        </div>
+      </CodeDialog>
     </div>
   )
 }
