@@ -63,7 +63,12 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    # No pool_pre_ping: outside a transaction asyncpg's ping is BEGIN, a query and ROLLBACK,
+    # three round trips before every unit of work (more than a transfer's own statements).
+    # A connection the server dropped (a restart) fails its next use instead; SQLAlchemy then
+    # invalidates every pooled connection, so one request per process sees the error and the
+    # next ones reconnect (test_database_restart_costs_one_request, docs/deploy.md).
+    return create_async_engine(url, pool_size=10, max_overflow=10)
 
 
 class Database:
@@ -80,6 +85,15 @@ class Database:
         self.engine = make_engine(url)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         self.is_sqlite = url.startswith("sqlite")
+        # Reads on PostgreSQL run in autocommit: under READ COMMITTED every statement of a
+        # read-only transaction takes its own snapshot anyway, so BEGIN and ROLLBACK were two
+        # round trips that bought nothing. SQLite keeps a read transaction (one snapshot).
+        read_bind = (
+            self.engine
+            if self.is_sqlite
+            else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
+        self.read_sessionmaker = async_sessionmaker(read_bind, expire_on_commit=False)
         self._write_lock = asyncio.Lock()
 
     @contextlib.asynccontextmanager
@@ -91,7 +105,8 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def reader(self) -> AsyncIterator[AsyncSession]:
-        async with self.sessionmaker() as session:
+        """A session for reads only (on PostgreSQL nothing it writes would be rolled back)."""
+        async with self.read_sessionmaker() as session:
             yield session
 
     async def create_schema(self, drop_first: bool = False) -> None:

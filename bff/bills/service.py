@@ -331,7 +331,7 @@ class BillService:
             self.life,
             self.codes,
             user_id=user.id,
-            item_id=vend_id,
+            item=vend,
             purpose=_purpose(vend_id),
             otp=otp,
             expires_at=vend.created_at + self.otp_ttl,

@@ -69,7 +69,12 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No pool_pre_ping: outside a transaction asyncpg's ping is BEGIN, a query and ROLLBACK,
+    # three round trips before every unit of work (more than a transfer's own statements).
+    # A connection the server dropped (a restart) fails its next use instead; SQLAlchemy then
+    # invalidates every pooled connection, so one request per process sees the error and the
+    # next ones reconnect (test_database_restart_costs_one_request, docs/deploy.md).
+    return create_async_engine(url, pool_size=10, max_overflow=20)
 
 
 class Database:

@@ -176,14 +176,24 @@ class Lifecycle(Generic[M]):
         item = await self.get(item_id)
         assert item is not None
         try:
-            if item.status not in Status.FINAL:
-                await step(item)
-        except CoreUnavailable as exc:
-            log.info("%s %s waits for an outside party: %s", self.model.__name__, item_id, exc)
-            await self.pending(item_id)
-        finally:
+            try:
+                if item.status not in Status.FINAL:
+                    await step(item)
+            except CoreUnavailable as exc:
+                log.info("%s %s waits for an outside party: %s", self.model.__name__, item_id, exc)
+                await self.pending(item_id)
+        except BaseException:
             await self.release(item_id)
-        final = await self.get(item_id)
+            raise
+        return await self._release_and_get(item_id)
+
+    async def _release_and_get(self, item_id: str) -> M:
+        """Give up the lease and read the payment as it ends up, in one transaction."""
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(self.model).where(self.model.id == item_id).values(lease_until=None)
+            )
+            final = await session.get(self.model, item_id)
         assert final is not None
         return final
 
@@ -247,7 +257,7 @@ async def begin_with_code(
     codes: OneTimeCodes,
     *,
     user_id: int,
-    item_id: str,
+    item: Any,
     purpose: str,
     otp: str,
     expires_at: datetime,
@@ -255,11 +265,11 @@ async def begin_with_code(
 ) -> bool:
     """The code step of a payment: True for the one caller that must now execute it.
 
-    A payment already past its code step answers False (the caller returns the first
-    outcome); so does a concurrent confirm whose code was just used by the other one.
+    `item` is the payment as the caller just read it (its owner checked). A payment already
+    past its code step answers False (the caller returns the first outcome); so does a
+    concurrent confirm whose code was just used by the other one. Of two confirms that both
+    read AWAITING_OTP, the conditional update in `start` lets only one through.
     """
-    item = await life.get(item_id)
-    assert item is not None
     if item.status != Status.AWAITING_OTP:
         return False
     if expires_at < utcnow():
@@ -270,4 +280,4 @@ async def begin_with_code(
         if await codes.was_used(user_id, purpose):
             return False
         raise
-    return await life.start(item_id)
+    return await life.start(item.id)

@@ -13,12 +13,14 @@ import sys
 import time
 
 import httpx
+import pytest
 
 from bench.processes import ROOT, wait_until_up
 from bench.workload import free_port
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
+from conftest import _pg_admin
 
 
 async def test_ready_checks_the_database_and_the_core(bff):
@@ -127,3 +129,19 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
     for line in lines:
         entry = json.loads(line)  # fails the test on any plain-text line
         assert {"time", "level", "logger", "message"} <= set(entry)
+
+
+@pytest.mark.postgres
+async def test_database_restart_costs_one_request(bff):
+    """The pools do not ping before every unit of work (three round trips each on asyncpg).
+    When the server drops every connection, as a restart does, the next unit of work fails,
+    SQLAlchemy invalidates the whole pool, and the one after reconnects."""
+    token = await bff.sign_in()
+    headers = {"Authorization": f"Bearer {token}"}
+    assert (await bff.client.get("/api/accounts", headers=headers)).status_code == 200
+    database = bff.db.url.rsplit("/", 1)[1]
+    terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{}'"
+    _pg_admin(terminate.format(database))
+    answers = [(await bff.client.get("/api/accounts", headers=headers)).status_code for _ in "ab"]
+    assert answers[1] == 200, answers
+    assert answers[0] in (200, 500, 503), answers

@@ -327,7 +327,7 @@ class TransferService:
             self.life,
             self.codes,
             user_id=user.id,
-            item_id=transfer_id,
+            item=transfer,
             purpose=_purpose(transfer_id),
             otp=otp,
             expires_at=transfer.created_at + self.otp_ttl,
@@ -335,7 +335,7 @@ class TransferService:
         )
         if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
-        await self._recheck_or_fail(user, transfer_id)
+        await self._recheck_or_fail(user, transfer)
         return await self.execute(transfer_id, leased=True)
 
     async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
@@ -359,31 +359,27 @@ class TransferService:
                     )
                 ).rowcount  # type: ignore[attr-defined]
             if claimed:
-                for transfer_id in await self._batch_ids(batch_id):
-                    if await self.life.start(transfer_id):
-                        await self._recheck_or_fail(user, transfer_id)
-                        await self.execute(transfer_id, leased=True)
-        return [
-            await self.life.outcome_of_first_confirm(i) for i in await self._batch_ids(batch_id)
-        ]
+                for transfer in await self._batch(batch_id):
+                    if await self.life.start(transfer.id):
+                        await self._recheck_or_fail(user, transfer)
+                        await self.execute(transfer.id, leased=True)
+        return [await self.life.outcome_of_first_confirm(t.id) for t in await self._batch(batch_id)]
 
-    async def _batch_ids(self, batch_id: str) -> list[str]:
+    async def _batch(self, batch_id: str) -> list[Transfer]:
         async with self.db.transaction() as session:
             return list(
                 (
                     await session.scalars(
-                        select(Transfer.id)
+                        select(Transfer)
                         .where(Transfer.batch_id == batch_id)
                         .order_by(Transfer.batch_position)
                     )
                 ).all()
             )
 
-    async def _recheck_or_fail(self, user: User, transfer_id: str) -> None:
-        """Limits again at confirmation: other transfers may have been confirmed meanwhile."""
-        async with self.db.transaction() as session:
-            transfer = await session.get(Transfer, transfer_id)
-        assert transfer is not None
+    async def _recheck_or_fail(self, user: User, transfer: Transfer) -> None:
+        """Limits again at confirmation: other transfers may have been confirmed meanwhile.
+        (`transfer` as read before the code step: what is checked here never changes.)"""
         limit_type = LIMIT_TYPE.get(transfer.kind)
         if limit_type is None:
             return
@@ -392,7 +388,7 @@ class TransferService:
         )
         spent = await self._spent_today(transfer.source_account, transfer.kind)  # includes this one
         if transfer.amount_kobo > single or spent > daily:
-            await self.life.finish(transfer_id, Status.FAILED, "61", failure_message("61"))
+            await self.life.finish(transfer.id, Status.FAILED, "61", failure_message("61"))
 
     # -- execution ----------------------------------------------------------------------
     async def execute(self, transfer_id: str, *, leased: bool = False) -> Transfer:

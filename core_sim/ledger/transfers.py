@@ -72,9 +72,9 @@ async def transfer(
 
     try:
         async with db.writer() as session:
+            # Added last, with its outcome (one insert, no update): a concurrent request with
+            # the same reference then fails on the unique reference and rolls back whole.
             request = _new_request(command)
-            session.add(request)
-            await session.flush()
             if fault is not None and fault.effect == FaultEffect.DECLINE:
                 request.status, request.response_code = FAILED, fault.response_code or "05"
                 request.message = "Declined (forced by a fault rule)"
@@ -93,6 +93,7 @@ async def transfer(
                 await _post_transfer(session, command)
                 request.status, request.response_code = SUCCESS, "00"
                 request.posting_reference = f"TRF-{command.reference}"
+            session.add(request)
             return request
     except IntegrityError:
         # Another request with this reference won the race: answer as it did.
@@ -124,16 +125,16 @@ def _new_request(command: TransferCommand) -> TransferRequest:
 
 
 async def _post_transfer(session: AsyncSession, command: TransferCommand) -> None:
-    debit = await ledger.get_account(session, command.debit_account)
-    credit = await ledger.get_account(session, command.credit_account)
+    debit, credit = command.debit_account, command.credit_account
     await ledger.post(
         session,
         reference=f"TRF-{command.reference}",
         kind="TRANSFER",
         narration=command.narration,
+        # Each side's counterparty name is read from the ledger by `post`.
         legs=[
-            ledger.Leg(debit.number, -command.amount_kobo, credit.number, credit.name),
-            ledger.Leg(credit.number, command.amount_kobo, debit.number, debit.name),
+            ledger.Leg(debit, -command.amount_kobo, credit),
+            ledger.Leg(credit, command.amount_kobo, debit),
         ],
     )
 
