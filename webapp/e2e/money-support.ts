@@ -98,8 +98,13 @@ export async function signOut(page: Page) {
 
 /** Types a code into the boxes of the open dialog (the sixth character submits). */
 export async function typeDialogCode(page: Page, code: string, boxIndex = 0) {
-  await page.getByRole('dialog').getByLabel('Character 1 of 6').nth(boxIndex).click()
-  await page.keyboard.type(code)
+  // Each digit is pressed on its own box (Locator.press focuses it first). Typing the whole
+  // code into the first box once lost digits on a loaded CI run: the modal moved focus to
+  // its close button half-way through.
+  const dialog = page.getByRole('dialog')
+  for (const [index, digit] of [...code].entries()) {
+    await dialog.getByLabel(`Character ${index + 1} of 6`).nth(boxIndex).press(digit)
+  }
 }
 
 /** Closes toasts so they do not cover what comes next. */
