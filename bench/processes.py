@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -15,14 +16,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout_s: float = 90) -> None:
-    """Returns once `url` answers 200; raises if the process exits or time runs out."""
+def wait_until_up(
+    url: str, process: subprocess.Popen[bytes], timeout_s: float = 90, cafile: str | None = None
+) -> None:
+    """Returns once `url` answers 200; raises if the process exits or time runs out.
+    `cafile`: the certificate an https `url` is checked against."""
+    context = ssl.create_default_context(cafile=cafile) if cafile else None
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"{url} did not start (exit code {process.returncode})")
         try:
-            with urllib.request.urlopen(url, timeout=1) as response:  # noqa: S310 (loopback)
+            with urllib.request.urlopen(url, timeout=1, context=context) as response:  # noqa: S310 (loopback)
                 if response.status == 200:
                     return
         except OSError:

@@ -51,16 +51,13 @@ class SettingsController(Controller):
         customer: Principal,
         data: ChangePasswordIn,
     ) -> Response[MessageOut | CodeSentOut]:
-        change = (data.old_password, data.new_password, data.confirm_password)
         if data.otp is None:
             message = await customer_settings.send_password_code(
-                customer, *change, client_address(request)
+                customer, data, client_address(request)
             )
             sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
             return Response(sent, status_code=202)
-        await customer_settings.change_password(
-            customer, *change, data.otp, client_address(request)
-        )
+        await customer_settings.change_password(customer, data, data.otp, client_address(request))
         return Response(MessageOut(message="Password changed successfully"), status_code=200)
 
     @get("/transaction-limits", summary="Limits per account and transfer type, with ceilings")

@@ -28,6 +28,7 @@ from bff.security.passwords import Passwords
 from bff.settings.limits import TRANSFER_TYPE_NAMES, TRANSFER_TYPES, ceiling_for
 from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
 from bff.settings.schemas import (
+    ChangePasswordIn,
     GoogleCredentialsOut,
     TransactionLimitIn,
     TransactionLimitOut,
@@ -67,31 +68,20 @@ class SettingsService:
 
     # -- password -----------------------------------------------------------------------
     async def send_password_code(
-        self,
-        principal: Principal,
-        old: str | None,
-        new: str | None,
-        confirm: str | None,
-        client_address: str,
+        self, principal: Principal, change: ChangePasswordIn, client_address: str
     ) -> str:
         """Step 1 (step-up, issue 12): check the change as step 2 would, then send a code with
         the customer's second factor. Returns where the code went; nothing changes yet."""
-        await self._checked_password_change(principal, old, new, confirm, client_address)
+        await self._checked_password_change(principal, change, client_address)
         return await self.codes.ask_to_confirm(principal.user, PASSWORD_CHANGE)
 
     async def change_password(
-        self,
-        principal: Principal,
-        old: str | None,
-        new: str | None,
-        confirm: str | None,
-        otp: str,
-        client_address: str,
+        self, principal: Principal, change: ChangePasswordIn, otp: str, client_address: str
     ) -> None:
         """Step 2: the same body with the code. Checked again (the old password proves the
         customer knows it now), then the code is used up and the password changes."""
         user = principal.user
-        new = await self._checked_password_change(principal, old, new, confirm, client_address)
+        new = await self._checked_password_change(principal, change, client_address)
         await self.codes.consume(user.id, PASSWORD_CHANGE, otp)
         new_hash = await asyncio.to_thread(self.passwords.hash, new)
         async with self.db.transaction() as session:
@@ -108,16 +98,12 @@ class SettingsService:
         )
 
     async def _checked_password_change(
-        self,
-        principal: Principal,
-        old: str | None,
-        new: str | None,
-        confirm: str | None,
-        client_address: str,
+        self, principal: Principal, change: ChangePasswordIn, client_address: str
     ) -> str:
         """The rules of a password change; returns the new password."""
+        old, new = change.old_password, change.new_password
         errors = [] if old else [{"field": "oldPassword", "message": OLD_REQUIRED}]
-        errors += password_errors(new, confirm, field="newPassword")
+        errors += password_errors(new, change.confirm_password, field="newPassword")
         if errors:
             raise FieldErrors(errors)
         user = principal.user

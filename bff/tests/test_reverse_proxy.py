@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -27,7 +26,7 @@ import httpx
 import pytest
 
 from bench.inbox import code_after, newest_message_id
-from bench.processes import ROOT, Stack
+from bench.processes import ROOT, Stack, wait_until_up
 from bench.workload import free_port
 from bff.tests.conftest import ADA, ADMIN, PASSWORD
 
@@ -109,25 +108,14 @@ def behind_nginx(
     log = (work / "nginx.out").open("ab")
     nginx = subprocess.Popen([NGINX, "-c", str(config)], stdout=log, stderr=log)
     try:
-        wait_until_up_tls(f"https://127.0.0.1:{https_port}/health", nginx, work)
+        wait_until_up(
+            f"https://127.0.0.1:{https_port}/health", nginx, cafile=str(work / "fullchain.pem")
+        )
         yield stack, f"https://127.0.0.1:{https_port}", f"http://127.0.0.1:{http_port}"
     finally:
         nginx.terminate()
         nginx.wait(timeout=15)
         stack.stop()
-
-
-def wait_until_up_tls(url: str, process: subprocess.Popen[bytes], work: Path) -> None:
-    for _ in range(100):
-        if process.poll() is not None:
-            raise RuntimeError("nginx exited: " + (work / "nginx.out").read_text())
-        try:
-            if httpx.get(url, verify=str(work / "fullchain.pem")).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer")
 
 
 def client_from(address: str, base_url: str, stack: Stack) -> httpx.AsyncClient:

@@ -9,6 +9,7 @@ import pyotp
 from bff.security.password_policy import TOO_WEAK
 from bff.tests.conftest import ADA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
 from bff.tests.test_onboarding import png_bytes, upload
+from bff.tests.test_transfers import another_code
 
 P = "/api/ibanking/personal"
 
@@ -265,7 +266,7 @@ async def test_changing_the_password_needs_a_fresh_code(bff):
     assert (await bff.login(ADA, PASSWORD)).status_code == 200  # nothing changed yet
 
     wrong = await bff.client.patch(
-        f"{P}/password", headers=auth(token), json={**body, "otp": f"{(int(code) + 1) % 10**6:06d}"}
+        f"{P}/password", headers=auth(token), json={**body, "otp": another_code(code)}
     )
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "otp", wrong.text
     stale_old = await bff.client.patch(
