@@ -17,7 +17,9 @@
  * (password, then the one-time code read from the simulator's /sim/messages,
  * as e2e/support.ts does), stores the session in the browser's profile, and
  * runs Lighthouse on that browser (its storage reset keeps localStorage).
- * LH_DETAILS=1 prints the failed audits with their elements.
+ * LH_DETAILS=1 prints the failed audits with their elements and where the main
+ * thread's time goes. LH_PAGES=login or LH_PAGES=dashboard audits one page only
+ * (and never writes docs/benchmarks.md).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -43,6 +45,7 @@ const ADA = { email: 'ada.okafor@example.com', password: 'Kobo@2026' }
 // Lighthouse's figures vary from run to run (more so on a shared machine): each cell is the
 // median run by performance score of LH_RUNS runs.
 const RUNS = Number(process.env.LH_RUNS ?? 3)
+const PAGES = (process.env.LH_PAGES ?? 'login,dashboard').split(',')
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -176,11 +179,13 @@ function printDetails(url, formFactor, lhr) {
   const phases = lcp[1]?.items?.map((item) => `${item.phase ?? item.label} ${Math.round(item.timing)} ms`).join(', ')
   console.log(`- LCP element: ${lcpNode?.selector ?? '?'} ${lcpNode?.snippet?.slice(0, 120) ?? ''}; ${phases ?? ''}`)
   for (const audit of Object.values(lhr.audits)) {
-    if (audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative') continue
+    const breakdown = ['mainthread-work-breakdown', 'bootup-time'].includes(audit.id)
+    if (!breakdown && (audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative')) continue
     console.log(`- ${audit.id}: ${audit.displayValue ?? ''} ${audit.title}`)
     for (const item of (audit.details?.items ?? []).slice(0, 6)) {
-      const where = item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? ''
-      console.log(`    ${where} ${item.node?.explanation?.split('\n')[1] ?? item.wastedBytes ?? ''}`.slice(0, 300))
+      const where = item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? item.groupLabel ?? ''
+      const cost = item.node?.explanation?.split('\n')[1] ?? item.wastedBytes ?? (item.duration ?? item.total)?.toFixed(0) ?? ''
+      console.log(`    ${where} ${cost}`.slice(0, 300))
     }
   }
 }
@@ -232,12 +237,12 @@ async function main() {
     // Signed out first: the login page.
     await page.goto(`${APP_URL}/`)
     await page.evaluate(() => window.localStorage.clear())
-    for (const formFactor of Object.keys(FORM_FACTORS)) {
+    for (const formFactor of PAGES.includes('login') ? Object.keys(FORM_FACTORS) : []) {
       rows.push({ page: 'login (/)', formFactor, ...(await medianAudit(`${APP_URL}/`, formFactor, debugPort)) })
     }
     // Then signed in: the dashboard with Ada's session in localStorage (a fresh one per form
     // factor, so the runs stay within the access token's lifetime).
-    for (const formFactor of Object.keys(FORM_FACTORS)) {
+    for (const formFactor of PAGES.includes('dashboard') ? Object.keys(FORM_FACTORS) : []) {
       const session = await signIn()
       await page.evaluate((value) => window.localStorage.setItem('userInfo', value), JSON.stringify(session))
       rows.push({ page: 'dashboard (/home)', formFactor, ...(await medianAudit(`${APP_URL}/home`, formFactor, debugPort)) })
@@ -247,7 +252,7 @@ async function main() {
     }
     const table = markdownTable(rows)
     console.log(`\n${table}`)
-    if (!process.argv.includes('--no-write')) writeBenchmarks(table)
+    if (!process.argv.includes('--no-write') && !process.env.LH_PAGES) writeBenchmarks(table)
   } finally {
     await browser?.close()
     await stopStack(stack)

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react'
 import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { theme } from './theme'
+import './antd.css'
 
 export function AntdProviders({ children }: { children: ReactNode }) {
   return (
