@@ -29,6 +29,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -265,7 +267,18 @@ def prepare_databases(postgres: str, sim_db: str) -> str:
     return database
 
 
-async def run(args: argparse.Namespace) -> str:
+@dataclass(frozen=True)
+class BenchStack:
+    stack: Stack
+    users: list[dict[str, Any]]
+    users_file: Path
+    pgbench_database: str
+
+
+@asynccontextmanager
+async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
+    """Fresh databases, the simulator and the BFF in production mode, and `args.users`
+    signed-in bench customers; everything stopped at the end."""
     work = Path(tempfile.mkdtemp(prefix="kobo-bench-"))
     bff_db, sim_db = await _postgres_databases(args.postgres)
     stack = Stack(
@@ -295,12 +308,21 @@ async def run(args: argparse.Namespace) -> str:
         users = await make_users(stack, args.users)
         users_file = work / "users.json"
         users_file.write_text(json.dumps(users))
+        yield BenchStack(stack, users, users_file, pg_database)
+    finally:
+        await asyncio.to_thread(stack.stop)
+
+
+async def run(args: argparse.Namespace) -> str:
+    async with running_stack(args) as bench:
+        stack, users_file = bench.stack, bench.users_file
         figures: dict[tuple[str, int], Figure] = {}
         tpcb: dict[int, float] = {}
-        growth = await measure_growth(stack, users, users_file, args) if args.growth else {}
+        growth = await measure_growth(stack, bench.users, users_file, args) if args.growth else {}
         for clients in args.clients:
             tpcb[clients] = statistics.median(
-                pgbench(args.postgres, clients, args.seconds, pg_database) for _ in range(args.runs)
+                pgbench(args.postgres, clients, args.seconds, bench.pgbench_database)
+                for _ in range(args.runs)
             )
             for workload in args.only or WORKLOADS:
                 runs = [
@@ -309,8 +331,6 @@ async def run(args: argparse.Namespace) -> str:
                 ]
                 figures[(workload, clients)] = median_of(runs)
                 print(json.dumps(runs[-1]), flush=True)
-    finally:
-        await asyncio.to_thread(stack.stop)
     return report(figures, tpcb, growth, args)
 
 
