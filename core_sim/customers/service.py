@@ -21,14 +21,18 @@ async def account_types(session: AsyncSession) -> dict[int, AccountType]:
 
 
 async def customer_accounts(session: AsyncSession, customer_id: str) -> list[LedgerAccount]:
-    await get_customer(session, customer_id)
+    """The customer's accounts; NotFound for an unknown customer. The customer is looked up
+    only when there are no accounts: accounts imply their customer (a foreign key)."""
     rows = await session.scalars(
         select(LedgerAccount)
         .where(LedgerAccount.customer_id == customer_id)
         .where(LedgerAccount.kind == AccountKind.CUSTOMER)
         .order_by(LedgerAccount.id)
     )
-    return list(rows.all())
+    accounts = list(rows.all())
+    if not accounts:
+        await get_customer(session, customer_id)
+    return accounts
 
 
 def account_out(account: LedgerAccount, types: dict[int, AccountType]) -> AccountOut:

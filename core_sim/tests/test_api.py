@@ -11,6 +11,13 @@ async def test_personas_are_seeded_with_their_fixed_account_numbers(sim_client):
     assert all(a["availableBalanceKobo"] > 0 for a in response.json())
 
 
+async def test_an_unknown_customer_has_no_accounts_list(sim_client):
+    for path in ("accounts", "activity?since=2026-01-01T00:00:00Z"):
+        response = await sim_client.get(f"/core/customers/CIF99999999/{path}")
+        assert response.status_code == 404, path
+        assert response.json()["detail"] == "Customer CIF99999999 not found"
+
+
 async def test_seeded_ledger_sums_to_zero(sim_client):
     check = (await sim_client.get("/core/ledger/balance-check")).json()
     assert check == {"sumOfAllBalancesKobo": 0, "balanced": True}
