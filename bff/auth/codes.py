@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
 from bff.audit.service import record
@@ -51,11 +52,17 @@ class OneTimeCodes:
         remember: bool = False,
         subject: str = "Your Kobo verification code",
         min_interval_s: int = 0,
+        store_with: Sequence[object] = (),
     ) -> None:
-        """Open a challenge and, for OTP, deliver the code. Replaces any open challenge."""
+        """Open a challenge and, for OTP, deliver the code. Replaces any open challenge.
+
+        `store_with`: new rows that the code confirms (a payment), stored in the challenge's
+        transaction. Their purpose is new, so there is no open challenge to replace.
+        """
         code = tokens.new_otp_code() if method == TwoFactor.OTP else None
         now = utcnow()
         async with self.db.transaction() as session:
+            session.add_all(store_with)
             if min_interval_s:
                 last = await session.scalar(
                     select(OtpChallenge.created_at)
@@ -65,15 +72,16 @@ class OneTimeCodes:
                 )
                 if last is not None and (now - last).total_seconds() < min_interval_s:
                     raise TooManyRequests(RESEND_TOO_SOON, retry_after_s=min_interval_s)
-            await session.execute(
-                update(OtpChallenge)
-                .where(
-                    OtpChallenge.user_id == user.id,
-                    OtpChallenge.purpose == purpose,
-                    OtpChallenge.consumed_at.is_(None),
+            if not store_with:
+                await session.execute(
+                    update(OtpChallenge)
+                    .where(
+                        OtpChallenge.user_id == user.id,
+                        OtpChallenge.purpose == purpose,
+                        OtpChallenge.consumed_at.is_(None),
+                    )
+                    .values(expires_at=now)
                 )
-                .values(expires_at=now)
-            )
             challenge = OtpChallenge(
                 user_id=user.id,
                 purpose=purpose,
@@ -89,10 +97,13 @@ class OneTimeCodes:
         if code is not None:
             await self._deliver(user, code, challenge.id, channels, subject)
 
-    async def ask_to_confirm(self, user: User, purpose: str) -> str:
+    async def ask_to_confirm(
+        self, user: User, purpose: str, *, store_with: Sequence[object] = ()
+    ) -> str:
         """Start the code step of a sensitive action with the user's own second factor;
-        returns the sentence that tells them where to find the code."""
-        await self.issue(user, purpose, method=user.two_factor)
+        returns the sentence that tells them where to find the code. `store_with` as in
+        `issue`."""
+        await self.issue(user, purpose, method=user.two_factor, store_with=store_with)
         if user.two_factor == TwoFactor.GOOGLE:
             return "Enter the verification code in your google authenticator app"
         return "Enter the OTP sent to your registered email & phone number"
@@ -133,43 +144,57 @@ class OneTimeCodes:
 
         A wrong code is counted (committed) before the refusal is raised.
         """
-        otp = otp.strip()
         async with self.db.transaction() as session:
-            user = await session.get(User, user_id)
-            challenge = await session.scalar(
-                select(OtpChallenge)
-                .where(
-                    OtpChallenge.user_id == user_id,
-                    OtpChallenge.purpose == purpose,
-                    OtpChallenge.consumed_at.is_(None),
-                )
-                .order_by(OtpChallenge.id.desc())
-                .limit(1)
-                .with_for_update()
-            )
-            now = utcnow()
-            if user is None or challenge is None or challenge.expires_at <= now:
-                raise ValidationFailed(INVALID_CODE, field="otp")
-            if challenge.attempts >= self.settings.otp_max_attempts:
-                raise ValidationFailed(too_many, field="otp")
-            right = self._matches(user, challenge, otp)
-            if right:
-                challenge.consumed_at = now
-            else:
-                challenge.attempts += 1
-                record(
-                    session,
-                    Event.CODE_FAILED,
-                    user_id=user_id,
-                    detail=f"{purpose.split(':', 1)[0]}, wrong try {challenge.attempts}",
-                )
-        if not right:
-            raise ValidationFailed(INVALID_CODE, field="otp")
+            challenge = await self.use_in(session, user_id, purpose, otp, too_many=too_many)
+        if challenge is None:
+            raise wrong_code()
         return challenge
+
+    async def use_in(
+        self,
+        session: AsyncSession,
+        user_id: int,
+        purpose: str,
+        otp: str,
+        *,
+        too_many: str = TOO_MANY_CODES,
+    ) -> OtpChallenge | None:
+        """`consume` inside the caller's transaction, so the code is used up together with
+        what it confirms. Raises while nothing is written (no open challenge, expired, too
+        many tries); returns None for a wrong code, whose try is counted in `session`: the
+        caller commits, then raises `wrong_code()`."""
+        otp = otp.strip()
+        challenge = await session.scalar(
+            select(OtpChallenge)
+            .where(
+                OtpChallenge.user_id == user_id,
+                OtpChallenge.purpose == purpose,
+                OtpChallenge.consumed_at.is_(None),
+            )
+            .order_by(OtpChallenge.id.desc())
+            .limit(1)
+            .with_for_update()
+        )
+        now = utcnow()
+        if challenge is None or challenge.expires_at <= now:
+            raise wrong_code()
+        if challenge.attempts >= self.settings.otp_max_attempts:
+            raise ValidationFailed(too_many, field="otp")
+        if await self._matches(session, challenge, otp):
+            challenge.consumed_at = now
+            return challenge
+        challenge.attempts += 1
+        record(
+            session,
+            Event.CODE_FAILED,
+            user_id=user_id,
+            detail=f"{purpose.split(':', 1)[0]}, wrong try {challenge.attempts}",
+        )
+        return None
 
     async def was_used(self, user_id: int, purpose: str) -> bool:
         """Whether the latest challenge for `purpose` was answered correctly."""
-        async with self.db.transaction() as session:
+        async with self.db.autocommit() as session:
             consumed = await session.scalar(
                 select(OtpChallenge.consumed_at)
                 .where(OtpChallenge.user_id == user_id, OtpChallenge.purpose == purpose)
@@ -178,11 +203,14 @@ class OneTimeCodes:
             )
         return consumed is not None
 
-    def _matches(self, user: User, challenge: OtpChallenge, otp: str) -> bool:
+    async def _matches(self, session: AsyncSession, challenge: OtpChallenge, otp: str) -> bool:
         if not (len(otp) == 6 and otp.isdigit()):
             return False
         if challenge.method == TwoFactor.GOOGLE:
-            if not user.totp_secret:
+            # Only an authenticator's code needs the user (the secret, the last step used).
+            # A challenge always has its user: deleting a user deletes their challenges.
+            user = await session.get(User, challenge.user_id)
+            if user is None or not user.totp_secret:
                 return False
             step = totp.matching_step(user.totp_secret, otp)
             if step is None or (user.totp_last_step is not None and step <= user.totp_last_step):
@@ -191,3 +219,7 @@ class OneTimeCodes:
             return True
         expected = tokens.otp_digest(self.settings.secret_key, challenge.purpose, otp)
         return challenge.code_hash is not None and tokens.same(challenge.code_hash, expected)
+
+
+def wrong_code() -> ValidationFailed:
+    return ValidationFailed(INVALID_CODE, field="otp")

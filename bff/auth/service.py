@@ -242,17 +242,24 @@ class AuthService:
         if not token:
             raise NotAuthenticated(NOT_SIGNED_IN)
         now = utcnow()
-        async with self.db.transaction() as session:
-            row = await session.scalar(
-                select(UserSession).where(UserSession.token_hash == tokens.token_digest(token))
-            )
-            if row is None or row.revoked_at is not None or _expired(row, now, self.settings):
+        # Every request: one statement reads the session and its user. The occasional
+        # last-seen write needs no transaction around it (see Database.autocommit).
+        async with self.db.autocommit() as session:
+            found = (
+                await session.execute(
+                    select(UserSession, User)
+                    .join(User, User.id == UserSession.user_id)
+                    .where(UserSession.token_hash == tokens.token_digest(token))
+                )
+            ).first()
+            if found is None:
+                raise NotAuthenticated(SESSION_EXPIRED)
+            row, user = found
+            if row.revoked_at is not None or _expired(row, now, self.settings):
                 raise NotAuthenticated(SESSION_EXPIRED)
             # Only write when it matters, to keep reads cheap.
             if (now - row.last_seen_at).total_seconds() >= 5:
                 row.last_seen_at = now
-            user = await session.get(User, row.user_id)
-            assert user is not None
             return Principal(user=user, session_id=row.id)
 
     async def logout(self, principal: Principal) -> None:

@@ -179,9 +179,7 @@ class BillService:
     # -- initiation ---------------------------------------------------------------------
     async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
         vend = await self._validated(user, product_type, data)
-        async with self.db.transaction() as session:
-            session.add(vend)
-        message = await self.codes.ask_to_confirm(user, _purpose(vend.id))
+        message = await self.codes.ask_to_confirm(user, _purpose(vend.id), store_with=[vend])
         return vend, message
 
     async def _validated(self, user: User, product_type: str, data: VendIn) -> Vend:
@@ -296,7 +294,7 @@ class BillService:
                 f"This amount is above your limit of {format_naira(single)} per transaction",
                 field="amount",
             )
-        async with self.db.transaction() as session:
+        async with self.db.autocommit() as session:
             spent = int(
                 await session.scalar(
                     select(func.coalesce(func.sum(Vend.amount_kobo), 0)).where(
@@ -317,30 +315,27 @@ class BillService:
             raise ValidationFailed("Insufficient funds", field="amount")
 
     # -- confirmation and vending -------------------------------------------------------
-    async def own(self, user: User, vend_id: str) -> Vend:
-        vend = await self.life.get(vend_id)
-        if vend is None or vend.user_id != user.id:
-            raise NotFound("Bill payment not found")
-        return vend
-
     async def confirm(self, user: User, vend_id: str, otp: str, product_type: str) -> Vend:
-        vend = await self.own(user, vend_id)
-        if vend.product_type != product_type:
-            raise NotFound("Bill payment not found")
-        if await begin_with_code(
+        vend, started = await begin_with_code(
             self.life,
             self.codes,
+            item_id=vend_id,
+            owned=lambda v: v.user_id == user.id and v.product_type == product_type,
+            not_found="Bill payment not found",
             user_id=user.id,
-            item=vend,
             purpose=_purpose(vend_id),
             otp=otp,
-            expires_at=vend.created_at + self.otp_ttl,
-        ):
-            return await self.execute(vend_id, leased=True)
+            ttl=self.otp_ttl,
+        )
+        if started:
+            return await self.execute(vend_id, leased=True, vend=vend)
         return await self.life.outcome_of_first_confirm(vend_id)
 
-    async def execute(self, vend_id: str, *, leased: bool = False) -> Vend:
-        return await self.life.drive(vend_id, self._run, leased=leased)
+    async def execute(
+        self, vend_id: str, *, leased: bool = False, vend: Vend | None = None
+    ) -> Vend:
+        """`vend`: as `Lifecycle.drive`'s `item`."""
+        return await self.life.drive(vend_id, self._run, leased=leased, item=vend)
 
     async def _run(self, vend: Vend) -> None:
         await run_held(self.life, vend.id, vend.stage, self._steps(vend))

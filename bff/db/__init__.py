@@ -89,12 +89,33 @@ class Database:
         self.engine = make_engine(url)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         self.is_sqlite = url.startswith("sqlite")
+        # See `autocommit()`. On SQLite it is an ordinary transaction.
+        self._autocommit_sessionmaker = (
+            self.sessionmaker
+            if self.is_sqlite
+            else async_sessionmaker(
+                self.engine.execution_options(isolation_level="AUTOCOMMIT"),
+                expire_on_commit=False,
+            )
+        )
         self._write_lock = asyncio.Lock()
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         lock = self._write_lock if self.is_sqlite else contextlib.nullcontext()
         async with lock, self.sessionmaker() as session, session.begin():
+            yield session
+
+    @contextlib.asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[AsyncSession]:
+        """A unit of work whose statements need not commit together: usually one statement
+        (a read, or one conditional UPDATE). On PostgreSQL each statement commits on its
+        own: a single statement is atomic anyway, and under READ COMMITTED every statement
+        takes its own snapshot, so BEGIN and COMMIT were two round trips that bought
+        nothing. On SQLite it is `transaction()`, write lock included.
+        """
+        lock = self._write_lock if self.is_sqlite else contextlib.nullcontext()
+        async with lock, self._autocommit_sessionmaker() as session, session.begin():
             yield session
 
     async def dispose(self) -> None:

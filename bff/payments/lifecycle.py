@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Integer, String, Text, or_, select, update
+from sqlalchemy import Integer, String, Text, Update, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bff.auth.codes import OneTimeCodes
+from bff.auth.codes import OneTimeCodes, wrong_code
 from bff.core_client import CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
-from bff.errors import ValidationFailed
+from bff.errors import NotFound, ValidationFailed
 
 log = logging.getLogger(__name__)
 
@@ -74,26 +75,39 @@ class PaymentState:
 M = TypeVar("M", bound=Any)
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A payment's final answer, as a step of `Lifecycle.drive` may return it: `drive` then
+    records it in the statement that gives up the lease."""
+
+    status: str
+    code: str | None
+    reason: str | None
+
+
 class Lifecycle(Generic[M]):
+    """Each method is one unit of work. Those that are one statement run in
+    `Database.autocommit()`: a conditional UPDATE is atomic by itself."""
+
     def __init__(self, db: Database, model: type[M]) -> None:
         self.db = db
         self.model = model
 
     async def get(self, item_id: str) -> M | None:
-        async with self.db.transaction() as session:
+        async with self.db.autocommit() as session:
             return await session.get(self.model, item_id)
 
+    def _update_statement(self, item_id: str, *conditions: Any, **values: Any) -> Update:
+        return update(self.model).where(self.model.id == item_id, *conditions).values(**values)
+
     async def _update(self, item_id: str, *conditions: Any, **values: Any) -> bool:
-        async with self.db.transaction() as session:
-            result = await session.execute(
-                update(self.model).where(self.model.id == item_id, *conditions).values(**values)
-            )
+        async with self.db.autocommit() as session:
+            result = await session.execute(self._update_statement(item_id, *conditions, **values))
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
-    async def start(self, item_id: str) -> bool:
-        """AWAITING_OTP → PROCESSING with a lease; True for exactly one caller."""
+    def _start_statement(self, item_id: str) -> Update:
         now = utcnow()
-        return await self._update(
+        return self._update_statement(
             item_id,
             self.model.status == Status.AWAITING_OTP,
             status=Status.PROCESSING,
@@ -101,6 +115,16 @@ class Lifecycle(Generic[M]):
             lease_until=now + LEASE,
             next_attempt_at=now + LEASE,
         )
+
+    async def start(self, item_id: str) -> bool:
+        """AWAITING_OTP → PROCESSING with a lease; True for exactly one caller."""
+        async with self.db.autocommit() as session:
+            return await self.start_in(session, item_id)
+
+    async def start_in(self, session: AsyncSession, item_id: str) -> bool:
+        """`start` inside the caller's transaction (see `begin_with_code`)."""
+        result = await session.execute(self._start_statement(item_id))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def claim(self, item_id: str) -> bool:
         now = utcnow()
@@ -129,16 +153,21 @@ class Lifecycle(Generic[M]):
             item.attempts += 1
             item.next_attempt_at = utcnow() + timedelta(seconds=delay)
 
-    async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
-        await self._update(
+    def _finish_statement(self, item_id: str, outcome: Outcome, **also: Any) -> Update:
+        return self._update_statement(
             item_id,
             self.model.status.not_in(Status.FINAL),
-            status=status,
-            response_code=code,
-            failure_reason=reason,
+            status=outcome.status,
+            response_code=outcome.code,
+            failure_reason=outcome.reason,
             finished_at=utcnow(),
             next_attempt_at=None,
+            **also,
         )
+
+    async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
+        async with self.db.autocommit() as session:
+            await session.execute(self._finish_statement(item_id, Outcome(status, code, reason)))
 
     async def mark_notified(self, item_id: str) -> bool:
         """True once: for the caller that gets to tell the customer."""
@@ -163,37 +192,54 @@ class Lifecycle(Generic[M]):
             return list((await session.scalars(query)).all())
 
     async def drive(
-        self, item_id: str, step: Callable[[M], Awaitable[None]], *, leased: bool = False
+        self,
+        item_id: str,
+        step: Callable[[M], Awaitable[Outcome | None]],
+        *,
+        leased: bool = False,
+        item: M | None = None,
     ) -> M:
         """Run `step` on a confirmed payment under a lease, as far as it can go now, and
         return the payment as it ends up. Safe to call again at any time: a payment that
         someone else is working on, or that is final, is returned as it is; an unreachable
-        outside party leaves it PENDING for the background follow-up."""
+        outside party leaves it PENDING for the background follow-up.
+
+        `step` either records a final answer itself or returns it (`Outcome`).
+        `item`: with `leased`, the payment as the caller read it just before starting it,
+        which saves reading it again (what a step uses does not change once started)."""
         if not leased and not await self.claim(item_id):
             current = await self.get(item_id)
             assert current is not None
             return current
-        item = await self.get(item_id)
+        if item is None or not leased:
+            item = await self.get(item_id)
         assert item is not None
+        outcome = None
         try:
             try:
                 if item.status not in Status.FINAL:
-                    await step(item)
+                    outcome = await step(item)
             except CoreUnavailable as exc:
                 log.info("%s %s waits for an outside party: %s", self.model.__name__, item_id, exc)
                 await self.pending(item_id)
         except BaseException:
             await self.release(item_id)
             raise
-        return await self._release_and_get(item_id)
+        return await self.settle(item_id, outcome)
 
-    async def _release_and_get(self, item_id: str) -> M:
-        """Give up the lease and read the payment as it ends up, in one transaction."""
-        async with self.db.transaction() as session:
-            await session.execute(
-                update(self.model).where(self.model.id == item_id).values(lease_until=None)
-            )
-            final = await session.get(self.model, item_id)
+    async def settle(self, item_id: str, outcome: Outcome | None = None) -> M:
+        """Give up the lease and read the payment as it ends up, recording `outcome` first
+        unless the payment is already final: one statement (UPDATE … RETURNING)."""
+        async with self.db.autocommit() as session:
+            final = None
+            if outcome is not None:
+                final = await session.scalar(
+                    self._finish_statement(item_id, outcome, lease_until=None).returning(self.model)
+                )
+            if final is None:
+                final = await session.scalar(
+                    self._update_statement(item_id, lease_until=None).returning(self.model)
+                )
         assert final is not None
         return final
 
@@ -253,31 +299,48 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSt
 
 
 async def begin_with_code(
-    life: Lifecycle[Any],
+    life: Lifecycle[M],
     codes: OneTimeCodes,
     *,
+    item_id: str,
+    owned: Callable[[M], bool],
+    not_found: str,
     user_id: int,
-    item: Any,
     purpose: str,
     otp: str,
-    expires_at: datetime,
+    ttl: timedelta,
     expired_message: str = "This request has expired. Please start again.",
-) -> bool:
-    """The code step of a payment: True for the one caller that must now execute it.
+) -> tuple[M, bool]:
+    """The code step of a payment, in one transaction: read the payment (NotFound unless
+    `owned`), use up the code and start the payment. Returns the payment as read, and True
+    for the one caller that must now execute it.
 
-    `item` is the payment as the caller just read it (its owner checked). A payment already
-    past its code step answers False (the caller returns the first outcome); so does a
-    concurrent confirm whose code was just used by the other one. Of two confirms that both
-    read AWAITING_OTP, the conditional update in `start` lets only one through.
+    A payment already past its code step answers False (the caller returns the first
+    outcome); so does a concurrent confirm whose code the other one just used: the
+    challenge's row lock makes it wait until that one's code and start are committed
+    together. Of two confirms that both read AWAITING_OTP, the conditional update in
+    `start` lets only one through.
     """
-    if item.status != Status.AWAITING_OTP:
-        return False
-    if expires_at < utcnow():
-        raise ValidationFailed(expired_message)
-    try:
-        await codes.consume(user_id, purpose, otp)
-    except ValidationFailed:
+    refusal: ValidationFailed | None = None
+    async with life.db.transaction() as session:
+        item = await session.get(life.model, item_id)
+        if item is None or not owned(item):
+            raise NotFound(not_found)
+        if item.status != Status.AWAITING_OTP:
+            return item, False
+        if item.created_at + ttl < utcnow():
+            raise ValidationFailed(expired_message)
+        try:
+            challenge = await codes.use_in(session, user_id, purpose, otp)
+        except ValidationFailed as exc:  # raised before anything was written
+            challenge, refusal = None, exc
+        if challenge is None:
+            refusal = refusal or wrong_code()  # a wrong try: counted when this commits
+            started = False
+        else:
+            started = await life.start_in(session, item_id)
+    if refusal is not None:
         if await codes.was_used(user_id, purpose):
-            return False
-        raise
-    return await life.start(item.id)
+            return item, False
+        raise refusal
+    return item, started

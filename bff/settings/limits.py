@@ -10,6 +10,11 @@ limited (money does not leave the customer).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ScalarSelect, select
+
+from bff.settings.models import TransactionLimit
 
 TRANSFER_TYPES = ("INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT")
 TRANSFER_TYPE_NAMES = {
@@ -36,3 +41,23 @@ CEILINGS = {
 
 def ceiling_for(kyc_level: int) -> Ceiling:
     return CEILINGS[max(0, min(kyc_level, 3))]
+
+
+def own_limits(nuban: str, transfer_type: str) -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
+    """The customer's own (daily, per-transaction) limits as scalar subqueries, NULL when
+    none are set: a payment reads them in one statement with what else it needs."""
+    match = (TransactionLimit.nuban == nuban, TransactionLimit.transfer_type == transfer_type)
+    return (
+        select(TransactionLimit.daily_kobo).where(*match).scalar_subquery(),
+        select(TransactionLimit.single_kobo).where(*match).scalar_subquery(),
+    )
+
+
+def effective_limits(kyc_level: int, daily: int | None, single: int | None) -> tuple[int, int]:
+    """(daily, per-transaction) kobo that apply now: the customer's own (None: not set),
+    capped by the ceiling of their current KYC level (a level can go down after limits were
+    set)."""
+    ceiling = ceiling_for(kyc_level)
+    if daily is None or single is None:
+        return ceiling.daily_kobo, ceiling.single_kobo
+    return min(daily, ceiling.daily_kobo), min(single, ceiling.single_kobo)

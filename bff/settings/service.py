@@ -25,7 +25,13 @@ from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.security import totp
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
-from bff.settings.limits import TRANSFER_TYPE_NAMES, TRANSFER_TYPES, ceiling_for
+from bff.settings.limits import (
+    TRANSFER_TYPE_NAMES,
+    TRANSFER_TYPES,
+    ceiling_for,
+    effective_limits,
+    own_limits,
+)
 from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
 from bff.settings.schemas import (
     ChangePasswordIn,
@@ -157,18 +163,10 @@ class SettingsService:
         return out
 
     async def effective_limits(self, user: User, nuban: str, transfer_type: str) -> tuple[int, int]:
-        """(daily, per-transaction) kobo that apply now: the customer's own, capped by the
-        ceiling of their current KYC level (a level can go down after limits were set)."""
-        ceiling = ceiling_for(user.kyc_level)
-        async with self.db.transaction() as session:
-            row = await session.scalar(
-                select(TransactionLimit).where(
-                    TransactionLimit.nuban == nuban, TransactionLimit.transfer_type == transfer_type
-                )
-            )
-        if row is None:
-            return ceiling.daily_kobo, ceiling.single_kobo
-        return min(row.daily_kobo, ceiling.daily_kobo), min(row.single_kobo, ceiling.single_kobo)
+        """(daily, per-transaction) kobo that apply now (`limits.effective_limits`)."""
+        async with self.db.autocommit() as session:
+            daily, single = (await session.execute(select(*own_limits(nuban, transfer_type)))).one()
+        return effective_limits(user.kyc_level, daily, single)
 
     async def request_limit_change(
         self, user: User, data: TransactionLimitIn

@@ -155,6 +155,29 @@ async def test_wrong_code_moves_nothing(bff):
     assert await balance(bff, ADA_SAVINGS) == before
 
 
+async def test_wrong_tries_count_although_the_code_step_is_one_transaction(bff):
+    """Reading the transfer, using the code and starting the transfer are one transaction;
+    a wrong try is still committed (counted) before it is refused."""
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_SAVINGS)
+    first = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    code = await bff.latest_code(ADA)
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    assert (await confirm(bff, token, first.json()["id"], otp=wrong)).status_code == 400
+    done = await confirm(bff, token, first.json()["id"], otp=code)
+    assert done.status_code == 200 and done.json()["status"] == "COMPLETED"
+    second = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    code = await bff.latest_code(ADA)
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    for _ in range(5):
+        refused = await confirm(bff, token, second.json()["id"], otp=wrong)
+        assert refused.json()["detail"] == "Invalid or expired OTP"
+    too_many = await confirm(bff, token, second.json()["id"], otp=code)
+    assert too_many.status_code == 400
+    assert too_many.json()["detail"] == "Too many wrong codes. Please log in again."
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 10_000
+
+
 @pytest.mark.parametrize(
     ("body", "status", "detail"),
     [
@@ -204,21 +227,7 @@ async def test_more_than_the_balance_is_refused(bff):
 
 async def test_a_lower_daily_limit_from_settings_is_enforced(bff):
     token = await bff.sign_in()
-    limit = {"dailyTransactionLimit": 300, "singleTransactionLimit": 200, "nuban": ADA_SAVINGS}
-    change = (
-        await bff.client.post(
-            "/api/ibanking/personal/transaction-limits", headers=auth(token), json=limit
-        )
-    ).json()
-    await bff.client.post(
-        "/api/ibanking/personal/transaction-limits/confirm",
-        headers=auth(token),
-        json={
-            "otp": await bff.latest_code(ADA),
-            "nuban": ADA_SAVINGS,
-            "transactionLimitUuid": change["transactionLimitUuid"],
-        },
-    )
+    await set_limits(bff, token, daily=300, single=200)
     assert (
         await send(
             bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=200
@@ -232,6 +241,76 @@ async def test_a_lower_daily_limit_from_settings_is_enforced(bff):
         over.json()["detail"]
         == "This would take you over your daily limit of ₦300.00 (₦100.00 left today)"
     )
+
+
+async def set_limits(bff: Bff, token: str, daily: int, single: int) -> None:
+    limit = {"dailyTransactionLimit": daily, "singleTransactionLimit": single, "nuban": ADA_SAVINGS}
+    change = (
+        await bff.client.post(
+            "/api/ibanking/personal/transaction-limits", headers=auth(token), json=limit
+        )
+    ).json()
+    confirmed = await bff.client.post(
+        "/api/ibanking/personal/transaction-limits/confirm",
+        headers=auth(token),
+        json={
+            "otp": await bff.latest_code(ADA),
+            "nuban": ADA_SAVINGS,
+            "transactionLimitUuid": change["transactionLimitUuid"],
+        },
+    )
+    assert confirmed.status_code == 200, confirmed.text
+
+
+async def test_limits_are_checked_again_at_confirmation(bff):
+    """Both fit the daily limit when initiated; the second one confirmed does not."""
+    token = await bff.sign_in()
+    await set_limits(bff, token, daily=300, single=200)
+    before = await balance(bff, ADA_SAVINGS)
+    first = await initiate(
+        bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=200
+    )
+    first_code = await bff.latest_code(ADA)
+    second = await initiate(
+        bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=150
+    )
+    second_code = await bff.latest_code(ADA)
+    done = await confirm(bff, token, first.json()["id"], otp=first_code)
+    assert done.status_code == 200 and done.json()["status"] == "COMPLETED"
+    over = await confirm(bff, token, second.json()["id"], otp=second_code)
+    assert over.status_code == 422
+    assert (
+        over.json()["detail"]
+        == "The transfer is above the limit allowed. Your account was not debited."
+    )
+    assert over.json()["status"] == "FAILED" and over.json()["responseCode"] == "61"
+    again = await bff.client.get(f"{T}/{second.json()['id']}", headers=auth(token))
+    assert again.json()["status"] == "FAILED"
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 20_000
+
+
+async def test_concurrent_confirms_cannot_both_pass_the_daily_limit(bff):
+    token = await bff.sign_in()
+    await set_limits(bff, token, daily=300, single=200)
+    before = await balance(bff, ADA_SAVINGS)
+    started = []
+    for amount in (200, 150):
+        transfer = await initiate(
+            bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=amount
+        )
+        started.append((transfer.json()["id"], await bff.latest_code(ADA)))
+    answers = await asyncio.gather(
+        *(confirm(bff, token, transfer_id, otp=code) for transfer_id, code in started)
+    )
+    completed = [a for a in answers if a.status_code == 200]
+    assert len(completed) <= 1
+    assert all(
+        a.status_code == 422 and a.json()["responseCode"] == "61"
+        for a in answers
+        if a not in completed
+    )
+    moved = sum(round(a.json()["amount"] * 100) for a in completed)
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - moved
 
 
 async def test_other_bank_success_holds_then_settles(bff):

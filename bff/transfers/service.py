@@ -31,7 +31,15 @@ from bff.core_client import CoreAccount, CoreClient, CoreRefused, CoreUnavailabl
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
-from bff.payments.lifecycle import LEASE, HeldSteps, Lifecycle, begin_with_code, run_held
+from bff.payments.lifecycle import (
+    LEASE,
+    HeldSteps,
+    Lifecycle,
+    Outcome,
+    begin_with_code,
+    run_held,
+)
+from bff.settings.limits import effective_limits, own_limits
 from bff.settings.service import SettingsService
 from bff.timefmt import display_datetime, start_of_day
 from bff.transfers.lookup import AccountLookup
@@ -214,8 +222,8 @@ class TransferService:
             limit_type = LIMIT_TYPE.get(plan.kind)
             if limit_type is None:
                 continue  # moving money between one's own accounts is not limited
-            daily, single = await self.limits.effective_limits(
-                user, plan.source.account_number, limit_type
+            daily, single, spent = await self._limits_and_spent(
+                user, plan.source.account_number, plan.kind, limit_type
             )
             if plan.amount_kobo > single:
                 raise ValidationFailed(
@@ -224,7 +232,6 @@ class TransferService:
                 )
             key = (plan.source.account_number, limit_type)
             by_source_type[key] = by_source_type.get(key, 0) + plan.amount_kobo
-            spent = await self._spent_today(plan.source.account_number, plan.kind)
             if spent + by_source_type[key] > daily:
                 left = max(daily - spent, 0)
                 raise ValidationFailed(
@@ -236,27 +243,34 @@ class TransferService:
             if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
                 raise ValidationFailed("Insufficient funds", field="amount")
 
-    async def _spent_today(self, source: str, kind: str) -> int:
-        since = start_of_day(utcnow())
-        async with self.db.transaction() as session:
-            total = await session.scalar(
-                select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
-                    Transfer.source_account == source,
-                    Transfer.kind == kind,
-                    Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
-                    Transfer.confirmed_at >= since,
-                )
+    async def _limits_and_spent(
+        self, user: User, source: str, kind: str, limit_type: str
+    ) -> tuple[int, int, int]:
+        """(daily limit, per-transaction limit, confirmed today) in kobo, in one statement."""
+        own_daily, own_single = own_limits(source, limit_type)
+        spent = (
+            select(func.coalesce(func.sum(Transfer.amount_kobo), 0))
+            .where(
+                Transfer.source_account == source,
+                Transfer.kind == kind,
+                Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
+                Transfer.confirmed_at >= start_of_day(utcnow()),
             )
-        return int(total or 0)
+            .scalar_subquery()
+        )
+        async with self.db.autocommit() as session:
+            row = (await session.execute(select(own_daily, own_single, spent))).one()
+        daily, single = effective_limits(user.kyc_level, row[0], row[1])
+        return daily, single, int(row[2] or 0)
 
     async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
         transfer = _new_transfer(user, plan, None, data.save_as_beneficiary)
-        async with self.db.transaction() as session:
-            session.add(transfer)
-        message = await self.codes.ask_to_confirm(user, _purpose(transfer.id))
+        message = await self.codes.ask_to_confirm(
+            user, _purpose(transfer.id), store_with=[transfer]
+        )
         return transfer, message
 
     async def initiate_bulk(
@@ -309,34 +323,41 @@ class TransferService:
         transfer.lease_until = transfer.next_attempt_at = now + LEASE
         async with self.db.transaction() as session:
             session.add(transfer)
-        return await self.execute(transfer.id, leased=True)
+        return await self.execute(transfer.id, leased=True, transfer=transfer)
 
     # -- confirmation -------------------------------------------------------------------
     async def get_own(self, user: User, transfer_id: str) -> Transfer:
-        async with self.db.transaction() as session:
+        async with self.db.autocommit() as session:
             transfer = await session.get(Transfer, transfer_id)
         if transfer is None or transfer.user_id != user.id:
             raise NotFound("Transfer not found")
         return transfer
 
     async def confirm(self, user: User, transfer_id: str, otp: str) -> Transfer:
-        transfer = await self.get_own(user, transfer_id)
-        if transfer.batch_id is not None:
-            raise NotFound("Transfer not found")
-        started = await begin_with_code(
+        transfer, started = await begin_with_code(
             self.life,
             self.codes,
+            item_id=transfer_id,
+            # A bulk row is confirmed with its batch, never on its own.
+            owned=lambda t: t.user_id == user.id and t.batch_id is None,
+            not_found="Transfer not found",
             user_id=user.id,
-            item=transfer,
             purpose=_purpose(transfer_id),
             otp=otp,
-            expires_at=transfer.created_at + self.otp_ttl,
+            ttl=self.otp_ttl,
             expired_message=EXPIRED,
         )
         if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
-        await self._recheck_or_fail(user, transfer)
-        return await self.execute(transfer_id, leased=True)
+        return await self._execute_confirmed(user, transfer)
+
+    async def _execute_confirmed(self, user: User, transfer: Transfer) -> Transfer:
+        """After the start was committed: the limit re-check, then the money.
+        (`transfer` as read before the code step: what both use never changes.)"""
+        refused = await self._over_limit(user, transfer)
+        if refused is not None:
+            return await self.life.settle(transfer.id, refused)
+        return await self.execute(transfer.id, leased=True, transfer=transfer)
 
     async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
         async with self.db.transaction() as session:
@@ -361,8 +382,7 @@ class TransferService:
             if claimed:
                 for transfer in await self._batch(batch_id):
                     if await self.life.start(transfer.id):
-                        await self._recheck_or_fail(user, transfer)
-                        await self.execute(transfer.id, leased=True)
+                        await self._execute_confirmed(user, transfer)
         return [await self.life.outcome_of_first_confirm(t.id) for t in await self._batch(batch_id)]
 
     async def _batch(self, batch_id: str) -> list[Transfer]:
@@ -377,34 +397,40 @@ class TransferService:
                 ).all()
             )
 
-    async def _recheck_or_fail(self, user: User, transfer: Transfer) -> None:
+    async def _over_limit(self, user: User, transfer: Transfer) -> Outcome | None:
         """Limits again at confirmation: other transfers may have been confirmed meanwhile.
-        (`transfer` as read before the code step: what is checked here never changes.)"""
+        Only once this transfer's start is committed, never in the start's transaction:
+        two concurrent confirms would then not see each other and could both pass."""
         limit_type = LIMIT_TYPE.get(transfer.kind)
         if limit_type is None:
-            return
-        daily, single = await self.limits.effective_limits(
-            user, transfer.source_account, limit_type
+            return None
+        daily, single, spent = await self._limits_and_spent(  # spent includes this one
+            user, transfer.source_account, transfer.kind, limit_type
         )
-        spent = await self._spent_today(transfer.source_account, transfer.kind)  # includes this one
         if transfer.amount_kobo > single or spent > daily:
-            await self.life.finish(transfer.id, Status.FAILED, "61", failure_message("61"))
+            return Outcome(Status.FAILED, "61", failure_message("61"))
+        return None
 
     # -- execution ----------------------------------------------------------------------
-    async def execute(self, transfer_id: str, *, leased: bool = False) -> Transfer:
-        """Drive a confirmed transfer as far as it can go now. Safe to call again at any time."""
-        final = await self.life.drive(transfer_id, self._run, leased=leased)
+    async def execute(
+        self, transfer_id: str, *, leased: bool = False, transfer: Transfer | None = None
+    ) -> Transfer:
+        """Drive a confirmed transfer as far as it can go now. Safe to call again at any time.
+        `transfer`: as `Lifecycle.drive`'s `item`."""
+        final = await self.life.drive(transfer_id, self._run, leased=leased, item=transfer)
         if final.status == Status.COMPLETED and final.save_as_beneficiary:
             await self.beneficiaries.remember(final)
         return final
 
-    async def _run(self, transfer: Transfer) -> None:
+    async def _run(self, transfer: Transfer) -> Outcome | None:
         if transfer.kind == Kind.OTHER_BANK:
             await self._run_interbank(transfer)
-        else:
-            await self._run_intrabank(transfer)
+            return None
+        return await self._run_intrabank(transfer)
 
-    async def _run_intrabank(self, transfer: Transfer) -> None:
+    async def _run_intrabank(self, transfer: Transfer) -> Outcome | None:
+        """The final answer, if any, is returned: `drive` records it as it gives up the
+        lease (one statement)."""
         try:
             result = await self.core.transfer(
                 transfer.id,
@@ -414,19 +440,15 @@ class TransferService:
                 transfer.description,
             )
         except CoreRefused as exc:
-            await self.life.finish(transfer.id, Status.FAILED, exc.code, failure_message(exc.code))
-            return
+            return Outcome(Status.FAILED, exc.code, failure_message(exc.code))
         if result.status == "SUCCESS":
-            await self.life.finish(transfer.id, Status.COMPLETED, result.response_code, None)
-        elif result.status == "FAILED":
-            await self.life.finish(
-                transfer.id,
-                Status.FAILED,
-                result.response_code,
-                failure_message(result.response_code),
+            return Outcome(Status.COMPLETED, result.response_code, None)
+        if result.status == "FAILED":
+            return Outcome(
+                Status.FAILED, result.response_code, failure_message(result.response_code)
             )
-        else:
-            await self.life.pending(transfer.id)
+        await self.life.pending(transfer.id)
+        return None
 
     async def _run_interbank(self, transfer: Transfer) -> None:
         transfer_id = transfer.id
