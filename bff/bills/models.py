@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, ForeignKey, String
+from sqlalchemy import BigInteger, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.db import Base
@@ -25,6 +25,8 @@ class ProductType:
 
 class Vend(PaymentState, Base):
     __tablename__ = "bill_vends"
+    # The day's total against the daily limit (confirmed today, per source account).
+    __table_args__ = (Index("ix_bill_vends_source_confirmed", "source_account", "confirmed_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)

@@ -37,6 +37,8 @@ class Transfer(PaymentState, Base):
     __table_args__ = (
         Index("ix_transfers_due", "status", "next_attempt_at"),
         Index("ix_transfers_source_day", "source_account", "created_at"),
+        # The day's total against the daily limit (confirmed today, per source account).
+        Index("ix_transfers_source_confirmed", "source_account", "confirmed_at"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
