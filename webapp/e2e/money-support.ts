@@ -107,12 +107,16 @@ export async function typeDialogCode(page: Page, code: string, boxIndex = 0) {
   }
 }
 
-/** Closes toasts so they do not cover what comes next. */
+/** Closes toasts so they do not cover what comes next. Always the first one still open:
+ * a closed toast leaves the list (so does one that times out), and a locator taken by
+ * position before the first click could then wait for a toast that is gone. */
 export async function dismissToasts(page: Page) {
-  for (const close of await page.locator('.ant-notification-notice-close').all()) {
-    await close.click().catch(() => undefined)
-  }
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0)
+  const notices = page.locator('.ant-notification-notice')
+  await expect(async () => {
+    const close = page.locator('.ant-notification-notice-close').first()
+    if (await close.isVisible().catch(() => false)) await close.click({ timeout: 1_000 }).catch(() => undefined)
+    await expect(notices).toHaveCount(0, { timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 // --- the simulator's core ----------------------------------------------------------

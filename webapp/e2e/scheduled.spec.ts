@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, newestMessageId, readOtp } from './support'
-import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
 
 test.skip(MOCK, 'the clock and the runner exist only on the real stack')
 
@@ -64,15 +64,6 @@ async function pickNextMonth15th(page: Page) {
   const picker = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')
   await picker.locator('.ant-picker-header-next-btn').click()
   await picker.locator('td.ant-picker-cell-in-view', { hasText: /^15$/ }).click()
-}
-
-/** Closes every toast, one at a time (two can be open after an edit and its approval). */
-async function dismissToasts(page: Page) {
-  const close = page.locator('.ant-notification-notice-close')
-  for (let i = 0; i < 10 && (await close.count()) > 0; i += 1) {
-    await close.first().click({ timeout: 2000 }).catch(() => undefined)
-  }
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0)
 }
 
 const tableRows = (page: Page) => page.locator('.kobo-schedule-table tbody tr.ant-table-row')
