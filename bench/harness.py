@@ -36,6 +36,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 
 from bench.growth import grow, ledger_lines
@@ -303,14 +304,26 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
         },
     )
     pg_database = await asyncio.to_thread(prepare_databases, args.postgres, sim_db)
-    await asyncio.to_thread(stack.start)
     try:
+        await asyncio.to_thread(stack.start)
         users = await make_users(stack, args.users)
         users_file = work / "users.json"
         users_file.write_text(json.dumps(users))
         yield BenchStack(stack, users, users_file, pg_database)
     finally:
         await asyncio.to_thread(stack.stop)
+        # A growth run leaves a million ledger lines behind: nothing of a bench is kept.
+        names = [url.rsplit("/", 1)[-1] for url in (bff_db, sim_db)] + [pg_database]
+        await drop_databases(args.postgres, names)
+
+
+async def drop_databases(postgres: str, names: list[str]) -> None:
+    conn = await asyncpg.connect(f"postgresql://postgres@{postgres}/postgres")
+    try:
+        for name in names:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
 
 
 async def run(args: argparse.Namespace) -> str:

@@ -147,12 +147,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("workloads", nargs="*", choices=sorted(LABELS), default=DEFAULT_WORKLOADS)
+    parser.add_argument(
+        "workloads", nargs="*", metavar="WORKLOAD", help=f"of {', '.join(sorted(LABELS))}"
+    )
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--users", type=int, default=4)
     parser.add_argument("--postgres", default="127.0.0.1:5432")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
+    args.workloads = args.workloads or list(DEFAULT_WORKLOADS)
+    unknown = set(args.workloads) - set(LABELS)
+    if unknown:  # (argparse's `choices` refuses an empty `nargs="*"` on Python 3.11)
+        parser.error(f"unknown workloads: {', '.join(sorted(unknown))}")
     args.workers = args.sim_workers = 1
     text = asyncio.run(profile(args))
     print(text)
