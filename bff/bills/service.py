@@ -14,7 +14,7 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
@@ -22,12 +22,19 @@ from bff.auth.models import User
 from bff.bills.models import ProductType, Vend
 from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
 from bff.core_client import CoreAccount, CoreClient, CoreError, CoreUnavailable
-from bff.db import Database, utcnow
+from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
-from bff.payments.lifecycle import HeldSteps, Lifecycle, Status, begin_with_code, run_held
+from bff.payments.lifecycle import (
+    HeldSteps,
+    Lifecycle,
+    Status,
+    begin_with_code,
+    run_held,
+    spent_today,
+)
 from bff.settings.service import SettingsService
-from bff.timefmt import display_datetime, start_of_day
+from bff.timefmt import display_datetime
 
 log = logging.getLogger(__name__)
 
@@ -286,24 +293,13 @@ class BillService:
         return vend
 
     async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
-        daily, single = await self.limits.effective_limits(
-            user, source.account_number, "BILL_PAYMENT"
+        daily, single, spent = await self.limits.limits_and_spent(
+            user, source.account_number, "BILL_PAYMENT", spent_today(Vend, source.account_number)
         )
         if amount > single:
             raise ValidationFailed(
                 f"This amount is above your limit of {format_naira(single)} per transaction",
                 field="amount",
-            )
-        async with self.db.autocommit() as session:
-            spent = int(
-                await session.scalar(
-                    select(func.coalesce(func.sum(Vend.amount_kobo), 0)).where(
-                        Vend.source_account == source.account_number,
-                        Vend.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
-                        Vend.confirmed_at >= start_of_day(utcnow()),
-                    )
-                )
-                or 0
             )
         if spent + amount > daily:
             raise ValidationFailed(

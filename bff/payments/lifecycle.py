@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Integer, String, Text, Update, or_, select, update
+from sqlalchemy import Integer, ScalarSelect, String, Text, Update, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -24,6 +24,7 @@ from bff.auth.codes import OneTimeCodes, wrong_code
 from bff.core_client import CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
+from bff.timefmt import start_of_day
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,22 @@ class PaymentState:
 
 
 M = TypeVar("M", bound=Any)
+
+
+def spent_today(model: Any, source_account: str, *conditions: Any) -> ScalarSelect[Any]:
+    """What `source_account` has confirmed today in `model` payments (those meeting
+    `conditions`) and not seen fail, in kobo: the sum a daily limit is checked against, as a
+    scalar subquery."""
+    return (
+        select(func.coalesce(func.sum(model.amount_kobo), 0))
+        .where(
+            model.source_account == source_account,
+            model.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
+            model.confirmed_at >= start_of_day(utcnow()),
+            *conditions,
+        )
+        .scalar_subquery()
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import timedelta
+from typing import Any
 
 import pyotp
 import segno
-from sqlalchemy import select
+from sqlalchemy import ScalarSelect, select
 
 from bff.accounts.service import AccountsService
 from bff.audit.events import Event
@@ -161,6 +162,19 @@ class SettingsService:
                     )
                 )
         return out
+
+    async def limits_and_spent(
+        self, user: User, nuban: str, transfer_type: str, spent: ScalarSelect[Any]
+    ) -> tuple[int, int, int]:
+        """(daily, per-transaction, `spent`) kobo in one statement: the limits that apply now
+        (as `effective_limits`) and what counts against the daily one
+        (`payments.lifecycle.spent_today`)."""
+        own_daily, own_single = own_limits(nuban, transfer_type)
+        async with self.db.autocommit() as session:
+            daily, single, spent_kobo = (
+                await session.execute(select(own_daily, own_single, spent))
+            ).one()
+        return (*effective_limits(user.kyc_level, daily, single), int(spent_kobo or 0))
 
     async def effective_limits(self, user: User, nuban: str, transfer_type: str) -> tuple[int, int]:
         """(daily, per-transaction) kobo that apply now (`limits.effective_limits`)."""

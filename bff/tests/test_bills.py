@@ -9,6 +9,7 @@ import pytest
 
 from bff.db import utcnow
 from bff.tests.conftest import ADA, Bff
+from bff.tests.test_transfers import set_limits
 
 U = "/api/utility/providers"
 ADA_CURRENT = "1020000122"
@@ -212,6 +213,33 @@ async def test_a_timed_out_vend_is_requeried_once_and_gives_one_token(bff):
     assert (await balance(bff, ADA_CURRENT))[0] == before[0] - 500_000
     await bff.app.state.jobs.follow_up_bills(utcnow() + timedelta(minutes=20))
     assert (await balance(bff, ADA_CURRENT))[0] == before[0] - 500_000
+
+
+async def test_the_daily_bill_limit_counts_what_was_paid_today(bff):
+    token = await bff.sign_in()
+    await set_limits(
+        bff, token, daily=300, single=200, nuban=ADA_CURRENT, transfer_type="BILL_PAYMENT"
+    )
+    airtime = {"utilityProductType": "AIRTIME", "phoneNumber": "08099990001"}
+    too_big = await bff.client.post(
+        f"{U}/airtime/vend/initiate",
+        headers=auth(token),
+        json={"nuban": ADA_CURRENT, **airtime, "amount": 250, "airtimeProviderCode": "MTN"},
+    )
+    assert too_big.status_code == 400
+    assert too_big.json()["detail"] == "This amount is above your limit of ₦200.00 per transaction"
+    done = await buy(bff, token, "airtime", **airtime, amount=200, airtimeProviderCode="MTN")
+    assert done.status_code == 200 and done.json()["bill"]["vendingStatus"] == "SUCCESS"
+    over = await bff.client.post(
+        f"{U}/airtime/vend/initiate",
+        headers=auth(token),
+        json={"nuban": ADA_CURRENT, **airtime, "amount": 150, "airtimeProviderCode": "MTN"},
+    )
+    assert over.status_code == 400
+    assert (
+        over.json()["detail"]
+        == "This would take you over your daily limit of ₦300.00 (₦100.00 left today)"
+    )
 
 
 async def test_wrong_code_moves_nothing(bff):

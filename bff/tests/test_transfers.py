@@ -243,8 +243,18 @@ async def test_a_lower_daily_limit_from_settings_is_enforced(bff):
     )
 
 
-async def set_limits(bff: Bff, token: str, daily: int, single: int) -> None:
-    limit = {"dailyTransactionLimit": daily, "singleTransactionLimit": single, "nuban": ADA_SAVINGS}
+async def set_limits(
+    bff: Bff,
+    token: str,
+    daily: int,
+    single: int,
+    nuban: str = ADA_SAVINGS,
+    transfer_type: str | None = None,
+) -> None:
+    """Ada's own limits (INTRA_BANK unless `transfer_type`), confirmed with her code."""
+    limit = {"dailyTransactionLimit": daily, "singleTransactionLimit": single, "nuban": nuban}
+    if transfer_type is not None:
+        limit["transferType"] = transfer_type
     change = (
         await bff.client.post(
             "/api/ibanking/personal/transaction-limits", headers=auth(token), json=limit
@@ -255,7 +265,7 @@ async def set_limits(bff: Bff, token: str, daily: int, single: int) -> None:
         headers=auth(token),
         json={
             "otp": await bff.latest_code(ADA),
-            "nuban": ADA_SAVINGS,
+            "nuban": nuban,
             "transactionLimitUuid": change["transactionLimitUuid"],
         },
     )

@@ -19,7 +19,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from bff import banks
 from bff.accounts.schemas import AccountOut
@@ -38,10 +38,10 @@ from bff.payments.lifecycle import (
     Outcome,
     begin_with_code,
     run_held,
+    spent_today,
 )
-from bff.settings.limits import effective_limits, own_limits
 from bff.settings.service import SettingsService
-from bff.timefmt import display_datetime, start_of_day
+from bff.timefmt import display_datetime
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
@@ -247,21 +247,8 @@ class TransferService:
         self, user: User, source: str, kind: str, limit_type: str
     ) -> tuple[int, int, int]:
         """(daily limit, per-transaction limit, confirmed today) in kobo, in one statement."""
-        own_daily, own_single = own_limits(source, limit_type)
-        spent = (
-            select(func.coalesce(func.sum(Transfer.amount_kobo), 0))
-            .where(
-                Transfer.source_account == source,
-                Transfer.kind == kind,
-                Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
-                Transfer.confirmed_at >= start_of_day(utcnow()),
-            )
-            .scalar_subquery()
-        )
-        async with self.db.autocommit() as session:
-            row = (await session.execute(select(own_daily, own_single, spent))).one()
-        daily, single = effective_limits(user.kyc_level, row[0], row[1])
-        return daily, single, int(row[2] or 0)
+        spent = spent_today(Transfer, source, Transfer.kind == kind)
+        return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
     async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
         own = await self.accounts.core_accounts(user)
