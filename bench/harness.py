@@ -36,14 +36,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import httpx
 
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
 from bench.processes import ROOT, Stack
 from bench.report import write_section
-from bench.workload import UNTHROTTLED, _postgres_databases, free_port
+from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
 from bff.auth.models import User
 from bff.config import Argon2Params
 from bff.db import Database
@@ -314,16 +313,7 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
         await asyncio.to_thread(stack.stop)
         # A growth run leaves a million ledger lines behind: nothing of a bench is kept.
         names = [url.rsplit("/", 1)[-1] for url in (bff_db, sim_db)] + [pg_database]
-        await drop_databases(args.postgres, names)
-
-
-async def drop_databases(postgres: str, names: list[str]) -> None:
-    conn = await asyncpg.connect(f"postgresql://postgres@{postgres}/postgres")
-    try:
-        for name in names:
-            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await conn.close()
+        await drop_postgres_databases(args.postgres, names)
 
 
 async def run(args: argparse.Namespace) -> str:

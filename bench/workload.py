@@ -571,17 +571,29 @@ def free_port() -> int:
 
 
 async def _postgres_databases(dsn_host: str) -> tuple[str, str]:
-    import asyncpg
-
     suffix = f"{int(time.time())}_{random.randrange(10**6)}"
     names = (f"kobo_workload_bff_{suffix}", f"kobo_workload_sim_{suffix}")
+    await _on_postgres(dsn_host, [f'CREATE DATABASE "{name}"' for name in names])
+    return tuple(f"postgresql+asyncpg://postgres@{dsn_host}/{n}" for n in names)  # type: ignore[return-value]
+
+
+async def drop_postgres_databases(dsn_host: str, names: list[str]) -> None:
+    """Drop databases by name (those `_postgres_databases` made, by the last part of their
+    URLs), whoever is still connected."""
+    await _on_postgres(
+        dsn_host, [f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)' for name in names]
+    )
+
+
+async def _on_postgres(dsn_host: str, statements: list[str]) -> None:
+    import asyncpg
+
     conn = await asyncpg.connect(f"postgresql://postgres@{dsn_host}/postgres")
     try:
-        for name in names:
-            await conn.execute(f'CREATE DATABASE "{name}"')
+        for statement in statements:
+            await conn.execute(statement)
     finally:
         await conn.close()
-    return tuple(f"postgresql+asyncpg://postgres@{dsn_host}/{n}" for n in names)  # type: ignore[return-value]
 
 
 @dataclass
