@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -213,10 +213,22 @@ class OneTimeCodes:
             if user is None or not user.totp_secret:
                 return False
             step = totp.matching_step(user.totp_secret, otp)
-            if step is None or (user.totp_last_step is not None and step <= user.totp_last_step):
+            if step is None:
                 return False
-            user.totp_last_step = step
-            return True
+            # The step is claimed by a conditional UPDATE, not read-then-written: two
+            # challenges for different purposes lock different rows, and the same code sent
+            # to both at once must still be accepted once (the second update waits for the
+            # first and then finds the step taken).
+            claimed = await session.execute(
+                update(User)
+                .where(
+                    User.id == user.id,
+                    or_(User.totp_last_step.is_(None), User.totp_last_step < step),
+                )
+                .values(totp_last_step=step)
+                .execution_options(synchronize_session=False)
+            )
+            return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
         expected = tokens.otp_digest(self.settings.secret_key, challenge.purpose, otp)
         return challenge.code_hash is not None and tokens.same(challenge.code_hash, expected)
 

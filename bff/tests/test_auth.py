@@ -3,12 +3,14 @@ problem-details error and leaves no session behind."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pyotp
 from sqlalchemy import func, select, update
 
-from bff.auth.models import OtpChallenge, UserSession
+from bff.auth.codes import OneTimeCodes
+from bff.auth.models import OtpChallenge, TwoFactor, User, UserSession
 from bff.db import utcnow
 from bff.tests.conftest import ADA, ADMIN, CHIOMA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff
 
@@ -173,6 +175,26 @@ async def test_google_authenticator_user_signs_in_with_a_totp_once(bff):
     # The same authenticator code cannot be replayed on a new login.
     again = await bff.login(TUNDE)
     assert (await bff.verify(again.json(), code)).status_code == 400
+
+
+async def test_one_authenticator_code_confirms_one_action_when_two_race(bff):
+    # Two open challenges for different purposes lock different rows, so the time step
+    # itself must be claimed once: the same code sent to both at once is accepted once.
+    codes = OneTimeCodes(bff.db, bff.app.state.settings, bff.app.state.core)
+    async with bff.db.transaction() as session:
+        tunde = await session.scalar(select(User).where(User.email == TUNDE))
+    assert tunde is not None
+    for purpose in ("RACE:A", "RACE:B"):
+        await codes.issue(tunde, purpose, method=TwoFactor.GOOGLE)
+    code = pyotp.TOTP(TUNDE_TOTP_SECRET).now()
+    answers = await asyncio.gather(
+        *(codes.consume(tunde.id, purpose, code) for purpose in ("RACE:A", "RACE:B")),
+        return_exceptions=True,
+    )
+    assert sorted(type(answer).__name__ for answer in answers) == [
+        "OtpChallenge",
+        "ValidationFailed",
+    ], answers
 
 
 async def test_google_authenticator_wrong_code_is_refused(bff):
