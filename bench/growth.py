@@ -98,6 +98,15 @@ async def grow(
             ),
             params,
         )
+        # The accounts keep their own line counts (core_sim/ledger/models.py): recounted.
+        await session.execute(
+            text(
+                "UPDATE ledger_accounts AS a SET line_count ="
+                " (SELECT count(*) FROM entries AS e WHERE e.account_id = a.id)"
+                " WHERE a.id = :counter OR a.id = ANY(CAST(:accounts AS integer[]))"
+            ),
+            {"counter": counter_id, "accounts": customer_ids},
+        )
         await session.execute(
             text("SELECT setval(pg_get_serial_sequence('postings', 'id'), :last)"),
             {"last": first + postings},

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, event
+from sqlalchemy import Connection, DateTime, event, inspect, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -114,6 +114,25 @@ class Database:
             if drop_first:
                 await conn.run_sync(Base.metadata.drop_all)
             await conn.run_sync(Base.metadata.create_all)
+            await conn.run_sync(_add_columns_of_later_versions)
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+
+
+def _add_columns_of_later_versions(conn: Connection) -> None:
+    """The simulator has no migration tool: its database is seeded test data, created by
+    `create_all`, which makes missing tables but not missing columns. A database kept from
+    an earlier version (var/core_sim.sqlite3 under scripts/run) gets each later column here,
+    filled in, so a pull does not cost the tester their simulated world."""
+    columns = {column["name"] for column in inspect(conn).get_columns("ledger_accounts")}
+    if "line_count" not in columns:
+        conn.execute(
+            text("ALTER TABLE ledger_accounts ADD COLUMN line_count BIGINT NOT NULL DEFAULT 0")
+        )
+        conn.execute(
+            text(
+                "UPDATE ledger_accounts SET line_count ="
+                " (SELECT count(*) FROM entries WHERE entries.account_id = ledger_accounts.id)"
+            )
+        )

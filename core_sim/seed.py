@@ -378,12 +378,14 @@ async def add_history(
     ids = {number: account_id for number, account_id, _ in rows}
     balances = {number: kobo for number, _, kobo in rows}
     entries = []
+    added = dict.fromkeys(balances, 0)  # new lines per account
     for posting, other, amount, who in events:
         for number, signed, counter_number, counter_name in (
             (other, -amount, account.number, account.name),
             (account.number, amount, None, who),
         ):
             balances[number] += signed
+            added[number] += 1
             entries.append(
                 Entry(
                     posting_id=posting.id,
@@ -398,6 +400,8 @@ async def add_history(
     session.add_all(entries)
     for number, kobo in balances.items():
         await session.execute(
-            update(LedgerAccount).where(LedgerAccount.number == number).values(balance_kobo=kobo)
+            update(LedgerAccount)
+            .where(LedgerAccount.number == number)
+            .values(balance_kobo=kobo, line_count=LedgerAccount.line_count + added[number])
         )
     await session.flush()

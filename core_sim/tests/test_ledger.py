@@ -8,6 +8,7 @@ import contextlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
 
 from core_sim.db import Database
 from core_sim.errors import Conflict, InsufficientFunds, SimError
@@ -213,6 +214,8 @@ def test_any_sequence_of_transfers_keeps_sum_zero_and_customers_non_negative(dat
                     await transfers.transfer(db, cmd(f"prop-{ref}", debit, credit, kobo), 10)
                 b = await world.balances(db)
                 assert sum(balance for balance, _ in b.values()) == 0
+                counts = await world.line_counts(db)
+                assert world.counts_agree(counts), counts
                 for number in world.CUSTOMER_ACCOUNTS:
                     balance, held = b[number]
                     assert balance - held >= 0
@@ -259,3 +262,29 @@ async def test_seeding_is_deterministic_for_a_seed(databases):
     assert first == again
     assert first != other
     assert sum(balance for balance, _ in first.values()) == 0
+
+
+async def test_seeded_accounts_keep_their_own_line_counts(databases):
+    from core_sim.seed import seed
+
+    db = Database(databases.new("seed"))
+    try:
+        await seed(db, 11, "090605")
+        counts = await world.line_counts(db)
+        assert world.counts_agree(counts), counts
+        assert sum(kept for kept, _ in counts.values()) > 1_000
+    finally:
+        await db.dispose()
+
+
+async def test_a_database_from_before_line_counts_gets_them_at_start(db):
+    # A simulator database kept from an earlier version (var/core_sim.sqlite3) has no
+    # line_count column: starting the simulator adds it and counts each account's lines.
+    await transfers.transfer(db, cmd("old-0001", A, B, 1_000), 100)
+    await transfers.transfer(db, cmd("old-0002", B, C, 500), 100)
+    async with db.engine.begin() as conn:
+        await conn.execute(text("ALTER TABLE ledger_accounts DROP COLUMN line_count"))
+    await db.create_schema()
+    counts = await world.line_counts(db)
+    assert world.counts_agree(counts), counts
+    assert counts[B] == (3, 3)  # the opening credit, one transfer in, one out

@@ -31,6 +31,24 @@ async def build(db: Database, opening_kobo: tuple[int, ...] = (50_000, 20_000, 0
                 )
 
 
+async def line_counts(db: Database) -> dict[str, tuple[int, int]]:
+    """number -> (the account's own line count, its entries counted) for every account."""
+    from sqlalchemy import func, select
+
+    from core_sim.ledger.models import Entry
+
+    counted = select(func.count()).where(Entry.account_id == LedgerAccount.id).scalar_subquery()
+    async with db.reader() as session:
+        rows = (
+            await session.execute(select(LedgerAccount.number, LedgerAccount.line_count, counted))
+        ).all()
+    return {number: (kept, real) for number, kept, real in rows}
+
+
+def counts_agree(counts: dict[str, tuple[int, int]]) -> bool:
+    return all(kept == real for kept, real in counts.values())
+
+
 async def balances(db: Database) -> dict[str, tuple[int, int]]:
     """number -> (balance, held) for every ledger account."""
     from sqlalchemy import select
