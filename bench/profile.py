@@ -64,8 +64,15 @@ def layer_samples(raw_lines: Iterable[str]) -> Counter[str]:
     """Samples per layer from py-spy's raw (collapsed) output, main thread only: a background
     thread (the log writer, the thread pool) starts at threading's `_bootstrap`."""
     counts: Counter[str] = Counter()
+    pending = ""
     for line in raw_lines:
-        stack, _, count = line.strip().rpartition(" ")
+        # A frame's name can hold a newline (SQLAlchemy's generated wrappers carry their
+        # source in it): a sample is complete only at the line that ends with its count.
+        pending += line
+        stack, _, count = pending.strip().rpartition(" ")
+        if not count.isdigit():
+            continue
+        pending = ""
         if not stack:
             continue
         frames = stack.split(";")

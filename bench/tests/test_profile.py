@@ -35,3 +35,15 @@ def test_background_threads_are_left_out() -> None:
         f"{SERVING};Session.execute (sqlalchemy/orm/session.py:2362) 5",
     ]
     assert layer_samples(raw) == {"SQLAlchemy": 5}
+
+
+def test_a_frame_name_with_newlines_stays_one_sample() -> None:
+    # SQLAlchemy's generated wrappers carry their source in the frame's name.
+    raw = [
+        f"{SERVING};_connection_for_bind (<sqlalchemy generated _go() wrapper for session\n",
+        "    return target(fn, self, bind)\n",
+        " (def __init__(self, bind):\n",
+        ");Session.execute (sqlalchemy/orm/session.py:2362) 4\n",
+        f"{SERVING};Litestar.__call__ (litestar/app.py:600) 3\n",
+    ]
+    assert layer_samples(raw) == {"SQLAlchemy": 4, "HTTP server and framework": 3}
