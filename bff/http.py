@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Request
+from litestar.di import NamedDependency
 
 from bff.auth.models import Role
 from bff.auth.service import AuthService, Principal
@@ -23,19 +24,21 @@ def bearer_token(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-async def provide_principal(request: Request, auth: AuthService) -> Principal:
+# The providers name the dependencies they take (NamedDependency): inferring them is
+# deprecated and stops working in Litestar 3.
+async def provide_principal(request: Request, auth: NamedDependency[AuthService]) -> Principal:
     """Dependency `principal`: the signed-in caller, or 401 problem details."""
     return await auth.authenticate(bearer_token(request))
 
 
-async def provide_applicant(principal: Principal) -> Principal:
+async def provide_applicant(principal: NamedDependency[Principal]) -> Principal:
     """Dependency `applicant`: a signed-in customer, onboarded or not."""
     if principal.user.role != Role.CUSTOMER:
         raise Forbidden(CUSTOMERS_ONLY)
     return principal
 
 
-async def provide_customer(principal: Principal) -> Principal:
+async def provide_customer(principal: NamedDependency[Principal]) -> Principal:
     """Dependency `customer`: a signed-in customer who has finished onboarding."""
     if principal.user.role != Role.CUSTOMER or principal.user.customer_id is None:
         raise Forbidden(CUSTOMERS_ONLY)
@@ -44,7 +47,7 @@ async def provide_customer(principal: Principal) -> Principal:
     return principal
 
 
-async def provide_admin(principal: Principal) -> Principal:
+async def provide_admin(principal: NamedDependency[Principal]) -> Principal:
     """Dependency `admin`: back-office staff."""
     if principal.user.role != Role.ADMIN:
         raise Forbidden(ADMINS_ONLY)
