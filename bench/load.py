@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 
-from bench.inbox import code_after, mail_after, newest_message_id
+from bench.inbox import code_after, message_after, newest_message_id
 from bff.timefmt import LAGOS
 
 
@@ -44,7 +44,7 @@ class Client:
         return await newest_message_id(self.sim, self.user["email"])
 
     async def code_after(self, message_id: int) -> str:
-        code = await code_after(self.sim, self.user["email"], message_id, tries=200, pause_s=0.01)
+        code = await code_after(self.sim, self.user["email"], message_id, within_s=30)
         if code is None:
             raise RuntimeError(f"no code for {self.user['email']}")
         return code
@@ -158,8 +158,10 @@ async def statement(c: Client) -> None:
     before = await c.newest_message()
     body = {"nuban": c.user["account"], "startDate": _days_ago(365), "endDate": _days_ago(0)}
     ok(await c.bff.post(f"{H}/download", headers=c.auth, json=body))
-    mail = await mail_after(c.sim, c.user["email"], before, tries=600, pause_s=0.05)
-    if mail is None or not mail.get("attachments"):
+    mail = await message_after(
+        c.sim, c.user["email"], before, within_s=60, wanted=lambda m: bool(m.get("attachments"))
+    )
+    if mail is None:
         raise RuntimeError(f"no statement for {c.user['email']}")
 
 

@@ -117,7 +117,7 @@ class Customer:
         return await newest_message_id(self.sim, self.email)
 
     async def _code_after(self, message_id: int) -> str | None:
-        return await code_after(self.sim, self.email, message_id, tries=40, pause_s=0.1)
+        return await code_after(self.sim, self.email, message_id, within_s=4)
 
     async def _call(
         self, method: str, path: str, body: Any = None, scenario: str | None = None

@@ -133,7 +133,7 @@ async def admin_token(stack: Stack) -> str:
         before = await newest_message_id(sim, ADMIN)
         login = await bff.post(LOGIN, json={"email": ADMIN, "password": PASSWORD})
         assert login.status_code == 200, login.text
-        code = await code_after(sim, ADMIN, before, tries=100, pause_s=0.05)
+        code = await code_after(sim, ADMIN, before, within_s=10)
         verified = await bff.post(
             "/auth/ibanking/personal/otp-verification", json={**login.json(), "otp": code}
         )

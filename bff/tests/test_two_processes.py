@@ -59,7 +59,7 @@ async def clients(stack) -> AsyncIterator[tuple[httpx.AsyncClient, ...]]:  # typ
 
 
 async def fresh_code(sim: httpx.AsyncClient, before: int, recipient: str = ADA) -> str:
-    code = await code_after(sim, recipient, before, tries=100, pause_s=0.05)
+    code = await code_after(sim, recipient, before, within_s=10)
     assert code is not None, "no code arrived"
     return code
 
