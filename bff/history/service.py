@@ -37,6 +37,9 @@ from bff.history.presentation import (
     present_line,
     present_unsettled,
 )
+from bff.history.receipts import Receipt
+from bff.history.receipts import render_pdf as render_receipt
+from bff.history.receipts import render_png as receipt_png
 from bff.history.schemas import TransactionDetailOut, TransactionOut, TransactionPageOut
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.money import kobo_to_naira
@@ -229,6 +232,17 @@ class HistoryService:
         return out
 
     async def detail(self, user: User, reference: str) -> TransactionDetailOut:
+        detail, _ = await self._detail(user, reference)
+        return detail
+
+    async def receipt(self, user: User, reference: str, image: bool) -> bytes:
+        """The transaction's receipt: PDF, or PNG when `image` (404 unless it is theirs)."""
+        detail, amount_kobo = await self._detail(user, reference)
+        pdf = await asyncio.to_thread(render_receipt, Receipt(detail, amount_kobo, utcnow()))
+        return await asyncio.to_thread(receipt_png, pdf) if image else pdf
+
+    async def _detail(self, user: User, reference: str) -> tuple[TransactionDetailOut, int]:
+        """The details and the amount in kobo (for the receipt, which formats it itself)."""
         reference = customer_reference(reference)  # a link from before kept its prefix
         own = {a.account_number: a for a in await self.accounts.core_accounts(user)}
         async with self.db.transaction() as session:
@@ -236,7 +250,8 @@ class HistoryService:
         record = records.get(reference)
         mine_record = record if record is not None and record.user_id == user.id else None
         if mine_record is not None and mine_record.status != Status.COMPLETED:
-            return _record_detail(_unsettled_line(mine_record), mine_record, own)
+            unsettled = _unsettled_line(mine_record)
+            return _record_detail(unsettled, mine_record, own), mine_record.amount_kobo
         posting = await self._posting(reference, record)
         mine = next((e for e in posting.entries if e.account_number in own), None)
         if mine is None:  # someone else's transaction: the same answer as a missing one
@@ -253,8 +268,9 @@ class HistoryService:
         base = _line(
             mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED, None
         )
+        amount_kobo = abs(mine.amount_kobo)
         if mine_record is not None:
-            return _record_detail(base, mine_record, own)
+            return _record_detail(base, mine_record, own), amount_kobo
         # Received money, or a line the BFF has no record of: the ledger's two sides, with a
         # settlement account replaced by the name the customer knows.
         me = (mine.account_name, mine.account_number)
@@ -263,7 +279,7 @@ class HistoryService:
             customer_facing_account(other.account_number if other else None),
         )
         source, destination = (me, them) if mine.amount_kobo < 0 else (them, me)
-        return _detail(base, source, destination)
+        return _detail(base, source, destination), amount_kobo
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
         for candidate in posting_references(reference, record):
