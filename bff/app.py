@@ -76,6 +76,7 @@ from bff.tickets.service import TicketService
 from bff.transfers.controller import TransfersController
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
+from kobo_serving.startup import once_across_processes
 
 log = logging.getLogger("bff")
 # One line per core call is noise next to uvicorn's access log.
@@ -83,6 +84,7 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 
 UNEXPECTED = "Something went wrong on our side. Please try again."
 MAX_REQUEST_BYTES = 32 * 1024 * 1024
+STARTUP_LOCK = 0x6B6F626F01  # "kobo" + 1: migrations and seeding, once across processes
 
 
 def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
@@ -227,9 +229,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     }
 
     async def on_startup() -> None:
-        await asyncio.to_thread(upgrade, settings.database_url)
-        if settings.seed_personas:
-            await seed_personas(db, passwords)
+        # N workers start together: one migrates and seeds, the others wait, then find it done.
+        async with once_across_processes(db.engine, STARTUP_LOCK):
+            await asyncio.to_thread(upgrade, settings.database_url)
+            if settings.seed_personas:
+                await seed_personas(db, passwords)
         if settings.worker_enabled:
             jobs.start()
 

@@ -28,6 +28,7 @@ from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
 from core_sim.simclock.controller import ClockController, follow_stored_offset, load_offset
+from kobo_serving.startup import once_across_processes
 
 
 class ResetIn(CamelStruct, forbid_unknown_fields=True):
@@ -52,16 +53,21 @@ def sim_error_handler(_: Request, exc: SimError) -> Response[dict[str, object]]:
     )
 
 
+STARTUP_LOCK = 0x6B6F626F02  # "kobo" + 2: the simulator's schema and seed, once
+
+
 def create_app(settings: SimSettings | None = None) -> Litestar:
     settings = settings or SimSettings.from_env()
     db = Database(settings.database_url)
 
     async def seed_if_empty() -> None:
-        await db.create_schema()
-        async with db.reader() as session:
-            has_data = await session.scalar(select(AccountType.id).limit(1))
-        if has_data is None:
-            await seed(db, settings.seed, settings.bank_code)
+        # N workers start together: one creates and seeds, the others wait, then find it done.
+        async with once_across_processes(db.engine, STARTUP_LOCK):
+            await db.create_schema()
+            async with db.reader() as session:
+                has_data = await session.scalar(select(AccountType.id).limit(1))
+            if has_data is None:
+                await seed(db, settings.seed, settings.bank_code)
         await load_offset(db)
         await live_faults.refresh(db)
 

@@ -1,0 +1,50 @@
+"""`--workers 2` on fresh databases: both programs start with every worker up, migrate and
+seed once (a worker that seeded too would die on a unique violation, or drop the other's
+tables), and answer from either worker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from bench.processes import Stack
+from bench.workload import free_port
+from bff.tests.conftest import ADA, PASSWORD
+
+pytestmark = [pytest.mark.slow]
+
+
+async def test_two_workers_of_each_program_start_on_fresh_databases(databases, tmp_path: Path):
+    stack = Stack(
+        bff_db=databases.new("workers_bff"),
+        sim_db=databases.new("workers_sim"),
+        bff_port=free_port(),
+        sim_port=free_port(),
+        log_dir=tmp_path,
+        env_overrides={"SIM_LOG_LEVEL": "WARNING", "KOBO_LOG_FORMAT": "text"},
+        bff_workers=2,
+        sim_workers=2,
+    )
+    stack.start()
+    try:
+        async with (
+            httpx.AsyncClient(base_url=stack.bff_url, timeout=30) as bff,
+            httpx.AsyncClient(base_url=stack.sim_url, timeout=30) as sim,
+        ):
+            login = await bff.post(
+                "/auth/ibanking/personal/login", json={"email": ADA, "password": PASSWORD}
+            )
+            assert login.status_code == 200, login.text  # the personas were seeded
+            # Enough calls that both workers of each program answer some of them.
+            for _ in range(20):
+                ready = await bff.get("/ready")
+                assert ready.status_code == 200, ready.text
+                assert (await sim.get("/core/accounts/1020000115")).status_code == 200
+    finally:
+        stack.stop()
+    logs = "\n".join(path.read_text() for path in sorted(tmp_path.glob("*.log")))  # noqa: ASYNC240
+    for failure in ("Traceback", "IntegrityError", "UniqueViolation", "Child process"):
+        assert failure not in logs, logs[-3000:]
+    assert stack.bff is not None and stack.sim is not None
