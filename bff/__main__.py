@@ -51,6 +51,8 @@ def main() -> None:
             # finish for up to 30 s, then run the shutdown hooks (the background pass too).
             timeout_graceful_shutdown=30,
             log_config=log_config(),
+            # No `Server: uvicorn`: naming the software and its version only helps attackers.
+            server_header=False,
         )
     elif args.command == "migrate":
         upgrade(Settings.from_env().database_url)

@@ -342,7 +342,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         cors_config=cors_config(settings),
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
-        openapi_config=OpenAPIConfig(
+        # Production serves no API explorer or document: the contract is in the repository
+        # (webapp/src/api/openapi.json), and an attacker needs no map (docs/security.md).
+        openapi_config=None
+        if settings.production
+        else OpenAPIConfig(
             title="Kobo BFF",
             version="0.1.0",
             description="Customer-facing contract of Kobo internet banking (see docs/contract.md).",
@@ -361,7 +365,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
         request_max_body_size=MAX_REQUEST_BYTES,
     )
-    document_problem_details(app.openapi_schema)  # built once here, then served as is
+    if not settings.production:
+        document_problem_details(app.openapi_schema)  # built once here, then served as is
     app.state.settings = settings
     app.state.db = db
     app.state.accounts_service = accounts

@@ -39,8 +39,12 @@ class Settings:
     otp_ttl_s: int = 300
     otp_max_attempts: int = 5
     login_max_failures_per_identifier: int = 5
-    login_max_failures_per_client: int = 20
     login_failure_window_s: int = 900
+    # NIST SP 800-63B 5.2.2: wrong codes in a row (across sign-ins) before the second factor
+    # pauses, and for how long; and how many sign-in codes one account may be sent per window.
+    code_max_consecutive_failures: int = 10
+    code_pause_s: int = 1800
+    login_codes_per_window: int = 10
     seed_personas: bool = True
     # Embedded/demo mode: back-office reviews (basic profile, documents) approve themselves so
     # that one person can try Kobo alone. Off in tests and production.
@@ -109,6 +113,7 @@ class Settings:
             session_idle_s=_env_int("KOBO_SESSION_IDLE_S", 300),
             session_absolute_s=_env_int("KOBO_SESSION_ABSOLUTE_S", 8 * 3600),
             otp_ttl_s=_env_int("KOBO_OTP_TTL_S", 300),
+            login_codes_per_window=_env_int("KOBO_LOGIN_CODES_PER_WINDOW", 10),
             seed_personas=_env_bool("KOBO_SEED_PERSONAS", True),
             auto_approve_reviews=_env_bool("KOBO_AUTO_APPROVE_REVIEWS", False),
             uploads_dir=Path(

@@ -70,6 +70,8 @@ def main() -> None:
         # One browser signs in for every journey, back to back, from one address; the
         # per-address limits are proved by the Python tests, not by tripping them here.
         env.setdefault("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", "600")
+        # The same persona signs in for every journey: more than 10 sign-in codes in 15 min.
+        env.setdefault("KOBO_LOGIN_CODES_PER_WINDOW", "10000")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

@@ -10,6 +10,7 @@ class Event(StrEnum):
     SIGN_IN_FAILED = "SIGN_IN_FAILED"  # wrong identifier or password
     SIGN_IN_LOCKED = "SIGN_IN_LOCKED"  # refused: too many failures for the identifier/address
     CODE_FAILED = "CODE_FAILED"  # a wrong one-time code
+    CODES_PAUSED = "CODES_PAUSED"  # too many wrong codes in a row: the second factor pauses
     SIGN_OUT = "SIGN_OUT"
     PASSWORD_CHANGED = "PASSWORD_CHANGED"  # noqa: S105 (an event name)
     PASSWORD_RESET = "PASSWORD_RESET"  # noqa: S105 (an event name)

@@ -19,6 +19,7 @@ SUBJECTS = {
     Event.TWO_FACTOR_CHANGED: "Your Kobo sign-in verification method was changed",
     Event.LIMIT_CHANGED: "Your Kobo transfer limits were changed",
     Event.BENEFICIARY_ADDED: "A beneficiary was added to your Kobo profile",
+    Event.CODES_PAUSED: "Too many wrong codes were entered on your Kobo account",
 }
 NOT_YOU = (
     "If you did not make this change, contact Kobo customer service at once and change your "

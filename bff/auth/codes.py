@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
+from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
-from bff.auth.models import OtpChallenge, TwoFactor, User
+from bff.auth.models import OtpChallenge, OtpPurpose, TwoFactor, User
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreError
 from bff.db import Database, utcnow
@@ -31,6 +32,11 @@ INVALID_CODE = "Invalid or expired OTP"
 TOO_MANY_CODES = "Too many wrong codes. Please log in again."
 CODE_NOT_SENT = "We could not send your verification code. Please try again."
 RESEND_TOO_SOON = "Please wait a moment before requesting another code."
+CODES_PAUSED = (
+    "Too many wrong codes were entered. For your safety, verification is paused for a while: "
+    "please try again later."
+)
+TOO_MANY_CODES_SENT = "Too many codes were requested. Please wait a few minutes and try again."
 
 EMAIL = "EMAIL"
 SMS = "SMS"
@@ -41,6 +47,8 @@ class OneTimeCodes:
         self.db = db
         self.settings = settings
         self.core = core
+        self.notices = SecurityNotices(core)
+        self._background: set[asyncio.Task[None]] = set()
 
     async def issue(
         self,
@@ -62,6 +70,9 @@ class OneTimeCodes:
         code = tokens.new_otp_code() if method == TwoFactor.OTP else None
         now = utcnow()
         async with self.db.transaction() as session:
+            await self._check_not_paused(session, user.id, now)
+            if purpose == OtpPurpose.LOGIN and method == TwoFactor.OTP:
+                await self._check_sign_in_codes_sent(session, user.id, now)
             session.add_all(store_with)
             if min_interval_s:
                 last = await session.scalar(
@@ -164,6 +175,8 @@ class OneTimeCodes:
         many tries); returns None for a wrong code, whose try is counted in `session`: the
         caller commits, then raises `wrong_code()`."""
         otp = otp.strip()
+        now = utcnow()
+        await self._check_not_paused(session, user_id, now)
         challenge = await session.scalar(
             select(OtpChallenge)
             .where(
@@ -175,13 +188,17 @@ class OneTimeCodes:
             .limit(1)
             .with_for_update()
         )
-        now = utcnow()
         if challenge is None or challenge.expires_at <= now:
             raise wrong_code()
         if challenge.attempts >= self.settings.otp_max_attempts:
             raise ValidationFailed(too_many, field="otp")
         if await self._matches(session, challenge, otp):
             challenge.consumed_at = now
+            await session.execute(
+                update(User)
+                .where(User.id == user_id, User.code_failures != 0)
+                .values(code_failures=0)
+            )
             return challenge
         challenge.attempts += 1
         record(
@@ -190,7 +207,68 @@ class OneTimeCodes:
             user_id=user_id,
             detail=f"{purpose.split(':', 1)[0]}, wrong try {challenge.attempts}",
         )
+        await self._count_failure(session, user_id, now)
         return None
+
+    async def _check_not_paused(self, session: AsyncSession, user_id: int, now: datetime) -> None:
+        paused_until = await session.scalar(
+            select(User.codes_paused_until).where(User.id == user_id)
+        )
+        if paused_until is not None and paused_until > now:
+            wait = int((paused_until - now).total_seconds()) + 1
+            raise TooManyRequests(CODES_PAUSED, retry_after_s=wait)
+
+    async def _check_sign_in_codes_sent(
+        self, session: AsyncSession, user_id: int, now: datetime
+    ) -> None:
+        """Each sign-in sends an SMS and an e-mail: a password in the wrong hands must not
+        become a way to spam the owner (or run up the bank's SMS bill)."""
+        since = now - timedelta(seconds=self.settings.login_failure_window_s)
+        sent = await session.scalar(
+            select(func.count())
+            .select_from(OtpChallenge)
+            .where(
+                OtpChallenge.user_id == user_id,
+                OtpChallenge.purpose == OtpPurpose.LOGIN,
+                OtpChallenge.created_at >= since,
+            )
+        )
+        if (sent or 0) >= self.settings.login_codes_per_window:
+            raise TooManyRequests(
+                TOO_MANY_CODES_SENT, retry_after_s=self.settings.login_failure_window_s
+            )
+
+    async def _count_failure(self, session: AsyncSession, user_id: int, now: datetime) -> None:
+        """One more wrong code in a row for the account, whichever challenge it was for: a
+        fresh sign-in does not give a guesser five fresh tries. At the limit the second
+        factor pauses and the owner is told."""
+        failures = await session.scalar(
+            update(User)
+            .where(User.id == user_id)
+            .values(code_failures=User.code_failures + 1)
+            .returning(User.code_failures)
+        )
+        if (failures or 0) < self.settings.code_max_consecutive_failures:
+            return
+        until = now + timedelta(seconds=self.settings.code_pause_s)
+        await session.execute(
+            update(User).where(User.id == user_id).values(code_failures=0, codes_paused_until=until)
+        )
+        record(session, Event.CODES_PAUSED, user_id=user_id, detail=f"until {until:%H:%M} UTC")
+        user = await session.get(User, user_id)
+        if user is not None:
+            minutes = self.settings.code_pause_s // 60
+            what = (
+                f"{self.settings.code_max_consecutive_failures} wrong verification codes in a "
+                f"row were entered on your Kobo account. To protect your money, verification "
+                f"is paused for {minutes} minutes. Whoever tried also knew your password: "
+                "please reset it now from the sign-in page."
+            )
+            # After the caller's commit would be better; the pause is committed with the
+            # wrong try (the caller commits before refusing), so the notice is true.
+            task = asyncio.create_task(self.notices.tell(user, Event.CODES_PAUSED, what))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def was_used(self, user_id: int, purpose: str) -> bool:
         """Whether the latest challenge for `purpose` was answered correctly."""

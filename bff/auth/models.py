@@ -43,6 +43,10 @@ class User(Base):
     # CBN tiered KYC level 0-3 (bff/kyc raises it); sets the ceiling of transaction limits.
     kyc_level: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # Wrong codes in a row across every challenge (a new sign-in does not start afresh);
+    # reaching the limit pauses the second factor until `codes_paused_until`.
+    code_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    codes_paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class UserSession(Base):
@@ -86,7 +90,8 @@ class OtpChallenge(Base):
 
 
 class LoginFailure(Base):
-    """Failed sign-in attempts, counted per identifier and per client address to throttle."""
+    """Failed sign-in attempts, counted per identifier to pause it (the address is kept for the
+    audit trail)."""
 
     __tablename__ = "login_failures"
 

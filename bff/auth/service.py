@@ -113,7 +113,7 @@ class AuthService:
         async with self.db.transaction() as session:
             user = await self.find_user(session, identifier)
             try:
-                await self.check_throttle(session, identifier, client_address)
+                await self.check_throttle(session, identifier)
             except TooManyRequests:
                 record(
                     session,
@@ -164,20 +164,13 @@ class AuthService:
         )
         return count or 0
 
-    async def check_throttle(
-        self, session: AsyncSession, identifier: str, client_address: str
-    ) -> None:
-        since = utcnow() - timedelta(seconds=self.settings.login_failure_window_s)
+    async def check_throttle(self, session: AsyncSession, identifier: str) -> None:
+        """Wrong passwords pause one account, never an address: Nigerian mobile carriers put
+        many customers behind one NAT address, and one guesser there must not lock them all
+        out. Guessing across many accounts from one address meets the per-address rate
+        limit instead (bff/security/throttling.py)."""
         per_identifier = await self._recent_failures(session, identifier)
-        per_client = await session.scalar(
-            select(func.count())
-            .select_from(LoginFailure)
-            .where(LoginFailure.client_address == client_address, LoginFailure.created_at >= since)
-        )
-        if (
-            per_identifier >= self.settings.login_max_failures_per_identifier
-            or (per_client or 0) >= self.settings.login_max_failures_per_client
-        ):
+        if per_identifier >= self.settings.login_max_failures_per_identifier:
             raise TooManyRequests(
                 TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, get, post
+from litestar.openapi import ResponseSpec
 
 from bff.accounts.schemas import AccountOut
 from bff.accounts.service import account_out
@@ -36,12 +37,25 @@ def vend_result(vend: Vend) -> Response[VendResultOut]:
     if vend.status == Status.FAILED:
         raise BillFailed(
             vend.failure_reason or "The payment failed.",
-            extra={"utilityVendingRequestId": vend.id, "vendingStatus": "FAILED"},
+            extra={
+                "utilityVendingRequestId": vend.id,
+                "referenceNumber": vend.id,
+                "vendingStatus": "FAILED",
+            },
         )
     return Response(
         VendResultOut(message=log.message or "Successful", bill=log),
         status_code=200 if vend.status == Status.COMPLETED else 202,
     )
+
+
+# A vend the biller has not finished yet answers 202 (Pending); its outcome comes by SMS.
+PENDING_VEND = {
+    202: ResponseSpec(
+        data_container=VendResultOut,
+        description="Accepted and still being processed (Pending); the outcome comes by SMS.",
+    )
+}
 
 
 class BillsController(Controller):
@@ -91,7 +105,12 @@ class BillsController(Controller):
     ) -> VendPendingOut:
         return await self._initiate(bills, customer, ProductType.AIRTIME, data)
 
-    @post("/providers/airtime/vend/confirm", status_code=200, summary="Airtime, step 2: code")
+    @post(
+        "/providers/airtime/vend/confirm",
+        status_code=200,
+        summary="Airtime, step 2: code",
+        responses=PENDING_VEND,
+    )
     async def airtime_confirm(
         self, bills: BillService, customer: Principal, data: VendConfirmIn
     ) -> Response[VendResultOut]:
@@ -117,7 +136,12 @@ class BillsController(Controller):
     ) -> VendPendingOut:
         return await self._initiate(bills, customer, ProductType.DATA, data)
 
-    @post("/providers/databundle/vend/confirm", status_code=200, summary="Data, step 2: code")
+    @post(
+        "/providers/databundle/vend/confirm",
+        status_code=200,
+        summary="Data, step 2: code",
+        responses=PENDING_VEND,
+    )
     async def data_confirm(
         self, bills: BillService, customer: Principal, data: VendConfirmIn
     ) -> Response[VendResultOut]:
@@ -161,7 +185,12 @@ class BillsController(Controller):
     ) -> VendPendingOut:
         return await self._initiate(bills, customer, ProductType.ELECTRICITY_BILL, data)
 
-    @post("/providers/electricity/vend/confirm", status_code=200, summary="Electricity, step 2")
+    @post(
+        "/providers/electricity/vend/confirm",
+        status_code=200,
+        summary="Electricity, step 2",
+        responses=PENDING_VEND,
+    )
     async def electricity_confirm(
         self, bills: BillService, customer: Principal, data: VendConfirmIn
     ) -> Response[VendResultOut]:
@@ -191,7 +220,12 @@ class BillsController(Controller):
     ) -> VendPendingOut:
         return await self._initiate(bills, customer, ProductType.CABLE_TV, data)
 
-    @post("/providers/cabletv/vend/confirm", status_code=200, summary="Cable TV, step 2: code")
+    @post(
+        "/providers/cabletv/vend/confirm",
+        status_code=200,
+        summary="Cable TV, step 2: code",
+        responses=PENDING_VEND,
+    )
     async def cable_confirm(
         self, bills: BillService, customer: Principal, data: VendConfirmIn
     ) -> Response[VendResultOut]:

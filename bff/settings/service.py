@@ -117,7 +117,7 @@ class SettingsService:
         assert old is not None and new is not None
         # Wrong old passwords count as failed sign-ins, so this cannot be used to guess.
         async with self.db.transaction() as session:
-            await self.auth.check_throttle(session, user.email, client_address)
+            await self.auth.check_throttle(session, user.email)
         if not await asyncio.to_thread(self.passwords.verify, user.password_hash, old):
             async with self.db.transaction() as session:
                 session.add(LoginFailure(identifier=user.email, client_address=client_address))

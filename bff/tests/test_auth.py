@@ -160,11 +160,12 @@ async def test_login_is_throttled_per_identifier(bff):
     assert (await bff.login(TUNDE, PASSWORD)).status_code == 200
 
 
-async def test_login_is_throttled_per_client_address(bff_factory):
-    bff = await bff_factory(login_max_failures_per_client=3)
-    for n in range(3):
-        await bff.login(f"someone{n}@example.com", "Wrong@2026")
-    assert (await bff.login(ADA, PASSWORD)).status_code == 429
+async def test_wrong_passwords_for_others_behind_one_address_do_not_lock_a_customer_out(bff):
+    # Many customers share one carrier NAT address: 40 wrong passwords for 20 other
+    # identifiers from it (the test client's one address) leave Ada free to sign in.
+    for n in range(40):
+        await bff.login(f"someone{n % 20}@example.com", "Wrong@2026")
+    assert (await bff.login(ADA, PASSWORD)).status_code == 200
 
 
 async def test_google_authenticator_user_signs_in_with_a_totp_once(bff):

@@ -119,7 +119,12 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
                 raise AssertionError(log.read_text()[-3000:]) from exc
             with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
                 for _ in range(4):
-                    assert client.get("/health").status_code == 200
+                    health = client.get("/health")
+                    assert health.status_code == 200
+                    # Production names no server software and serves no API explorer.
+                    assert "server" not in health.headers
+                for path in ("/schema", "/schema/swagger", "/schema/openapi.json"):
+                    assert client.get(path).status_code == 404, path
             time.sleep(0.5)
         finally:
             server.terminate()

@@ -40,6 +40,9 @@ def test_the_documented_numbers() -> None:
     assert DEFAULTS["login_max_failures_per_identifier"] == 5
     assert DEFAULTS["login_failure_window_s"] == 15 * 60
     assert DEFAULTS["otp_max_attempts"] == 5
+    assert DEFAULTS["code_max_consecutive_failures"] == 10
+    assert DEFAULTS["code_pause_s"] == 30 * 60
+    assert DEFAULTS["login_codes_per_window"] == 10
     assert DEFAULTS["rate_limit_auth_per_minute"] == 10
     assert DEFAULTS["rate_limit_name_enquiry_per_minute"] == 30
 
@@ -145,6 +148,67 @@ async def test_code_brute_force_is_stopped_after_five_wrong_codes(bff: Bff) -> N
     # Signing in again sends a new code; the old one stays dead.
     login = (await bff.login(ADA)).json()
     assert (await bff.verify(login, code)).status_code == 400
+
+
+def wrong_for(code: str) -> str:
+    return f"{(int(code) + 1) % 1_000_000:06d}"
+
+
+async def test_wrong_codes_count_across_sign_ins_and_pause_the_second_factor(bff: Bff) -> None:
+    """NIST SP 800-63B 5.2.2: a new sign-in does not give a guesser fresh tries. Before, 40
+    wrong codes over 40 sign-ins were allowed and the right one then worked."""
+    limit = bff.app.state.settings.code_max_consecutive_failures
+    before = await newest_message_id(bff, ADA)
+    tries = 0
+    while tries < limit:
+        login = (await bff.login(ADA)).json()
+        code = await bff.latest_code(ADA)
+        for _ in range(3):  # fewer than one challenge's five: only the account's count stops it
+            if tries == limit:
+                break
+            refused = await bff.verify(login, wrong_for(code))
+            assert refused.status_code == 400, refused.text
+            tries += 1
+    # Paused: the right code of an open challenge is refused, and no new code is sent.
+    paused = await bff.verify(login, code)
+    assert paused.status_code == 429 and "paused" in paused.json()["detail"]
+    again = await bff.login(ADA)
+    assert again.status_code == 429 and int(again.headers["retry-after"]) > 0
+    notices = []
+    for _ in range(50):
+        inbox = (await bff.sim.get("/sim/messages", params={"recipient": ADA})).json()
+        notices = [m for m in inbox if m["id"] > before and "wrong codes" in m["subject"]]
+        if notices:
+            break
+        await asyncio.sleep(0.1)
+    assert len(notices) == 1
+
+
+async def test_a_right_code_resets_the_count_of_wrong_ones(bff: Bff) -> None:
+    limit = bff.app.state.settings.code_max_consecutive_failures
+    assert limit == 10
+    for _ in range(2):  # 9 wrong in a row, then the right one: twice, never paused
+        for wrong_tries in (4, 4, 1):
+            login = (await bff.login(ADA)).json()
+            code = await bff.latest_code(ADA)
+            for _ in range(wrong_tries):
+                assert (await bff.verify(login, wrong_for(code))).status_code == 400
+        assert (await bff.verify(login, code)).status_code == 200
+
+
+async def test_sign_in_codes_sent_per_account_are_limited(bff_factory) -> None:  # type: ignore[no-untyped-def]
+    """Every sign-in sends an SMS and an e-mail; someone holding the password must not be
+    able to spam the owner with them."""
+    bff = await bff_factory(login_codes_per_window=4)
+    for _ in range(4):
+        assert (await bff.login(ADA)).status_code == 200
+    refused = await bff.login(ADA)
+    assert refused.status_code == 429
+    assert refused.json()["detail"] == (
+        "Too many codes were requested. Please wait a few minutes and try again."
+    )
+    # Another customer is not affected.
+    assert (await bff.login(TUNDE)).status_code == 200
 
 
 # -- rate limiter --------------------------------------------------------------------------

@@ -293,9 +293,9 @@ async def test_limits_are_checked_again_at_confirmation(bff):
         over.json()["detail"]
         == "The transfer is above the limit allowed. Your account was not debited."
     )
-    assert over.json()["status"] == "FAILED" and over.json()["responseCode"] == "61"
+    assert over.json()["transferStatus"] == "FAILED" and over.json()["responseCode"] == "61"
     again = await bff.client.get(f"{T}/{second.json()['id']}", headers=auth(token))
-    assert again.json()["status"] == "FAILED"
+    assert again.json()["transferStatus"] == "FAILED"
     assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 20_000
 
 
@@ -355,7 +355,7 @@ async def test_other_bank_decline_reverses_the_hold_with_a_clear_message(bff):
     )
     assert done.status_code == 422
     assert done.json()["detail"] == "Insufficient funds. Your account was not debited."
-    assert done.json()["status"] == "FAILED"
+    assert done.json()["transferStatus"] == "FAILED"
     assert await balance(bff, ADA_SAVINGS) == before
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, get, post
+from litestar.openapi import ResponseSpec
 
 from bff import banks
 from bff.auth.service import Principal
@@ -40,13 +41,23 @@ def confirmed(transfer: Transfer) -> Response[TransferOut]:
             extra={
                 "id": transfer.id,
                 "referenceNumber": transfer.id,
-                "status": transfer.status,
+                # `status` is the problem's HTTP status (an integer, RFC 9457).
+                "transferStatus": transfer.status,
                 "responseCode": transfer.response_code or "",
             },
         )
     # 202: accepted and still being processed (the customer sees Pending).
     code = 200 if transfer.status == Status.COMPLETED else 202
     return Response(transfer_out(transfer), status_code=code)
+
+
+# A transfer the core or the other bank has not finished answers 202 (Pending).
+PENDING_TRANSFER = {
+    202: ResponseSpec(
+        data_container=TransferOut,
+        description="Accepted and still being processed (Pending); the outcome comes by SMS.",
+    )
+}
 
 
 class TransfersController(Controller):
@@ -117,13 +128,19 @@ class TransfersController(Controller):
         "/intrabank/confirm",
         status_code=200,
         summary="Confirm a Kobo or own-account transfer with the code",
+        responses=PENDING_TRANSFER,
     )
     async def confirm_intrabank(
         self, transfers: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:
         return confirmed(await transfers.confirm(customer.user, data.id, data.otp))
 
-    @post("/other-banks/confirm", status_code=200, summary="Confirm an interbank transfer")
+    @post(
+        "/other-banks/confirm",
+        status_code=200,
+        summary="Confirm an interbank transfer",
+        responses=PENDING_TRANSFER,
+    )
     async def confirm_other_banks(
         self, transfers: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:

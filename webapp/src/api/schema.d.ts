@@ -2262,7 +2262,7 @@ export interface components {
          * Event
          * @enum {string}
          */
-        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED";
+        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED";
         /** GoogleCredentialsOut */
         GoogleCredentialsOut: {
             image: string;
@@ -5995,6 +5995,15 @@ export interface operations {
                     "application/json": components["schemas"]["TransferOut"];
                 };
             };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferOut"];
+                };
+            };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
             "4XX": {
                 headers: {
@@ -6114,6 +6123,15 @@ export interface operations {
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferOut"];
+                };
+            };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6321,6 +6339,15 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
             "4XX": {
                 headers: {
@@ -6485,6 +6512,15 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
             "4XX": {
                 headers: {
@@ -6640,6 +6676,15 @@ export interface operations {
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6882,6 +6927,15 @@ export interface operations {
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendResultOut"];
+                };
+            };
+            /** @description Accepted and still being processed (Pending); the outcome comes by SMS. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
