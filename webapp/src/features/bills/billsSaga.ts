@@ -214,10 +214,10 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
     yield call(toastFailure, result.error, BILL_ERROR)
     return
   }
-  const { bill } = result.data
+  const { bill, referenceNumber } = result.data
   const message = result.data.message || SUCCESSFUL
   if (bill.vendingStatus === 'PENDING') {
-    yield put(vendPending({ bill, message }))
+    yield put(vendPending({ bill, message, referenceNumber }))
     yield put(toastInfo(message))
     yield call(refreshAfterVend)
     yield call(pollPendingBillSaga, bill.id)
@@ -228,8 +228,8 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
     yield call(refreshAfterVend)
     return
   }
-  yield put(vendSucceeded({ bill, message }))
-  yield put(toastSuccess(message))
+  // The receipt dialog says so; a toast on top would repeat it.
+  yield put(vendSucceeded({ bill, message, referenceNumber }))
   yield call(refreshAfterVend)
 }
 

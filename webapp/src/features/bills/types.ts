@@ -13,7 +13,12 @@ export type Holder = Schemas['HolderOut']
 export type VendRequest = Schemas['VendIn']
 export type VendPending = Schemas['VendPendingOut']
 export type VendConfirmRequest = Schemas['VendConfirmIn']
-export type VendResult = Schemas['VendResultOut']
+/**
+ * The confirm answer. `referenceNumber` is the one reference the customer later
+ * finds in history, details, receipt and statement (optional until the
+ * regenerated schema lands).
+ */
+export type VendResult = Schemas['VendResultOut'] & { referenceNumber?: string | null }
 export type BillLog = Schemas['BillLogOut']
 
 /** The four products of the page (spec part 2, "Bill vending request"). */

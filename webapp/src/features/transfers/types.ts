@@ -10,12 +10,17 @@ export type NameInquiry = Schemas['NameInquiryOut']
 export type TransferRequest = Schemas['TransferIn']
 export type SchedulePaymentSetting = Schemas['SchedulePaymentSetting']
 export type PendingTransfer = Schemas['PendingTransferOut']
-export type Transfer = Schemas['TransferOut']
+/**
+ * The confirm and status answers. `referenceNumber` is the one reference the
+ * customer later finds in history, details, receipt and statement (optional
+ * until the regenerated schema lands).
+ */
+export type Transfer = Schemas['TransferOut'] & { referenceNumber?: string | null }
 export type ConfirmTransferRequest = Schemas['ConfirmIn']
 export type BulkTransferRow = Schemas['BulkTransferRow']
 export type BulkTransferRequest = Schemas['BulkTransferIn']
 export type BulkPending = Schemas['BulkPendingOut']
-export type BulkResult = Schemas['BulkResultOut']
+export type BulkResult = Omit<Schemas['BulkResultOut'], 'transfers'> & { transfers: Transfer[] }
 
 /** The three single-transfer tabs; the fourth (bulk) has its own flow. */
 export type TransferKind = 'INTRA_BANK' | 'OWN_ACCOUNT' | 'OTHER_BANK'
