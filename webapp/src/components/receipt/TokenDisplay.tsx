@@ -13,6 +13,7 @@ export function TokenDisplay({ token, units }: { token: string; units?: string |
       <div className="kobo-receipt-token__label">Electricity token</div>
       <Typography.Text
         className="kobo-receipt-token__digits"
+        data-testid="receipt-token-digits"
         copyable={{ text: token, tooltips: ['Copy token', 'Copied'] }}
       >
         {groupToken(token)}

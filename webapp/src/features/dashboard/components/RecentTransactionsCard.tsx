@@ -46,8 +46,8 @@ export function RecentTransactionsCard({ transactions }: { transactions: RecentT
                     {title}
                   </div>
                   <div className="kobo-list-row__sub">
-                    {sub ? `${sub} · ` : ''}
-                    {formatDateTime(t.date)}
+                    {sub && <span data-testid="recent-bank">{sub} · </span>}
+                    <span>{formatDateTime(t.date)}</span>
                   </div>
                 </div>
                 <div className="kobo-list-row__end">
