@@ -4,7 +4,7 @@
  * and destination account names and numbers, the electricity token, and the
  * receipt actions (share the PNG, download the PDF).
  */
-import { Alert, Button, Descriptions, Modal, Skeleton, Space, Typography } from 'antd'
+import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
 import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
 import { TokenDisplay } from '../../../components/receipt/TokenDisplay'
 import { formatDateTime, formatNaira } from '../../../lib/format'
@@ -31,12 +31,12 @@ export function TransactionDetailsModal() {
       open={Boolean(detail.referenceNumber)}
       onCancel={close}
       footer={
-        <Space wrap className="kobo-history-detail__footer">
+        <div className="kobo-history-detail__footer">
           <ReceiptActions referenceNumber={shown?.referenceNumber} />
-          <Button type="primary" onClick={close}>
+          <Button type="primary" onClick={close} className="kobo-history-detail__close">
             Close
           </Button>
-        </Space>
+        </div>
       }
       width={560}
       centered

@@ -60,11 +60,12 @@ export function historyColumns(open: (row: Transaction) => void): TableColumnsTy
                 <span className="kobo-history-details__when kobo-tabular">
                   {t.dateCreated} {t.timeCreated}
                 </span>
-                {secondLine ? (
-                  <span className="kobo-history-details__note" data-testid="history-narration">{secondLine}</span>
-                ) : (
-                  <span className="kobo-history-details__account kobo-tabular">{t.accountNumber}</span>
+                {secondLine && (
+                  <span className="kobo-history-details__note" data-testid="history-narration">
+                    {secondLine} ·
+                  </span>
                 )}
+                <span className="kobo-history-details__account kobo-tabular">{t.accountNumber}</span>
                 <span className="kobo-history-details__ref">· {t.referenceNumber}</span>
                 {t.status !== 'COMPLETED' && <StatusTag status={t.status} />}
               </span>

@@ -64,7 +64,8 @@ export function TransferResultModal() {
         </ReceiptView>
       )}
       <div className="kobo-transfer-result__actions">
-        <Button type={flow.step === 'pending' ? 'default' : 'primary'} onClick={close} block>
+        {/* Focus lands on Done, not on Share receipt: Enter after the code closes, never shares. */}
+        <Button type={flow.step === 'pending' ? 'default' : 'primary'} onClick={close} block autoFocus>
           {flow.step === 'succeeded' ? 'Done' : 'Close'}
         </Button>
       </div>
