@@ -32,3 +32,8 @@ def all_banks() -> tuple[Bank, ...]:
 
 def bank_name(code: str) -> str | None:
     return next((b.name for b in all_banks() if b.code == code), None)
+
+
+def own_name() -> str:
+    """Kobo's name as the institution list spells it (what transfers record as the bank)."""
+    return bank_name(own_code()) or "Kobo Microfinance Bank"

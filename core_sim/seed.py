@@ -54,6 +54,10 @@ FUNDING = "GL-FUNDING"
 NIP = "GL-NIP-SETTLEMENT"
 BILLERS = "GL-BILLER-SETTLEMENT"
 
+# Seeded history reads like a real core's: references such as FT102000012200042 and plain
+# narrations, because customers see them (nothing like "SEED-..." or "NIP/X/TRF").
+CARD_MERCHANTS = ("Shoprite Lekki", "Chicken Republic", "Jumia Online", "TotalEnergies Ikeja")
+
 FAKER_CUSTOMERS = 30
 FAKER_PROSPECTS = 200
 
@@ -287,7 +291,7 @@ async def _fund(session: AsyncSession, account: LedgerAccount, kobo: int, when: 
         return
     await ledger.post(
         session,
-        reference=f"SEED-OPEN-{account.number}",
+        reference=seed_reference("FT", account.number, 0),
         kind="SEED",
         narration="Opening deposit",
         legs=[
@@ -296,6 +300,11 @@ async def _fund(session: AsyncSession, account: LedgerAccount, kobo: int, when: 
         ],
         posted_at=when,
     )
+
+
+def seed_reference(prefix: str, account_number: str, index: int) -> str:
+    """Unique per account and line; index 0 is the opening deposit."""
+    return f"{prefix}{account_number}{index:05d}"
 
 
 def _gap(rng: random.Random, busy: bool) -> timedelta:
@@ -316,7 +325,7 @@ async def add_history(
     *,
     busy: bool = False,
     lines_per_year: int | None = None,
-    reference_prefix: str = "SEED",
+    reference_prefix: str = "FT",
 ) -> None:
     """Salary credits, transfers in and out, airtime and POS spends over `months` months.
 
@@ -334,26 +343,29 @@ async def add_history(
         if day.day >= 25 and (day.year, day.month) not in paid_months:
             paid_months.add((day.year, day.month))
             amount = rng.randrange(150_000, 650_000) * 100
-            other, narration, who = NIP, f"NIP/{employer.upper()[:30]}/SALARY", employer
+            other, narration, who = NIP, f"Salary from {employer}", employer
         elif rng.random() < 0.25:
             amount = rng.randrange(2_000, 80_000) * 100
             who = fake.name()
-            other, narration = NIP, f"NIP/{who.upper()}/TRF"
+            other, narration = NIP, f"From {who}"
         else:
             amount = -rng.choice([rng.randrange(500, 5_000), rng.randrange(2_000, 45_000)]) * 100
-            kind = rng.choice(["airtime", "pos", "transfer"])
-            if kind == "airtime":
-                other, who = BILLERS, rng.choice(["MTN", "GLO", "AIRTEL", "9MOBILE"])
-                narration = f"AIRTIME/{who}/{rng.randrange(10**9, 10**10)}"
+            kind = rng.choice(["card", "pos", "transfer"])
+            if kind == "card":
+                # Card spends need no bill-payment record, so bill history and transaction
+                # history agree; the rng draws are the same as before (same balances).
+                other, who = NIP, rng.choice(CARD_MERCHANTS)
+                rng.randrange(10**9, 10**10)
+                narration = f"Card purchase, {who}"
             elif kind == "pos":
                 other, who = NIP, fake.company()
-                narration = f"POS/{who.upper()[:30]}"
+                narration = f"POS purchase, {who}"
             else:
                 other, who = NIP, fake.name()
-                narration = f"NIP/TRF TO {who.upper()}"
+                narration = f"Transfer to {who}"
         if amount >= 0 or balance + amount >= 0:
             posting = Posting(
-                reference=f"{reference_prefix}-{account.number}-{index}",
+                reference=seed_reference(reference_prefix, account.number, index),
                 kind="SEED",
                 narration=narration,
                 posted_at=day,

@@ -34,6 +34,10 @@ class RecentTransaction(CamelStruct):
     sender: str
     status: Literal["COMPLETED", "PENDING", "FAILED"]
     narration: str
+    # Beside the spec's fields: the reference the customer knows, and who the other party is.
+    reference_number: str
+    counterparty_name: str | None
+    counterparty_bank: str | None
 
 
 class DashboardScheduledPayment(CamelStruct):

@@ -18,9 +18,18 @@ from bff.accounts.schemas import (
 )
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
-from bff.core_client import CoreAccount, CoreClient, CoreStatementLine, CoreUnavailable
+from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
+from bff.core_client.schemas import CoreAccountLine
 from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
+from bff.history.presentation import (
+    Records,
+    customer_facing_account,
+    customer_reference,
+    load_records,
+    present_line,
+    present_unsettled,
+)
 from bff.money import format_naira, kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.timefmt import display_datetime, start_of_week
@@ -127,7 +136,11 @@ class AccountsService:
             raise ServiceUnavailable(CORE_DOWN) from exc
         accounts = activity.accounts
         full_name = f"{user.first_name} {user.last_name}"
-        recent = [_recent(line.account_number, line, full_name) for line in activity.recent]
+        async with self.db.transaction() as session:
+            records = await load_records(
+                session, (customer_reference(line.posting_reference) for line in activity.recent)
+            )
+        recent = [_recent(line, records, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
         recent += [_recent_transfer(t, full_name) for t in unsettled]
         recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
@@ -196,6 +209,7 @@ def _sort_key(display: str) -> str:
 
 
 def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
+    shown = present_unsettled(transfer)
     return RecentTransaction(
         amount=kobo_to_naira(transfer.amount_kobo),
         date=display_datetime(transfer.created_at),
@@ -203,7 +217,10 @@ def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransactio
         beneficiary_account=transfer.destination_account,
         sender=customer_name,
         status="PENDING" if transfer.status == Status.PENDING else "FAILED",
-        narration=transfer.description,
+        narration=shown.narration,
+        reference_number=shown.reference,
+        counterparty_name=shown.counterparty_name,
+        counterparty_bank=shown.counterparty_bank,
     )
 
 
@@ -225,16 +242,32 @@ def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> Non
         raise Conflict("You cannot disable your only active account")
 
 
-def _recent(account_number: str, line: CoreStatementLine, customer_name: str) -> RecentTransaction:
+def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> RecentTransaction:
+    shown = present_line(
+        line.posting_reference,
+        line.narration,
+        line.amount_kobo,
+        line.counterparty_number,
+        line.counterparty_name,
+        records,
+    )
     credit = line.amount_kobo > 0
+    record = records.get(shown.reference)
+    paid_to = (
+        record.destination_account
+        if isinstance(record, Transfer)
+        else customer_facing_account(line.counterparty_number)
+    )
     return RecentTransaction(
         amount=kobo_to_naira(abs(line.amount_kobo)),
         date=display_datetime(line.posted_at),
         transaction_type="CREDIT" if credit else "DEBIT",
-        beneficiary_account=(
-            account_number if credit else line.counterparty_number or line.counterparty_name or ""
-        ),
-        sender=(line.counterparty_name or "") if credit else customer_name,
+        # A settlement account is the bank's business: the account paid, where known.
+        beneficiary_account=line.account_number if credit else paid_to or "",
+        sender=(shown.counterparty_name or "") if credit else customer_name,
         status="COMPLETED",
-        narration=line.narration,
+        narration=shown.narration,
+        reference_number=shown.reference,
+        counterparty_name=shown.counterparty_name,
+        counterparty_bank=shown.counterparty_bank,
     )

@@ -45,3 +45,16 @@ class Vend(PaymentState, Base):
     holder_address: Mapped[str | None] = mapped_column(String(200))
     token: Mapped[str | None] = mapped_column(String(24))
     units: Mapped[str | None] = mapped_column(String(20))
+
+    def narration(self) -> str:
+        """What the customer and the core's statement call it: 'MTN airtime, 08031234567',
+        'Ikeja Electric prepaid, meter 45000000001'."""
+        number = self.customer_number
+        if self.product_type == ProductType.AIRTIME:
+            return f"{self.provider_title} airtime, {number}"
+        if self.product_type == ProductType.DATA:
+            return f"{self.provider_title} bundle, {number}"
+        if self.product_type == ProductType.ELECTRICITY_BILL:
+            meter = f" {self.meter_type.lower()}" if self.meter_type else ""
+            return f"{self.provider_title}{meter}, meter {number}"
+        return f"{self.provider_title}, smart card {number}"

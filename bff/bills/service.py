@@ -337,7 +337,7 @@ class BillService:
         await run_held(self.life, vend.id, vend.stage, self._steps(vend))
 
     def _steps(self, vend: Vend) -> HeldSteps:
-        narration = f"{vend.product_type}/{vend.provider_title}/{vend.customer_number}"
+        narration = vend.narration()  # the core's statement reads like Kobo's
         return HeldSteps(
             hold=lambda: self.core.place_hold(
                 vend.id, vend.source_account, vend.amount_kobo, narration
@@ -410,11 +410,14 @@ class BillService:
         amount = format_naira(vend.amount_kobo)
         if vend.status == Status.COMPLETED:
             token = f" Token: {vend.token}." if vend.token else ""
-            text = f"Kobo: your {vend.provider_title} payment of {amount} was successful.{token}"
+            text = (
+                f"Kobo: your {vend.provider_title} payment of {amount} was successful.{token}"
+                f" Ref {vend.id}."
+            )
         else:
             text = (
                 f"Kobo: your {vend.provider_title} payment of {amount} failed. "
-                f"{vend.failure_reason}"
+                f"{vend.failure_reason} Ref {vend.id}."
             )
         try:
             await self.core.send_sms(user.phone_number, text)

@@ -8,6 +8,7 @@ from bff.core_client.schemas import (
     CoreIdentity,
     CoreLinesPage,
     CoreNamedId,
+    CorePosting,
     CoreStatementLine,
 )
 
@@ -19,6 +20,7 @@ __all__ = [
     "CoreIdentity",
     "CoreLinesPage",
     "CoreNamedId",
+    "CorePosting",
     "CoreRefused",
     "CoreStatementLine",
     "CoreUnavailable",

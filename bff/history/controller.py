@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from litestar import Controller, Response, get, post
@@ -54,6 +55,32 @@ class HistoryController(Controller):
         self, history: HistoryService, customer: Principal, reference_number: str
     ) -> TransactionDetailOut:
         return await history.detail(customer.user, reference_number)
+
+    @get(
+        "/{reference_number:str}/receipt",
+        summary="The transaction's receipt: a one-page PDF, or a PNG image with format=png",
+        media_type="application/pdf",
+        response_description="The receipt: application/pdf, or image/png when format=png",
+    )
+    async def receipt(
+        self,
+        history: HistoryService,
+        customer: Principal,
+        reference_number: str,
+        format: Literal["pdf", "png"] = "pdf",
+    ) -> Response[bytes]:
+        image = format == "png"
+        content = await history.receipt(customer.user, reference_number, image)
+        # Only a found reference gets here; the filter keeps the header plain regardless.
+        name = f"kobo-receipt-{re.sub(r'[^A-Za-z0-9-]', '', reference_number)}.{format}"
+        return Response(
+            content,
+            media_type="image/png" if image else "application/pdf",
+            headers={
+                "Content-Disposition": f'inline; filename="{name}"',
+                "Cache-Control": "no-store",
+            },
+        )
 
     async def _request(
         self, history: HistoryService, customer: Principal, data: StatementIn, file_type: str

@@ -19,6 +19,10 @@ class TransactionOut(CamelStruct):
     status: str  # COMPLETED, PENDING, FAILED
     account_number: str
     balance_after: float | None
+    # Beside the spec's fields: who the money went to or came from, never a ledger code.
+    counterparty_name: str | None
+    counterparty_bank: str | None
+    description: str | None  # the customer's own words, when they wrote some
 
 
 class TransactionPageOut(CamelStruct):
@@ -34,6 +38,8 @@ class TransactionDetailOut(TransactionOut):
     source_account_number: str | None
     destination_account_name: str | None
     destination_account_number: str | None
+    token: str | None  # an electricity token, shown large on the receipt
+    units: str | None
 
 
 class StatementIn(CamelStruct):

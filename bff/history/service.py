@@ -16,9 +16,30 @@ from sqlalchemy import select
 from bff.accounts.service import AccountsService
 from bff.auth.models import User
 from bff.bills.models import Vend
-from bff.core_client import CoreAccount, CoreClient, CoreError, CoreRefused, CoreUnavailable
+from bff.core_client import (
+    CoreAccount,
+    CoreClient,
+    CoreError,
+    CorePosting,
+    CoreRefused,
+    CoreStatementLine,
+    CoreUnavailable,
+)
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
+from bff.history.presentation import (
+    Presented,
+    Records,
+    customer_facing_account,
+    customer_reference,
+    load_records,
+    posting_references,
+    present_line,
+    present_unsettled,
+)
+from bff.history.receipts import Receipt
+from bff.history.receipts import render_pdf as render_receipt
+from bff.history.receipts import render_png as receipt_png
 from bff.history.schemas import TransactionDetailOut, TransactionOut, TransactionPageOut
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.money import kobo_to_naira
@@ -66,24 +87,26 @@ def lagos_midnight(day: date) -> datetime:
 
 def _line(
     account: str,
-    reference: str,
     when: datetime,
-    narration: str,
+    shown: Presented,
     amount: int,
     status: str,
     balance: int | None,
 ) -> TransactionOut:
     local = when.astimezone(LAGOS)
     return TransactionOut(
-        reference_number=reference,
+        reference_number=shown.reference,
         date_created=local.strftime("%d-%m-%Y"),
         time_created=local.strftime("%H:%M"),
-        narration=narration,
+        narration=shown.narration,
         transaction_type="CREDIT" if amount > 0 else "DEBIT",
         amount=kobo_to_naira(abs(amount)),
         status=status,
         account_number=account,
         balance_after=kobo_to_naira(balance) if balance is not None else None,
+        counterparty_name=shown.counterparty_name,
+        counterparty_bank=shown.counterparty_bank,
+        description=shown.description,
     )
 
 
@@ -135,6 +158,11 @@ class HistoryService:
                 )
             except CoreUnavailable as exc:
                 raise ServiceUnavailable(CORE_DOWN) from exc
+            async with self.db.transaction() as session:
+                records = await load_records(
+                    session,
+                    (customer_reference(ln.posting_reference) for p in pages for ln in p.lines),
+                )
             for account, page in zip(accounts, pages, strict=True):
                 total += page.total
                 rows += [
@@ -142,9 +170,8 @@ class HistoryService:
                         ln.posted_at,
                         _line(
                             account.account_number,
-                            ln.posting_reference,
                             ln.posted_at,
-                            ln.narration,
+                            _present(ln, records),
                             ln.amount_kobo,
                             Status.COMPLETED,
                             ln.balance_after_kobo,
@@ -188,9 +215,9 @@ class HistoryService:
         """Transfers and vends not (or never) in the ledger: pending and failed ones."""
         wanted = (status,) if status else (Status.PENDING, Status.FAILED)
         out: list[tuple[datetime, TransactionOut]] = []
-        sources: tuple[tuple[Any, str], ...] = ((Transfer, "Transfer to"), (Vend, "Bill payment"))
+        models: tuple[Any, ...] = (Transfer, Vend)  # the same columns, queried alike
         async with self.db.transaction() as session:
-            for model, label in sources:
+            for model in models:
                 query = select(model).where(
                     model.user_id == user.id,
                     model.status.in_(wanted),
@@ -201,92 +228,68 @@ class HistoryService:
                 if end is not None:
                     query = query.where(model.created_at < end)
                 for item in (await session.scalars(query)).all():
-                    what = (
-                        f"{label} {item.destination_name}"
-                        if model is Transfer
-                        else f"{label} {item.provider_title} {item.customer_number}"
-                    )
-                    out.append(
-                        (
-                            item.created_at,
-                            _line(
-                                item.source_account,
-                                item.id,
-                                item.created_at,
-                                what,
-                                -item.amount_kobo,
-                                item.status,
-                                None,
-                            ),
-                        )
-                    )
+                    out.append((item.created_at, _unsettled_line(item)))
         return out
 
     async def detail(self, user: User, reference: str) -> TransactionDetailOut:
+        detail, _ = await self._detail(user, reference)
+        return detail
+
+    async def receipt(self, user: User, reference: str, image: bool) -> bytes:
+        """The transaction's receipt: PDF, or PNG when `image` (404 unless it is theirs)."""
+        detail, amount_kobo = await self._detail(user, reference)
+        pdf = await asyncio.to_thread(render_receipt, Receipt(detail, amount_kobo, utcnow()))
+        return await asyncio.to_thread(receipt_png, pdf) if image else pdf
+
+    async def _detail(self, user: User, reference: str) -> tuple[TransactionDetailOut, int]:
+        """The details and the amount in kobo (for the receipt, which formats it itself)."""
+        reference = customer_reference(reference)  # a link from before kept its prefix
         own = {a.account_number: a for a in await self.accounts.core_accounts(user)}
         async with self.db.transaction() as session:
-            transfer = await session.get(Transfer, reference)
-            if transfer is None and "-" in reference:
-                transfer = await session.get(Transfer, reference.split("-", 1)[1])
-        if (
-            transfer is not None
-            and transfer.user_id == user.id
-            and transfer.status != Status.COMPLETED
-        ):
-            base = _line(
-                transfer.source_account,
-                transfer.id,
-                transfer.created_at,
-                f"Transfer to {transfer.destination_name}",
-                -transfer.amount_kobo,
-                transfer.status,
-                None,
-            )
-            return self._with_parties(base, transfer, own)
-        try:
-            posting = await self.core.posting(reference)
-        except CoreRefused as exc:
-            raise NotFound("Transaction not found") from exc
-        except CoreUnavailable as exc:
-            raise ServiceUnavailable(CORE_DOWN) from exc
+            records = await load_records(session, [reference])
+        record = records.get(reference)
+        mine_record = record if record is not None and record.user_id == user.id else None
+        if mine_record is not None and mine_record.status != Status.COMPLETED:
+            unsettled = _unsettled_line(mine_record)
+            return _record_detail(unsettled, mine_record, own), mine_record.amount_kobo
+        posting = await self._posting(reference, record)
         mine = next((e for e in posting.entries if e.account_number in own), None)
         if mine is None:  # someone else's transaction: the same answer as a missing one
             raise NotFound("Transaction not found")
         other = next((e for e in posting.entries if e is not mine), None)
-        base = _line(
-            mine.account_number,
+        shown = present_line(
             posting.reference,
-            posting.posted_at,
             posting.narration,
             mine.amount_kobo,
-            Status.COMPLETED,
-            None,
+            other.account_number if other else None,
+            other.account_name if other else None,
+            records,
         )
-        if transfer is not None and transfer.user_id == user.id:
-            return self._with_parties(base, transfer, own)
-        debit, credit = (mine, other) if mine.amount_kobo < 0 else (other, mine)
-        return TransactionDetailOut(
-            **{f: getattr(base, f) for f in TransactionOut.__struct_fields__},
-            session_id=None,
-            source_account_name=debit.account_name if debit else None,
-            source_account_number=debit.account_number if debit else None,
-            destination_account_name=credit.account_name if credit else None,
-            destination_account_number=credit.account_number if credit else None,
+        base = _line(
+            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED, None
         )
+        amount_kobo = abs(mine.amount_kobo)
+        if mine_record is not None:
+            return _record_detail(base, mine_record, own), amount_kobo
+        # Received money, or a line the BFF has no record of: the ledger's two sides, with a
+        # settlement account replaced by the name the customer knows.
+        me = (mine.account_name, mine.account_number)
+        them = (
+            shown.counterparty_name,
+            customer_facing_account(other.account_number if other else None),
+        )
+        source, destination = (me, them) if mine.amount_kobo < 0 else (them, me)
+        return _detail(base, source, destination), amount_kobo
 
-    @staticmethod
-    def _with_parties(
-        base: TransactionOut, transfer: Transfer, own: dict[str, CoreAccount]
-    ) -> TransactionDetailOut:
-        source = own.get(transfer.source_account)
-        return TransactionDetailOut(
-            **{f: getattr(base, f) for f in TransactionOut.__struct_fields__},
-            session_id=transfer.session_id,
-            source_account_name=source.account_name if source else None,
-            source_account_number=transfer.source_account,
-            destination_account_name=transfer.destination_name,
-            destination_account_number=transfer.destination_account,
-        )
+    async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
+        for candidate in posting_references(reference, record):
+            try:
+                return await self.core.posting(candidate)
+            except CoreRefused:
+                continue
+            except CoreUnavailable as exc:
+                raise ServiceUnavailable(CORE_DOWN) from exc
+        raise NotFound("Transaction not found")
 
     # -- statements ---------------------------------------------------------------------
     async def check_statement_request(
@@ -318,6 +321,10 @@ class HistoryService:
         lines = await self.core.statement(
             account.account_number, start=begin, end=finish, limit=MAX_LINES
         )
+        async with self.db.transaction() as session:
+            records = await load_records(
+                session, (customer_reference(ln.posting_reference) for ln in lines)
+            )
         return Statement(
             customer_name=f"{user.first_name} {user.last_name}",
             account_number=account.account_number,
@@ -325,16 +332,7 @@ class HistoryService:
             start=start,
             end=end,
             opening_kobo=opening,
-            lines=[
-                StatementLine(
-                    ln.posted_at,
-                    ln.posting_reference,
-                    ln.narration,
-                    ln.amount_kobo,
-                    ln.balance_after_kobo,
-                )
-                for ln in reversed(lines)
-            ],
+            lines=[_statement_line(ln, _present(ln, records)) for ln in reversed(lines)],
             generated_at=utcnow(),
         )
 
@@ -362,3 +360,79 @@ class HistoryService:
             )
         except CoreError as exc:
             log.warning("statement for user %s could not be sent: %s", user.id, exc)
+
+
+def _present(line: CoreStatementLine, records: Records) -> Presented:
+    return present_line(
+        line.posting_reference,
+        line.narration,
+        line.amount_kobo,
+        line.counterparty_number,
+        line.counterparty_name,
+        records,
+    )
+
+
+def _statement_line(line: CoreStatementLine, shown: Presented) -> StatementLine:
+    details = f"{shown.narration}: {shown.description}" if shown.description else shown.narration
+    return StatementLine(
+        line.posted_at, shown.reference, details, line.amount_kobo, line.balance_after_kobo
+    )
+
+
+def _unsettled_line(record: Transfer | Vend) -> TransactionOut:
+    """A payment the ledger has not got: pending, or failed (and so never a debit)."""
+    return _line(
+        record.source_account,
+        record.created_at,
+        present_unsettled(record),
+        -record.amount_kobo,
+        record.status,
+        None,
+    )
+
+
+Party = tuple[str | None, str | None]  # name, account number
+
+
+def _detail(
+    base: TransactionOut,
+    source: Party,
+    destination: Party,
+    *,
+    session_id: str | None = None,
+    token: str | None = None,
+    units: str | None = None,
+) -> TransactionDetailOut:
+    return TransactionDetailOut(
+        **{f: getattr(base, f) for f in TransactionOut.__struct_fields__},
+        session_id=session_id,
+        source_account_name=source[0],
+        source_account_number=source[1],
+        destination_account_name=destination[0],
+        destination_account_number=destination[1],
+        token=token,
+        units=units,
+    )
+
+
+def _record_detail(
+    base: TransactionOut, record: Transfer | Vend, own: dict[str, CoreAccount]
+) -> TransactionDetailOut:
+    """The customer's own payment, as they made it."""
+    account = own.get(record.source_account)
+    source = (account.account_name if account else None, record.source_account)
+    if isinstance(record, Vend):
+        return _detail(
+            base,
+            source,
+            (record.provider_title, record.customer_number),
+            token=record.token,
+            units=record.units,
+        )
+    return _detail(
+        base,
+        source,
+        (record.destination_name, record.destination_account),
+        session_id=record.session_id,
+    )

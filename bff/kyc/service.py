@@ -44,12 +44,14 @@ class KycService:
         return {row.level: row for row in rows}  # the last submission per level wins
 
     async def status(self, user: User) -> KycStatusOut:
+        """The customer's level is the one source: a level at or below it is approved,
+        whether it was passed here or brought from the core (the seeded personas)."""
         latest = await self._latest(user.id)
         levels = [
             LevelStatusOut(
                 level=n,
-                status=latest[n].status if n in latest else None,
-                comment=latest[n].comment if n in latest else None,
+                status=_level_status(n, user.kyc_level, latest.get(n)),
+                comment=latest[n].comment if n in latest and n > user.kyc_level else None,
             )
             for n in (1, 2, 3)
         ]
@@ -85,14 +87,16 @@ class KycService:
 
     async def documents(self, user: User) -> list[KycDocumentOut]:
         level3 = (await self._latest(user.id)).get(3)
+        status = _level_status(3, user.kyc_level, level3)
+        if status is None:
+            return []
         return [
             KycDocumentOut(
                 name=name,
-                status=level3.status if level3 else None,
-                comment=level3.comment if level3 else None,
+                status=status,
+                comment=level3.comment if level3 and status != KycStatus.APPROVED else None,
             )
             for name in ("UTILITY_BILL", "VALID_IDENTIFICATION_CARD")
-            if level3 is not None
         ]
 
     def _numbers(self, data: LevelIn, *, need_both: bool) -> tuple[str | None, str | None]:
@@ -275,3 +279,9 @@ class KycService:
         if key is None or kind is None:
             raise NotFound("Document not found")
         return Upload(await self.store.get(key), kind).data_url()
+
+
+def _level_status(level: int, passed: int, latest: KycSubmission | None) -> str | None:
+    if level <= passed:
+        return KycStatus.APPROVED
+    return latest.status if latest is not None else None

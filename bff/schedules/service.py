@@ -370,7 +370,7 @@ class ScheduleService:
                 )
         else:
             await self._advance(schedule_uuid, due)
-        await self._tell(user, row, due, outcome, message)
+        await self._tell(user, row, due, outcome, message, transfer_id)
 
     async def _transfer(
         self, user: User, row: ScheduledPayment
@@ -401,19 +401,28 @@ class ScheduleService:
             row.lease_until, row.updated_at = None, utcnow()
 
     async def _tell(
-        self, user: User, row: ScheduledPayment, due: date, outcome: str, message: str | None
+        self,
+        user: User,
+        row: ScheduledPayment,
+        due: date,
+        outcome: str,
+        message: str | None,
+        transfer_id: str | None,
     ) -> None:
         amount = format_naira(row.amount_kobo)
+        # The run's transfer reference is the one its history line and receipt carry.
+        ref = f" Ref {transfer_id}." if transfer_id else ""
         if outcome == Status.FAILED:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
                 f"{row.destination_name} due {due:%d-%m-%Y} failed. {message or ''}".strip()
+                + ref
             )
         else:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
                 f"{row.destination_name} due {due:%d-%m-%Y} was "
-                f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}."
+                f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}.{ref}"
             )
         try:
             if user.phone_number:

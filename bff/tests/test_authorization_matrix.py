@@ -265,6 +265,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("GET", f"{PERSONAL}/transactions"): lambda o: Probe(
         params={"accountNumber": ADA_SAVINGS}, foreign=True
     ),
+    ("GET", f"{PERSONAL}/transactions/{{reference_number}}/receipt"): lambda o: Probe(
+        params={"format": "png"}
+    ),
     ("POST", f"{PERSONAL}/transactions/download"): lambda o: Probe(
         json={"nuban": ADA_SAVINGS, "startDate": day_months_ago(1), "endDate": day_months_ago(0)},
         foreign=True,

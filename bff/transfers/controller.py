@@ -39,6 +39,7 @@ def confirmed(transfer: Transfer) -> Response[TransferOut]:
             transfer.failure_reason or "The transfer failed.",
             extra={
                 "id": transfer.id,
+                "referenceNumber": transfer.id,
                 "status": transfer.status,
                 "responseCode": transfer.response_code or "",
             },

@@ -80,6 +80,8 @@ TransferStatus = Literal["AWAITING_OTP", "PROCESSING", "PENDING", "COMPLETED", "
 
 class TransferOut(CamelStruct):
     id: str
+    # The same value as `id`: the reference the customer sees in history, receipts and SMS.
+    reference_number: str
     status: TransferStatus
     transfer_type: str
     source_account_number: str

@@ -85,6 +85,7 @@ def transfer_out(transfer: Transfer) -> TransferOut:
         message = "Transferred Successfully"
     return TransferOut(
         id=transfer.id,
+        reference_number=transfer.id,
         status=transfer.status,  # type: ignore[arg-type]
         transfer_type=transfer.kind,
         source_account_number=transfer.source_account,
@@ -517,12 +518,12 @@ class TransferService:
         if transfer.status == Status.COMPLETED:
             text = (
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} "
-                f"({transfer.destination_bank_name}) was successful. Ref {transfer.id[:12]}."
+                f"({transfer.destination_bank_name}) was successful. Ref {transfer.id}."
             )
         else:
             text = (
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
-                f"{transfer.failure_reason} Ref {transfer.id[:12]}."
+                f"{transfer.failure_reason} Ref {transfer.id}."
             )
         try:
             await self.core.send_sms(user.phone_number, text)

@@ -746,6 +746,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/transactions/{reference_number}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transaction's receipt: a one-page PDF, or a PNG image with format=png */
+        get: operations["ApiIbankingPersonalTransactionsReferenceNumberReceiptReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kyc/biodata": {
         parameters: {
             query?: never;
@@ -2410,8 +2427,11 @@ export interface components {
         RecentTransaction: {
             amount: number;
             beneficiaryAccount: string;
+            counterpartyBank: string | null;
+            counterpartyName: string | null;
             date: string;
             narration: string;
+            referenceNumber: string;
             sender: string;
             /** @enum {string} */
             status: "COMPLETED" | "PENDING" | "FAILED";
@@ -2560,7 +2580,10 @@ export interface components {
             accountNumber: string;
             amount: number;
             balanceAfter: number | null;
+            counterpartyBank: string | null;
+            counterpartyName: string | null;
             dateCreated: string;
+            description: string | null;
             destinationAccountName: string | null;
             destinationAccountNumber: string | null;
             narration: string;
@@ -2570,7 +2593,9 @@ export interface components {
             sourceAccountNumber: string | null;
             status: string;
             timeCreated: string;
+            token: string | null;
             transactionType: string;
+            units: string | null;
         };
         /** TransactionLimitConfirmIn */
         TransactionLimitConfirmIn: {
@@ -2610,7 +2635,10 @@ export interface components {
             accountNumber: string;
             amount: number;
             balanceAfter: number | null;
+            counterpartyBank: string | null;
+            counterpartyName: string | null;
             dateCreated: string;
+            description: string | null;
             narration: string;
             referenceNumber: string;
             status: string;
@@ -2651,6 +2679,7 @@ export interface components {
             destinationBankName: string;
             id: string;
             message: string | null;
+            referenceNumber: string;
             responseCode: string | null;
             sessionId: string | null;
             sourceAccountNumber: string;
@@ -4680,6 +4709,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionDetailOut"];
+                };
+            };
+            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionsReferenceNumberReceiptReceipt: {
+        parameters: {
+            query?: {
+                format?: "pdf" | "png";
+            };
+            header?: never;
+            path: {
+                reference_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt: application/pdf, or image/png when format=png */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
