@@ -102,10 +102,10 @@ export interface RecentTransaction {
   narration: string
   status: TransactionStatus
   /** The one reference of the transaction, the same in history and on the receipt. */
-  referenceNumber?: string
+  referenceNumber: string
   /** Who the money went to or came from, in words (never a ledger code). */
-  counterpartyName?: string | null
-  counterpartyBank?: string | null
+  counterpartyName: string | null
+  counterpartyBank: string | null
 }
 
 export interface DashboardScheduledPayment {

@@ -214,10 +214,10 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
     yield call(toastFailure, result.error, BILL_ERROR)
     return
   }
-  const { bill, referenceNumber } = result.data
+  const { bill } = result.data
   const message = result.data.message || SUCCESSFUL
   if (bill.vendingStatus === 'PENDING') {
-    yield put(vendPending({ bill, message, referenceNumber }))
+    yield put(vendPending({ bill, message }))
     yield put(toastInfo(message))
     yield call(refreshAfterVend)
     yield call(pollPendingBillSaga, bill.id)
@@ -229,7 +229,7 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
     return
   }
   // The receipt dialog says so; a toast on top would repeat it.
-  yield put(vendSucceeded({ bill, message, referenceNumber }))
+  yield put(vendSucceeded({ bill, message }))
   yield call(refreshAfterVend)
 }
 

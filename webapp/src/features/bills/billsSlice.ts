@@ -42,8 +42,6 @@ export interface BillsState {
     pending: VendPending | null
     /** The bill as the server last reported it after the code. */
     bill: BillLog | null
-    /** The transaction reference of the confirm answer: the receipt's key. */
-    referenceNumber: string | null
     message: string | null
     error: string | null
     failures: number
@@ -64,7 +62,6 @@ const idleFlow: BillsState['flow'] = {
   request: null,
   pending: null,
   bill: null,
-  referenceNumber: null,
   message: null,
   error: null,
   failures: 0,
@@ -176,8 +173,7 @@ const billsSlice = createSlice({
       state.flow.step = 'code'
       state.flow.failures += 1
     },
-    vendSucceeded(state, action: PayloadAction<{ bill: BillLog; message: string; referenceNumber?: string | null }>) {
-      state.flow.referenceNumber = action.payload.referenceNumber ?? null
+    vendSucceeded(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
       state.flow.step = 'succeeded'
       state.flow.bill = action.payload.bill
       state.flow.message = action.payload.message
@@ -185,8 +181,7 @@ const billsSlice = createSlice({
       state.panel = null
       state.lookups = {}
     },
-    vendPending(state, action: PayloadAction<{ bill: BillLog; message: string; referenceNumber?: string | null }>) {
-      state.flow.referenceNumber = action.payload.referenceNumber ?? null
+    vendPending(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
       state.flow.step = 'pending'
       state.flow.bill = action.payload.bill
       state.flow.message = action.payload.message

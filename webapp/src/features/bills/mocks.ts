@@ -273,11 +273,11 @@ function confirm(persona: Persona, vend: MockVend): { status: number; body: Reco
     bill.message = MOCK_PENDING_MESSAGE
     vend.readsLeft = READS_TO_SETTLE
     rememberMockReceipt(vend.persona, bill.reference)
-    return { status: 202, body: { message: MOCK_PENDING_MESSAGE, bill: { ...bill }, referenceNumber: bill.reference } satisfies VendResult }
+    return { status: 202, body: { message: MOCK_PENDING_MESSAGE, bill: { ...bill } } satisfies VendResult }
   }
   succeed(bill)
   rememberMockReceipt(vend.persona, bill.reference)
-  return { status: 200, body: { message: 'Successful', bill: { ...bill }, referenceNumber: bill.reference } satisfies VendResult }
+  return { status: 200, body: { message: 'Successful', bill: { ...bill } } satisfies VendResult }
 }
 
 function vendHandlers(product: BillProduct, segment: string) {

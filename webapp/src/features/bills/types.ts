@@ -13,12 +13,8 @@ export type Holder = Schemas['HolderOut']
 export type VendRequest = Schemas['VendIn']
 export type VendPending = Schemas['VendPendingOut']
 export type VendConfirmRequest = Schemas['VendConfirmIn']
-/**
- * The confirm answer. `referenceNumber` is the one reference the customer later
- * finds in history, details, receipt and statement (optional until the
- * regenerated schema lands).
- */
-export type VendResult = Schemas['VendResultOut'] & { referenceNumber?: string | null }
+/** The confirm answer; its `bill.reference` is the one reference of the payment (history, receipt, statement). */
+export type VendResult = Schemas['VendResultOut']
 export type BillLog = Schemas['BillLogOut']
 
 /** The four products of the page (spec part 2, "Bill vending request"). */

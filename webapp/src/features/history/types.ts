@@ -3,20 +3,11 @@ import type { components } from '../../api/schema'
 
 type Schemas = components['schemas']
 
-/**
- * Who the money went to or came from, in words (never a ledger code), and the
- * customer's own description. Optional until the regenerated schema lands.
- */
-interface Parties {
-  counterpartyName?: string | null
-  counterpartyBank?: string | null
-  description?: string | null
-}
-
-export type Transaction = Schemas['TransactionOut'] & Parties
-/** The details add the electricity token and units of a prepaid meter. */
-export type TransactionDetail = Schemas['TransactionDetailOut'] & Parties & { token?: string | null; units?: string | null }
-export type TransactionPage = Omit<Schemas['TransactionPageOut'], 'content'> & { content: Transaction[] }
+/** A line names the other party (`counterpartyName`, `counterpartyBank`) and the customer's `description`. */
+export type Transaction = Schemas['TransactionOut']
+/** The details add the electricity `token` and `units` of a prepaid meter. */
+export type TransactionDetail = Schemas['TransactionDetailOut']
+export type TransactionPage = Schemas['TransactionPageOut']
 export type StatementRequest = Schemas['StatementIn']
 
 export type TransactionType = 'CREDIT' | 'DEBIT'

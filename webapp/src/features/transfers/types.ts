@@ -12,15 +12,14 @@ export type SchedulePaymentSetting = Schemas['SchedulePaymentSetting']
 export type PendingTransfer = Schemas['PendingTransferOut']
 /**
  * The confirm and status answers. `referenceNumber` is the one reference the
- * customer later finds in history, details, receipt and statement (optional
- * until the regenerated schema lands).
+ * customer later finds in history, details, receipt and statement.
  */
-export type Transfer = Schemas['TransferOut'] & { referenceNumber?: string | null }
+export type Transfer = Schemas['TransferOut']
 export type ConfirmTransferRequest = Schemas['ConfirmIn']
 export type BulkTransferRow = Schemas['BulkTransferRow']
 export type BulkTransferRequest = Schemas['BulkTransferIn']
 export type BulkPending = Schemas['BulkPendingOut']
-export type BulkResult = Omit<Schemas['BulkResultOut'], 'transfers'> & { transfers: Transfer[] }
+export type BulkResult = Schemas['BulkResultOut']
 
 /** The three single-transfer tabs; the fourth (bulk) has its own flow. */
 export type TransferKind = 'INTRA_BANK' | 'OWN_ACCOUNT' | 'OTHER_BANK'

@@ -20,7 +20,8 @@ const ACCOUNT_LABELS: Record<string, string> = {
   DATA: 'Phone Number',
 }
 
-function billReceiptFacts(bill: BillLog, referenceNumber: string | null): ReceiptFacts {
+/** A bill's one reference for life is its log's `reference` (docs/contract.md, "History"). */
+function billReceiptFacts(bill: BillLog): ReceiptFacts {
   return {
     amount: bill.amount,
     recipientName: bill.electricityMeterOwner,
@@ -28,7 +29,7 @@ function billReceiptFacts(bill: BillLog, referenceNumber: string | null): Receip
     bankLabel: 'Biller',
     account: bill.electricityMeterNumber ?? bill.cableTvSmartCardNumber ?? bill.phoneNumber,
     accountLabel: ACCOUNT_LABELS[bill.utilityProductType] ?? 'Number',
-    referenceNumber: referenceNumber ?? bill.reference,
+    referenceNumber: bill.reference,
     date: bill.dateCreated,
     token: bill.vendingToken,
     units: bill.units,
@@ -61,7 +62,7 @@ export function BillResultModal() {
       className="kobo-transfer-result kobo-bill-result"
     >
       {bill ? (
-        <ReceiptView status={status} title={title} subTitle={subTitle} facts={billReceiptFacts(bill, flow.referenceNumber)}>
+        <ReceiptView status={status} title={title} subTitle={subTitle} facts={billReceiptFacts(bill)}>
           {flow.step === 'pending' && !flow.stillPending && (
             <div className="kobo-transfer-checking" role="status">
               <Spin size="small" /> Checking with the biller…
