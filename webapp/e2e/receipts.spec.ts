@@ -189,7 +189,8 @@ test.describe('receipts on the real stack', () => {
     // Magic account 9000000045: the switch answers 09 (pending), then 00 after 5 s.
     await page.getByLabel('Account Number').fill('9000000045')
     await expect(page.getByTestId('resolved-name')).not.toBeEmpty()
-    const name = (await page.getByTestId('resolved-name').innerText()).trim()
+    // The look-up reads "Name · Bank": the name is the part before the dot.
+    const name = (await page.getByTestId('resolved-name').innerText()).split('·')[0].trim()
     await page.getByLabel('Amount').fill('1200')
     const code = await codeAfter(request, ADA)
     await page.getByRole('button', { name: /Send$/ }).click()
@@ -206,7 +207,11 @@ test.describe('receipts on the real stack', () => {
     await checkEverywhere(page, request, pendingReference, name)
     // The history shows it as completed now, not pending.
     await page.getByLabel('Search transactions').fill(pendingReference)
-    await expect(page.getByTestId('history-row').first()).not.toContainText('Pending')
+    // (By its tag and amount: the magic payee is called "Peace Pending".)
+    const row = page.getByTestId('history-row').first()
+    await expect(row).toContainText(pendingReference)
+    await expect(row.locator('.ant-tag', { hasText: /^Pending$/ })).toHaveCount(0)
+    await expect(row.getByTestId('amount')).toHaveClass(/kobo-history-amount--debit/)
   })
 
   test('electricity bill: the token on the receipt, the same reference in history, details and receipt', async ({ page, request }) => {
