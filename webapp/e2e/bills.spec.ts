@@ -90,8 +90,12 @@ test('airtime: Ada tops up a phone with the code; the balance and the history sh
   await expect(panel).toBeHidden()
 
   await buyAirtime(page, request, 'MTN', '08099990001', '150')
-  await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Successful' })).toBeVisible()
+  // The outcome is a receipt (a Result with the facts), not a toast.
+  const result = page.locator('.kobo-bill-result')
+  await expect(result.locator('.ant-result-title')).toHaveText('Payment Successful')
+  await expect(result.getByTestId('receipt-amount')).toHaveText('₦150.00')
   await expect(page.locator('.kobo-bill-drawer')).toBeHidden()
+  await result.getByRole('button', { name: 'Done' }).click()
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 15000)
 
   const row = await historyRow(page, '08099990001')
@@ -125,7 +129,7 @@ test('electricity: a prepaid token appears after the code and again in Bill Paym
 
   const result = page.locator('.kobo-bill-result')
   await expect(result).toContainText('Payment Successful')
-  const shown = (await result.getByTestId('bill-token').innerText()).trim()
+  const shown = (await result.getByTestId('receipt-token-digits').innerText()).trim()
   expect(shown).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/)
   const token = shown.replace(/-/g, '')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 104750)

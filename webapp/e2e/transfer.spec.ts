@@ -49,7 +49,10 @@ test('intra-bank: Ada sends Tunde money with the code; both balances change', as
   await expect(page.getByRole('dialog')).toContainText('₦1,234.56')
   await typeDialogCode(page, await code())
 
-  await expect(page.getByText('Transferred Successfully')).toBeVisible()
+  // The outcome is a receipt dialog now (not only a toast): read it, then close it.
+  await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible()
+  await expect(page.getByTestId('receipt')).toContainText('Tunde Bakare')
+  await page.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByLabel('Account Number')).toHaveValue('')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(adaBefore - 123456)
   expect(await coreBalanceKobo(request, TUNDE_ACCOUNT)).toBe(tundeBefore + 123456)

@@ -162,3 +162,40 @@ export function errorMessage(error: ApiError | undefined, fallback?: string): st
 export function isSessionError(error: ApiError | undefined): boolean {
   return error?.status === 401 || error?.status === 403
 }
+
+/**
+ * A file from the BFF (receipts: PDF or PNG). Same bearer token, timeout and
+ * never-throws contract as `apiRequest`, but the 2xx body is kept as a Blob
+ * instead of being parsed as JSON; an error body is still read for `detail`.
+ */
+export async function apiFileRequest(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'token' | 'timeoutMs'> & { accept: string },
+): Promise<ApiResult<Blob>> {
+  const { query, token, timeoutMs = DEFAULT_TIMEOUT_MS, accept } = options
+  const headers: Record<string, string> = { Accept: `${accept}, application/problem+json` }
+  if (token) headers.Authorization = `Bearer ${token}`
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  try {
+    const response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: controller.signal })
+    if (!response.ok) {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(await response.text())
+      } catch {
+        parsed = undefined
+      }
+      return { error: { status: response.status, detail: detailOf(parsed), body: parsed } }
+    }
+    return { data: await response.blob() }
+  } catch {
+    return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -101,6 +101,11 @@ export interface RecentTransaction {
   /** Free text of the posting (in the BFF's OpenAPI document, not yet in docs/contract.md). */
   narration: string
   status: TransactionStatus
+  /** The one reference of the transaction, the same in history and on the receipt. */
+  referenceNumber: string
+  /** Who the money went to or came from, in words (never a ledger code). */
+  counterpartyName: string | null
+  counterpartyBank: string | null
 }
 
 export interface DashboardScheduledPayment {

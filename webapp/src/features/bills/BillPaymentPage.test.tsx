@@ -249,7 +249,8 @@ describe('Bills Payment page', () => {
     await typeCode(user, '123456', codeDialog)
 
     expect(await screen.findByText(SUCCESS_TITLE)).toBeInTheDocument()
-    const token = await screen.findByTestId('bill-token')
+    // The receipt shows the token in large digits (receipt-token-digits), the history in its table.
+    const token = await screen.findByTestId('receipt-token-digits')
     expect(token.textContent).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/)
     await dialogClosed('Pay Electricity Bill')
     await user.click(screen.getByRole('button', { name: 'Done' }))
@@ -262,6 +263,45 @@ describe('Bills Payment page', () => {
       expect(details).toHaveTextContent(text)
     }
     expect(details).toHaveTextContent(/kWh/)
+  })
+
+  it('electricity: the receipt shows the token in large digits and its copy button copies the bare digits', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Pay Electricity Bill')
+    await meterDetails(user, panel, '45000000001')
+    await user.type(within(panel).getByLabelText('Amount'), '5000')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    await typeCode(user, '123456', await dialog('OTP Verification'))
+
+    const receipt = await screen.findByTestId('receipt')
+    expect(within(receipt).getByText(SUCCESS_TITLE, { selector: '.ant-result-title' })).toBeInTheDocument()
+    const digits = within(receipt).getByTestId('receipt-token-digits')
+    expect(digits.textContent).toMatch(/^\d{4}(-\d{4}){4}$/)
+    await user.click(within(within(receipt).getByTestId('receipt-token')).getByRole('button'))
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(digits.textContent!.replace(/-/g, '')))
+    expect(receipt).toHaveTextContent('Kemi Adeyinka')
+    expect(receipt).toHaveTextContent('45000000001')
+  })
+
+  it('airtime: the success screen is a Result with the receipt facts and the receipt actions, not only a toast', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'MTN')
+    await user.type(within(panel).getByLabelText('Amount'), '500')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    await typeCode(user, '123456', await dialog('OTP Verification'))
+
+    const receipt = await screen.findByTestId('receipt')
+    expect(within(receipt).getByText(SUCCESS_TITLE, { selector: '.ant-result-title' })).toBeInTheDocument()
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('₦500.00')
+    expect(receipt).toHaveTextContent('MTN')
+    expect(receipt).toHaveTextContent('08031234501')
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Successful')
+    expect(within(receipt).getByTestId('receipt-reference').textContent).toMatch(/^VND-[0-9A-F]{12}$/)
+    expect(within(receipt).getByRole('button', { name: /Share receipt$/ })).toBeInTheDocument()
+    expect(within(receipt).getByRole('button', { name: /Download receipt$/ })).toBeInTheDocument()
   })
 
   it('cable TV: Get Cable Details, then Proceed; changing the provider clears the name', async () => {

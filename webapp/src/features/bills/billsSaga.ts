@@ -228,8 +228,8 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
     yield call(refreshAfterVend)
     return
   }
+  // The receipt dialog says so; a toast on top would repeat it.
   yield put(vendSucceeded({ bill, message }))
-  yield put(toastSuccess(message))
   yield call(refreshAfterVend)
 }
 

@@ -12,6 +12,7 @@ import scenarios from '../../../../fixtures/scenarios.json'
 import type { Account } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
 import { personaFromRequest, problem } from '../../mocks/session'
+import { newMockReference, rememberMockReceipt } from '../history/mocks'
 import { MOCK_OTP, bankOf, limitOf, onMockBankReset, post } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest, VendResult } from './types'
@@ -188,7 +189,8 @@ function plan(persona: Persona, product: BillProduct, data: VendRequest): BillLo
     cableTvBouquetCode: null,
     message: null,
   }
-  bill.reference = bill.id
+  // One reference for life: the confirm answer, the history line and the receipt all carry it.
+  bill.reference = newMockReference('VND')
 
   if (product === 'AIRTIME') {
     if (amountKobo < 5000) return refuse(`The least airtime you can buy is ${naira(5000)}`, 'amount')
@@ -270,9 +272,11 @@ function confirm(persona: Persona, vend: MockVend): { status: number; body: Reco
     bill.vendingStatus = 'PENDING'
     bill.message = MOCK_PENDING_MESSAGE
     vend.readsLeft = READS_TO_SETTLE
+    rememberMockReceipt(vend.persona, bill.reference)
     return { status: 202, body: { message: MOCK_PENDING_MESSAGE, bill: { ...bill } } satisfies VendResult }
   }
   succeed(bill)
+  rememberMockReceipt(vend.persona, bill.reference)
   return { status: 200, body: { message: 'Successful', bill: { ...bill } } satisfies VendResult }
 }
 

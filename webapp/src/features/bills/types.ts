@@ -13,6 +13,7 @@ export type Holder = Schemas['HolderOut']
 export type VendRequest = Schemas['VendIn']
 export type VendPending = Schemas['VendPendingOut']
 export type VendConfirmRequest = Schemas['VendConfirmIn']
+/** The confirm answer; its `bill.reference` is the one reference of the payment (history, receipt, statement). */
 export type VendResult = Schemas['VendResultOut']
 export type BillLog = Schemas['BillLogOut']
 

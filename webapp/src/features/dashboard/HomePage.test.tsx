@@ -94,6 +94,17 @@ describe('Home (dashboard)', () => {
     expect(within(recent).getByText('+₦150,000.00')).toBeInTheDocument()
     expect(within(recent).getByText('-₦4,500.50')).toBeInTheDocument()
     expect(within(recent).getAllByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toHaveLength(5)
+    // Names, not account numbers; a failed payment moved no money: unsigned, neutral, tagged Failed.
+    const titles = within(recent).getAllByTestId('recent-counterparty').map((el) => el.textContent)
+    expect(titles).toContain('To Ifeoma Chukwu')
+    expect(titles).toContain('From Lagos Tech Hub Ltd')
+    expect(within(recent).queryByText(/0123456789/)).not.toBeInTheDocument()
+    const failedRow = within(recent).getByText('To MTN').closest<HTMLElement>('[role="listitem"]')!
+    expect(within(failedRow).getByTestId('recent-amount')).toHaveTextContent(/^₦1,500\.00$/)
+    expect(within(failedRow).getByTestId('recent-amount')).not.toHaveClass('kobo-amount-debit')
+    expect(within(failedRow).getByText('Failed')).toBeInTheDocument()
+    const pendingRow = within(recent).getByText('To Kunle Adeyemi').closest<HTMLElement>('[role="listitem"]')!
+    expect(within(pendingRow).getByText('Pending')).toBeInTheDocument()
     expect(screen.getByLabelText('Completed transactions this week: 3')).toBeInTheDocument()
     expect(screen.getByLabelText('Pending transactions this week: 1')).toBeInTheDocument()
     expect(screen.getByLabelText('Failed transactions this week: 1')).toBeInTheDocument()

@@ -32,11 +32,11 @@ function recentTransactionsOf(persona: Persona): RecentTransaction[] {
   if (persona.accounts.every((a) => a.openingBalanceKobo === 0)) return []
   const me = `${persona.firstName} ${persona.lastName}`
   return [
-    { amount: 25000, date: daysAgo(0, 9, 14), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Chinedu Obi', narration: 'Salary advance refund', status: 'COMPLETED' },
-    { amount: 4500.5, date: daysAgo(1, 18, 2), transactionType: 'DEBIT', beneficiaryAccount: '0123456789', sender: me, narration: 'Rent contribution', status: 'COMPLETED' },
-    { amount: 12000, date: daysAgo(2, 12, 40), transactionType: 'DEBIT', beneficiaryAccount: '2034567891', sender: me, narration: 'Market supplies', status: 'PENDING' },
-    { amount: 1500, date: daysAgo(3, 8, 5), transactionType: 'DEBIT', beneficiaryAccount: '0987654321', sender: me, narration: 'Airtime top-up', status: 'FAILED' },
-    { amount: 150000, date: daysAgo(5, 16, 30), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Lagos Tech Hub Ltd', narration: 'Invoice KTH-0112', status: 'COMPLETED' },
+    { amount: 25000, date: daysAgo(0, 9, 14), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Chinedu Obi', narration: 'From Chinedu Obi', status: 'COMPLETED', referenceNumber: 'TRF-1A2B3C4D5E60', counterpartyName: 'Chinedu Obi', counterpartyBank: 'Kobo' },
+    { amount: 4500.5, date: daysAgo(1, 18, 2), transactionType: 'DEBIT', beneficiaryAccount: '0123456789', sender: me, narration: 'Transfer to Ifeoma Chukwu, Access Bank', status: 'COMPLETED', referenceNumber: 'TRF-9E8D7C6B5A41', counterpartyName: 'Ifeoma Chukwu', counterpartyBank: 'Access Bank' },
+    { amount: 12000, date: daysAgo(2, 12, 40), transactionType: 'DEBIT', beneficiaryAccount: '2030000017', sender: me, narration: 'Transfer to Kunle Adeyemi, GTBank', status: 'PENDING', referenceNumber: 'TRF-7F3A9C21E0B4', counterpartyName: 'Kunle Adeyemi', counterpartyBank: 'GTBank' },
+    { amount: 1500, date: daysAgo(3, 8, 5), transactionType: 'DEBIT', beneficiaryAccount: '08099990002', sender: me, narration: 'MTN airtime, 08099990002', status: 'FAILED', referenceNumber: 'VND-2B81D5E6F093', counterpartyName: 'MTN', counterpartyBank: null },
+    { amount: 150000, date: daysAgo(5, 16, 30), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Lagos Tech Hub Ltd', narration: 'From Lagos Tech Hub Ltd', status: 'COMPLETED', referenceNumber: 'TRF-0C1D2E3F4A52', counterpartyName: 'Lagos Tech Hub Ltd', counterpartyBank: 'Zenith Bank' },
   ]
 }
 

@@ -98,14 +98,14 @@ describe('Transaction History table', () => {
       expect(dayjs(new Date(y, m - 1, d)).isBefore(today.subtract(30, 'day').startOf('day'))).toBe(false)
     }
 
-    await user.type(screen.getByLabelText('Search transactions'), 'salary')
-    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('salary'))
+    await user.type(screen.getByLabelText('Search transactions'), 'transfer to')
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('transfer to'))
     await waitFor(() => expect(rows().length).toBeGreaterThan(0))
-    await waitFor(() => expect(cellTexts(2).every((t) => /SALARY/.test(t))).toBe(true))
+    await waitFor(() => expect(cellTexts(2).every((t) => /transfer to /i.test(t))).toBe(true))
 
     await user.click(button('Clear filters'))
     await waitFor(() => expect(queries.at(-1)?.get('accountNumber')).toBeNull())
-    expect(queries.at(-1)?.get('search')).toBe('salary')
+    expect(queries.at(-1)?.get('search')).toBe('transfer to')
   })
 
   it('lists pending and failed transfers through the Status filter', async () => {
@@ -113,6 +113,27 @@ describe('Transaction History table', () => {
     await choose(user, screen.getByLabelText('Status'), 'Failed')
     await waitFor(() => expect(rows()).toHaveLength(2))
     expect(rows().every((r) => within(r).getByText('Failed'))).toBe(true)
+  })
+
+  it('shows a failed transfer neutral and unsigned with a Failed tag, a pending one with its own tag, both by name', async () => {
+    const { user } = await renderHistory()
+    // No ledger code nor raw narration on the page, ever.
+    expect(document.body.textContent).not.toMatch(/GL-|HOLD-|SEED-|[A-Z]+_[A-Z_]+\//)
+    await choose(user, screen.getByLabelText('Status'), 'Failed')
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    const failed = rows().find((r) => r.textContent!.includes('Adaeze Nwosu'))!
+    expect(within(failed).getByTestId('history-counterparty')).toHaveTextContent('Adaeze Nwosu · GTBank')
+    const amount = within(failed).getByTestId('amount')
+    expect(amount).toHaveTextContent(/^₦45,000\.00$/)
+    expect(amount).toHaveClass('kobo-history-amount--failed')
+    expect(amount).not.toHaveClass('kobo-history-amount--debit')
+    expect(within(failed).getByText('Failed')).toBeInTheDocument()
+
+    await choose(user, screen.getByLabelText('Status'), 'Pending')
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(within(rows()[0]).getByTestId('history-counterparty')).toHaveTextContent('Kunle Adeyemi · GTBank')
+    expect(within(rows()[0]).getByTestId('amount')).toHaveClass('kobo-history-amount--pending')
+    expect(within(rows()[0]).getByText('Pending')).toBeInTheDocument()
   })
 
   it('shows "No records to display" when nothing matches', async () => {
@@ -133,14 +154,15 @@ describe('Transaction History table', () => {
 describe('Transaction Details', () => {
   it('opens from a row with the session id and both parties', async () => {
     const { user } = await renderHistory()
-    await user.type(screen.getByLabelText('Search transactions'), '/TRF')
-    await waitFor(() => expect(cellTexts(2).every((t) => t.includes('/TRF'))).toBe(true))
+    await user.type(screen.getByLabelText('Search transactions'), 'transfer to')
+    await waitFor(() => expect(cellTexts(2).every((t) => /transfer to /i.test(t))).toBe(true))
     const row = rows()[0]
-    const narration = row.querySelectorAll('td')[2].querySelector('button')!.textContent!
+    const counterparty = within(row).getByTestId('history-counterparty').textContent!
     await user.click(row)
     const modal = await dialog(DETAILS_TITLE)
     await waitFor(() => expect(within(modal).getByText('Session ID')).toBeInTheDocument())
-    expect(within(modal).getByText(narration)).toBeInTheDocument()
+    // The other party by name (with its bank), as in the row: never an account code.
+    expect(within(modal).getByTestId('details-counterparty')).toHaveTextContent(counterparty)
     const value = (label: string) => within(modal).getByText(label).closest('tr')!.querySelector('.ant-descriptions-item-content')!.textContent
     expect(value('Session ID')).toMatch(/^090605\d{24}$/)
     expect(value('Date')).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)
@@ -149,6 +171,21 @@ describe('Transaction Details', () => {
     expect(value(`${own === 'Source' ? 'Destination' : 'Source'} Account Name`)).not.toBe('—')
     await user.click(button('Close', modal))
     await dialogClosed(DETAILS_TITLE)
+  })
+
+  it('shows the reference, the other party by name and the receipt actions', async () => {
+    const { user } = await renderHistory()
+    await choose(user, screen.getByLabelText('Status'), 'Failed')
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    await user.click(rows().find((r) => r.textContent!.includes('Adaeze Nwosu'))!)
+    const modal = await dialog(DETAILS_TITLE)
+    await waitFor(() => expect(within(modal).getByText('Session ID')).toBeInTheDocument())
+    const value = (label: string) => within(modal).getByText(label).closest('tr')!.querySelector('.ant-descriptions-item-content')!.textContent
+    expect(value('Reference Number')).toBe('TRF-C04E1A77D5F2')
+    expect(within(modal).getByTestId('details-counterparty')).toHaveTextContent('Adaeze Nwosu · GTBank')
+    expect(within(modal).getByTestId('amount')).toHaveTextContent(/^₦45,000\.00$/)
+    expect(within(modal).getByRole('button', { name: /Share receipt$/ })).toBeInTheDocument()
+    expect(within(modal).getByRole('button', { name: /Download receipt$/ })).toBeInTheDocument()
   })
 
   it('opens from the keyboard too', async () => {

@@ -48,19 +48,36 @@ const PEOPLE = [
 ]
 const SHOPS = ['Shoprite Lekki', 'Chicken Republic Yaba', 'Total Energies Ikoyi', 'Jumia Foods', 'Spar Victoria Island', 'Mr Biggs Ikeja']
 const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE']
-const OTHER_BANKS = ['Guaranty Trust Bank', 'Access Bank', 'First Bank of Nigeria', 'United Bank for Africa', 'Zenith Bank']
+const OTHER_BANKS = ['GTBank', 'Access Bank', 'First Bank', 'UBA', 'Zenith Bank']
 
 /** The mock's stored line: the wire fields plus the parties the details add. */
 type MockLine = TransactionDetail & { postedAt: number }
 
 let ledgers = new Map<string, MockLine[]>()
 let unsettled = new Map<string, MockLine[]>()
+/** References of mock transfers and bills made this session, by persona: they have receipts too. */
+let issued = new Map<string, Set<string>>()
+
+let issuedCount = 0
+/** `TRF-3F0A9C21E0B4`: the shape of the BFF's references (prefix and 12 hex digits), unique per session. */
+export function newMockReference(prefix: 'TRF' | 'VND'): string {
+  issuedCount += 1
+  const hex = ((Date.now() % 0xffffffff) * 4096 + issuedCount).toString(16).toUpperCase()
+  return `${prefix}-${hex.padStart(12, '0').slice(-12)}`
+}
+
+/** The transfer and bill mocks call this so the receipt route knows the payment is the persona's. */
+export function rememberMockReceipt(personaKey: string, referenceNumber: string): void {
+  if (!issued.has(personaKey)) issued.set(personaKey, new Set())
+  issued.get(personaKey)!.add(referenceNumber)
+}
 /** Statements the mock was asked for, newest last (tests look at them). */
 export const requestedStatements: { persona: string; fileType: StatementFileType; body: StatementRequest }[] = []
 
 onMockBankReset(() => {
   ledgers = new Map()
   unsettled = new Map()
+  issued = new Map()
   requestedStatements.length = 0
 })
 
@@ -100,7 +117,7 @@ function line(
   amountKobo: number,
   status: string,
   balanceKobo: number | null,
-  other: { name: string | null; number: string | null; sessionId: string | null },
+  other: Other,
 ): MockLine {
   const credit = amountKobo > 0
   const me = { name: ownerName, number: accountNumber }
@@ -121,9 +138,37 @@ function line(
     sourceAccountNumber: source.number,
     destinationAccountName: destination.name,
     destinationAccountNumber: destination.number,
+    counterpartyName: other.name,
+    counterpartyBank: other.bank ?? null,
+    description: other.description ?? null,
+    token: other.token ?? null,
+    units: other.units ?? null,
     postedAt: when.getTime(),
   }
 }
+
+/** The other side of a line, as the BFF now names it: a person, a biller or the bank, never a ledger code. */
+interface Other {
+  name: string | null
+  number: string | null
+  sessionId: string | null
+  bank?: string | null
+  description?: string | null
+  token?: string | null
+  units?: string | null
+}
+
+/** A bank for a name without spending the seeded random source (that would change every story). */
+const bankFor = (name: string) => OTHER_BANKS[name.length % OTHER_BANKS.length]
+
+const BILLS: { narration: string; other: Omit<Other, 'sessionId'> }[] = [
+  { narration: 'DStv Compact, smart card 7023456781', other: { name: 'DStv', number: '7023456781' } },
+  {
+    narration: 'IKEDC prepaid, meter 45123456789',
+    other: { name: 'IKEDC', number: '45123456789', token: '48213907561284903317', units: '41.50 kWh' },
+  },
+  { narration: 'GOtv Max, smart card 7034567812', other: { name: 'GOtv', number: '7034567812' } },
+]
 
 const tenDigits = (random: () => number) => String(Math.floor(1_000_000_000 + random() * 8_999_999_999))
 
@@ -149,51 +194,52 @@ function generateLedger(accountNumber: string, ownerName: string, balanceKobo: n
     index += 1
     const at = new Date(when)
     at.setSeconds(between(0, 60))
-    const reference = `SEED-${accountNumber}-${10_000 - index}`
+    const reference = `TXN-${accountNumber}-${10_000 - index}`
     let amount: number
     let narration: string
-    let other: { name: string | null; number: string | null; sessionId: string | null }
+    let other: Other
     const roll = random()
     const month = `${at.getFullYear()}-${at.getMonth()}`
     if (at.getDate() >= 25 && !salaryPaid.has(month)) {
       salaryPaid.add(month)
       amount = between(150_000, 650_000) * 100
-      narration = `NIP/${employer.toUpperCase()}/SALARY`
-      other = { name: employer, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+      narration = `From ${employer}`
+      other = { name: employer, number: tenDigits(random), sessionId: sessionIdAt(at, random), bank: bankFor(employer), description: 'Salary' }
     } else if (roll < 0.22) {
       const who = pick(PEOPLE)
       amount = between(2_000, 80_000) * 100
-      narration = `NIP/${who.toUpperCase()}/TRF`
-      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+      narration = `From ${who}`
+      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random), bank: bankFor(who) }
     } else if (roll < 0.25) {
       const who = pick(PEOPLE)
       amount = between(1_000, 20_000) * 100
-      narration = `REVERSAL/NIP/TRF TO ${who.toUpperCase()}`
-      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
+      narration = `Reversal of transfer to ${who}`
+      other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random), bank: bankFor(who) }
     } else if (roll < 0.28) {
       amount = -pick([1_075, 2_688, 5_375])
-      narration = roll < 0.265 ? 'SMS ALERT CHARGES' : 'NIP TRANSFER FEE + VAT'
-      other = { name: 'Kobo Microfinance Bank', number: 'GL-FEE-INCOME', sessionId: null }
+      narration = roll < 0.265 ? 'SMS alert charges' : 'Transfer fee + VAT'
+      other = { name: 'Kobo', number: null, sessionId: null, bank: 'Kobo' }
     } else {
       amount = -(random() < 0.5 ? between(500, 5_000) : between(2_000, 45_000)) * 100 - (random() < 0.3 ? between(1, 99) : 0)
       const kind = pick(['airtime', 'pos', 'transfer', 'bill'] as const)
       if (kind === 'airtime') {
         const network = pick(NETWORKS)
         const phone = `080${between(10_000_000, 99_999_999)}`
-        narration = `AIRTIME/${network}/${phone}`
+        narration = `${network} airtime, ${phone}`
         other = { name: network, number: phone, sessionId: null }
       } else if (kind === 'pos') {
         const shop = pick(SHOPS)
-        narration = `POS/${shop.toUpperCase()}`
+        narration = `Card payment, ${shop}`
         other = { name: shop, number: null, sessionId: null }
       } else if (kind === 'bill') {
-        narration = pick(['BILLS/DSTV/7023456781', 'BILLS/IKEJA ELECTRIC/45123456789', 'BILLS/GOTV/7034567812'])
-        other = { name: narration.split('/')[1], number: narration.split('/')[2], sessionId: null }
+        const bill = pick(BILLS)
+        narration = bill.narration
+        other = { ...bill.other, sessionId: null }
       } else {
         const who = pick(PEOPLE)
-        narration = `NIP/TRF TO ${who.toUpperCase()}`
-        other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random) }
-        if (random() < 0.4) other.name = `${who} (${pick(OTHER_BANKS)})`
+        other = { name: who, number: tenDigits(random), sessionId: sessionIdAt(at, random), bank: 'Kobo' }
+        if (random() < 0.4) other.bank = pick(OTHER_BANKS)
+        narration = `Transfer to ${who}, ${other.bank}`
       }
     }
     // Going back in time, the balance before this line is the balance after it minus its amount.
@@ -206,7 +252,7 @@ function generateLedger(accountNumber: string, ownerName: string, balanceKobo: n
   if (balance > 0) {
     const opened = new Date(Math.min(when, start))
     lines.push(
-      line(accountNumber, ownerName, `SEED-OPEN-${accountNumber}`, opened, 'Opening deposit', balance, 'COMPLETED', balance, {
+      line(accountNumber, ownerName, `TXN-${accountNumber}-OPEN`, opened, 'Opening deposit', balance, 'COMPLETED', balance, {
         name: 'Cash deposit',
         number: null,
         sessionId: null,
@@ -242,20 +288,23 @@ function unsettledOf(persona: Persona): MockLine[] {
       }
       const me = source.accountName
       lines.push(
-        line(source.accountNumber, me, 'TRF-7F3A9C21E0B4', at(2, 12, 40), 'Transfer to Kunle Adeyemi', -1_200_000, 'PENDING', null, {
+        line(source.accountNumber, me, 'TRF-7F3A9C21E0B4', at(2, 12, 40), 'Transfer to Kunle Adeyemi, GTBank', -1_200_000, 'PENDING', null, {
           name: 'Kunle Adeyemi',
           number: '2030000017',
           sessionId: null,
+          bank: 'GTBank',
+          description: 'Market supplies',
         }),
-        line(source.accountNumber, me, 'VND-2B81D5E6F093', at(3, 8, 5), 'Bill payment MTN 08099990002', -150_000, 'FAILED', null, {
+        line(source.accountNumber, me, 'VND-2B81D5E6F093', at(3, 8, 5), 'MTN airtime, 08099990002', -150_000, 'FAILED', null, {
           name: 'MTN',
           number: '08099990002',
           sessionId: null,
         }),
-        line(source.accountNumber, me, 'TRF-C04E1A77D5F2', at(9, 17, 22), 'Transfer to Adaeze Nwosu', -4_500_000, 'FAILED', null, {
+        line(source.accountNumber, me, 'TRF-C04E1A77D5F2', at(9, 17, 22), 'Transfer to Adaeze Nwosu, GTBank', -4_500_000, 'FAILED', null, {
           name: 'Adaeze Nwosu',
           number: '9000000021',
           sessionId: '090605' + '250101120000' + '000000000451',
+          bank: 'GTBank',
         }),
       )
     }
@@ -294,7 +343,41 @@ const summary = (l: MockLine): TransactionPage['content'][number] => {
     status: detail.status,
     accountNumber: detail.accountNumber,
     balanceAfter: detail.balanceAfter,
+    counterpartyName: detail.counterpartyName,
+    counterpartyBank: detail.counterpartyBank,
+    description: detail.description,
   }
+}
+
+/** A one-page PDF that any reader opens: "Kobo receipt <reference>" (offsets computed, so the xref is valid). */
+export function receiptPdf(reference: string): Uint8Array {
+  const text = `Kobo receipt ${reference}`.replace(/[()\\]/g, '')
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(body)
+}
+
+/** A valid 1×1 PNG (Kobo green): enough for the share and download paths. */
+const RECEIPT_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgzvMHAAFQAMmqFjo2AAAAAElFTkSuQmCC'
+
+export function receiptPng(): Uint8Array {
+  return Uint8Array.from(atob(RECEIPT_PNG_BASE64), (c) => c.charCodeAt(0))
 }
 
 function statementHandler(fileType: StatementFileType) {
@@ -364,7 +447,10 @@ export const historyHandlers = [
           l.postedAt < until &&
           (!type || l.transactionType === type) &&
           (!status || l.status === status) &&
-          (!needle || l.narration.toLowerCase().includes(needle) || l.referenceNumber.toLowerCase().includes(needle)),
+          (!needle ||
+            l.narration.toLowerCase().includes(needle) ||
+            (l.counterpartyName ?? '').toLowerCase().includes(needle) ||
+            l.referenceNumber.toLowerCase().includes(needle)),
       )
       .sort((a, b) => b.postedAt - a.postedAt)
     return HttpResponse.json<TransactionPage>({
@@ -384,6 +470,27 @@ export const historyHandlers = [
       ...unsettledOf(persona),
     ].find((l) => l.referenceNumber === reference)
     return found ? HttpResponse.json<TransactionDetail>(strip(found)) : problem(404, 'Transaction not found', 'Not Found')
+  }),
+
+  // Before /:referenceNumber would matter: that pattern never spans a slash, but keep receipts together.
+  http.get(`${TRANSACTIONS_PATH}/:referenceNumber/receipt`, ({ request, params }) => {
+    const persona = personaFromRequest(request)
+    if (!persona) return unauthorized()
+    const reference = String(params.referenceNumber)
+    const owned =
+      issued.get(persona.key)?.has(reference) ||
+      [...bankOf(persona).accounts.flatMap((a) => ledgerOf(persona, a.accountNumber)), ...unsettledOf(persona)].some(
+        (l) => l.referenceNumber === reference,
+      )
+    // 404 for anyone but the owner, as the BFF: no hint that the reference exists.
+    if (!owned) return problem(404, 'Transaction not found', 'Not Found')
+    const png = new URL(request.url).searchParams.get('format') === 'png'
+    return new HttpResponse(png ? receiptPng() : receiptPdf(reference), {
+      headers: {
+        'Content-Type': png ? 'image/png' : 'application/pdf',
+        'Content-Disposition': `attachment; filename="kobo-receipt-${reference}.${png ? 'png' : 'pdf'}"`,
+      },
+    })
   }),
 
   http.post(`${TRANSACTIONS_PATH}/download`, statementHandler('PDF')),

@@ -3,7 +3,9 @@ import type { components } from '../../api/schema'
 
 type Schemas = components['schemas']
 
+/** A line names the other party (`counterpartyName`, `counterpartyBank`) and the customer's `description`. */
 export type Transaction = Schemas['TransactionOut']
+/** The details add the electricity `token` and `units` of a prepaid meter. */
 export type TransactionDetail = Schemas['TransactionDetailOut']
 export type TransactionPage = Schemas['TransactionPageOut']
 export type StatementRequest = Schemas['StatementIn']

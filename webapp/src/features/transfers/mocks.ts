@@ -25,6 +25,7 @@ import {
 } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import { summaryOf } from '../dashboard/mocks'
+import { newMockReference, rememberMockReceipt } from '../history/mocks'
 import type {
   Balances,
   Bank,
@@ -150,6 +151,8 @@ function plan(persona: Persona, kind: TransferKind, data: TransferRequest | Bulk
   }
   return {
     id: `mock-${nextId++}`,
+    // One reference for life: the confirm answer, the history line and the receipt all carry it.
+    referenceNumber: newMockReference('TRF'),
     status: 'AWAITING_OTP',
     transferType: kind,
     sourceAccountNumber: source,
@@ -204,6 +207,7 @@ function rememberBeneficiary(persona: Persona, t: Transfer) {
 /** Runs a confirmed transfer once and records its outcome. */
 function execute(persona: Persona, record: MockTransfer): void {
   const t = record.transfer
+  if (t.referenceNumber) rememberMockReceipt(persona.key, t.referenceNumber)
   const source = sourceOf(persona, t)
   if (Math.round(t.amount * 100) > Math.round(source.availableBalance * 100)) {
     t.status = 'FAILED'

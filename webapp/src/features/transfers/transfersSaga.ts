@@ -172,8 +172,8 @@ export function* confirmTransferSaga(action: PayloadAction<{ otp: string }>): Sa
   }
   if (flow.request?.saveAsBeneficiary) yield put(beneficiariesRequested())
   if (result.data.status === 'COMPLETED') {
+    // The receipt dialog says so; a toast on top would repeat it.
     yield put(transferSucceeded(result.data))
-    yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
     yield call(refreshBalances)
     return
   }

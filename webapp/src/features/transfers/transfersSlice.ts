@@ -158,9 +158,9 @@ const transfersSlice = createSlice({
       state.flow.step = 'code'
       state.flow.failures += 1
     },
-    /** 200: done; the dialog closes and the form resets. */
+    /** 200: done; the form resets and the dialog shows the receipt. */
     transferSucceeded(state, action: PayloadAction<Transfer>) {
-      state.flow = { ...idleFlow, result: action.payload }
+      state.flow = { ...idleFlow, step: 'succeeded', kind: state.flow.kind, result: action.payload }
       state.completed += 1
     },
     /** 202: accepted, the bank has not answered yet; the form resets, the dialog shows Pending. */

@@ -10,6 +10,10 @@ export type NameInquiry = Schemas['NameInquiryOut']
 export type TransferRequest = Schemas['TransferIn']
 export type SchedulePaymentSetting = Schemas['SchedulePaymentSetting']
 export type PendingTransfer = Schemas['PendingTransferOut']
+/**
+ * The confirm and status answers. `referenceNumber` is the one reference the
+ * customer later finds in history, details, receipt and statement.
+ */
 export type Transfer = Schemas['TransferOut']
 export type ConfirmTransferRequest = Schemas['ConfirmIn']
 export type BulkTransferRow = Schemas['BulkTransferRow']

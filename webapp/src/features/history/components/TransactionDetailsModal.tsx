@@ -1,17 +1,21 @@
 /**
  * 'Transaction Details' (spec part 2): the clicked row at once, then the
- * details from GET …/transactions/{referenceNumber}: session id and the
- * source and destination account names and numbers.
+ * details from GET …/transactions/{referenceNumber}: session id, the source
+ * and destination account names and numbers, the electricity token, and the
+ * receipt actions (share the PNG, download the PDF).
  */
 import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
+import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
+import { TokenDisplay } from '../../../components/receipt/TokenDisplay'
 import { formatDateTime, formatNaira } from '../../../lib/format'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { StatusTag } from '../../dashboard/components/StatusTag'
 import { detailClosed, selectHistory } from '../historySlice'
 import { DETAILS_TITLE } from '../texts'
+import { headlineOf, readable } from '../parties'
 import { SignedAmount, TypeTag } from './TransactionBits'
 
-const dash = (value: string | null | undefined) => (value ? value : '—')
+const dash = readable
 
 export function TransactionDetailsModal() {
   const dispatch = useAppDispatch()
@@ -27,9 +31,12 @@ export function TransactionDetailsModal() {
       open={Boolean(detail.referenceNumber)}
       onCancel={close}
       footer={
-        <Button type="primary" onClick={close}>
-          Close
-        </Button>
+        <div className="kobo-history-detail__footer">
+          <ReceiptActions referenceNumber={shown?.referenceNumber} />
+          <Button type="primary" onClick={close} className="kobo-history-detail__close">
+            Close
+          </Button>
+        </div>
       }
       width={560}
       centered
@@ -38,13 +45,25 @@ export function TransactionDetailsModal() {
       {shown && (
         <div className="kobo-history-detail" data-testid="transaction-details">
           <div className="kobo-history-detail__head">
-            <SignedAmount amount={shown.amount} type={shown.transactionType} className="kobo-history-detail__amount" />
+            <SignedAmount
+              amount={shown.amount}
+              type={shown.transactionType}
+              status={shown.status}
+              className="kobo-history-detail__amount"
+            />
             <div className="kobo-history-detail__tags">
-              <TypeTag type={shown.transactionType} />
+              <TypeTag type={shown.transactionType} status={shown.status} />
               <StatusTag status={shown.status} />
             </div>
-            <Typography.Text className="kobo-history-detail__narration">{shown.narration}</Typography.Text>
+            <Typography.Text strong className="kobo-history-detail__party" data-testid="details-counterparty">
+              {headlineOf(shown)}
+              {shown.counterpartyBank && <span className="kobo-history-details__bank"> · {shown.counterpartyBank}</span>}
+            </Typography.Text>
+            {headlineOf(shown) !== shown.narration && (
+              <Typography.Text className="kobo-history-detail__narration">{shown.narration}</Typography.Text>
+            )}
           </div>
+          {detail.item?.token && <TokenDisplay token={detail.item.token} units={detail.item.units} />}
           {detail.error && <Alert type="error" showIcon title={detail.error} className="kobo-history-detail__error" />}
           <Descriptions
             column={1}
@@ -62,6 +81,7 @@ export function TransactionDetailsModal() {
                 ),
               },
               { key: 'date', label: 'Date', children: formatDateTime(`${shown.dateCreated} ${shown.timeCreated}`) },
+              ...(shown.description ? [{ key: 'description', label: 'Description', children: shown.description }] : []),
               { key: 'account', label: 'Account Number', children: shown.accountNumber },
               {
                 key: 'balance',

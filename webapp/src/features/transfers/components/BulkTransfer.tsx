@@ -24,6 +24,7 @@ import {
 } from '../transfersSlice'
 import { BULK_NOT_RESOLVED, KOBO_BANK_CODE, MAX_BULK_ROWS } from '../texts'
 import type { Bank, BulkTransferRow, Transfer } from '../types'
+import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
 import { AmountInput } from './AmountInput'
 import { amountRules } from './amount'
 import { CodeDialog } from './CodeDialog'
@@ -54,6 +55,8 @@ function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: stri
     <div className="kobo-bulk-result">
       <Tag color={color}>{label}</Tag>
       {transfer.status === 'FAILED' && transfer.message && <span className="kobo-bulk-result__text">{transfer.message}</span>}
+      {/* A refused row moved no money: there is nothing to show a receipt for. */}
+      {transfer.status !== 'FAILED' && <ReceiptActions referenceNumber={transfer.referenceNumber} compact />}
     </div>
   )
 }

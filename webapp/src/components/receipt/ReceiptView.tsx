@@ -1,0 +1,79 @@
+/**
+ * What the customer sees once money moved (or tried to): an antd Result in
+ * the outcome's colour, the facts a receipt carries (amount, recipient, bank,
+ * masked account, reference, status, date), the electricity token when there
+ * is one, and the receipt actions. Transfers, bills and bulk rows share it.
+ */
+import type { ReactNode } from 'react'
+import { Result, Tag } from 'antd'
+import { ClockCircleOutlined } from '@ant-design/icons'
+import { formatDateTime, formatNaira } from '../../lib/format'
+import { maskAccountNumber } from '../../lib/mask'
+import { ReceiptActions } from './ReceiptActions'
+import { TokenDisplay } from './TokenDisplay'
+import { outcomeOf, type ReceiptFacts, type ReceiptOutcome } from './receiptModel'
+import './receipt.css'
+
+const STATUS_TAGS: Record<ReceiptOutcome, { color: string; label: string }> = {
+  COMPLETED: { color: 'success', label: 'Successful' },
+  PENDING: { color: 'warning', label: 'Pending' },
+  FAILED: { color: 'error', label: 'Failed' },
+}
+
+export function ReceiptStatusTag({ status }: { status: string }) {
+  const { color, label } = STATUS_TAGS[outcomeOf(status)]
+  return (
+    <Tag color={color} className="kobo-receipt-status" data-testid="receipt-status">
+      {label}
+    </Tag>
+  )
+}
+
+interface Props {
+  status: string
+  title: ReactNode
+  subTitle?: ReactNode
+  facts: ReceiptFacts
+  /** Extra content under the facts (e.g. "Checking with the bank…"). */
+  children?: ReactNode
+}
+
+export function ReceiptView({ status, title, subTitle, facts, children }: Props) {
+  const outcome = outcomeOf(status)
+  const rows: [string, ReactNode][] = []
+  if (facts.recipientName) rows.push(['Recipient', <strong key="name">{facts.recipientName}</strong>])
+  if (facts.bank) rows.push([facts.bankLabel ?? 'Bank', facts.bank])
+  if (facts.account) rows.push([facts.accountLabel ?? 'Account', maskAccountNumber(facts.account)])
+  if (facts.description) rows.push(['Description', facts.description])
+  if (facts.referenceNumber) {
+    rows.push(['Reference', <span key="ref" className="kobo-receipt__reference" data-testid="receipt-reference">{facts.referenceNumber}</span>])
+  }
+  rows.push(['Status', <ReceiptStatusTag key="status" status={status} />])
+  if (facts.date) rows.push(['Date', formatDateTime(facts.date)])
+
+  return (
+    <div className={`kobo-receipt kobo-receipt--${outcome.toLowerCase()}`} data-testid="receipt">
+      <Result
+        className="kobo-receipt__result"
+        status={outcome === 'COMPLETED' ? 'success' : outcome === 'FAILED' ? 'error' : 'info'}
+        icon={outcome === 'PENDING' ? <ClockCircleOutlined style={{ color: '#E0A526' }} /> : undefined}
+        title={title}
+        subTitle={subTitle}
+      />
+      <div className="kobo-receipt__amount" data-testid="receipt-amount">
+        {formatNaira(facts.amount)}
+      </div>
+      {facts.token && <TokenDisplay token={facts.token} units={facts.units} />}
+      <dl className="kobo-receipt__facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+      <ReceiptActions referenceNumber={facts.referenceNumber} block />
+    </div>
+  )
+}
