@@ -136,6 +136,7 @@ export function LoadState({ load, onRetry, failedTitle, hasData = false, isEmpty
   if (!hasData && (load.status === 'loading' || load.status === 'idle')) {
     return <LoadingSkeleton rows={skeletonRows} onRetry={onRetry} />
   }
-  if (isEmpty && empty) return <EmptyState {...empty} />
+  // While a new query loads, the content (and its own spinner) stays rather than the empty state.
+  if (isEmpty && empty && load.status === 'succeeded') return <EmptyState {...empty} />
   return <>{content()}</>
 }
