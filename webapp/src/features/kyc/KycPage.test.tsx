@@ -156,7 +156,8 @@ describe('KYC page', () => {
     await formTitle('Full ID Verification')
     expect(highlighted()).toEqual([1])
     await user.click(submitButton())
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2)
+    // The two messages may render one after the other: wait for both.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2))
     await user.type(screen.getByLabelText('BVN'), ADA.bvn)
     await user.click(submitButton())
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(1))
