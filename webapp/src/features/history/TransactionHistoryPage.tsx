@@ -38,7 +38,7 @@ export function TransactionHistoryPage() {
   // The first page on arrival, with the filters kept from the last visit.
   useEffect(() => {
     dispatch(historyRequested({ ...query, page: 0 }))
-    if (!accounts.loaded && !accounts.loading) dispatch(accountsRequested())
+    if (!accounts.loaded && accounts.load.status !== 'loading') dispatch(accountsRequested())
     // Only on arrival: later loads come from the controls below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch])
@@ -98,7 +98,7 @@ export function TransactionHistoryPage() {
           </div>
         </div>
         {showFilters && (
-          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.loading} onChange={applyFilters} />
+          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.load.status === 'loading'} onChange={applyFilters} />
         )}
         {/* Paging and filtering keep the table (with its own spinner) once a page was shown. */}
         <LoadState
