@@ -43,7 +43,14 @@ export function LoadFailed({ title, reason, onRetry, variant = 'block' }: LoadFa
         description={
           <>
             {reason && <div className="kobo-load-failed__reason">{reason}</div>}
-            <Button className="kobo-load-failed__retry" icon={<ReloadOutlined aria-hidden />} onClick={onRetry} size={variant === 'banner' ? 'small' : 'middle'}>
+            <Button
+              className="kobo-load-failed__retry"
+              // Retry is the one thing to do on a failed screen; beside other content it stays quiet.
+              type={variant === 'block' ? 'primary' : 'default'}
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={onRetry}
+              size={variant === 'banner' ? 'small' : 'middle'}
+            >
               {RETRY_LABEL}
             </Button>
           </>

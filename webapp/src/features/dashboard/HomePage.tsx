@@ -37,6 +37,9 @@ export function HomePage() {
         <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} hasData>
           <SummaryGrid summary={summary} />
         </LoadState>
+      ) : load.status === 'failed' ? (
+        // The alert is its own box: a card around it would only frame it twice.
+        <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} />
       ) : (
         <Card variant="borderless">
           <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} skeletonRows={6} />
