@@ -1,6 +1,14 @@
 import { http, HttpResponse, delay } from 'msw'
 import { server } from '../mocks/server'
-import { DEFAULT_ERROR_MESSAGE, apiRequest, errorMessage, isSessionError } from './client'
+import {
+  DEFAULT_ERROR_MESSAGE,
+  NETWORK_FAILURE,
+  TIMEOUT_FAILURE,
+  apiRequest,
+  errorMessage,
+  failureReason,
+  isSessionError,
+} from './client'
 
 describe('apiRequest', () => {
   it('returns data for a 2xx JSON answer and sends JSON and bearer headers', async () => {
@@ -111,5 +119,19 @@ describe('isSessionError', () => {
     expect(isSessionError({ status: 403 })).toBe(true)
     expect(isSessionError({ status: 400 })).toBe(false)
     expect(isSessionError({ status: 'TIMEOUT_ERROR' })).toBe(false)
+  })
+})
+
+describe('failureReason', () => {
+  it("prefers the server's detail, then its title, then the screen's fallback", () => {
+    expect(failureReason({ status: 500, detail: 'Core banking is unavailable' }, 'fallback')).toBe('Core banking is unavailable')
+    expect(failureReason({ status: 503, body: { title: 'Service Unavailable' } }, 'fallback')).toBe('Service Unavailable')
+    expect(failureReason({ status: 502, body: { title: 'Error' } }, 'fallback')).toBe('fallback')
+    expect(failureReason({ status: 502 })).toBe(DEFAULT_ERROR_MESSAGE)
+  })
+
+  it('names a network failure and a timeout as such', () => {
+    expect(failureReason({ status: 'FETCH_ERROR' }, 'fallback')).toBe(NETWORK_FAILURE)
+    expect(failureReason({ status: 'TIMEOUT_ERROR' }, 'fallback')).toBe(TIMEOUT_FAILURE)
   })
 })

@@ -158,6 +158,31 @@ export function errorMessage(error: ApiError | undefined, fallback?: string): st
   return error?.detail || fallback || DEFAULT_ERROR_MESSAGE
 }
 
+/** Said when the request never reached the BFF (offline, DNS, a dropped connection). */
+export const NETWORK_FAILURE = "We couldn't reach Kobo. Check your internet connection and try again."
+/** Said when the BFF did not answer within the request's deadline. */
+export const TIMEOUT_FAILURE = 'Kobo is taking too long to answer. Please try again in a moment.'
+
+/** The problem-details `title`, unless it is the placeholder our mocks and some proxies send. */
+function titleOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'title' in body) {
+    const { title } = body as { title: unknown }
+    if (typeof title === 'string' && title.trim() && title !== 'Error') return title
+  }
+  return undefined
+}
+
+/**
+ * Why a screen's data could not be loaded, for the inline failed state. Unlike
+ * `errorMessage` (used by toasts) it tells a network failure from a server
+ * answer, since "check your connection" is the one thing the customer can act on.
+ */
+export function failureReason(error: ApiError, fallback?: string): string {
+  if (error.status === 'FETCH_ERROR') return NETWORK_FAILURE
+  if (error.status === 'TIMEOUT_ERROR') return TIMEOUT_FAILURE
+  return error.detail || titleOf(error.body) || fallback || DEFAULT_ERROR_MESSAGE
+}
+
 /** 401 and 403 end the session (spec part 1, section 4). */
 export function isSessionError(error: ApiError | undefined): boolean {
   return error?.status === 401 || error?.status === 403

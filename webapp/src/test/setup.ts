@@ -65,6 +65,8 @@ beforeAll(async () => {
     import('../app/ToastHost'),
     import('../app/layouts/ShellLayout'),
     import('../app/layouts/OnboardingLayout'),
+    // Every signed-in page renders it (with antd's Alert, Empty and Skeleton) on arrival.
+    import('../components/LoadState'),
   ])
 })
 

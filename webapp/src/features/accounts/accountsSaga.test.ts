@@ -24,7 +24,7 @@ describe('accounts saga', () => {
     store.dispatch(accountsRequested())
     await waitFor(() => expect(store.getState().toast.queue.map((t) => t.message)).toContain(ACCOUNTS_ERROR))
     expect(ACCOUNTS_ERROR).toBe('An error occurred while fetching accounts')
-    expect(store.getState().accounts.loading).toBe(false)
+    expect(store.getState().accounts.load).toEqual({ status: 'failed', error: ACCOUNTS_ERROR })
   })
 
   it('a 401 logs out instead of toasting', async () => {

@@ -7,7 +7,7 @@ import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account } from '../../api/types'
 import { toastError, toastSuccess } from '../../app/toastSlice'
 import { summaryRequested } from '../dashboard/dashboardSlice'
@@ -55,7 +55,7 @@ export function* toastFailure(error: ApiError, fallback: string): SagaIterator {
 export function* fetchAccountsSaga(): SagaIterator {
   const result: ApiResult<Account[]> = yield call(callApi<Account[]>, accountsEndpoint())
   if (result.error) {
-    yield put(accountsFailed())
+    yield put(accountsFailed(failureReason(result.error, ACCOUNTS_ERROR)))
     yield call(toastFailure, result.error, ACCOUNTS_ERROR)
     return
   }

@@ -9,6 +9,7 @@
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Account } from '../../api/types'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { summaryLoaded } from '../dashboard/dashboardSlice'
 import type { AccountType, CodeSent } from './types'
 
@@ -16,7 +17,9 @@ export type DisableStep = 'idle' | 'requesting' | 'code' | 'confirming'
 
 export interface AccountsState {
   items: Account[]
-  loading: boolean
+  /** The last GET /api/accounts (the dashboard summary fills `items` too, see below). */
+  load: Load
+  /** `items` came from the server at least once. */
   loaded: boolean
   types: AccountType[]
   typesLoading: boolean
@@ -43,7 +46,7 @@ const idleDisable: AccountsState['disable'] = {
 
 const initialState: AccountsState = {
   items: [],
-  loading: false,
+  load: idleLoad,
   loaded: false,
   types: [],
   typesLoading: false,
@@ -58,15 +61,16 @@ const accountsSlice = createSlice({
   initialState,
   reducers: {
     accountsRequested(state) {
-      state.loading = true
+      state.load = loadStarted()
     },
     accountsLoaded(state, action: PayloadAction<Account[]>) {
       state.items = action.payload
-      state.loading = false
+      state.load = loadSucceeded()
       state.loaded = true
     },
-    accountsFailed(state) {
-      state.loading = false
+    /** The payload is the reason shown where the accounts would be. */
+    accountsFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
     },
 
     accountTypesRequested(state) {

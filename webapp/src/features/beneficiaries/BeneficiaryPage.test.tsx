@@ -10,8 +10,13 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { INVALID_ACCOUNT_DETAILS } from '../transfers/texts'
 import { GOOGLE_PROMPT, OTP_SENT } from '../accounts/mocks'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import {
   BENEFICIARIES_ERROR,
+  BENEFICIARIES_FAILED,
+  ADD_FIRST_BENEFICIARY,
+  NO_RECORDS,
   BENEFICIARY_CREATED,
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
@@ -75,10 +80,20 @@ describe('Beneficiary page', () => {
   it('shows the columns, and "No records to display" when empty', async () => {
     renderPage()
     expect(await screen.findByRole('heading', { name: 'Beneficiary' })).toBeInTheDocument()
-    for (const title of ['Beneficiary Name', 'Bank Name', 'Account Name', 'Account Number', 'Actions']) {
-      expect(screen.getByText(title, { selector: 'th' })).toBeInTheDocument()
-    }
+    // The table replaces the skeleton once the list is in.
     expect(await screen.findByText('No records to display')).toBeInTheDocument()
+    for (const title of ['Beneficiary Name', 'Bank Name', 'Account Name', 'Account Number', 'Actions']) {
+      expect(await screen.findByText(title, { selector: 'th' })).toBeInTheDocument()
+    }
+  })
+
+  it('an empty list offers to add the first beneficiary', async () => {
+    const { user } = renderPage()
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    await user.click(within(empty).getByRole('button', { name: ADD_FIRST_BENEFICIARY }))
+    expect(await dialog('Create a Beneficiary')).toBeInTheDocument()
   })
 
   it('pages 10 at a time by default, offers 10/25/50, jumps to a page, and searches', async () => {
@@ -260,8 +275,32 @@ describe('Beneficiary page', () => {
       http.get('/api/beneficiaries', () => new HttpResponse(null, { status: 500 }), { once: true }),
     )
     renderPage()
-    expect(await screen.findByText(BENEFICIARIES_ERROR)).toBeInTheDocument()
+    await expectFailure(BENEFICIARIES_ERROR)
     expect(BENEFICIARIES_ERROR).toBe('An error occurred while fetching beneficiaries')
     expect(DELETE_BENEFICIARY_ERROR).toBe('An error occurred while deleteing beneficiary')
+  })
+
+  it('a 500 shows the reason and a Retry, not "No records to display"; Retry loads the list', async () => {
+    failWithProblem('/api/beneficiaries', 'Core banking is unavailable')
+    const { user } = renderPage()
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(BENEFICIARIES_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    server.use(http.get('/api/beneficiaries', () => HttpResponse.json(many(2))))
+    await user.click(retry)
+    await waitFor(() => expect(bodyRows()).toHaveLength(2))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure says so, and Retry loads the list', async () => {
+    failWithNetworkError('/api/beneficiaries')
+    const { user } = renderPage()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    server.use(http.get('/api/beneficiaries', () => HttpResponse.json(many(2))))
+    await user.click(retry)
+    await waitFor(() => expect(bodyRows()).toHaveLength(2))
   })
 })

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Dropdown, Input, Modal, Table, Typography } from 'antd'
 import { DeleteOutlined, MoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { EmptyState, LoadState } from '../../components/LoadState'
 import {
   beneficiariesRequested,
   createBeneficiaryOpened,
@@ -14,14 +15,22 @@ import {
   selectBeneficiaries,
 } from './beneficiariesSlice'
 import { CreateBeneficiaryModal } from './components/CreateBeneficiaryModal'
-import { BENEFICIARY_HEADING, CREATE_BENEFICIARY, DELETE_CONFIRM, NO_RECORDS, PAGE_SIZES } from './texts'
+import {
+  ADD_FIRST_BENEFICIARY,
+  BENEFICIARIES_FAILED,
+  BENEFICIARY_HEADING,
+  CREATE_BENEFICIARY,
+  DELETE_CONFIRM,
+  NO_RECORDS,
+  PAGE_SIZES,
+} from './texts'
 import type { Beneficiary } from './types'
 import { matchesSearch } from './search'
 import './beneficiaries.css'
 
 export function BeneficiaryPage() {
   const dispatch = useAppDispatch()
-  const { items, loading, deletingId } = useAppSelector(selectBeneficiaries)
+  const { items, load, loaded, deletingId } = useAppSelector(selectBeneficiaries)
   const [search, setSearch] = useState('')
   const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
   const [toDelete, setToDelete] = useState<Beneficiary | null>(null)
@@ -31,6 +40,7 @@ export function BeneficiaryPage() {
   }, [dispatch])
 
   const rows = useMemo(() => items.filter((b) => matchesSearch(b, search)), [items, search])
+  const create = () => dispatch(createBeneficiaryOpened())
 
   return (
     <>
@@ -39,7 +49,7 @@ export function BeneficiaryPage() {
           <Typography.Title level={1}>{BENEFICIARY_HEADING}</Typography.Title>
           <Typography.Text type="secondary">People you pay often, ready to pick on the transfer page</Typography.Text>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dispatch(createBeneficiaryOpened())}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={create}>
           {CREATE_BENEFICIARY}
         </Button>
       </div>
@@ -61,75 +71,96 @@ export function BeneficiaryPage() {
             {rows.length} {rows.length === 1 ? 'beneficiary' : 'beneficiaries'}
           </Typography.Text>
         </div>
-        <Table<Beneficiary>
-          rowKey="id"
-          loading={loading && items.length === 0}
-          dataSource={rows}
-          locale={{ emptyText: NO_RECORDS }}
-          className="kobo-beneficiary-table"
-          pagination={{
-            current: page.current,
-            pageSize: page.pageSize,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            hideOnSinglePage: false,
-            responsive: true,
-            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-          }}
-          columns={[
-            {
-              title: 'Beneficiary Name',
-              dataIndex: 'beneficiaryName',
-              key: 'beneficiaryName',
-              render: (name: string, b) => (
-                <div className="kobo-beneficiary-name">
-                  <span className="kobo-avatar" aria-hidden>
-                    {name.trim().charAt(0).toUpperCase()}
-                  </span>
-                  <span>
-                    <span className="kobo-beneficiary-name__text">{name}</span>
-                    <span className="kobo-beneficiary-name__sub">
-                      {b.accountNumber} · {b.bankName}
-                    </span>
-                  </span>
-                </div>
-              ),
-            },
-            { title: 'Bank Name', dataIndex: 'bankName', key: 'bankName', responsive: ['md'] },
-            { title: 'Account Name', dataIndex: 'accountName', key: 'accountName', responsive: ['md'] },
-            {
-              title: 'Account Number',
-              dataIndex: 'accountNumber',
-              key: 'accountNumber',
-              responsive: ['md'],
-              render: (value: string) => <span className="kobo-tabular">{value}</span>,
-            },
-            {
-              title: 'Actions',
-              key: 'actions',
-              align: 'right',
-              width: 90,
-              render: (_, b) => (
-                <Dropdown
-                  trigger={['click']}
-                  placement="bottomRight"
-                  menu={{
-                    items: [{ key: 'delete', danger: true, icon: <DeleteOutlined />, label: 'Delete' }],
-                    onClick: () => setToDelete(b),
-                  }}
-                >
-                  <Button
-                    type="text"
-                    icon={<MoreOutlined />}
-                    aria-label={`Actions for ${b.beneficiaryName}`}
-                    loading={deletingId === b.id}
+        <LoadState
+          load={load}
+          onRetry={() => dispatch(beneficiariesRequested())}
+          failedTitle={BENEFICIARIES_FAILED}
+          hasData={loaded}
+        >
+          <Table<Beneficiary>
+            rowKey="id"
+            dataSource={rows}
+            // The table (with its headers) stays for the empty state; an empty list gets the next step.
+            locale={{
+              emptyText:
+                items.length === 0 ? (
+                  <EmptyState
+                    description={NO_RECORDS}
+                    action={
+                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create}>
+                        {ADD_FIRST_BENEFICIARY}
+                      </Button>
+                    }
                   />
-                </Dropdown>
-              ),
-            },
-          ]}
-        />
+                ) : (
+                  NO_RECORDS
+                ),
+            }}
+            className="kobo-beneficiary-table"
+            pagination={{
+              current: page.current,
+              pageSize: page.pageSize,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showQuickJumper: true,
+              hideOnSinglePage: false,
+              responsive: true,
+              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+            }}
+            columns={[
+              {
+                title: 'Beneficiary Name',
+                dataIndex: 'beneficiaryName',
+                key: 'beneficiaryName',
+                render: (name: string, b) => (
+                  <div className="kobo-beneficiary-name">
+                    <span className="kobo-avatar" aria-hidden>
+                      {name.trim().charAt(0).toUpperCase()}
+                    </span>
+                    <span>
+                      <span className="kobo-beneficiary-name__text">{name}</span>
+                      <span className="kobo-beneficiary-name__sub">
+                        {b.accountNumber} · {b.bankName}
+                      </span>
+                    </span>
+                  </div>
+                ),
+              },
+              { title: 'Bank Name', dataIndex: 'bankName', key: 'bankName', responsive: ['md'] },
+              { title: 'Account Name', dataIndex: 'accountName', key: 'accountName', responsive: ['md'] },
+              {
+                title: 'Account Number',
+                dataIndex: 'accountNumber',
+                key: 'accountNumber',
+                responsive: ['md'],
+                render: (value: string) => <span className="kobo-tabular">{value}</span>,
+              },
+              {
+                title: 'Actions',
+                key: 'actions',
+                align: 'right',
+                width: 90,
+                render: (_, b) => (
+                  <Dropdown
+                    trigger={['click']}
+                    placement="bottomRight"
+                    menu={{
+                      items: [{ key: 'delete', danger: true, icon: <DeleteOutlined />, label: 'Delete' }],
+                      onClick: () => setToDelete(b),
+                    }}
+                  >
+                    <Button
+                      type="text"
+                      icon={<MoreOutlined />}
+                      aria-label={`Actions for ${b.beneficiaryName}`}
+                      loading={deletingId === b.id}
+                    />
+                  </Dropdown>
+                ),
+              },
+            ]}
+          />
+        </LoadState>
       </Card>
       <Modal
         open={Boolean(toDelete)}

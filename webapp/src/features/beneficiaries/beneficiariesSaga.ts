@@ -2,7 +2,7 @@ import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effect
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import type { ApiResult } from '../../api/client'
+import { failureReason, type ApiResult } from '../../api/client'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
 import type { CodeSent, MessageResponse } from '../accounts/types'
@@ -34,7 +34,7 @@ import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from '
 export function* fetchBeneficiariesSaga(): SagaIterator {
   const result: ApiResult<Beneficiary[]> = yield call(callApi<Beneficiary[]>, beneficiariesEndpoint())
   if (result.error) {
-    yield put(beneficiariesFailed())
+    yield put(beneficiariesFailed(failureReason(result.error, BENEFICIARIES_ERROR)))
     yield call(toastFailure, result.error, BENEFICIARIES_ERROR)
     return
   }

@@ -1,5 +1,6 @@
 /** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type { CodeSent } from '../accounts/types'
 import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 
@@ -12,9 +13,10 @@ export interface PendingBeneficiary {
 
 export interface BeneficiariesState {
   items: Beneficiary[]
-  loading: boolean
+  /** The read of the list (shown on /beneficiary and offered on /transfer). */
+  load: Load
+  /** `items` came from the server at least once. */
   loaded: boolean
-  failed: boolean
   createOpen: boolean
   creating: boolean
   /** Set while the modal shows its code step (step-up, issue 12). */
@@ -26,9 +28,8 @@ export interface BeneficiariesState {
 
 const initialState: BeneficiariesState = {
   items: [],
-  loading: false,
+  load: idleLoad,
   loaded: false,
-  failed: false,
   createOpen: false,
   creating: false,
   pending: null,
@@ -41,17 +42,16 @@ const beneficiariesSlice = createSlice({
   initialState,
   reducers: {
     beneficiariesRequested(state) {
-      state.loading = true
-      state.failed = false
+      state.load = loadStarted()
     },
     beneficiariesLoaded(state, action: PayloadAction<Beneficiary[]>) {
       state.items = action.payload
-      state.loading = false
+      state.load = loadSucceeded()
       state.loaded = true
     },
-    beneficiariesFailed(state) {
-      state.loading = false
-      state.failed = true
+    /** The payload is the reason shown where the list would be. */
+    beneficiariesFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
     },
     createBeneficiaryOpened(state) {
       state.createOpen = true

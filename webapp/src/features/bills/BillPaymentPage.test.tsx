@@ -1,6 +1,6 @@
 /** /bill-payment: the four panels, their validation, the two-step look-ups, the code dialog, outcomes and the history. */
 import { screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
@@ -10,8 +10,11 @@ import { dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '..
 import { pendingPolling } from './billsSaga'
 import { VEND_FAILED, seedMockBills } from './mocks'
 import {
+  CATALOG_FAILED,
   DETAILS_TITLE,
   FAILED_TITLE,
+  HISTORY_FAILED,
+  PAY_FIRST_BILL,
   GET_CABLE_DETAILS,
   GET_METER_DETAILS,
   MOBILE_NUMBER_LENGTH,
@@ -22,6 +25,11 @@ import {
   SUCCESS_TITLE,
 } from './texts'
 import type { BillLog } from './types'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
+
+const LOGS_PATH = '/api/utility/logs'
+const AIRTIME_PROVIDERS_PATH = '/api/utility/providers/airtime'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
@@ -390,6 +398,62 @@ describe('Bills Payment page', () => {
     await confirmWithCode(user)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(store.getState().app.userInfo).toBeNull()
+  })
+})
+
+describe('Bills Payment: failed loads', () => {
+  // Answered by an override rather than seeded: seeds stay in the mock for the rest of the file.
+  const twoBills = () => server.use(http.get(LOGS_PATH, () => HttpResponse.json([bill({ id: 'f1' }), bill({ id: 'f2' })])))
+
+  it('a 500 on the history shows the reason and a Retry, not "No records to display"; Retry lists the bills', async () => {
+    failWithProblem(LOGS_PATH, 'The biller service is unavailable')
+    const { user } = renderBills()
+    const retry = await expectFailure('The biller service is unavailable')
+    expect(screen.getByText(HISTORY_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    twoBills()
+    await user.click(retry)
+    await waitFor(() => expect(historyRows()).toHaveLength(2))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the history says so, and Retry lists the bills', async () => {
+    failWithNetworkError(LOGS_PATH)
+    const { user } = renderBills()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    twoBills()
+    await user.click(retry)
+    await waitFor(() => expect(historyRows()).toHaveLength(2))
+  })
+
+  it('a failed catalogue is a banner over the tiles; Retry loads the networks', async () => {
+    failWithProblem(AIRTIME_PROVIDERS_PATH, 'The biller service is unavailable')
+    const { user } = renderBills()
+    const retry = await expectFailure('The biller service is unavailable')
+    expect(screen.getByText(CATALOG_FAILED)).toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument())
+    const panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'MTN')
+  })
+
+  it('a network failure on the catalogue says so', async () => {
+    failWithNetworkError(AIRTIME_PROVIDERS_PATH)
+    renderBills()
+    await expectFailure(NETWORK_FAILURE)
+  })
+
+  it('no bills at all offers to buy airtime', async () => {
+    server.use(http.get(LOGS_PATH, () => HttpResponse.json([])))
+    const { user } = renderBills()
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    await user.click(within(empty).getByRole('button', { name: PAY_FIRST_BILL }))
+    expect(await dialog('Buy Airtime')).toBeInTheDocument()
   })
 })
 

@@ -8,8 +8,9 @@ import { useEffect, useState } from 'react'
 import { Drawer, Typography } from 'antd'
 import { RightOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LoadFailed } from '../../components/LoadState'
 import { useIsMobile } from '../../app/useIsMobile'
-import { billsPageOpened, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
+import { billsPageOpened, catalogRequested, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
 import { AirtimePanel } from './components/AirtimePanel'
 import { BillCodeDialog } from './components/BillCodeDialog'
 import { BillDetailsModal } from './components/BillDetailsModal'
@@ -19,7 +20,7 @@ import { CableTvPanel } from './components/CableTvPanel'
 import { DataPanel } from './components/DataPanel'
 import { ElectricityPanel } from './components/ElectricityPanel'
 import { ProductIcon } from './components/ProductIcon'
-import { BILLS_HEADING, PANEL_TITLES } from './texts'
+import { BILLS_HEADING, CATALOG_FAILED, PANEL_TITLES } from './texts'
 import type { BillProduct } from './types'
 import './components/bills.css'
 import '../transfers/components/transfers.css'
@@ -42,7 +43,7 @@ const PANELS: Record<BillProduct, () => React.JSX.Element> = {
 export function BillPaymentPage() {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
-  const { panel, flow } = useAppSelector(selectBills)
+  const { panel, flow, catalogLoad } = useAppSelector(selectBills)
 
   useEffect(() => {
     dispatch(billsPageOpened())
@@ -66,6 +67,10 @@ export function BillPaymentPage() {
         <Typography.Title level={1}>{BILLS_HEADING}</Typography.Title>
         <Typography.Text type="secondary">Airtime, data, electricity and cable TV, paid from your Kobo account</Typography.Text>
       </div>
+      {/* The tiles stay usable: a panel whose billers are missing says so in its own select. */}
+      {catalogLoad.status === 'failed' && (
+        <LoadFailed title={CATALOG_FAILED} reason={catalogLoad.error} onRetry={() => dispatch(catalogRequested())} variant="banner" />
+      )}
       <div className="kobo-bill-tiles">
         {TILES.map(({ product, text }) => (
           <button

@@ -8,7 +8,7 @@ import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account } from '../../api/types'
 import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
@@ -30,7 +30,9 @@ import {
 } from './api'
 import {
   billsPageOpened,
+  catalogFailed,
   catalogLoaded,
+  catalogRequested,
   logsFailed,
   logsLoaded,
   logsRequested,
@@ -98,13 +100,16 @@ export function* fetchCatalogSaga(): SagaIterator {
   if (meterTypes.data) catalog.meterTypes = meterTypes.data
   yield put(catalogLoaded(catalog))
   const failed = [airtime, data, electricity, cable, meterTypes].find((r) => r.error)?.error
-  if (failed) yield call(toastFailure, failed, FETCH_ERROR)
+  if (failed) {
+    yield put(catalogFailed(failureReason(failed, FETCH_ERROR)))
+    yield call(toastFailure, failed, FETCH_ERROR)
+  }
 }
 
 export function* fetchLogsSaga(): SagaIterator {
   const result: ApiResult<BillLog[]> = yield call(callApi<BillLog[]>, logsEndpoint())
   if (result.error) {
-    yield put(logsFailed())
+    yield put(logsFailed(failureReason(result.error, FETCH_ERROR)))
     yield call(toastFailure, result.error, FETCH_ERROR)
     return
   }
@@ -112,7 +117,7 @@ export function* fetchLogsSaga(): SagaIterator {
 }
 
 function* pageOpenedSaga(): SagaIterator {
-  yield all([call(fetchSourceAccountsSaga), call(fetchCatalogSaga), put(logsRequested())])
+  yield all([call(fetchSourceAccountsSaga), put(catalogRequested()), put(logsRequested())])
 }
 
 export function* fetchProductsSaga(action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>): SagaIterator {
@@ -236,6 +241,7 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
 export function* billsSaga(): SagaIterator {
   yield all([
     takeLatest(billsPageOpened.type, pageOpenedSaga),
+    takeLatest(catalogRequested.type, fetchCatalogSaga),
     takeLatest(logsRequested.type, fetchLogsSaga),
     takeEvery(productsRequested.type, fetchProductsSaga),
     takeLatest(lookupRequested.type, lookupSaga),

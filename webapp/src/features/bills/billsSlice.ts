@@ -4,6 +4,7 @@
  * meter / smart-card look-ups, the vend flow (initiate → code → result) and
  * the bill history. Panels watch `completed` to reset themselves.
  */
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Account } from '../../api/types'
 import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest } from './types'
@@ -30,7 +31,8 @@ export interface BillsState {
   electricityProviders: Provider[]
   cableProviders: Provider[]
   meterTypes: string[]
-  catalogLoading: boolean
+  /** The five catalogue reads (providers and meter types), as one: any failure fails it. */
+  catalogLoad: Load
   /** Data bundles and bouquets by `${product}:${providerCode}`. */
   products: Record<string, Product[]>
   productsLoading: Record<string, boolean>
@@ -52,7 +54,8 @@ export interface BillsState {
   }
   /** Goes up after every confirmed payment (whatever its outcome), so panels reset. */
   completed: number
-  logs: { items: BillLog[]; loading: boolean; loaded: boolean }
+  /** `loaded`: `items` came from the server at least once. */
+  logs: { items: BillLog[]; load: Load; loaded: boolean }
   detailsId: string | null
 }
 
@@ -78,13 +81,13 @@ const initialState: BillsState = {
   electricityProviders: [],
   cableProviders: [],
   meterTypes: [],
-  catalogLoading: false,
+  catalogLoad: idleLoad,
   products: {},
   productsLoading: {},
   lookups: {},
   flow: idleFlow,
   completed: 0,
-  logs: { items: [], loading: false, loaded: false },
+  logs: { items: [], load: idleLoad, loaded: false },
   detailsId: null,
 }
 
@@ -103,8 +106,10 @@ const billsSlice = createSlice({
   initialState,
   reducers: {
     billsPageOpened(state) {
-      state.catalogLoading = true
       state.sourceAccountsLoading = true
+    },
+    catalogRequested(state) {
+      state.catalogLoad = loadStarted()
     },
     panelOpened(state, action: PayloadAction<BillProduct>) {
       state.panel = action.payload
@@ -122,7 +127,11 @@ const billsSlice = createSlice({
     },
     catalogLoaded(state, action: PayloadAction<Partial<Catalog>>) {
       Object.assign(state, action.payload)
-      state.catalogLoading = false
+      state.catalogLoad = loadSucceeded()
+    },
+    /** After `catalogLoaded` with what did arrive; the payload is the reason shown. */
+    catalogFailed(state, action: PayloadAction<string>) {
+      state.catalogLoad = loadFailed(action.payload)
     },
     productsRequested(state, action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>) {
       state.productsLoading[productsKey(action.payload.product, action.payload.providerCode)] = true
@@ -218,13 +227,14 @@ const billsSlice = createSlice({
     },
 
     logsRequested(state) {
-      state.logs.loading = true
+      state.logs.load = loadStarted()
     },
     logsLoaded(state, action: PayloadAction<BillLog[]>) {
-      state.logs = { items: action.payload, loading: false, loaded: true }
+      state.logs = { items: action.payload, load: loadSucceeded(), loaded: true }
     },
-    logsFailed(state) {
-      state.logs.loading = false
+    /** The payload is the reason shown where the history would be. */
+    logsFailed(state, action: PayloadAction<string>) {
+      state.logs.load = loadFailed(action.payload)
     },
     detailsOpened(state, action: PayloadAction<string>) {
       state.detailsId = action.payload
@@ -241,7 +251,9 @@ export const {
   panelClosed,
   sourceAccountsLoaded,
   sourceAccountsFailed,
+  catalogRequested,
   catalogLoaded,
+  catalogFailed,
   productsRequested,
   productsLoaded,
   productsFailed,

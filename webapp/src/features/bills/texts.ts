@@ -46,3 +46,8 @@ export const STATUS_LABELS: Record<string, string> = {
   PENDING: 'Pending',
   FAILED: 'Failed',
 }
+
+// Not from the spec: the failed and empty states of "errors are not empty data".
+export const CATALOG_FAILED = "We couldn't load the billers"
+export const HISTORY_FAILED = "We couldn't load your bill payments"
+export const PAY_FIRST_BILL = 'Buy airtime'

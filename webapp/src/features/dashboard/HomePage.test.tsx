@@ -1,11 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
-import { problem } from '../../mocks/session'
+import { personas } from '../../mocks/personas'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { CARD_MOVE_DELAY_MS } from './components/AccountCardStack'
 import { SUMMARY_ERROR } from './dashboardSaga'
+import { DASHBOARD_FAILED } from './HomePage'
+import { MAKE_A_TRANSFER, NO_RECORDS } from './components/RecentTransactionsCard'
+import { summaryOf } from './mocks'
 
 const ADA_ACCOUNTS = ['1020000115', '1020000122', '1020000139']
 
@@ -130,17 +135,46 @@ describe('Home (dashboard)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
   })
 
-  it("toasts the server's detail when the summary fails", async () => {
-    server.use(http.get('/api/client-summary', () => problem(500, 'Core banking is unavailable')))
-    renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    expect(await screen.findByText('Core banking is unavailable')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  it('a 500 shows the failed state with the server detail and a Retry that loads the summary', async () => {
+    failWithProblem('/api/client-summary', 'Core banking is unavailable')
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(DASHBOARD_FAILED)).toBeInTheDocument()
+    // The toast is an extra; the failed state is not the empty one.
+    expect(await screen.findByRole('status')).toHaveTextContent('Core banking is unavailable')
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('account-card')).not.toBeInTheDocument()
+
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure says so, and Retry loads the summary', async () => {
+    failWithNetworkError('/api/client-summary')
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(cards()).toHaveLength(3))
   })
 
   it('falls back to the spec message when the failure has no detail', async () => {
     server.use(http.get('/api/client-summary', () => new Response('oops', { status: 502 })))
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    expect(await screen.findByText(SUMMARY_ERROR)).toBeInTheDocument()
+    await expectFailure(SUMMARY_ERROR)
     expect(SUMMARY_ERROR).toBe('An error occurred while fetching scheduled payments')
+  })
+
+  it('no recent transactions shows the empty state with Make a transfer', async () => {
+    const ada = personas.find((p) => p.key === 'ada')!
+    server.use(http.get('/api/client-summary', () => HttpResponse.json({ ...summaryOf(ada), recentTransactions: [] })))
+    const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    await user.click(within(empty).getByRole('button', { name: MAKE_A_TRANSFER }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
   })
 })

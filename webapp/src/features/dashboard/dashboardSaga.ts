@@ -1,9 +1,9 @@
 import { call, put, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import { callApi } from '../../api/saga'
-import { errorMessage, isSessionError, type ApiResult } from '../../api/client'
+import { failureReason, type ApiResult } from '../../api/client'
 import type { ClientSummary } from '../../api/types'
-import { toastError } from '../../app/toastSlice'
+import { toastFailure } from '../accounts/accountsSaga'
 import { clientSummaryEndpoint } from './api'
 import { summaryFailed, summaryLoaded, summaryRequested } from './dashboardSlice'
 
@@ -13,9 +13,8 @@ export const SUMMARY_ERROR = 'An error occurred while fetching scheduled payment
 export function* fetchSummarySaga(): SagaIterator {
   const result: ApiResult<ClientSummary> = yield call(callApi<ClientSummary>, clientSummaryEndpoint())
   if (result.error) {
-    yield put(summaryFailed())
-    // A 401/403 is already being handled as a logout; don't toast on top of it.
-    if (!isSessionError(result.error)) yield put(toastError(errorMessage(result.error, SUMMARY_ERROR)))
+    yield put(summaryFailed(failureReason(result.error, SUMMARY_ERROR)))
+    yield call(toastFailure, result.error, SUMMARY_ERROR)
     return
   }
   yield put(summaryLoaded(result.data))

@@ -1,35 +1,33 @@
-import { createAction, createSlice } from '@reduxjs/toolkit'
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { ClientSummary } from '../../api/types'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 
 /** Also reduced by the accounts slice, which keeps the summary's account list. */
 export const summaryLoaded = createAction<ClientSummary>('dashboard/summaryLoaded')
 
 export interface DashboardState {
   summary: ClientSummary | null
-  loading: boolean
-  failed: boolean
+  load: Load
 }
 
-const initialState: DashboardState = { summary: null, loading: false, failed: false }
+const initialState: DashboardState = { summary: null, load: idleLoad }
 
 const dashboardSlice = createSlice({
   name: 'dashboard',
   initialState,
   reducers: {
     summaryRequested(state) {
-      state.loading = true
-      state.failed = false
+      state.load = loadStarted()
     },
-    summaryFailed(state) {
-      state.loading = false
-      state.failed = true
+    /** The payload is the reason shown on the page. */
+    summaryFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
     },
   },
   extraReducers: (builder) => {
     builder.addCase(summaryLoaded, (state, action) => {
       state.summary = action.payload
-      state.loading = false
-      state.failed = false
+      state.load = loadSucceeded()
     })
   },
 })

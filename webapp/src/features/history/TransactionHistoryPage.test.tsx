@@ -8,7 +8,18 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { choose, dialog, dialogClosed, setUpMoneyTests } from '../transfers/testUtils'
 import { TRANSACTIONS_PATH } from './api'
 import { requestedStatements } from './mocks'
-import { DETAILS_TITLE, OVER_ONE_YEAR, REQUEST_STATEMENT, STATEMENT_REQUESTED, TRANSACTIONS_ERROR } from './texts'
+import {
+  DETAILS_TITLE,
+  HISTORY_FAILED,
+  MAKE_A_TRANSFER,
+  NO_RECORDS,
+  OVER_ONE_YEAR,
+  REQUEST_STATEMENT,
+  STATEMENT_REQUESTED,
+  TRANSACTIONS_ERROR,
+} from './texts'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
@@ -144,10 +155,43 @@ describe('Transaction History table', () => {
     expect(screen.getByTestId('history-total')).toHaveTextContent('0 transactions')
   })
 
-  it('says so when the history cannot be fetched', async () => {
+  it('a 500 shows the reason and a Retry in place of the table, not "No records"', async () => {
+    failWithProblem(TRANSACTIONS_PATH, 'Core banking is unavailable')
+    const { user } = renderWithProviders({ route: '/transaction-history', preloadedState: signedInState('ada') })
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(HISTORY_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    expect(screen.getByTestId('history-total')).toHaveTextContent('')
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure says so, and Retry loads the page', async () => {
+    failWithNetworkError(TRANSACTIONS_PATH)
+    const { user } = renderWithProviders({ route: '/transaction-history', preloadedState: signedInState('ada') })
+    const retry = await expectFailure(NETWORK_FAILURE)
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+  })
+
+  it('falls back to the spec message when the failure has no body', async () => {
     server.use(http.get(TRANSACTIONS_PATH, () => new HttpResponse(null, { status: 500 })))
     renderWithProviders({ route: '/transaction-history', preloadedState: signedInState('ada') })
-    expect(await screen.findByText(TRANSACTIONS_ERROR)).toBeInTheDocument()
+    await expectFailure(TRANSACTIONS_ERROR)
+  })
+
+  it('an account with no transactions shows the empty state with Make a transfer', async () => {
+    server.use(http.get(TRANSACTIONS_PATH, () => HttpResponse.json({ content: [], totalElements: 0, page: 0, size: 10 })))
+    const { user, router } = renderWithProviders({ route: '/transaction-history', preloadedState: signedInState('ada') })
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    await user.click(within(empty).getByRole('button', { name: MAKE_A_TRANSFER }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
   })
 })
 

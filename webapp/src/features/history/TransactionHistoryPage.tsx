@@ -7,8 +7,10 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Badge, Button, Card, Input, Table, Typography } from 'antd'
-import { FilterOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons'
+import { FilterOutlined, MailOutlined, SearchOutlined, SendOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../app/useIsMobile'
 import { accountsRequested, selectAccounts } from '../accounts/accountsSlice'
 import { detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
@@ -17,7 +19,7 @@ import { activeFilterCount } from './filters'
 import { TransactionDetailsModal } from './components/TransactionDetailsModal'
 import { RequestStatementModal } from './components/RequestStatementModal'
 import { historyColumns } from './components/columns'
-import { HISTORY_HEADING, NO_RECORDS, PAGE_SIZES, REQUEST_STATEMENT } from './texts'
+import { HISTORY_FAILED, HISTORY_HEADING, MAKE_A_TRANSFER, NO_RECORDS, PAGE_SIZES, REQUEST_STATEMENT } from './texts'
 import type { HistoryFilters, Transaction } from './types'
 import './history.css'
 
@@ -27,7 +29,8 @@ export const SEARCH_DELAY_MS = 400
 export function TransactionHistoryPage() {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
-  const { query, items, total, loading, loaded } = useAppSelector(selectHistory)
+  const navigate = useNavigate()
+  const { query, items, total, load, loaded } = useAppSelector(selectHistory)
   const accounts = useAppSelector(selectAccounts)
   const [search, setSearch] = useState(query.search ?? '')
   const [filtersOpen, setFiltersOpen] = useState(false)
@@ -35,7 +38,7 @@ export function TransactionHistoryPage() {
   // The first page on arrival, with the filters kept from the last visit.
   useEffect(() => {
     dispatch(historyRequested({ ...query, page: 0 }))
-    if (!accounts.loaded && !accounts.loading) dispatch(accountsRequested())
+    if (!accounts.loaded && accounts.load.status !== 'loading') dispatch(accountsRequested())
     // Only on arrival: later loads come from the controls below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch])
@@ -55,6 +58,9 @@ export function TransactionHistoryPage() {
   const columns = useMemo(() => historyColumns(open), [dispatch]) // eslint-disable-line react-hooks/exhaustive-deps
   const activeFilters = activeFilterCount(query)
   const showFilters = !isMobile || filtersOpen
+  const retry = () => dispatch(historyRequested(query))
+  // With a search or filter on, "nothing" means nothing matched, not an empty account.
+  const filtered = activeFilters > 0 || Boolean(query.search)
 
   return (
     <>
@@ -92,39 +98,57 @@ export function TransactionHistoryPage() {
           </div>
         </div>
         {showFilters && (
-          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.loading} onChange={applyFilters} />
+          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.load.status === 'loading'} onChange={applyFilters} />
         )}
-        <Table<Transaction>
-          rowKey={(t) => `${t.accountNumber}:${t.referenceNumber}`}
-          loading={loading}
-          dataSource={items}
-          columns={columns}
-          size={isMobile ? 'small' : 'middle'}
-          locale={{ emptyText: NO_RECORDS }}
-          className="kobo-history-table"
-          rowClassName="kobo-history-row"
-          onRow={(row) => ({
-            onClick: () => open(row),
-            onKeyDown: (event) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) open(row)
-            },
-            tabIndex: 0,
-            'aria-label': `${row.narration}, ${row.dateCreated} ${row.timeCreated}`,
-            'data-testid': 'history-row',
-          })}
-          pagination={{
-            current: query.page + 1,
-            pageSize: query.size,
-            total,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: !isMobile,
-            showTotal: isMobile ? undefined : (all, [from, to]) => `${from}-${to} of ${all.toLocaleString('en-US')}`,
-            showLessItems: isMobile,
-            onChange: (current, pageSize) =>
-              dispatch(historyRequested({ ...query, page: pageSize !== query.size ? 0 : current - 1, size: pageSize })),
+        {/* Paging and filtering keep the table (with its own spinner) once a page was shown. */}
+        <LoadState
+          load={load}
+          onRetry={retry}
+          failedTitle={HISTORY_FAILED}
+          hasData={loaded}
+          isEmpty={loaded && items.length === 0}
+          empty={{
+            description: NO_RECORDS,
+            action: filtered ? undefined : (
+              <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
+                {MAKE_A_TRANSFER}
+              </Button>
+            ),
           }}
-        />
+          skeletonRows={8}
+        >
+          <Table<Transaction>
+            rowKey={(t) => `${t.accountNumber}:${t.referenceNumber}`}
+            loading={load.status === 'loading'}
+            dataSource={items}
+            columns={columns}
+            size={isMobile ? 'small' : 'middle'}
+            locale={{ emptyText: NO_RECORDS }}
+            className="kobo-history-table"
+            rowClassName="kobo-history-row"
+            onRow={(row) => ({
+              onClick: () => open(row),
+              onKeyDown: (event) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) open(row)
+              },
+              tabIndex: 0,
+              'aria-label': `${row.narration}, ${row.dateCreated} ${row.timeCreated}`,
+              'data-testid': 'history-row',
+            })}
+            pagination={{
+              current: query.page + 1,
+              pageSize: query.size,
+              total,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showQuickJumper: !isMobile,
+              showTotal: isMobile ? undefined : (all, [from, to]) => `${from}-${to} of ${all.toLocaleString('en-US')}`,
+              showLessItems: isMobile,
+              onChange: (current, pageSize) =>
+                dispatch(historyRequested({ ...query, page: pageSize !== query.size ? 0 : current - 1, size: pageSize })),
+            }}
+          />
+        </LoadState>
       </Card>
       <TransactionDetailsModal />
       <RequestStatementModal accounts={accounts.items} defaultAccount={query.accountNumber} />

@@ -2,7 +2,7 @@ import { all, call, put, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, isSessionError, type ApiResult } from '../../api/client'
+import { errorMessage, failureReason, isSessionError, type ApiResult } from '../../api/client'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
 import type { MessageResponse } from '../accounts/types'
@@ -26,7 +26,7 @@ import type { HistoryQuery, Transaction, TransactionDetail, TransactionPage } fr
 export function* fetchHistorySaga(action: PayloadAction<HistoryQuery>): SagaIterator {
   const result: ApiResult<TransactionPage> = yield call(callApi<TransactionPage>, transactionsEndpoint(action.payload))
   if (result.error) {
-    yield put(historyFailed())
+    yield put(historyFailed(failureReason(result.error, TRANSACTIONS_ERROR)))
     yield call(toastFailure, result.error, TRANSACTIONS_ERROR)
     return
   }

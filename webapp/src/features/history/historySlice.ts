@@ -3,6 +3,7 @@
  * table, the Transaction Details modal and the Request Statement modal.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { PAGE_SIZES } from './texts'
 import type { HistoryQuery, StatementFileType, StatementRequest, Transaction, TransactionDetail } from './types'
 
@@ -11,9 +12,10 @@ export interface HistoryState {
   query: HistoryQuery
   items: Transaction[]
   total: number
-  loading: boolean
+  /** The read of the current page. */
+  load: Load
+  /** `items` and `total` describe `query` (false until the first page and after a failure). */
   loaded: boolean
-  failed: boolean
   detail: {
     referenceNumber: string | null
     /** The row clicked, shown at once while the details load. */
@@ -42,9 +44,8 @@ const initialState: HistoryState = {
   query: initialQuery,
   items: [],
   total: 0,
-  loading: false,
+  load: idleLoad,
   loaded: false,
-  failed: false,
   detail: closedDetail,
   statement: closedStatement,
 }
@@ -60,18 +61,18 @@ const historySlice = createSlice({
   reducers: {
     historyRequested(state, action: PayloadAction<HistoryQuery>) {
       state.query = action.payload
-      state.loading = true
-      state.failed = false
+      state.load = loadStarted()
     },
     historyLoaded(state, action: PayloadAction<{ items: Transaction[]; total: number }>) {
       state.items = action.payload.items
       state.total = action.payload.total
-      state.loading = false
+      state.load = loadSucceeded()
       state.loaded = true
     },
-    historyFailed(state) {
-      state.loading = false
-      state.failed = true
+    /** The payload is the reason shown in place of the table. */
+    historyFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
+      state.loaded = false
       state.items = []
       state.total = 0
     },

@@ -6,8 +6,13 @@ import { server } from '../../mocks/server'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { setUpMoneyTests } from '../transfers/testUtils'
 import { reviewMockKyc, setMockKyc } from './mocks'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import {
   BIODATA_ERROR,
+  BIODATA_FAILED,
+  DOCUMENTS_FAILED,
+  STATUS_FAILED,
   BVN_MIN,
   DOCUMENTS_ERROR,
   EITHER_REQUIRED,
@@ -151,7 +156,8 @@ describe('KYC page', () => {
     await formTitle('Full ID Verification')
     expect(highlighted()).toEqual([1])
     await user.click(submitButton())
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2)
+    // The two messages may render one after the other: wait for both.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2))
     await user.type(screen.getByLabelText('BVN'), ADA.bvn)
     await user.click(submitButton())
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(1))
@@ -278,9 +284,53 @@ describe('KYC page', () => {
       http.get('/api/kyc/uploaded-documents', () => new HttpResponse(null, { status: 500 })),
     )
     renderKyc()
-    expect(await screen.findByText(STATUS_ERROR)).toBeInTheDocument()
-    expect(await screen.findByText(BIODATA_ERROR)).toBeInTheDocument()
-    expect(await screen.findByText(DOCUMENTS_ERROR)).toBeInTheDocument()
+    // Each read has its own failed state, with its own Retry (the level form needs the status).
+    await expectFailure(STATUS_ERROR)
+    await expectFailure(BIODATA_ERROR)
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument()
+    // The documents show with the level-3 form, which needs the status: their failure is a toast here.
+    expect(await screen.findByText(DOCUMENTS_ERROR, { selector: '.ant-notification *' })).toBeInTheDocument()
+  })
+
+  it('a 500 on the status shows the reason and a Retry instead of a skeleton for good; Retry shows the level', async () => {
+    failWithProblem('/api/kyc/status', 'The KYC service is unavailable')
+    const { user } = renderKyc()
+    const retry = await expectFailure('The KYC service is unavailable')
+    expect(screen.getByText(STATUS_FAILED)).toBeInTheDocument()
+    expect(screen.queryByTestId('load-loading')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await formTitle('Identification Document')
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the biodata says so, and Retry shows the details', async () => {
+    failWithNetworkError('/api/kyc/biodata')
+    const { user } = renderKyc()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    expect(screen.getByText(BIODATA_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText('Full Name')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    expect(await screen.findByText('Full Name')).toBeInTheDocument()
+  })
+
+  it('a failed documents read is not "No records to display"; Retry lists them', async () => {
+    failWithProblem('/api/kyc/uploaded-documents', 'The document store is unavailable')
+    const { user } = renderKyc()
+    await formTitle('Identification Document')
+    const retry = await expectFailure('The document store is unavailable')
+    expect(screen.getByText(DOCUMENTS_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText('No records to display')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('kyc-document-status')).toHaveLength(2))
+  })
+
+  it('a failed documents read over the network says so', async () => {
+    failWithNetworkError('/api/kyc/uploaded-documents')
+    renderKyc()
+    await expectFailure(NETWORK_FAILURE)
   })
 
   it('shows the submit default when a submission fails without a message', async () => {

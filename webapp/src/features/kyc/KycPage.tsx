@@ -6,20 +6,21 @@
  * details as the bank holds them.
  */
 import { useEffect } from 'react'
-import { Card, Skeleton, Typography } from 'antd'
+import { Card, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { formLevelOf, kycPageOpened, reviewOf, selectKyc } from './kycSlice'
+import { LoadState } from '../../components/LoadState'
+import { formLevelOf, kycBiodataRequested, kycPageOpened, kycStatusRequested, reviewOf, selectKyc } from './kycSlice'
 import { LevelRail } from './components/LevelRail'
 import { BiodataCard } from './components/BiodataCard'
 import { KycStatusBadge } from './components/KycStatusBadge'
 import { IdentityLevelForm } from './components/IdentityLevelForm'
 import { DocumentsLevelForm } from './components/DocumentsLevelForm'
-import { KYC_HEADING, LEVELS } from './texts'
+import { KYC_HEADING, LEVELS, STATUS_FAILED } from './texts'
 import './kyc.css'
 
 export function KycPage() {
   const dispatch = useAppDispatch()
-  const { status, statusLoading, biodata, biodataLoading } = useAppSelector(selectKyc)
+  const { status, statusLoad, biodata, biodataLoad } = useAppSelector(selectKyc)
 
   useEffect(() => {
     dispatch(kycPageOpened())
@@ -57,16 +58,19 @@ export function KycPage() {
           }
           extra={status ? <KycStatusBadge status={review.status} /> : null}
         >
-          {!status ? (
-            <Skeleton active={statusLoading} paragraph={{ rows: 6 }} />
-          ) : formLevel === 3 ? (
-            <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} />
-          ) : (
-            <IdentityLevelForm key={`${formLevel}-${review.status ?? 'new'}`} level={formLevel} status={review.status} comment={review.comment} />
-          )}
+          {/* Before, a failed status read left this skeleton here for good. */}
+          <LoadState load={statusLoad} onRetry={() => dispatch(kycStatusRequested())} failedTitle={STATUS_FAILED} hasData={Boolean(status)} skeletonRows={6}>
+            {() =>
+              formLevel === 3 ? (
+                <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} />
+              ) : (
+                <IdentityLevelForm key={`${formLevel}-${review.status ?? 'new'}`} level={formLevel} status={review.status} comment={review.comment} />
+              )
+            }
+          </LoadState>
         </Card>
         <div className="kobo-kyc__biodata">
-          <BiodataCard biodata={biodata} loading={biodataLoading} />
+          <BiodataCard biodata={biodata} load={biodataLoad} onRetry={() => dispatch(kycBiodataRequested())} />
         </div>
       </div>
     </>

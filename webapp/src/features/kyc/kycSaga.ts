@@ -2,7 +2,7 @@ import { all, call, put, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import type { ApiResult } from '../../api/client'
+import { failureReason, type ApiResult } from '../../api/client'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
 import type { MessageResponse } from '../accounts/types'
@@ -35,7 +35,7 @@ export function* openPageSaga(): SagaIterator {
 export function* fetchStatusSaga(): SagaIterator {
   const result: ApiResult<KycStatusResponse> = yield call(callApi<KycStatusResponse>, kycStatusEndpoint())
   if (result.error) {
-    yield put(kycStatusFailed())
+    yield put(kycStatusFailed(failureReason(result.error, STATUS_ERROR)))
     yield call(toastFailure, result.error, STATUS_ERROR)
     return
   }
@@ -45,7 +45,7 @@ export function* fetchStatusSaga(): SagaIterator {
 export function* fetchBiodataSaga(): SagaIterator {
   const result: ApiResult<KycBiodata> = yield call(callApi<KycBiodata>, kycBiodataEndpoint())
   if (result.error) {
-    yield put(kycBiodataFailed())
+    yield put(kycBiodataFailed(failureReason(result.error, BIODATA_ERROR)))
     yield call(toastFailure, result.error, BIODATA_ERROR)
     return
   }
@@ -55,7 +55,7 @@ export function* fetchBiodataSaga(): SagaIterator {
 export function* fetchDocumentsSaga(): SagaIterator {
   const result: ApiResult<KycDocument[]> = yield call(callApi<KycDocument[]>, kycDocumentsEndpoint())
   if (result.error) {
-    yield put(kycDocumentsFailed())
+    yield put(kycDocumentsFailed(failureReason(result.error, DOCUMENTS_ERROR)))
     yield call(toastFailure, result.error, DOCUMENTS_ERROR)
     return
   }

@@ -4,6 +4,7 @@
  * submission of the next level.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type { KycBiodata, KycDocument, KycLevel, KycLevelRequest, KycReview, KycStatusResponse } from './types'
 
 export interface FieldError {
@@ -13,11 +14,11 @@ export interface FieldError {
 
 export interface KycState {
   status: KycStatusResponse | null
-  statusLoading: boolean
+  statusLoad: Load
   biodata: KycBiodata | null
-  biodataLoading: boolean
+  biodataLoad: Load
   documents: KycDocument[]
-  documentsLoading: boolean
+  documentsLoad: Load
   submitting: KycLevel | null
   /** Counts successful submissions, so the form can clear itself. */
   submitted: number
@@ -27,11 +28,11 @@ export interface KycState {
 
 const initialState: KycState = {
   status: null,
-  statusLoading: false,
+  statusLoad: idleLoad,
   biodata: null,
-  biodataLoading: false,
+  biodataLoad: idleLoad,
   documents: [],
-  documentsLoading: false,
+  documentsLoad: idleLoad,
   submitting: null,
   submitted: 0,
   errors: [],
@@ -44,34 +45,37 @@ const kycSlice = createSlice({
     /** The page opened: fetch the status, the biodata and the documents. */
     kycPageOpened() {},
     kycStatusRequested(state) {
-      state.statusLoading = true
+      state.statusLoad = loadStarted()
     },
     kycStatusLoaded(state, action: PayloadAction<KycStatusResponse>) {
       state.status = action.payload
-      state.statusLoading = false
+      state.statusLoad = loadSucceeded()
     },
-    kycStatusFailed(state) {
-      state.statusLoading = false
+    /** The payload is the reason shown where the status would be. */
+    kycStatusFailed(state, action: PayloadAction<string>) {
+      state.statusLoad = loadFailed(action.payload)
     },
     kycBiodataRequested(state) {
-      state.biodataLoading = true
+      state.biodataLoad = loadStarted()
     },
     kycBiodataLoaded(state, action: PayloadAction<KycBiodata>) {
       state.biodata = action.payload
-      state.biodataLoading = false
+      state.biodataLoad = loadSucceeded()
     },
-    kycBiodataFailed(state) {
-      state.biodataLoading = false
+    /** The payload is the reason shown where the biodata would be. */
+    kycBiodataFailed(state, action: PayloadAction<string>) {
+      state.biodataLoad = loadFailed(action.payload)
     },
     kycDocumentsRequested(state) {
-      state.documentsLoading = true
+      state.documentsLoad = loadStarted()
     },
     kycDocumentsLoaded(state, action: PayloadAction<KycDocument[]>) {
       state.documents = action.payload
-      state.documentsLoading = false
+      state.documentsLoad = loadSucceeded()
     },
-    kycDocumentsFailed(state) {
-      state.documentsLoading = false
+    /** The payload is the reason shown where the documents would be. */
+    kycDocumentsFailed(state, action: PayloadAction<string>) {
+      state.documentsLoad = loadFailed(action.payload)
     },
     kycSubmitRequested(state, action: PayloadAction<{ level: KycLevel; body: KycLevelRequest }>) {
       state.submitting = action.payload.level

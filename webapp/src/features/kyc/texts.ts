@@ -42,3 +42,8 @@ export const DOCUMENT_NAMES: Record<string, string> = {
   UTILITY_BILL: UTILITY_BILL,
   VALID_IDENTIFICATION_CARD: ID_CARD,
 }
+
+// Not from the spec: the failed states of "errors are not empty data".
+export const STATUS_FAILED = "We couldn't load your verification status"
+export const BIODATA_FAILED = "We couldn't load your details"
+export const DOCUMENTS_FAILED = "We couldn't load your uploaded documents"

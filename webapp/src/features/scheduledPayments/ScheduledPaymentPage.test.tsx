@@ -6,7 +6,18 @@ import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { wireDay } from './mockSchedules'
-import { DETAILS_TITLE, EDIT_TITLE, LIST_ERROR, SCHEDULE_APPROVED, SCHEDULE_EDITED } from './texts'
+import {
+  DETAILS_TITLE,
+  EDIT_TITLE,
+  LIST_ERROR,
+  NO_RECORDS,
+  SCHEDULES_FAILED,
+  SCHEDULE_APPROVED,
+  SCHEDULE_EDITED,
+  SCHEDULE_FIRST_PAYMENT,
+} from './texts'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import type { ScheduledPayment } from './types'
 
 setUpMoneyTests()
@@ -204,7 +215,38 @@ describe('Scheduled Payments page', () => {
   it('says so when the list cannot be fetched', async () => {
     server.use(http.get(BASE, () => new Response('oops', { status: 502 })))
     renderPage()
-    expect(await screen.findByText(LIST_ERROR)).toBeInTheDocument()
+    await expectFailure(LIST_ERROR)
+  })
+
+  it('a 500 shows the reason and a Retry, not "No records to display"; Retry loads the list', async () => {
+    failWithProblem(BASE, 'Core banking is unavailable')
+    const { user } = renderPage()
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(SCHEDULES_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await loaded()
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure says so, and Retry loads the list', async () => {
+    failWithNetworkError(BASE)
+    const { user } = renderPage()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await loaded()
+  })
+
+  it('no scheduled payments at all offers to schedule the first one', async () => {
+    server.use(http.get(BASE, () => HttpResponse.json([])))
+    const { user, router } = renderPage()
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    await user.click(within(empty).getByRole('button', { name: SCHEDULE_FIRST_PAYMENT }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfer'))
   })
 
   it('opens the details of the payment the dashboard pointed at', async () => {

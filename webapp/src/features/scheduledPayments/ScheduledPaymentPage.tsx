@@ -10,6 +10,7 @@ import { Button, Card, Input, Select, Table, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { EmptyState, LoadState } from '../../components/LoadState'
 import { formatNaira } from '../../lib/format'
 import { accountsRequested } from '../accounts/accountsSlice'
 import { banksRequested } from '../transfers/transfersSlice'
@@ -19,7 +20,7 @@ import { EditScheduleModal } from './components/EditScheduleModal'
 import { ScheduleStatusTag } from './components/ScheduleStatusTag'
 import { detailsOpened, editOpened, schedulesRequested, selectScheduledPayments } from './scheduledPaymentsSlice'
 import { cadenceOf, dayKey, searchTextOf } from './schedule'
-import { NO_RECORDS, PAGE_SIZES, SCHEDULED_HEADING, STATUS_LABELS } from './texts'
+import { NO_RECORDS, PAGE_SIZES, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from './texts'
 import type { ScheduledPayment } from './types'
 import './scheduledPayments.css'
 
@@ -30,7 +31,7 @@ export function ScheduledPaymentPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
-  const { items, loading, loaded } = useAppSelector(selectScheduledPayments)
+  const { items, load, loaded } = useAppSelector(selectScheduledPayments)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('ALL')
   const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
@@ -104,102 +105,118 @@ export function ScheduledPaymentPage() {
             {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
           </Typography.Text>
         </div>
-        <Table<ScheduledPayment>
-          rowKey="uuid"
-          loading={loading && items.length === 0}
-          dataSource={rows}
-          locale={{ emptyText: NO_RECORDS }}
-          className="kobo-schedule-table"
-          tableLayout="auto"
-          rowClassName={(p) => `kobo-schedule-row kobo-schedule-row--${p.status.toLowerCase()}`}
-          pagination={{
-            current: page.current,
-            pageSize: page.pageSize,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            responsive: true,
-            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-          }}
-          columns={[
-            {
-              title: 'Date',
-              dataIndex: 'scheduleDate',
-              key: 'scheduleDate',
-              sorter: (a, b) => dayKey(a.scheduleDate) - dayKey(b.scheduleDate),
-              render: (date: string, p) => (
-                <div className="kobo-schedule-cell">
-                  <span className="kobo-schedule-cell__main kobo-tabular">{date}</span>
-                  <span className="kobo-schedule-cell__sub">{cadenceOf(p)}</span>
-                  <span className="kobo-schedule-cell__sub kobo-schedule-cell__phone kobo-tabular">{p.referenceNumber}</span>
-                </div>
-              ),
-            },
-            {
-              title: 'Amount',
-              dataIndex: 'amount',
-              key: 'amount',
-              sorter: (a, b) => a.amount - b.amount,
-              render: (amount: number, p) => (
-                <div className="kobo-schedule-cell">
-                  <span className="kobo-schedule-cell__main kobo-schedule-amount">{formatNaira(amount)}</span>
-                  <span className="kobo-schedule-cell__sub">To {p.destinationAccountName}</span>
-                  <span className="kobo-schedule-cell__xs">
-                    <ScheduleStatusTag status={p.status} />
-                  </span>
-                </div>
-              ),
-            },
-            {
-              title: 'Status',
-              dataIndex: 'status',
-              key: 'status',
-              // On a phone the status sits under the amount.
-              responsive: ['sm'],
-              render: (value: string, p) => (
-                <div className="kobo-schedule-cell">
-                  <span>
-                    <ScheduleStatusTag status={value} />
-                  </span>
-                  {value === 'PENDING' && !p.approved && <span className="kobo-schedule-cell__warn">Awaiting approval</span>}
-                </div>
-              ),
-            },
-            {
-              title: 'Reference Number',
-              dataIndex: 'referenceNumber',
-              key: 'referenceNumber',
-              responsive: ['md'],
-              render: (value: string) => <span className="kobo-tabular">{value}</span>,
-            },
-            {
-              title: 'Actions',
-              key: 'actions',
-              align: 'right',
-              render: (_, p) =>
-                p.status === 'PENDING' ? (
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`Edit ${p.referenceNumber}`}
-                    onClick={() => dispatch(editOpened(p.uuid))}
-                  >
-                    <span className="kobo-schedule-action__text">Edit</span>
-                  </Button>
+        <LoadState load={load} onRetry={() => dispatch(schedulesRequested())} failedTitle={SCHEDULES_FAILED} hasData={loaded}>
+          <Table<ScheduledPayment>
+            rowKey="uuid"
+            dataSource={rows}
+            // The table (with its headers) stays for the empty state; no payments at all gets the next step.
+            locale={{
+              emptyText:
+                items.length === 0 ? (
+                  <EmptyState
+                    description={NO_RECORDS}
+                    action={
+                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
+                        {SCHEDULE_FIRST_PAYMENT}
+                      </Button>
+                    }
+                  />
                 ) : (
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<EyeOutlined />}
-                    aria-label={`View ${p.referenceNumber}`}
-                    onClick={() => dispatch(detailsOpened(p.uuid))}
-                  >
-                    <span className="kobo-schedule-action__text">View</span>
-                  </Button>
+                  NO_RECORDS
                 ),
-            },
-          ]}
-        />
+            }}
+            className="kobo-schedule-table"
+            tableLayout="auto"
+            rowClassName={(p) => `kobo-schedule-row kobo-schedule-row--${p.status.toLowerCase()}`}
+            pagination={{
+              current: page.current,
+              pageSize: page.pageSize,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showQuickJumper: true,
+              responsive: true,
+              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+            }}
+            columns={[
+              {
+                title: 'Date',
+                dataIndex: 'scheduleDate',
+                key: 'scheduleDate',
+                sorter: (a, b) => dayKey(a.scheduleDate) - dayKey(b.scheduleDate),
+                render: (date: string, p) => (
+                  <div className="kobo-schedule-cell">
+                    <span className="kobo-schedule-cell__main kobo-tabular">{date}</span>
+                    <span className="kobo-schedule-cell__sub">{cadenceOf(p)}</span>
+                    <span className="kobo-schedule-cell__sub kobo-schedule-cell__phone kobo-tabular">{p.referenceNumber}</span>
+                  </div>
+                ),
+              },
+              {
+                title: 'Amount',
+                dataIndex: 'amount',
+                key: 'amount',
+                sorter: (a, b) => a.amount - b.amount,
+                render: (amount: number, p) => (
+                  <div className="kobo-schedule-cell">
+                    <span className="kobo-schedule-cell__main kobo-schedule-amount">{formatNaira(amount)}</span>
+                    <span className="kobo-schedule-cell__sub">To {p.destinationAccountName}</span>
+                    <span className="kobo-schedule-cell__xs">
+                      <ScheduleStatusTag status={p.status} />
+                    </span>
+                  </div>
+                ),
+              },
+              {
+                title: 'Status',
+                dataIndex: 'status',
+                key: 'status',
+                // On a phone the status sits under the amount.
+                responsive: ['sm'],
+                render: (value: string, p) => (
+                  <div className="kobo-schedule-cell">
+                    <span>
+                      <ScheduleStatusTag status={value} />
+                    </span>
+                    {value === 'PENDING' && !p.approved && <span className="kobo-schedule-cell__warn">Awaiting approval</span>}
+                  </div>
+                ),
+              },
+              {
+                title: 'Reference Number',
+                dataIndex: 'referenceNumber',
+                key: 'referenceNumber',
+                responsive: ['md'],
+                render: (value: string) => <span className="kobo-tabular">{value}</span>,
+              },
+              {
+                title: 'Actions',
+                key: 'actions',
+                align: 'right',
+                render: (_, p) =>
+                  p.status === 'PENDING' ? (
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={`Edit ${p.referenceNumber}`}
+                      onClick={() => dispatch(editOpened(p.uuid))}
+                    >
+                      <span className="kobo-schedule-action__text">Edit</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<EyeOutlined />}
+                      aria-label={`View ${p.referenceNumber}`}
+                      onClick={() => dispatch(detailsOpened(p.uuid))}
+                    >
+                      <span className="kobo-schedule-action__text">View</span>
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </LoadState>
       </Card>
       <ScheduleDetailsModal />
       <EditScheduleModal />

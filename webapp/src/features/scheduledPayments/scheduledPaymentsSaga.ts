@@ -7,7 +7,7 @@ import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import type { ApiError, ApiResult } from '../../api/client'
+import { failureReason, type ApiError, type ApiResult } from '../../api/client'
 import { selectUserInfo } from '../../app/appSlice'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
@@ -57,7 +57,7 @@ export function fieldErrorsOf(error: ApiError): FieldError[] {
 export function* fetchSchedulesSaga(): SagaIterator {
   const result: ApiResult<ScheduledPayment[]> = yield call(callApi<ScheduledPayment[]>, schedulesEndpoint())
   if (result.error) {
-    yield put(schedulesFailed())
+    yield put(schedulesFailed(failureReason(result.error, LIST_ERROR)))
     yield call(toastFailure, result.error, LIST_ERROR)
     return
   }

@@ -4,6 +4,7 @@
  * that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.
  */
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { BulkTransferRow, TransferRequest } from '../transfers/types'
 import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
@@ -17,7 +18,9 @@ export type ApprovalStep = 'idle' | 'submitting' | 'code' | 'confirming'
 
 export interface ScheduledPaymentsState {
   items: ScheduledPayment[]
-  loading: boolean
+  /** The read of the list. */
+  load: Load
+  /** `items` came from the server at least once. */
   loaded: boolean
   details: { uuid: string | null; item: ScheduledPayment | null; loading: boolean }
   edit: { uuid: string | null; saving: boolean; errors: FieldError[] }
@@ -53,7 +56,7 @@ const idleApproval: ScheduledPaymentsState['approval'] = {
 
 const initialState: ScheduledPaymentsState = {
   items: [],
-  loading: false,
+  load: idleLoad,
   loaded: false,
   details: { uuid: null, item: null, loading: false },
   edit: { uuid: null, saving: false, errors: [] },
@@ -66,15 +69,16 @@ const scheduledPaymentsSlice = createSlice({
   initialState,
   reducers: {
     schedulesRequested(state) {
-      state.loading = true
+      state.load = loadStarted()
     },
     schedulesLoaded(state, action: PayloadAction<ScheduledPayment[]>) {
       state.items = action.payload
-      state.loading = false
+      state.load = loadSucceeded()
       state.loaded = true
     },
-    schedulesFailed(state) {
-      state.loading = false
+    /** The payload is the reason shown where the table would be. */
+    schedulesFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
     },
 
     /** Opens the details modal at once with what the list knows, then fetches it fresh. */

@@ -21,8 +21,16 @@ import {
   PASSWORD_POLICY,
   PASSWORD_REQUIRED,
   TWO_FACTOR_TYPE_ERROR,
+  ACCOUNTS_FAILED,
+  LIMITS_FAILED,
+  TWO_FACTOR_FAILED,
 } from './texts'
 import { meetsPasswordPolicy } from './password'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
+
+const TWO_FACTOR_TYPE_PATH = '/api/ibanking/personal/2fa/type'
+const LIMITS_PATH = '/api/ibanking/personal/transaction-limits'
 
 setUpMoneyTests()
 // Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).
@@ -370,8 +378,78 @@ describe('2 Factor Authentication', () => {
   })
 
   it('falls back to the spec sentence when the type cannot be read', async () => {
-    server.use(http.get('/api/ibanking/personal/2fa/type', () => new HttpResponse(null, { status: 500 })))
+    server.use(http.get(TWO_FACTOR_TYPE_PATH, () => new HttpResponse(null, { status: 500 })))
     renderSettings('2fa')
-    expect(await screen.findByText(TWO_FACTOR_TYPE_ERROR)).toBeInTheDocument()
+    await expectFailure(TWO_FACTOR_TYPE_ERROR)
+  })
+
+  it('a 500 on the method shows the reason and a Retry that then marks the active method', async () => {
+    failWithProblem(TWO_FACTOR_TYPE_PATH, 'The security service is unavailable')
+    const { user } = renderSettings('2fa')
+    const retry = await expectFailure('The security service is unavailable')
+    expect(screen.getByText(TWO_FACTOR_FAILED)).toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByRole('radio')[0]).toHaveAttribute('aria-checked', 'true'))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the method says so, and Retry loads it', async () => {
+    failWithNetworkError(TWO_FACTOR_TYPE_PATH)
+    const { user } = renderSettings('2fa')
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByRole('radio')[0]).toHaveAttribute('aria-checked', 'true'))
+  })
+})
+
+describe('Failed loads of the accounts and the limits', () => {
+  it('a 500 on the accounts shows the reason and a Retry, then the cards', async () => {
+    failWithProblem('/api/accounts', 'Core banking is unavailable')
+    const { user } = renderSettings()
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(ACCOUNTS_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText('You have no accounts yet.')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(cards()).toHaveLength(3))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the accounts says so, and Retry shows the cards', async () => {
+    failWithNetworkError('/api/accounts')
+    const { user } = renderSettings()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(cards()).toHaveLength(3))
+  })
+
+  it('a 500 on the limits shows the reason and a Retry, not "No records to display"; Retry shows them', async () => {
+    failWithProblem(LIMITS_PATH, 'Core banking is unavailable')
+    const { user } = renderSettings('transaction-limit')
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(LIMITS_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText('No records to display')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('limit-card')).toHaveLength(3))
+  })
+
+  it('a network failure on the limits says so, and Retry shows them', async () => {
+    failWithNetworkError(LIMITS_PATH)
+    const { user } = renderSettings('transaction-limit')
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('limit-card')).toHaveLength(3))
+  })
+
+  it('no limits at all is the empty state, not a failure', async () => {
+    server.use(http.get(LIMITS_PATH, () => HttpResponse.json([])))
+    renderSettings('transaction-limit')
+    expect(await screen.findByText('No records to display')).toBeInTheDocument()
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
   })
 })

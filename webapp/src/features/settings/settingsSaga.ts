@@ -2,7 +2,7 @@ import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import type { ApiError, ApiResult } from '../../api/client'
+import { failureReason, type ApiError, type ApiResult } from '../../api/client'
 import { setUserInfo } from '../../app/appSlice'
 import { toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
@@ -98,7 +98,7 @@ export function* changePasswordSaga(action: PayloadAction<PasswordValues & { otp
 export function* fetchLimitsSaga(): SagaIterator {
   const result: ApiResult<TransactionLimit[]> = yield call(callApi<TransactionLimit[]>, transactionLimitsEndpoint())
   if (result.error) {
-    yield put(limitsFailed())
+    yield put(limitsFailed(failureReason(result.error, LIMITS_ERROR)))
     yield call(toastFailure, result.error, LIMITS_ERROR)
     return
   }
@@ -147,7 +147,7 @@ export function* confirmLimitChangeSaga(action: PayloadAction<{ otp: string }>):
 export function* fetchTwoFactorTypeSaga(): SagaIterator {
   const result: ApiResult<TwoFactorType> = yield call(callApi<TwoFactorType>, twoFactorTypeEndpoint())
   if (result.error) {
-    yield put(twoFactorTypeFailed())
+    yield put(twoFactorTypeFailed(failureReason(result.error, TWO_FACTOR_TYPE_ERROR)))
     yield call(toastFailure, result.error, TWO_FACTOR_TYPE_ERROR)
     return
   }

@@ -4,6 +4,7 @@
  * → QR code or OTP → confirm with the code(s)).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type { CodeSent } from '../accounts/types'
 import type { GoogleCredentials, TransactionLimit, TransactionLimitPending } from './types'
 
@@ -31,7 +32,7 @@ export interface SettingsState {
     /** Goes up each time a code is refused, which clears the boxes. */
     codeFailures: number
   }
-  limits: { items: TransactionLimit[]; loading: boolean; loaded: boolean }
+  limits: { items: TransactionLimit[]; load: Load }
   limitChange: {
     step: 'idle' | 'editing' | 'submitting' | 'code' | 'confirming'
     nuban: string | null
@@ -42,7 +43,8 @@ export interface SettingsState {
   }
   twoFactor: {
     type: SecondFactorType | null
-    loading: boolean
+    /** The read of the current method. */
+    load: Load
     setup: {
       target: SecondFactorType | null
       step: 'idle' | 'generating' | 'code' | 'confirming'
@@ -71,9 +73,9 @@ const idleSetup: SettingsState['twoFactor']['setup'] = {
 
 const initialState: SettingsState = {
   password: { submitting: false, changed: 0, errors: [], codeSent: null, codeFailures: 0 },
-  limits: { items: [], loading: false, loaded: false },
+  limits: { items: [], load: idleLoad },
   limitChange: idleLimitChange,
-  twoFactor: { type: null, loading: false, setup: idleSetup },
+  twoFactor: { type: null, load: idleLoad, setup: idleSetup },
 }
 
 export interface LimitValues {
@@ -122,13 +124,14 @@ const settingsSlice = createSlice({
     },
 
     limitsRequested(state) {
-      state.limits.loading = true
+      state.limits.load = loadStarted()
     },
     limitsLoaded(state, action: PayloadAction<TransactionLimit[]>) {
-      state.limits = { items: action.payload, loading: false, loaded: true }
+      state.limits = { items: action.payload, load: loadSucceeded() }
     },
-    limitsFailed(state) {
-      state.limits.loading = false
+    /** The payload is the reason shown where the limits would be. */
+    limitsFailed(state, action: PayloadAction<string>) {
+      state.limits.load = loadFailed(action.payload)
     },
     limitEditOpened(state, action: PayloadAction<{ nuban: string; transferType: string | null }>) {
       state.limitChange = { ...idleLimitChange, step: 'editing', ...action.payload }
@@ -157,14 +160,15 @@ const settingsSlice = createSlice({
     },
 
     twoFactorTypeRequested(state) {
-      state.twoFactor.loading = true
+      state.twoFactor.load = loadStarted()
     },
     twoFactorTypeLoaded(state, action: PayloadAction<SecondFactorType>) {
       state.twoFactor.type = action.payload
-      state.twoFactor.loading = false
+      state.twoFactor.load = loadSucceeded()
     },
-    twoFactorTypeFailed(state) {
-      state.twoFactor.loading = false
+    /** The payload is the reason shown where the choice would be. */
+    twoFactorTypeFailed(state, action: PayloadAction<string>) {
+      state.twoFactor.load = loadFailed(action.payload)
     },
     twoFactorSetupRequested(state, action: PayloadAction<{ target: SecondFactorType }>) {
       state.twoFactor.setup = { ...idleSetup, target: action.payload.target, step: 'generating' }

@@ -17,10 +17,17 @@ import {
   SEND_MESSAGE_ERROR,
   STATUS_ERROR,
   STATUS_UPDATED,
+  CREATE_TICKETS,
+  NO_RECORDS,
   TICKETS_ERROR,
+  TICKETS_FAILED,
   TICKET_CREATED,
   TICKET_DETAILS_ERROR,
+  TICKET_FAILED,
+  WRITE_TO_US,
 } from './texts'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import { SAMPLE_PNG } from './mocks'
 import { storedZip } from './testZip'
 import { ticketPolling } from './ticketsSaga'
@@ -89,8 +96,38 @@ describe('Customer service list', () => {
   it('uses the fetch fallback when the list cannot be read', async () => {
     server.use(http.get('/api/tickets', () => new HttpResponse(null, { status: 500 })))
     renderAt('/customer-service')
-    expect(await screen.findByText(TICKETS_ERROR)).toBeInTheDocument()
+    await expectFailure(TICKETS_ERROR)
     expect(TICKETS_ERROR).toBe('An error occurred while fetching tickets')
+  })
+
+  it('a 500 shows the reason and a Retry, not "No records to display"; Retry loads the list', async () => {
+    failWithProblem('/api/tickets', 'The help desk is unavailable')
+    const { user } = renderAt('/customer-service')
+    const retry = await expectFailure('The help desk is unavailable')
+    expect(screen.getByText(TICKETS_FAILED)).toBeInTheDocument()
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure says so, and Retry loads the list', async () => {
+    failWithNetworkError('/api/tickets')
+    const { user } = renderAt('/customer-service')
+    const retry = await expectFailure(NETWORK_FAILURE)
+    expect(screen.queryByText(NO_RECORDS)).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(rows()).toHaveLength(3))
+  })
+
+  it('a customer without tickets is offered to write to us', async () => {
+    const { user } = renderWithProviders({ route: '/customer-service', preloadedState: signedInState('tunde') })
+    const empty = await screen.findByTestId('load-empty')
+    expect(empty).toHaveTextContent(NO_RECORDS)
+    await user.click(within(empty).getByRole('button', { name: WRITE_TO_US }))
+    expect(await dialog(CREATE_TICKETS)).toBeInTheDocument()
   })
 })
 
@@ -249,7 +286,29 @@ describe('Ticket conversation', () => {
   it('uses the fetch fallback when the conversation cannot be read', async () => {
     server.use(http.get('/api/tickets/:id', () => new HttpResponse(null, { status: 500 })))
     renderAt('/customer-service/1')
-    expect(await screen.findByText(TICKET_DETAILS_ERROR)).toBeInTheDocument()
+    await expectFailure(TICKET_DETAILS_ERROR)
+    // Not "Ticket not found": the ticket exists, the read failed.
+    expect(screen.queryByText('Ticket not found', { selector: '.ant-result-title' })).not.toBeInTheDocument()
+  })
+
+  it('a 500 on the conversation shows the reason and a Retry that loads it', async () => {
+    failWithProblem('/api/tickets/:id', 'The help desk is unavailable')
+    const { user } = renderAt('/customer-service/2')
+    const retry = await expectFailure('The help desk is unavailable')
+    expect(screen.getByText(TICKET_FAILED)).toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(messages()).toHaveLength(2))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the conversation says so, and Retry loads it', async () => {
+    failWithNetworkError('/api/tickets/:id')
+    const { user } = renderAt('/customer-service/2')
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(messages()).toHaveLength(2))
   })
 
   it('picks up customer service answers while the conversation is open', async () => {

@@ -7,17 +7,18 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Input, Typography } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LoadState } from '../../components/LoadState'
 import { createTicketOpened, selectTickets, ticketsRequested } from './ticketsSlice'
 import { CreateTicketModal } from './components/CreateTicketModal'
 import { PageHead } from './components/PageHead'
 import { TicketList } from './components/TicketList'
 import { filterDays } from './search'
-import { CREATE_TICKETS } from './texts'
+import { CREATE_TICKETS, NO_RECORDS, TICKETS_FAILED, WRITE_TO_US } from './texts'
 import './tickets.css'
 
 export function CustomerServicePage() {
   const dispatch = useAppDispatch()
-  const { days, listLoading } = useAppSelector(selectTickets)
+  const { days, list, listLoaded } = useAppSelector(selectTickets)
   const [search, setSearch] = useState('')
 
   useEffect(() => {
@@ -27,13 +28,14 @@ export function CustomerServicePage() {
   const shown = useMemo(() => filterDays(days, search), [days, search])
   const all = days.flatMap((d) => d.tickets)
   const open = all.filter((t) => !t.resolved).length
+  const create = () => dispatch(createTicketOpened())
 
   return (
     <>
       <PageHead
         subtitle="Ask us anything and follow our answers here"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dispatch(createTicketOpened())}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={create}>
             {CREATE_TICKETS}
           </Button>
         }
@@ -53,7 +55,23 @@ export function CustomerServicePage() {
             {all.length} {all.length === 1 ? 'ticket' : 'tickets'} · {open} unresolved
           </Typography.Text>
         </div>
-        <TicketList days={shown} loading={listLoading} />
+        <LoadState
+          load={list}
+          onRetry={() => dispatch(ticketsRequested())}
+          failedTitle={TICKETS_FAILED}
+          hasData={listLoaded}
+          isEmpty={all.length === 0}
+          empty={{
+            description: NO_RECORDS,
+            action: (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create}>
+                {WRITE_TO_US}
+              </Button>
+            ),
+          }}
+        >
+          <TicketList days={shown} />
+        </LoadState>
       </Card>
       <CreateTicketModal />
     </>

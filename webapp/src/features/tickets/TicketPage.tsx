@@ -4,10 +4,11 @@
  * right. On phones the list folds into a panel above the conversation.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Card, Collapse, Input, Result, Skeleton } from 'antd'
+import { Button, Card, Collapse, Input, Result } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Link, useParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../app/useIsMobile'
 import {
   createTicketOpened,
@@ -24,11 +25,12 @@ import { CreateTicketModal } from './components/CreateTicketModal'
 import { PageHead } from './components/PageHead'
 import { TicketList } from './components/TicketList'
 import { filterDays } from './search'
-import { CREATE_TICKETS, CUSTOMER_SERVICE_HEADING } from './texts'
+import { CREATE_TICKETS, CUSTOMER_SERVICE_HEADING, TICKETS_FAILED, TICKET_FAILED } from './texts'
 import './tickets.css'
 
 function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onSelect?: () => void }) {
-  const { days, listLoading } = useAppSelector(selectTickets)
+  const dispatch = useAppDispatch()
+  const { days, list, listLoaded } = useAppSelector(selectTickets)
   const [search, setSearch] = useState('')
   const shown = useMemo(() => filterDays(days, search), [days, search])
   return (
@@ -42,7 +44,9 @@ function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onS
         onChange={(e) => setSearch(e.target.value)}
         className="kobo-cs-pane__search"
       />
-      <TicketList days={shown} loading={listLoading} activeId={activeId} compact onSelect={onSelect} />
+      <LoadState load={list} onRetry={() => dispatch(ticketsRequested())} failedTitle={TICKETS_FAILED} hasData={listLoaded}>
+        <TicketList days={shown} activeId={activeId} compact onSelect={onSelect} />
+      </LoadState>
     </>
   )
 }
@@ -52,7 +56,7 @@ export function TicketPage() {
   const isMobile = useIsMobile()
   const { ticketId } = useParams()
   const id = /^\d+$/.test(ticketId ?? '') ? Number(ticketId) : null
-  const { current, detailFailed, days } = useAppSelector(selectTickets)
+  const { current, detail, detailMissing, days } = useAppSelector(selectTickets)
   const [listOpen, setListOpen] = useState(false)
 
   useEffect(() => {
@@ -79,7 +83,8 @@ export function TicketPage() {
   const count = days.reduce((n, d) => n + d.tickets.length, 0)
 
   let right
-  if (id === null || detailFailed) {
+  // A missing ticket is final; any other failure is worth a Retry (below).
+  if (id === null || detailMissing) {
     right = (
       <Result
         status="404"
@@ -92,10 +97,12 @@ export function TicketPage() {
         }
       />
     )
-  } else if (!ticket) {
-    right = <Skeleton active avatar paragraph={{ rows: 6 }} className="kobo-convo__loading" />
   } else {
-    right = <Conversation ticket={ticket} />
+    right = (
+      <LoadState load={detail} onRetry={() => dispatch(ticketRequested({ id }))} failedTitle={TICKET_FAILED} hasData={Boolean(ticket)} skeletonRows={6}>
+        {() => ticket && <Conversation ticket={ticket} />}
+      </LoadState>
+    )
   }
 
   return (

@@ -16,6 +16,10 @@ export const ATTACHMENT_ERROR = 'An error occurred while fetching data'
 export const FILE_TOO_BIG = 'File size exceeds 10MB limit'
 export const FORMAT_NOT_SUPPORTED = 'File format not supported'
 export const NO_RECORDS = 'No records to display'
+// Not from the spec: the failed and empty states of "errors are not empty data".
+export const TICKETS_FAILED = "We couldn't load your tickets"
+export const TICKET_FAILED = "We couldn't load this conversation"
+export const WRITE_TO_US = 'Write to us'
 export const RESOLVED = 'Resolved'
 export const UNRESOLVED = 'Unresolved'
 /** How the other party of a conversation is named. */

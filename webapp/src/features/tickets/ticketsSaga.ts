@@ -2,7 +2,7 @@ import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import type { ApiResult } from '../../api/client'
+import { failureReason, type ApiResult } from '../../api/client'
 import { toastSuccess } from '../../app/toastSlice'
 import { navigation } from '../../app/navigation'
 import { toastFailure } from '../accounts/accountsSaga'
@@ -59,7 +59,7 @@ export const ticketPolling = { intervalMs: 10_000 }
 export function* fetchTicketsSaga(): SagaIterator {
   const result: ApiResult<TicketDay[]> = yield call(callApi<TicketDay[]>, ticketsEndpoint())
   if (result.error) {
-    yield put(ticketsFailed())
+    yield put(ticketsFailed(failureReason(result.error, TICKETS_ERROR)))
     yield call(toastFailure, result.error, TICKETS_ERROR)
     return
   }
@@ -72,7 +72,8 @@ export function* fetchTicketSaga(action: PayloadAction<{ id: number; silent?: bo
   const result: ApiResult<Ticket> = yield call(callApi<Ticket>, ticketEndpoint(id))
   if (result.error) {
     if (silent) return
-    yield put(ticketFailed({ id }))
+    const reason = failureReason(result.error, TICKET_DETAILS_ERROR)
+    yield put(ticketFailed({ id, reason, missing: result.error.status === 404 }))
     yield call(toastFailure, result.error, TICKET_DETAILS_ERROR)
     return
   }

@@ -13,6 +13,7 @@ import type {
   TicketDay,
 } from './types'
 import { CLIENT } from './types'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 
 export interface OpenTicket extends Omit<Ticket, 'messages'> {
   messages: ConversationMessage[]
@@ -28,14 +29,17 @@ export interface AttachmentPreview {
 
 export interface TicketsState {
   days: TicketDay[]
-  listLoading: boolean
+  /** The read of the ticket list. */
+  list: Load
+  /** `days` came from the server at least once. */
   listLoaded: boolean
-  listFailed: boolean
   /** The conversation on screen (route /customer-service/:ticketId). */
   currentId: number | null
   current: OpenTicket | null
-  detailLoading: boolean
-  detailFailed: boolean
+  /** The read of the open conversation (its silent re-reads leave it alone). */
+  detail: Load
+  /** The server says there is no such ticket for this customer (404): no Retry will help. */
+  detailMissing: boolean
   /** Goes up whenever the server's answer to a reply or a status change lands: older reads are stale. */
   revision: number
   createOpen: boolean
@@ -48,13 +52,12 @@ export interface TicketsState {
 
 const initialState: TicketsState = {
   days: [],
-  listLoading: false,
+  list: idleLoad,
   listLoaded: false,
-  listFailed: false,
   currentId: null,
   current: null,
-  detailLoading: false,
-  detailFailed: false,
+  detail: idleLoad,
+  detailMissing: false,
   revision: 0,
   createOpen: false,
   creating: false,
@@ -95,17 +98,16 @@ const ticketsSlice = createSlice({
   initialState,
   reducers: {
     ticketsRequested(state) {
-      state.listLoading = true
-      state.listFailed = false
+      state.list = loadStarted()
     },
     ticketsLoaded(state, action: PayloadAction<TicketDay[]>) {
       state.days = action.payload
-      state.listLoading = false
+      state.list = loadSucceeded()
       state.listLoaded = true
     },
-    ticketsFailed(state) {
-      state.listLoading = false
-      state.listFailed = true
+    /** The payload is the reason shown where the list would be. */
+    ticketsFailed(state, action: PayloadAction<string>) {
+      state.list = loadFailed(action.payload)
     },
 
     ticketRequested(state, action: PayloadAction<{ id: number; silent?: boolean }>) {
@@ -115,29 +117,29 @@ const ticketsSlice = createSlice({
         state.current = null
       }
       if (!silent) {
-        state.detailLoading = true
-        state.detailFailed = false
+        state.detail = loadStarted()
+        state.detailMissing = false
       }
     },
     ticketLoaded(state, action: PayloadAction<Ticket>) {
-      state.detailLoading = false
       if (action.payload.id !== state.currentId) return
+      state.detail = loadSucceeded()
       // Replies still on their way stay at the end of the conversation.
       state.current = { ...action.payload, messages: [...action.payload.messages, ...pendingOf(state.current)] }
       setResolvedInList(state.days, action.payload.id, action.payload.resolved)
     },
-    ticketFailed(state, action: PayloadAction<{ id: number }>) {
+    ticketFailed(state, action: PayloadAction<{ id: number; reason: string; missing: boolean }>) {
       if (action.payload.id !== state.currentId) return
-      state.detailLoading = false
-      state.detailFailed = true
+      state.detail = loadFailed(action.payload.reason)
+      state.detailMissing = action.payload.missing
     },
     ticketWatchStarted(_state, _action: PayloadAction<{ id: number }>) {},
     ticketWatchStopped() {},
     ticketClosed(state) {
       state.currentId = null
       state.current = null
-      state.detailFailed = false
-      state.detailLoading = false
+      state.detail = idleLoad
+      state.detailMissing = false
     },
 
     createTicketOpened(state) {

@@ -12,10 +12,17 @@ import {
   PENDING_TITLE,
   TRANSFERRED_SUCCESSFULLY,
   TRANSFER_ERROR,
+  BALANCES_FAILED,
+  BANKS_FAILED,
+  BENEFICIARIES_FAILED,
 } from './texts'
+import { NETWORK_FAILURE } from '../../api/client'
+import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import { pendingPolling } from './transfersSaga'
 
 setUpMoneyTests()
+const BALANCE_PATH = '/api/transfer/balance'
+const BANKS_PATH = '/api/transfer/banks'
 // Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).
 vi.setConfig({ testTimeout: 45_000 })
 
@@ -233,6 +240,71 @@ describe('Transfer page', () => {
     await choose(user, 'Choose Beneficiary (Optional)', 'Tunde Bakare · 1020000218')
     expect(screen.getByLabelText('Account Number')).toHaveValue('1020000218')
     expect(screen.getByTestId('resolved-name')).toHaveTextContent('Tunde Bakare')
+  })
+})
+
+describe('Transfer page: failed loads', () => {
+  it('a 500 on the balances shows the reason and a Retry in the panel; Retry shows them', async () => {
+    failWithProblem(BALANCE_PATH, 'Core banking is unavailable')
+    const { user } = renderTransfer()
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(BALANCES_FAILED)).toBeInTheDocument()
+    expect(screen.queryByTestId('transfer-total-balance')).not.toBeInTheDocument()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+  })
+
+  it('a network failure on the balances says so, and Retry shows them', async () => {
+    failWithNetworkError(BALANCE_PATH)
+    const { user } = renderTransfer()
+    const retry = await expectFailure(NETWORK_FAILURE)
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
+  })
+
+  it('a failed bank list is a banner above a usable form; Retry fills the Bank select', async () => {
+    failWithProblem(BANKS_PATH, 'The bank directory is unavailable')
+    const { user } = renderTransfer('other-bank')
+    const retry = await expectFailure('The bank directory is unavailable')
+    expect(screen.getByText(BANKS_FAILED)).toBeInTheDocument()
+    expect(screen.getByLabelText('Account Number')).toBeEnabled()
+    restoreHandlers()
+    await user.click(retry)
+    await waitFor(() => expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument())
+    await choose(user, 'Bank', 'Guaranty Trust Bank')
+  })
+
+  it('a network failure on the bank list says so', async () => {
+    failWithNetworkError(BANKS_PATH)
+    renderTransfer('other-bank')
+    await expectFailure(NETWORK_FAILURE)
+  })
+
+  it('failed saved beneficiaries are a banner, and Retry offers them again', async () => {
+    failWithProblem('/api/beneficiaries', 'Core banking is unavailable')
+    const { user } = renderTransfer()
+    const retry = await expectFailure('Core banking is unavailable')
+    expect(screen.getByText(BENEFICIARIES_FAILED)).toBeInTheDocument()
+    restoreHandlers()
+    server.use(
+      http.get('/api/beneficiaries', () =>
+        HttpResponse.json([
+          { id: 1, beneficiaryName: 'Tunde Bakare', bankName: 'Kobo Microfinance Bank', accountName: 'Tunde Bakare', accountNumber: '1020000218', bankCode: '090605' },
+        ]),
+      ),
+    )
+    await user.click(retry)
+    await waitFor(() => expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument())
+    await choose(user, 'Choose Beneficiary (Optional)', 'Tunde Bakare · 1020000218')
+  })
+
+  it('a network failure on the saved beneficiaries says so', async () => {
+    failWithNetworkError('/api/beneficiaries')
+    renderTransfer()
+    await expectFailure(NETWORK_FAILURE)
   })
 })
 

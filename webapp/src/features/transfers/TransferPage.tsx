@@ -7,15 +7,16 @@ import { useEffect, useMemo } from 'react'
 import { Card, Col, Row, Tabs, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { LoadFailed } from '../../components/LoadState'
 import { accountsRequested, isActive, selectAccounts } from '../accounts/accountsSlice'
-import { beneficiariesRequested } from '../beneficiaries/beneficiariesSlice'
+import { beneficiariesRequested, selectBeneficiaries } from '../beneficiaries/beneficiariesSlice'
 import { BalancePanel } from './components/BalancePanel'
 import { BulkTransfer } from './components/BulkTransfer'
 import { TransferForm } from './components/TransferForm'
 import { TransferResultModal } from './components/TransferResultModal'
 import { ScheduleApprovalDialog } from '../scheduledPayments/components/ScheduleApprovalDialog'
 import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
-import { TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
+import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
 import './components/transfers.css'
 
 const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const
@@ -23,7 +24,8 @@ type TabKey = (typeof TRANSFER_TABS)[number]
 
 export function TransferPage() {
   const dispatch = useAppDispatch()
-  const { balances, banks } = useAppSelector(selectTransfers)
+  const { balances, balancesLoad, banks, banksLoad } = useAppSelector(selectTransfers)
+  const beneficiariesLoad = useAppSelector(selectBeneficiaries).load
   const accountsState = useAppSelector(selectAccounts)
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab') as TabKey | null
@@ -50,10 +52,22 @@ export function TransferPage() {
       </div>
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={8} xl={7}>
-          <BalancePanel balances={balances} />
+          <BalancePanel balances={balances} load={balancesLoad} onRetry={() => dispatch(balancesRequested())} />
         </Col>
         <Col xs={24} lg={16} xl={17}>
           <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
+            {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
+            {banksLoad.status === 'failed' && (
+              <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => dispatch(banksRequested())} variant="banner" />
+            )}
+            {beneficiariesLoad.status === 'failed' && (
+              <LoadFailed
+                title={BENEFICIARIES_FAILED}
+                reason={beneficiariesLoad.error}
+                onRetry={() => dispatch(beneficiariesRequested())}
+                variant="banner"
+              />
+            )}
             <Tabs
               activeKey={active}
               onChange={(key) => setParams({ tab: key }, { replace: true })}

@@ -7,7 +7,7 @@ import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest 
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
 import { toastFailure } from '../accounts/accountsSaga'
 import { accountsRequested } from '../accounts/accountsSlice'
@@ -75,7 +75,7 @@ const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || trans
 export function* fetchBanksSaga(): SagaIterator {
   const result: ApiResult<Bank[]> = yield call(callApi<Bank[]>, banksEndpoint())
   if (result.error) {
-    yield put(banksFailed())
+    yield put(banksFailed(failureReason(result.error, BANKS_ERROR)))
     yield call(toastFailure, result.error, BANKS_ERROR)
     return
   }
@@ -85,7 +85,7 @@ export function* fetchBanksSaga(): SagaIterator {
 export function* fetchBalancesSaga(): SagaIterator {
   const result: ApiResult<Balances> = yield call(callApi<Balances>, balanceEndpoint())
   if (result.error) {
-    yield put(balancesFailed())
+    yield put(balancesFailed(failureReason(result.error, BALANCES_ERROR)))
     yield call(toastFailure, result.error, BALANCES_ERROR)
     return
   }

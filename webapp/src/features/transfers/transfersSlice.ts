@@ -4,6 +4,7 @@
  * flow. Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type {
   Balances,
   Bank,
@@ -30,9 +31,9 @@ export type BulkStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'done'
 
 export interface TransfersState {
   banks: Bank[]
-  banksLoading: boolean
+  banksLoad: Load
   balances: Balances | null
-  balancesLoading: boolean
+  balancesLoad: Load
   lookups: Record<string, LookupState>
   flow: {
     step: FlowStep
@@ -73,9 +74,9 @@ const idleBulk: TransfersState['bulk'] = { step: 'idle', pending: null, result: 
 
 const initialState: TransfersState = {
   banks: [],
-  banksLoading: false,
+  banksLoad: idleLoad,
   balances: null,
-  balancesLoading: false,
+  balancesLoad: idleLoad,
   lookups: {},
   flow: idleFlow,
   completed: 0,
@@ -99,24 +100,26 @@ const transfersSlice = createSlice({
   initialState,
   reducers: {
     banksRequested(state) {
-      state.banksLoading = true
+      state.banksLoad = loadStarted()
     },
     banksLoaded(state, action: PayloadAction<Bank[]>) {
       state.banks = action.payload
-      state.banksLoading = false
+      state.banksLoad = loadSucceeded()
     },
-    banksFailed(state) {
-      state.banksLoading = false
+    /** The payload is the reason shown above the forms. */
+    banksFailed(state, action: PayloadAction<string>) {
+      state.banksLoad = loadFailed(action.payload)
     },
     balancesRequested(state) {
-      state.balancesLoading = true
+      state.balancesLoad = loadStarted()
     },
     balancesLoaded(state, action: PayloadAction<Balances>) {
       state.balances = action.payload
-      state.balancesLoading = false
+      state.balancesLoad = loadSucceeded()
     },
-    balancesFailed(state) {
-      state.balancesLoading = false
+    /** The payload is the reason shown in the balance panel. */
+    balancesFailed(state, action: PayloadAction<string>) {
+      state.balancesLoad = loadFailed(action.payload)
     },
 
     lookupRequested(state, action: PayloadAction<LookupKey>) {

@@ -34,7 +34,8 @@ export const CREATE_LOOKUP_KEY = 'beneficiary-create'
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
   const { creating } = useAppSelector(selectBeneficiaries)
-  const { banks, banksLoading } = useAppSelector(selectTransfers)
+  const { banks, banksLoad } = useAppSelector(selectTransfers)
+  const banksLoading = banksLoad.status === 'loading'
   const [form] = Form.useForm<Values>()
   const accountNumber = Form.useWatch('accountNumber', form)
   const bankCode = Form.useWatch('bankCode', form)

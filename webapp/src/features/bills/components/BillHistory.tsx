@@ -5,12 +5,13 @@
  */
 import { useMemo, useState } from 'react'
 import { Button, Card, Input, Select, Table, Typography } from 'antd'
-import { EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { EyeOutlined, PhoneOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { EmptyState, LoadState } from '../../../components/LoadState'
 import { formatDateTime, formatNaira } from '../../../lib/format'
-import { detailsOpened, logsRequested, selectBills } from '../billsSlice'
+import { detailsOpened, logsRequested, panelOpened, selectBills } from '../billsSlice'
 import { matchesSearch, productLabel, recipientOf, sortKeyOf, statusGroup } from '../display'
-import { HISTORY_TITLE, NO_RECORDS, PAGE_SIZES, PRODUCT_LABELS } from '../texts'
+import { HISTORY_FAILED, HISTORY_TITLE, NO_RECORDS, PAGE_SIZES, PAY_FIRST_BILL, PRODUCT_LABELS } from '../texts'
 import type { BillLog } from '../types'
 import { StatusTag } from './BillFacts'
 import { ProductIcon } from './ProductIcon'
@@ -48,7 +49,7 @@ export function BillHistory() {
       title={HISTORY_TITLE}
       className="kobo-bill-history"
       extra={
-        <Button type="text" icon={<ReloadOutlined />} aria-label="Refresh history" onClick={() => dispatch(logsRequested())} loading={logs.loading} />
+        <Button type="text" icon={<ReloadOutlined />} aria-label="Refresh history" onClick={() => dispatch(logsRequested())} loading={logs.load.status === 'loading'} />
       }
     >
       <div className="kobo-table-toolbar kobo-bill-toolbar">
@@ -91,91 +92,107 @@ export function BillHistory() {
           />
         </div>
       </div>
-      <Typography.Text type="secondary" className="kobo-bill-count">
-        {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
-      </Typography.Text>
-      <Table<BillLog>
-        rowKey="id"
-        size="middle"
-        loading={logs.loading && !logs.loaded}
-        dataSource={rows}
-        locale={{ emptyText: NO_RECORDS }}
-        className="kobo-bill-table"
-        pagination={{
-          current: page.current,
-          pageSize: page.pageSize,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          hideOnSinglePage: false,
-          responsive: true,
-          onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-        }}
-        columns={[
-          {
-            title: 'Date',
-            dataIndex: 'dateCreated',
-            key: 'date',
-            defaultSortOrder: 'descend',
-            sortDirections: ['descend', 'ascend', 'descend'],
-            sorter: (a, b) => sortKeyOf(a.dateCreated).localeCompare(sortKeyOf(b.dateCreated)),
-            responsive: ['md'],
-            render: (value: string) => <span className="kobo-tabular kobo-nowrap">{formatDateTime(value)}</span>,
-          },
-          {
-            title: 'Bill',
-            key: 'bill',
-            render: (_, bill) => (
-              <div className="kobo-bill-cell">
-                <ProductIcon type={bill.utilityProductType} />
-                <span className="kobo-bill-cell__text">
-                  <span className="kobo-bill-cell__title">
-                    {productLabel(bill.utilityProductType)} · {bill.utilityProviderTitle}
+      <LoadState load={logs.load} onRetry={() => dispatch(logsRequested())} failedTitle={HISTORY_FAILED} hasData={logs.loaded}>
+        <Typography.Text type="secondary" className="kobo-bill-count">
+          {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
+        </Typography.Text>
+        <Table<BillLog>
+          rowKey="id"
+          size="middle"
+          dataSource={rows}
+          // The table (with its headers) stays for the empty state; no bills at all gets the next step.
+          locale={{
+            emptyText:
+              logs.items.length === 0 ? (
+                <EmptyState
+                  description={NO_RECORDS}
+                  action={
+                    <Button type="primary" icon={<PhoneOutlined aria-hidden />} onClick={() => dispatch(panelOpened('AIRTIME'))}>
+                      {PAY_FIRST_BILL}
+                    </Button>
+                  }
+                />
+              ) : (
+                NO_RECORDS
+              ),
+          }}
+          className="kobo-bill-table"
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            hideOnSinglePage: false,
+            responsive: true,
+            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+          }}
+          columns={[
+            {
+              title: 'Date',
+              dataIndex: 'dateCreated',
+              key: 'date',
+              defaultSortOrder: 'descend',
+              sortDirections: ['descend', 'ascend', 'descend'],
+              sorter: (a, b) => sortKeyOf(a.dateCreated).localeCompare(sortKeyOf(b.dateCreated)),
+              responsive: ['md'],
+              render: (value: string) => <span className="kobo-tabular kobo-nowrap">{formatDateTime(value)}</span>,
+            },
+            {
+              title: 'Bill',
+              key: 'bill',
+              render: (_, bill) => (
+                <div className="kobo-bill-cell">
+                  <ProductIcon type={bill.utilityProductType} />
+                  <span className="kobo-bill-cell__text">
+                    <span className="kobo-bill-cell__title">
+                      {productLabel(bill.utilityProductType)} · {bill.utilityProviderTitle}
+                    </span>
+                    <span className="kobo-bill-cell__sub kobo-tabular">
+                      {recipientOf(bill)}
+                      {bill.electricityMeterOwner ? ` · ${bill.electricityMeterOwner}` : ''}
+                    </span>
+                    <span className="kobo-bill-cell__date kobo-tabular">{formatDateTime(bill.dateCreated)}</span>
                   </span>
-                  <span className="kobo-bill-cell__sub kobo-tabular">
-                    {recipientOf(bill)}
-                    {bill.electricityMeterOwner ? ` · ${bill.electricityMeterOwner}` : ''}
+                </div>
+              ),
+            },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              key: 'amount',
+              align: 'right',
+              sorter: (a, b) => a.amount - b.amount,
+              render: (value: number, bill) => (
+                <div className="kobo-bill-amount">
+                  <span className="kobo-tabular kobo-nowrap">{formatNaira(value)}</span>
+                  <span className="kobo-bill-amount__status">
+                    <StatusTag status={bill.vendingStatus} />
                   </span>
-                  <span className="kobo-bill-cell__date kobo-tabular">{formatDateTime(bill.dateCreated)}</span>
-                </span>
-              </div>
-            ),
-          },
-          {
-            title: 'Amount',
-            dataIndex: 'amount',
-            key: 'amount',
-            align: 'right',
-            sorter: (a, b) => a.amount - b.amount,
-            render: (value: number, bill) => (
-              <div className="kobo-bill-amount">
-                <span className="kobo-tabular kobo-nowrap">{formatNaira(value)}</span>
-                <span className="kobo-bill-amount__status">
-                  <StatusTag status={bill.vendingStatus} />
-                </span>
-              </div>
-            ),
-          },
-          {
-            title: 'Status',
-            dataIndex: 'vendingStatus',
-            key: 'status',
-            responsive: ['md'],
-            render: (value: string) => <StatusTag status={value} />,
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            align: 'right',
-            width: 90,
-            render: (_, bill) => (
-              <Button size="small" icon={<EyeOutlined />} onClick={() => view(bill)} aria-label={`View ${bill.reference}`}>
-                View
-              </Button>
-            ),
-          },
-        ]}
-      />
+                </div>
+              ),
+            },
+            {
+              title: 'Status',
+              dataIndex: 'vendingStatus',
+              key: 'status',
+              responsive: ['md'],
+              render: (value: string) => <StatusTag status={value} />,
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              align: 'right',
+              width: 90,
+              render: (_, bill) => (
+                <Button size="small" icon={<EyeOutlined />} onClick={() => view(bill)} aria-label={`View ${bill.reference}`}>
+                  View
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </LoadState>
     </Card>
   )
 }

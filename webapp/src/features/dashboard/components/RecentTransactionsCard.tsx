@@ -1,10 +1,13 @@
-import { Card, Empty } from 'antd'
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
+import { Button, Card } from 'antd'
+import { ArrowDownOutlined, ArrowUpOutlined, SendOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
+import { EmptyState } from '../../../components/LoadState'
 import type { RecentTransaction } from '../../../api/types'
 import { formatDateTime, formatNaira } from '../../../lib/format'
 import { StatusTag } from './StatusTag'
 
 export const NO_RECORDS = 'No records to display'
+export const MAKE_A_TRANSFER = 'Make a transfer'
 
 const CREDIT_ICON = { background: '#E3F5EC', color: '#1E9E5A' }
 const DEBIT_ICON = { background: '#FCEAEA', color: '#D64545' }
@@ -25,10 +28,18 @@ function partiesOf(t: RecentTransaction): { title: string; sub: string | null } 
 }
 
 export function RecentTransactionsCard({ transactions }: { transactions: RecentTransaction[] }) {
+  const navigate = useNavigate()
   return (
     <Card title="Recent Transactions" variant="borderless">
       {transactions.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_RECORDS} />
+        <EmptyState
+          description={NO_RECORDS}
+          action={
+            <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
+              {MAKE_A_TRANSFER}
+            </Button>
+          }
+        />
       ) : (
         <div role="list" aria-label="Recent transactions">
           {transactions.map((t, index) => {

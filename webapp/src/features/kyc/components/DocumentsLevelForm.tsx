@@ -10,9 +10,10 @@ import { Alert, Button, List, Result, Typography } from 'antd'
 import { FileImageOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { kycSubmitRequested, selectKyc } from '../kycSlice'
+import { kycDocumentsRequested, kycSubmitRequested, selectKyc } from '../kycSlice'
+import { LoadState } from '../../../components/LoadState'
 import { imageRefusal, readAsDataUrl } from '../images'
-import { DOCUMENT_NAMES, ID_CARD, ID_CARD_NOTE, ONLY_IMAGES, UTILITY_BILL, UTILITY_BILL_NOTE } from '../texts'
+import { DOCUMENTS_FAILED, DOCUMENT_NAMES, ID_CARD, ID_CARD_NOTE, ONLY_IMAGES, UTILITY_BILL, UTILITY_BILL_NOTE } from '../texts'
 import type { KycReview } from '../types'
 import { ImagePicker, type PickedImage } from './ImagePicker'
 import { KycStatusBadge } from './KycStatusBadge'
@@ -28,7 +29,7 @@ const toReview = (value: string | null): KycReview | null =>
 
 export function DocumentsLevelForm({ status, comment }: { status: KycReview | null; comment: string | null }) {
   const dispatch = useAppDispatch()
-  const { submitting, errors, biodata, documents } = useAppSelector(selectKyc)
+  const { submitting, errors, biodata, documents, documentsLoad } = useAppSelector(selectKyc)
   const [images, setImages] = useState<Record<Slot, PickedImage | null>>({ utilityBill: null, validIdentificationCard: null })
   const [slotErrors, setSlotErrors] = useState<Record<Slot, string | null>>({ utilityBill: null, validIdentificationCard: null })
   // Slots changed since the last Submit: the server's refusal of the old picture no longer applies.
@@ -95,21 +96,28 @@ export function DocumentsLevelForm({ status, comment }: { status: KycReview | nu
             title="Your documents have been submitted and are under review. Kindly be patient."
           />
         )}
-        <List
-          className="kobo-kyc-documents"
-          header={<Typography.Text strong>Uploaded Documents</Typography.Text>}
-          dataSource={documents}
-          locale={{ emptyText: 'No records to display' }}
-          renderItem={(document) => (
-            <List.Item extra={<KycStatusBadge status={toReview(document.status)} testId="kyc-document-status" />}>
-              <List.Item.Meta
-                avatar={<FileImageOutlined className="kobo-kyc-documents__icon" />}
-                title={DOCUMENT_NAMES[document.name] ?? document.name}
-                description={document.comment ? `Comment: ${document.comment}` : undefined}
-              />
-            </List.Item>
-          )}
-        />
+        <LoadState
+          load={documentsLoad}
+          onRetry={() => dispatch(kycDocumentsRequested())}
+          failedTitle={DOCUMENTS_FAILED}
+          hasData={documentsLoad.status === 'succeeded' || documents.length > 0}
+        >
+          <List
+            className="kobo-kyc-documents"
+            header={<Typography.Text strong>Uploaded Documents</Typography.Text>}
+            dataSource={documents}
+            locale={{ emptyText: 'No records to display' }}
+            renderItem={(document) => (
+              <List.Item extra={<KycStatusBadge status={toReview(document.status)} testId="kyc-document-status" />}>
+                <List.Item.Meta
+                  avatar={<FileImageOutlined className="kobo-kyc-documents__icon" />}
+                  title={DOCUMENT_NAMES[document.name] ?? document.name}
+                  description={document.comment ? `Comment: ${document.comment}` : undefined}
+                />
+              </List.Item>
+            )}
+          />
+        </LoadState>
         <Button type="primary" icon={<SafetyCertificateOutlined />} disabled className="kobo-kyc-submit">
           Submit
         </Button>

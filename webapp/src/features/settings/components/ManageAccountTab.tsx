@@ -4,12 +4,13 @@
  * with copy, Disable (with a code), and a Create Account modal.
  */
 import { useEffect, useState } from 'react'
-import { Button, Empty, Modal, Popconfirm, Skeleton, Tag } from 'antd'
+import { Button, Empty, Modal, Popconfirm, Tag } from 'antd'
 import { PlusOutlined, StopOutlined } from '@ant-design/icons'
 import { Typography } from 'antd'
 import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { BalanceToggle } from '../../../components/BalanceToggle'
+import { LoadState } from '../../../components/LoadState'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
 import {
   accountsRequested,
@@ -23,6 +24,7 @@ import { CreateAccountForm } from '../../accounts/components/CreateAccountForm'
 import { DisableAccountDialog } from '../../accounts/components/DisableAccountDialog'
 import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../accounts/texts'
 import { CARD_STYLES } from '../../dashboard/accountStyles'
+import { ACCOUNTS_FAILED } from '../texts'
 
 function AccountTile({ account, index }: { account: Account; index: number }) {
   const dispatch = useAppDispatch()
@@ -86,30 +88,31 @@ function AccountTile({ account, index }: { account: Account; index: number }) {
 
 export function ManageAccountTab() {
   const dispatch = useAppDispatch()
-  const { items, loaded, createOpen, creating } = useAppSelector(selectAccounts)
+  const { items, load, loaded, createOpen, creating } = useAppSelector(selectAccounts)
 
   useEffect(() => {
     dispatch(accountsRequested())
   }, [dispatch])
 
-  if (!loaded) return <Skeleton active paragraph={{ rows: 4 }} />
-
   return (
     <>
-      {items.length === 0 && <Empty description="You have no accounts yet." />}
-      <div className="kobo-manage-grid" role="list" aria-label="Your accounts">
-        {items.map((account, index) => (
-          <div role="listitem" key={account.accountNumber}>
-            <AccountTile account={account} index={index} />
+      {/* The accounts may already be here from the dashboard: then a failed refresh is a banner. */}
+      <LoadState load={load} onRetry={() => dispatch(accountsRequested())} failedTitle={ACCOUNTS_FAILED} hasData={loaded}>
+        {items.length === 0 && <Empty description="You have no accounts yet." />}
+        <div className="kobo-manage-grid" role="list" aria-label="Your accounts">
+          {items.map((account, index) => (
+            <div role="listitem" key={account.accountNumber}>
+              <AccountTile account={account} index={index} />
+            </div>
+          ))}
+          <div role="listitem">
+            <button type="button" className="kobo-manage-add" onClick={() => dispatch(createAccountOpened())}>
+              <PlusOutlined />
+              <span>{CREATE_ACCOUNT_TITLE}</span>
+            </button>
           </div>
-        ))}
-        <div role="listitem">
-          <button type="button" className="kobo-manage-add" onClick={() => dispatch(createAccountOpened())}>
-            <PlusOutlined />
-            <span>{CREATE_ACCOUNT_TITLE}</span>
-          </button>
         </div>
-      </div>
+      </LoadState>
       <Modal
         title={CREATE_ACCOUNT_TITLE}
         open={createOpen}

@@ -4,9 +4,10 @@
  * transaction and the KYC level's maximum; Set Limit → code → confirmed.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Empty, Form, Modal, Select, Skeleton, Typography } from 'antd'
+import { Button, Empty, Form, Modal, Select, Typography } from 'antd'
 import { EditOutlined, SafetyOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { LoadFailed, LoadState } from '../../../components/LoadState'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
 import { AmountInput } from '../../transfers/components/AmountInput'
@@ -22,7 +23,7 @@ import {
   selectSettings,
   type LimitValues,
 } from '../settingsSlice'
-import { DAILY_LIMIT_LABEL, SINGLE_LIMIT_LABEL } from '../texts'
+import { DAILY_LIMIT_LABEL, LIMITS_FAILED, SINGLE_LIMIT_LABEL } from '../texts'
 import type { TransactionLimit } from '../types'
 
 const limitRules = [
@@ -118,11 +119,19 @@ export function TransactionLimitTab() {
   const rows = limits.items.filter((row) => row.nuban === chosen)
   const editing = limits.items.find((row) => row.nuban === limitChange.nuban && row.transferType === limitChange.transferType)
 
-  if (!limits.loaded) return <Skeleton active paragraph={{ rows: 4 }} />
+  const retry = () => dispatch(limitsRequested())
+  // Limits are read again after a change: keep the table, and make a failed reload a banner.
+  const hasData = limits.items.length > 0
+  if (limits.load.status !== 'succeeded' && !hasData) {
+    return <LoadState load={limits.load} onRetry={retry} failedTitle={LIMITS_FAILED} />
+  }
   if (products.length === 0) return <Empty description="No records to display" />
 
   return (
     <>
+      {limits.load.status === 'failed' && (
+        <LoadFailed title={LIMITS_FAILED} reason={limits.load.error} onRetry={retry} variant="banner" />
+      )}
       <div className="kobo-settings-toolbar">
         <label className="kobo-field">
           <span className="kobo-field__label">Product Type</span>

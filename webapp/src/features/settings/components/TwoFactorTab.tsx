@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
 import { CheckCircleFilled, GoogleOutlined, MailOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { LoadFailed } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { codeRule } from '../../transfers/components/code'
 import {
@@ -17,7 +18,7 @@ import {
   twoFactorTypeRequested,
   type SecondFactorType,
 } from '../settingsSlice'
-import { GOOGLE_OPTION, OTP_OPTION } from '../texts'
+import { GOOGLE_OPTION, OTP_OPTION, TWO_FACTOR_FAILED } from '../texts'
 
 const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
   {
@@ -127,7 +128,7 @@ function SetupModal({ current }: { current: SecondFactorType | null }) {
 
 export function TwoFactorTab() {
   const dispatch = useAppDispatch()
-  const { type, loading, setup } = useAppSelector(selectSettings).twoFactor
+  const { type, load, setup } = useAppSelector(selectSettings).twoFactor
 
   useEffect(() => {
     dispatch(twoFactorTypeRequested())
@@ -138,7 +139,11 @@ export function TwoFactorTab() {
       <Typography.Paragraph type="secondary">
         Choose how you confirm sign-ins and sensitive actions such as transfers.
       </Typography.Paragraph>
-      <div className="kobo-2fa-options" role="radiogroup" aria-label="Two-factor method" aria-busy={loading}>
+      {/* Without the current method the choice cannot be offered: say why and offer a Retry. */}
+      {load.status === 'failed' && !type && (
+        <LoadFailed title={TWO_FACTOR_FAILED} reason={load.error} onRetry={() => dispatch(twoFactorTypeRequested())} variant="banner" />
+      )}
+      <div className="kobo-2fa-options" role="radiogroup" aria-label="Two-factor method" aria-busy={load.status === 'loading'}>
         {OPTIONS.map((option) => {
           const active = type === option.type
           return (

@@ -3,7 +3,7 @@
  * subject and a resolved or unresolved icon. Used full width on the list page
  * and as the left pane of a conversation.
  */
-import { Empty, Skeleton, Tag } from 'antd'
+import { Empty, Tag } from 'antd'
 import { Link } from 'react-router'
 import { RightOutlined } from '@ant-design/icons'
 import type { TicketDay } from '../types'
@@ -13,7 +13,6 @@ import { TicketStatusIcon } from './TicketStatusIcon'
 
 interface Props {
   days: TicketDay[]
-  loading?: boolean
   activeId?: number | null
   /** The narrow left pane: no body preview, no status tag. */
   compact?: boolean
@@ -21,8 +20,8 @@ interface Props {
   onSelect?: () => void
 }
 
-export function TicketList({ days, loading, activeId, compact, emptyText = NO_RECORDS, onSelect }: Props) {
-  if (loading && days.length === 0) return <Skeleton active paragraph={{ rows: 4 }} className="kobo-ticket-list__loading" />
+/** Loading and failure are the pages' LoadState; this is the loaded list (or no match). */
+export function TicketList({ days, activeId, compact, emptyText = NO_RECORDS, onSelect }: Props) {
   if (days.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
   return (
     <div className={`kobo-ticket-list${compact ? ' kobo-ticket-list--compact' : ''}`} data-testid="ticket-list">
