@@ -12,6 +12,7 @@ import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { theme } from './theme'
 import './antd.css'
+import './antdContrast.css'
 
 export function AntdProviders({ children }: { children: ReactNode }) {
   return (

@@ -40,7 +40,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Onboarding' })).toBeInTheDocument()
     expect(screen.getByText('Complete setting up your account')).toBeInTheDocument()
     expect(screen.getByRole('menuitem', { name: /Onboarding/ })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /user menu/i })).toBeInTheDocument()
   })
 
   it('/customer-service/:ticketId is a logged-in page', async () => {

@@ -11,6 +11,7 @@ import { LoginPage } from '../features/auth/LoginPage'
 import { loadSignedInFeatures } from './store'
 import { loadChunk } from './loadChunk'
 import { RouteError } from './RouteError'
+import { BootFallback } from './BootFallback'
 
 /*
  * Only the login route (AuthLayout + LoginPage) is in the start-up bundle, so
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
+    // Shown while the first page's lazy code loads (a page opened by address or reloaded).
+    hydrateFallbackElement: <BootFallback />,
     children: [
       {
         element: <AuthLayout />,

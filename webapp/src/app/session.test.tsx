@@ -56,7 +56,7 @@ describe('session', () => {
       }),
     )
     const { user, store } = renderWithProviders({ route: '/home' })
-    await user.click(await screen.findByRole('button', { name: 'User menu' }))
+    await user.click(await screen.findByRole('button', { name: /user menu/i }))
     await user.click(await screen.findByText('Logout'))
     await waitFor(() => expect(navigation.hardNavigate).toHaveBeenCalledWith('/'))
     expect(revoked).toBe('Bearer mock-token.ada')
@@ -67,7 +67,7 @@ describe('session', () => {
 
   it('sends an administrator to /admin/auth after logout', async () => {
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('admin') })
-    await user.click(await screen.findByRole('button', { name: 'User menu' }))
+    await user.click(await screen.findByRole('button', { name: /user menu/i }))
     await user.click(await screen.findByText('Logout'))
     await waitFor(() => expect(navigation.hardNavigate).toHaveBeenCalledWith('/admin/auth'))
   })

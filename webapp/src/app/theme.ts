@@ -26,6 +26,10 @@ export const theme: ThemeConfig = {
     // Secondary text (Typography secondary, Empty, descriptions): antd's 0.45 alpha is below
     // WCAG AA contrast (about 2.8:1); 0.65 gives about 5:1 on white and on the page background.
     colorTextDescription: 'rgba(16, 35, 28, 0.65)',
+    // Placeholders and tertiary text (descriptions' labels): antd's 0.25 and 0.45 alphas give
+    // 1.69:1 and 2.8:1 on white; 0.65 gives about 5:1 (WCAG AA asks 4.5:1).
+    colorTextPlaceholder: 'rgba(16, 35, 28, 0.65)',
+    colorTextTertiary: 'rgba(16, 35, 28, 0.65)',
     colorBgLayout: BRAND.mist,
     borderRadius: 10,
     fontFamily:

@@ -10,7 +10,7 @@ interface LogoProps {
 
 export function Logo({ light = false, markOnly = false, size = 32 }: LogoProps) {
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }} aria-label="Kobo">
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }} role="img" aria-label="Kobo">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="16" fill={light ? '#FFFFFF' : BRAND.green} />
         <path d="M20 16h8v13l12-13h10L36.5 30.5 51 48H40.5L28 32.5V48h-8z" fill={light ? BRAND.green : '#FFFFFF'} />

@@ -91,4 +91,52 @@ describe('OtpInput', () => {
     await user.keyboard('{Enter}')
     expect(onComplete).toHaveBeenCalledTimes(2)
   })
+
+  it('each box takes one digit from the numeric keypad; the first offers the SMS code', () => {
+    const { boxes } = setup()
+    for (const box of boxes) {
+      expect(box).toHaveAttribute('maxLength', '1')
+      expect(box).toHaveAttribute('inputMode', 'numeric')
+    }
+    expect(boxes[0]).toHaveAttribute('autoComplete', 'one-time-code')
+  })
+
+  it('ignores letters and symbols', async () => {
+    const { boxes, user } = setup()
+    await user.click(boxes[0])
+    await user.keyboard('a-1')
+    expect(screen.getByTestId('value')).toHaveTextContent(/^1$/)
+    expect(boxes[1]).toHaveFocus()
+  })
+
+  it('pasting a whole code into any box fills all six from the first', async () => {
+    const { boxes, user, onComplete } = setup()
+    await user.click(boxes[3])
+    await user.paste('482 913')
+    expect(boxes.map((b) => (b as HTMLInputElement).value)).toEqual(['4', '8', '2', '9', '1', '3'])
+    expect(onComplete).toHaveBeenCalledWith('482913')
+    expect(boxes[5]).toHaveFocus()
+  })
+
+  it('typing into a filled box replaces its digit and moves on', async () => {
+    const { boxes, user } = setup()
+    await user.click(boxes[0])
+    await user.keyboard('123')
+    // Put the caret after the digit (no selection), as a tap on a phone may do.
+    await user.pointer({ target: boxes[1], offset: 1, keys: '[MouseLeft]' })
+    ;(boxes[1] as HTMLInputElement).setSelectionRange(1, 1)
+    await user.keyboard('7')
+    expect(screen.getByTestId('value')).toHaveTextContent(/^173$/)
+    expect(boxes[2]).toHaveFocus()
+  })
+
+  it('Backspace clears the box and, on an empty box, goes back one box', async () => {
+    const { boxes, user } = setup()
+    await user.click(boxes[0])
+    await user.keyboard('1234')
+    expect(boxes[4]).toHaveFocus()
+    await user.keyboard('{Backspace}{Backspace}{Backspace}')
+    expect(screen.getByTestId('value')).toHaveTextContent(/^123$/)
+    expect(boxes[2]).toHaveFocus()
+  })
 })

@@ -1,8 +1,12 @@
 /**
- * Six single-character boxes for one-time codes (spec part 1, "Login"; reused
- * for transfers, bills and e-mail verification). Behaviour:
- * - typing a character fills the box and moves to the next one;
- * - pasting fills up to `length` boxes from the focused one;
+ * Six single-digit boxes for one-time codes (spec part 1, "Login"; reused
+ * for transfers, bills, settings and e-mail verification). Behaviour:
+ * - each box takes one digit (maxLength 1, numeric keypad on phones); other
+ *   characters are ignored, since every code the bank sends is six digits;
+ * - typing a digit fills the box and moves to the next one; typing into a
+ *   filled box replaces its digit;
+ * - pasting a whole code into any box fills all of them from the first; a
+ *   shorter paste fills boxes from the focused one;
  * - Backspace on an empty box moves to the previous box;
  * - Enter moves to the next box (on the last, complete box it submits);
  * - filling the last empty box calls `onComplete` with the whole code.
@@ -25,6 +29,11 @@ export interface OtpInputProps {
   label?: string
   status?: 'error'
   id?: string
+}
+
+/** Only digits count: "123 456" or "123-456" from a message still pastes as 123456. */
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, '')
 }
 
 function toChars(value: string | undefined, length: number): string[] {
@@ -71,29 +80,35 @@ export function OtpInput({
     if (isCompleteCode(code, length) && !isCompleteCode(current, length)) onComplete?.(code)
   }
 
-  const handleChange = (index: number, raw: string) => {
-    // The box may briefly hold two characters (old + typed); keep the newest.
-    const typed = raw.replace(/\s/g, '')
+  const setDigit = (index: number, digit: string) => {
     const next = [...chars]
-    if (!typed) {
-      next[index] = ''
-      commit(next)
-      return
-    }
-    // Autofill (SMS one-time-code) can deliver a whole code into one box.
-    if (typed.length > 2) return fillFrom(index, typed)
-    next[index] = typed.slice(-1)
+    next[index] = digit
     commit(next)
-    if (index < length - 1) focusBox(index + 1)
+    if (digit && index < length - 1) focusBox(index + 1)
+  }
+
+  const handleChange = (index: number, raw: string) => {
+    if (!raw) return setDigit(index, '')
+    const typed = digitsOf(raw)
+    // A letter or symbol: nothing changes (the box is controlled, so it stays as it was).
+    if (!typed) return
+    // Autofill (SMS one-time-code) can deliver a whole code into one box despite maxLength.
+    if (typed.length > 2) return fillFrom(index, typed)
+    // The box may briefly hold two digits (old + typed); keep the newest.
+    setDigit(index, typed.slice(-1))
   }
 
   const fillFrom = (index: number, text: string) => {
-    const pasted = text.replace(/\s/g, '').slice(0, length - index)
-    if (!pasted) return
+    const digits = digitsOf(text)
+    if (!digits) return
+    // A whole code goes in from the first box, whichever box it was pasted into.
+    const start = digits.length >= length ? 0 : index
+    const pasted = digits.slice(0, length - start)
     const next = [...chars]
-    for (let i = 0; i < pasted.length; i += 1) next[index + i] = pasted[i]
+    for (let i = 0; i < pasted.length; i += 1) next[start + i] = pasted[i]
     commit(next)
-    focusBox(index + pasted.length - (index + pasted.length >= length ? 1 : 0))
+    const end = start + pasted.length
+    focusBox(end >= length ? length - 1 : end)
   }
 
   const handlePaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
@@ -102,7 +117,13 @@ export function OtpInput({
   }
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !chars[index]) {
+    const box = event.currentTarget
+    const wholeBoxSelected = box.selectionStart === 0 && box.selectionEnd === box.value.length
+    if (/^\d$/.test(event.key) && chars[index] && !wholeBoxSelected && !event.ctrlKey && !event.metaKey) {
+      // maxLength 1 would swallow a digit typed after the caret of a filled box: replace it instead.
+      event.preventDefault()
+      setDigit(index, event.key)
+    } else if (event.key === 'Backspace' && !chars[index]) {
       event.preventDefault()
       focusBox(index - 1)
     } else if (event.key === 'Enter') {
@@ -137,7 +158,9 @@ export function OtpInput({
           onPaste={(e) => handlePaste(index, e)}
           onKeyDown={(e) => handleKeyDown(index, e)}
           onFocus={(e) => e.target.select()}
+          maxLength={1}
           inputMode="numeric"
+          pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           autoFocus={autoFocus && index === 0}
           disabled={disabled}

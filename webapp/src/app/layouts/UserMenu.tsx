@@ -10,6 +10,7 @@ export function UserMenu() {
   const userInfo = useAppSelector(selectUserInfo)
   const isMobile = useIsMobile()
   const fullName = [userInfo?.firstName, userInfo?.lastName].filter(Boolean).join(' ')
+  const showName = !isMobile && !!fullName
 
   const items: MenuProps['items'] = [
     {
@@ -44,9 +45,10 @@ export function UserMenu() {
       // Render inside the sticky header so the menu stays attached to it while the page scrolls.
       getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
     >
-      <button type="button" className="kobo-user-menu" aria-label="User menu">
+      {/* The accessible name begins with the name shown on the button (WCAG 2.5.3, label in name). */}
+      <button type="button" className="kobo-user-menu" aria-label={showName ? `${fullName}, user menu` : 'User menu'}>
         <Avatar size={36} icon={<UserOutlined />} style={{ background: '#E3F1EB', color: '#0B6E4F' }} />
-        {!isMobile && fullName && <span className="kobo-user-menu__name">{fullName}</span>}
+        {showName && <span className="kobo-user-menu__name">{fullName}</span>}
         <DownOutlined style={{ fontSize: 10, color: '#8c9a94' }} />
       </button>
     </Dropdown>

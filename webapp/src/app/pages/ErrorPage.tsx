@@ -1,8 +1,9 @@
 /** The router's errorElement: any uncaught route error lands here (spec part 1, section 2). */
-import { Button, Result, Typography } from 'antd'
+import { Button } from 'antd'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { StandalonePage } from './StandalonePage'
+import { StatusPage } from './StatusPage'
 
+/** The spec's title for this page. */
 export const ERROR_TITLE = 'Unexpected Application Error!'
 
 function describe(error: unknown): string {
@@ -15,18 +16,21 @@ function describe(error: unknown): string {
 export function ErrorPage() {
   const error = useRouteError()
   return (
-    <StandalonePage>
-      <Result
-        status="error"
-        title={ERROR_TITLE}
-        subTitle={<Typography.Text code>{describe(error)}</Typography.Text>}
-        extra={
-          // A plain link: a full page load resets whatever state broke.
-          <Button type="primary" href="/">
-            Go to home
-          </Button>
-        }
-      />
-    </StandalonePage>
+    <StatusPage
+      code="Oops"
+      title={ERROR_TITLE}
+      sentence="Something went wrong on our side. Please go back to the home page and try again."
+      action={
+        // A plain link: a full page load resets whatever state broke.
+        <Button type="primary" size="large" href="/">
+          Go to home
+        </Button>
+      }
+      detail={
+        <>
+          Details: <code>{describe(error)}</code>
+        </>
+      }
+    />
   )
 }

@@ -1,23 +1,22 @@
-import { Button, Result } from 'antd'
+/** Route /not-authorized (spec part 1, section 2): the spec's sentence and Go back. */
+import { Button } from 'antd'
 import { useNavigate } from 'react-router'
-import { StandalonePage } from './StandalonePage'
+import { StatusPage } from './StatusPage'
 
 export const NOT_AUTHORIZED = "Sorry! You don't have access to view this page"
 
 export function NotAuthorizedPage() {
   const navigate = useNavigate()
   return (
-    <StandalonePage>
-      <Result
-        status="403"
-        title="Access denied"
-        subTitle={NOT_AUTHORIZED}
-        extra={
-          <Button type="primary" onClick={() => navigate(-1)}>
-            Go back
-          </Button>
-        }
-      />
-    </StandalonePage>
+    <StatusPage
+      code="403"
+      title="Access denied"
+      sentence={NOT_AUTHORIZED}
+      action={
+        <Button type="primary" size="large" onClick={() => navigate(-1)}>
+          Go back
+        </Button>
+      }
+    />
   )
 }

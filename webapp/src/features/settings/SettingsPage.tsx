@@ -2,8 +2,9 @@
  * Route /settings (spec part 2, "Settings page"): four tabs. The open tab is
  * kept in the address (?tab=…) so it survives a reload and can be linked to.
  */
-import { Card, Tabs, Typography } from 'antd'
+import { Card, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
+import { PageTabs } from '../../components/PageTabs'
 import { ManageAccountTab } from './components/ManageAccountTab'
 import { ChangePasswordTab } from './components/ChangePasswordTab'
 import { TransactionLimitTab } from './components/TransactionLimitTab'
@@ -26,10 +27,10 @@ export function SettingsPage() {
         <Typography.Text type="secondary">Manage your accounts, password, limits and sign-in security</Typography.Text>
       </div>
       <Card variant="borderless" className="kobo-settings">
-        <Tabs
+        <PageTabs<TabKey>
+          label="Settings sections"
           activeKey={active}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
-          destroyOnHidden
           items={[
             { key: 'manage-account', label: SETTINGS_TABS.manage, children: <ManageAccountTab /> },
             { key: 'change-password', label: SETTINGS_TABS.password, children: <ChangePasswordTab /> },

@@ -239,6 +239,7 @@ describe('Ticket conversation', () => {
     await waitFor(() => expect(messages()[1]).not.toHaveClass('kobo-msg--pending'))
     expect(messages()).toHaveLength(2)
     expect(within(messages()[1]).getByRole('button', { name: /passport\.png/ })).toBeEnabled()
+    expect(await screen.findByText('Message sent successfully')).toBeInTheDocument()
   })
 
   it('removes a reply that could not be sent and gives its text back', async () => {

@@ -44,6 +44,7 @@ import {
 import {
   ATTACHMENT_ERROR,
   CREATE_TICKET_ERROR,
+  MESSAGE_SENT,
   SEND_MESSAGE_ERROR,
   STATUS_ERROR,
   STATUS_UPDATED,
@@ -122,6 +123,8 @@ export function* replySaga(action: PayloadAction<ReplyPayload>): SagaIterator {
     return
   }
   yield put(replySucceeded({ tempId, ticket: result.data }))
+  // The spec's success message (part 2, "Messages"); the reply already shows in the conversation.
+  yield put(toastSuccess(MESSAGE_SENT))
 }
 
 export function* statusSaga(action: PayloadAction<{ id: number; resolved: boolean }>): SagaIterator {

@@ -1,11 +1,14 @@
 /**
  * Route /transfer (spec part 2, "Transfer page"): 'Make A Transfer', the
  * balance panel on the left, and 'Make a quick transfer' with four tabs.
- * The open tab is kept in the address (?tab=…).
+ * The open tab is kept in the address (?tab=…). On phones the form comes
+ * first and the balance panel after it, so the first field is on the first
+ * screen (the panel alone is taller than a phone's screen).
  */
 import { useEffect, useMemo } from 'react'
-import { Card, Col, Row, Tabs, Typography } from 'antd'
+import { Card, Col, Row, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
+import { PageTabs } from '../../components/PageTabs'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { LoadFailed } from '../../components/LoadState'
 import { accountsRequested, isActive, selectAccounts } from '../accounts/accountsSlice'
@@ -51,10 +54,8 @@ export function TransferPage() {
         <Typography.Text type="secondary">Send money to anyone, at Kobo or any Nigerian bank</Typography.Text>
       </div>
       <Row gutter={[20, 20]}>
-        <Col xs={24} lg={8} xl={7}>
-          <BalancePanel balances={balances} load={balancesLoad} onRetry={() => dispatch(balancesRequested())} />
-        </Col>
-        <Col xs={24} lg={16} xl={17}>
+        {/* The form comes first in the page's order (phones, screen readers); wide screens show the panel on its left. */}
+        <Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>
           <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
             {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
             {banksLoad.status === 'failed' && (
@@ -68,10 +69,10 @@ export function TransferPage() {
                 variant="banner"
               />
             )}
-            <Tabs
+            <PageTabs<TabKey>
+              label="Transfer kinds"
               activeKey={active}
               onChange={(key) => setParams({ tab: key }, { replace: true })}
-              destroyOnHidden
               items={[
                 { key: 'intra-bank', label: TAB_LABELS.INTRA_BANK, children: <TransferForm kind="INTRA_BANK" accounts={sources} banks={banks} /> },
                 { key: 'own-account', label: TAB_LABELS.OWN_ACCOUNT, children: <TransferForm kind="OWN_ACCOUNT" accounts={sources} banks={banks} /> },
@@ -80,6 +81,9 @@ export function TransferPage() {
               ]}
             />
           </Card>
+        </Col>
+        <Col xs={24} lg={{ span: 8, order: 1 }} xl={{ span: 7, order: 1 }}>
+          <BalancePanel balances={balances} load={balancesLoad} onRetry={() => dispatch(balancesRequested())} />
         </Col>
       </Row>
       <TransferResultModal />

@@ -1,7 +1,8 @@
 /**
  * Stacked account cards (spec part 1, "Dashboard"): the front card is fully
- * visible, the others peek out above it. Clicking a card brings it to the
- * front after 300 ms; each card's balance stays hidden until its eye is clicked.
+ * visible, the others peek out above it. Clicking a card (or its button in
+ * the list below the stack) brings it to the front after 300 ms; each card's
+ * balance stays hidden until its eye is clicked.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Account } from '../../../api/types'
@@ -40,22 +41,17 @@ function AccountCard({
     transform: `scale(${1 - position * 0.04})`,
   }
   return (
-    // A div, not an article: the cards behind the front one are buttons (ARIA allows no role on article).
+    // Every card is a plain group, never a button: a back card that was a button held the eye
+    // button inside it (axe: nested-interactive). Pointer users still click a card to bring it
+    // forward; keyboard and screen-reader users have the "Choose an account" buttons below.
     <div
       className={`kobo-account-card${isFront ? ' kobo-account-card--front' : ''}`}
       style={style}
       data-testid="account-card"
       data-account-number={account.accountNumber}
       aria-label={`${account.accountTypeName} ${account.accountNumber}`}
+      role="group"
       onClick={isFront ? undefined : onSelect}
-      role={isFront ? 'group' : 'button'}
-      tabIndex={isFront ? undefined : 0}
-      onKeyDown={(e) => {
-        if (!isFront && (e.key === 'Enter' || e.key === ' ')) {
-          e.preventDefault()
-          onSelect()
-        }
-      }}
     >
       <div className="kobo-account-card__top">
         <span className="kobo-account-card__badges">
@@ -66,7 +62,9 @@ function AccountCard({
             <span className="kobo-account-card__badge kobo-account-card__badge--disabled">{DISABLED_BADGE}</span>
           )}
         </span>
-        <BalanceToggle visible={revealed} onToggle={onReveal} subject={account.accountNumber} />
+        {/* Only the front card has an eye: behind it the balance is covered anyway, and the
+            covered eye was a target smaller than 24 px (WCAG 2.5.8). */}
+        {isFront && <BalanceToggle visible={revealed} onToggle={onReveal} subject={account.accountNumber} />}
       </div>
       <div className="kobo-account-card__label">Available Balance</div>
       <div className="kobo-account-card__balance" data-testid="account-balance">

@@ -27,10 +27,10 @@ export function TicketList({ days, activeId, compact, emptyText = NO_RECORDS, on
     <div className={`kobo-ticket-list${compact ? ' kobo-ticket-list--compact' : ''}`} data-testid="ticket-list">
       {days.map((day) => (
         <section key={day.date} className="kobo-ticket-day" aria-label={day.date}>
-          <h3 className="kobo-ticket-day__title">
+          <h2 className="kobo-ticket-day__title">
             <span>{dayLabel(day.date)}</span>
             {dayLabel(day.date) !== day.date && <span className="kobo-ticket-day__date">{day.date}</span>}
-          </h3>
+          </h2>
           <ul className="kobo-ticket-day__items">
             {day.tickets.map((ticket) => (
               <li key={ticket.id}>

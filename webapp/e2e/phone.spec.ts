@@ -1,0 +1,123 @@
+/**
+ * Phone first (390x844) against the real stack: on /transfer the form's first
+ * field is on the first screen and all four transfer kinds are one tap away;
+ * the Settings tabs all show; and a code pasted into any one of the code
+ * dialog's six boxes fills all six and confirms the transfer.
+ *
+ * Screenshots of /transfer and /settings at 390 and 1280 px go to
+ * e2e/screenshots/ (and /transfer at 390 px to docs/screenshots/ with
+ * KOBO_DOC_SCREENSHOTS=1).
+ */
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { MOCK } from './support'
+import { ADA, ADA_ACCOUNTS, SCREENSHOTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn } from './money-support'
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
+const TRANSFER_TABS = ['Intra Bank Transfer', 'Own Account Transfer', 'Other Bank Transfer', 'Bulk Bank Transfer']
+const SETTINGS_TABS = ['Manage Account', 'Change Password', 'Transaction Limit', '2 Factor Authentication']
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400) // let antd's animations finish
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` })
+}
+
+async function openTransfer(page: Page) {
+  await page.goto('/transfer')
+  await expect(page.getByRole('heading', { name: 'Make A Transfer' })).toBeVisible()
+  await expect(page.getByTestId('transfer-account-balance').first()).toBeAttached()
+}
+
+test.describe('phone layout', () => {
+  test.use({ viewport: PHONE })
+
+  test('/transfer starts with the form and every transfer kind is one tap away; /settings shows all four tabs', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, ADA)
+    await dismissToasts(page)
+    await openTransfer(page)
+    for (const name of TRANSFER_TABS) await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByLabel('From Account', { exact: true })).toBeInViewport()
+    await shot(page, 'transfer-390')
+    if (process.env.KOBO_DOC_SCREENSHOTS) await page.screenshot({ path: `${DOCS}/transfer-phone.png` })
+
+    // Each kind opens with one tap and shows its form at once.
+    await page.getByRole('tab', { name: 'Other Bank Transfer' }).click()
+    await expect(page.getByRole('tab', { name: 'Other Bank Transfer' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page).toHaveURL(/tab=other-bank/)
+    await expect(page.getByLabel('Bank', { exact: true })).toBeInViewport()
+    await page.getByRole('tab', { name: 'Bulk Bank Transfer' }).click()
+    await expect(page).toHaveURL(/tab=bulk/)
+
+    await page.goto('/settings')
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+    for (const name of SETTINGS_TABS) await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByTestId('manage-account-card').first()).toBeVisible()
+    await shot(page, 'settings-390')
+  })
+})
+
+test.describe('desktop layout', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('/transfer shows the balance panel beside the form; /settings its tabs in a line', async ({ page, request }) => {
+    await signIn(page, request, ADA)
+    await dismissToasts(page)
+    await openTransfer(page)
+    const panel = await page.locator('.kobo-balance-panel').boundingBox()
+    const form = await page.locator('.kobo-transfer-card').boundingBox()
+    expect(panel!.x, 'the balance panel is left of the form').toBeLessThan(form!.x)
+    await shot(page, 'transfer-1280')
+    await page.goto('/settings')
+    await expect(page.getByTestId('manage-account-card').first()).toBeVisible()
+    await shot(page, 'settings-1280')
+  })
+})
+
+test.describe('code dialog', () => {
+  test.skip(MOCK, 'the code comes from the simulator outbox')
+  test.use({ viewport: PHONE })
+
+  test('a code pasted into the fourth box fills all six boxes and confirms the transfer', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signIn(page, request, ADA)
+    await dismissToasts(page)
+    await openTransfer(page)
+
+    await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`)
+    await page.getByLabel('Account Number').fill(TUNDE_ACCOUNT)
+    await expect(page.getByTestId('resolved-name')).toContainText('Tunde Bakare')
+    await page.getByLabel('Amount').fill('25')
+    const code = await codeAfter(request, ADA)
+    await page.getByRole('button', { name: /Send$/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('₦25.00')
+    const digits = await code()
+
+    // Hold the confirmation until the boxes are checked: a complete code submits at once.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/transfer/intrabank/confirm', async (route) => {
+      await held
+      await route.continue()
+    })
+
+    // A real paste (Ctrl+V) of the code as a message would carry it, with a space inside.
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `${digits.slice(0, 3)} ${digits.slice(3)}`)
+    const boxes = dialog.getByRole('textbox')
+    await expect(boxes).toHaveCount(6)
+    await boxes.nth(3).focus()
+    await page.keyboard.press('ControlOrMeta+V')
+    for (const [index, digit] of [...digits].entries()) await expect(boxes.nth(index)).toHaveValue(digit)
+    for (const index of [0, 1, 2, 3, 4, 5]) await expect(boxes.nth(index)).toHaveAttribute('maxlength', '1')
+    await expect(boxes.first()).toHaveAttribute('autocomplete', 'one-time-code')
+    await expect(boxes.first()).toHaveAttribute('inputmode', 'numeric')
+
+    release()
+    await expect(page.getByText('Transferred Successfully')).toBeVisible()
+  })
+})

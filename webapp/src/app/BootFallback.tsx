@@ -1,0 +1,19 @@
+/**
+ * What the router shows while the first page's code loads (react-router's
+ * HydrateFallback): without one it renders nothing and warns in the console
+ * on every signed-in page opened by address. The Kobo mark, centred, with a
+ * status for screen readers; no antd, so it stays in the start-up bundle.
+ */
+import { Logo } from '../components/Logo'
+
+export function BootFallback() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading Kobo"
+      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#F4F7F5' }}
+    >
+      <Logo size={40} markOnly />
+    </div>
+  )
+}
