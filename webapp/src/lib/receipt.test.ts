@@ -58,8 +58,8 @@ describe('shareOrSave', () => {
 
 describe('receipt names', () => {
   it('builds the receipt path and a file name from the reference', () => {
-    expect(receiptPath('TRF-7F3A9C21E0B4')).toBe('/api/ibanking/personal/transactions/TRF-7F3A9C21E0B4/receipt')
-    expect(receiptFileName('TRF-7F3A9C21E0B4', 'pdf')).toBe('kobo-receipt-TRF-7F3A9C21E0B4.pdf')
+    expect(receiptPath('7f3a9c21e0b44c1d9a2e5b6c7d8e9f01')).toBe('/api/ibanking/personal/transactions/7f3a9c21e0b44c1d9a2e5b6c7d8e9f01/receipt')
+    expect(receiptFileName('7f3a9c21e0b44c1d9a2e5b6c7d8e9f01', 'pdf')).toBe('kobo-receipt-7f3a9c21e0b44c1d9a2e5b6c7d8e9f01.pdf')
     expect(receiptFileName('a/b c', 'png')).toBe('kobo-receipt-a_b_c.png')
   })
 

@@ -13,7 +13,7 @@ export function receiptPath(referenceNumber: string): string {
   return `${RECEIPT_BASE}/${encodeURIComponent(referenceNumber)}/receipt`
 }
 
-/** `kobo-receipt-TRF-7F3A9C21E0B4.pdf`: the reference keeps saved files apart. */
+/** `kobo-receipt-7f3a9c21e0b44c1d9a2e5b6c7d8e9f01.pdf`: the reference keeps saved files apart. */
 export function receiptFileName(referenceNumber: string, format: ReceiptFormat): string {
   return `kobo-receipt-${referenceNumber.replace(/[^A-Za-z0-9-]/g, '_')}.${format}`
 }

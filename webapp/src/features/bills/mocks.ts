@@ -190,7 +190,7 @@ function plan(persona: Persona, product: BillProduct, data: VendRequest): BillLo
     message: null,
   }
   // One reference for life: the confirm answer, the history line and the receipt all carry it.
-  bill.reference = newMockReference('VND')
+  bill.reference = newMockReference()
 
   if (product === 'AIRTIME') {
     if (amountKobo < 5000) return refuse(`The least airtime you can buy is ${naira(5000)}`, 'amount')

@@ -32,11 +32,11 @@ function recentTransactionsOf(persona: Persona): RecentTransaction[] {
   if (persona.accounts.every((a) => a.openingBalanceKobo === 0)) return []
   const me = `${persona.firstName} ${persona.lastName}`
   return [
-    { amount: 25000, date: daysAgo(0, 9, 14), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Chinedu Obi', narration: 'From Chinedu Obi', status: 'COMPLETED', referenceNumber: 'TRF-1A2B3C4D5E60', counterpartyName: 'Chinedu Obi', counterpartyBank: 'Kobo' },
-    { amount: 4500.5, date: daysAgo(1, 18, 2), transactionType: 'DEBIT', beneficiaryAccount: '0123456789', sender: me, narration: 'Transfer to Ifeoma Chukwu, Access Bank', status: 'COMPLETED', referenceNumber: 'TRF-9E8D7C6B5A41', counterpartyName: 'Ifeoma Chukwu', counterpartyBank: 'Access Bank' },
-    { amount: 12000, date: daysAgo(2, 12, 40), transactionType: 'DEBIT', beneficiaryAccount: '2030000017', sender: me, narration: 'Transfer to Kunle Adeyemi, GTBank', status: 'PENDING', referenceNumber: 'TRF-7F3A9C21E0B4', counterpartyName: 'Kunle Adeyemi', counterpartyBank: 'GTBank' },
+    { amount: 25000, date: daysAgo(0, 9, 14), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Chinedu Obi', narration: 'From Chinedu Obi', status: 'COMPLETED', referenceNumber: '1a2b3c4d5e604c1d9a2e5b6c7d8e9f01', counterpartyName: 'Chinedu Obi', counterpartyBank: 'Kobo' },
+    { amount: 4500.5, date: daysAgo(1, 18, 2), transactionType: 'DEBIT', beneficiaryAccount: '0123456789', sender: me, narration: 'Transfer to Ifeoma Chukwu, Access Bank', status: 'COMPLETED', referenceNumber: '9e8d7c6b5a414c1d9a2e5b6c7d8e9f01', counterpartyName: 'Ifeoma Chukwu', counterpartyBank: 'Access Bank' },
+    { amount: 12000, date: daysAgo(2, 12, 40), transactionType: 'DEBIT', beneficiaryAccount: '2030000017', sender: me, narration: 'Transfer to Kunle Adeyemi, GTBank', status: 'PENDING', referenceNumber: '7f3a9c21e0b44c1d9a2e5b6c7d8e9f01', counterpartyName: 'Kunle Adeyemi', counterpartyBank: 'GTBank' },
     { amount: 1500, date: daysAgo(3, 8, 5), transactionType: 'DEBIT', beneficiaryAccount: '08099990002', sender: me, narration: 'MTN airtime, 08099990002', status: 'FAILED', referenceNumber: 'VND-2B81D5E6F093', counterpartyName: 'MTN', counterpartyBank: null },
-    { amount: 150000, date: daysAgo(5, 16, 30), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Lagos Tech Hub Ltd', narration: 'From Lagos Tech Hub Ltd', status: 'COMPLETED', referenceNumber: 'TRF-0C1D2E3F4A52', counterpartyName: 'Lagos Tech Hub Ltd', counterpartyBank: 'Zenith Bank' },
+    { amount: 150000, date: daysAgo(5, 16, 30), transactionType: 'CREDIT', beneficiaryAccount: persona.accounts[0].accountNumber, sender: 'Lagos Tech Hub Ltd', narration: 'From Lagos Tech Hub Ltd', status: 'COMPLETED', referenceNumber: '0c1d2e3f4a524c1d9a2e5b6c7d8e9f01', counterpartyName: 'Lagos Tech Hub Ltd', counterpartyBank: 'Zenith Bank' },
   ]
 }
 

@@ -225,7 +225,7 @@ describe('Transaction Details', () => {
     const modal = await dialog(DETAILS_TITLE)
     await waitFor(() => expect(within(modal).getByText('Session ID')).toBeInTheDocument())
     const value = (label: string) => within(modal).getByText(label).closest('tr')!.querySelector('.ant-descriptions-item-content')!.textContent
-    expect(value('Reference Number')).toBe('TRF-C04E1A77D5F2')
+    expect(value('Reference Number')).toBe('c04e1a77d5f24c1d9a2e5b6c7d8e9f01')
     expect(within(modal).getByTestId('details-counterparty')).toHaveTextContent('Adaeze Nwosu · GTBank')
     expect(within(modal).getByTestId('amount')).toHaveTextContent(/^₦45,000\.00$/)
     expect(within(modal).getByRole('button', { name: /Share receipt$/ })).toBeInTheDocument()

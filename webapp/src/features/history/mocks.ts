@@ -59,11 +59,12 @@ let unsettled = new Map<string, MockLine[]>()
 let issued = new Map<string, Set<string>>()
 
 let issuedCount = 0
-/** `TRF-3F0A9C21E0B4`: the shape of the BFF's references (prefix and 12 hex digits), unique per session. */
-export function newMockReference(prefix: 'TRF' | 'VND'): string {
+/** `7f3a9c21e0b44c1d9a2e5b6c7d8e9f01`: the shape of the BFF's references (a payment's id, 32
+ * hex digits, the same from submission to receipt), unique per session. */
+export function newMockReference(): string {
   issuedCount += 1
-  const hex = ((Date.now() % 0xffffffff) * 4096 + issuedCount).toString(16).toUpperCase()
-  return `${prefix}-${hex.padStart(12, '0').slice(-12)}`
+  const hex = ((Date.now() % 0xffffffff) * 4096 + issuedCount).toString(16)
+  return `${hex.padStart(12, '0').slice(-12)}${'4c1d9a2e5b6c7d8e9f01'}`
 }
 
 /** The transfer and bill mocks call this so the receipt route knows the payment is the persona's. */
@@ -288,7 +289,7 @@ function unsettledOf(persona: Persona): MockLine[] {
       }
       const me = source.accountName
       lines.push(
-        line(source.accountNumber, me, 'TRF-7F3A9C21E0B4', at(2, 12, 40), 'Transfer to Kunle Adeyemi, GTBank', -1_200_000, 'PENDING', null, {
+        line(source.accountNumber, me, '7f3a9c21e0b44c1d9a2e5b6c7d8e9f01', at(2, 12, 40), 'Transfer to Kunle Adeyemi, GTBank', -1_200_000, 'PENDING', null, {
           name: 'Kunle Adeyemi',
           number: '2030000017',
           sessionId: null,
@@ -300,7 +301,7 @@ function unsettledOf(persona: Persona): MockLine[] {
           number: '08099990002',
           sessionId: null,
         }),
-        line(source.accountNumber, me, 'TRF-C04E1A77D5F2', at(9, 17, 22), 'Transfer to Adaeze Nwosu, GTBank', -4_500_000, 'FAILED', null, {
+        line(source.accountNumber, me, 'c04e1a77d5f24c1d9a2e5b6c7d8e9f01', at(9, 17, 22), 'Transfer to Adaeze Nwosu, GTBank', -4_500_000, 'FAILED', null, {
           name: 'Adaeze Nwosu',
           number: '9000000021',
           sessionId: '090605' + '250101120000' + '000000000451',

@@ -149,10 +149,11 @@ function plan(persona: Persona, kind: TransferKind, data: TransferRequest | Bulk
     if (isRefusal(found)) return found
     name = found.accountName
   }
+  // One reference for life: the id, the confirm answer, the history line and the receipt.
+  const reference = newMockReference()
   return {
-    id: `mock-${nextId++}`,
-    // One reference for life: the confirm answer, the history line and the receipt all carry it.
-    referenceNumber: newMockReference('TRF'),
+    id: reference,
+    referenceNumber: reference,
     status: 'AWAITING_OTP',
     transferType: kind,
     sourceAccountNumber: source,
