@@ -173,7 +173,7 @@ describe('Transfer page', () => {
     pendingPolling.intervalMs = 300
     let checks = 0
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'GET' && /\/api\/transfer\/mock-/.test(request.url)) checks += 1
+      if (request.method === 'GET' && /\/api\/transfer\/[0-9a-f]{32}$/.test(request.url)) checks += 1
     })
     const { user } = renderTransfer('other-bank')
     await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
