@@ -96,7 +96,7 @@ async def test_disable_an_empty_account_with_a_code(bff):
             "narration": "x",
         },
     )
-    assert moved.json()["transferStatus"] == "FAILED" and moved.json()["responseCode"] == "57"
+    assert moved.json()["status"] == "FAILED" and moved.json()["responseCode"] == "57"
 
 
 async def test_an_account_with_money_cannot_be_disabled(bff):

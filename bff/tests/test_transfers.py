@@ -295,7 +295,7 @@ async def test_limits_are_checked_again_at_confirmation(bff):
     )
     assert over.json()["transferStatus"] == "FAILED" and over.json()["responseCode"] == "61"
     again = await bff.client.get(f"{T}/{second.json()['id']}", headers=auth(token))
-    assert again.json()["transferStatus"] == "FAILED"
+    assert again.json()["status"] == "FAILED"
     assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 20_000
 
 
