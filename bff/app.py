@@ -214,7 +214,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "customer_settings": customer_settings,
         "lookup": lookup,
         "beneficiaries": beneficiaries,
-        "transfers": transfers,
+        # Not "transfers": a dependency named like a body field (BulkTransferIn.transfers) turns
+        # that field's validation error into a 500 (Litestar blames the dependency).
+        "transfer_service": transfers,
         "schedules": schedules,
         "bills": bills,
         "history": HistoryService(db, core_client, accounts),
