@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import msgspec
 
-from bff.tests.test_transfers import auth
+from bff.tests.test_transfers import (
+    ADA_CURRENT,
+    ADA_SAVINGS,
+    GTB,
+    TUNDE_ACCOUNT,
+    auth,
+    initiate,
+)
 
 T = "/api/transfer"
 
@@ -33,3 +40,34 @@ async def test_no_body_field_is_named_like_a_dependency(bff):
         fields = {f.encode_name for f in msgspec.structs.fields(body)}
         fields |= {f.name for f in msgspec.structs.fields(body)}
         assert not fields & dependencies, (handler.handler_name, fields & dependencies)
+
+
+async def test_an_unknown_simulator_scenario_is_refused_up_front_on_every_route(bff_factory):
+    bff = await bff_factory(allow_sim_scenarios=True)
+    token = await bff.sign_in()
+    unknown = {**auth(token), "X-Sim-Scenario": "nip.transfer.no-such-thing"}
+    source = {"sourceAccountNumber": ADA_SAVINGS, "amount": 5, "description": "scenario"}
+    started = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    calls = [
+        ("post", f"{T}/name-inquiry", {"accountNumber": "9000000014", "bankCode": GTB}),
+        (
+            "post",
+            f"{T}/other-banks",
+            {**source, "destinationAccountNumber": "9000000014", "destinationBankCode": GTB},
+        ),
+        ("post", f"{T}/own-account", {**source, "destinationAccountNumber": ADA_CURRENT}),
+        ("get", "/api/client-summary", None),
+        ("post", f"{T}/intrabank/confirm", {"otp": "000000", "id": started.json()["id"]}),
+        ("get", "/health", None),
+    ]
+    for method, path, body in calls:
+        kwargs = {"json": body} if body is not None else {}
+        answer = await bff.client.request(method, path, headers=unknown, **kwargs)
+        assert answer.status_code == 400, (path, answer.text)
+        assert answer.headers["content-type"].startswith("application/problem+json")
+        assert answer.json()["detail"] == "Unknown simulator scenario: nip.transfer.no-such-thing"
+    # Nothing happened: the transfer still waits for its code, and known ids still work.
+    transfer = await bff.client.get(f"{T}/{started.json()['id']}", headers=auth(token))
+    assert transfer.json()["status"] == "AWAITING_OTP"
+    known = {**auth(token), "X-Sim-Scenario": "nip.transfer.success"}
+    assert (await bff.client.get("/api/client-summary", headers=known)).status_code == 200
