@@ -61,6 +61,7 @@ from bff.schedules.service import ScheduleService
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
 from bff.security.passwords import Passwords
+from bff.security.request_body import KoboRequest
 from bff.security.throttling import (
     STORE_NAME,
     rate_limit_middleware,
@@ -358,6 +359,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         logging_config=None if log_format() == "json" else Empty,
         # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
         request_max_body_size=MAX_REQUEST_BYTES,
+        # Checks a JSON body's nesting before parsing it (bff/security/request_body.py).
+        request_class=KoboRequest,
     )
     document_problem_details(app.openapi_schema)  # built once here, then served as is
     app.state.settings = settings

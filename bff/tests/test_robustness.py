@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
+from bff.security.request_body import TOO_COMPLEX, too_complex
 from bff.tests.test_transfers import (
     ADA_CURRENT,
     ADA_SAVINGS,
@@ -71,3 +73,33 @@ async def test_an_unknown_simulator_scenario_is_refused_up_front_on_every_route(
     assert transfer.json()["status"] == "AWAITING_OTP"
     known = {**auth(token), "X-Sim-Scenario": "nip.transfer.success"}
     assert (await bff.client.get("/api/client-summary", headers=known)).status_code == 200
+
+
+DEEP_ARRAY = "[" * 1000 + "]" * 1000
+DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
+
+
+@pytest.mark.parametrize("body", [DEEP_ARRAY, DEEP_OBJECT], ids=["array", "object"])
+async def test_deeply_nested_json_is_refused_before_parsing(bff, body):
+    token = await bff.sign_in()
+    json_type = {"content-type": "application/json"}
+    for path, headers in (
+        ("/auth/ibanking/personal/login", json_type),  # not signed in
+        (f"{T}/bulk", {**json_type, **auth(token)}),
+        (f"{T}/intrabank", {**json_type, **auth(token)}),
+    ):
+        answer = await bff.client.post(path, headers=headers, content=body)
+        assert answer.status_code == 400, (path, answer.text)
+        assert answer.headers["content-type"].startswith("application/problem+json")
+        assert answer.json()["detail"] == TOO_COMPLEX
+
+
+def test_the_depth_scan_ignores_brackets_inside_strings():
+    limits = {"max_depth": 3, "max_brackets": 100, "max_strings": 100}
+    assert not too_complex(b'[[1,[2]],{"a":"[[[[[[\\"]]"}]', **limits)
+    assert too_complex(b"[[[[1]]]]", **limits)
+    assert too_complex(b"[[[[", **limits)  # unclosed openers nest too
+    assert too_complex(b"[]" * 51, **limits)
+    assert too_complex(b'["' + b'","' * 100 + b'"]', **limits)
+    assert not too_complex(b'{"transfers": [{"amount": 1}, {"amount": 2}]}', **limits)
+
