@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from bff.security.request_body import TOO_COMPLEX, too_complex
+from bff.tests.conftest import ADA
 from bff.tests.test_transfers import (
     ADA_CURRENT,
     ADA_SAVINGS,
@@ -103,3 +104,28 @@ def test_the_depth_scan_ignores_brackets_inside_strings():
     assert too_complex(b'["' + b'","' * 100 + b'"]', **limits)
     assert not too_complex(b'{"transfers": [{"amount": 1}, {"amount": 2}]}', **limits)
 
+
+async def inbox_size(bff, recipient: str = ADA) -> int:  # type: ignore[no-untyped-def]
+    return len((await bff.sim.get("/sim/messages", params={"recipient": recipient})).json())
+
+
+@pytest.mark.parametrize(
+    "amount",
+    ['"NaN"', '"Infinity"', '"-Infinity"', '"1e309"', '"1e3"', '"1E2"', "1e309", "1e3"],
+)
+async def test_amounts_that_are_not_plain_numbers_are_refused_clearly(bff, amount):
+    token = await bff.sign_in()
+    before = await inbox_size(bff)
+    body = (
+        f'{{"sourceAccountNumber": "{ADA_SAVINGS}", "destinationAccountNumber": '
+        f'"{TUNDE_ACCOUNT}", "description": "amount", "amount": {amount}}}'
+    )
+    answer = await bff.client.post(
+        f"{T}/intrabank",
+        headers={**auth(token), "content-type": "application/json"},
+        content=body,
+    )
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["detail"] == "Enter a valid amount"
+    assert answer.json()["errors"] == [{"field": "amount", "message": "Enter a valid amount"}]
+    assert await inbox_size(bff) == before  # no transfer started, no code sent
