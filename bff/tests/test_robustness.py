@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 import msgspec
 import pytest
 
+from bff.schemas import HIDDEN_CHARACTERS, RequestStruct
 from bff.security.request_body import TOO_COMPLEX, too_complex
 from bff.tests.conftest import ADA
 from bff.tests.test_transfers import (
@@ -129,3 +132,96 @@ async def test_amounts_that_are_not_plain_numbers_are_refused_clearly(bff, amoun
     assert answer.json()["detail"] == "Enter a valid amount"
     assert answer.json()["errors"] == [{"field": "amount", "message": "Enter a valid amount"}]
     assert await inbox_size(bff) == before  # no transfer started, no code sent
+
+
+def _structs_inside(annotation, found):  # type: ignore[no-untyped-def]
+    """Every msgspec struct an annotation reaches (through lists, unions, Annotated)."""
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        if annotation not in found:
+            found.add(annotation)
+            for field in msgspec.structs.fields(annotation):
+                _structs_inside(field.type, found)
+        return found
+    for argument in typing.get_args(annotation):
+        _structs_inside(argument, found)
+    return found
+
+
+async def test_every_request_body_checks_its_text_centrally(bff):
+    found: set[type] = set()
+    for _, body in _handlers_with_bodies(bff.app):
+        _structs_inside(body, found)
+    assert found and all(issubclass(struct, RequestStruct) for struct in found), [
+        struct.__name__ for struct in found if not issubclass(struct, RequestStruct)
+    ]
+
+
+HIDDEN = ["\u0000", "\u0007", "\t", "\n", "\u001f", "\u007f", "\u200e", "\u200f"]
+HIDDEN += ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068"]
+HIDDEN += ["\u2069"]
+
+
+async def tickets(bff, token: str) -> list:  # type: ignore[no-untyped-def,type-arg]
+    return (await bff.client.get("/api/tickets", headers=auth(token))).json()  # type: ignore[no-any-return]
+
+
+async def test_hidden_and_control_characters_are_refused_in_free_text(bff):
+    token = await bff.sign_in()
+    before = await tickets(bff, token)
+    for character in HIDDEN:
+        answer = await bff.client.post(
+            "/api/tickets",
+            headers=auth(token),
+            json={"subject": f"Card{character}blocked", "body": "Please help."},
+        )
+        assert answer.status_code == 400, (repr(character), answer.text)
+        assert answer.json()["detail"] == HIDDEN_CHARACTERS
+        assert answer.json()["errors"] == [{"field": "subject", "message": HIDDEN_CHARACTERS}]
+    reversed_description = await initiate(
+        bff,
+        token,
+        "intrabank",
+        destinationAccountNumber=TUNDE_ACCOUNT,
+        description="Rent \u202etnuocca",
+    )
+    assert reversed_description.status_code == 400
+    assert reversed_description.json()["errors"][0]["field"] == "description"
+    bulk_row = await bff.client.post(
+        f"{T}/bulk",
+        headers=auth(token),
+        json={"transfers": [{"sourceAccountNumber": ADA_SAVINGS, "description": "a\u0000b"}]},
+    )
+    assert bulk_row.status_code == 400
+    assert bulk_row.json()["detail"] == HIDDEN_CHARACTERS
+    assert await tickets(bff, token) == before
+
+
+@pytest.mark.parametrize("blank", ["\u0000", " ", "   ", "\u200b", "\u00a0\u3000", "\ufeff"])
+async def test_required_means_at_least_one_visible_character(bff, blank):
+    token = await bff.sign_in()
+    answer = await bff.client.post(
+        "/api/tickets", headers=auth(token), json={"subject": blank, "body": "Please help."}
+    )
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["errors"][0]["field"] == "subject"
+    assert answer.json()["errors"][0]["message"] in ("This field is required", HIDDEN_CHARACTERS)
+
+
+async def test_multi_line_text_keeps_its_line_breaks(bff):
+    token = await bff.sign_in()
+    answer = await bff.client.post(
+        "/api/tickets",
+        headers=auth(token),
+        json={"subject": "Card blocked", "body": "Hello,\r\n\tmy card is blocked.\nThanks"},
+    )
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["ticket"]["body"] == "Hello,\r\n\tmy card is blocked.\nThanks"
+
+
+async def test_the_history_search_refuses_hidden_characters(bff):
+    token = await bff.sign_in()
+    answer = await bff.client.get(
+        "/api/ibanking/personal/transactions", headers=auth(token), params={"search": "rent\x00"}
+    )
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["errors"] == [{"field": "search", "message": HIDDEN_CHARACTERS}]
