@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import date, datetime
+from xml.sax.saxutils import escape
 
 import xlsxwriter
 from reportlab.lib import colors
@@ -195,7 +196,9 @@ REFERENCE_FITS, NARRATION_FITS = 30, 48
 
 
 def _cell(text: str, style: ParagraphStyle, fits: int) -> object:
-    return text if len(text) <= fits else Paragraph(text, style)
+    # A Paragraph reads its text as markup: a description like "<b>..." or "<font size=200>"
+    # would restyle the statement or, unclosed, stop it being drawn at all. Escaped, it is text.
+    return text if len(text) <= fits else Paragraph(escape(text), style)
 
 
 COLUMN_WIDTHS = [30 * mm, 55 * mm, 85 * mm, 32 * mm, 32 * mm, 33 * mm]

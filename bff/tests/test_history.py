@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 import openpyxl
 import pytest
 
-from bff.history.statements import Statement, StatementLine, render_xlsx
+from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.tests.conftest import ADA, Bff
 from bff.timefmt import LAGOS
 
@@ -328,3 +328,20 @@ def test_free_text_in_the_excel_statement_is_never_a_formula():
             # xlsxwriter stores a CR as the escape _x000D_, which openpyxl leaves as it is.
             assert cell.value.replace("_x000D_", "\r") == "'" + text
     assert sheet.cell(row=11, column=3).value.startswith("'=")
+
+
+def test_markup_in_a_long_narration_is_drawn_as_text_in_the_pdf():
+    """A Paragraph reads markup: an unclosed tag stopped the statement being drawn at all."""
+    posted = datetime(2026, 11, 20, 10, 0, tzinfo=LAGOS)
+    narration = "Transfer to Tunde Bakare: <b>rent & bills <font size=200>for November"
+    statement = Statement(
+        customer_name="Ada Okafor",
+        account_number=BUSY,
+        account_type="Savings Account",
+        start=date(2026, 11, 1),
+        end=date(2026, 11, 30),
+        opening_kobo=0,
+        lines=[StatementLine(posted, "FT1", narration, -100, 0)],
+        generated_at=posted,
+    )
+    assert render_pdf(statement).startswith(b"%PDF-")
