@@ -7,6 +7,7 @@ import typing
 import msgspec
 import pytest
 
+from bff.app import MAX_REQUEST_BYTES
 from bff.schemas import HIDDEN_CHARACTERS, RequestStruct
 from bff.security.request_body import TOO_COMPLEX, too_complex
 from bff.tests.conftest import ADA
@@ -225,3 +226,14 @@ async def test_the_history_search_refuses_hidden_characters(bff):
     )
     assert answer.status_code == 400, answer.text
     assert answer.json()["errors"] == [{"field": "search", "message": HIDDEN_CHARACTERS}]
+
+
+async def test_a_body_over_the_size_limit_is_refused_with_413_before_it_is_read(bff):
+    oversized = b" " * (MAX_REQUEST_BYTES + 1)
+    answer = await bff.client.post(
+        "/auth/ibanking/personal/login",
+        headers={"content-type": "application/json"},
+        content=oversized,
+    )
+    assert answer.status_code == 413, answer.text
+    assert answer.headers["content-type"].startswith("application/problem+json")
