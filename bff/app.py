@@ -61,6 +61,7 @@ from bff.schedules.service import ScheduleService
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
 from bff.security.passwords import Passwords
+from bff.security.request_body import KoboRequest
 from bff.security.throttling import (
     STORE_NAME,
     rate_limit_middleware,
@@ -216,7 +217,9 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "customer_settings": customer_settings,
         "lookup": lookup,
         "beneficiaries": beneficiaries,
-        "transfers": transfers,
+        # Not "transfers": a dependency named like a body field (BulkTransferIn.transfers) turns
+        # that field's validation error into a 500 (Litestar blames the dependency).
+        "transfer_service": transfers,
         "schedules": schedules,
         "bills": bills,
         "history": HistoryService(db, core_client, accounts),
@@ -364,6 +367,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         logging_config=None if log_format() == "json" else Empty,
         # Uploads travel as base64 in JSON: a 10 MB ticket attachment is ~13.4 MB of text.
         request_max_body_size=MAX_REQUEST_BYTES,
+        # Checks a JSON body's nesting before parsing it (bff/security/request_body.py).
+        request_class=KoboRequest,
     )
     if not settings.production:
         document_problem_details(app.openapi_schema)  # built once here, then served as is

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
+import re
 from decimal import Decimal, InvalidOperation
 
 from bff.errors import ValidationFailed
 
 KOBO_PER_NAIRA = 100
+INVALID_AMOUNT = "Enter a valid amount"
+# What a customer types as an amount: digits, optionally a decimal point and more digits.
+# Decimal() also reads "NaN", "Infinity" and "1e3"; none of those is an amount anyone typed.
+_TYPED_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def kobo_to_naira(kobo: int) -> float:
@@ -15,11 +21,16 @@ def kobo_to_naira(kobo: int) -> float:
 
 
 def naira_to_kobo(amount: float | int | str, field: str = "amount") -> int:
-    """Parse a customer-entered naira amount; refuses zero, negatives, NaN and a 3rd decimal."""
+    """Parse a customer-entered naira amount; refuses zero, negatives, NaN, infinities,
+    exponent forms and a 3rd decimal."""
+    if isinstance(amount, str) and not _TYPED_AMOUNT.fullmatch(amount.strip()):
+        raise ValidationFailed(INVALID_AMOUNT, field=field)
+    if isinstance(amount, float) and not math.isfinite(amount):
+        raise ValidationFailed(INVALID_AMOUNT, field=field)
     try:
-        value = Decimal(str(amount))
+        value = Decimal(amount.strip() if isinstance(amount, str) else str(amount))
     except InvalidOperation as exc:
-        raise ValidationFailed("Enter a valid amount", field=field) from exc
+        raise ValidationFailed(INVALID_AMOUNT, field=field) from exc
     if not value.is_finite() or value <= 0:
         raise ValidationFailed("Amount must be greater than zero", field=field)
     kobo = value * KOBO_PER_NAIRA

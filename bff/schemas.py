@@ -2,14 +2,61 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+import unicodedata
+from typing import Annotated, ClassVar
 
 import msgspec
 from litestar.params import Parameter
 
+from bff.errors import ValidationFailed
+
 
 class CamelStruct(msgspec.Struct, rename="camel"):
     pass
+
+
+HIDDEN_CHARACTERS = "Remove the hidden or control characters from this field"
+# Characters nobody types into a form on purpose, which hide or reorder what others read:
+# C0 controls (NUL included), DEL, the directional marks, and the bidirectional embeddings,
+# overrides and isolates ("Trojan Source": text that displays differently from what it is).
+_BIDI = "\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_HIDDEN = re.compile(f"[\x00-\x1f\x7f{_BIDI}]")
+# Multi-line fields (a ticket's body, say) keep their line breaks and tabs.
+_HIDDEN_IN_MULTILINE = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f{_BIDI}]")
+# Whitespace, separators, controls and format characters (zero-width spaces and the like).
+_INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+
+
+def has_visible_character(value: str) -> bool:
+    return any(unicodedata.category(ch) not in _INVISIBLE_CATEGORIES for ch in value)
+
+
+def refuse_hidden_characters(value: str, field: str, *, multiline: bool = False) -> None:
+    """400 naming `field` when the text holds hidden or control characters (also for the
+    few free-text query parameters, which no struct carries)."""
+    if (_HIDDEN_IN_MULTILINE if multiline else _HIDDEN).search(value):
+        raise ValidationFailed(HIDDEN_CHARACTERS, field=field)
+
+
+class RequestStruct(CamelStruct):
+    """The base of every request body (and of the structs inside one). Its text is checked
+    here, once, for every route: a string with hidden or control characters is refused with
+    the field named; a string with no visible character arrives as "" so that each service's
+    "This field is required" (`if not value`) means at least one visible character."""
+
+    # Fields whose text may span lines (by their Python names).
+    multiline_fields: ClassVar[frozenset[str]] = frozenset()
+
+    def __post_init__(self) -> None:
+        for field in msgspec.structs.fields(self):
+            value = getattr(self, field.name)
+            if not isinstance(value, str) or not value:
+                continue
+            multiline = field.name in self.multiline_fields
+            refuse_hidden_characters(value, field.encode_name, multiline=multiline)
+            if not has_visible_character(value):
+                setattr(self, field.name, "")
 
 
 class MessageOut(CamelStruct):

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt
+from bff.schemas import CamelStruct, DbInt, RequestStruct
 
 
 class AccountOut(CamelStruct):
@@ -64,7 +64,7 @@ class AccountTypeOut(CamelStruct):
     name: str
 
 
-class CreateAccountIn(CamelStruct):
+class CreateAccountIn(RequestStruct):
     account_type_id: DbInt
 
 
@@ -73,5 +73,5 @@ class AccountCreatedOut(CamelStruct):
     account: AccountOut
 
 
-class ConfirmCodeIn(CamelStruct):
+class ConfirmCodeIn(RequestStruct):
     otp: Annotated[str, msgspec.Meta(max_length=12)]

@@ -12,7 +12,7 @@ from litestar import Controller, get, post
 from bff.auth.service import Principal
 from bff.clock import BankClock
 from bff.jobs import Jobs
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 
 class ClockOut(CamelStruct):
@@ -20,7 +20,7 @@ class ClockOut(CamelStruct):
     offset_seconds: int
 
 
-class ClockIn(CamelStruct):
+class ClockIn(RequestStruct):
     offset_seconds: Annotated[int, msgspec.Meta(ge=-(10**9), le=10**9)]
 
 

@@ -6,10 +6,12 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.onboarding.schemas import BasicProfile, OnboardingStatusOut
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 
-class ReviewIn(CamelStruct):
+class ReviewIn(RequestStruct):
+    multiline_fields = frozenset({"comment"})
+
     decision: Literal["APPROVE", "DECLINE"]
     comment: Annotated[str, msgspec.Meta(max_length=500)] | None = None
 

@@ -4,13 +4,13 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt
+from bff.schemas import CamelStruct, DbInt, RequestStruct
 
 TwoFactorType = Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
 Text200 = Annotated[str, msgspec.Meta(max_length=200)]
 
 
-class LoginIn(CamelStruct):
+class LoginIn(RequestStruct):
     email: Annotated[str, msgspec.Meta(max_length=200, description="E-mail or 11-digit phone")]
     password: Text200
     remember: bool = False
@@ -22,7 +22,7 @@ class LoginOut(CamelStruct):
     two_factor_authentication: TwoFactorType
 
 
-class OtpVerificationIn(CamelStruct):
+class OtpVerificationIn(RequestStruct):
     user_id: DbInt
     user_uuid: Annotated[str, msgspec.Meta(max_length=64)] = msgspec.field(name="userUUID")
     otp: Annotated[str, msgspec.Meta(max_length=12)]
@@ -49,12 +49,12 @@ class SessionOut(CamelStruct):
     two_factor_authentication: TwoFactorType
 
 
-class EmailVerificationIn(CamelStruct):
+class EmailVerificationIn(RequestStruct):
     email: Text200
     code: Annotated[str, msgspec.Meta(max_length=12)]
 
 
-class EmailIn(CamelStruct):
+class EmailIn(RequestStruct):
     email: Text200
 
 
@@ -62,7 +62,7 @@ class LinkValidOut(CamelStruct):
     valid: bool
 
 
-class PasswordResetIn(CamelStruct):
+class PasswordResetIn(RequestStruct):
     email: Text200
     password_reset_code: Annotated[str, msgspec.Meta(max_length=100)]
     password: Text200

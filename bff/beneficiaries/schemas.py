@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 Code = Annotated[str, msgspec.Meta(max_length=12)]
@@ -19,7 +19,7 @@ class BeneficiaryOut(CamelStruct):
     bank_code: str
 
 
-class BeneficiaryIn(CamelStruct):
+class BeneficiaryIn(RequestStruct):
     beneficiary_name: Text | None = None
     bank_code: Text | None = None
     account_number: Text | None = None

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=60)]
 
@@ -27,13 +27,13 @@ class BundleOut(CamelStruct):
     validity: str | None = None
 
 
-class MeterInfoIn(CamelStruct):
+class MeterInfoIn(RequestStruct):
     meter_number: Text | None = None
     electricity_provider_code: Text | None = None
     meter_type: Text | None = None
 
 
-class CardInfoIn(CamelStruct):
+class CardInfoIn(RequestStruct):
     smart_card_number: Text | None = None
     cable_tv_provider_code: Text | None = None
     cable_tv_provider_bouquet_code: Text | None = None
@@ -45,7 +45,7 @@ class HolderOut(CamelStruct):
     address: str | None = None
 
 
-class VendIn(CamelStruct):
+class VendIn(RequestStruct):
     utility_product_type: Literal["AIRTIME", "DATA", "ELECTRICITY_BILL", "CABLE_TV"] | None = None
     nuban: Text | None = None
     phone_number: Text | None = None
@@ -67,7 +67,7 @@ class VendPendingOut(CamelStruct):
     two_factor_authentication: str
 
 
-class VendConfirmIn(CamelStruct):
+class VendConfirmIn(RequestStruct):
     otp: Annotated[str, msgspec.Meta(max_length=12)]
     utility_vending_request_id: Annotated[str, msgspec.Meta(max_length=40)]
 

@@ -12,7 +12,7 @@ from litestar.params import Parameter
 from bff.auth.service import Principal
 from bff.history.schemas import StatementIn, TransactionDetailOut, TransactionPageOut
 from bff.history.service import HistoryService, Query, parse_day
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, refuse_hidden_characters
 
 STATEMENT_REQUESTED = "Bank statement requested successfully and will be sent to your mail shortly"
 
@@ -38,6 +38,8 @@ class HistoryController(Controller):
         page: Annotated[int, Parameter(ge=0, le=10_000)] = 0,
         size: Annotated[int, Parameter(ge=1, le=100)] = 10,
     ) -> TransactionPageOut:
+        if search:
+            refuse_hidden_characters(search, "search")
         query = Query(
             account=account_number,
             start=parse_day(start_date, "startDate"),

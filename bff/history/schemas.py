@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=100)]
 
@@ -42,7 +42,7 @@ class TransactionDetailOut(TransactionOut):
     units: str | None
 
 
-class StatementIn(CamelStruct):
+class StatementIn(RequestStruct):
     nuban: Text | None = None
     start_date: Text | None = None  # dd-mm-yyyy
     end_date: Text | None = None

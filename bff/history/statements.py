@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import date, datetime
+from xml.sax.saxutils import escape
 
 import xlsxwriter
 from reportlab.lib import colors
@@ -195,7 +196,9 @@ REFERENCE_FITS, NARRATION_FITS = 30, 48
 
 
 def _cell(text: str, style: ParagraphStyle, fits: int) -> object:
-    return text if len(text) <= fits else Paragraph(text, style)
+    # A Paragraph reads its text as markup: a description like "<b>..." or "<font size=200>"
+    # would restyle the statement or, unclosed, stop it being drawn at all. Escaped, it is text.
+    return text if len(text) <= fits else Paragraph(escape(text), style)
 
 
 COLUMN_WIDTHS = [30 * mm, 55 * mm, 85 * mm, 32 * mm, 32 * mm, 33 * mm]
@@ -250,6 +253,18 @@ def _lines_table(rows: list[list[object]], *, with_header: bool, with_totals: bo
     return table
 
 
+# A spreadsheet program reads a cell starting with one of these as a formula (TAB and CR can
+# also shift what follows); a transfer description of =HYPERLINK(...) became a live link.
+# OWASP's CSV-injection advice: prefix a single quote, and write text as text (write_string;
+# xlsxwriter's write() turns "=..." into a formula).
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: str) -> str:
+    """Free text made safe for a spreadsheet cell."""
+    return "'" + value if value.startswith(FORMULA_TRIGGERS) else value
+
+
 def render_xlsx(statement: Statement) -> bytes:
     buffer = io.BytesIO()
     workbook = xlsxwriter.Workbook(buffer, {"in_memory": True})
@@ -259,8 +274,8 @@ def render_xlsx(statement: Statement) -> bytes:
     header = workbook.add_format({"bold": True, "font_color": "white", "bg_color": "#0B6E4F"})
     money = workbook.add_format({"num_format": "#,##0.00"})
     money_bold = workbook.add_format({"num_format": "#,##0.00", "bold": True, "top": 1})
-    sheet.write(0, 0, BANK_NAME, title)
-    sheet.write(1, 0, "Account statement", bold)
+    sheet.write_string(0, 0, BANK_NAME, title)
+    sheet.write_string(1, 0, "Account statement", bold)
     facts = [
         ("Customer", statement.customer_name),
         ("Account", f"{statement.account_number} ({statement.account_type})"),
@@ -268,8 +283,8 @@ def render_xlsx(statement: Statement) -> bytes:
         ("Currency", "NGN"),
     ]
     for row, (label, value) in enumerate(facts, start=3):
-        sheet.write(row, 0, label, bold)
-        sheet.write(row, 1, value)
+        sheet.write_string(row, 0, label, bold)
+        sheet.write_string(row, 1, spreadsheet_text(value))
     totals = [
         ("Opening balance", statement.opening_kobo),
         ("Total credits", statement.credits_kobo),
@@ -277,23 +292,23 @@ def render_xlsx(statement: Statement) -> bytes:
         ("Closing balance", statement.closing_kobo),
     ]
     for row, (label, kobo) in enumerate(totals, start=3):
-        sheet.write(row, 3, label, bold)
+        sheet.write_string(row, 3, label, bold)
         sheet.write_number(row, 4, kobo / 100, money)
     first = 9
     for column, name in enumerate(["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]):
-        sheet.write(first, column, name, header)
+        sheet.write_string(first, column, name, header)
     row = first + 1
     for line in statement.lines:
-        sheet.write(row, 0, f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}")
-        sheet.write(row, 1, line.reference)
-        sheet.write(row, 2, line.narration)
+        sheet.write_string(row, 0, f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}")
+        sheet.write_string(row, 1, spreadsheet_text(line.reference))
+        sheet.write_string(row, 2, spreadsheet_text(line.narration))
         if line.amount_kobo < 0:
             sheet.write_number(row, 3, -line.amount_kobo / 100, money)
         else:
             sheet.write_number(row, 4, line.amount_kobo / 100, money)
         sheet.write_number(row, 5, line.balance_kobo / 100, money)
         row += 1
-    sheet.write(row, 2, "Totals", bold)
+    sheet.write_string(row, 2, "Totals", bold)
     sheet.write_number(row, 3, statement.debits_kobo / 100, money_bold)
     sheet.write_number(row, 4, statement.credits_kobo / 100, money_bold)
     sheet.write_number(row, 5, statement.closing_kobo / 100, money_bold)

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Digits = Annotated[str, msgspec.Meta(max_length=20)]
 Image = Annotated[str, msgspec.Meta(max_length=8_000_000)]
@@ -40,7 +40,7 @@ class KycDocumentOut(CamelStruct):
     comment: str | None
 
 
-class LevelIn(CamelStruct):
+class LevelIn(RequestStruct):
     bvn: Digits | None = None
     nin: Digits | None = None
     utility_bill: Image | None = None

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt
+from bff.schemas import CamelStruct, DbInt, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 
@@ -18,7 +18,7 @@ class BasicProfile(CamelStruct):
     nin: str
 
 
-class BasicProfileIn(CamelStruct):
+class BasicProfileIn(RequestStruct):
     first_name: Text | None = None
     last_name: Text | None = None
     email: Text | None = None  # read-only: ignored
@@ -55,7 +55,7 @@ class DocumentOut(CamelStruct):
     verification_comment: str | None
 
 
-class DocumentUploadIn(CamelStruct):
+class DocumentUploadIn(RequestStruct):
     document_type_id: DbInt
     # ~2 MB of file as base64 plus the data-URL prefix; the service checks the real size.
     content: Annotated[str, msgspec.Meta(max_length=3_000_000)]

@@ -43,6 +43,10 @@ CHOOSE_TYPE = "Please select a valid document type before uploading."
 CORE_DOWN = "We could not reach the bank right now. Please try again shortly."
 PROFILE_LOCKED = "Your basic profile has been approved and can no longer be changed."
 DOCUMENT_LOCKED = "This document has been approved and can no longer be changed."
+ONBOARDING_COMPLETE = "Your onboarding is complete. These details can no longer be changed here."
+UNDER_REVIEW = (
+    "Your onboarding is being reviewed. You can change it again if a section is declined."
+)
 
 APPROVED = ReviewStatus.APPROVED
 DECLINED = ReviewStatus.DECLINED
@@ -98,6 +102,8 @@ class OnboardingService:
         )
 
     async def save_basic_profile(self, user: User, data: BasicProfileIn) -> None:
+        async with self.db.transaction() as session:
+            await refuse_if_closed(session, user.id)
         values = {
             "first_name": (data.first_name or "").strip(),
             "last_name": (data.last_name or "").strip(),
@@ -117,6 +123,7 @@ class OnboardingService:
         if errors:
             raise FieldErrors(errors)
         async with self.db.transaction() as session:
+            await refuse_if_closed(session, user.id)  # again: a review may have ended meanwhile
             row = await session.get(OnboardingProfile, user.id)
             if (
                 row is not None
@@ -216,6 +223,8 @@ class OnboardingService:
         return [document_out(slot.id, uploaded.get(slot.id)) for slot in SLOTS]
 
     async def upload(self, user: User, data: DocumentUploadIn) -> DocumentOut:
+        async with self.db.transaction() as session:
+            await refuse_if_closed(session, user.id)  # before the file is stored
         slot = SLOTS_BY_ID.get(data.document_type_id)
         if slot is None:
             raise ValidationFailed(CHOOSE_TYPE, field="documentTypeId")
@@ -234,6 +243,7 @@ class OnboardingService:
         )
         key = await self.store.put(upload.content)
         async with self.db.transaction() as session:
+            await refuse_if_closed(session, user.id)
             current = {d.slot_id: d for d in await _documents(session, user.id)}.get(slot.id)
             if current is not None and current.status == APPROVED:
                 raise Conflict(DOCUMENT_LOCKED)
@@ -273,6 +283,7 @@ class OnboardingService:
     async def delete(self, user: User, document_id: int) -> None:
         async with self.db.transaction() as session:
             document = await self._own_document(session, user, document_id)
+            await refuse_if_closed(session, user.id)
             if document.status == APPROVED:
                 raise Conflict(DOCUMENT_LOCKED)
             await session.delete(document)
@@ -330,6 +341,22 @@ def document_section(documents: list[OnboardingDocument]) -> tuple[str | None, s
     if all(d.status == APPROVED for d in documents):
         return APPROVED, None
     return SUBMITTED, None
+
+
+async def refuse_if_closed(session: AsyncSession, user_id: int) -> None:
+    """Onboarding steps are for a customer still onboarding: once it is complete, or while
+    every section is with the reviewers (all have a status, none declined), a step would
+    only put approved or reviewed sections back to SUBMITTED. 409, and nothing changes."""
+    user = await session.get(User, user_id)
+    if user is not None and user.onboarding_complete:
+        raise Conflict(ONBOARDING_COMPLETE)
+    row = await session.get(OnboardingProfile, user_id)
+    if row is None:
+        return
+    document_status, _ = document_section(await _documents(session, user_id))
+    sections = (row.basic_profile_status, document_status, row.bvn_status, row.nin_status)
+    if None not in sections and DECLINED not in sections:
+        raise Conflict(UNDER_REVIEW)
 
 
 async def complete_if_all_approved(session: AsyncSession, user_id: int) -> bool:

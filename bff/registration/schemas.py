@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt
+from bff.schemas import CamelStruct, DbInt, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 
@@ -27,7 +27,7 @@ class AccountTypeOut(CamelStruct):
     name: str
 
 
-class NewUserIn(CamelStruct):
+class NewUserIn(RequestStruct):
     """Every field optional at the schema level so the server can answer with the spec's
     per-field messages rather than a generic type error."""
 
@@ -49,7 +49,7 @@ class NewUserIn(CamelStruct):
     registration_type: Text | None = None
 
 
-class AccountOwnerIn(CamelStruct):
+class AccountOwnerIn(RequestStruct):
     account_nuban: Text | None = msgspec.field(default=None, name="accountNUBAN")
     email: Text | None = None
     password: Text | None = None

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt
+from bff.schemas import CamelStruct, DbInt, RequestStruct
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -31,17 +31,17 @@ class ScheduledPaymentOut(CamelStruct):
     failure_reason: str | None
 
 
-class BulkScheduleIn(CamelStruct):
+class BulkScheduleIn(RequestStruct):
     bulk_schedule_transfer: list[BulkTransferRow] = msgspec.field(default_factory=list)
     schedule_payment_setting: SchedulePaymentSetting | None = None
 
 
-class ApproveIn(CamelStruct):
+class ApproveIn(RequestStruct):
     otp: Annotated[str, msgspec.Meta(max_length=12)]
     reference_number: Annotated[str, msgspec.Meta(max_length=20)]
 
 
-class EditIn(CamelStruct):
+class EditIn(RequestStruct):
     uuid: Annotated[str, msgspec.Meta(max_length=36)]
     source_account_number: Text | None = None
     destination_account_number: Text | None = None

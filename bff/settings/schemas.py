@@ -4,14 +4,14 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Secret = Annotated[str, msgspec.Meta(max_length=200)]
 Code = Annotated[str, msgspec.Meta(max_length=12)]
 Naira = Annotated[float, msgspec.Meta(ge=0)]
 
 
-class ChangePasswordIn(CamelStruct):
+class ChangePasswordIn(RequestStruct):
     old_password: Secret | None = None
     new_password: Secret | None = None
     confirm_password: Secret | None = None
@@ -32,7 +32,7 @@ class TransactionLimitOut(CamelStruct):
     transaction_limit_uuid: str | None
 
 
-class TransactionLimitIn(CamelStruct):
+class TransactionLimitIn(RequestStruct):
     daily_transaction_limit: float | str | None = None
     single_transaction_limit: float | str | None = None
     nuban: Annotated[str, msgspec.Meta(max_length=10)] | None = None
@@ -46,7 +46,7 @@ class TransactionLimitPendingOut(CamelStruct):
     two_factor_authentication: str
 
 
-class TransactionLimitConfirmIn(CamelStruct):
+class TransactionLimitConfirmIn(RequestStruct):
     otp: Code
     nuban: Annotated[str, msgspec.Meta(max_length=10)]
     transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
@@ -62,7 +62,7 @@ class GoogleCredentialsOut(CamelStruct):
     message: str
 
 
-class TwoFactorConfirmIn(CamelStruct):
+class TwoFactorConfirmIn(RequestStruct):
     """`code` proves the new method works; `currentCode` proves the customer holds the
     current one (the OTP sent by the generate call, or the authenticator's code)."""
 

@@ -11,12 +11,14 @@ the tables do not know fails the test, so whoever adds a route decides here how 
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bff.auth.models import User
 from bff.tests.conftest import ADA, Bff
 from bff.tests.test_kyc_tickets import admin_token, tunde_token
 from bff.tests.test_onboarding import data_url, png_bytes
@@ -427,6 +429,21 @@ def expect(response, status: int = 201) -> dict[str, Any]:  # type: ignore[no-un
     return response.json()  # type: ignore[no-any-return]
 
 
+@contextlib.asynccontextmanager
+async def onboarding_reopened(bff: Bff, user_id: int) -> AsyncIterator[None]:
+    async with bff.db.transaction() as session:
+        user = await session.get(User, user_id)
+        assert user is not None
+        user.onboarding_complete = False
+    try:
+        yield
+    finally:
+        async with bff.db.transaction() as session:
+            user = await session.get(User, user_id)
+            assert user is not None
+            user.onboarding_complete = True
+
+
 async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     post = bff.client.post
     h = auth(token)
@@ -500,13 +517,16 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     )
     assert paid.status_code == 200, paid.text
     vend = expect(await post(f"{U}/airtime/vend/initiate", headers=h, json=airtime))
-    document = expect(
-        await post(
-            "/api/onboarding/documents",
-            headers=h,
-            json={"documentTypeId": 1, "content": data_url(png_bytes())},
+    # Onboarding steps are closed to an onboarded customer (409): A's document is one she
+    # uploaded while still onboarding.
+    async with onboarding_reopened(bff, user_id):
+        document = expect(
+            await post(
+                "/api/onboarding/documents",
+                headers=h,
+                json={"documentTypeId": 1, "content": data_url(png_bytes())},
+            )
         )
-    )
     level_3 = await post(
         "/api/kyc/level-3",
         headers=h,

@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 import openpyxl
 import pytest
 
+from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.tests.conftest import ADA, Bff
 from bff.timefmt import LAGOS
 
@@ -299,3 +300,48 @@ async def test_bad_statement_requests_are_refused(bff, body, detail):
     response = await bff.client.post(f"{H}/download", headers=auth(token), json=body)
     assert response.status_code in (400, 404)
     assert response.json()["detail"] == detail
+
+
+def test_free_text_in_the_excel_statement_is_never_a_formula():
+    """A description such as =HYPERLINK(...) stays text that starts with a quote."""
+    dangerous = ['=HYPERLINK("http://x","y")', "+1+2", "-2+3", "@SUM(A1)", "\tx", "\ry"]
+    posted = datetime(2026, 11, 20, 10, 0, tzinfo=LAGOS)
+    statement = Statement(
+        customer_name="=cmd|' /C calc'!A0",
+        account_number=BUSY,
+        account_type="Savings Account",
+        start=date(2026, 11, 1),
+        end=date(2026, 11, 30),
+        opening_kobo=0,
+        lines=[
+            StatementLine(posted, text, text, -100 * (i + 1), 0) for i, text in enumerate(dangerous)
+        ],
+        generated_at=posted,
+    )
+    sheet = openpyxl.load_workbook(io.BytesIO(render_xlsx(statement))).active
+    customer = sheet.cell(row=4, column=2)
+    assert customer.data_type == "s" and customer.value == "'=cmd|' /C calc'!A0"
+    rows = list(sheet.iter_rows(min_row=11, max_row=10 + len(dangerous)))
+    for text, row in zip(dangerous, rows, strict=True):
+        for cell in (row[1], row[2]):  # reference and narration
+            assert cell.data_type == "s", cell.value
+            # xlsxwriter stores a CR as the escape _x000D_, which openpyxl leaves as it is.
+            assert cell.value.replace("_x000D_", "\r") == "'" + text
+    assert sheet.cell(row=11, column=3).value.startswith("'=")
+
+
+def test_markup_in_a_long_narration_is_drawn_as_text_in_the_pdf():
+    """A Paragraph reads markup: an unclosed tag stopped the statement being drawn at all."""
+    posted = datetime(2026, 11, 20, 10, 0, tzinfo=LAGOS)
+    narration = "Transfer to Tunde Bakare: <b>rent & bills <font size=200>for November"
+    statement = Statement(
+        customer_name="Ada Okafor",
+        account_number=BUSY,
+        account_type="Savings Account",
+        start=date(2026, 11, 1),
+        end=date(2026, 11, 30),
+        opening_kobo=0,
+        lines=[StatementLine(posted, "FT1", narration, -100, 0)],
+        generated_at=posted,
+    )
+    assert render_pdf(statement).startswith(b"%PDF-")

@@ -6,7 +6,8 @@ import base64
 import struct
 import zlib
 
-from bff.tests.conftest import ADMIN, CHIOMA, Bff
+from bff.onboarding.service import ONBOARDING_COMPLETE, UNDER_REVIEW
+from bff.tests.conftest import ADA, ADMIN, CHIOMA, Bff
 
 API = "/api/onboarding"
 CHIOMA_PROFILE = {
@@ -330,3 +331,42 @@ async def test_auto_approval_setting_finishes_onboarding_alone(bff_factory):
     await upload(bff, token, 1, png_bytes())
     await upload(bff, token, 2, png_bytes(), core_type=3)
     assert (await status(bff, token))["onboardingComplete"] is True
+
+
+async def test_an_onboarded_customer_cannot_redo_onboarding_steps(bff):
+    token = await bff.sign_in(ADA)
+    before = await status(bff, token)
+    assert before["onboardingComplete"] is True
+    profile = {**CHIOMA_PROFILE, "firstName": "Ada", "lastName": "Okafor", "email": ADA}
+    again = await bff.client.post(f"{API}/basic-profile", headers=auth(token), json=profile)
+    assert again.status_code == 409, again.text
+    assert again.json()["detail"] == ONBOARDING_COMPLETE
+    uploaded = await upload(bff, token, 1, png_bytes())
+    assert uploaded.status_code == 409
+    assert await status(bff, token) == before
+    assert not [p for p in bff.app.state.settings.uploads_dir.rglob("*") if p.is_file()]
+
+
+async def test_onboarding_under_review_cannot_be_changed_until_a_section_is_declined(bff):
+    token = await bff.sign_in(CHIOMA)
+    await bff.client.post(f"{API}/basic-profile", headers=auth(token), json=CHIOMA_PROFILE)
+    await upload(bff, token, 1, png_bytes())
+    identity = (await upload(bff, token, 2, png_bytes(), core_type=1)).json()["document"]
+    before = await status(bff, token)
+    assert before["basicProfileStatus"] == before["documentStatus"] == "SUBMITTED"
+
+    again = await bff.client.post(f"{API}/basic-profile", headers=auth(token), json=CHIOMA_PROFILE)
+    assert again.status_code == 409 and again.json()["detail"] == UNDER_REVIEW
+    assert (await upload(bff, token, 2, png_bytes(3), core_type=1)).status_code == 409
+    removed = await bff.client.delete(f"{API}/documents/{identity['id']}", headers=auth(token))
+    assert removed.status_code == 409
+    assert await status(bff, token) == before
+
+    # A declined section opens onboarding again for the customer to rectify.
+    admin = await admin_token(bff)
+    await bff.client.post(
+        f"/admin/api/onboarding/documents/{identity['id']}/review",
+        headers=auth(admin),
+        json={"decision": "DECLINE", "comment": "The picture is blurred"},
+    )
+    assert (await upload(bff, token, 2, png_bytes(5), core_type=1)).status_code == 201

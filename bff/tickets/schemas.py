@@ -4,27 +4,31 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 
-class AttachmentIn(CamelStruct):
+class AttachmentIn(RequestStruct):
     name: Annotated[str, msgspec.Meta(max_length=200)]
     # A data URL; ~10 MB of file as base64 (the service checks the real size).
     document: Annotated[str, msgspec.Meta(max_length=14_500_000)]
 
 
-class TicketIn(CamelStruct):
+class TicketIn(RequestStruct):
+    multiline_fields = frozenset({"body"})
+
     subject: Annotated[str, msgspec.Meta(max_length=200)] | None = None
     body: Annotated[str, msgspec.Meta(max_length=10_000)] | None = None
     attachments: list[AttachmentIn] = msgspec.field(default_factory=list)
 
 
-class MessageIn(CamelStruct):
+class MessageIn(RequestStruct):
+    multiline_fields = frozenset({"text"})
+
     text: Annotated[str, msgspec.Meta(max_length=10_000)] | None = None
     attachments: list[AttachmentIn] = msgspec.field(default_factory=list)
 
 
-class StatusIn(CamelStruct):
+class StatusIn(RequestStruct):
     resolved: bool
 
 

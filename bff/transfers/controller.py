@@ -72,8 +72,10 @@ class TransfersController(Controller):
         ]
 
     @get("/balance", summary="Balances and this week's inwards and outwards")
-    async def balance(self, transfers: TransferService, customer: Principal) -> BalancesOut:
-        accounts, current, available, inwards, outwards = await transfers.balances(customer.user)
+    async def balance(self, transfer_service: TransferService, customer: Principal) -> BalancesOut:
+        accounts, current, available, inwards, outwards = await transfer_service.balances(
+            customer.user
+        )
         return BalancesOut(
             accounts=accounts,
             total_current_balance=kobo_to_naira(current),
@@ -95,9 +97,9 @@ class TransfersController(Controller):
         return await lookup(data.account_number, banks.own_code())
 
     async def _initiate(
-        self, transfers: TransferService, customer: Principal, kind: str, data: TransferIn
+        self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn
     ) -> PendingTransferOut:
-        transfer, message = await transfers.initiate(customer.user, kind, data)
+        transfer, message = await transfer_service.initiate(customer.user, kind, data)
         return PendingTransferOut(
             id=transfer.id,
             status=transfer.status,  # type: ignore[arg-type]
@@ -108,21 +110,21 @@ class TransfersController(Controller):
 
     @post("/intrabank", status_code=201, summary="Kobo to Kobo, step 1: sends a code")
     async def intrabank(
-        self, transfers: TransferService, customer: Principal, data: TransferIn
+        self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfers, customer, Kind.INTRA_BANK, data)
+        return await self._initiate(transfer_service, customer, Kind.INTRA_BANK, data)
 
     @post("/own-account", status_code=201, summary="Between own accounts, step 1: sends a code")
     async def own_account(
-        self, transfers: TransferService, customer: Principal, data: TransferIn
+        self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfers, customer, Kind.OWN_ACCOUNT, data)
+        return await self._initiate(transfer_service, customer, Kind.OWN_ACCOUNT, data)
 
     @post("/other-banks", status_code=201, summary="To another bank (NIP), step 1: sends a code")
     async def other_banks(
-        self, transfers: TransferService, customer: Principal, data: TransferIn
+        self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfers, customer, Kind.OTHER_BANK, data)
+        return await self._initiate(transfer_service, customer, Kind.OTHER_BANK, data)
 
     @post(
         "/intrabank/confirm",
@@ -131,9 +133,9 @@ class TransfersController(Controller):
         responses=PENDING_TRANSFER,
     )
     async def confirm_intrabank(
-        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+        self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:
-        return confirmed(await transfers.confirm(customer.user, data.id, data.otp))
+        return confirmed(await transfer_service.confirm(customer.user, data.id, data.otp))
 
     @post(
         "/other-banks/confirm",
@@ -142,15 +144,15 @@ class TransfersController(Controller):
         responses=PENDING_TRANSFER,
     )
     async def confirm_other_banks(
-        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+        self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:
-        return confirmed(await transfers.confirm(customer.user, data.id, data.otp))
+        return confirmed(await transfer_service.confirm(customer.user, data.id, data.otp))
 
     @post("/bulk", status_code=201, summary="Bulk, step 1: every row checked; one code")
     async def bulk(
-        self, transfers: TransferService, customer: Principal, data: BulkTransferIn
+        self, transfer_service: TransferService, customer: Principal, data: BulkTransferIn
     ) -> BulkPendingOut:
-        batch, rows, message = await transfers.initiate_bulk(customer.user, data.transfers)
+        batch, rows, message = await transfer_service.initiate_bulk(customer.user, data.transfers)
         return BulkPendingOut(
             id=batch.id,
             status=batch.status,  # type: ignore[arg-type]
@@ -162,9 +164,9 @@ class TransfersController(Controller):
 
     @post("/bulk/confirm", status_code=200, summary="Bulk, step 2: the code; each row's result")
     async def confirm_bulk(
-        self, transfers: TransferService, customer: Principal, data: ConfirmIn
+        self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> BulkResultOut:
-        rows = await transfers.confirm_bulk(customer.user, data.id, data.otp)
+        rows = await transfer_service.confirm_bulk(customer.user, data.id, data.otp)
         counts = {s: sum(1 for t in rows if t.status == s) for s in Status.FINAL}
         pending = len(rows) - sum(counts.values())
         completed, failed = counts[Status.COMPLETED], counts[Status.FAILED]
@@ -184,6 +186,6 @@ class TransfersController(Controller):
 
     @get("/{transfer_id:str}", summary="A transfer's current state (e.g. after Pending)")
     async def get_transfer(
-        self, transfers: TransferService, customer: Principal, transfer_id: str
+        self, transfer_service: TransferService, customer: Principal, transfer_id: str
     ) -> TransferOut:
-        return transfer_out(await transfers.get_own(customer.user, transfer_id))
+        return transfer_out(await transfer_service.get_own(customer.user, transfer_id))

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.accounts.schemas import AccountOut
-from bff.schemas import CamelStruct
+from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 Code = Annotated[str, msgspec.Meta(max_length=12)]
@@ -17,7 +17,7 @@ class BankOut(CamelStruct):
     institution_code: str
 
 
-class NameInquiryIn(CamelStruct):
+class NameInquiryIn(RequestStruct):
     account_number: Text | None = None
     bank_code: Text | None = None
 
@@ -38,14 +38,14 @@ class BalancesOut(CamelStruct):
     this_week_outwards: float
 
 
-class SchedulePaymentSetting(CamelStruct):
+class SchedulePaymentSetting(RequestStruct):
     schedule_payment_date: Text | None = None
     continuous: bool = False
     scheduled_interval: Text | None = None
     repeat_payment: int | None = None
 
 
-class TransferIn(CamelStruct):
+class TransferIn(RequestStruct):
     source_account_number: Text | None = None
     destination_account_number: Text | None = None
     destination_bank_code: Text | None = None
@@ -60,7 +60,7 @@ class TransferIn(CamelStruct):
     destination_bank_name: Text | None = None
 
 
-class BulkTransferRow(CamelStruct):
+class BulkTransferRow(RequestStruct):
     source_account_number: Text | None = None
     destination_account_number: Text | None = None
     destination_bank_code: Text | None = None
@@ -71,7 +71,7 @@ class BulkTransferRow(CamelStruct):
     description: Text | None = None
 
 
-class BulkTransferIn(CamelStruct):
+class BulkTransferIn(RequestStruct):
     transfers: list[BulkTransferRow] = msgspec.field(default_factory=list)
 
 
@@ -116,7 +116,7 @@ class BulkPendingOut(CamelStruct):
     total_amount: float
 
 
-class ConfirmIn(CamelStruct):
+class ConfirmIn(RequestStruct):
     otp: Code
     id: Annotated[str, msgspec.Meta(max_length=40)]
 
