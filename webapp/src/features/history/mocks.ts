@@ -296,7 +296,7 @@ function unsettledOf(persona: Persona): MockLine[] {
           bank: 'GTBank',
           description: 'Market supplies',
         }),
-        line(source.accountNumber, me, 'VND-2B81D5E6F093', at(3, 8, 5), 'MTN airtime, 08099990002', -150_000, 'FAILED', null, {
+        line(source.accountNumber, me, '2b81d5e6f0934c1d9a2e5b6c7d8e9f01', at(3, 8, 5), 'MTN airtime, 08099990002', -150_000, 'FAILED', null, {
           name: 'MTN',
           number: '08099990002',
           sessionId: null,
