@@ -51,7 +51,7 @@ class KycService:
             LevelStatusOut(
                 level=n,
                 status=_level_status(n, user.kyc_level, latest.get(n)),
-                comment=latest[n].comment if n in latest and n > user.kyc_level else None,
+                comment=latest[n].comment if n in latest else None,
             )
             for n in (1, 2, 3)
         ]
@@ -94,7 +94,7 @@ class KycService:
             KycDocumentOut(
                 name=name,
                 status=status,
-                comment=level3.comment if level3 and status != KycStatus.APPROVED else None,
+                comment=level3.comment if level3 else None,
             )
             for name in ("UTILITY_BILL", "VALID_IDENTIFICATION_CARD")
         ]

@@ -104,7 +104,12 @@ export function DocumentsLevelForm({ status, comment }: { status: KycReview | nu
         >
           <List
             className="kobo-kyc-documents"
-            header={<Typography.Text strong>Uploaded Documents</Typography.Text>}
+            // h3 under the level's h2, so the documents' own h4 titles keep the heading order.
+            header={
+              <Typography.Title level={3} className="kobo-kyc-documents__heading">
+                Uploaded Documents
+              </Typography.Title>
+            }
             dataSource={documents}
             locale={{ emptyText: 'No records to display' }}
             renderItem={(document) => (
