@@ -288,8 +288,10 @@ describe('Onboarding page', () => {
       await chooseOption(user, within(id).getByRole('combobox'), 'National ID Card')
       await user.upload(screen.getByTestId('file-input-2'), fileOf('nin.png', 'image/png'))
       expect(await inSection('Means of Identification', (row) => row.getByText('National ID Card'))).toBeInTheDocument()
+      // The chosen type shows in the select before the upload's request is made: wait for it.
+      await waitFor(() => expect(uploads).toHaveLength(2))
       expect(uploads[1]).toMatchObject({ documentTypeId: 2, coreBankingDocumentTypeId: 3, description: 'National ID Card' })
-      expect(within(section('Means of Identification')).getByText('Under review')).toBeInTheDocument()
+      expect(await within(section('Means of Identification')).findByText('Under review')).toBeInTheDocument()
 
       // View: the image from the download call.
       await user.click(within(section('Means of Identification')).getByRole('button', { name: 'View Means of Identification' }))
