@@ -25,9 +25,8 @@ from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import (
     Records,
     customer_facing_account,
-    customer_reference,
-    load_records,
-    present_line,
+    load_records_of,
+    present_core_line,
     present_unsettled,
 )
 from bff.money import format_naira, kobo_to_naira
@@ -137,9 +136,7 @@ class AccountsService:
         accounts = activity.accounts
         full_name = f"{user.first_name} {user.last_name}"
         async with self.db.transaction() as session:
-            records = await load_records(
-                session, (customer_reference(line.posting_reference) for line in activity.recent)
-            )
+            records = await load_records_of(session, activity.recent)
         recent = [_recent(line, records, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
         recent += [_recent_transfer(t, full_name) for t in unsettled]
@@ -243,14 +240,7 @@ def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> Non
 
 
 def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> RecentTransaction:
-    shown = present_line(
-        line.posting_reference,
-        line.narration,
-        line.amount_kobo,
-        line.counterparty_number,
-        line.counterparty_name,
-        records,
-    )
+    shown = present_core_line(line, records)
     credit = line.amount_kobo > 0
     record = records.get(shown.reference)
     paid_to = (

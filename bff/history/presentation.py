@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.banks import own_name
 from bff.bills.models import Vend
+from bff.core_client import CoreStatementLine
 from bff.transfers.models import Kind, Transfer
 
 # The core's posting references, outermost first: HOLD-TRF-<id> is a held transfer settled.
@@ -141,6 +142,23 @@ def present_line(
     name = None if internal else counterparty_name
     bank = own_name() if counterparty_number and not internal else None
     return Presented(reference, narration, name, bank, None)
+
+
+def present_core_line(line: CoreStatementLine, records: Records) -> Presented:
+    """A line as the core lists it (history, statements, the dashboard's recent lines)."""
+    return present_line(
+        line.posting_reference,
+        line.narration,
+        line.amount_kobo,
+        line.counterparty_number,
+        line.counterparty_name,
+        records,
+    )
+
+
+async def load_records_of(session: AsyncSession, lines: Iterable[CoreStatementLine]) -> Records:
+    """The BFF's records behind lines as the core lists them."""
+    return await load_records(session, (customer_reference(ln.posting_reference) for ln in lines))
 
 
 def present_unsettled(record: Transfer | Vend) -> Presented:

@@ -29,11 +29,12 @@ from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import (
     Presented,
-    Records,
     customer_facing_account,
     customer_reference,
     load_records,
+    load_records_of,
     posting_references,
+    present_core_line,
     present_line,
     present_unsettled,
 )
@@ -159,10 +160,7 @@ class HistoryService:
             except CoreUnavailable as exc:
                 raise ServiceUnavailable(CORE_DOWN) from exc
             async with self.db.transaction() as session:
-                records = await load_records(
-                    session,
-                    (customer_reference(ln.posting_reference) for p in pages for ln in p.lines),
-                )
+                records = await load_records_of(session, (ln for p in pages for ln in p.lines))
             for account, page in zip(accounts, pages, strict=True):
                 total += page.total
                 rows += [
@@ -171,7 +169,7 @@ class HistoryService:
                         _line(
                             account.account_number,
                             ln.posted_at,
-                            _present(ln, records),
+                            present_core_line(ln, records),
                             ln.amount_kobo,
                             Status.COMPLETED,
                             ln.balance_after_kobo,
@@ -322,9 +320,7 @@ class HistoryService:
             account.account_number, start=begin, end=finish, limit=MAX_LINES
         )
         async with self.db.transaction() as session:
-            records = await load_records(
-                session, (customer_reference(ln.posting_reference) for ln in lines)
-            )
+            records = await load_records_of(session, lines)
         return Statement(
             customer_name=f"{user.first_name} {user.last_name}",
             account_number=account.account_number,
@@ -332,7 +328,7 @@ class HistoryService:
             start=start,
             end=end,
             opening_kobo=opening,
-            lines=[_statement_line(ln, _present(ln, records)) for ln in reversed(lines)],
+            lines=[_statement_line(ln, present_core_line(ln, records)) for ln in reversed(lines)],
             generated_at=utcnow(),
         )
 
@@ -360,17 +356,6 @@ class HistoryService:
             )
         except CoreError as exc:
             log.warning("statement for user %s could not be sent: %s", user.id, exc)
-
-
-def _present(line: CoreStatementLine, records: Records) -> Presented:
-    return present_line(
-        line.posting_reference,
-        line.narration,
-        line.amount_kobo,
-        line.counterparty_number,
-        line.counterparty_name,
-        records,
-    )
 
 
 def _statement_line(line: CoreStatementLine, shown: Presented) -> StatementLine:
