@@ -43,7 +43,7 @@ export const bouquetsEndpoint = (code: string): Endpoint<Product[]> => ({
   path: `${PROVIDERS}/cabletv/${encodeURIComponent(code)}/bouquets`,
 })
 
-/** Spelled as the product spells it (spec part 2, section 7). */
+/** Spelled as the product spells it (docs/contract.md §11.4). */
 export const meterTypesEndpoint = (): Endpoint<string[]> => ({ method: 'GET', path: `${BASE}/roviders/electricity/meter-types` })
 
 export const meterInfoEndpoint = (body: MeterInfoRequest): Endpoint<Holder> => ({

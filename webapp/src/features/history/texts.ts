@@ -1,4 +1,4 @@
-/** Customer-facing texts of the transaction history page, word for word from spec part 2. */
+/** Customer-facing texts of the transaction history page, word for word from docs/contract.md §12. */
 export const HISTORY_HEADING = 'Transaction History'
 export const REQUEST_STATEMENT = 'Request Statement'
 export const DETAILS_TITLE = 'Transaction Details'
@@ -11,7 +11,7 @@ export const NO_RECORDS = 'No records to display'
 export const HISTORY_FAILED = "We couldn't load your transactions"
 export const MAKE_A_TRANSFER = 'Make a transfer'
 export const PAGE_SIZES = [10, 25, 50]
-/** Statement file types (spec part 2, section 9). */
+/** Statement file types (docs/contract.md §12.4). */
 export const FILE_TYPES = ['PDF', 'EXCEL'] as const
 /** The server's refusals (bff/history/service.py), also checked in the form before sending. */
 export const END_BEFORE_START = 'The end date cannot be before the start date'

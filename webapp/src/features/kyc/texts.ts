@@ -1,16 +1,16 @@
-/** Customer-facing texts of the KYC page, word for word from spec part 2 (typos included). */
+/** Customer-facing texts of the KYC page, word for word from docs/contract.md §13 (typos included). */
 import type { KycLevel } from './types'
 
 export const KYC_HEADING = 'Know Your Customer'
 
-/** The progress rail (spec part 2, "KYC page"). */
+/** The progress rail (docs/contract.md §13.1). */
 export const LEVELS: { level: KycLevel; title: string; step: string }[] = [
   { level: 1, title: 'Personal Information', step: '1/3' },
   { level: 2, title: 'Full ID Verification', step: '2/3' },
   { level: 3, title: 'Identification Document', step: '3/3' },
 ]
 
-// Validation (spec part 2, section 5).
+// Validation (docs/contract.md §13.2).
 export const EITHER_REQUIRED = 'Either BVN or NIN is required'
 export const BVN_MIN = 'BVN must be atleast 11 characters'
 /** The spec asks for exactly 11 without wording it; this is the BFF's sentence. */
@@ -30,7 +30,7 @@ export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'
 
 export const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', declined: 'Declined' } as const
 
-// Messages (spec part 2, section 8).
+// Messages (docs/contract.md §13.5).
 export const SUBMITTED = 'Details has been submitted successfully'
 export const SUBMIT_ERROR = 'An error occurred while submitting details'
 export const BIODATA_ERROR = 'An error occurred while fetching user biodata'

@@ -1,4 +1,4 @@
-/** Customer-facing texts of scheduled payments, word for word from spec part 2 where it gives them. */
+/** Customer-facing texts of scheduled payments, word for word from docs/contract.md §10 where it gives them. */
 
 export const SCHEDULED_HEADING = 'Scheduled Payments'
 export const DETAILS_TITLE = 'Schedule Payment Details'
@@ -19,10 +19,10 @@ export const SCHEDULE_FIRST_PAYMENT = 'Schedule your first payment'
 
 export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
 
-/** Kobo's own NIBSS code: the name look-up in edit falls back to it (spec part 2, section 5). */
+/** Kobo's own NIBSS code: the name look-up in edit falls back to it (docs/contract.md §10.2). */
 export const DEFAULT_BANK_CODE = '090605'
 
-/** Table page sizes (spec part 2, section 9). */
+/** Table page sizes (docs/contract.md §1.6). */
 export const PAGE_SIZES = [10, 25, 50]
 
 export const STATUS_LABELS: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** Customer-facing texts of the settings page, word for word from spec part 2. */
+/** Customer-facing texts of the settings page, word for word from docs/contract.md §14. */
 export const SETTINGS_TABS = {
   manage: 'Manage Account',
   password: 'Change Password',

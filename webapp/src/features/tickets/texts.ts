@@ -1,4 +1,4 @@
-/** Customer-facing texts of the customer-service pages, word for word from spec part 2 where it has them. */
+/** Customer-facing texts of the customer-service pages, word for word from docs/contract.md §15 where it has them. */
 export const CUSTOMER_SERVICE_HEADING = 'Customer Service'
 export const CREATE_TICKETS = 'Create Tickets'
 export const MARK_AS_DONE = 'Mark as Done'
@@ -25,9 +25,9 @@ export const UNRESOLVED = 'Unresolved'
 /** How the other party of a conversation is named. */
 export const AGENT_NAME = 'Kobo Customer Service'
 
-/** Attachment limit: 10 MB (10485760 bytes), spec part 2, section 9. */
+/** Attachment limit: 10 MB (10485760 bytes), docs/contract.md §15.3. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 /** The BFF takes at most five files per message. */
 export const MAX_ATTACHMENTS = 5
-/** Reply attachments (spec part 2, section 5): the picker's accept list. */
+/** Reply attachments (docs/contract.md §15.3): the picker's accept list. */
 export const ATTACHMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.txt,.odt,.png,.jpg,.jpeg'

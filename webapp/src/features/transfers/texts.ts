@@ -1,4 +1,4 @@
-/** Customer-facing texts of the transfer page, word for word from spec part 2 where it gives them. */
+/** Customer-facing texts of the transfer page, word for word from docs/contract.md §8 where it gives them. */
 
 export const TRANSFER_HEADING = 'Make A Transfer'
 export const TRANSFER_SUBHEADING = 'Make a quick transfer'
