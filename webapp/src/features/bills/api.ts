@@ -25,7 +25,7 @@ export const VEND_SEGMENTS: Record<BillProduct, string> = {
   CABLE_TV: 'cabletv',
 }
 
-/** The accounts a bill can be paid from (docs/contract.md, "Bills"). */
+/** The accounts a bill can be paid from (docs/contract.md §11.4). */
 export const sourceAccountsEndpoint = (): Endpoint<Account[]> => ({ method: 'GET', path: `${BASE}/source-accounts` })
 export const logsEndpoint = (): Endpoint<BillLog[]> => ({ method: 'GET', path: `${BASE}/logs` })
 

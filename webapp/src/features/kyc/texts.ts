@@ -21,7 +21,7 @@ export const UTILITY_BILL = 'Utility Bill'
 export const UTILITY_BILL_NOTE = 'A utility bill obtained within the last three months'
 export const ID_CARD = 'Valid Identification Card'
 export const ID_CARD_NOTE = "A national ID card, international passport, driver's licence or voter's card"
-/** The BFF's sentences for level-3 images (docs/contract.md "KYC"). */
+/** The BFF's sentences for level-3 images (docs/contract.md §13.3). */
 export const ONLY_IMAGES = 'Only PNG and JPEG images are accepted'
 export const IMAGE_TOO_BIG = 'Each image must be at most 5MB'
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024

@@ -41,7 +41,7 @@ export function TransferPage() {
     dispatch(accountsRequested())
   }, [dispatch])
 
-  // Disabled accounts are never offered as a source (docs/contract.md, "Accounts").
+  // Disabled accounts are never offered as a source (docs/contract.md §7.4).
   const sources = useMemo(
     () => (balances?.accounts ?? accountsState.items).filter(isActive),
     [balances, accountsState.items],

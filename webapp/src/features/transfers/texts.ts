@@ -28,7 +28,7 @@ export const FAILED_TITLE = 'Transfer Failed'
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
 
-/** Kobo's own NIBSS institution code (docs/contract.md, "Transfers"). */
+/** Kobo's own NIBSS institution code (docs/contract.md §8.6). */
 export const KOBO_BANK_CODE = '090605'
 export const KOBO_BANK_NAME = 'Kobo Microfinance Bank'
 
