@@ -152,7 +152,7 @@ export function runEndpoint<T>(endpoint: Endpoint<T>, token?: string | null): Pr
 
 /**
  * The sentence to show for a failed call: the server's `detail`, else the
- * screen's own fallback from the spec's error catalogue, else the generic one.
+ * screen's own fallback from the contract's error catalogue, else the generic one.
  */
 export function errorMessage(error: ApiError | undefined, fallback?: string): string {
   return error?.detail || fallback || DEFAULT_ERROR_MESSAGE

@@ -3,7 +3,7 @@ import { Button } from 'antd'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { StatusPage } from './StatusPage'
 
-/** The spec's title for this page. */
+/** The contract's title for this page. */
 export const ERROR_TITLE = 'Unexpected Application Error!'
 
 function describe(error: unknown): string {

@@ -10,6 +10,6 @@ export const CREATE_BENEFICIARY_ERROR = 'An error occurred while creating benefi
 export const DELETE_BENEFICIARY_ERROR = 'An error occurred while deleteing beneficiary'
 export const NO_RECORDS = 'No records to display'
 export const PAGE_SIZES = [10, 25, 50]
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const BENEFICIARIES_FAILED = "We couldn't load your beneficiaries"
 export const ADD_FIRST_BENEFICIARY = 'Add your first beneficiary'

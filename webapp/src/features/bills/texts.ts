@@ -47,7 +47,7 @@ export const STATUS_LABELS: Record<string, string> = {
   FAILED: 'Failed',
 }
 
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const CATALOG_FAILED = "We couldn't load the billers"
 export const HISTORY_FAILED = "We couldn't load your bill payments"
 export const PAY_FIRST_BILL = 'Buy airtime'

@@ -7,7 +7,7 @@ export const DETAILS_ERROR = 'An error occurred while fetching transaction detai
 export const STATEMENT_ERROR = 'An error occurred while requesting bank statement'
 export const STATEMENT_REQUESTED = 'Bank statement requested successfully and will be sent to your mail shortly'
 export const NO_RECORDS = 'No records to display'
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const HISTORY_FAILED = "We couldn't load your transactions"
 export const MAKE_A_TRANSFER = 'Make a transfer'
 export const PAGE_SIZES = [10, 25, 50]

@@ -13,7 +13,7 @@ export const LEVELS: { level: KycLevel; title: string; step: string }[] = [
 // Validation (docs/contract.md §13.2).
 export const EITHER_REQUIRED = 'Either BVN or NIN is required'
 export const BVN_MIN = 'BVN must be atleast 11 characters'
-/** The spec asks for exactly 11 without wording it; this is the BFF's sentence. */
+/** The contract asks for exactly 11 without wording it; this is the BFF's sentence. */
 export const NIN_EXACT = 'NIN must be 11 digits'
 
 // Level 3 images.
@@ -43,7 +43,7 @@ export const DOCUMENT_NAMES: Record<string, string> = {
   VALID_IDENTIFICATION_CARD: ID_CARD,
 }
 
-// Not from the spec: the failed states of "errors are not empty data".
+// Not from the contract: the failed states of "errors are not empty data".
 export const STATUS_FAILED = "We couldn't load your verification status"
 export const BIODATA_FAILED = "We couldn't load your details"
 export const DOCUMENTS_FAILED = "We couldn't load your uploaded documents"

@@ -37,7 +37,7 @@ export const DELETE_FAILED = 'An error occurred while deleteing document'
 export const PROFILE_FETCH_FAILED = 'An error occurred while fetching Basic Profle'
 export const PROFILE_UPDATE_FAILED = 'An error occurred while updating basic profile'
 
-// The BFF's format messages for the basic profile (the spec leaves them unstated).
+// The BFF's format messages for the basic profile (the contract leaves them unstated).
 export const PHONE_FORMAT = 'Phone number must be 11 digits'
 export const BVN_FORMAT = 'BVN must be 11 digits'
 export const NIN_FORMAT = 'NIN must be 11 digits'

@@ -13,7 +13,7 @@ export const LIST_ERROR = 'An error occurred while fetching scheduled payments'
 export const DETAILS_ERROR = 'An error occurred while fetching scheduled payment details'
 
 export const NO_RECORDS = 'No records to display'
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const SCHEDULES_FAILED = "We couldn't load your scheduled payments"
 export const SCHEDULE_FIRST_PAYMENT = 'Schedule your first payment'
 

@@ -11,12 +11,12 @@ export const TICKET_DETAILS_ERROR = 'An error occurred while fetching ticket det
 export const CREATE_TICKET_ERROR = 'An error occurred while creating ticket'
 export const SEND_MESSAGE_ERROR = 'An error occurred while sending message'
 export const STATUS_ERROR = 'An error occurred while changing ticket status'
-/** The spec's generic fetch default, used when an attachment cannot be downloaded. */
+/** The contract's generic fetch default, used when an attachment cannot be downloaded. */
 export const ATTACHMENT_ERROR = 'An error occurred while fetching data'
 export const FILE_TOO_BIG = 'File size exceeds 10MB limit'
 export const FORMAT_NOT_SUPPORTED = 'File format not supported'
 export const NO_RECORDS = 'No records to display'
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const TICKETS_FAILED = "We couldn't load your tickets"
 export const TICKET_FAILED = "We couldn't load this conversation"
 export const WRITE_TO_US = 'Write to us'

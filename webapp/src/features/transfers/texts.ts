@@ -37,7 +37,7 @@ export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before
 /** The BFF takes at most 100 rows in one bulk transfer. */
 export const MAX_BULK_ROWS = 100
 
-// Not from the spec: the failed states of "errors are not empty data".
+// Not from the contract: the failed states of "errors are not empty data".
 export const BALANCES_FAILED = "We couldn't load your balances"
 export const BANKS_FAILED = "We couldn't load the list of banks"
 export const BENEFICIARIES_FAILED = "We couldn't load your saved beneficiaries"
