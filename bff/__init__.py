@@ -1,1 +1,1 @@
-"""Kobo backend-for-frontend: the customer-facing contract of ../shared/spec/."""
+"""Kobo backend-for-frontend: serves the customer contract of docs/contract.md to the web app."""

@@ -34,7 +34,7 @@ class RecentTransaction(CamelStruct):
     sender: str
     status: Literal["COMPLETED", "PENDING", "FAILED"]
     narration: str
-    # Beside the spec's fields: the reference the customer knows, and who the other party is.
+    # Beside the contract's fields: the reference the customer knows, and who the other party is.
     reference_number: str
     counterparty_name: str | None
     counterparty_bank: str | None

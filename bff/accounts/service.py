@@ -226,7 +226,7 @@ def _disable_purpose(account_number: str) -> str:
 
 
 def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> None:
-    """Kobo's rules (the spec is silent): money is never stranded in a disabled account, and a
+    """Kobo's rules (the contract is silent): money is never stranded in a disabled account, and a
     customer always keeps one active account to receive money into."""
     if account.status != "ACTIVE":
         raise Conflict("This account is already disabled")

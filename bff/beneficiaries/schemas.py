@@ -23,7 +23,7 @@ class BeneficiaryIn(RequestStruct):
     beneficiary_name: Text | None = None
     bank_code: Text | None = None
     account_number: Text | None = None
-    # Accepted for the spec's payload; the server uses the name its own look-up returns.
+    # Accepted for the contract's payload; the server uses the name its own look-up returns.
     account_name: Text | None = None
     bank_name: Text | None = None
     # Step-up: without it the server only checks the beneficiary and sends a code (202);

@@ -19,7 +19,7 @@ class TransactionOut(CamelStruct):
     status: str  # COMPLETED, PENDING, FAILED
     account_number: str
     balance_after: float | None
-    # Beside the spec's fields: who the money went to or came from, never a ledger code.
+    # Beside the contract's fields: who the money went to or came from, never a ledger code.
     counterparty_name: str | None
     counterparty_bank: str | None
     description: str | None  # the customer's own words, when they wrote some

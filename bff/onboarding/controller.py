@@ -26,7 +26,7 @@ class OnboardingController(Controller):
     tags = ["onboarding"]
     security = [{"bearer": []}]
 
-    # The spec lists three paths for the same answer; each gets its own operation id.
+    # The contract lists three paths for the same answer; each gets its own operation id.
     @get("/onboarding-statuses", summary="Review status of the four onboarding sections")
     async def statuses(
         self, onboarding: OnboardingService, applicant: Principal

@@ -44,7 +44,7 @@ class OnboardingDocument(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    # The required-document slot (see onboarding/slots.py), the spec's `documentTypeId`.
+    # The required-document slot (see onboarding/slots.py), the contract's `documentTypeId`.
     slot_id: Mapped[int] = mapped_column(Integer)
     # The identity-document type chosen from the core's list; None for the passport photograph.
     core_document_type_id: Mapped[int | None] = mapped_column(Integer)

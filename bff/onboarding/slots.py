@@ -1,4 +1,4 @@
-"""The documents onboarding asks for (the spec's `documentTypeId` names one of these slots)."""
+"""The documents onboarding asks for (the contract's `documentTypeId` names one of these slots)."""
 
 from __future__ import annotations
 

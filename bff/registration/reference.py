@@ -1,4 +1,4 @@
-"""Reference data of the registration form (the spec leaves the values unstated)."""
+"""Reference data of the registration form (the contract leaves the values unstated)."""
 
 from __future__ import annotations
 

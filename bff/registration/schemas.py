@@ -28,7 +28,7 @@ class AccountTypeOut(CamelStruct):
 
 
 class NewUserIn(RequestStruct):
-    """Every field optional at the schema level so the server can answer with the spec's
+    """Every field optional at the schema level so the server can answer with the contract's
     per-field messages rather than a generic type error."""
 
     phone_number: Text | None = None

@@ -1,4 +1,4 @@
-"""The one password policy (registration, reset, change), with the spec's messages."""
+"""The one password policy (registration, reset, change), with the contract's messages."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ BY_EXTENSION_IN_CONTAINER = {
     "doc": (OLE2, "application/msword"),
     "xls": (OLE2, "application/vnd.ms-excel"),
 }
-# What a ticket attachment may be (the spec's list), decided by content.
+# What a ticket attachment may be (the contract's list), decided by content.
 DOCUMENTS = frozenset(
     {
         "image/png",

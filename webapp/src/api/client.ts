@@ -2,7 +2,7 @@
  * The one API module. Every call to the BFF goes through `apiRequest`, which
  * never throws: it resolves to `{ data }` or to `{ error: { status, detail } }`.
  * Sagas can then branch on the result without try/catch, and every failure has
- * one of four shapes the UI knows how to explain (spec part 1, section 8):
+ * one of four shapes the UI knows how to explain (docs/contract.md §1.3):
  * an HTTP status number, FETCH_ERROR, TIMEOUT_ERROR or PARSING_ERROR.
  */
 
@@ -32,7 +32,7 @@ export interface Endpoint<T> {
   query?: Record<string, string | number | boolean | undefined>
   /**
    * The login call answers 401 for a wrong password; that must not be read as
-   * "your session expired" (spec part 1, section 4). Logout skips it too, since
+   * "your session expired" (docs/contract.md §2.5). Logout skips it too, since
    * it is already ending the session.
    */
   skipSessionExpiry?: boolean
@@ -152,7 +152,7 @@ export function runEndpoint<T>(endpoint: Endpoint<T>, token?: string | null): Pr
 
 /**
  * The sentence to show for a failed call: the server's `detail`, else the
- * screen's own fallback from the spec's error catalogue, else the generic one.
+ * screen's own fallback from the contract's error catalogue, else the generic one.
  */
 export function errorMessage(error: ApiError | undefined, fallback?: string): string {
   return error?.detail || fallback || DEFAULT_ERROR_MESSAGE
@@ -183,7 +183,7 @@ export function failureReason(error: ApiError, fallback?: string): string {
   return error.detail || titleOf(error.body) || fallback || DEFAULT_ERROR_MESSAGE
 }
 
-/** 401 and 403 end the session (spec part 1, section 4). */
+/** 401 and 403 end the session (docs/contract.md §2.5). */
 export function isSessionError(error: ApiError | undefined): boolean {
   return error?.status === 401 || error?.status === 403
 }

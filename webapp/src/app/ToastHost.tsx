@@ -1,5 +1,5 @@
 /**
- * Shows queued toasts top-right for 5 s (spec part 1, section 9) and removes
+ * Shows queued toasts top-right for 5 s (docs/contract.md §1.3) and removes
  * them from the queue. Rendered once, inside the antd ConfigProvider, so the
  * notifications use the Kobo theme.
  */

@@ -29,7 +29,7 @@ const appSlice = createSlice({
     setAppLoading(state, action: PayloadAction<boolean>) {
       state.app_loading = action.payload
     },
-    /** Merges new fields into the session (spec: "setting user info merges"). */
+    /** Merges new fields into the session (the contract: "setting user info merges"). */
     setUserInfo(state, action: PayloadAction<UserInfo>) {
       state.userInfo = { ...(state.userInfo ?? {}), ...action.payload }
     },

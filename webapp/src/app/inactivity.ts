@@ -1,5 +1,5 @@
 /**
- * Inactivity tracking (spec part 1, section 4): a counter ticks every minute;
+ * Inactivity tracking (docs/contract.md §2.5): a counter ticks every minute;
  * it increments when the tab is hidden or there was no mouse, keyboard, touch
  * or scroll activity during the minute, and resets otherwise. At 5 the user is
  * logged out. The DOM listeners only record a timestamp, so they cost nothing

@@ -1,4 +1,4 @@
-/** The nine pages of the logged-in shell, in menu order (spec part 1, "Logged-in shell"). */
+/** The nine pages of the logged-in shell, in menu order (docs/contract.md §2.2). */
 export const NAV_LINKS = [
   { key: 'home', label: 'Home', path: '/home' },
   { key: 'transfer', label: 'Transfer', path: '/transfer' },

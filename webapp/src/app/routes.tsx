@@ -1,5 +1,5 @@
 /**
- * The route table (spec part 1, section 2). Exported as data so the app's
+ * The route table (docs/contract.md §2.1). Exported as data so the app's
  * browser router and the tests' memory routers are built from the same list.
  */
 import type { ComponentType } from 'react'

@@ -1,6 +1,6 @@
 /**
- * The saved session lives in localStorage under `userInfo` (spec part 1,
- * section 3) so that a reload keeps the user signed in. `appMode` is another
+ * The saved session lives in localStorage under `userInfo`
+ * (docs/contract.md §2.4) so that a reload keeps the user signed in. `appMode` is another
  * key the app owns; logout removes both.
  */
 import type { UserInfo } from './appSlice'

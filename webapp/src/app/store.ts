@@ -45,7 +45,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: reducerFor(signedInFeatures) as unknown as Reducer<RootState>,
     preloadedState: {
-      // Restore the saved session on start (spec: "restored on start, null when absent").
+      // Restore the saved session on start (the contract: "restored on start, null when absent").
       app: { ...initialAppState, userInfo: loadUserInfo() },
       ...preloadedState,
     } as RootState,

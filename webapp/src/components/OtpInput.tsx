@@ -1,5 +1,5 @@
 /**
- * Six single-digit boxes for one-time codes (spec part 1, "Login"; reused
+ * Six single-digit boxes for one-time codes (docs/contract.md §1.7; reused
  * for transfers, bills, settings and e-mail verification). Behaviour:
  * - each box takes one digit (maxLength 1, numeric keypad on phones); other
  *   characters are ignored, since every code the bank sends is six digits;

@@ -1,6 +1,6 @@
 /** One-time code helpers shared by `OtpInput` and the forms that validate it. */
 
-/** Verification code length (spec part 1, section 9). */
+/** Verification code length (docs/contract.md §1.6). */
 export const OTP_LENGTH = 6
 
 /** Stands for an empty box inside an `OtpInput` value, so positions survive gaps. */

@@ -1,5 +1,5 @@
 /**
- * Display formats from spec part 1, section 9: naira with exactly two
+ * Display formats from docs/contract.md §1.4: naira with exactly two
  * decimals and thousands separators; date-times as dd-mm-yyyy hh:mm.
  */
 

@@ -1,2 +1,2 @@
-/** Validation messages shared by every form (spec part 1, section 5). */
+/** Validation messages shared by every form (docs/contract.md §1.5). */
 export const REQUIRED = 'This field is required'

@@ -1,5 +1,5 @@
 /**
- * The onboarding layout (spec part 1, "Onboarding"): a sidebar with the logo
+ * The onboarding layout (docs/contract.md §6.1): a sidebar with the logo
  * and a single Onboarding item, the user menu with Logout, and the page title
  * and subtitle. The onboarding panels themselves render in the outlet.
  */

@@ -1,5 +1,5 @@
 /**
- * The logged-in shell (spec part 1, "Logged-in shell"): a collapsible side
+ * The logged-in shell (docs/contract.md §2.2): a collapsible side
  * navigation built from the permitted-links list, and a header with the user
  * menu. On phones the navigation lives in a drawer opened by a hamburger.
  */

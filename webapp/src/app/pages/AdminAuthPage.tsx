@@ -1,4 +1,4 @@
-/** Administrator sign-in: only the target of an admin's logout for now (spec: content not shown). */
+/** Administrator sign-in: only the target of an admin's logout for now (the contract: content not shown). */
 import { Button, Result } from 'antd'
 import { Link } from 'react-router'
 import { StandalonePage } from './StandalonePage'

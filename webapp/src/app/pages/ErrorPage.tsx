@@ -1,9 +1,9 @@
-/** The router's errorElement: any uncaught route error lands here (spec part 1, section 2). */
+/** The router's errorElement: any uncaught route error lands here (docs/contract.md §2.1). */
 import { Button } from 'antd'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { StatusPage } from './StatusPage'
 
-/** The spec's title for this page. */
+/** The contract's title for this page. */
 export const ERROR_TITLE = 'Unexpected Application Error!'
 
 function describe(error: unknown): string {

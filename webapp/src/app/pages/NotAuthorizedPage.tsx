@@ -1,4 +1,4 @@
-/** Route /not-authorized (spec part 1, section 2): the spec's sentence and Go back. */
+/** Route /not-authorized (docs/contract.md §2.3): the contract's sentence and Go back. */
 import { Button } from 'antd'
 import { useNavigate } from 'react-router'
 import { StatusPage } from './StatusPage'

@@ -1,7 +1,7 @@
 /**
  * Account side effects: the list, the account types, opening an account and
- * the two-step disable. Failures toast the server's `detail`, else the spec's
- * fallback sentence (part 1, section 8).
+ * the two-step disable. Failures toast the server's `detail`, else the contract's
+ * fallback sentence (docs/contract.md §7).
  */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'

@@ -1,4 +1,4 @@
-/** Customer-facing texts of account creation, funding and disabling (spec part 1). */
+/** Customer-facing texts of account creation, funding and disabling (docs/contract.md §7). */
 export const CREATE_ACCOUNT_TITLE = 'Create Account'
 export const FUND_ACCOUNT_TITLE = 'Fund Account'
 export const ACCOUNT_TYPE_LABEL = 'Account Type'

@@ -1,4 +1,4 @@
-/** Authentication calls (docs/contract.md, "Authentication"). */
+/** Authentication calls (docs/contract.md §3). */
 import type { Endpoint } from '../../api/client'
 import type { LoginRequest, LoginResponse, OtpVerificationRequest, SessionResponse } from '../../api/types'
 

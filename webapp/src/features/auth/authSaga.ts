@@ -1,6 +1,6 @@
 /**
  * Login flow: credentials → verification code → session. Failures toast the
- * server's `detail`, else "An error occurred" (spec part 1, section 8).
+ * server's `detail`, else "An error occurred" (docs/contract.md §3.2).
  */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'

@@ -1,5 +1,5 @@
 /**
- * The two-step login (spec part 1, "Login"): credentials, then a 6-character
+ * The two-step login (docs/contract.md §3): credentials, then a 6-character
  * code. `challenge` is what the login call returned and what the
  * verification call needs back.
  */

@@ -1,4 +1,4 @@
-/** Customer-facing texts of the login flow, word for word from spec part 1. */
+/** Customer-facing texts of the login flow, word for word from docs/contract.md §3. */
 
 export const OTP_HEADINGS = {
   OTP_AUTHENTICATION: {

@@ -1,5 +1,5 @@
 /**
- * Route /beneficiary (spec part 2, "Beneficiary page"): a searchable, paged
+ * Route /beneficiary (docs/contract.md §9.1): a searchable, paged
  * table (10/25/50 rows, jump to page) of saved beneficiaries, Create a
  * Beneficiary, and Delete from each row's menu with a Yes/No confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * Route /bill-payment (spec part 2, "Bills Payment page"): four tiles open
+ * Route /bill-payment (docs/contract.md §11.1): four tiles open
  * side panels (Buy Airtime, Data & Internet, Pay Electricity Bill, Pay Cable
  * TV Bill); below them the bill payment history. Every payment is confirmed
  * with a one-time code.

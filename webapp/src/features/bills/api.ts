@@ -25,7 +25,7 @@ export const VEND_SEGMENTS: Record<BillProduct, string> = {
   CABLE_TV: 'cabletv',
 }
 
-/** The accounts a bill can be paid from (docs/contract.md, "Bills"). */
+/** The accounts a bill can be paid from (docs/contract.md §11.4). */
 export const sourceAccountsEndpoint = (): Endpoint<Account[]> => ({ method: 'GET', path: `${BASE}/source-accounts` })
 export const logsEndpoint = (): Endpoint<BillLog[]> => ({ method: 'GET', path: `${BASE}/logs` })
 
@@ -43,7 +43,7 @@ export const bouquetsEndpoint = (code: string): Endpoint<Product[]> => ({
   path: `${PROVIDERS}/cabletv/${encodeURIComponent(code)}/bouquets`,
 })
 
-/** Spelled as the product spells it (spec part 2, section 7). */
+/** Spelled as the product spells it (docs/contract.md §11.4). */
 export const meterTypesEndpoint = (): Endpoint<string[]> => ({ method: 'GET', path: `${BASE}/roviders/electricity/meter-types` })
 
 export const meterInfoEndpoint = (body: MeterInfoRequest): Endpoint<Holder> => ({

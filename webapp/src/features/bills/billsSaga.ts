@@ -1,5 +1,5 @@
 /**
- * Bill vending (spec part 2, section 4): initiate → the code dialog → confirm
+ * Bill vending (docs/contract.md §11.3): initiate → the code dialog → confirm
  * with otp and utilityVendingRequestId → 200 done, 202 Pending (the history is
  * then checked until the biller's final answer), 422 refused with the reason.
  * A 401 on any of these calls ends the session in `callApi` (api/saga.ts).

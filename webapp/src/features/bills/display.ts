@@ -3,7 +3,7 @@ import { formatNaira } from '../../lib/format'
 import { PRODUCT_LABELS, STATUS_LABELS } from './texts'
 import type { BillLog } from './types'
 
-/** SUCCESS and COMPLETED both read Completed (spec part 2, section 4). */
+/** SUCCESS and COMPLETED both read Completed (docs/contract.md §11.3). */
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status
 }

@@ -1,4 +1,4 @@
-/** Customer-facing texts of the Bills Payment page, word for word from spec part 2 where it gives them. */
+/** Customer-facing texts of the Bills Payment page, word for word from docs/contract.md §11 where it gives them. */
 import type { BillProduct } from './types'
 
 export const BILLS_HEADING = 'Bills Payment'
@@ -29,7 +29,7 @@ export const HISTORY_TITLE = 'Bill Payment History'
 export const NO_RECORDS = 'No records to display'
 export const PAGE_SIZES = [10, 25, 50]
 
-/** For bill actions, the server's message, else this (spec part 2, section 8). */
+/** For bill actions, the server's message, else this (docs/contract.md §11.6). */
 export const SUCCESSFUL = 'Successful'
 export const FETCH_ERROR = 'An error occurred while fetching data'
 export const ACCOUNTS_ERROR = 'An error occurred while fetching accounts'
@@ -47,7 +47,7 @@ export const STATUS_LABELS: Record<string, string> = {
   FAILED: 'Failed',
 }
 
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const CATALOG_FAILED = "We couldn't load the billers"
 export const HISTORY_FAILED = "We couldn't load your bill payments"
 export const PAY_FIRST_BILL = 'Buy airtime'

@@ -17,8 +17,8 @@ export type VendConfirmRequest = Schemas['VendConfirmIn']
 export type VendResult = Schemas['VendResultOut']
 export type BillLog = Schemas['BillLogOut']
 
-/** The four products of the page (spec part 2, "Bill vending request"). */
+/** The four products of the page (docs/contract.md §11.4). */
 export type BillProduct = 'AIRTIME' | 'DATA' | 'ELECTRICITY_BILL' | 'CABLE_TV'
 
-/** Bill vendingStatus (spec part 2, section 4); SUCCESS and COMPLETED both read Completed. */
+/** Bill vendingStatus (docs/contract.md §11.3); SUCCESS and COMPLETED both read Completed. */
 export type VendingStatus = 'SUCCESS' | 'COMPLETED' | 'PENDING' | 'FAILED'

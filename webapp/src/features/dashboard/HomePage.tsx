@@ -1,4 +1,4 @@
-/** Route /home: the dashboard (spec part 1, "Dashboard"). Data: GET /api/client-summary. */
+/** Route /home: the dashboard (docs/contract.md §7.1). Data: GET /api/client-summary. */
 import { useEffect } from 'react'
 import { Card, Col, Row, Typography } from 'antd'
 import { LoadState } from '../../components/LoadState'

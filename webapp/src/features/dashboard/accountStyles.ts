@@ -1,6 +1,6 @@
 /**
- * Client-side decoration of accounts for the dashboard cards (spec part 1,
- * section 3: "decorated on the client with color, textColor, vector"). Four
+ * Client-side decoration of accounts for the dashboard cards
+ * (docs/contract.md §7.1: "decorated on the client with color, textColor, vector"). Four
  * styles rotate by the account's position in the list, so a card keeps its
  * colour when it is brought to the front.
  */

@@ -7,7 +7,7 @@ import { toastFailure } from '../accounts/accountsSaga'
 import { clientSummaryEndpoint } from './api'
 import { summaryFailed, summaryLoaded, summaryRequested } from './dashboardSlice'
 
-/** Spec part 1, section 8: the dashboard summary's fallback message. */
+/** docs/contract.md §7.1: the dashboard summary's fallback message. */
 export const SUMMARY_ERROR = 'An error occurred while fetching scheduled payments'
 
 export function* fetchSummarySaga(): SagaIterator {

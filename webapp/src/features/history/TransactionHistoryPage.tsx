@@ -1,5 +1,5 @@
 /**
- * Route /transaction-history (spec part 2, "Transaction History page"): the
+ * Route /transaction-history (docs/contract.md §12.1): the
  * customer's transactions in a server-side paged table (Date, Time, Details,
  * Transaction Type, Amount; 10/25/50 rows), search by narration or
  * reference, filters (account, date range, type, status), the Transaction

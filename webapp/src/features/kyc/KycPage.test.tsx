@@ -1,4 +1,4 @@
-/** /kyc-setting: the rail, the form by currentLevel, the spec's messages, level-3 images and the review. */
+/** /kyc-setting: the rail, the form by currentLevel, the contract's messages, level-3 images and the review. */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'

@@ -1,5 +1,5 @@
 /**
- * Route /kyc-setting (spec part 2, "KYC page"): 'Know Your Customer', a
+ * Route /kyc-setting (docs/contract.md §13.1): 'Know Your Customer', a
  * progress rail of the three levels highlighting those up to currentLevel,
  * and the form of the next level (currentLevel 0 → level 1, 1 → level 2,
  * 2 or more → level 3) with its status badge. Beside them, the customer's

@@ -1,5 +1,5 @@
 /**
- * KYC (spec part 2, "KYC page"): the current level and each level's review,
+ * KYC (docs/contract.md §13.1): the current level and each level's review,
  * what the bank holds about the customer, the level-3 documents, and the
  * submission of the next level.
  */

@@ -1,5 +1,5 @@
 /**
- * MSW handlers for /api/kyc (docs/contract.md "KYC"): one KYC record per
+ * MSW handlers for /api/kyc (docs/contract.md §13): one KYC record per
  * persona, starting at the persona's fixture level (levels up to it approved).
  * Levels 1 and 2 are checked against the persona's own BVN and NIN at once;
  * level 3 waits for a review, which tests (and the mock's console) give with

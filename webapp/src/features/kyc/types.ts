@@ -9,7 +9,7 @@ export type KycBiodata = Schemas['BiodataOut']
 export type KycDocument = Schemas['KycDocumentOut']
 export type KycLevelRequest = Schemas['LevelIn']
 
-/** The three levels (spec part 2, section 9). */
+/** The three levels (docs/contract.md §13.1). */
 export type KycLevel = 1 | 2 | 3
-/** A level's review state (spec part 2, section 4); null until something is submitted. */
+/** A level's review state (docs/contract.md §13.1); null until something is submitted. */
 export type KycReview = 'pending' | 'approved' | 'declined'

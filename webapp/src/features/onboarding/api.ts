@@ -1,4 +1,4 @@
-/** Onboarding calls (docs/contract.md, "Onboarding"). All need the session token. */
+/** Onboarding calls (docs/contract.md §6). All need the session token. */
 import type { Endpoint } from '../../api/client'
 import type {
   BasicProfile,

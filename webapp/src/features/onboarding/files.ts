@@ -1,4 +1,4 @@
-/** Client-side checks and reading of onboarding uploads (spec part 1, section 5). */
+/** Client-side checks and reading of onboarding uploads (docs/contract.md §6.3). */
 import { ACCEPTED_IMAGE_TYPES, FILE_TOO_BIG, MAX_UPLOAD_BYTES, ONLY_IMAGES } from './texts'
 
 /** The refusal sentence for a file, or null when it may be uploaded. */

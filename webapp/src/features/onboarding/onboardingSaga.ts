@@ -1,7 +1,7 @@
 /**
  * Onboarding side effects. Entry loads the stage status, the basic profile,
  * the documents and the document types; saving the profile, uploads, deletes
- * and downloads follow spec part 1, sections 4 and 8 (after an upload the
+ * and downloads follow docs/contract.md §6.3 and §6.5 (after an upload the
  * documents are refetched; after a delete the documents and the status).
  */
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'

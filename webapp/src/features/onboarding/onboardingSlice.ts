@@ -1,5 +1,5 @@
 /**
- * Onboarding (spec part 1, "Onboarding"): three panels (Basic Profile,
+ * Onboarding (docs/contract.md §6.1): three panels (Basic Profile,
  * Document Upload, Status) over the four review sections. The page opens on
  * Status when every section already has a status.
  */

@@ -5,7 +5,7 @@ import type { OnboardingDocument, OnboardingPanel, OnboardingStatus, Section, Se
 const asStatus = (value: string | null | undefined): SectionStatus =>
   value === 'SUBMITTED' || value === 'APPROVED' || value === 'DECLINED' ? value : null
 
-/** The stage status mapped to the four sections (spec part 1, section 3). */
+/** The stage status mapped to the four sections (docs/contract.md §6.4). */
 export function sectionsOf(status: OnboardingStatus | null): Section[] {
   return [
     { key: 'BASIC_PROFILE', status: asStatus(status?.basicProfileStatus), comment: status?.basicProfileComment ?? null },
@@ -25,7 +25,7 @@ export function allSectionsApproved(status: OnboardingStatus | null): boolean {
   return sectionsOf(status).every((section) => section.status === 'APPROVED')
 }
 
-/** Where Rectify goes: BVN and NIN are fixed on the basic profile (spec part 1, "Status"). */
+/** Where Rectify goes: BVN and NIN are fixed on the basic profile (docs/contract.md §6.4). */
 export function rectifyPanel(key: SectionKey): OnboardingPanel {
   return key === 'DOCUMENT_VERIFICATION' ? 'documents' : 'basicProfile'
 }

@@ -1,4 +1,4 @@
-/** Customer-facing texts of onboarding, word for word from spec part 1 (typos included). */
+/** Customer-facing texts of onboarding, word for word from docs/contract.md §6 (typos included). */
 
 export const ONBOARDING_SUBTITLE = 'Complete setting up your account'
 
@@ -26,7 +26,7 @@ export const DELETED_SUCCESSFULLY = 'Deleted successfully'
 export const ONBOARDING_COMPLETE = 'Your Onboarding is now complete. Log back into the app to access all features.'
 export const KINDLY_BE_PATIENT = 'Kindly be patient'
 
-// Error catalogue (spec part 1, section 8).
+// Error catalogue (docs/contract.md §6.5).
 export const DOCUMENTS_FETCH_FAILED = 'An error occurred while fetching uploaded documents'
 export const DOWNLOAD_FAILED = 'An error occurred while downloading document'
 export const STATUS_FETCH_FAILED = 'An error occurred while fetching onboarding stage status'
@@ -37,7 +37,7 @@ export const DELETE_FAILED = 'An error occurred while deleteing document'
 export const PROFILE_FETCH_FAILED = 'An error occurred while fetching Basic Profle'
 export const PROFILE_UPDATE_FAILED = 'An error occurred while updating basic profile'
 
-// The BFF's format messages for the basic profile (the spec leaves them unstated).
+// The BFF's format messages for the basic profile (the contract leaves them unstated).
 export const PHONE_FORMAT = 'Phone number must be 11 digits'
 export const BVN_FORMAT = 'BVN must be 11 digits'
 export const NIN_FORMAT = 'NIN must be 11 digits'
@@ -50,7 +50,7 @@ export const SECTION_LABELS = {
   NIN_VERIFICATION: 'NIN Verification',
 } as const
 
-/** Uploads are limited to 2 MB (spec part 1, section 9). */
+/** Uploads are limited to 2 MB (docs/contract.md §6.3). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg']
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'

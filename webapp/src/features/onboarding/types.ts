@@ -13,7 +13,7 @@ export type DocumentUploaded = Schemas['DocumentUploadedOut']
 export type DocumentContent = Schemas['DocumentContentOut']
 export type MessageResponse = Schemas['MessageOut']
 
-/** null means "not submitted" (spec part 1, section 4). */
+/** null means "not submitted" (docs/contract.md §6.4). */
 export type SectionStatus = 'SUBMITTED' | 'APPROVED' | 'DECLINED' | null
 
 export type SectionKey = 'BASIC_PROFILE' | 'DOCUMENT_VERIFICATION' | 'BVN_VERIFICATION' | 'NIN_VERIFICATION'

@@ -1,5 +1,5 @@
 /**
- * Route /forgot-password (spec part 1, "Forgot password"): one required field
+ * Route /forgot-password (docs/contract.md §5.1): one required field
  * (e-mail or phone); on success the "Mail Sent Successfully" screen with a
  * resend link and Back to Login.
  */

@@ -1,5 +1,5 @@
 /**
- * Route /reset-password/:code/:email (spec part 1, "Reset password"): the link
+ * Route /reset-password/:code/:email (docs/contract.md §5.2): the link
  * is checked on opening; a valid one shows the new-password form, an invalid
  * one a not-found illustration with the server's message.
  */

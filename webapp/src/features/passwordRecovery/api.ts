@@ -1,4 +1,4 @@
-/** Password recovery calls (docs/contract.md, "Password recovery"). */
+/** Password recovery calls (docs/contract.md §5). */
 import type { Endpoint } from '../../api/client'
 import type { components } from '../../api/schema'
 import { AUTH_BASE } from '../auth/api'

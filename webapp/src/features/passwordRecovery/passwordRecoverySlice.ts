@@ -1,4 +1,4 @@
-/** Forgot password (request a link) and reset password (use it): spec part 1, sections 2 and 4. */
+/** Forgot password (request a link) and reset password (use it): docs/contract.md §5. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { FieldError } from '../registration/types'
 import type { PasswordResetRequest } from './api'

@@ -1,4 +1,4 @@
-/** Customer-facing texts of password recovery, word for word from spec part 1. */
+/** Customer-facing texts of password recovery, word for word from docs/contract.md §5. */
 
 export const MAIL_SENT_TITLE = 'Mail Sent Successfully'
 export const EMAIL_SENT_SUCCESSFULLY = 'Email sent successfully'

@@ -1,5 +1,5 @@
 /**
- * Route /signup (spec part 1, "Registration"): stage 1 personal details on
+ * Route /signup (docs/contract.md §4.1): stage 1 personal details on
  * the "New User" or "Bank Account Owner" tab, stage 2 the password; success
  * goes to /verify-email (stage 3). The tabs show only on stage 1.
  */

@@ -1,5 +1,5 @@
 /**
- * Route /verify-email?email=<base64> (spec part 1, "Verify email"): the code
+ * Route /verify-email?email=<base64> (docs/contract.md §4.4): the code
  * e-mailed at registration (or at a sign-in before verification), six boxes,
  * Finish, and a resend action. Success goes to the login page.
  */

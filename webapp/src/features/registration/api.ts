@@ -1,4 +1,4 @@
-/** Registration and e-mail verification calls (docs/contract.md, "Registration and e-mail verification"). */
+/** Registration and e-mail verification calls (docs/contract.md §4). */
 import type { Endpoint } from '../../api/client'
 import { AUTH_BASE } from '../auth/api'
 import type {

@@ -1,7 +1,7 @@
 /**
  * Base64 of e-mail addresses and phone numbers: /verify-email carries the
  * address in its `email` query parameter, and the forgot-password call puts
- * the identifier in its path (spec part 1, sections 2 and 7). UTF-8 safe.
+ * the identifier in its path (docs/contract.md §4.1 and §5.1). UTF-8 safe.
  */
 
 export function encodeBase64(text: string): string {

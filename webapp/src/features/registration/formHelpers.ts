@@ -29,7 +29,7 @@ export function enumLabel(value: string): string {
     .join(' ')
 }
 
-/** The dropdown texts of spec part 1, section 8. */
+/** The dropdown texts of docs/contract.md §1.5. */
 export function selectTexts(label: string, loading: boolean) {
   return { placeholder: `Select ${label}`, notFoundContent: loading ? 'Loading...' : 'No options' }
 }

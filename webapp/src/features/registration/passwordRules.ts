@@ -1,5 +1,5 @@
 /**
- * The password policy as form rules (spec part 1, section 5), shared by
+ * The password policy as form rules (docs/contract.md §4.2), shared by
  * registration and password reset. The BFF applies the same policy with the
  * same sentences, so a password the form accepts is one the server accepts.
  */

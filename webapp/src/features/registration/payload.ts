@@ -38,7 +38,7 @@ export function newUserPayload(
   }
 }
 
-/** Account owners: empty values are dropped from the payload (spec part 1, section 5). */
+/** Account owners: empty values are dropped from the payload (docs/contract.md §4.2). */
 export function accountOwnerPayload(details: AccountOwnerDetails, password: PasswordValues): AccountOwnerRequest {
   const payload: Record<string, string> = {
     registrationType: 'ACCOUNT_OWNER',

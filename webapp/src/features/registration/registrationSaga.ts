@@ -1,7 +1,7 @@
 /**
  * Registration side effects: option lists for the form, the registration
  * call, e-mail verification and resending its code. Failures toast the
- * server's `detail`, else the spec's fallback sentence (spec part 1, section 8).
+ * server's `detail`, else the contract's fallback sentence (docs/contract.md §4.3).
  */
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'

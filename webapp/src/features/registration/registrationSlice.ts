@@ -1,5 +1,5 @@
 /**
- * Registration (spec part 1, "Registration"): stage 1 personal details on one
+ * Registration (docs/contract.md §4.1): stage 1 personal details on one
  * of two tabs, stage 2 password, then e-mail verification (stage 3, its own
  * page). Stage-1 values live here so Previous brings them back.
  */

@@ -1,4 +1,4 @@
-/** The three signup stages (spec part 1, "Registration"). */
+/** The three signup stages (docs/contract.md §4.1). */
 
 export const SIGNUP_STEPS = ['Personal details', 'Password', 'Verify email'] as const
 export type SignupStep = 1 | 2 | 3

@@ -1,4 +1,4 @@
-/** Customer-facing texts of registration and e-mail verification, word for word from spec part 1. */
+/** Customer-facing texts of registration and e-mail verification, word for word from docs/contract.md §4. */
 
 export const REGISTERED_SUCCESSFULLY = 'Registered successfully'
 export const OTP_VERIFIED = 'OTP verified'

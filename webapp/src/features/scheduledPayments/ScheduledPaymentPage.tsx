@@ -1,5 +1,5 @@
 /**
- * Route /scheduled-payment (spec part 2, "Scheduled Payment page"): a table
+ * Route /scheduled-payment (docs/contract.md §10.1): a table
  * of Date, Amount, Status, Reference Number and Actions (Edit when pending,
  * otherwise View), with search, a status filter, paging (10/25/50), an add
  * button to /transfer, the 'Schedule Payment Details' modal, editing and the

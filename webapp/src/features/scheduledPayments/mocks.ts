@@ -1,6 +1,6 @@
 /**
- * MSW handlers for scheduled payments (docs/contract.md, "Scheduled
- * payments"): list and one by id, create (intrabank, interbank, own, bulk:
+ * MSW handlers for scheduled payments
+ * (docs/contract.md §10): list and one by id, create (intrabank, interbank, own, bulk:
  * a list whose first item has referenceNumber), approve with the code
  * (123456), and edit a pending one (it then needs approving again).
  */

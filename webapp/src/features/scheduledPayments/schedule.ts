@@ -11,7 +11,7 @@ export interface ScheduleValues {
   repeatPayment?: number | null
 }
 
-/** A picked day → `yyyy-mm-dd` (spec part 2, section 5: "converted to year-month-day for sending"). */
+/** A picked day → `yyyy-mm-dd` (docs/contract.md §10.2: "converted to year-month-day for sending"). */
 export function toWireDay(day: Dayjs): string {
   return day.format('YYYY-MM-DD')
 }

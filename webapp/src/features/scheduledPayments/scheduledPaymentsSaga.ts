@@ -1,5 +1,5 @@
 /**
- * Scheduled-payment calls (spec part 2, sections 4 and 7): create (the answer
+ * Scheduled-payment calls (docs/contract.md §10.3 and §10.5): create (the answer
  * is a list whose first item has referenceNumber) → code → PATCH approve;
  * edit a pending one → it needs approving again with the new referenceNumber.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled payments (spec part 2, "Scheduled Payment page" and section 4):
+ * Scheduled payments (docs/contract.md §10.1 and §10.4):
  * the list, the details modal, editing a pending one, and the approval step
  * that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.

@@ -1,4 +1,4 @@
-/** Customer-facing texts of scheduled payments, word for word from spec part 2 where it gives them. */
+/** Customer-facing texts of scheduled payments, word for word from docs/contract.md §10 where it gives them. */
 
 export const SCHEDULED_HEADING = 'Scheduled Payments'
 export const DETAILS_TITLE = 'Schedule Payment Details'
@@ -13,16 +13,16 @@ export const LIST_ERROR = 'An error occurred while fetching scheduled payments'
 export const DETAILS_ERROR = 'An error occurred while fetching scheduled payment details'
 
 export const NO_RECORDS = 'No records to display'
-// Not from the spec: the failed and empty states of "errors are not empty data".
+// Not from the contract: the failed and empty states of "errors are not empty data".
 export const SCHEDULES_FAILED = "We couldn't load your scheduled payments"
 export const SCHEDULE_FIRST_PAYMENT = 'Schedule your first payment'
 
 export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
 
-/** Kobo's own NIBSS code: the name look-up in edit falls back to it (spec part 2, section 5). */
+/** Kobo's own NIBSS code: the name look-up in edit falls back to it (docs/contract.md §10.2). */
 export const DEFAULT_BANK_CODE = '090605'
 
-/** Table page sizes (spec part 2, section 9). */
+/** Table page sizes (docs/contract.md §1.6). */
 export const PAGE_SIZES = [10, 25, 50]
 
 export const STATUS_LABELS: Record<string, string> = {

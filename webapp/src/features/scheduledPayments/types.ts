@@ -10,7 +10,7 @@ export type ApproveScheduleRequest = Schemas['ApproveIn']
 export type BulkScheduleRequest = Schemas['BulkScheduleIn']
 export type SchedulePaymentSetting = Schemas['SchedulePaymentSetting']
 
-/** Statuses of a scheduled payment (spec part 2, section 4). */
+/** Statuses of a scheduled payment (docs/contract.md §10.4). */
 export type ScheduleStatus = 'PENDING' | 'COMPLETED' | 'FAILED'
 
 /** Which create call a schedule goes to: the three single-transfer kinds and bulk. */

@@ -1,5 +1,5 @@
 /**
- * Route /settings (spec part 2, "Settings page"): four tabs. The open tab is
+ * Route /settings (docs/contract.md §14.1): four tabs. The open tab is
  * kept in the address (?tab=…) so it survives a reload and can be linked to.
  */
 import { Card, Typography } from 'antd'

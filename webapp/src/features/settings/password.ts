@@ -1,4 +1,4 @@
-/** The password policy of spec part 2, section 5. */
+/** The password policy of docs/contract.md §4.2 and §14.2. */
 
 /** An uppercase letter, a special character from !@#$%^&* and a digit. */
 export function meetsPasswordPolicy(value: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Settings (spec part 2, "Settings page"): change password, transaction
+ * Settings (docs/contract.md §14.1): change password, transaction
  * limits (Set Limit → code → confirm) and the second factor (choose a method
  * → QR code or OTP → confirm with the code(s)).
  */

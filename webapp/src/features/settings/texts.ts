@@ -1,4 +1,4 @@
-/** Customer-facing texts of the settings page, word for word from spec part 2. */
+/** Customer-facing texts of the settings page, word for word from docs/contract.md §14. */
 export const SETTINGS_TABS = {
   manage: 'Manage Account',
   password: 'Change Password',
@@ -26,7 +26,7 @@ export const OTP_SET = 'Otp set as 2fa successfully'
 export const OTP_OPTION = 'OTP authentication'
 export const GOOGLE_OPTION = 'Google authenticator'
 
-// Not from the spec: the failed states of "errors are not empty data".
+// Not from the contract: the failed states of "errors are not empty data".
 export const ACCOUNTS_FAILED = "We couldn't load your accounts"
 export const LIMITS_FAILED = "We couldn't load your transaction limits"
 export const TWO_FACTOR_FAILED = "We couldn't load your sign-in method"

@@ -2,7 +2,7 @@
  * /customer-service and /customer-service/:ticketId against the MSW help desk:
  * the grouped list with icons and search, Create Tickets with attachments and
  * the 10 MB limit, the conversation by sender, optimistic replies, Mark as
- * Done / Unresolved, the attachment viewer and the spec's fallbacks.
+ * Done / Unresolved, the attachment viewer and the contract's fallbacks.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'

@@ -1,5 +1,5 @@
 /**
- * Route /customer-service (spec part 2, "Customer service"): the customer's
+ * Route /customer-service (docs/contract.md §15.1): the customer's
  * tickets grouped by date with a resolved or unresolved icon, a search, the
  * Create Tickets action and breadcrumbs.
  */

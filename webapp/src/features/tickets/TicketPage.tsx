@@ -1,5 +1,5 @@
 /**
- * Route /customer-service/:ticketId (spec part 2, "Customer service"): two
+ * Route /customer-service/:ticketId (docs/contract.md §15.2): two
  * panes, the searchable ticket list on the left and the conversation on the
  * right. On phones the list folds into a panel above the conversation.
  */

@@ -57,7 +57,7 @@ export type PreviewKind = 'image' | 'pdf' | 'excel' | 'unsupported'
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp'])
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-/** Preview supports png, jpeg, gif, bmp, pdf and Excel workbooks (spec part 2, "Customer service"). */
+/** Preview supports png, jpeg, gif, bmp, pdf and Excel workbooks (docs/contract.md §15.3). */
 export function previewKindOf(contentType: string): PreviewKind {
   if (IMAGE_TYPES.has(contentType)) return 'image'
   if (contentType === 'application/pdf') return 'pdf'

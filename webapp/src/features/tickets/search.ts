@@ -1,4 +1,4 @@
-/** The ticket list's search: subject or creation-date text (spec part 2, "Customer service"). */
+/** The ticket list's search: subject or creation-date text (docs/contract.md §15.2). */
 import type { TicketDay, TicketSummary } from './types'
 import { dayLabel } from './dates'
 

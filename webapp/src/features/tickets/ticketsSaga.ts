@@ -123,7 +123,7 @@ export function* replySaga(action: PayloadAction<ReplyPayload>): SagaIterator {
     return
   }
   yield put(replySucceeded({ tempId, ticket: result.data }))
-  // The spec's success message (part 2, "Messages"); the reply already shows in the conversation.
+  // The contract's success message (docs/contract.md §15.5); the reply already shows in the conversation.
   yield put(toastSuccess(MESSAGE_SENT))
 }
 

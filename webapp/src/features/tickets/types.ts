@@ -19,7 +19,7 @@ export type AttachmentContent = Schemas['AttachmentContentOut']
 export const CLIENT = 'CLIENT'
 
 /**
- * A reply shown before the server has it (spec part 2: "a sent message appears
+ * A reply shown before the server has it (docs/contract.md §15.2: "a sent message appears
  * at once and is removed if sending fails"). Its id is negative until then.
  */
 export interface ConversationMessage extends TicketMessage {

@@ -1,5 +1,5 @@
 /**
- * Route /transfer (spec part 2, "Transfer page"): 'Make A Transfer', the
+ * Route /transfer (docs/contract.md §8.1): 'Make A Transfer', the
  * balance panel on the left, and 'Make a quick transfer' with four tabs.
  * The open tab is kept in the address (?tab=…). On phones the form comes
  * first and the balance panel after it, so the first field is on the first
@@ -41,7 +41,7 @@ export function TransferPage() {
     dispatch(accountsRequested())
   }, [dispatch])
 
-  // Disabled accounts are never offered as a source (docs/contract.md, "Accounts").
+  // Disabled accounts are never offered as a source (docs/contract.md §7.4).
   const sources = useMemo(
     () => (balances?.accounts ?? accountsState.items).filter(isActive),
     [balances, accountsState.items],

@@ -30,7 +30,7 @@ const INITIATE_PATHS: Record<TransferKind, string> = {
   OTHER_BANK: `${BASE}/other-banks`,
 }
 
-/** Own-account transfers are confirmed on the intra-bank path (spec part 2, section 7). */
+/** Own-account transfers are confirmed on the intra-bank path (docs/contract.md §8.6). */
 const CONFIRM_PATHS: Record<TransferKind, string> = {
   INTRA_BANK: `${BASE}/intrabank/confirm`,
   OWN_ACCOUNT: `${BASE}/intrabank/confirm`,

@@ -1,4 +1,4 @@
-/** Customer-facing texts of the transfer page, word for word from spec part 2 where it gives them. */
+/** Customer-facing texts of the transfer page, word for word from docs/contract.md §8 where it gives them. */
 
 export const TRANSFER_HEADING = 'Make A Transfer'
 export const TRANSFER_SUBHEADING = 'Make a quick transfer'
@@ -28,7 +28,7 @@ export const FAILED_TITLE = 'Transfer Failed'
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
 
-/** Kobo's own NIBSS institution code (docs/contract.md, "Transfers"). */
+/** Kobo's own NIBSS institution code (docs/contract.md §8.6). */
 export const KOBO_BANK_CODE = '090605'
 export const KOBO_BANK_NAME = 'Kobo Microfinance Bank'
 
@@ -37,7 +37,7 @@ export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before
 /** The BFF takes at most 100 rows in one bulk transfer. */
 export const MAX_BULK_ROWS = 100
 
-// Not from the spec: the failed states of "errors are not empty data".
+// Not from the contract: the failed states of "errors are not empty data".
 export const BALANCES_FAILED = "We couldn't load your balances"
 export const BANKS_FAILED = "We couldn't load the list of banks"
 export const BENEFICIARIES_FAILED = "We couldn't load your saved beneficiaries"

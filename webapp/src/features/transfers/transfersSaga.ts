@@ -1,5 +1,5 @@
 /**
- * Transfer flows (spec part 2, section 4): send → the server holds the transfer
+ * Transfer flows (docs/contract.md §8.4): send → the server holds the transfer
  * and sends a code → confirm with the code → 200 done, 202 Pending (then status
  * checks until the bank's final answer), 422 refused with the reason.
  */

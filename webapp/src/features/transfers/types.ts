@@ -24,5 +24,5 @@ export type BulkResult = Schemas['BulkResultOut']
 /** The three single-transfer tabs; the fourth (bulk) has its own flow. */
 export type TransferKind = 'INTRA_BANK' | 'OWN_ACCOUNT' | 'OTHER_BANK'
 
-/** Transfer statuses the BFF reports (docs/contract.md, "Transfers"). */
+/** Transfer statuses the BFF reports (docs/contract.md §8.4). */
 export type TransferStatus = 'AWAITING_OTP' | 'PROCESSING' | 'PENDING' | 'COMPLETED' | 'FAILED'

@@ -1,5 +1,5 @@
 /**
- * The Create Account form (spec part 1, "Create Account panel"): one required
+ * The Create Account form (docs/contract.md §7.2): one required
  * "Account Type" dropdown (label: type name, value: type id), Cancel and
  * Create. While the account is being opened a spinner with "Please wait a
  * moment..." replaces the form; a failure is shown above it and the form stays.

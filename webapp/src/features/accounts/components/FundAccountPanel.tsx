@@ -1,5 +1,5 @@
 /**
- * Fund Account (spec part 1, "Fund Account panel"): four tabs, Bank Transfer
+ * Fund Account (docs/contract.md §7.3): four tabs, Bank Transfer
  * first; only Bank Transfer has content. It shows where to send money to: the
  * bank, the customer's own account number (with copy) and the name on it.
  */

@@ -1,4 +1,4 @@
-/** Login step 1 (spec part 1, "Login"): email or phone, password, Remember me. */
+/** Login step 1 (docs/contract.md §3.1): email or phone, password, Remember me. */
 import { useState, type FormEvent } from 'react'
 import LockOutlined from '@ant-design/icons/LockOutlined'
 import UserOutlined from '@ant-design/icons/UserOutlined'

@@ -1,6 +1,6 @@
 /**
  * Login step 2: the six-box code. The heading depends on the sign-in's
- * two-factor mode (spec part 1, "Login"). Completing the boxes submits.
+ * two-factor mode (docs/contract.md §3.2). Completing the boxes submits.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined'
@@ -12,7 +12,7 @@ import { OTP_HEADINGS } from '../texts'
 import { REQUIRED } from '../../../lib/validation'
 import { Button, Field } from './loginControls'
 
-/** How long "Resending..." shows; the login step's Resend does nothing else (spec part 1, section 4). */
+/** How long "Resending..." shows; the login step's Resend does nothing else (docs/contract.md §3.2). */
 const RESEND_FEEDBACK_MS = 1500
 
 export function VerificationForm() {

@@ -1,5 +1,5 @@
 /**
- * Create a Beneficiary (spec part 2, section 5): beneficiary name and bank are
+ * Create a Beneficiary (docs/contract.md §9.2): beneficiary name and bank are
  * required, the account number must be 10 characters, and Create stays
  * disabled until the account name is resolved. Create then asks for a code in
  * the same modal (step-up, issue 12) before anything is saved.

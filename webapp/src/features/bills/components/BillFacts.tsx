@@ -23,7 +23,7 @@ export function StatusTag({ status }: { status: string }) {
 
 type Row = [label: string, value: ReactNode, show: boolean]
 
-/** Every field of the bill log (spec part 2, "Bill log"); those of other products only when set. */
+/** Every field of the bill log (docs/contract.md §11.5); those of other products only when set. */
 function billRows(bill: BillLog): Row[] {
   const type = bill.utilityProductType
   const electricity = type === 'ELECTRICITY_BILL'

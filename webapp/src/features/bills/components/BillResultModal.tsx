@@ -20,7 +20,7 @@ const ACCOUNT_LABELS: Record<string, string> = {
   DATA: 'Phone Number',
 }
 
-/** A bill's one reference for life is its log's `reference` (docs/contract.md, "History"). */
+/** A bill's one reference for life is its log's `reference` (docs/contract.md §12.2). */
 function billReceiptFacts(bill: BillLog): ReceiptFacts {
   return {
     amount: bill.amount,

@@ -1,5 +1,5 @@
 /**
- * Pay Electricity Bill, in two steps (spec part 2, "Bills Payment page"):
+ * Pay Electricity Bill, in two steps (docs/contract.md §11.2):
  * 'Get Meter Details' looks the meter up and shows its owner, then the button
  * becomes 'Proceed'. Changing the meter number, the company or the meter type
  * clears the retrieved name.

@@ -1,6 +1,6 @@
 /**
  * Fields shared by the four bill panels: the source account, the 11-digit
- * mobile number (spec part 2, section 5), a catalogue select and the
+ * mobile number (docs/contract.md §11.2), a catalogue select and the
  * look-up result of the two-step panels.
  */
 import { Form, Input, Select, Spin } from 'antd'

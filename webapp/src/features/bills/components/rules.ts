@@ -1,4 +1,4 @@
-/** Form rules shared by the bill panels (spec part 2, section 5). */
+/** Form rules shared by the bill panels (docs/contract.md §11.2). */
 import { REQUIRED } from '../../../lib/validation'
 import { MOBILE_NUMBER_LENGTH } from '../texts'
 

@@ -1,5 +1,5 @@
 /**
- * Stacked account cards (spec part 1, "Dashboard"): the front card is fully
+ * Stacked account cards (docs/contract.md §7.1): the front card is fully
  * visible, the others peek out above it. Clicking a card (or its button in
  * the list below the stack) brings it to the front after 300 ms; each card's
  * balance stays hidden until its eye is clicked.

@@ -1,5 +1,5 @@
 /**
- * The "+" control of the dashboard (spec part 1: "opens account-creation
+ * The "+" control of the dashboard (docs/contract.md §7.1: "opens account-creation
  * dialogs (two variants)"): Create Account, or Fund Account. Both open a
  * panel that slides in from the right.
  */

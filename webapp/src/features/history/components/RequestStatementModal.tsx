@@ -1,5 +1,5 @@
 /**
- * Request Statement (spec part 2, section 5): start date, end date, account
+ * Request Statement (docs/contract.md §12.4): start date, end date, account
  * and file type (PDF or EXCEL) are all required. The range rules the server
  * enforces (end not before start, at most one year, start not in the
  * future) are checked here first, and dates the server would refuse cannot

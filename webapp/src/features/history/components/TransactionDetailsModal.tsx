@@ -1,5 +1,5 @@
 /**
- * 'Transaction Details' (spec part 2): the clicked row at once, then the
+ * 'Transaction Details' (docs/contract.md §12.3): the clicked row at once, then the
  * details from GET …/transactions/{referenceNumber}: session id, the source
  * and destination account names and numbers, the electricity token, and the
  * receipt actions (share the PNG, download the PDF).

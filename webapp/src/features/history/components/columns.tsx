@@ -1,4 +1,4 @@
-/** The five columns of the history table (spec part 2): Date, Time, Details, Transaction Type, Amount. */
+/** The five columns of the history table (docs/contract.md §12.1): Date, Time, Details, Transaction Type, Amount. */
 import type { TableColumnsType } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { StatusTag } from '../../dashboard/components/StatusTag'

@@ -1,5 +1,5 @@
 /**
- * Level 3 (spec part 2, "KYC page"): an image of a utility bill (within the
+ * Level 3 (docs/contract.md §13.3): an image of a utility bill (within the
  * last three months) and of a valid identification card, both required,
  * images only, with preview and remove. The BVN and NIN on file go along.
  * Once submitted the documents wait for the back office; their review shows

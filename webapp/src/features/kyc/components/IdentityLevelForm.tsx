@@ -1,5 +1,5 @@
 /**
- * Levels 1 and 2 (spec part 2, section 5): level 1 takes BVN and/or NIN
+ * Levels 1 and 2 (docs/contract.md §13.2): level 1 takes BVN and/or NIN
  * ('Either BVN or NIN is required'), level 2 both. BVN at least 11
  * characters, NIN exactly 11. The BFF checks them with the identity registry
  * at once. Submit is disabled once the level has a status; after a decline

@@ -1,4 +1,4 @@
-/** A level's review state (spec part 2, section 4): pending, approved or declined. */
+/** A level's review state (docs/contract.md §13.1): pending, approved or declined. */
 import { Tag } from 'antd'
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons'
 import { STATUS_LABELS } from '../texts'

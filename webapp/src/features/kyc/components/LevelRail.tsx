@@ -1,5 +1,5 @@
 /**
- * The progress rail (spec part 2, "KYC page"): level 1 Personal Information
+ * The progress rail (docs/contract.md §13.1): level 1 Personal Information
  * (1/3), level 2 Full ID Verification (2/3), level 3 Identification Document
  * (3/3). Levels up to currentLevel are highlighted; the level whose form is
  * shown is marked as the current step.

@@ -1,5 +1,5 @@
 /**
- * Status panel: one card per review section (spec part 1, "Status").
+ * Status panel: one card per review section (docs/contract.md §6.4).
  * SUBMITTED: under review, "Kindly be patient". DECLINED: the reason and
  * Rectify (BVN and NIN to Basic Profile, otherwise the section's panel); a
  * declined document names the document. APPROVED: a "was approved" card,

@@ -1,5 +1,5 @@
 /**
- * The onboarding step indicator (spec part 1, "Onboarding"): Basic Profile,
+ * The onboarding step indicator (docs/contract.md §6.1): Basic Profile,
  * Document Upload, BVN Verification, NIN Verification, Status. SUBMITTED or
  * APPROVED show as done, DECLINED as declined, anything else numbered. The
  * panel on screen is marked as the current step; its steps are clickable.

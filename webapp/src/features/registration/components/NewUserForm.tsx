@@ -1,4 +1,4 @@
-/** Stage 1, New User tab: every personal field is required (spec part 1, section 5). */
+/** Stage 1, New User tab: every personal field is required (docs/contract.md §4.2). */
 import { useMemo } from 'react'
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'

@@ -1,4 +1,4 @@
-/** A field label with the spec's "(Optional)" marker (spec part 1, section 5). */
+/** A field label with the contract's "(Optional)" marker (docs/contract.md §1.5). */
 export function OptionalLabel({ label }: { label: string }) {
   return (
     <span>

@@ -1,4 +1,4 @@
-/** Stage 2: password and its confirmation, with the spec's messages; Previous keeps stage 1's data. */
+/** Stage 2: password and its confirmation, with the contract's messages; Previous keeps stage 1's data. */
 import { Button, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'

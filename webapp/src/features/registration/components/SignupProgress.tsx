@@ -1,5 +1,5 @@
 /**
- * The signup step indicator (spec part 1, "Registration"): three squares and
+ * The signup step indicator (docs/contract.md §4.1): three squares and
  * "STEP n OF 3". Stage 1 is personal details, stage 2 the password, stage 3
  * the e-mail verification page. The brand panel shows it on large screens; the
  * compact variant sits above the form on smaller ones.

@@ -1,5 +1,5 @@
 /**
- * Edit a pending scheduled payment (spec part 2, section 5): source account,
+ * Edit a pending scheduled payment (docs/contract.md §10.2): source account,
  * account number (10 characters), amount, description and date are required;
  * a bank only unless the type is INTRA_BANK or OWN_ACCOUNT. The name look-up
  * falls back to bank code 090605. Saving sends a new code: the payment must

@@ -1,6 +1,6 @@
 /**
  * The code step of a new or edited scheduled payment: the shared code dialog,
- * confirmed with PATCH …/approve {otp, referenceNumber} (spec part 2, section 4).
+ * confirmed with PATCH …/approve {otp, referenceNumber} (docs/contract.md §10.3).
  */
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { formatNaira } from '../../../lib/format'

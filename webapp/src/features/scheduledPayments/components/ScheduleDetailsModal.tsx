@@ -1,4 +1,4 @@
-/** 'Schedule Payment Details' (spec part 2, "Scheduled Payment page"): everything about one payment. */
+/** 'Schedule Payment Details' (docs/contract.md §10.1): everything about one payment. */
 import { Alert, Button, Descriptions, Modal, Skeleton, Tag } from 'antd'
 import { EditOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'

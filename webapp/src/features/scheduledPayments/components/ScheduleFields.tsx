@@ -1,5 +1,5 @@
 /**
- * The scheduling part of a transfer form (spec part 2, section 5): a date is
+ * The scheduling part of a transfer form (docs/contract.md §10.2): a date is
  * required; "Repeat this payment" (continuous) needs an interval (DAILY,
  * WEEKLY, MONTHLY) and a repeat count. Lives inside an antd Form.
  */

@@ -1,4 +1,4 @@
-/** PENDING orange, COMPLETED green with a tick, FAILED red (spec part 2, section 4). */
+/** PENDING orange, COMPLETED green with a tick, FAILED red (docs/contract.md §10.4). */
 import type { ReactNode } from 'react'
 import { Tag } from 'antd'
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled } from '@ant-design/icons'

@@ -1,5 +1,5 @@
 /**
- * Change Password: old, new and confirm, with the spec's messages (part 2, section 5).
+ * Change Password: old, new and confirm, with the contract's messages (docs/contract.md §14.2).
  * Step-up (issue 12): the server checks the form and sends a code; the shared code dialog
  * (as for limits) asks for it, and Confirm sends the form again with the code.
  */

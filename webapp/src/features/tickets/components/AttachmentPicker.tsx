@@ -1,6 +1,6 @@
 /**
  * The attachment picker of Create Tickets and of the reply box: several files
- * of the spec's types, each at most 10 MB ('File size exceeds 10MB limit').
+ * of the contract's types, each at most 10 MB ('File size exceeds 10MB limit').
  * Files are read as data URLs when the message is sent.
  */
 import { useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-/** 'Create Tickets': subject, description and optional attachments (spec part 2, section 5). */
+/** 'Create Tickets': subject, description and optional attachments (docs/contract.md §15.1). */
 import { useState } from 'react'
 import { Button, Form, Input, Modal } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'

@@ -1,5 +1,5 @@
 /**
- * Amount field (spec part 1 §5, part 2 §5): naira with at most two decimals,
+ * Amount field (docs/contract.md §1.5 and §8.3): naira with at most two decimals,
  * minimum 0, step 0.01; arrow keys and the mouse wheel never change the
  * value, so an amount cannot drift by accident.
  */

@@ -1,5 +1,5 @@
 /**
- * The balance panel beside the transfer form (spec part 2, "Transfer page"):
+ * The balance panel beside the transfer form (docs/contract.md §8.1):
  * one eye toggle hides or shows the total and every account; hidden values
  * are asterisks (balances are hidden by default, part 2 section 9).
  */

@@ -1,6 +1,6 @@
 /**
- * The one-time-code dialog every sensitive action uses (spec part 2, "One-time
- * code entry"): six boxes that auto-advance, paste fills them, completing all
+ * The one-time-code dialog every sensitive action uses
+ * (docs/contract.md §1.7): six boxes that auto-advance, paste fills them, completing all
  * six submits. The heading follows the customer's second factor, like the
  * login's code step; the text is the server's sentence saying where the code is.
  */

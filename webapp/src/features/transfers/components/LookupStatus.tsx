@@ -1,6 +1,6 @@
 /**
  * The outcome of a name look-up under an account number field: the resolved
- * account name, or "Invalid account details" (spec part 2, section 5).
+ * account name, or "Invalid account details" (docs/contract.md §8.2).
  */
 import { Spin } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'

@@ -1,6 +1,6 @@
 /**
- * One transfer: Intra Bank, Own Account or Other Bank (spec part 2, "Transfer
- * page"). Send stays disabled until the recipient's name is resolved (or a
+ * One transfer: Intra Bank, Own Account or Other Bank
+ * (docs/contract.md §8.1). Send stays disabled until the recipient's name is resolved (or a
  * saved beneficiary / own account is chosen); Send opens the code dialog.
  */
 import { useEffect, useMemo, useRef } from 'react'
@@ -73,7 +73,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
     const beneficiary = beneficiaries.find((b) => b.id === id)
     if (!beneficiary) return
     form.setFieldsValue({ destinationAccountNumber: beneficiary.accountNumber, destinationBankCode: beneficiary.bankCode })
-    // A saved beneficiary counts as a resolved name (spec part 2, "Transfer page").
+    // A saved beneficiary counts as a resolved name (docs/contract.md §8.1).
     dispatch(
       lookupSet({
         key: lookupKey,

@@ -1,4 +1,4 @@
-/** Amount rules shared by every money field (spec part 1 §5, part 2 §5). */
+/** Amount rules shared by every money field (docs/contract.md §1.5 and §8.3). */
 import type { KeyboardEvent, WheelEvent } from 'react'
 import { AMOUNT_DECIMALS, AMOUNT_POSITIVE, AMOUNT_REQUIRED } from '../texts'
 

@@ -1,5 +1,5 @@
 /**
- * Name look-up (spec part 2, section 5): fired by itself once the account
+ * Name look-up (docs/contract.md §8.2): fired by itself once the account
  * number has 10 digits (and, for other banks, a bank is chosen).
  */
 import { useEffect } from 'react'
