@@ -50,6 +50,10 @@ from bff.http import provide_admin, provide_applicant, provide_customer, provide
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
+from bff.notifications.alerts import PostingAlerts
+from bff.notifications.notifier import Notifier
+from bff.notifications.outbox import Outbox
+from bff.notifications.transports import Transports
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
@@ -179,8 +183,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         settings.core_timeout_s,
         CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
     )
-    codes = OneTimeCodes(db, settings, core_client)
-    notices = SecurityNotices(core_client)
+    transports = Transports.configured(settings.channels, core_client)
+    outbox = Outbox(db, transports, PostingAlerts(db, core_client).render)
+    notifier = Notifier(transports, outbox)
+    codes = OneTimeCodes(db, settings, core_client, notifier)
+    notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
     accounts = AccountsService(db, core_client, codes)
     store = LocalDirectoryStore(settings.uploads_dir)
@@ -205,7 +212,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )
     schedules = ScheduleService(db, core_client, codes, transfers, clock)
-    jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s)
+    # A completed payment's alert goes out at once, not at the next pass.
+    transfers.life.alert_recorded = outbox.poke
+    bills.life.alert_recorded = outbox.poke
+    jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox)
     limiter_store = rate_limit_store(settings)
     services = {
         "auth": auth,
@@ -213,7 +223,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "accounts": accounts,
         "registration": RegistrationService(db, passwords, core_client, auth),
         "onboarding": onboarding,
-        "admin_service": AdminService(db, core_client, onboarding),
+        "admin_service": AdminService(db, core_client, onboarding, notifier),
         "customer_settings": customer_settings,
         "lookup": lookup,
         "beneficiaries": beneficiaries,
@@ -222,8 +232,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "transfer_service": transfers,
         "schedules": schedules,
         "bills": bills,
-        "history": HistoryService(db, core_client, accounts),
-        "tickets": TicketService(db, core_client, store),
+        "history": HistoryService(db, core_client, accounts, notifier),
+        "tickets": TicketService(db, core_client, store, notifier),
         "kyc": KycService(db, core_client, store),
         "clock": clock,
         "jobs": jobs,
@@ -243,6 +253,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     async def on_shutdown() -> None:
         await jobs.stop()
         await limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
+        await transports.aclose()
         if core is None:
             await core_client.aclose()
         await db.dispose()
@@ -377,5 +388,6 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     app.state.accounts_service = accounts
     app.state.core = core_client
     app.state.jobs = jobs
+    app.state.outbox = outbox
     app.state.clock = clock
     return app
