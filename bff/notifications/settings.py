@@ -24,6 +24,8 @@ class ChannelSettings:
     smtp_password: str | None = None
     # STARTTLS after connecting (port 587). Off only for a relay on the same host.
     smtp_starttls: bool = True
+    # CA bundle to verify the SMTP server's certificate with; None: the system's.
+    smtp_ca_file: str | None = None
     smtp_sender: str = "Kobo <no-reply@kobo.ng>"
     smtp_timeout_s: float = 20.0
     sms_api_url: str | None = None
@@ -52,6 +54,7 @@ class ChannelSettings:
             smtp_username=env("KOBO_SMTP_USERNAME") or None,
             smtp_password=env("KOBO_SMTP_PASSWORD") or None,
             smtp_starttls=env("KOBO_SMTP_STARTTLS", "1").lower() in ("1", "true", "yes", "on"),
+            smtp_ca_file=env("KOBO_SMTP_CA_FILE") or None,
             smtp_sender=env("KOBO_SMTP_SENDER", "Kobo <no-reply@kobo.ng>"),
             smtp_timeout_s=float(env("KOBO_SMTP_TIMEOUT_S", "20")),
             sms_api_url=env("KOBO_SMS_API_URL") or None,

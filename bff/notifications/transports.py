@@ -87,6 +87,7 @@ class SmtpTransport:
                 username=s.smtp_username,
                 password=s.smtp_password,
                 start_tls=s.smtp_starttls,
+                cert_bundle=s.smtp_ca_file,
                 timeout=s.smtp_timeout_s,
             )
         except (aiosmtplib.SMTPException, OSError) as exc:
