@@ -50,6 +50,7 @@ from bff.http import provide_admin, provide_applicant, provide_customer, provide
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
+from bff.metrics import PROMETHEUS, MetricsController
 from bff.notifications.alerts import PostingAlerts
 from bff.notifications.notifier import Notifier
 from bff.notifications.outbox import Outbox
@@ -312,7 +313,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             "admin": Provide(provide_admin),
         },
     )
-    handlers: list[Any] = [health, ready, api]
+    handlers: list[Any] = [health, ready, api, MetricsController]
     if settings.webapp_dist is not None and (settings.webapp_dist / "index.html").is_file():
         from bff.spa import spa_router
 
@@ -321,7 +322,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     def const(value: Any) -> Provide:
         return Provide(lambda: value, use_cache=True, sync_to_thread=False)
 
-    middleware: list[Middleware] = [RequestIdMiddleware, *rate_limit_middleware(settings)]
+    middleware: list[Middleware] = [
+        RequestIdMiddleware,
+        PROMETHEUS.middleware,
+        *rate_limit_middleware(settings),
+    ]
     if settings.allow_sim_scenarios:
         middleware.append(SimScenarioMiddleware)
 

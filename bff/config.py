@@ -83,6 +83,8 @@ class Settings:
     channels: ChannelSettings = field(default_factory=ChannelSettings)
     # Who may read /metrics: client addresses or networks (docs/operations.md). Empty: nobody.
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
+    # A payment whose money is still held after this long needs a person (docs/operations.md).
+    status_query_window_s: int = 900
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -145,6 +147,7 @@ class Settings:
                 if origin.strip()
             ),
             channels=ChannelSettings.from_env(),
+            status_query_window_s=_env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             metrics_allow=tuple(
                 part.strip()
                 for part in os.environ.get("KOBO_METRICS_ALLOW", "127.0.0.1,::1").split(",")
