@@ -6,7 +6,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from litestar import Litestar, Request, Response, Router, get
 from litestar.config.compression import CompressionConfig
@@ -83,6 +83,10 @@ from bff.transfers.controller import TransfersController
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
 from kobo_serving.startup import once_across_processes
+from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
+
+if TYPE_CHECKING:
+    from opentelemetry.sdk.trace import TracerProvider
 
 log = logging.getLogger("bff")
 # One line per core call is noise next to uvicorn's access log.
@@ -174,9 +178,16 @@ def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any
     )
 
 
-def create_app(settings: Settings | None = None, core: CoreClient | None = None) -> Litestar:
-    """`core` is injected by tests (the simulator in-process); otherwise built from settings."""
+def create_app(
+    settings: Settings | None = None,
+    core: CoreClient | None = None,
+    tracer_provider: TracerProvider | None = None,
+) -> Litestar:
+    """`core` is injected by tests (the simulator in-process); otherwise built from settings.
+    `tracer_provider`: tests pass one; otherwise tracing is on only when
+    OTEL_EXPORTER_OTLP_ENDPOINT is set (kobo_serving/tracing.py)."""
     settings = settings or Settings.from_env()
+    tracer_provider = tracer_provider or provider_from_env("kobo-bff")
     db = Database(settings.database_url)
     passwords = Passwords(settings.argon2)
     core_client = core or CoreClient.over_network(
@@ -187,6 +198,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     transports = Transports.configured(settings.channels, core_client)
     outbox = Outbox(db, transports, PostingAlerts(db, core_client).render)
     notifier = Notifier(transports, outbox)
+    trace_client(core_client.http, tracer_provider)
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
@@ -334,6 +346,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         route_handlers=handlers,
         dependencies={name: const(service) for name, service in services.items()},
         plugins=[
+            *litestar_plugins(tracer_provider),
             ProblemDetailsPlugin(
                 ProblemDetailsConfig(
                     enable_for_all_http_exceptions=True,
@@ -345,7 +358,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
                         TooManyRequestsException: rate_limited_to_problem,
                     },
                 )
-            )
+            ),
         ],
         exception_handlers={Exception: unexpected_error},
         middleware=middleware,
