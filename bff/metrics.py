@@ -9,15 +9,22 @@ the reverse proxy (a request carrying X-Forwarded-For is refused): docs/operatio
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from litestar import Request, Response, get
+from litestar import Controller, Request, Response, get
 from litestar.exceptions import NotFoundException
-from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
-from prometheus_client import REGISTRY
+from litestar.plugins.prometheus import PrometheusConfig
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    generate_latest,
+    multiprocess,
+)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
@@ -193,7 +200,7 @@ def allowed(request: Request[Any, Any, Any], allow: tuple[str, ...]) -> bool:
     return any(address in ipaddress.ip_network(entry, strict=False) for entry in allow)
 
 
-class MetricsController(PrometheusController):
+class MetricsController(Controller):
     path = "/metrics"
 
     @get(include_in_schema=False)
@@ -204,4 +211,10 @@ class MetricsController(PrometheusController):
         _COLLECTOR.figures = await read_figures(
             state.db, state.clock, timedelta(seconds=state.settings.status_query_window_s)
         )
-        return await PrometheusController.get.fn(self)  # the plugin's exposition
+        registry = REGISTRY
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            # uvicorn --workers N: every worker's request metrics, and the bank's figures once.
+            registry = CollectorRegistry()
+            multiprocess.MultiProcessCollector(registry)
+            registry.register(_COLLECTOR)
+        return Response(generate_latest(registry), status_code=200, media_type=CONTENT_TYPE_LATEST)
