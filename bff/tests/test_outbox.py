@@ -18,6 +18,7 @@ from bff.notifications.outbox import Outbox
 from bff.notifications.templates import sms
 from bff.notifications.transports import DeliveryFailed, Transports
 from bff.tests.conftest import ADA, TUNDE, Bff
+from bff.tests.test_bills import buy
 from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, confirm, initiate
 
 
@@ -154,3 +155,29 @@ async def test_kobo_to_kobo_transfer_alerts_the_sender_and_the_recipient(bff: Bf
     # Delivered once: another pass sends nothing again.
     await bff.app.state.jobs.run_once()
     assert len(about_it(await inbox(bff, TUNDE), "Credit Alert")) == 1
+
+
+async def test_a_bill_payment_sends_a_debit_alert_naming_the_biller(bff: Bff):
+    token = await bff.sign_in()
+    done = await buy(
+        bff,
+        token,
+        "airtime",
+        utilityProductType="AIRTIME",
+        phoneNumber="08099990001",
+        amount=750,
+        airtimeProviderCode="MTN",
+    )
+    assert done.status_code == 200, done.text
+    vend_id = done.json()["bill"]["reference"]
+    await bff.app.state.jobs.run_once()
+    alerts = [
+        m
+        for m in await inbox(bff, ADA)
+        if "Debit Alert" in (m["subject"] or "") and vend_id in m["body"]
+    ]
+    assert len(alerts) == 1, alerts
+    body = alerts[0]["body"]
+    assert "Amount: ₦750.00" in body and "To: MTN" in body
+    assert "Narration: MTN airtime, 08099990001" in body
+    assert internal_codes([body]) == [] and "GL-" not in body and "HOLD-" not in body
