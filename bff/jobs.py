@@ -134,8 +134,13 @@ class Jobs:
         self._stopping.set()
         if self._outbox_task is not None and self.outbox is not None:
             self.outbox.poke()  # out of its wait, to see that it must stop
-            with contextlib.suppress(Exception):
+            try:
                 await asyncio.wait_for(asyncio.shield(self._outbox_task), grace_s)
+            except TimeoutError:
+                # A message cut short stays leased, then pending: it is sent again later.
+                self._outbox_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._outbox_task
             self._outbox_task = None
         try:
             await asyncio.wait_for(asyncio.shield(self._task), grace_s)
