@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from sqlalchemy import or_, select
 
 from bff.admin.schemas import ApplicantOut, ReviewDocumentOut, ReviewIn
@@ -19,8 +17,6 @@ from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewS
 from bff.onboarding.schemas import BasicProfile
 from bff.onboarding.service import OnboardingService, complete_if_all_approved
 from bff.onboarding.slots import SLOTS_BY_ID
-
-log = logging.getLogger(__name__)
 
 COMMENT_REQUIRED = "Give the customer a reason when declining"
 

@@ -5,14 +5,10 @@ delivery failure is retried by the worker and never undoes the change."""
 
 from __future__ import annotations
 
-import logging
-
 from bff.audit.events import Event
 from bff.auth.models import User
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email
-
-log = logging.getLogger(__name__)
 
 SUBJECTS = {
     Event.PASSWORD_CHANGED: "Your Kobo password was changed",

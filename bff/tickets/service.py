@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections import defaultdict
 
 from sqlalchemy import select
@@ -25,8 +24,6 @@ from bff.tickets.schemas import (
     TicketSummaryOut,
 )
 from bff.timefmt import display_datetime
-
-log = logging.getLogger(__name__)
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 TOO_BIG = "File size exceeds 10MB limit"
