@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 import socket
 import ssl
 import subprocess
@@ -21,6 +22,7 @@ from bff.notifications.message import Attachment
 from bff.notifications.settings import ChannelSettings
 from bff.notifications.templates import branded_email, sms
 from bff.notifications.transports import AggregatorSmsTransport, DeliveryFailed, SmtpTransport
+from bff.tests.conftest import ADA
 
 USER, PASSWORD = "kobo-mailer", "s3cret-smtp"
 
@@ -189,3 +191,22 @@ async def test_aggregator_unreachable_is_a_delivery_failure() -> None:
     async with httpx.AsyncClient() as client:
         with pytest.raises(DeliveryFailed):
             await aggregator(client).send(sms("08031234567", "hello"))
+
+
+async def test_configuration_sends_codes_by_smtp_and_sms_by_the_gateway(smtp_server, bff_factory):  # type: ignore[no-untyped-def]
+    controller, inbox, cert = smtp_server
+    inbox.received.clear()
+    bff = await bff_factory(channels=smtp_settings(controller, cert))
+    login = await bff.login(ADA)
+    assert login.status_code == 200, login.text
+
+    assert [r[1] for r in inbox.received] == [[ADA]]  # the e-mail went over SMTP…
+    received = inbox.received[0][2]
+    plain = received.get_body(preferencelist=("plain",)).get_content()
+    html = received.get_body(preferencelist=("html",)).get_content()
+    code = re.search(r"\b(\d{6})\b", plain)
+    assert code and code.group(1) in html  # branded HTML with the same code
+    # …while the SMS still went through the simulator's gateway, with the same code.
+    assert await bff.latest_code("08031234501") == code.group(1)
+    verified = await bff.verify(login.json(), code.group(1))
+    assert verified.status_code == 200, verified.text
