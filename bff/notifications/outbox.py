@@ -123,6 +123,8 @@ class Outbox:
         )
         if ids is not None:
             due = due.where(OutboxMessage.id.in_(ids))
+        if self.render_alert is None:  # an outbox that cannot write alerts leaves them be
+            due = due.where(OutboxMessage.kind != OutboxKind.POSTING_ALERT)
         due = due.order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(BATCH)
         if not self.db.is_sqlite:
             due = due.with_for_update(skip_locked=True)
@@ -173,9 +175,8 @@ class Outbox:
 
     async def _expand_alert(self, row: OutboxMessage) -> None:
         """The alert's messages join the outbox in the transaction that closes the alert."""
-        messages = (
-            await self.render_alert(json.loads(row.payload or "{}")) if self.render_alert else ()
-        )
+        assert self.render_alert is not None  # _claim takes alerts only with a renderer
+        messages = await self.render_alert(json.loads(row.payload or "{}"))
         async with self.db.transaction() as session:
             done = await session.execute(self._sent_statement(row))
             if done.rowcount:  # type: ignore[attr-defined]
