@@ -37,6 +37,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -598,6 +599,45 @@ async def _on_postgres(dsn_host: str, statements: list[str]) -> None:
         await conn.close()
 
 
+async def scrape_transfers(bff_url: str) -> dict[tuple[str, str], int]:
+    """`kobo_transfers{type, outcome}` as the BFF's /metrics shows it (scraped from this
+    host, which the default allow-list admits)."""
+    async with httpx.AsyncClient(base_url=bff_url, timeout=30) as client:
+        scraped = await client.get("/metrics")
+    scraped.raise_for_status()
+    return {
+        (sample.labels["type"], sample.labels["outcome"]): int(sample.value)
+        for family in text_string_to_metric_families(scraped.text)
+        if family.name == "kobo_transfers"
+        for sample in family.samples
+    }
+
+
+async def check_metrics(bff_url: str, bff_db: str) -> tuple[Check, dict[tuple[str, str], int]]:
+    """/metrics must show the transfers the run made, by type and outcome, as recorded."""
+    result = Check("/metrics shows the transfers made, by type and outcome")
+    shown = await scrape_transfers(bff_url)
+    engine = create_async_engine(bff_db)
+    async with engine.connect() as conn:
+        recorded = {
+            (kind, status): count
+            for kind, status, count in await conn.execute(
+                text("SELECT kind, status, count(*) FROM transfers GROUP BY kind, status")
+            )
+        }
+    await engine.dispose()
+    for key in sorted(set(recorded) | set(shown)):
+        result.checked += 1
+        if shown.get(key, 0) != recorded.get(key, 0):
+            result.violations.append(
+                f"{key[0]} {key[1]}: /metrics shows {shown.get(key, 0)}, "
+                f"the BFF recorded {recorded.get(key, 0)}"
+            )
+    if not shown:
+        result.violations.append("/metrics shows no transfers")
+    return result, shown
+
+
 @dataclass
 class Result:
     seconds: float
@@ -606,6 +646,7 @@ class Result:
     tally: Tally
     checks: list[Check]
     elapsed_s: float
+    transfers_on_metrics: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @property
     def violations(self) -> int:
@@ -679,6 +720,8 @@ async def run(
             await person.close()
         await reconcile(stack, bff_db)
         checks = await check(stack, bff_db, before, tally)
+        metrics_check, transfers_on_metrics = await check_metrics(stack.bff_url, bff_db)
+        checks.append(metrics_check)
     finally:
         await asyncio.to_thread(stack.stop)
     return Result(
@@ -688,6 +731,7 @@ async def run(
         tally=tally,
         checks=checks,
         elapsed_s=time.monotonic() - started,
+        transfers_on_metrics=transfers_on_metrics,
     )
 
 
@@ -711,6 +755,13 @@ def report(result: Result) -> str:
         f"({len(t.headers)} distinct scenarios), {sum(t.rules.values())} stored fault rules "
         f"({len(t.rules)} distinct scenarios); BFF killed with SIGKILL and restarted "
         f"{t.restarts} times; {t.connection_errors} client calls cut off or retried.",
+        "",
+        "| transfers on /metrics (`kobo_transfers`) | outcome | count |",
+        "|---|---|---|",
+        *(
+            f"| {kind} | {outcome} | {count} |"
+            for (kind, outcome), count in sorted(result.transfers_on_metrics.items())
+        ),
         "",
         "| invariant | items checked | violations |",
         "|---|---|---|",

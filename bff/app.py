@@ -6,7 +6,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from litestar import Litestar, Request, Response, Router, get
 from litestar.config.compression import CompressionConfig
@@ -50,6 +50,11 @@ from bff.http import provide_admin, provide_applicant, provide_customer, provide
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
+from bff.metrics import PROMETHEUS, MetricsController
+from bff.notifications.alerts import PostingAlerts
+from bff.notifications.notifier import Notifier
+from bff.notifications.outbox import Outbox
+from bff.notifications.transports import Transports
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
@@ -78,6 +83,10 @@ from bff.transfers.controller import TransfersController
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
 from kobo_serving.startup import once_across_processes
+from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
+
+if TYPE_CHECKING:
+    from opentelemetry.sdk.trace import TracerProvider
 
 log = logging.getLogger("bff")
 # One line per core call is noise next to uvicorn's access log.
@@ -169,9 +178,16 @@ def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any
     )
 
 
-def create_app(settings: Settings | None = None, core: CoreClient | None = None) -> Litestar:
-    """`core` is injected by tests (the simulator in-process); otherwise built from settings."""
+def create_app(
+    settings: Settings | None = None,
+    core: CoreClient | None = None,
+    tracer_provider: TracerProvider | None = None,
+) -> Litestar:
+    """`core` is injected by tests (the simulator in-process); otherwise built from settings.
+    `tracer_provider`: tests pass one; otherwise tracing is on only when
+    OTEL_EXPORTER_OTLP_ENDPOINT is set (kobo_serving/tracing.py)."""
     settings = settings or Settings.from_env()
+    tracer_provider = tracer_provider or provider_from_env("kobo-bff")
     db = Database(settings.database_url)
     passwords = Passwords(settings.argon2)
     core_client = core or CoreClient.over_network(
@@ -179,8 +195,12 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         settings.core_timeout_s,
         CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
     )
-    codes = OneTimeCodes(db, settings, core_client)
-    notices = SecurityNotices(core_client)
+    transports = Transports.configured(settings.channels, core_client)
+    outbox = Outbox(db, transports, PostingAlerts(db, core_client).render)
+    notifier = Notifier(transports, outbox)
+    trace_client(core_client.http, tracer_provider)
+    codes = OneTimeCodes(db, settings, core_client, notifier)
+    notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
     accounts = AccountsService(db, core_client, codes)
     store = LocalDirectoryStore(settings.uploads_dir)
@@ -205,7 +225,10 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )
     schedules = ScheduleService(db, core_client, codes, transfers, clock)
-    jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s)
+    # A completed payment's alert goes out at once, not at the next pass.
+    transfers.life.alert_recorded = outbox.poke
+    bills.life.alert_recorded = outbox.poke
+    jobs = Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox)
     limiter_store = rate_limit_store(settings)
     services = {
         "auth": auth,
@@ -213,7 +236,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "accounts": accounts,
         "registration": RegistrationService(db, passwords, core_client, auth),
         "onboarding": onboarding,
-        "admin_service": AdminService(db, core_client, onboarding),
+        "admin_service": AdminService(db, core_client, onboarding, notifier),
         "customer_settings": customer_settings,
         "lookup": lookup,
         "beneficiaries": beneficiaries,
@@ -222,8 +245,8 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         "transfer_service": transfers,
         "schedules": schedules,
         "bills": bills,
-        "history": HistoryService(db, core_client, accounts),
-        "tickets": TicketService(db, core_client, store),
+        "history": HistoryService(db, core_client, accounts, notifier),
+        "tickets": TicketService(db, core_client, store, notifier),
         "kyc": KycService(db, core_client, store),
         "clock": clock,
         "jobs": jobs,
@@ -243,6 +266,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     async def on_shutdown() -> None:
         await jobs.stop()
         await limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
+        await transports.aclose()
         if core is None:
             await core_client.aclose()
         await db.dispose()
@@ -301,7 +325,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
             "admin": Provide(provide_admin),
         },
     )
-    handlers: list[Any] = [health, ready, api]
+    handlers: list[Any] = [health, ready, api, MetricsController]
     if settings.webapp_dist is not None and (settings.webapp_dist / "index.html").is_file():
         from bff.spa import spa_router
 
@@ -310,7 +334,11 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     def const(value: Any) -> Provide:
         return Provide(lambda: value, use_cache=True, sync_to_thread=False)
 
-    middleware: list[Middleware] = [RequestIdMiddleware, *rate_limit_middleware(settings)]
+    middleware: list[Middleware] = [
+        RequestIdMiddleware,
+        PROMETHEUS.middleware,
+        *rate_limit_middleware(settings),
+    ]
     if settings.allow_sim_scenarios:
         middleware.append(SimScenarioMiddleware)
 
@@ -318,6 +346,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
         route_handlers=handlers,
         dependencies={name: const(service) for name, service in services.items()},
         plugins=[
+            *litestar_plugins(tracer_provider),
             ProblemDetailsPlugin(
                 ProblemDetailsConfig(
                     enable_for_all_http_exceptions=True,
@@ -329,7 +358,7 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
                         TooManyRequestsException: rate_limited_to_problem,
                     },
                 )
-            )
+            ),
         ],
         exception_handlers={Exception: unexpected_error},
         middleware=middleware,
@@ -377,5 +406,6 @@ def create_app(settings: Settings | None = None, core: CoreClient | None = None)
     app.state.accounts_service = accounts
     app.state.core = core_client
     app.state.jobs = jobs
+    app.state.outbox = outbox
     app.state.clock = clock
     return app

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bff.notifications.settings import ChannelSettings
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
 
@@ -77,6 +79,12 @@ class Settings:
     redis_url: str | None = None
     # Origins allowed to call the API from a browser; empty: same origin only.
     cors_origins: tuple[str, ...] = ()
+    # Which transports carry e-mail and SMS (bff/notifications/settings.py).
+    channels: ChannelSettings = field(default_factory=ChannelSettings)
+    # Who may read /metrics: client addresses or networks (docs/operations.md). Empty: nobody.
+    metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
+    # A payment whose money is still held after this long needs a person (docs/operations.md).
+    status_query_window_s: int = 900
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -137,6 +145,13 @@ class Settings:
                 origin.strip().rstrip("/")
                 for origin in os.environ.get("KOBO_CORS_ORIGINS", "").split(",")
                 if origin.strip()
+            ),
+            channels=ChannelSettings.from_env(),
+            status_query_window_s=_env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
+            metrics_allow=tuple(
+                part.strip()
+                for part in os.environ.get("KOBO_METRICS_ALLOW", "127.0.0.1,::1").split(",")
+                if part.strip()
             ),
         )
         settings.check_production(secret_from_env=bool(os.environ.get("KOBO_SECRET_KEY")))

@@ -1,5 +1,6 @@
 """Background work of a BFF process: following up pending transfers (status queries, crash
-recovery) and running scheduled payments that fell due.
+recovery), running scheduled payments that fell due, and delivering the notification outbox
+(its own loop, woken at once when a commit adds alerts).
 
 Every BFF process runs the same loop; leases, FOR UPDATE SKIP LOCKED (PostgreSQL) and the
 one-row-per-due-date constraint make each piece of work happen in one place, once.
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bff.bills.service import BillService
+from bff.notifications.outbox import Outbox
 from bff.schedules.service import ScheduleService
 from bff.transfers.service import TransferService
 
@@ -25,6 +27,7 @@ class Pass:
     transfers_followed_up: int
     vends_followed_up: int
     schedules_run: int
+    messages_sent: int = 0
 
 
 class Jobs:
@@ -34,12 +37,15 @@ class Jobs:
         bills: BillService,
         schedules: ScheduleService,
         interval_s: float,
+        outbox: Outbox | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
         self.schedules = schedules
         self.interval_s = interval_s
+        self.outbox = outbox
         self._task: asyncio.Task[None] | None = None
+        self._outbox_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
 
     async def follow_up_transfers(self, now: datetime | None = None) -> int:
@@ -76,9 +82,31 @@ class Jobs:
         schedules = await self.run_due_schedules()
         transfers = await self.follow_up_transfers(now)
         vends = await self.follow_up_bills(now)
+        # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
+        sent = await self.deliver_messages()
         return Pass(
-            transfers_followed_up=transfers, vends_followed_up=vends, schedules_run=schedules
+            transfers_followed_up=transfers,
+            vends_followed_up=vends,
+            schedules_run=schedules,
+            messages_sent=sent,
         )
+
+    async def deliver_messages(self) -> int:
+        if self.outbox is None:
+            return 0
+        try:
+            return await self.outbox.deliver_due()
+        except Exception:  # the database may be away: the next pass tries again
+            log.exception("outbox delivery failed")
+            return 0
+
+    async def _outbox_loop(self) -> None:
+        assert self.outbox is not None
+        while not self._stopping.is_set():
+            self.outbox.wake.clear()
+            await self.deliver_messages()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.outbox.wake.wait(), self.interval_s)
 
     async def _loop(self) -> None:
         while not self._stopping.is_set():
@@ -92,6 +120,8 @@ class Jobs:
     def start(self) -> None:
         self._stopping.clear()
         self._task = asyncio.create_task(self._loop(), name="kobo-jobs")
+        if self.outbox is not None:
+            self._outbox_task = asyncio.create_task(self._outbox_loop(), name="kobo-outbox")
 
     async def stop(self, grace_s: float = 30.0) -> None:
         """Let the pass under way finish (a payment is not left half-driven), then stop.
@@ -102,6 +132,16 @@ class Jobs:
         if self._task is None:
             return
         self._stopping.set()
+        if self._outbox_task is not None and self.outbox is not None:
+            self.outbox.poke()  # out of its wait, to see that it must stop
+            try:
+                await asyncio.wait_for(asyncio.shield(self._outbox_task), grace_s)
+            except TimeoutError:
+                # A message cut short stays leased, then pending: it is sent again later.
+                self._outbox_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._outbox_task
+            self._outbox_task = None
         try:
             await asyncio.wait_for(asyncio.shield(self._task), grace_s)
         except TimeoutError:

@@ -6,6 +6,7 @@ from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
 from bff.kyc.models import KycSubmission
+from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
@@ -21,6 +22,7 @@ __all__ = [
     "OnboardingDocument",
     "OnboardingProfile",
     "OtpChallenge",
+    "OutboxMessage",
     "PasswordReset",
     "PendingAuthenticatorSecret",
     "PendingLimitChange",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -28,6 +28,10 @@ from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
 from core_sim.simclock.controller import ClockController, follow_stored_offset, load_offset
+from kobo_serving.tracing import litestar_plugins, provider_from_env
+
+if TYPE_CHECKING:
+    from opentelemetry.sdk.trace import TracerProvider
 from kobo_serving.startup import once_across_processes
 
 
@@ -56,7 +60,9 @@ def sim_error_handler(_: Request, exc: SimError) -> Response[dict[str, object]]:
 STARTUP_LOCK = 0x6B6F626F02  # "kobo" + 2: the simulator's schema and seed, once
 
 
-def create_app(settings: SimSettings | None = None) -> Litestar:
+def create_app(
+    settings: SimSettings | None = None, tracer_provider: TracerProvider | None = None
+) -> Litestar:
     settings = settings or SimSettings.from_env()
     db = Database(settings.database_url)
 
@@ -130,6 +136,8 @@ def create_app(settings: SimSettings | None = None) -> Litestar:
         on_startup=[seed_if_empty, follow_clock],
         on_shutdown=[stop_background, db.dispose],
         openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),
+        # Joins the BFF's traces (traceparent) when tracing is on: kobo_serving/tracing.py.
+        plugins=litestar_plugins(tracer_provider or provider_from_env("kobo-core-sim")),
     )
     app.state.db = db
     return app

@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
-import logging
-
 from sqlalchemy import or_, select
 
 from bff.admin.schemas import ApplicantOut, ReviewDocumentOut, ReviewIn
 from bff.audit.events import Event
 from bff.audit.service import record
 from bff.auth.models import User
-from bff.core_client import CoreClient, CoreError
+from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import NotFound, ValidationFailed
+from bff.notifications.notifier import Notifier
+from bff.notifications.templates import plain_email
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewStatus
 from bff.onboarding.schemas import BasicProfile
 from bff.onboarding.service import OnboardingService, complete_if_all_approved
 from bff.onboarding.slots import SLOTS_BY_ID
 
-log = logging.getLogger(__name__)
-
 COMMENT_REQUIRED = "Give the customer a reason when declining"
 
 
 class AdminService:
-    def __init__(self, db: Database, core: CoreClient, onboarding: OnboardingService) -> None:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        onboarding: OnboardingService,
+        notifier: Notifier | None = None,
+    ) -> None:
         self.db = db
         self.core = core
         self.onboarding = onboarding
+        self.notifier = notifier or Notifier.simulator(db, core)
 
     async def pending(self) -> list[ApplicantOut]:
         """Applicants with a basic profile or a document waiting for review."""
@@ -141,7 +146,8 @@ class AdminService:
         return await self.onboarding.download(user, document_id)
 
     async def _tell(self, user: User, what: str, status: str, comment: str | None) -> None:
-        """E-mail the customer the outcome; a failed e-mail does not undo the review."""
+        """E-mail the customer the outcome (through the outbox: a failed e-mail is retried
+        and does not undo the review)."""
         if status == ReviewStatus.APPROVED:
             body = f"Hello {user.first_name},\n\nYour {what} was approved."
         else:
@@ -149,10 +155,7 @@ class AdminService:
                 f"Hello {user.first_name},\n\nYour {what} was declined.\nReason: {comment}\n\n"
                 "Sign in to Kobo to correct it."
             )
-        try:
-            await self.core.send_email(user.email, f"Your Kobo {what} review", body)
-        except CoreError as exc:
-            log.warning("review e-mail to user %s failed: %s", user.id, exc)
+        await self.notifier.send([plain_email(user.email, f"Your Kobo {what} review", body)])
 
 
 def _decision(review: ReviewIn) -> tuple[str, str | None]:

@@ -1,17 +1,14 @@
 """E-mails that tell a customer about a change to their security settings, so that a change
 they did not make does not go unnoticed (issue 12: notify on password, two-factor method,
-limits and new beneficiaries). Sent after the change is committed; a delivery failure is
-logged and never undoes the change."""
+limits and new beneficiaries). Sent after the change is committed, through the outbox: a
+delivery failure is retried by the worker and never undoes the change."""
 
 from __future__ import annotations
 
-import logging
-
 from bff.audit.events import Event
 from bff.auth.models import User
-from bff.core_client import CoreClient, CoreError
-
-log = logging.getLogger(__name__)
+from bff.notifications.notifier import Notifier
+from bff.notifications.templates import plain_email
 
 SUBJECTS = {
     Event.PASSWORD_CHANGED: "Your Kobo password was changed",
@@ -28,13 +25,11 @@ NOT_YOU = (
 
 
 class SecurityNotices:
-    def __init__(self, core: CoreClient) -> None:
-        self.core = core
+    def __init__(self, notifier: Notifier) -> None:
+        self.notifier = notifier
 
     async def tell(self, user: User, event: Event, what: str) -> None:
         """`what` completes "…" in the e-mail: the change, in the customer's words."""
         body = f"Hello {user.first_name},\n\n{what}\n\n{NOT_YOU}\n\nKobo Microfinance Bank"
-        try:
-            await self.core.send_email(user.email, SUBJECTS[event], body)
-        except CoreError as exc:
-            log.warning("security notice %s for user %s not sent: %s", event, user.id, exc)
+        # Recorded in the outbox first: a transport outage delays the notice, never loses it.
+        await self.notifier.send([plain_email(user.email, SUBJECTS[event], body)])

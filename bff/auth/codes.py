@@ -21,9 +21,12 @@ from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.models import OtpChallenge, OtpPurpose, TwoFactor, User
 from bff.config import Settings
-from bff.core_client import CoreClient, CoreError
+from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable, TooManyRequests, ValidationFailed
+from bff.notifications.notifier import Notifier
+from bff.notifications.templates import plain_email, sms
+from bff.notifications.transports import DeliveryFailed
 from bff.security import tokens, totp
 
 log = logging.getLogger(__name__)
@@ -43,11 +46,18 @@ SMS = "SMS"
 
 
 class OneTimeCodes:
-    def __init__(self, db: Database, settings: Settings, core: CoreClient) -> None:
+    def __init__(
+        self,
+        db: Database,
+        settings: Settings,
+        core: CoreClient,
+        notifier: Notifier | None = None,
+    ) -> None:
         self.db = db
         self.settings = settings
         self.core = core
-        self.notices = SecurityNotices(core)
+        self.notifier = notifier or Notifier.simulator(db, core)
+        self.notices = SecurityNotices(self.notifier)
         self._background: set[asyncio.Task[None]] = set()
 
     async def issue(
@@ -127,18 +137,20 @@ class OneTimeCodes:
             f"Your Kobo verification code is {code}. It expires in {minutes} minutes. "
             "Never share it with anyone, including Kobo staff."
         )
+        # Straight through the transports, not the outbox: a code is worth something only
+        # now, and one that cannot be sent is voided at once (docs/operations.md).
         sends = []
         if EMAIL in channels:
-            sends.append(self.core.send_email(user.email, subject, text))
+            sends.append(self.notifier.send_now(plain_email(user.email, subject, text)))
         if SMS in channels and user.phone_number:
-            sends.append(self.core.send_sms(user.phone_number, text))
+            sends.append(self.notifier.send_now(sms(user.phone_number, text)))
         results = await asyncio.gather(*sends, return_exceptions=True)
         for result in results:
-            if isinstance(result, BaseException) and not isinstance(result, CoreError):
+            if isinstance(result, BaseException) and not isinstance(result, DeliveryFailed):
                 raise result
-            if isinstance(result, CoreError):
+            if isinstance(result, DeliveryFailed):
                 log.warning("code delivery failed for user %s: %s", user.id, result)
-        if all(isinstance(r, CoreError) for r in results):
+        if all(isinstance(r, DeliveryFailed) for r in results):
             # Nobody received the code: void it so it can never be used.
             async with self.db.transaction() as session:
                 await session.execute(

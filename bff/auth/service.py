@@ -28,9 +28,11 @@ from bff.auth.models import (
     UserSession,
 )
 from bff.config import Settings
-from bff.core_client import CoreClient, CoreError
+from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
+from bff.notifications.templates import plain_email
+from bff.notifications.transports import DeliveryFailed
 from bff.security import tokens
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
@@ -184,19 +186,15 @@ class AuthService:
     async def _send_lockout_notice(self, user: User) -> None:
         minutes = self.settings.login_failure_window_s // 60
         tries = self.settings.login_max_failures_per_identifier
-        try:
-            await self.core.send_email(
-                user.email,
-                LOCKOUT_SUBJECT,
-                f"Hello {user.first_name},\n\nSomeone tried to sign in to your Kobo account "
-                f"with a wrong password {tries} times. To protect your money, your sign-in is "
-                f"paused for {minutes} minutes.\n\nIf this was you, wait {minutes} minutes and "
-                "try again, or reset your password from the sign-in page. If it was not you, "
-                "nobody got in: signing in also needs your one-time code. We still advise you "
-                "to change your password.",
-            )
-        except CoreError as exc:
-            log.warning("lockout e-mail for user %s failed: %s", user.id, exc)
+        text = (
+            f"Hello {user.first_name},\n\nSomeone tried to sign in to your Kobo account "
+            f"with a wrong password {tries} times. To protect your money, your sign-in is "
+            f"paused for {minutes} minutes.\n\nIf this was you, wait {minutes} minutes and "
+            "try again, or reset your password from the sign-in page. If it was not you, "
+            "nobody got in: signing in also needs your one-time code. We still advise you "
+            "to change your password."
+        )
+        await self.codes.notifier.send([plain_email(user.email, LOCKOUT_SUBJECT, text)])
 
     # -- login step 2 -------------------------------------------------------------------
     async def verify_login(
@@ -315,8 +313,9 @@ class AuthService:
             return
         try:
             await self._send_reset_link(user)
-        except CoreError as exc:
-            # Runs after the answer was sent: nobody to tell but the log.
+        except DeliveryFailed as exc:
+            # Runs after the answer was sent: nobody to tell but the log. Not the outbox:
+            # the link is a secret, and the customer can simply ask again.
             log.warning("password reset e-mail for user %s failed: %s", user.id, exc)
 
     async def _send_reset_link(self, user: User) -> None:
@@ -333,12 +332,14 @@ class AuthService:
             )
         link = f"{self.settings.public_url}/reset-password/{code}/{quote(user.email, safe='')}"
         minutes = self.settings.password_reset_ttl_s // 60
-        await self.core.send_email(
-            user.email,
-            "Reset your Kobo password",
-            f"Hello {user.first_name},\n\nUse this link to set a new Kobo password. It works "
-            f"once and expires in {minutes} minutes:\n\n{link}\n\nIf you did not ask for this, "
-            "ignore this email: your password stays the same.",
+        await self.codes.notifier.send_now(
+            plain_email(
+                user.email,
+                "Reset your Kobo password",
+                f"Hello {user.first_name},\n\nUse this link to set a new Kobo password. It "
+                f"works once and expires in {minutes} minutes:\n\n{link}\n\nIf you did not "
+                "ask for this, ignore this email: your password stays the same.",
+            )
         )
 
     async def _reset_for(self, session: AsyncSession, code: str, email: str) -> PasswordReset:

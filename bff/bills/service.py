@@ -21,10 +21,11 @@ from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.bills.models import ProductType, Vend
 from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
-from bff.core_client import CoreAccount, CoreClient, CoreError, CoreUnavailable
+from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
 from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
     HeldSteps,
     Lifecycle,
@@ -113,7 +114,7 @@ class BillService:
         self.accounts = accounts
         self.limits = limits
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
-        self.life: Lifecycle[Vend] = Lifecycle(db, Vend)
+        self.life: Lifecycle[Vend] = Lifecycle(db, Vend, alert="vend")  # alerts.VEND
         self._catalog: dict[str, Any] | None = None
 
     # -- catalogue and look-ups -----------------------------------------------------------
@@ -419,10 +420,7 @@ class BillService:
                 f"Kobo: your {vend.provider_title} payment of {amount} failed. "
                 f"{vend.failure_reason} Ref {vend.id}."
             )
-        try:
-            await self.core.send_sms(user.phone_number, text)
-        except CoreError as exc:
-            log.warning("could not SMS the outcome of vend %s: %s", vend.id, exc)
+        await self.codes.notifier.send([sms(user.phone_number, text)])
 
 
 def _purpose(vend_id: str) -> str:

@@ -70,6 +70,11 @@ class CoreClient:
     async def aclose(self) -> None:
         await self._http.aclose()
 
+    @property
+    def http(self) -> httpx.AsyncClient:
+        """The underlying client (for instrumentation)."""
+        return self._http
+
     async def _call(
         self,
         method: str,

@@ -44,6 +44,10 @@ from bff.history.receipts import render_png as receipt_png
 from bff.history.schemas import TransactionDetailOut, TransactionOut, TransactionPageOut
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.money import kobo_to_naira
+from bff.notifications.message import Attachment
+from bff.notifications.notifier import Notifier
+from bff.notifications.templates import branded_email
+from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
@@ -112,10 +116,17 @@ def _line(
 
 
 class HistoryService:
-    def __init__(self, db: Database, core: CoreClient, accounts: AccountsService) -> None:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        accounts: AccountsService,
+        notifier: Notifier | None = None,
+    ) -> None:
         self.db = db
         self.core = core
         self.accounts = accounts
+        self.notifier = notifier or Notifier.simulator(db, core)
 
     async def _own(self, user: User, account: str | None) -> list[CoreAccount]:
         own = await self.accounts.core_accounts(user)
@@ -345,16 +356,22 @@ class HistoryService:
                 content = await asyncio.to_thread(render_xlsx, statement)
                 name = f"statement-{account.account_number}.xlsx"
                 mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            await self.core.send_email_with_attachment(
-                user.email,
-                f"Your Kobo statement {statement.period}",
-                f"Hello {user.first_name},\n\nAttached is the statement of account "
-                f"{account.account_number} for {statement.period}.\n\nKobo Microfinance Bank",
-                name,
-                mime,
-                base64.b64encode(content).decode(),
+            # Straight through the transport: the file is large, and the customer can ask again.
+            await self.notifier.send_now(
+                branded_email(
+                    user.email,
+                    f"Your Kobo statement {statement.period}",
+                    f"Your statement {statement.period}",
+                    [
+                        f"Hello {user.first_name},",
+                        f"Attached is the statement of account {account.account_number} "
+                        f"for {statement.period}.",
+                        "Kobo Microfinance Bank",
+                    ],
+                    attachments=(Attachment(name, mime, base64.b64encode(content).decode()),),
+                )
             )
-        except CoreError as exc:
+        except (CoreError, DeliveryFailed) as exc:
             log.warning("statement for user %s could not be sent: %s", user.id, exc)
 
 

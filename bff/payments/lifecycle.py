@@ -24,6 +24,7 @@ from bff.auth.codes import OneTimeCodes, wrong_code
 from bff.core_client import CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
+from bff.notifications.outbox import add_posting_alert
 from bff.timefmt import start_of_day
 
 log = logging.getLogger(__name__)
@@ -106,9 +107,14 @@ class Lifecycle(Generic[M]):
     """Each method is one unit of work. Those that are one statement run in
     `Database.autocommit()`: a conditional UPDATE is atomic by itself."""
 
-    def __init__(self, db: Database, model: type[M]) -> None:
+    def __init__(self, db: Database, model: type[M], alert: str | None = None) -> None:
         self.db = db
         self.model = model
+        # The payment kind a completed payment's debit/credit alert is recorded under (one
+        # outbox row, in the transaction that records the completion); None: no alert.
+        self.alert = alert
+        # Called after such a commit, so the outbox's delivery starts at once.
+        self.alert_recorded: Callable[[], None] = lambda: None
 
     async def get(self, item_id: str) -> M | None:
         async with self.db.autocommit() as session:
@@ -183,8 +189,25 @@ class Lifecycle(Generic[M]):
         )
 
     async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
+        if status == Status.COMPLETED and self.alert:
+            await self._complete_with_alert(item_id, Outcome(status, code, reason))
+            return
         async with self.db.autocommit() as session:
             await session.execute(self._finish_statement(item_id, Outcome(status, code, reason)))
+
+    async def _complete_with_alert(self, item_id: str, outcome: Outcome, **also: Any) -> M | None:
+        """Record the completion and its alert together: the alert exists exactly if the
+        payment completed, and only the caller whose UPDATE completed it adds one."""
+        assert self.alert is not None
+        async with self.db.transaction() as session:
+            final = await session.scalar(
+                self._finish_statement(item_id, outcome, **also).returning(self.model)
+            )
+            if final is not None:
+                add_posting_alert(session, self.alert, item_id)
+        if final is not None:
+            self.alert_recorded()
+        return final
 
     async def mark_notified(self, item_id: str) -> bool:
         """True once: for the caller that gets to tell the customer."""
@@ -246,7 +269,13 @@ class Lifecycle(Generic[M]):
 
     async def settle(self, item_id: str, outcome: Outcome | None = None) -> M:
         """Give up the lease and read the payment as it ends up, recording `outcome` first
-        unless the payment is already final: one statement (UPDATE … RETURNING)."""
+        unless the payment is already final: one statement (UPDATE … RETURNING), plus the
+        alert's outbox row in the same transaction when it completes the payment."""
+        if outcome is not None and outcome.status == Status.COMPLETED and self.alert:
+            completed = await self._complete_with_alert(item_id, outcome, lease_until=None)
+            if completed is not None:
+                return completed
+            outcome = None  # already final: only the lease is left to give up
         async with self.db.autocommit() as session:
             final = None
             if outcome is not None:

@@ -21,10 +21,11 @@ from bff import banks
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.clock import BankClock
-from bff.core_client import CoreClient, CoreError
+from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
+from bff.notifications.templates import plain_email, sms
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
 from bff.schedules.schemas import EditIn, ScheduledPaymentOut
@@ -424,12 +425,10 @@ class ScheduleService:
                 f"{row.destination_name} due {due:%d-%m-%Y} was "
                 f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}.{ref}"
             )
-        try:
-            if user.phone_number:
-                await self.core.send_sms(user.phone_number, text)
-            await self.core.send_email(user.email, "Your Kobo scheduled payment", text)
-        except CoreError as exc:
-            log.warning("could not tell user %s about schedule %s: %s", user.id, row.uuid, exc)
+        messages = [plain_email(user.email, "Your Kobo scheduled payment", text)]
+        if user.phone_number:
+            messages.insert(0, sms(user.phone_number, text))
+        await self.codes.notifier.send(messages)
 
 
 def _purpose(reference: str) -> str:

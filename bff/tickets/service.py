@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import logging
 from collections import defaultdict
 
 from sqlalchemy import select
 
 from bff.auth.models import User
-from bff.core_client import CoreClient, CoreError
+from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
+from bff.notifications.notifier import Notifier
+from bff.notifications.templates import plain_email
 from bff.security.uploads import DOCUMENTS, Upload, parse_data_url
 from bff.storage import DocumentStore
 from bff.tickets.models import Sender, Ticket, TicketAttachment, TicketMessage
@@ -23,8 +24,6 @@ from bff.tickets.schemas import (
     TicketSummaryOut,
 )
 from bff.timefmt import display_datetime
-
-log = logging.getLogger(__name__)
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 TOO_BIG = "File size exceeds 10MB limit"
@@ -44,10 +43,17 @@ def summary_out(ticket: Ticket) -> TicketSummaryOut:
 
 
 class TicketService:
-    def __init__(self, db: Database, core: CoreClient, store: DocumentStore) -> None:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        store: DocumentStore,
+        notifier: Notifier | None = None,
+    ) -> None:
         self.db = db
         self.core = core
         self.store = store
+        self.notifier = notifier or Notifier.simulator(db, core)
 
     def _files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
         if len(attachments) > MAX_ATTACHMENTS:
@@ -228,13 +234,11 @@ class TicketService:
         async with self.db.transaction() as session:
             customer = await session.get(User, ticket.user_id)
         if customer is not None:
-            try:
-                await self.core.send_email(
-                    customer.email,
-                    f"Re: {ticket.subject}",
-                    f"Hello {customer.first_name},\n\nKobo customer service replied to your "
-                    f'ticket "{ticket.subject}":\n\n{text.strip()}\n\nSign in to Kobo to answer.',
-                )
-            except CoreError as exc:
-                log.warning("could not e-mail ticket %s reply: %s", ticket_id, exc)
+            reply = plain_email(
+                customer.email,
+                f"Re: {ticket.subject}",
+                f"Hello {customer.first_name},\n\nKobo customer service replied to your "
+                f'ticket "{ticket.subject}":\n\n{text.strip()}\n\nSign in to Kobo to answer.',
+            )
+            await self.notifier.send([reply])
         return await self.get(None, ticket_id)

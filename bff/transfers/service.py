@@ -27,10 +27,11 @@ from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import User
 from bff.beneficiaries.service import BeneficiaryService
-from bff.core_client import CoreAccount, CoreClient, CoreRefused, CoreUnavailable
+from bff.core_client import CoreAccount, CoreClient, CoreRefused
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
     LEASE,
     HeldSteps,
@@ -57,6 +58,7 @@ EXPIRED = "This transfer has expired. Please start again."
 MAX_BULK_ROWS = 100
 # How long an unconfirmed transfer stays confirmable (the code lives as long).
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
+TRANSFER_ALERT = "transfer"  # bff.notifications.alerts.TRANSFER
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
 
 
@@ -122,7 +124,7 @@ class TransferService:
         self.limits = limits
         self.beneficiaries = beneficiaries
         self.lookup = lookup
-        self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer)
+        self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer, alert=TRANSFER_ALERT)
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
 
     # -- look-ups -----------------------------------------------------------------------
@@ -525,10 +527,7 @@ class TransferService:
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
                 f"{transfer.failure_reason} Ref {transfer.id}."
             )
-        try:
-            await self.core.send_sms(user.phone_number, text)
-        except CoreUnavailable as exc:
-            log.warning("could not SMS the outcome of %s: %s", transfer.id, exc)
+        await self.codes.notifier.send([sms(user.phone_number, text)])
 
 
 def _purpose(transfer_or_batch_id: str) -> str:

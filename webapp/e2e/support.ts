@@ -39,7 +39,8 @@ export async function newestMessageId(request: APIRequestContext, recipient: str
   return (await messagesFor(request, recipient))[0]?.id ?? null
 }
 
-/** Waits for a message newer than `afterId` and returns the first 6-digit number in it. */
+/** Waits for a message newer than `afterId` with a 6-digit code and returns the code of the
+ * newest such message (a debit or credit alert may arrive after the code). */
 export async function readOtp(
   request: APIRequestContext,
   recipient: string,
@@ -50,10 +51,12 @@ export async function readOtp(
   await expect
     .poll(
       async () => {
-        const [newest] = await messagesFor(request, recipient)
-        if (!newest || newest.id === afterId) return undefined
-        code = /\b\d{6}\b/.exec(newest.body)?.[0]
-        return code
+        for (const message of await messagesFor(request, recipient)) {
+          if (message.id === afterId) return undefined // newest first: the rest are older
+          code = /\b\d{6}\b/.exec(message.body)?.[0]
+          if (code) return code
+        }
+        return undefined
       },
       { message: `a one-time code for ${recipient} in /sim/messages`, timeout: 15_000 },
     )

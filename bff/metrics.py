@@ -1,0 +1,220 @@
+"""`/metrics` for Prometheus: Litestar's plugin for requests and latency (labelled by route
+template, never by raw path), plus the bank's own figures, read from the database at scrape
+time so that every process reports the same truth and a restart loses nothing.
+
+Served only to the addresses in KOBO_METRICS_ALLOW (default: this host), and never through
+the reverse proxy (a request carrying X-Forwarded-For is refused): docs/operations.md.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from litestar import Controller, Request, Response, get
+from litestar.exceptions import NotFoundException
+from litestar.plugins.prometheus import PrometheusConfig
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+from sqlalchemy import func, select
+
+from bff.bills.models import Vend
+from bff.clock import BankClock
+from bff.db import Database, utcnow
+from bff.notifications.models import OutboxMessage, OutboxStatus
+from bff.payments.lifecycle import Stage, Status
+from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
+from bff.timefmt import LAGOS
+from bff.transfers.models import Kind, Transfer
+
+PROMETHEUS = PrometheusConfig(
+    app_name="kobo-bff",
+    prefix="kobo_http",
+    group_path=True,  # /api/transfer/{transfer_id:str}, not one series per transfer
+    exclude=["^/metrics$"],
+    exclude_unhandled_paths=True,
+)
+IN_FLIGHT = (Status.PROCESSING, Status.PENDING)
+MONEY_HELD = (Stage.HELD, Stage.SENT)
+
+
+@dataclass
+class Figures:
+    transfers: dict[tuple[str, str], int] = field(default_factory=dict)
+    nip_pending: int = 0
+    nip_oldest_pending_s: float = 0.0
+    holds_past_window: int = 0
+    backlog: dict[str, int] = field(default_factory=dict)
+    backlog_oldest_s: float = 0.0
+    schedules_due: int = 0
+    scheduled_runs: dict[str, int] = field(default_factory=dict)
+
+
+def _age(now: datetime, since: datetime | None) -> float:
+    return max(0.0, (now - since).total_seconds()) if since else 0.0
+
+
+async def read_figures(db: Database, clock: BankClock, hold_window: timedelta) -> Figures:
+    now = utcnow()
+    today = (await clock.now()).astimezone(LAGOS).date()
+    figures = Figures()
+    async with db.autocommit() as session:
+        for kind, status, count in await session.execute(
+            select(Transfer.kind, Transfer.status, func.count()).group_by(
+                Transfer.kind, Transfer.status
+            )
+        ):
+            figures.transfers[(kind, status)] = count
+        count, oldest = (
+            await session.execute(
+                select(func.count(), func.min(Transfer.confirmed_at)).where(
+                    Transfer.kind == Kind.OTHER_BANK, Transfer.status.in_(IN_FLIGHT)
+                )
+            )
+        ).one()
+        figures.nip_pending, figures.nip_oldest_pending_s = count, _age(now, oldest)
+        for model in (Transfer, Vend):
+            figures.holds_past_window += (
+                await session.scalar(
+                    select(func.count()).where(
+                        model.status.in_(IN_FLIGHT),
+                        model.stage.in_(MONEY_HELD),
+                        model.confirmed_at < now - hold_window,
+                    )
+                )
+                or 0
+            )
+        for kind, count in await session.execute(
+            select(OutboxMessage.kind, func.count())
+            .where(OutboxMessage.status == OutboxStatus.PENDING)
+            .group_by(OutboxMessage.kind)
+        ):
+            figures.backlog[kind] = count
+        figures.backlog_oldest_s = _age(
+            now,
+            await session.scalar(
+                select(func.min(OutboxMessage.created_at)).where(
+                    OutboxMessage.status == OutboxStatus.PENDING
+                )
+            ),
+        )
+        figures.schedules_due = (
+            await session.scalar(
+                select(func.count()).where(
+                    ScheduledPayment.approved.is_(True),
+                    ScheduledPayment.status == ScheduleStatus.PENDING,
+                    ScheduledPayment.next_date <= today,
+                )
+            )
+            or 0
+        )
+        for status, count in await session.execute(
+            select(ScheduledRun.status, func.count()).group_by(ScheduledRun.status)
+        ):
+            figures.scheduled_runs[status] = count
+    return figures
+
+
+class BankCollector(Collector):
+    """Exposes the figures of the latest scrape (refreshed just before each export)."""
+
+    def __init__(self) -> None:
+        self.figures = Figures()
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        f = self.figures
+        transfers = GaugeMetricFamily(
+            "kobo_transfers",
+            "Transfers the BFF has recorded, by type and current outcome",
+            labels=["type", "outcome"],
+        )
+        for (kind, status), count in sorted(f.transfers.items()):
+            transfers.add_metric([kind, status], count)
+        yield transfers
+        yield GaugeMetricFamily(
+            "kobo_nip_pending_transfers",
+            "Transfers to other banks not final yet (processing or awaiting the switch)",
+            value=f.nip_pending,
+        )
+        yield GaugeMetricFamily(
+            "kobo_nip_pending_oldest_age_seconds",
+            "Age of the oldest transfer to another bank that is not final",
+            value=f.nip_oldest_pending_s,
+        )
+        yield GaugeMetricFamily(
+            "kobo_holds_past_status_query_window",
+            "Payments whose customer money is held for longer than the status-query window",
+            value=f.holds_past_window,
+        )
+        backlog = GaugeMetricFamily(
+            "kobo_notification_backlog",
+            "Outbox rows not delivered yet, by kind",
+            labels=["kind"],
+        )
+        for kind in ("SMS", "EMAIL", "POSTING_ALERT"):
+            backlog.add_metric([kind], f.backlog.get(kind, 0))
+        yield backlog
+        yield GaugeMetricFamily(
+            "kobo_notification_oldest_pending_age_seconds",
+            "Age of the oldest undelivered outbox row",
+            value=f.backlog_oldest_s,
+        )
+        yield GaugeMetricFamily(
+            "kobo_scheduled_payments_due",
+            "Approved scheduled payments due today or earlier that have not run",
+            value=f.schedules_due,
+        )
+        runs = GaugeMetricFamily(
+            "kobo_scheduled_runs", "Scheduled payment runs made, by outcome", labels=["outcome"]
+        )
+        for status, count in sorted(f.scheduled_runs.items()):
+            runs.add_metric([status], count)
+        yield runs
+
+
+_COLLECTOR = BankCollector()
+REGISTRY.register(_COLLECTOR)  # once per process, however many apps a test builds
+
+
+def allowed(request: Request[Any, Any, Any], allow: tuple[str, ...]) -> bool:
+    if "x-forwarded-for" in request.headers:  # came through the proxy: never public
+        return False
+    client = request.client.host if request.client else None
+    if client is None:
+        return False
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return False
+    return any(address in ipaddress.ip_network(entry, strict=False) for entry in allow)
+
+
+class MetricsController(Controller):
+    path = "/metrics"
+
+    @get(include_in_schema=False)
+    async def get(self, request: Request[Any, Any, Any]) -> Response:
+        state = request.app.state
+        if not allowed(request, state.settings.metrics_allow):
+            raise NotFoundException()  # as if there were nothing here
+        _COLLECTOR.figures = await read_figures(
+            state.db, state.clock, timedelta(seconds=state.settings.status_query_window_s)
+        )
+        registry = REGISTRY
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            # uvicorn --workers N: every worker's request metrics, and the bank's figures once.
+            registry = CollectorRegistry()
+            multiprocess.MultiProcessCollector(registry)
+            registry.register(_COLLECTOR)
+        return Response(generate_latest(registry), status_code=200, media_type=CONTENT_TYPE_LATEST)

@@ -1,0 +1,47 @@
+"""What services use to reach a customer.
+
+- `send_now`: straight through the transport, the answer awaited. For one-time codes (a code
+  that arrives after it expired is worthless, and a code that cannot be sent must be voided
+  at once with a 503) and for statements the customer just asked for. Codes never sit in the
+  outbox table in clear.
+- `send`: for a message about something already committed (a security notice, a reply to a
+  ticket, the outcome of a pending payment): recorded in the outbox, then delivered at once;
+  if the transport is down the worker retries it.
+- Alerts of completed payments are recorded in the payment's own transaction
+  (`bff.payments.lifecycle`), never through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bff.core_client import CoreClient
+from bff.db import Database
+from bff.notifications import outbox as outbox_rows
+from bff.notifications.message import Message
+from bff.notifications.outbox import Outbox
+from bff.notifications.transports import SimulatorTransport, Transports
+
+
+class Notifier:
+    def __init__(self, transports: Transports, outbox: Outbox) -> None:
+        self.transports = transports
+        self.outbox = outbox
+
+    @classmethod
+    def simulator(cls, db: Database, core: CoreClient) -> Notifier:
+        """The embedded default (also what a service built without one gets)."""
+        gateway = SimulatorTransport(core)
+        transports = Transports(gateway, gateway)
+        return cls(transports, Outbox(db, transports))
+
+    async def send_now(self, message: Message) -> None:
+        """Raises DeliveryFailed if the transport did not take it."""
+        await self.transports.send(message)
+
+    async def send(self, messages: Sequence[Message]) -> None:
+        if not messages:
+            return
+        async with self.outbox.db.transaction() as session:
+            rows = outbox_rows.add(session, messages)
+        await self.outbox.deliver_due([row.id for row in rows])

@@ -1,0 +1,229 @@
+"""The transactional outbox: `add` in the event's transaction, `Outbox.deliver_due` later.
+
+Delivery claims rows with a lease and a claim token in one UPDATE (its subquery takes the
+rows `FOR UPDATE SKIP LOCKED` on PostgreSQL; on SQLite the single statement is atomic and
+writers queue), sends each, and marks it sent only under its own token. A transport that is
+down leaves the row PENDING with a backoff (2 s … 10 min), so it is delayed, never lost;
+two processes never hold the same row. A process that dies between sending and marking
+leaves the lease to expire and the row is sent again: at least once, and exactly once
+unless the process dies inside that window (docs/operations.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy import Update, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bff.db import Database, utcnow
+from bff.notifications.message import Attachment, Message
+from bff.notifications.models import OutboxKind, OutboxMessage, OutboxStatus
+from bff.notifications.transports import DeliveryFailed, Transports
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=60)
+BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
+BATCH = 50
+
+# Turns a POSTING_ALERT's payload into the messages it stands for.
+AlertRenderer = Callable[[dict[str, str]], Awaitable[Sequence[Message]]]
+
+
+def row_for(message: Message) -> OutboxMessage:
+    payload = None
+    if message.attachments:
+        payload = json.dumps(
+            {
+                "attachments": [
+                    {"name": a.name, "contentType": a.content_type, "content": a.base64}
+                    for a in message.attachments
+                ]
+            }
+        )
+    return OutboxMessage(
+        kind=message.channel,
+        recipient=message.recipient,
+        subject=message.subject,
+        text=message.text,
+        html=message.html,
+        payload=payload,
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        next_attempt_at=utcnow(),
+    )
+
+
+def add(session: AsyncSession, messages: Iterable[Message]) -> list[OutboxMessage]:
+    """Record messages in the caller's transaction: they exist exactly if it commits."""
+    rows = [row_for(message) for message in messages]
+    session.add_all(rows)
+    return rows
+
+
+def add_posting_alert(session: AsyncSession, payment: str, payment_id: str) -> None:
+    """One row per completed payment: the worker writes its debit and credit alerts."""
+    session.add(
+        OutboxMessage(
+            kind=OutboxKind.POSTING_ALERT,
+            text="",
+            payload=json.dumps({"payment": payment, "id": payment_id}),
+            status=OutboxStatus.PENDING,
+            attempts=0,
+            next_attempt_at=utcnow(),
+        )
+    )
+
+
+def message_of(row: OutboxMessage) -> Message:
+    attachments: tuple[Attachment, ...] = ()
+    if row.payload:
+        attachments = tuple(
+            Attachment(a["name"], a["contentType"], a["content"])
+            for a in json.loads(row.payload).get("attachments", [])
+        )
+    assert row.recipient is not None
+    return Message(
+        channel=row.kind,
+        recipient=row.recipient,
+        text=row.text,
+        subject=row.subject,
+        html=row.html,
+        attachments=attachments,
+    )
+
+
+class Outbox:
+    def __init__(
+        self, db: Database, transports: Transports, render_alert: AlertRenderer | None = None
+    ) -> None:
+        self.db = db
+        self.transports = transports
+        self.render_alert = render_alert
+        # Set after a commit that added rows: the delivery loop starts at once.
+        self.wake = asyncio.Event()
+
+    def poke(self) -> None:
+        self.wake.set()
+
+    async def _claim(self, now: datetime, ids: Sequence[int] | None) -> list[OutboxMessage]:
+        token = uuid.uuid4().hex
+        free = or_(OutboxMessage.lease_until.is_(None), OutboxMessage.lease_until < now)
+        due = select(OutboxMessage.id).where(
+            OutboxMessage.status == OutboxStatus.PENDING,
+            OutboxMessage.next_attempt_at <= now,
+            free,
+        )
+        if ids is not None:
+            due = due.where(OutboxMessage.id.in_(ids))
+        if self.render_alert is None:  # an outbox that cannot write alerts leaves them be
+            due = due.where(OutboxMessage.kind != OutboxKind.POSTING_ALERT)
+        due = due.order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(BATCH)
+        if not self.db.is_sqlite:
+            due = due.with_for_update(skip_locked=True)
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(OutboxMessage)
+                .where(
+                    OutboxMessage.id.in_(due.scalar_subquery()),
+                    OutboxMessage.status == OutboxStatus.PENDING,
+                    free,
+                )
+                .values(lease_until=now + LEASE, claim_token=token)
+                .execution_options(synchronize_session=False)
+            )
+            rows = await session.scalars(
+                select(OutboxMessage)
+                .where(OutboxMessage.claim_token == token)
+                .order_by(OutboxMessage.id)
+            )
+            return list(rows.all())
+
+    async def deliver_due(self, ids: Sequence[int] | None = None) -> int:
+        """Deliver what is due (only `ids`, if given); returns how many rows were sent."""
+        sent = 0
+        while True:
+            rows = await self._claim(utcnow(), ids)
+            if not rows:
+                return sent
+            for row in rows:
+                if await self._deliver(row):
+                    sent += 1
+            if ids is not None:
+                return sent
+
+    async def _deliver(self, row: OutboxMessage) -> bool:
+        try:
+            if row.kind == OutboxKind.POSTING_ALERT:
+                await self._expand_alert(row)
+                return True
+            await self.transports.send(message_of(row))
+        except Exception as exc:  # any failure: try again later, never drop the row
+            if not isinstance(exc, DeliveryFailed):
+                log.exception("outbox row %s could not be delivered", row.id)
+            await self._retry_later(row, exc)
+            return False
+        await self._mark_sent(row)
+        return True
+
+    async def _expand_alert(self, row: OutboxMessage) -> None:
+        """The alert's messages join the outbox in the transaction that closes the alert."""
+        assert self.render_alert is not None  # _claim takes alerts only with a renderer
+        messages = await self.render_alert(json.loads(row.payload or "{}"))
+        async with self.db.transaction() as session:
+            done = await session.execute(self._sent_statement(row))
+            if done.rowcount:  # type: ignore[attr-defined]
+                add(session, messages)
+        if messages:
+            self.poke()
+
+    def _sent_statement(self, row: OutboxMessage) -> Update:
+        return (
+            update(OutboxMessage)
+            .where(OutboxMessage.id == row.id, OutboxMessage.claim_token == row.claim_token)
+            .values(
+                status=OutboxStatus.SENT,
+                sent_at=utcnow(),
+                lease_until=None,
+                claim_token=None,
+                last_error=None,
+            )
+        )
+
+    async def _mark_sent(self, row: OutboxMessage) -> None:
+        async with self.db.autocommit() as session:
+            await session.execute(self._sent_statement(row))
+
+    async def _retry_later(self, row: OutboxMessage, exc: BaseException) -> None:
+        delay = BACKOFF_S[min(row.attempts, len(BACKOFF_S) - 1)]
+        log.warning(
+            "outbox row %s (%s) not delivered, attempt %s, next in %s s: %s",
+            row.id,
+            row.kind,
+            row.attempts + 1,
+            delay,
+            exc,
+        )
+        async with self.db.autocommit() as session:
+            await session.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == row.id, OutboxMessage.claim_token == row.claim_token)
+                .values(
+                    attempts=OutboxMessage.attempts + 1,
+                    next_attempt_at=utcnow() + timedelta(seconds=delay),
+                    lease_until=None,
+                    claim_token=None,
+                    last_error=str(exc)[:500],
+                )
+            )
+
+
+def encode_attachment(name: str, content_type: str, content: bytes) -> Attachment:
+    return Attachment(name, content_type, base64.b64encode(content).decode())
