@@ -6,8 +6,9 @@ One step after the document is built (`document_refusals`) decides them all, in 
 - what the guards and validators every route shares answer, read off the route itself:
   a body or parameters → 400 (invalid input), a body → 413 (too large, refused before it is
   read); the `principal` dependency → 401, `applicant`/`customer`/`admin` → 401 and 403;
-  a route the rate limiter watches → 429; anything but `/health` → 503 (the core or the
-  database cannot be reached);
+  a route the rate limiter watches → 429; anything but `/health` → 503 (the core cannot be
+  reached: one mapping in bff/app.py answers it wherever a call to the core fails; a few
+  routes that never call the core declare it too, which is cheaper than tracing each);
 - what a route's own rules answer (not found, conflict, not done, paused…), which only the
   route can know, declared on the handler with `opt=refuses(404, 409, …)`.
 
@@ -137,7 +138,7 @@ def answers_also(*media_types: str) -> dict[str, Any]:
 SIGNED_IN = "principal"
 ROLE_GUARDS = ("applicant", "customer", "admin")
 RATE_LIMITED = AUTH_ROUTES | NAME_ENQUIRY_ROUTES
-NOT_FROM_THE_CORE = frozenset({"/health"})  # answers without the database or the core
+NOT_FROM_THE_CORE = frozenset({"/health"})  # answers without the core, always
 
 
 def shared_refusals(path: str, operation: Operation, parameter_names: Iterable[str]) -> set[int]:
