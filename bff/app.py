@@ -12,7 +12,7 @@ from litestar import Litestar, Request, Response, Router, get
 from litestar.config.compression import CompressionConfig
 from litestar.di import Provide
 from litestar.exceptions import HTTPException, TooManyRequestsException, ValidationException
-from litestar.openapi import OpenAPIConfig
+from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.problem_details import (
     ProblemDetailsConfig,
@@ -58,7 +58,7 @@ from bff.notifications.transports import Transports
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
-from bff.openapi_errors import document_problem_details
+from bff.openapi_errors import document_refusals
 from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
 from bff.schedules.controller import SchedulesController
@@ -275,7 +275,18 @@ def create_app(
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @get("/ready", tags=["ops"], summary="Readiness: the database and the core answer")
+    @get(
+        "/ready",
+        tags=["ops"],
+        summary="Readiness: the database and the core answer",
+        responses={
+            503: ResponseSpec(
+                data_container=dict[str, str],
+                description="Not ready: which of the database and the core is unavailable",
+                generate_examples=False,  # random examples would change the contract each build
+            )
+        },
+    )
     async def ready() -> Response[dict[str, str]]:
         checks = {"database": "ok", "core": "ok"}
         try:
@@ -400,7 +411,7 @@ def create_app(
         request_class=KoboRequest,
     )
     if not settings.production:
-        document_problem_details(app.openapi_schema)  # built once here, then served as is
+        document_refusals(app)  # the document is built once here, then served as is
     app.state.settings = settings
     app.state.db = db
     app.state.accounts_service = accounts

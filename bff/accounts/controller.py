@@ -14,6 +14,7 @@ from bff.accounts.schemas import (
 )
 from bff.accounts.service import AccountsService
 from bff.auth.service import Principal
+from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut
 
 
@@ -34,14 +35,18 @@ class AccountsController(Controller):
     ) -> list[AccountTypeOut]:
         return await accounts.account_types()
 
-    @post("/accounts", status_code=201, summary="Open a new account of a type")
+    @post("/accounts", status_code=201, summary="Open a new account of a type", opt=refuses(409))
     async def create_account(
         self, accounts: AccountsService, customer: Principal, data: CreateAccountIn
     ) -> AccountCreatedOut:
         account = await accounts.open_account(customer.user, data.account_type_id)
         return AccountCreatedOut(message="Account created successfully", account=account)
 
-    @get("/accounts/{account_number:str}", summary="One of the signed-in customer's accounts")
+    @get(
+        "/accounts/{account_number:str}",
+        summary="One of the signed-in customer's accounts",
+        opt=refuses(404),
+    )
     async def get_account(
         self, accounts: AccountsService, customer: Principal, account_number: str
     ) -> AccountOut:
@@ -51,6 +56,7 @@ class AccountsController(Controller):
         "/accounts/{account_number:str}/disable",
         status_code=200,
         summary="Disable an account, step 1: sends a confirmation code",
+        opt=refuses(404, 409, 429),
     )
     async def request_disable(
         self, accounts: AccountsService, customer: Principal, account_number: str
@@ -62,6 +68,7 @@ class AccountsController(Controller):
         "/accounts/{account_number:str}/disable/confirm",
         status_code=200,
         summary="Disable an account, step 2: the code",
+        opt=refuses(404, 409, 429),
     )
     async def confirm_disable(
         self,

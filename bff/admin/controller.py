@@ -8,6 +8,7 @@ from bff.admin.schemas import ApplicantOut, ReviewIn
 from bff.admin.service import AdminService
 from bff.auth.service import Principal
 from bff.onboarding.schemas import DocumentContentOut
+from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 
 
@@ -20,7 +21,9 @@ class AdminOnboardingController(Controller):
     async def pending(self, admin_service: AdminService, admin: Principal) -> list[ApplicantOut]:
         return await admin_service.pending()
 
-    @get("/applicants/{user_id:int}", summary="One applicant's onboarding in full")
+    @get(
+        "/applicants/{user_id:int}", summary="One applicant's onboarding in full", opt=refuses(404)
+    )
     async def applicant(
         self, admin_service: AdminService, admin: Principal, user_id: RowId
     ) -> ApplicantOut:
@@ -30,6 +33,7 @@ class AdminOnboardingController(Controller):
         "/applicants/{user_id:int}/basic-profile/review",
         status_code=200,
         summary="Approve or decline a basic profile",
+        opt=refuses(404),
     )
     async def review_profile(
         self, admin_service: AdminService, admin: Principal, user_id: RowId, data: ReviewIn
@@ -41,6 +45,7 @@ class AdminOnboardingController(Controller):
         "/documents/{document_id:int}/review",
         status_code=200,
         summary="Approve or decline a document",
+        opt=refuses(404),
     )
     async def review_document(
         self, admin_service: AdminService, admin: Principal, document_id: RowId, data: ReviewIn
@@ -48,7 +53,7 @@ class AdminOnboardingController(Controller):
         await admin_service.review_document(admin.user, document_id, data)
         return MessageOut(message="Review saved")
 
-    @get("/documents/{document_id:int}/download", summary="A document's content")
+    @get("/documents/{document_id:int}/download", summary="A document's content", opt=refuses(404))
     async def download(
         self, admin_service: AdminService, admin: Principal, document_id: RowId
     ) -> DocumentContentOut:

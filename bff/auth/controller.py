@@ -22,6 +22,7 @@ from bff.auth.schemas import (
 )
 from bff.auth.service import AuthService, Principal, decode_base64_identifier
 from bff.http import client_address
+from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut
 
 
@@ -29,7 +30,12 @@ class AuthController(Controller):
     path = "/auth/ibanking/personal"
     tags = ["auth"]
 
-    @post("/login", status_code=200, summary="Sign in, step 1: password; sends the code")
+    @post(
+        "/login",
+        status_code=200,
+        summary="Sign in, step 1: password; sends the code",
+        opt=refuses(401, EMAIL_NOT_VERIFIED),
+    )
     async def login(self, request: Request, auth: AuthService, data: LoginIn) -> LoginOut:
         user = await auth.login(data.email, data.password, data.remember, client_address(request))
         return LoginOut(

@@ -13,6 +13,7 @@ from bff.beneficiaries.schemas import (
     BeneficiaryOut,
 )
 from bff.beneficiaries.service import BeneficiaryService
+from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut, RowId
 
 
@@ -27,7 +28,7 @@ class BeneficiariesController(Controller):
     ) -> list[BeneficiaryOut]:
         return await beneficiaries.for_customer(customer.user)
 
-    @get("/{beneficiary_id:int}", summary="One saved beneficiary")
+    @get("/{beneficiary_id:int}", summary="One saved beneficiary", opt=refuses(404))
     async def get_beneficiary(
         self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: RowId
     ) -> BeneficiaryOut:
@@ -37,6 +38,7 @@ class BeneficiariesController(Controller):
         "/",
         status_code=201,
         summary="Save a beneficiary: without `otp` sends a code (202), with it saves (201)",
+        opt=refuses(409, 429),
         description=(
             "Step-up (issue 12): the first call checks the beneficiary (the name is looked up "
             "again) and sends a code with the customer's second factor; the same body sent "
@@ -68,7 +70,12 @@ class BeneficiariesController(Controller):
         created = BeneficiaryCreatedOut(message="Beneficiary created successfully", beneficiary=row)
         return Response(created, status_code=201)
 
-    @delete("/{beneficiary_id:int}", status_code=200, summary="Delete a saved beneficiary")
+    @delete(
+        "/{beneficiary_id:int}",
+        status_code=200,
+        summary="Delete a saved beneficiary",
+        opt=refuses(404),
+    )
     async def delete_beneficiary(
         self, beneficiaries: BeneficiaryService, customer: Principal, beneficiary_id: RowId
     ) -> MessageOut:

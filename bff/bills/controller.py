@@ -24,6 +24,7 @@ from bff.bills.schemas import (
 )
 from bff.bills.service import BillService, bill_log
 from bff.errors import AppError
+from bff.openapi_errors import BILL_FAILED, refuses
 from bff.payments.lifecycle import Status
 
 
@@ -99,7 +100,12 @@ class BillsController(Controller):
             for p in (await bills.providers("AIRTIME")).values()
         ]
 
-    @post("/providers/airtime/vend/initiate", status_code=201, summary="Airtime, step 1")
+    @post(
+        "/providers/airtime/vend/initiate",
+        status_code=201,
+        summary="Airtime, step 1",
+        opt=refuses(404, 429),
+    )
     async def airtime_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
     ) -> VendPendingOut:
@@ -109,6 +115,7 @@ class BillsController(Controller):
         "/providers/airtime/vend/confirm",
         status_code=200,
         summary="Airtime, step 2: code",
+        opt=refuses(404, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def airtime_confirm(
@@ -124,13 +131,22 @@ class BillsController(Controller):
             for p in (await bills.providers("DATA")).values()
         ]
 
-    @get("/providers/databundle/{code:str}/bundles", summary="A network's data bundles")
+    @get(
+        "/providers/databundle/{code:str}/bundles",
+        summary="A network's data bundles",
+        opt=refuses(404),
+    )
     async def data_bundles(
         self, bills: BillService, customer: Principal, code: str
     ) -> list[BundleOut]:
         return await bills.products("DATA", code)
 
-    @post("/providers/databundle/vend/initiate", status_code=201, summary="Data, step 1")
+    @post(
+        "/providers/databundle/vend/initiate",
+        status_code=201,
+        summary="Data, step 1",
+        opt=refuses(404, 429),
+    )
     async def data_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
     ) -> VendPendingOut:
@@ -140,6 +156,7 @@ class BillsController(Controller):
         "/providers/databundle/vend/confirm",
         status_code=200,
         summary="Data, step 2: code",
+        opt=refuses(404, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def data_confirm(
@@ -179,7 +196,12 @@ class BillsController(Controller):
             (data.meter_type or "").upper() or None,
         )
 
-    @post("/providers/electricity/vend/initiate", status_code=201, summary="Electricity, step 1")
+    @post(
+        "/providers/electricity/vend/initiate",
+        status_code=201,
+        summary="Electricity, step 1",
+        opt=refuses(404, 429),
+    )
     async def electricity_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
     ) -> VendPendingOut:
@@ -189,6 +211,7 @@ class BillsController(Controller):
         "/providers/electricity/vend/confirm",
         status_code=200,
         summary="Electricity, step 2",
+        opt=refuses(404, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def electricity_confirm(
@@ -204,7 +227,9 @@ class BillsController(Controller):
             for p in (await bills.providers("CABLE_TV")).values()
         ]
 
-    @get("/providers/cabletv/{code:str}/bouquets", summary="A provider's bouquets")
+    @get(
+        "/providers/cabletv/{code:str}/bouquets", summary="A provider's bouquets", opt=refuses(404)
+    )
     async def bouquets(self, bills: BillService, customer: Principal, code: str) -> list[BundleOut]:
         return await bills.products("CABLE_TV", code)
 
@@ -214,7 +239,12 @@ class BillsController(Controller):
     ) -> HolderOut:
         return await bills.lookup("CABLE_TV", data.cable_tv_provider_code, data.smart_card_number)
 
-    @post("/providers/cabletv/vend/initiate", status_code=201, summary="Cable TV, step 1")
+    @post(
+        "/providers/cabletv/vend/initiate",
+        status_code=201,
+        summary="Cable TV, step 1",
+        opt=refuses(404, 429),
+    )
     async def cable_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
     ) -> VendPendingOut:
@@ -224,6 +254,7 @@ class BillsController(Controller):
         "/providers/cabletv/vend/confirm",
         status_code=200,
         summary="Cable TV, step 2: code",
+        opt=refuses(404, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def cable_confirm(

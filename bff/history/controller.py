@@ -12,6 +12,7 @@ from litestar.params import Parameter
 from bff.auth.service import Principal
 from bff.history.schemas import StatementIn, TransactionDetailOut, TransactionPageOut
 from bff.history.service import HistoryService, Query, parse_day
+from bff.openapi_errors import answers_also, refuses
 from bff.schemas import MessageOut, refuse_hidden_characters
 
 STATEMENT_REQUESTED = "Bank statement requested successfully and will be sent to your mail shortly"
@@ -22,7 +23,11 @@ class HistoryController(Controller):
     tags = ["history"]
     security = [{"bearer": []}]
 
-    @get("/", summary="The customer's transactions, newest first, filtered and paged")
+    @get(
+        "/",
+        summary="The customer's transactions, newest first, filtered and paged",
+        opt=refuses(404),
+    )
     async def transactions(
         self,
         history: HistoryService,
@@ -52,7 +57,7 @@ class HistoryController(Controller):
         )
         return await history.transactions(customer.user, query)
 
-    @get("/{reference_number:str}", summary="One transaction with its parties")
+    @get("/{reference_number:str}", summary="One transaction with its parties", opt=refuses(404))
     async def detail(
         self, history: HistoryService, customer: Principal, reference_number: str
     ) -> TransactionDetailOut:
@@ -61,6 +66,7 @@ class HistoryController(Controller):
     @get(
         "/{reference_number:str}/receipt",
         summary="The transaction's receipt: a one-page PDF, or a PNG image with format=png",
+        opt={**refuses(404), **answers_also("image/png")},
         media_type="application/pdf",
         response_description="The receipt: application/pdf, or image/png when format=png",
     )
@@ -97,13 +103,13 @@ class HistoryController(Controller):
             ),
         )
 
-    @post("/download", status_code=200, summary="E-mail a PDF statement")
+    @post("/download", status_code=200, summary="E-mail a PDF statement", opt=refuses(404))
     async def pdf(
         self, history: HistoryService, customer: Principal, data: StatementIn
     ) -> Response[MessageOut]:
         return await self._request(history, customer, data, "PDF")
 
-    @post("/download/excel", status_code=200, summary="E-mail an Excel statement")
+    @post("/download/excel", status_code=200, summary="E-mail an Excel statement", opt=refuses(404))
     async def excel(
         self, history: HistoryService, customer: Principal, data: StatementIn
     ) -> Response[MessageOut]:

@@ -11,6 +11,7 @@ from bff.auth.service import Principal
 from bff.kyc.schemas import BiodataOut, KycDocumentOut, KycStatusOut, LevelIn
 from bff.kyc.service import KycService
 from bff.onboarding.schemas import DocumentContentOut
+from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 
 SUBMITTED = "Details has been submitted successfully"
@@ -33,17 +34,24 @@ class KycController(Controller):
     async def documents(self, kyc: KycService, customer: Principal) -> list[KycDocumentOut]:
         return await kyc.documents(customer.user)
 
-    @post("/level-1", status_code=200, summary="BVN and/or NIN, checked at once")
+    @post("/level-1", status_code=200, summary="BVN and/or NIN, checked at once", opt=refuses(409))
     async def level_1(self, kyc: KycService, customer: Principal, data: LevelIn) -> MessageOut:
         await kyc.submit_identity_level(customer.user, 1, data)
         return MessageOut(message=SUBMITTED)
 
-    @post("/level-2", status_code=200, summary="Both BVN and NIN, checked at once")
+    @post(
+        "/level-2", status_code=200, summary="Both BVN and NIN, checked at once", opt=refuses(409)
+    )
     async def level_2(self, kyc: KycService, customer: Principal, data: LevelIn) -> MessageOut:
         await kyc.submit_identity_level(customer.user, 2, data)
         return MessageOut(message=SUBMITTED)
 
-    @post("/level-3", status_code=200, summary="Utility bill and ID card, for review")
+    @post(
+        "/level-3",
+        status_code=200,
+        summary="Utility bill and ID card, for review",
+        opt=refuses(409),
+    )
     async def level_3(self, kyc: KycService, customer: Principal, data: LevelIn) -> MessageOut:
         await kyc.submit_level_3(customer.user, data)
         return MessageOut(message=SUBMITTED)
@@ -67,7 +75,12 @@ class AdminKycController(Controller):
             for r in await kyc.pending_reviews()
         ]
 
-    @post("/submissions/{submission_id:int}/review", status_code=200, summary="Approve or decline")
+    @post(
+        "/submissions/{submission_id:int}/review",
+        status_code=200,
+        summary="Approve or decline",
+        opt=refuses(404),
+    )
     async def review(
         self, kyc: KycService, admin: Principal, submission_id: RowId, data: ReviewIn
     ) -> MessageOut:
@@ -76,7 +89,11 @@ class AdminKycController(Controller):
         )
         return MessageOut(message="Review saved")
 
-    @get("/submissions/{submission_id:int}/{which:str}", summary="utility-bill or id-card image")
+    @get(
+        "/submissions/{submission_id:int}/{which:str}",
+        summary="utility-bill or id-card image",
+        opt=refuses(404),
+    )
     async def image(
         self,
         kyc: KycService,

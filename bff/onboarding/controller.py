@@ -18,6 +18,7 @@ from bff.onboarding.schemas import (
     OnboardingStatusOut,
 )
 from bff.onboarding.service import OnboardingService
+from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 
 
@@ -51,7 +52,12 @@ class OnboardingController(Controller):
     ) -> BasicProfile:
         return await onboarding.basic_profile(applicant.user)
 
-    @post("/onboarding/basic-profile", status_code=200, summary="Save and submit the basic profile")
+    @post(
+        "/onboarding/basic-profile",
+        status_code=200,
+        summary="Save and submit the basic profile",
+        opt=refuses(409),
+    )
     async def save_basic_profile(
         self, onboarding: OnboardingService, applicant: Principal, data: BasicProfileIn
     ) -> MessageOut:
@@ -66,6 +72,7 @@ class OnboardingController(Controller):
         "/onboarding/business-information",
         status_code=200,
         summary="Not used by personal customers",
+        opt=refuses(400),
     )
     async def save_business_information(self, applicant: Principal) -> MessageOut:
         raise ValidationFailed("Business information is not required for personal accounts")
@@ -82,20 +89,34 @@ class OnboardingController(Controller):
     ) -> list[DocumentOut]:
         return await onboarding.documents(applicant.user)
 
-    @post("/onboarding/documents", status_code=201, summary="Upload a document (PNG/JPEG, 2MB)")
+    @post(
+        "/onboarding/documents",
+        status_code=201,
+        summary="Upload a document (PNG/JPEG, 2MB)",
+        opt=refuses(409),
+    )
     async def upload(
         self, onboarding: OnboardingService, applicant: Principal, data: DocumentUploadIn
     ) -> DocumentUploadedOut:
         document = await onboarding.upload(applicant.user, data)
         return DocumentUploadedOut(message="Document uploaded successfully", document=document)
 
-    @get("/onboarding/documents/{document_id:int}/download", summary="A document's content")
+    @get(
+        "/onboarding/documents/{document_id:int}/download",
+        summary="A document's content",
+        opt=refuses(404),
+    )
     async def download(
         self, onboarding: OnboardingService, applicant: Principal, document_id: RowId
     ) -> DocumentContentOut:
         return DocumentContentOut(content=await onboarding.download(applicant.user, document_id))
 
-    @delete("/onboarding/documents/{document_id:int}", status_code=200, summary="Delete a document")
+    @delete(
+        "/onboarding/documents/{document_id:int}",
+        status_code=200,
+        summary="Delete a document",
+        opt=refuses(404, 409),
+    )
     async def remove(
         self, onboarding: OnboardingService, applicant: Principal, document_id: RowId
     ) -> MessageOut:

@@ -6,6 +6,7 @@ from litestar import Controller, get, post
 
 from bff.core_client import CoreClient, CoreUnavailable
 from bff.errors import ServiceUnavailable
+from bff.openapi_errors import refuses
 from bff.registration import reference
 from bff.registration.schemas import (
     AccountOwnerIn,
@@ -44,7 +45,7 @@ class RegistrationController(Controller):
             raise ServiceUnavailable("An error occurred while fetching account types") from exc
         return [AccountTypeOut(id=t.id, name=t.name) for t in types]
 
-    @post("/registration/new", status_code=201, summary="Register a new customer")
+    @post("/registration/new", status_code=201, summary="Register a new customer", opt=refuses(409))
     async def register_new(
         self, registration: RegistrationService, data: NewUserIn
     ) -> RegisteredOut:
@@ -55,6 +56,7 @@ class RegistrationController(Controller):
         "/registration/existing",
         status_code=201,
         summary="Register an existing account owner for internet banking",
+        opt=refuses(409),
     )
     async def register_owner(
         self, registration: RegistrationService, data: AccountOwnerIn

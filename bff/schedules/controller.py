@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get, patch, post, put
 
 from bff.auth.service import Principal
+from bff.openapi_errors import refuses
 from bff.schedules.schemas import (
     ApproveIn,
     BulkScheduleIn,
@@ -29,7 +30,7 @@ class SchedulesController(Controller):
     ) -> list[ScheduledPaymentOut]:
         return [schedule_out(r) for r in await schedules.for_customer(customer.user)]
 
-    @get("/{schedule_uuid:str}", summary="One scheduled payment")
+    @get("/{schedule_uuid:str}", summary="One scheduled payment", opt=refuses(404))
     async def get_schedule(
         self, schedules: ScheduleService, customer: Principal, schedule_uuid: str
     ) -> ScheduledPaymentOut:
@@ -41,25 +42,45 @@ class SchedulesController(Controller):
         rows, _ = await schedules.create(customer.user, kind, data)
         return [schedule_out(r) for r in rows]
 
-    @post("/intrabank", status_code=201, summary="Schedule a Kobo transfer; sends a code")
+    @post(
+        "/intrabank",
+        status_code=201,
+        summary="Schedule a Kobo transfer; sends a code",
+        opt=refuses(404, 429),
+    )
     async def intrabank(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
         return await self._create(schedules, customer, Kind.INTRA_BANK, data)
 
-    @post("/interbank", status_code=201, summary="Schedule a transfer to another bank")
+    @post(
+        "/interbank",
+        status_code=201,
+        summary="Schedule a transfer to another bank",
+        opt=refuses(404, 429),
+    )
     async def interbank(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
         return await self._create(schedules, customer, Kind.OTHER_BANK, data)
 
-    @post("/own", status_code=201, summary="Schedule a transfer between own accounts")
+    @post(
+        "/own",
+        status_code=201,
+        summary="Schedule a transfer between own accounts",
+        opt=refuses(404, 429),
+    )
     async def own(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
         return await self._create(schedules, customer, Kind.OWN_ACCOUNT, data)
 
-    @post("/bulk", status_code=201, summary="Schedule a bulk transfer (one reference)")
+    @post(
+        "/bulk",
+        status_code=201,
+        summary="Schedule a bulk transfer (one reference)",
+        opt=refuses(404, 429),
+    )
     async def bulk(
         self, schedules: ScheduleService, customer: Principal, data: BulkScheduleIn
     ) -> list[ScheduledPaymentOut]:
@@ -68,14 +89,24 @@ class SchedulesController(Controller):
         )
         return [schedule_out(r) for r in rows]
 
-    @patch("/approve", status_code=200, summary="Approve with the code; nothing runs before")
+    @patch(
+        "/approve",
+        status_code=200,
+        summary="Approve with the code; nothing runs before",
+        opt=refuses(404, 429),
+    )
     async def approve(
         self, schedules: ScheduleService, customer: Principal, data: ApproveIn
     ) -> MessageOut:
         await schedules.approve(customer.user, data.reference_number, data.otp)
         return MessageOut(message="Scheduled Payment Approved")
 
-    @put("/edit", status_code=200, summary="Edit a pending one; it then needs approving again")
+    @put(
+        "/edit",
+        status_code=200,
+        summary="Edit a pending one; it then needs approving again",
+        opt=refuses(404, 409, 429),
+    )
     async def edit(
         self, schedules: ScheduleService, customer: Principal, data: EditIn
     ) -> EditedOut:

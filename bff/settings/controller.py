@@ -8,6 +8,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from bff.auth.models import TwoFactor
 from bff.auth.service import Principal
 from bff.http import client_address
+from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut
 from bff.settings.schemas import (
     ChangePasswordIn,
@@ -31,6 +32,7 @@ class SettingsController(Controller):
         "/password",
         status_code=200,
         summary="Change password: without `otp` sends a code (202), with it changes (200)",
+        opt=refuses(429),
         description=(
             "Step-up (issue 12): the first call checks the old password and the new one and "
             "sends a code with the customer's second factor; the same body sent again with "
@@ -66,7 +68,12 @@ class SettingsController(Controller):
     ) -> list[TransactionLimitOut]:
         return await customer_settings.limits(customer.user)
 
-    @post("/transaction-limits", status_code=200, summary="Ask for new limits; sends a code")
+    @post(
+        "/transaction-limits",
+        status_code=200,
+        summary="Ask for new limits; sends a code",
+        opt=refuses(404, 429),
+    )
     async def request_limits(
         self, customer_settings: SettingsService, customer: Principal, data: TransactionLimitIn
     ) -> TransactionLimitPendingOut:
@@ -79,7 +86,10 @@ class SettingsController(Controller):
         )
 
     @post(
-        "/transaction-limits/confirm", status_code=200, summary="Confirm new limits with the code"
+        "/transaction-limits/confirm",
+        status_code=200,
+        summary="Confirm new limits with the code",
+        opt=refuses(404, 429),
     )
     async def confirm_limits(
         self,
@@ -96,7 +106,11 @@ class SettingsController(Controller):
     async def two_factor_type(self, customer: Principal) -> TwoFactorTypeOut:
         return TwoFactorTypeOut(two_factor_authentication_type=customer.user.two_factor)  # type: ignore[arg-type]
 
-    @get("/2fa/otp-authentication/generate", summary="Switch to OTP, step 1: sends a code")
+    @get(
+        "/2fa/otp-authentication/generate",
+        summary="Switch to OTP, step 1: sends a code",
+        opt=refuses(429),
+    )
     async def generate_otp(
         self, customer_settings: SettingsService, customer: Principal
     ) -> MessageOut:
@@ -107,6 +121,7 @@ class SettingsController(Controller):
     @get(
         "/2fa/google-authenticator/generate",
         summary="Switch to Google Authenticator, step 1: QR code and setup secret",
+        opt=refuses(429),
     )
     async def generate_google(
         self, customer_settings: SettingsService, customer: Principal
@@ -115,7 +130,12 @@ class SettingsController(Controller):
         assert isinstance(credentials, GoogleCredentialsOut)
         return credentials
 
-    @post("/2fa/otp-authentication/confirm", status_code=200, summary="Switch to OTP, step 2")
+    @post(
+        "/2fa/otp-authentication/confirm",
+        status_code=200,
+        summary="Switch to OTP, step 2",
+        opt=refuses(429),
+    )
     async def confirm_otp(
         self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn
     ) -> MessageOut:
@@ -126,6 +146,7 @@ class SettingsController(Controller):
         "/2fa/google-authenticator/confirm",
         status_code=200,
         summary="Switch to Google Authenticator, step 2",
+        opt=refuses(429),
     )
     async def confirm_google(
         self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn

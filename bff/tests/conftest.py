@@ -22,6 +22,7 @@ from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
+from bff.tests.openapi_conformance import Contract
 from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
@@ -114,8 +115,41 @@ async def bff_template(databases) -> str:  # type: ignore[no-untyped-def]
     return url
 
 
+@pytest.fixture(scope="session")
+def contract(tmp_path_factory: pytest.TempPathFactory) -> Contract:
+    """The BFF's OpenAPI document, as `GET /schema/openapi.json` serves it (it does not
+    depend on the database or the settings the tests change)."""
+    url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('openapi')}/unused.sqlite3"
+    return Contract(create_app(make_settings(url)).openapi_schema.to_schema())
+
+
+def conformance_hook(contract: Contract):  # type: ignore[no-untyped-def]
+    """An httpx response hook: an answer the OpenAPI document does not describe (status or
+    body) fails the test that got it (bff/tests/openapi_conformance.py).
+
+    Requests with `X-Sim-Scenario` are left out: that header is a development switch for
+    forcing the simulator's faults, outside the customer contract the document describes.
+    """
+
+    async def check(response: httpx.Response) -> None:
+        request = response.request
+        if "x-sim-scenario" in request.headers:
+            return
+        await response.aread()
+        problems = contract.violations(
+            request.method,
+            request.url.path,
+            response.status_code,
+            response.headers.get("content-type", ""),
+            response.content,
+        )
+        assert not problems, "the answer does not fit the OpenAPI document:\n" + "\n".join(problems)
+
+    return check
+
+
 @pytest.fixture
-async def bff_factory(databases, sim, bff_template):  # type: ignore[no-untyped-def]
+async def bff_factory(databases, sim, bff_template, contract):  # type: ignore[no-untyped-def]
     """Builds a BFF on a fresh database (or an existing one: `database_url=`, as a second
     process of the same deployment would); keyword arguments override settings."""
     opened: list[Bff] = []
@@ -129,6 +163,7 @@ async def bff_factory(databases, sim, bff_template):  # type: ignore[no-untyped-
         client_context = asgi_client(app, "http://bff.test")
         client = await client_context.__aenter__()
         contexts.append(client_context)
+        client.event_hooks["response"].append(conformance_hook(contract))
         bff = Bff(app=app, client=client, sim=sim, db=Database(settings.database_url))
         opened.append(bff)
         return bff

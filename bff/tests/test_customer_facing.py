@@ -250,3 +250,47 @@ def test_receipt_wording():
         "GL-N",
         "ELECTRICITY_BILL/",
     ]
+
+
+async def test_a_formula_in_a_description_is_text_in_both_parties_excel_statements(bff):
+    """Issue 22: a transfer description `=HYPERLINK(...)` became a live formula in the Excel
+    statements of the sender and of the recipient. Followed here through both parties' real
+    statements, read back as each receives them: the description is text, and no cell of
+    either workbook is or would be read as a formula. (Today the narration puts the other
+    party's name first; `test_history.py::test_free_text_in_the_excel_statement_is_never_a_formula`
+    holds the writer itself to it for text that starts with `=`.)"""
+    formula = '=HYPERLINK("http://evil.example/x","Click")'
+    ada = await bff.sign_in()
+    sent = await send(
+        bff,
+        ada,
+        "intrabank",
+        "intrabank",
+        sourceAccountNumber=ADA_CURRENT,
+        destinationAccountNumber=TUNDE_ACCOUNT,
+        amount=1,
+        description=formula,
+    )
+    assert sent.status_code == 200, sent.text
+    tunde = await sign_in_tunde(bff)
+    for token, email, account in ((ada, ADA, ADA_CURRENT), (tunde, TUNDE, TUNDE_ACCOUNT)):
+        day = today().strftime("%d-%m-%Y")
+        body = {"nuban": account, "startDate": day, "endDate": day}
+        asked = await bff.client.post(f"{H}/download/excel", headers=auth(token), json=body)
+        assert asked.status_code == 200, asked.text
+        mail = (await bff.sim.get("/sim/messages", params={"recipient": email, "limit": 1})).json()
+        content = base64.b64decode(mail[0]["attachments"][0]["content"])
+        cells = [
+            cell
+            for sheet in openpyxl.load_workbook(io.BytesIO(content))
+            for row in sheet.iter_rows()
+            for cell in row
+            if cell.value is not None
+        ]
+        assert not [c.coordinate for c in cells if c.data_type == "f"], email
+        carrying = [c for c in cells if "HYPERLINK" in str(c.value)]
+        assert carrying, f"the description is missing from {email}'s statement"
+        assert all(c.data_type == "s" for c in carrying), email
+        # No text cell a spreadsheet could read as a formula (OWASP CSV injection).
+        texts = [str(c.value) for c in cells if c.data_type == "s"]
+        assert not [t for t in texts if t.startswith(("=", "+", "-", "@", "\t", "\r"))], email

@@ -19,7 +19,7 @@ import pytest
 from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
 from bench.workload import free_port
-from bff.tests.conftest import ADA, PASSWORD
+from bff.tests.conftest import ADA, CHIOMA, PASSWORD
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -37,7 +37,14 @@ def stack(databases, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple
         bff_port=free_port(),
         sim_port=free_port(),
         log_dir=work,
-        env_overrides={"SIM_LOG_LEVEL": "WARNING", "KOBO_LOG_FORMAT": "text"},
+        env_overrides={
+            "SIM_LOG_LEVEL": "WARNING",
+            "KOBO_LOG_FORMAT": "text",
+            # The per-address rate limiter counts per process without Redis, and every call
+            # here comes from 127.0.0.1: with room, what stops the guessing below is the
+            # per-account counters in the database, which these tests are about.
+            "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000",
+        },
     )
     stack.start()  # the first process migrates and seeds the personas; then the second
     try:
@@ -135,3 +142,60 @@ async def test_one_transfer_confirmed_on_both_processes_moves_money_once(clients
     assert await balance() == opening - 125_00
     check = (await sim.get("/core/ledger/balance-check")).json()
     assert check["balanced"] is True
+
+
+async def test_wrong_codes_on_both_processes_pause_the_second_factor_together(clients):
+    """NIST SP 800-63B 5.2.2 across processes: 10 wrong codes in a row for one account, over
+    five sign-ins spread on both processes (each sign-in's two wrong codes sent to both at
+    once), pause the second factor on both; the right code is refused then too."""
+    a, b, sim = clients
+    limit = 10  # Settings.code_max_consecutive_failures
+    before = await newest_message_id(sim, CHIOMA)
+    latest = before
+    for sign_in_number in range(limit // 2):
+        process = (a, b)[sign_in_number % 2]
+        started = await process.post(LOGIN, json={"email": CHIOMA, "password": PASSWORD})
+        assert started.status_code == 200, started.text
+        code = await fresh_code(sim, latest, CHIOMA)
+        latest = await newest_message_id(sim, CHIOMA)
+        wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+        answers = await asyncio.gather(
+            a.post(VERIFY, json={**started.json(), "otp": wrong}),
+            b.post(VERIFY, json={**started.json(), "otp": wrong}),
+        )
+        assert [r.status_code for r in answers] == [400, 400], [r.text for r in answers]
+    # Paused everywhere: the right code of the open challenge, and any new sign-in.
+    for process in (a, b):
+        right = await process.post(VERIFY, json={**started.json(), "otp": code})
+        assert right.status_code == 429 and "paused" in right.json()["detail"], right.text
+        again = await process.post(LOGIN, json={"email": CHIOMA, "password": PASSWORD})
+        assert again.status_code == 429 and int(again.headers["retry-after"]) > 0, again.text
+    inbox = (await sim.get("/sim/messages", params={"recipient": CHIOMA})).json()
+    notices = [m for m in inbox if m["id"] > before and "wrong codes" in m["subject"]]
+    assert len(notices) == 1, "the owner is told once, by the process that paused"
+
+
+async def test_sign_in_codes_sent_on_both_processes_count_together(clients):
+    """Each sign-in sends an SMS and an e-mail: at most 10 in the window per account
+    (Settings.login_codes_per_window), whichever process the sign-ins reach. Sign-ins
+    alternate between the processes until refused: both refuse once the account's total
+    reaches 10, though neither process alone has sent 10. (Last in this module: Ada's
+    sign-ins of the tests above count too.)"""
+    a, b, sim = clients
+    limit = 10
+    accepted = {"a": 0, "b": 0}
+    for attempt in range(limit + 1):
+        name, process = (("a", a), ("b", b))[attempt % 2]
+        started = await process.post(LOGIN, json={"email": ADA, "password": PASSWORD})
+        if started.status_code == 429:
+            break
+        assert started.status_code == 200, started.text
+        accepted[name] += 1
+    assert 0 < accepted["a"] < limit and 0 < accepted["b"] < limit, accepted
+    sent = await newest_message_id(sim, ADA)
+    for process in (a, b):
+        refused = await process.post(LOGIN, json={"email": ADA, "password": PASSWORD})
+        assert refused.status_code == 429, refused.text
+        assert "Too many codes were requested" in refused.json()["detail"]
+    await asyncio.sleep(0.5)  # a code sent anyway would have arrived by now
+    assert await newest_message_id(sim, ADA) == sent, "no SMS or e-mail after the limit"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get, post
 
 from bff.auth.service import Principal
+from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 from bff.tickets.schemas import (
     AttachmentContentOut,
@@ -35,26 +36,37 @@ class TicketsController(Controller):
         ticket = await tickets.create(customer.user, data.subject, data.body, data.attachments)
         return TicketCreatedOut(message="Ticket created successfully", ticket=ticket)
 
-    @get("/{ticket_id:int}", summary="A ticket with its conversation")
+    @get("/{ticket_id:int}", summary="A ticket with its conversation", opt=refuses(404))
     async def detail(
         self, tickets: TicketService, customer: Principal, ticket_id: RowId
     ) -> TicketOut:
         return await tickets.get(customer.user, ticket_id)
 
-    @post("/{ticket_id:int}/messages", status_code=201, summary="Reply to a ticket")
+    @post(
+        "/{ticket_id:int}/messages", status_code=201, summary="Reply to a ticket", opt=refuses(404)
+    )
     async def reply(
         self, tickets: TicketService, customer: Principal, ticket_id: RowId, data: MessageIn
     ) -> TicketOut:
         return await tickets.reply(customer.user, ticket_id, data.text, data.attachments)
 
-    @post("/{ticket_id:int}/status", status_code=200, summary="Mark as done or unresolved")
+    @post(
+        "/{ticket_id:int}/status",
+        status_code=200,
+        summary="Mark as done or unresolved",
+        opt=refuses(404),
+    )
     async def status(
         self, tickets: TicketService, customer: Principal, ticket_id: RowId, data: StatusIn
     ) -> MessageOut:
         await tickets.set_resolved(customer.user, ticket_id, data.resolved)
         return MessageOut(message="Ticket status updated successfully")
 
-    @get("/attachments/{attachment_id:int}/download", summary="An attachment's content")
+    @get(
+        "/attachments/{attachment_id:int}/download",
+        summary="An attachment's content",
+        opt=refuses(404),
+    )
     async def download(
         self, tickets: TicketService, customer: Principal, attachment_id: RowId
     ) -> AttachmentContentOut:
@@ -73,17 +85,26 @@ class AdminTicketsController(Controller):
     ) -> list[TicketSummaryOut]:
         return await tickets.open_tickets()
 
-    @get("/{ticket_id:int}", summary="Any ticket with its conversation")
+    @get("/{ticket_id:int}", summary="Any ticket with its conversation", opt=refuses(404))
     async def detail(self, tickets: TicketService, admin: Principal, ticket_id: RowId) -> TicketOut:
         return await tickets.get(None, ticket_id)
 
-    @post("/{ticket_id:int}/messages", status_code=201, summary="Reply as customer service")
+    @post(
+        "/{ticket_id:int}/messages",
+        status_code=201,
+        summary="Reply as customer service",
+        opt=refuses(404),
+    )
     async def reply(
         self, tickets: TicketService, admin: Principal, ticket_id: RowId, data: MessageIn
     ) -> TicketOut:
         return await tickets.agent_reply(admin.user, ticket_id, data.text, data.attachments)
 
-    @get("/attachments/{attachment_id:int}/download", summary="An attachment's content")
+    @get(
+        "/attachments/{attachment_id:int}/download",
+        summary="An attachment's content",
+        opt=refuses(404),
+    )
     async def download(
         self, tickets: TicketService, admin: Principal, attachment_id: RowId
     ) -> AttachmentContentOut:

@@ -9,6 +9,7 @@ from bff import banks
 from bff.auth.service import Principal
 from bff.errors import AppError
 from bff.money import kobo_to_naira
+from bff.openapi_errors import TRANSFER_FAILED, refuses
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.models import Kind, Status, Transfer
 from bff.transfers.schemas import (
@@ -108,19 +109,34 @@ class TransfersController(Controller):
             transfer=transfer_out(transfer),
         )
 
-    @post("/intrabank", status_code=201, summary="Kobo to Kobo, step 1: sends a code")
+    @post(
+        "/intrabank",
+        status_code=201,
+        summary="Kobo to Kobo, step 1: sends a code",
+        opt=refuses(404, 429),
+    )
     async def intrabank(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
         return await self._initiate(transfer_service, customer, Kind.INTRA_BANK, data)
 
-    @post("/own-account", status_code=201, summary="Between own accounts, step 1: sends a code")
+    @post(
+        "/own-account",
+        status_code=201,
+        summary="Between own accounts, step 1: sends a code",
+        opt=refuses(404, 429),
+    )
     async def own_account(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
         return await self._initiate(transfer_service, customer, Kind.OWN_ACCOUNT, data)
 
-    @post("/other-banks", status_code=201, summary="To another bank (NIP), step 1: sends a code")
+    @post(
+        "/other-banks",
+        status_code=201,
+        summary="To another bank (NIP), step 1: sends a code",
+        opt=refuses(404, 429),
+    )
     async def other_banks(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
@@ -130,6 +146,7 @@ class TransfersController(Controller):
         "/intrabank/confirm",
         status_code=200,
         summary="Confirm a Kobo or own-account transfer with the code",
+        opt=refuses(404, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_intrabank(
@@ -141,6 +158,7 @@ class TransfersController(Controller):
         "/other-banks/confirm",
         status_code=200,
         summary="Confirm an interbank transfer",
+        opt=refuses(404, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_other_banks(
@@ -148,7 +166,12 @@ class TransfersController(Controller):
     ) -> Response[TransferOut]:
         return confirmed(await transfer_service.confirm(customer.user, data.id, data.otp))
 
-    @post("/bulk", status_code=201, summary="Bulk, step 1: every row checked; one code")
+    @post(
+        "/bulk",
+        status_code=201,
+        summary="Bulk, step 1: every row checked; one code",
+        opt=refuses(404, 429),
+    )
     async def bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkTransferIn
     ) -> BulkPendingOut:
@@ -162,7 +185,12 @@ class TransfersController(Controller):
             total_amount=kobo_to_naira(sum(t.amount_kobo for t in rows)),
         )
 
-    @post("/bulk/confirm", status_code=200, summary="Bulk, step 2: the code; each row's result")
+    @post(
+        "/bulk/confirm",
+        status_code=200,
+        summary="Bulk, step 2: the code; each row's result",
+        opt=refuses(404, 429),
+    )
     async def confirm_bulk(
         self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> BulkResultOut:
@@ -184,7 +212,11 @@ class TransfersController(Controller):
             transfers=[transfer_out(t) for t in rows],
         )
 
-    @get("/{transfer_id:str}", summary="A transfer's current state (e.g. after Pending)")
+    @get(
+        "/{transfer_id:str}",
+        summary="A transfer's current state (e.g. after Pending)",
+        opt=refuses(404),
+    )
     async def get_transfer(
         self, transfer_service: TransferService, customer: Principal, transfer_id: str
     ) -> TransferOut:

@@ -2052,6 +2052,21 @@ export interface components {
             beneficiaryName: string;
             id: number;
         };
+        /** @description A confirmed bill payment that did not go through: the reason and the payment. */
+        BillFailedProblem: {
+            detail?: string;
+            errors?: {
+                field?: string | null;
+                message: string;
+            }[];
+            referenceNumber: string;
+            status: number;
+            title: string;
+            type?: string;
+            utilityVendingRequestId: string;
+            /** @constant */
+            vendingStatus: "FAILED";
+        };
         /** BillLogOut */
         BillLogOut: {
             amount: number;
@@ -2253,6 +2268,20 @@ export interface components {
         EmailIn: {
             email: string;
         };
+        /** @description The password was right but the e-mail is not verified yet: where to send the code. */
+        EmailNotVerifiedProblem: {
+            /** @constant */
+            code: "EMAIL_NOT_VERIFIED";
+            detail?: string;
+            email: string;
+            errors?: {
+                field?: string | null;
+                message: string;
+            }[];
+            status: number;
+            title: string;
+            type?: string;
+        };
         /** EmailVerificationIn */
         EmailVerificationIn: {
             code: string;
@@ -2415,8 +2444,6 @@ export interface components {
             status: number;
             title: string;
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** ProviderOut */
         ProviderOut: {
@@ -2652,6 +2679,22 @@ export interface components {
             size: number;
             totalElements: number;
         };
+        /** @description A confirmed transfer that did not go through: the reason and the transfer. */
+        TransferFailedProblem: {
+            detail?: string;
+            errors?: {
+                field?: string | null;
+                message: string;
+            }[];
+            id: string;
+            referenceNumber: string;
+            responseCode: string;
+            status: number;
+            title: string;
+            /** @constant */
+            transferStatus: "FAILED";
+            type?: string;
+        };
         /** TransferIn */
         TransferIn: {
             amount?: number | string | null;
@@ -2779,8 +2822,26 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEventOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2789,8 +2850,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2817,8 +2880,17 @@ export interface operations {
                     "application/json": components["schemas"]["ClockOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2827,8 +2899,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2859,8 +2933,35 @@ export interface operations {
                     "application/json": components["schemas"]["ClockOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2869,8 +2970,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,8 +3000,17 @@ export interface operations {
                     "application/json": components["schemas"]["JobsOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2907,8 +3019,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2937,8 +3051,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2947,8 +3070,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2981,8 +3106,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2991,8 +3152,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3022,8 +3185,35 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentContentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3032,8 +3222,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,8 +3254,35 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicantOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3072,8 +3291,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3106,8 +3327,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3116,8 +3373,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3146,8 +3405,35 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentContentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3156,8 +3442,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3190,8 +3478,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3200,8 +3524,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3228,8 +3554,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicantOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3238,8 +3573,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3266,8 +3603,17 @@ export interface operations {
                     "application/json": components["schemas"]["TicketSummaryOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3276,8 +3622,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,8 +3654,35 @@ export interface operations {
                     "application/json": components["schemas"]["AttachmentContentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3316,8 +3691,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3346,8 +3723,35 @@ export interface operations {
                     "application/json": components["schemas"]["TicketOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3356,8 +3760,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,8 +3796,44 @@ export interface operations {
                     "application/json": components["schemas"]["TicketOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3400,8 +3842,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3428,8 +3872,17 @@ export interface operations {
                     "application/json": components["schemas"]["AccountOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3438,8 +3891,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,8 +3925,44 @@ export interface operations {
                     "application/json": components["schemas"]["AccountCreatedOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3480,8 +3971,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3508,8 +4001,17 @@ export interface operations {
                     "application/json": components["schemas"]["accounts_schemas_AccountTypeOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3518,8 +4020,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3548,8 +4052,35 @@ export interface operations {
                     "application/json": components["schemas"]["AccountOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3558,8 +4089,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3588,8 +4121,8 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3597,9 +4130,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,8 +4214,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3641,9 +4223,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3670,8 +4310,17 @@ export interface operations {
                     "application/json": components["schemas"]["BeneficiaryOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3680,8 +4329,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,8 +4372,8 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3730,9 +4381,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,8 +4461,35 @@ export interface operations {
                     "application/json": components["schemas"]["BeneficiaryOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3771,8 +4498,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3801,8 +4530,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3811,8 +4567,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,8 +4597,17 @@ export interface operations {
                     "application/json": components["schemas"]["ClientSummaryOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3849,8 +4616,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,8 +4650,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3890,9 +4659,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3919,8 +4728,8 @@ export interface operations {
                     "application/json": components["schemas"]["GoogleCredentialsOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3928,9 +4737,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,8 +4792,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3970,9 +4801,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,8 +4870,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4008,9 +4879,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4037,8 +4930,17 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorTypeOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4047,8 +4949,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,8 +4992,8 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4097,9 +5001,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4126,8 +5070,17 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4136,8 +5089,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4168,8 +5123,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4177,9 +5132,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,8 +5214,8 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4219,9 +5223,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,8 +5305,8 @@ export interface operations {
                     "application/json": components["schemas"]["EditedOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4261,9 +5314,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,8 +5405,8 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4303,9 +5414,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,8 +5496,8 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4345,9 +5505,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4378,8 +5587,8 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4387,9 +5596,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,8 +5676,35 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledPaymentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4428,8 +5713,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,8 +5743,17 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionLimitOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4466,8 +5762,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4498,8 +5796,8 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionLimitPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4507,9 +5805,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,8 +5887,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4549,9 +5896,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4587,8 +5983,35 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionPageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4597,8 +6020,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4629,8 +6054,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4639,8 +6100,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4671,8 +6134,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4681,8 +6180,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,8 +6212,35 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionDetailOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4721,8 +6249,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,10 +6281,38 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "image/png": string;
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4763,8 +6321,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,8 +6351,17 @@ export interface operations {
                     "application/json": components["schemas"]["BiodataOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4801,8 +6370,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,8 +6404,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4843,8 +6450,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,8 +6484,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4885,8 +6530,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,8 +6564,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4927,8 +6610,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4955,8 +6640,17 @@ export interface operations {
                     "application/json": components["schemas"]["KycStatusOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4965,8 +6659,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,8 +6689,17 @@ export interface operations {
                     "application/json": components["schemas"]["KycDocumentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5003,8 +6708,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,8 +6738,17 @@ export interface operations {
                     "application/json": components["schemas"]["OnboardingStatusOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5041,8 +6757,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5069,8 +6787,17 @@ export interface operations {
                     "application/json": components["schemas"]["OnboardingStatusOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5079,8 +6806,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,8 +6836,17 @@ export interface operations {
                     "application/json": components["schemas"]["BasicProfile"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5117,8 +6855,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,8 +6889,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5159,8 +6935,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,8 +6965,17 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessInformationOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5197,8 +6984,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,8 +7014,26 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5235,8 +7042,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5263,8 +7072,17 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentTypeOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5273,8 +7091,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5301,8 +7121,17 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5311,8 +7140,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5343,8 +7174,44 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentUploadedOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5353,8 +7220,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,8 +7252,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5393,8 +7298,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5423,8 +7330,35 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentContentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5433,8 +7367,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5461,8 +7397,17 @@ export interface operations {
                     "application/json": components["schemas"]["OnboardingStatusOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5471,8 +7416,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5499,8 +7446,17 @@ export interface operations {
                     "application/json": components["schemas"]["TicketDayOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5509,8 +7465,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5541,8 +7499,35 @@ export interface operations {
                     "application/json": components["schemas"]["TicketCreatedOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5551,8 +7536,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,8 +7568,35 @@ export interface operations {
                     "application/json": components["schemas"]["AttachmentContentOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5591,8 +7605,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5621,8 +7637,35 @@ export interface operations {
                     "application/json": components["schemas"]["TicketOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5631,8 +7674,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5665,8 +7710,44 @@ export interface operations {
                     "application/json": components["schemas"]["TicketOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5675,8 +7756,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5709,8 +7792,44 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5719,8 +7838,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5747,8 +7868,17 @@ export interface operations {
                     "application/json": components["schemas"]["BalancesOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5757,8 +7887,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,8 +7917,17 @@ export interface operations {
                     "application/json": components["schemas"]["BankOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5795,8 +7936,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,8 +7970,8 @@ export interface operations {
                     "application/json": components["schemas"]["BulkPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5836,9 +7979,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5869,8 +8061,8 @@ export interface operations {
                     "application/json": components["schemas"]["BulkResultOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5878,9 +8070,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5911,8 +8152,8 @@ export interface operations {
                     "application/json": components["schemas"]["PendingTransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5920,9 +8161,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,8 +8243,8 @@ export interface operations {
                     "application/json": components["schemas"]["NameInquiryOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5962,9 +8252,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6004,8 +8334,8 @@ export interface operations {
                     "application/json": components["schemas"]["TransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6013,9 +8343,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The transfer did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["TransferFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6046,8 +8434,8 @@ export interface operations {
                     "application/json": components["schemas"]["NameInquiryOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6055,9 +8443,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6088,8 +8516,8 @@ export interface operations {
                     "application/json": components["schemas"]["PendingTransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6097,9 +8525,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6139,8 +8616,8 @@ export interface operations {
                     "application/json": components["schemas"]["TransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6148,9 +8625,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The transfer did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["TransferFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6181,8 +8716,8 @@ export interface operations {
                     "application/json": components["schemas"]["PendingTransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6190,9 +8725,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6221,8 +8805,35 @@ export interface operations {
                     "application/json": components["schemas"]["TransferOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6231,8 +8842,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6259,8 +8872,17 @@ export interface operations {
                     "application/json": components["schemas"]["BillLogOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6269,8 +8891,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6297,8 +8921,17 @@ export interface operations {
                     "application/json": components["schemas"]["AirtimeProviderOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6307,8 +8940,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6348,8 +8983,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6357,9 +8992,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The payment did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BillFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6390,8 +9083,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6399,9 +9092,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6428,8 +9170,17 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6438,8 +9189,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,8 +9223,35 @@ export interface operations {
                     "application/json": components["schemas"]["HolderOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6480,8 +9260,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6521,8 +9303,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6530,9 +9312,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The payment did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BillFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6563,8 +9403,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6572,9 +9412,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6603,8 +9492,35 @@ export interface operations {
                     "application/json": components["schemas"]["BundleOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6613,8 +9529,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6641,8 +9559,17 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6651,8 +9578,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6692,8 +9621,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6701,9 +9630,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The payment did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BillFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6734,8 +9721,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6743,9 +9730,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6774,8 +9810,35 @@ export interface operations {
                     "application/json": components["schemas"]["BundleOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6784,8 +9847,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6812,8 +9877,17 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6822,8 +9896,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6854,8 +9930,35 @@ export interface operations {
                     "application/json": components["schemas"]["HolderOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6864,8 +9967,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,8 +9997,17 @@ export interface operations {
                     "application/json": string[];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6902,8 +10016,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6943,8 +10059,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendResultOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6952,9 +10068,67 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The payment did not go through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BillFailedProblem"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6985,8 +10159,8 @@ export interface operations {
                     "application/json": components["schemas"]["VendPendingOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6994,9 +10168,58 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7023,8 +10246,17 @@ export interface operations {
                     "application/json": string[];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7033,8 +10265,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7061,8 +10295,17 @@ export interface operations {
                     "application/json": components["schemas"]["AccountOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7071,8 +10314,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7099,18 +10344,11 @@ export interface operations {
                     "application/json": components["schemas"]["registration_schemas_AccountTypeOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7141,8 +10379,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7150,9 +10388,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7183,8 +10443,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7192,9 +10452,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7225,8 +10507,8 @@ export interface operations {
                     "application/json": components["schemas"]["LoginOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7234,9 +10516,49 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The e-mail is not verified yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["EmailNotVerifiedProblem"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7261,8 +10583,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not signed in, or the session has ended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,8 +10593,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,8 +10627,8 @@ export interface operations {
                     "application/json": components["schemas"]["SessionOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7312,9 +10636,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,8 +10689,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7352,9 +10698,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,8 +10744,17 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7395,8 +10763,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7426,8 +10796,8 @@ export interface operations {
                     "application/json": components["schemas"]["LinkValidOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7436,8 +10806,10 @@ export interface operations {
                 };
             };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7464,18 +10836,11 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationEnumsOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7506,8 +10871,8 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7515,9 +10880,40 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7548,8 +10944,8 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredOut"];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Invalid input; `errors` names the fields */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7557,9 +10953,40 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached; nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7586,18 +11013,11 @@ export interface operations {
                     "application/json": components["schemas"]["StateOut"][];
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
             /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
+            503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7626,24 +11046,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
         };
     };
     ReadyReady: {
@@ -7666,22 +11068,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: invalid input, not signed in, not allowed, not found, a conflict or too many requests */
-            "4XX": {
+            /** @description Not ready: which of the database and the core is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
-                };
-            };
-            /** @description The bank's systems could not be reached; nothing was done */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/json": {
+                        [key: string]: string;
+                    };
                 };
             };
         };
