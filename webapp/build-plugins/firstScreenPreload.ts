@@ -11,11 +11,13 @@
  * router will import for that page. The login page is not affected (no
  * session, or not one of the routes). It is a file of its own, not an inline
  * script, because the BFF's Content-Security-Policy allows scripts from the
- * origin only.
+ * origin only. The lists are also written to `.vite/first-screens.json`, where
+ * scripts/bundle-budget.mjs reads what each first screen downloads.
  */
 import type { Plugin, Rollup } from 'vite'
 
 const FILE = 'first-screen-preload.js'
+const REPORT = '.vite/first-screens.json'
 
 /** For each address, the modules the router loads for it (webapp-relative paths). */
 export type FirstScreenRoutes = Record<string, string[]>
@@ -37,7 +39,11 @@ function filesOf(bundle: Rollup.OutputBundle, roots: Rollup.OutputChunk[]): Set<
     if (files.has(chunk.fileName)) continue
     files.add(chunk.fileName)
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
-    for (const file of chunk.imports) stack.push(bundle[file] as Rollup.OutputChunk)
+    for (const file of chunk.imports) {
+      // Vite drops the empty JavaScript of a stylesheet-only chunk; its CSS is listed above.
+      const imported = bundle[file]
+      if (imported?.type === 'chunk') stack.push(imported)
+    }
   }
   return files
 }
@@ -75,8 +81,11 @@ export function firstScreenPreload({ routes, sessionKey }: { routes: FirstScreen
       base = config.base
     },
     transformIndexHtml() {
-      return [{ tag: 'script', attrs: { src: `${base}${FILE}` }, injectTo: 'head' }]
+      // async: it must not hold up the first paint (Lighthouse counted it as render-blocking).
+      return [{ tag: 'script', attrs: { src: `${base}${FILE}`, async: true }, injectTo: 'head' }]
     },
+    // After Vite's own steps, which remove the stylesheet-only chunks from the bundle.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const entries = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk' && o.isEntry)
       // What the start-up bundle loads anyway needs no preload.
@@ -87,6 +96,9 @@ export function firstScreenPreload({ routes, sessionKey }: { routes: FirstScreen
         filesByRoute[route] = [...files].filter((file) => !startup.has(file)).sort()
       }
       this.emitFile({ type: 'asset', fileName: FILE, source: preloadScript(filesByRoute, sessionKey, base) })
+      // For scripts/bundle-budget.mjs: everything each first screen downloads.
+      const report = { startup: [...startup].sort(), routes: filesByRoute }
+      this.emitFile({ type: 'asset', fileName: REPORT, source: JSON.stringify(report, null, 2) })
     },
   }
 }
