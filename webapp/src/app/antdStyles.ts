@@ -23,3 +23,13 @@ export function loadAntdRestStylesWhenIdle(): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 4000 })
   else setTimeout(load, 2000)
 }
+
+/**
+ * A lazily loaded widget's module, resolved once the rest of antd's styles apply too: a
+ * widget opened on the first screen (a dialog, the date picker) may use components
+ * outside the first-screen part and must not show unstyled.
+ */
+export async function withAntdRestStyles<T>(load: () => Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load(), loadAntdRestStyles()])
+  return module
+}

@@ -20,13 +20,14 @@ import { TransferForm } from './components/TransferForm'
 import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
 import './components/transfers.css'
+import { withAntdRestStyles } from '../../app/antdStyles'
 
 // Loaded when first needed (issue 23): the bulk tab brings antd's table and upload, the
 // dialogs bring antd's modal and the receipt; none is on the page's first screen.
-const BulkTransfer = lazy(async () => ({ default: (await import('./components/BulkTransfer')).BulkTransfer }))
-const TransferResultModal = lazy(async () => ({ default: (await import('./components/TransferResultModal')).TransferResultModal }))
+const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
+const TransferResultModal = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/TransferResultModal'))).TransferResultModal }))
 const ScheduleApprovalDialog = lazy(async () => ({
-  default: (await import('../scheduledPayments/components/ScheduleApprovalDialog')).ScheduleApprovalDialog,
+  default: (await withAntdRestStyles(() => import('../scheduledPayments/components/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
 }))
 
 const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const

@@ -22,11 +22,12 @@ import { LookupStatus } from './LookupStatus'
 import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from './nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
 import { scheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
+import { withAntdRestStyles } from '../../../app/antdStyles'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
 // code dialog antd's modal; neither is on the form's first screen.
-const ScheduleFields = lazy(async () => ({ default: (await import('../../scheduledPayments/components/ScheduleFields')).ScheduleFields }))
-const CodeDialog = lazy(async () => ({ default: (await import('./CodeDialog')).CodeDialog }))
+const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../scheduledPayments/components/ScheduleFields'))).ScheduleFields }))
+const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./CodeDialog'))).CodeDialog }))
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
