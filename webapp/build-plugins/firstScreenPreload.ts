@@ -65,6 +65,9 @@ function preloadScript(filesByRoute: Record<string, string[]>, sessionKey: strin
     } else {
       link.rel = 'modulepreload';
     }
+    // As Vite's own loader asks for them (crossorigin): a preload in another credentials
+    // mode is not reused, and the file is downloaded twice.
+    link.crossOrigin = '';
     link.href = ${JSON.stringify(base)} + file;
     document.head.appendChild(link);
   });
