@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Lighthouse (performance + accessibility) on the login page and the signed-in
- * dashboard (/home), at desktop and mobile form factors, against the real
+ * dashboard (/home) and transfer page (/transfer), at desktop and mobile form
+ * factors, against the real
  * stack serving a production build. Writes the table between the
  * `lighthouse:start/end` markers of docs/benchmarks.md.
  *
@@ -18,8 +19,9 @@
  * as e2e/support.ts does), stores the session in the browser's profile, and
  * runs Lighthouse on that browser (its storage reset keeps localStorage).
  * LH_DETAILS=1 prints the failed audits with their elements and where the main
- * thread's time goes. LH_PAGES=login or LH_PAGES=dashboard audits one page only
- * (and never writes docs/benchmarks.md).
+ * thread's time goes. LH_PAGES (a comma-separated subset of login, dashboard,
+ * transfer) and LH_FORM_FACTORS (desktop, mobile) audit fewer pages; either
+ * one set means the table is printed only, never written to docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -45,7 +47,12 @@ const ADA = { email: 'ada.okafor@example.com', password: 'Kobo@2026' }
 // Lighthouse's figures vary from run to run (more so on a shared machine): each cell is the
 // median run by performance score of LH_RUNS runs.
 const RUNS = Number(process.env.LH_RUNS ?? 3)
-const PAGES = (process.env.LH_PAGES ?? 'login,dashboard').split(',')
+const PAGES = (process.env.LH_PAGES ?? 'login,dashboard,transfer').split(',')
+/** The signed-in pages, each audited with a fresh session (see main). */
+const SIGNED_IN_PAGES = [
+  { key: 'dashboard', label: 'dashboard (/home)', path: '/home' },
+  { key: 'transfer', label: 'transfer (/transfer)', path: '/transfer' },
+]
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -135,6 +142,7 @@ const FORM_FACTORS = {
   // Lighthouse's default: a mid-range phone on a slow 4G network, 4x CPU slowdown.
   mobile: undefined,
 }
+const FORM_FACTOR_KEYS = (process.env.LH_FORM_FACTORS ?? Object.keys(FORM_FACTORS).join(',')).split(',')
 
 /** The median of `RUNS` audits, by performance score. */
 async function medianAudit(url, formFactor, debugPort) {
@@ -237,22 +245,24 @@ async function main() {
     // Signed out first: the login page.
     await page.goto(`${APP_URL}/`)
     await page.evaluate(() => window.localStorage.clear())
-    for (const formFactor of PAGES.includes('login') ? Object.keys(FORM_FACTORS) : []) {
+    for (const formFactor of PAGES.includes('login') ? FORM_FACTOR_KEYS : []) {
       rows.push({ page: 'login (/)', formFactor, ...(await medianAudit(`${APP_URL}/`, formFactor, debugPort)) })
     }
-    // Then signed in: the dashboard with Ada's session in localStorage (a fresh one per form
-    // factor, so the runs stay within the access token's lifetime).
-    for (const formFactor of PAGES.includes('dashboard') ? Object.keys(FORM_FACTORS) : []) {
-      const session = await signIn()
-      await page.evaluate((value) => window.localStorage.setItem('userInfo', value), JSON.stringify(session))
-      rows.push({ page: 'dashboard (/home)', formFactor, ...(await medianAudit(`${APP_URL}/home`, formFactor, debugPort)) })
+    // Then signed in: each page with Ada's session in localStorage (a fresh one per page and
+    // form factor, so the runs stay within the access token's lifetime).
+    for (const { key, label, path } of SIGNED_IN_PAGES.filter((p) => PAGES.includes(p.key))) {
+      for (const formFactor of FORM_FACTOR_KEYS) {
+        const session = await signIn()
+        await page.evaluate((value) => window.localStorage.setItem('userInfo', value), JSON.stringify(session))
+        rows.push({ page: label, formFactor, ...(await medianAudit(`${APP_URL}${path}`, formFactor, debugPort)) })
+      }
     }
     for (const row of rows) {
       console.log(JSON.stringify(row))
     }
     const table = markdownTable(rows)
     console.log(`\n${table}`)
-    if (!process.argv.includes('--no-write') && !process.env.LH_PAGES) writeBenchmarks(table)
+    if (!process.argv.includes('--no-write') && !process.env.LH_PAGES && !process.env.LH_FORM_FACTORS) writeBenchmarks(table)
   } finally {
     await browser?.close()
     await stopStack(stack)

@@ -1,7 +1,7 @@
 /**
  * Start-up: in mock mode (`npm run dev:mock`) start the MSW service worker
- * first so the very first call is answered; then build the store and router
- * and render.
+ * first so the very first call is answered; then build the store, start the
+ * first screen's requests, build the router and render.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -9,6 +9,8 @@ import { RouterProvider } from 'react-router/dom'
 import { makeStore } from './app/store'
 import { createAppRouter } from './app/router'
 import { AppProviders } from './app/AppProviders'
+import { selectAccessToken } from './app/appSlice'
+import { startFirstScreenRequests } from './app/firstScreenData'
 import './index.css'
 
 async function enableMocking() {
@@ -19,6 +21,8 @@ async function enableMocking() {
 
 void enableMocking().then(() => {
   const store = makeStore()
+  // The signed-in page's data is asked for now, while its code is still on its way.
+  startFirstScreenRequests(window.location.pathname, selectAccessToken(store.getState()))
   const router = createAppRouter()
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -10,3 +10,7 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/** antd's stylesheet in two parts, made at build time by build-plugins/antdStyles.ts. */
+declare module 'virtual:antd-styles/first-screen.css'
+declare module 'virtual:antd-styles/rest.css'

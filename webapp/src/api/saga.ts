@@ -7,11 +7,17 @@
 import { call, put, select } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import { isSessionError, runEndpoint, type ApiResult, type Endpoint } from './client'
+import { takeEarlyAnswer } from './earlyAnswers'
 import { selectAccessToken, sessionExpired } from '../app/appSlice'
+
+/** The answer started at start-up for this call (api/earlyAnswers.ts), else a new request. */
+function request<T>(endpoint: Endpoint<T>, token: string | null): Promise<ApiResult<T>> {
+  return takeEarlyAnswer(endpoint, token) ?? runEndpoint(endpoint, token)
+}
 
 export function* callApi<T>(endpoint: Endpoint<T>): SagaIterator<ApiResult<T>> {
   const token: string | null = yield select(selectAccessToken)
-  const result: ApiResult<T> = yield call(runEndpoint<T>, endpoint, token)
+  const result: ApiResult<T> = yield call(request<T>, endpoint, token)
   if (result.error && isSessionError(result.error) && !endpoint.skipSessionExpiry) {
     yield put(sessionExpired({ status: result.error.status as number }))
   }

@@ -7,14 +7,17 @@
  * antd's App component is not used: nothing calls App.useApp(), and the text
  * style it gave its subtree is on the body (index.css).
  */
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { theme } from './theme'
-import './antd.css'
+import { loadAntdRestStylesWhenIdle } from './antdStyles'
+// antd's styles for the first screens (app/antdStyles.ts); the rest follows when idle.
+import 'virtual:antd-styles/first-screen.css'
 import './antdContrast.css'
 
 export function AntdProviders({ children }: { children: ReactNode }) {
+  useEffect(loadAntdRestStylesWhenIdle, [])
   return (
     <ConfigProvider theme={theme} locale={enGB} form={{ validateMessages: { required: 'This field is required' } }}>
       {children}

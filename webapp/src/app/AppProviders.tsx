@@ -11,8 +11,10 @@ import { Provider } from 'react-redux'
 import type { AppStore } from './store'
 import { useAppSelector } from './hooks'
 import { selectToastQueue } from './toastSlice'
+import { loadAntdRestStyles } from './antdStyles'
 
-const ToastHost = lazy(() => import('./ToastHost'))
+// Toasts are antd notifications, whose styles are in the rest of antd's stylesheet (antdStyles.ts).
+const ToastHost = lazy(async () => (await Promise.all([import('./ToastHost'), loadAntdRestStyles()]))[0])
 
 /** Mounts the toast host once there is a first toast, and keeps it. */
 function DeferredToastHost() {

@@ -12,6 +12,7 @@ import { loadSignedInFeatures } from './store'
 import { loadChunk } from './loadChunk'
 import { RouteError } from './RouteError'
 import { BootFallback } from './BootFallback'
+import { loadAntdRestStyles } from './antdStyles'
 
 /*
  * Only the login route (AuthLayout + LoginPage) is in the start-up bundle, so
@@ -20,13 +21,27 @@ import { BootFallback } from './BootFallback'
  * and its menu are loaded on first visit.
  */
 
+interface LazyOptions {
+  /**
+   * The page (or layout) uses only the first-screen part of antd's styles
+   * (app/antdFirstScreen.ts), so it renders without waiting for the rest
+   * (issue 23); every other page waits for all of antd's styles.
+   */
+  firstScreenStyles?: boolean
+}
+
 /**
  * A route's `lazy`: the page component, loaded on first visit together with
- * the reducers and sagas of the signed-in features (store.ts).
+ * the reducers and sagas of the signed-in features (store.ts) and the styles
+ * it needs.
  */
-function lazyPage(load: () => Promise<ComponentType>) {
+function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = false }: LazyOptions = {}) {
   return async () => {
-    const [Component] = await Promise.all([loadChunk(load), loadSignedInFeatures()])
+    const [Component] = await Promise.all([
+      loadChunk(load),
+      loadSignedInFeatures(),
+      firstScreenStyles ? null : loadChunk(loadAntdRestStyles),
+    ])
     return { Component: Component ?? (() => null) }
   }
 }
@@ -35,7 +50,7 @@ function lazyPage(load: () => Promise<ComponentType>) {
  * The same for a page or layout outside every antd-wrapped layout: it brings
  * the antd theme and locale (AntdProviders) with it.
  */
-function lazyAntdPage(load: () => Promise<ComponentType>) {
+function lazyAntdPage(load: () => Promise<ComponentType>, options: LazyOptions = {}) {
   return lazyPage(async () => {
     const [Page, { AntdProviders }] = await Promise.all([load(), import('./AntdProviders')])
     return function WithAntd() {
@@ -45,7 +60,7 @@ function lazyAntdPage(load: () => Promise<ComponentType>) {
         </AntdProviders>
       )
     }
-  })
+  }, options)
 }
 
 /** Logged-in pages that are built, routed explicitly below (all nine of the menu now). */
@@ -97,10 +112,10 @@ export const routes: RouteObject[] = [
             children: [{ path: 'onboarding', lazy: lazyPage(async () => (await import('../features/onboarding/OnboardingPage')).OnboardingPage) }],
           },
           {
-            lazy: lazyAntdPage(async () => (await import('./layouts/ShellLayout')).ShellLayout),
+            lazy: lazyAntdPage(async () => (await import('./layouts/ShellLayout')).ShellLayout, { firstScreenStyles: true }),
             children: [
-              { path: 'home', lazy: lazyPage(async () => (await import('../features/dashboard/HomePage')).HomePage) },
-              { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage) },
+              { path: 'home', lazy: lazyPage(async () => (await import('../features/dashboard/HomePage')).HomePage, { firstScreenStyles: true }) },
+              { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true }) },
               { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage) },
               { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage) },
               { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage) },

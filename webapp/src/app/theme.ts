@@ -11,7 +11,7 @@ export const BRAND = {
 }
 
 export const theme: ThemeConfig = {
-  // Components take their styles from antd's prebuilt stylesheet (app/antd.css) instead of
+  // Components take their styles from antd's prebuilt stylesheet (app/antdStyles.ts) instead of
   // generating them in JavaScript at first render: half the dashboard's blocking time on a
   // desktop (docs/benchmarks.md). The tokens below still apply, as CSS variables.
   zeroRuntime: true,

@@ -19,6 +19,7 @@ setUpMoneyTests()
 // Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).
 vi.setConfig({ testTimeout: 45_000 })
 
+/** Opens a panel of the "+" menu; its content loads when it first opens (issue 23), so queries in it wait. */
 async function openMenuItem(user: ReturnType<typeof renderWithProviders>['user'], item: string) {
   await user.click(await screen.findByRole('button', { name: 'Add account' }))
   await user.click(await screen.findByRole('menuitem', { name: new RegExp(item) }))
@@ -31,7 +32,7 @@ describe('Create Account panel', () => {
     await openMenuItem(user, 'Create Account')
     const panel = await dialog('Create Account')
 
-    await user.click(within(panel).getByRole('button', { name: 'Create' }))
+    await user.click(await within(panel).findByRole('button', { name: 'Create' }))
     expect(await within(panel).findByText('This field is required')).toBeInTheDocument()
 
     // Options are the types' names; the value sent is the id.
@@ -54,7 +55,7 @@ describe('Create Account panel', () => {
       }),
     )
     await choose(user, within(panel).getByLabelText('Account Type'), 'Kids Savings Account')
-    await user.click(within(panel).getByRole('button', { name: 'Create' }))
+    await user.click(await within(panel).findByRole('button', { name: 'Create' }))
     expect(await screen.findByText(PLEASE_WAIT)).toBeInTheDocument()
 
     expect(await screen.findByText(ACCOUNT_CREATED)).toBeInTheDocument()
@@ -69,7 +70,7 @@ describe('Create Account panel', () => {
     await openMenuItem(user, 'Create Account')
     const panel = await dialog('Create Account')
     await choose(user, within(panel).getByLabelText('Account Type'), 'Current Account')
-    await user.click(within(panel).getByRole('button', { name: 'Create' }))
+    await user.click(await within(panel).findByRole('button', { name: 'Create' }))
     expect(await within(panel).findByText('You can have at most 10 active accounts')).toBeInTheDocument()
     expect(await dialog('Create Account')).toBeVisible()
     // The chosen type is kept for another try.
@@ -102,7 +103,7 @@ describe('Fund Account panel', () => {
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
     await openMenuItem(user, 'Fund Account')
     const panel = await dialog('Fund Account')
-    const tabs = within(panel).getAllByRole('tab').map((t) => t.textContent)
+    const tabs = (await within(panel).findAllByRole('tab')).map((t) => t.textContent)
     expect(tabs).toEqual(['Bank Transfer', 'Own Account', 'USSD', 'Debit Card'])
     expect(within(panel).getByRole('tab', { name: 'Bank Transfer' })).toHaveAttribute('aria-selected', 'true')
     expect(within(panel).getByText('Kobo Microfinance Bank')).toBeInTheDocument()
@@ -137,7 +138,7 @@ describe('disabled accounts', () => {
     expect(within(disabled).getByText('Disabled')).toBeInTheDocument()
     await openMenuItem(user, 'Fund Account')
     const panel = await dialog('Fund Account')
-    await user.click(within(panel).getByLabelText('Account to fund'))
+    await user.click(await within(panel).findByLabelText('Account to fund'))
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(2))
     expect(document.querySelector('.ant-select-item-option[title="Current Account (1020000122)"]')).toBeNull()
   })

@@ -28,7 +28,9 @@ function frontCard() {
 describe('Home (dashboard)', () => {
   it('greets the user and shows one card per account with balances hidden', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    expect(await screen.findByRole('heading', { name: 'Welcome Ada' })).toBeInTheDocument()
+    // The file's first render loads the route's code cold, which takes more than findBy's
+    // default second on a loaded machine.
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByText('User Dashboard')).toBeInTheDocument()
     await waitFor(() => expect(cards()).toHaveLength(3))
     expect(cards().map((c) => c.dataset.accountNumber)).toEqual(ADA_ACCOUNTS)

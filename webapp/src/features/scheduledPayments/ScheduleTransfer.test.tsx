@@ -46,7 +46,8 @@ describe('scheduling on the transfer form', () => {
     await user.type(screen.getByLabelText('Amount'), '10')
     await screen.findByTestId('resolved-name')
     await user.click(screen.getByRole('checkbox', { name: 'Schedule this transfer' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Repeat this payment' }))
+    // The schedule fields load with the box's first tick (issue 23).
+    await user.click(await screen.findByRole('checkbox', { name: 'Repeat this payment' }))
     await user.click(sendButton())
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(3))
     expect(screen.getByLabelText('Interval')).toBeInTheDocument()
@@ -65,7 +66,7 @@ describe('scheduling on the transfer form', () => {
     await user.type(screen.getByLabelText('Narration (Optional)'), 'Monthly dues')
     await screen.findByTestId('resolved-name')
     await user.click(screen.getByRole('checkbox', { name: 'Schedule this transfer' }))
-    await user.click(screen.getByLabelText('Payment Date'))
+    await user.click(await screen.findByLabelText('Payment Date'))
     const day = tomorrow()
     const cell = document.querySelector<HTMLElement>(
       `.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}"]`,
@@ -76,7 +77,8 @@ describe('scheduling on the transfer form', () => {
       // Tomorrow is in next month's page: take today instead.
       await user.click(await screen.findByText('Today'))
     }
-    await user.click(screen.getByRole('checkbox', { name: 'Repeat this payment' }))
+    // The schedule fields load with the box's first tick (issue 23).
+    await user.click(await screen.findByRole('checkbox', { name: 'Repeat this payment' }))
     await choose(user, 'Interval', 'MONTHLY')
     await user.type(screen.getByLabelText('Number of payments'), '3')
     await user.click(sendButton())
@@ -118,7 +120,7 @@ describe('scheduling on the transfer form', () => {
     await choose(user, 'To Account', 'Current Account (1020000122)')
     await user.type(screen.getByLabelText('Amount'), '100')
     await user.click(screen.getByRole('checkbox', { name: 'Schedule this transfer' }))
-    await user.click(screen.getByLabelText('Payment Date'))
+    await user.click(await screen.findByLabelText('Payment Date'))
     await user.click(await screen.findByText('Today'))
     await user.click(sendButton())
     expect(await screen.findByText('The date cannot be in the past')).toBeInTheDocument()

@@ -5,8 +5,8 @@
  * first and the balance panel after it, so the first field is on the first
  * screen (the panel alone is taller than a phone's screen).
  */
-import { useEffect, useMemo } from 'react'
-import { Card, Col, Row, Typography } from 'antd'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { Card, Col, Row, Skeleton, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageTabs } from '../../components/PageTabs'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -14,22 +14,31 @@ import { LoadFailed } from '../../components/LoadState'
 import { accountsRequested, isActive, selectAccounts } from '../accounts/accountsSlice'
 import { beneficiariesRequested, selectBeneficiaries } from '../beneficiaries/beneficiariesSlice'
 import { BalancePanel } from './components/BalancePanel'
-import { BulkTransfer } from './components/BulkTransfer'
+import { MountWhenNeeded } from '../../components/MountWhenNeeded'
+import { selectScheduledPayments } from '../scheduledPayments/scheduledPaymentsSlice'
 import { TransferForm } from './components/TransferForm'
-import { TransferResultModal } from './components/TransferResultModal'
-import { ScheduleApprovalDialog } from '../scheduledPayments/components/ScheduleApprovalDialog'
 import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
 import './components/transfers.css'
+import { withAntdRestStyles } from '../../app/antdStyles'
+
+// Loaded when first needed (issue 23): the bulk tab brings antd's table and upload, the
+// dialogs bring antd's modal and the receipt; none is on the page's first screen.
+const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
+const TransferResultModal = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/TransferResultModal'))).TransferResultModal }))
+const ScheduleApprovalDialog = lazy(async () => ({
+  default: (await withAntdRestStyles(() => import('../scheduledPayments/components/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
+}))
 
 const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const
 type TabKey = (typeof TRANSFER_TABS)[number]
 
 export function TransferPage() {
   const dispatch = useAppDispatch()
-  const { balances, balancesLoad, banks, banksLoad } = useAppSelector(selectTransfers)
+  const { balances, balancesLoad, banks, banksLoad, flow } = useAppSelector(selectTransfers)
   const beneficiariesLoad = useAppSelector(selectBeneficiaries).load
   const accountsState = useAppSelector(selectAccounts)
+  const { approval } = useAppSelector(selectScheduledPayments)
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab') as TabKey | null
   const active: TabKey = requested && TRANSFER_TABS.includes(requested) ? requested : 'intra-bank'
@@ -77,7 +86,15 @@ export function TransferPage() {
                 { key: 'intra-bank', label: TAB_LABELS.INTRA_BANK, children: <TransferForm kind="INTRA_BANK" accounts={sources} banks={banks} /> },
                 { key: 'own-account', label: TAB_LABELS.OWN_ACCOUNT, children: <TransferForm kind="OWN_ACCOUNT" accounts={sources} banks={banks} /> },
                 { key: 'other-bank', label: TAB_LABELS.OTHER_BANK, children: <TransferForm kind="OTHER_BANK" accounts={sources} banks={banks} /> },
-                { key: 'bulk', label: TAB_LABELS.BULK, children: <BulkTransfer accounts={sources} banks={banks} /> },
+                {
+                  key: 'bulk',
+                  label: TAB_LABELS.BULK,
+                  children: (
+                    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                      <BulkTransfer accounts={sources} banks={banks} />
+                    </Suspense>
+                  ),
+                },
               ]}
             />
           </Card>
@@ -86,8 +103,12 @@ export function TransferPage() {
           <BalancePanel balances={balances} load={balancesLoad} onRetry={() => dispatch(balancesRequested())} />
         </Col>
       </Row>
-      <TransferResultModal />
-      <ScheduleApprovalDialog />
+      <MountWhenNeeded when={flow.step === 'pending' || flow.step === 'succeeded' || flow.step === 'failed'}>
+        <TransferResultModal />
+      </MountWhenNeeded>
+      <MountWhenNeeded when={approval.step === 'code' || approval.step === 'confirming'}>
+        <ScheduleApprovalDialog />
+      </MountWhenNeeded>
     </>
   )
 }

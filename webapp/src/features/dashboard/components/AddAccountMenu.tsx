@@ -3,15 +3,21 @@
  * dialogs (two variants)"): Create Account, or Fund Account. Both open a
  * panel that slides in from the right.
  */
-import { useState } from 'react'
-import { Button, Drawer, Dropdown, Tooltip } from 'antd'
+import { lazy, Suspense, useState } from 'react'
+import { Button, Drawer, Dropdown, Skeleton, Tooltip } from 'antd'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { useIsMobile } from '../../../app/useIsMobile'
 import { createAccountClosed, createAccountOpened, selectAccounts, selectActiveAccounts } from '../../accounts/accountsSlice'
-import { CreateAccountForm } from '../../accounts/components/CreateAccountForm'
-import { FundAccountPanel } from '../../accounts/components/FundAccountPanel'
 import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../accounts/texts'
+import { withAntdRestStyles } from '../../../app/antdStyles'
+
+// The panels' code (antd's select among it) loads when a panel first opens (issue 23): the
+// drawers render nothing while closed (destroyOnHidden), so the dashboard's first screen
+// does not wait for it.
+const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../accounts/components/CreateAccountForm'))).CreateAccountForm }))
+const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../accounts/components/FundAccountPanel'))).FundAccountPanel }))
+const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
 
 export function AddAccountMenu() {
   const dispatch = useAppDispatch()
@@ -49,7 +55,9 @@ export function AddAccountMenu() {
         onClose={() => dispatch(createAccountClosed())}
         destroyOnHidden
       >
-        <CreateAccountForm />
+        <Suspense fallback={panelFallback}>
+          <CreateAccountForm />
+        </Suspense>
       </Drawer>
 
       <Drawer
@@ -61,7 +69,9 @@ export function AddAccountMenu() {
         onClose={() => setFundOpen(false)}
         destroyOnHidden
       >
-        <FundAccountPanel accounts={active} />
+        <Suspense fallback={panelFallback}>
+          <FundAccountPanel accounts={active} />
+        </Suspense>
       </Drawer>
     </>
   )

@@ -3,8 +3,8 @@
  * (docs/contract.md §8.1). Send stays disabled until the recipient's name is resolved (or a
  * saved beneficiary / own account is chosen); Send opens the code dialog.
  */
-import { useEffect, useMemo, useRef } from 'react'
-import { Button, Checkbox, Col, Form, Input, Row, Select } from 'antd'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
+import { Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
@@ -17,12 +17,17 @@ import { KOBO_BANK_CODE } from '../texts'
 import type { Bank, TransferKind, TransferRequest } from '../types'
 import { AmountInput } from './AmountInput'
 import { amountRules } from './amount'
-import { CodeDialog } from './CodeDialog'
+import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
 import { LookupStatus } from './LookupStatus'
 import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from './nameLookup'
-import { ScheduleFields } from '../../scheduledPayments/components/ScheduleFields'
 import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
 import { scheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
+import { withAntdRestStyles } from '../../../app/antdStyles'
+
+// Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
+// code dialog antd's modal; neither is on the form's first screen.
+const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../scheduledPayments/components/ScheduleFields'))).ScheduleFields }))
+const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./CodeDialog'))).CodeDialog }))
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
@@ -114,6 +119,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
   }
 
   const pending = flow.kind === kind ? flow.pending : null
+  const codeOpen = Boolean(pending) && (flow.step === 'code' || flow.step === 'confirming')
   const recipient = kind === 'OWN_ACCOUNT' ? accounts.find((a) => a.accountNumber === accountNumber)?.accountName : lookup?.result?.accountName
 
   return (
@@ -228,7 +234,11 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           </Form.Item>
         </div>
 
-        {schedule && <ScheduleFields />}
+        {schedule && (
+          <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
+            <ScheduleFields />
+          </Suspense>
+        )}
 
         <Button
           type="primary"
@@ -243,28 +253,30 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
         </Button>
       </Form>
 
-      <CodeDialog
-        open={Boolean(pending) && (flow.step === 'code' || flow.step === 'confirming')}
-        message={pending?.message}
-        twoFactor={pending?.twoFactorAuthentication}
-        loading={flow.step === 'confirming'}
-        failures={flow.failures}
-        onSubmit={(otp) => dispatch(transferConfirmRequested({ otp }))}
-        onCancel={() => dispatch(transferDialogClosed())}
-        submitText="Confirm Transfer"
-      >
-        {pending && (
-          <div className="kobo-code-summary">
-            <div className="kobo-code-summary__amount">{formatNaira(pending.transfer.amount)}</div>
-            <div>
-              to <strong>{pending.transfer.destinationAccountName || recipient}</strong>
+      <MountWhenNeeded when={codeOpen}>
+        <CodeDialog
+          open={codeOpen}
+          message={pending?.message}
+          twoFactor={pending?.twoFactorAuthentication}
+          loading={flow.step === 'confirming'}
+          failures={flow.failures}
+          onSubmit={(otp) => dispatch(transferConfirmRequested({ otp }))}
+          onCancel={() => dispatch(transferDialogClosed())}
+          submitText="Confirm Transfer"
+        >
+          {pending && (
+            <div className="kobo-code-summary">
+              <div className="kobo-code-summary__amount">{formatNaira(pending.transfer.amount)}</div>
+              <div>
+                to <strong>{pending.transfer.destinationAccountName || recipient}</strong>
+              </div>
+              <div className="kobo-code-summary__sub">
+                {pending.transfer.destinationBankName} · {pending.transfer.destinationAccountNumber}
+              </div>
             </div>
-            <div className="kobo-code-summary__sub">
-              {pending.transfer.destinationBankName} · {pending.transfer.destinationAccountNumber}
-            </div>
-          </div>
-        )}
-      </CodeDialog>
+          )}
+        </CodeDialog>
+      </MountWhenNeeded>
     </>
   )
 }

@@ -1,0 +1,55 @@
+/**
+ * Early answers for a page opened by address (issue 23). Start-up begins the
+ * GET requests of the first screen while the page's code is still
+ * downloading (app/firstScreenData.ts); the first `callApi` of the same
+ * endpoint with the same token then takes that answer instead of asking
+ * again, so the data no longer waits for the code.
+ *
+ * An answer is taken at most once, only within MAX_AGE_MS of its start, and
+ * every write (any call that is not a GET) drops those not yet taken: nothing
+ * asked after a transfer can be answered from before it.
+ */
+import { runEndpoint, type ApiResult, type Endpoint } from './client'
+
+const MAX_AGE_MS = 10_000
+
+interface EarlyAnswer {
+  token: string
+  startedAt: number
+  answer: Promise<ApiResult<unknown>>
+}
+
+const pending = new Map<string, EarlyAnswer>()
+
+function keyOf(endpoint: Endpoint<unknown>): string | null {
+  // Only plain GETs: a query or a body would have to match too, and no first screen needs one.
+  if (endpoint.method !== 'GET' || endpoint.query || endpoint.body !== undefined) return null
+  return endpoint.path
+}
+
+/** Starts the endpoints' requests now, for `takeEarlyAnswer` to hand over later. */
+export function startEarly(endpoints: Endpoint<unknown>[], token: string): void {
+  for (const endpoint of endpoints) {
+    const key = keyOf(endpoint)
+    if (key) pending.set(key, { token, startedAt: Date.now(), answer: runEndpoint(endpoint, token) })
+  }
+}
+
+/** The early answer for this call, if one was started for it and is still fresh; null otherwise. */
+export function takeEarlyAnswer<T>(endpoint: Endpoint<T>, token: string | null): Promise<ApiResult<T>> | null {
+  const key = keyOf(endpoint)
+  if (key === null) {
+    if (endpoint.method !== 'GET') pending.clear()
+    return null
+  }
+  const early = pending.get(key)
+  if (!early) return null
+  pending.delete(key)
+  if (early.token !== token || Date.now() - early.startedAt > MAX_AGE_MS) return null
+  return early.answer as Promise<ApiResult<T>>
+}
+
+/** Drops every answer not yet taken (tests; sign-out). */
+export function dropEarlyAnswers(): void {
+  pending.clear()
+}

@@ -1,0 +1,27 @@
+/**
+ * What the first screen of a signed-in page opened by address (or reloaded)
+ * asks the BFF for, started from the start-up bundle before the page's own
+ * code has downloaded (issue 23: on a phone's slow network the page's chunks
+ * take longer than the answers, so the data no longer waits for them). The
+ * pages' sagas pick the answers up through `callApi` (api/earlyAnswers.ts).
+ *
+ * Each list must name the calls the page makes when it mounts; a call left
+ * out is simply made later, by the saga, as before.
+ */
+import type { Endpoint } from '../api/client'
+import { startEarly } from '../api/earlyAnswers'
+import { clientSummaryEndpoint } from '../features/dashboard/api'
+import { balanceEndpoint, banksEndpoint } from '../features/transfers/api'
+import { beneficiariesEndpoint } from '../features/beneficiaries/api'
+import { accountsEndpoint } from '../features/accounts/api'
+
+const FIRST_SCREEN_DATA: Record<string, () => Endpoint<unknown>[]> = {
+  '/home': () => [clientSummaryEndpoint()],
+  '/transfer': () => [balanceEndpoint(), banksEndpoint(), beneficiariesEndpoint(), accountsEndpoint()],
+}
+
+/** Starts the first screen's requests for `pathname`, when signed in and the page has any. */
+export function startFirstScreenRequests(pathname: string, accessToken: string | null | undefined): void {
+  const endpoints = FIRST_SCREEN_DATA[pathname.replace(/\/+$/, '')]
+  if (accessToken && endpoints) startEarly(endpoints(), accessToken)
+}
