@@ -155,6 +155,8 @@ export interface InterbankScenario {
   accountNumber: string
   accountName: string | null
   scenario: string
+  /** What the switch does with a transfer to it: a final code, or an effect then a code. */
+  transfer?: { responseCode?: string; effect?: string; finalResponseCode?: string }
 }
 
 export const INTERBANK_SCENARIOS: InterbankScenario[] = (scenarios as { interbankAccounts: InterbankScenario[] })
@@ -183,9 +185,6 @@ export function koboName(accountNumber: string): string | null {
   return null
 }
 
-export function scenarioOf(bankCode: string, accountNumber: string): string {
-  return (
-    INTERBANK_SCENARIOS.find((s) => s.accountNumber === accountNumber && s.bankCode === bankCode)?.scenario ??
-    'success'
-  )
+export function interbankRuleOf(bankCode: string, accountNumber: string): InterbankScenario['transfer'] | null {
+  return INTERBANK_SCENARIOS.find((s) => s.accountNumber === accountNumber && s.bankCode === bankCode)?.transfer ?? null
 }
