@@ -8,18 +8,9 @@
  */
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
-import openapi from '../api/openapi.json'
+import { OPENAPI, documentedPath, operationOf as documentedOperation, type Operation, type OpenApiDocument, type ResponseSpec } from '../mocks/forcing/openapiRoutes'
 
 type Json = unknown
-interface MediaType {
-  schema?: Json
-}
-interface ResponseSpec {
-  content?: Record<string, MediaType>
-}
-interface Operation {
-  responses: Record<string, ResponseSpec>
-}
 
 const DOCUMENT_ID = 'kobo-openapi'
 
@@ -32,29 +23,13 @@ function closeObjects(node: Json): Json {
   return copy
 }
 
-const document = closeObjects(openapi) as {
-  paths: Record<string, Record<string, Operation>>
-}
+const document = closeObjects(OPENAPI) as OpenApiDocument
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 addFormats(ajv)
 ajv.addSchema({ ...(document as object), $id: DOCUMENT_ID })
 
-/** `/api/transfer/{id}` → a regular expression matching concrete paths. */
-const routes = Object.keys(document.paths).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  // Literal segments first: `/api/transfer/banks` wins over `/api/transfer/{id}`.
-  specificity: template.split('/').filter((s) => s && !s.startsWith('{')).length,
-}))
-routes.sort((a, b) => b.specificity - a.specificity)
-
-export function documentedPath(pathname: string): string | null {
-  return routes.find((r) => r.pattern.test(pathname))?.template ?? null
-}
-
 export function operationOf(method: string, pathname: string): Operation | null {
-  const template = documentedPath(pathname)
-  return template ? (document.paths[template][method.toLowerCase()] ?? null) : null
+  return documentedOperation(method, pathname, document)
 }
 
 /** The declared response for a status: exact, else its range (`4XX`), else `default`. */

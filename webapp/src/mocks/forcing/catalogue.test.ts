@@ -34,7 +34,7 @@ async function call(method: string, path: string, body?: unknown, scenario?: str
   const contentType = response.headers.get('content-type') ?? ''
   const text = await response.text()
   const json = text && contentType.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null
-  expect(checkResponse(method, path, response.status, contentType, json).problems).toEqual([])
+  expect(checkResponse(method, path.split('?')[0], response.status, contentType, json).problems).toEqual([])
   return { status: response.status, body: json }
 }
 
@@ -114,5 +114,21 @@ describe('the scenario catalogue in the mocks', () => {
     expect((await call('GET', '/api/client-summary')).status).toBe(503)
     clearOverrides()
     expect((await call('GET', '/api/accounts')).status).toBe(200)
+  })
+})
+
+describe('generic forced outcomes', () => {
+  it('empty answers the documented shape with nothing in it, and leaves what has no empty form', async () => {
+    setOverride({ target: EVERY_ENDPOINT, choice: 'empty' })
+    expect((await call('GET', '/api/beneficiaries')).body).toEqual([])
+    const page = (await call('GET', `/api/ibanking/personal/transactions?accountNumber=${SAVINGS}`)).body!
+    expect(page.content).toEqual([])
+    expect(page.totalElements).toBe(0)
+    expect((await call('GET', '/api/kyc/status')).status).toBe(200)
+  })
+
+  it('offline is a network error', async () => {
+    setOverride({ target: 'GET /api/accounts', choice: 'offline' })
+    await expect(fetch(`${window.location.origin}/api/accounts`)).rejects.toThrow()
   })
 })

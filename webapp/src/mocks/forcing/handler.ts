@@ -8,6 +8,7 @@
 import { delay, http, HttpResponse } from 'msw'
 import { forcedOn, unknownHeaderIds } from './forced'
 import { MONEY_OPERATIONS } from './requestKinds'
+import { emptyAnswer } from './emptyAnswer'
 import type { Scenario } from './catalogue'
 
 /** "Slow network": long enough to see every spinner and skeleton. */
@@ -56,6 +57,10 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   if (forced.kind === 'generic') {
     if (forced.choice === 'offline') return HttpResponse.error()
     if (forced.choice === 'server-error') return problem(500, 'Internal Server Error', SERVER_ERROR)
+    if (forced.choice === 'empty') {
+      const empty = emptyAnswer(request.method, url.pathname)
+      return empty === undefined ? undefined : HttpResponse.json(empty)
+    }
     await delay(SLOW_MS)
     return undefined
   }

@@ -8,7 +8,7 @@
  */
 import { scenarioById } from './catalogue'
 
-export const GENERIC_CHOICES = ['slow', 'server-error', 'offline'] as const
+export const GENERIC_CHOICES = ['slow', 'empty', 'server-error', 'offline'] as const
 export type GenericChoice = (typeof GENERIC_CHOICES)[number]
 export const EVERY_ENDPOINT = '*'
 
