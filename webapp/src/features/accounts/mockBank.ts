@@ -8,18 +8,13 @@
 import scenarios from '../../../../fixtures/scenarios.json'
 import type { Account } from '../../api/types'
 import { MOCK_OTP, accountsOf, personas, type Persona } from '../../mocks/personas'
+import { ACCOUNT_TYPES, KOBO_CODE } from '../../mocks/fixtures'
 import type { AccountType } from './types'
 
 export { MOCK_OTP }
 
-export const MOCK_ACCOUNT_TYPE_LIST: AccountType[] = [
-  { id: 1, name: 'Savings Account' },
-  { id: 2, name: 'Current Account' },
-  { id: 3, name: 'Kobo Target Savings Account' },
-  { id: 4, name: 'Kids Savings Account' },
-]
-
-export const KOBO_CODE = '090605'
+export const MOCK_ACCOUNT_TYPE_LIST: AccountType[] = ACCOUNT_TYPES
+export { KOBO_CODE }
 
 export interface MockBeneficiary {
   id: number

@@ -9,9 +9,9 @@
 import { http, HttpResponse } from 'msw'
 import billersFixture from '../../../../fixtures/billers.json'
 import scenarios from '../../../../fixtures/scenarios.json'
-import type { Account } from '../../api/types'
+import type { Account, ProblemDetails } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { newMockReference, rememberMockReceipt } from '../history/mocks'
 import { MOCK_OTP, bankOf, limitOf, onMockBankReset, post } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
@@ -56,7 +56,7 @@ interface MockVend {
   bill: BillLog
   confirmed: boolean
   /** The first confirm's answer, repeated on a second confirm. */
-  outcome: { status: number; body: Record<string, unknown> } | null
+  outcome: VendOutcome | null
   readsLeft: number
 }
 
@@ -75,12 +75,6 @@ function now(): string {
 const naira = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
-function fieldErrors(errors: { field: string; message: string }[]) {
-  return HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status: 400, detail: errors[0].message, errors },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
 const refuse = (detail: string, field: string) => fieldErrors([{ field, message: detail }])
 
 const products = (items: FixtureProduct[]): Product[] =>
@@ -258,7 +252,10 @@ function vendRuleOf(rule: ScenarioRule): BillerScenario['vend'] {
   return settlement.kind === 'pending' ? { effect: 'pending' } : { responseCode: '00' }
 }
 
-function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null): { status: number; body: Record<string, unknown> } {
+/** A confirm's answer: the bill (200 done, 202 Pending) or the biller's refusal (422). */
+type VendOutcome = { status: 200 | 202; body: VendResult } | { status: 422; body: ProblemDetails }
+
+function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null): VendOutcome {
   const { bill } = vend
   const outcome = forced ? vendRuleOf(forced) : scenarioOf(customerNumberOf(bill))?.vend
   if (outcome?.responseCode && outcome.responseCode !== '00') {
@@ -273,7 +270,7 @@ function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null):
         detail: VEND_FAILED,
         utilityVendingRequestId: bill.id,
         vendingStatus: 'FAILED',
-      },
+      } satisfies ProblemDetails,
     }
   }
   post(sourceOf(persona, bill), -bill.amount)

@@ -6,6 +6,7 @@
  * status check, 9000000052 answers Pending and then fails.
  */
 import { http, HttpResponse } from 'msw'
+import { KOBO_BANK_NAME } from '../../mocks/fixtures'
 import banksFixture from '../../../../fixtures/banks.json'
 import type { Account } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
@@ -91,8 +92,8 @@ function lookup(accountNumber: string, bankCode: string): NameInquiry | Refusal 
     accountName: name,
     accountNumber,
     bankCode,
-    bankName: bankName(bankCode) ?? 'Kobo Microfinance Bank',
-    nameInquiryReference: bankCode === KOBO_CODE ? null : `0906052611${String(Date.now()).slice(-10)}${accountNumber}`,
+    bankName: bankName(bankCode) ?? KOBO_BANK_NAME,
+    nameInquiryReference: bankCode === KOBO_CODE ? null : `${KOBO_CODE}2611${String(Date.now()).slice(-10)}${accountNumber}`,
   }
 }
 
@@ -164,7 +165,7 @@ function plan(persona: Persona, kind: TransferKind, data: TransferRequest | Bulk
     destinationAccountNumber: destination,
     destinationAccountName: name,
     destinationBankCode: code,
-    destinationBankName: bankName(code) ?? 'Kobo Microfinance Bank',
+    destinationBankName: bankName(code) ?? KOBO_BANK_NAME,
     amount,
     description: (data.description ?? '').trim() || 'Transfer',
     responseCode: null,
@@ -275,10 +276,7 @@ function check(persona: Persona, record: MockTransfer, statusQueryForced: boolea
 
 function confirmedAnswer(t: Transfer) {
   if (t.status === 'FAILED') {
-    return HttpResponse.json(
-      { type: 'about:blank', title: 'Transfer Failed', status: 422, detail: t.message, id: t.id, responseCode: t.responseCode ?? '' },
-      { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
-    )
+    return problem(422, t.message ?? '', 'Transfer Failed', { id: t.id, responseCode: t.responseCode ?? '' })
   }
   return HttpResponse.json<Transfer>(t, { status: t.status === 'COMPLETED' ? 200 : 202 })
 }
