@@ -22,7 +22,7 @@ export const accountsHandlers = [
   http.get('/api/accounts', ({ request }) => {
     const persona = personaFromRequest(request)
     if (!persona) return unauthorized()
-    return HttpResponse.json(bankOf(persona).accounts.map((a) => ({ ...a, nickname: 'Rainy day' })))
+    return HttpResponse.json<Account[]>(bankOf(persona).accounts)
   }),
 
   http.get('/api/accounts/types', ({ request }) => {
@@ -38,7 +38,7 @@ export const accountsHandlers = [
       return problem(400, 'Choose a valid account type', 'Bad Request')
     }
     const account = openAccount(persona, body.accountTypeId!)
-    return HttpResponse.json<AccountCreated>({ message: 'Account created successfully', account }, { status: 200 })
+    return HttpResponse.json<AccountCreated>({ message: 'Account created successfully', account }, { status: 201 })
   }),
 
   http.post('/api/accounts/:accountNumber/disable', ({ request, params }) => {
