@@ -100,14 +100,8 @@ function lookup(accountNumber: string, bankCode: string): NameInquiry | Refusal 
 const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'detail' in value
 
 function refuse(refusal: Refusal) {
-  const body = {
-    type: 'about:blank',
-    title: refusal.status === 404 ? 'Not Found' : 'Bad Request',
-    status: refusal.status,
-    detail: refusal.detail,
-    ...(refusal.field ? { errors: [{ field: refusal.field, message: refusal.detail }] } : {}),
-  }
-  return HttpResponse.json(body, { status: refusal.status, headers: { 'Content-Type': 'application/problem+json' } })
+  const errors = refusal.field ? { errors: [{ field: refusal.field, message: refusal.detail }] } : {}
+  return problem(refusal.status, refusal.detail, refusal.status === 404 ? 'Not Found' : 'Bad Request', errors)
 }
 
 const naira = (kobo: number) =>

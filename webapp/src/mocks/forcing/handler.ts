@@ -6,6 +6,7 @@
  * `forcedScenario` and records the outcome in the mock state.
  */
 import { delay, http, HttpResponse } from 'msw'
+import { fieldErrors, problem } from '../session'
 import { forcedOn, unknownHeaderIds } from './forced'
 import { MONEY_OPERATIONS } from './requestKinds'
 import { emptyAnswer } from './emptyAnswer'
@@ -16,34 +17,27 @@ export const SLOW_MS = 3000
 export const SERVER_ERROR = 'Something went wrong on our side. Please try again.'
 export const UNAVAILABLE = 'This service is not available right now. Please try again shortly.'
 
-function problem(status: number, title: string, detail: string, errors?: { field: string; message: string }[]) {
-  return HttpResponse.json(
-    { type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
-
 /** What the customer is told when a look-up is declined (never the code itself). */
 function declined(scenario: Scenario, pathname: string) {
   switch (scenario.operation) {
     case 'nip.name_enquiry':
-      return problem(400, 'Bad Request', 'Invalid account details', [{ field: 'accountNumber', message: 'Invalid account details' }])
+      return fieldErrors([{ field: 'accountNumber', message: 'Invalid account details' }])
     case 'bills.validate': {
       const field = pathname.includes('cabletv') ? 'smartCardNumber' : 'meterNumber'
       const what = field === 'meterNumber' ? 'meter' : 'smart card'
       const detail = `We could not find this ${what}. Check the number and the provider.`
-      return problem(400, 'Bad Request', detail, [{ field, message: detail }])
+      return fieldErrors([{ field, message: detail }])
     }
     case 'identity.bvn':
     case 'identity.nin': {
       const field = scenario.operation === 'identity.bvn' ? 'bvn' : 'nin'
       const detail = `We could not verify this ${field.toUpperCase()}. Check the number and try again.`
-      return problem(400, 'Bad Request', detail, [{ field, message: detail }])
+      return fieldErrors([{ field, message: detail }])
     }
     case 'messaging.send':
-      return problem(503, 'Service Unavailable', 'We could not send your code. Please try again.')
+      return problem(503, 'We could not send your code. Please try again.', 'Service Unavailable')
     default:
-      return problem(503, 'Service Unavailable', UNAVAILABLE)
+      return problem(503, UNAVAILABLE, 'Service Unavailable')
   }
 }
 
@@ -51,12 +45,12 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   const url = new URL(request.url)
   if (!/^\/(api|auth)\//.test(url.pathname)) return undefined
   const unknown = unknownHeaderIds(request)
-  if (unknown.length) return problem(400, 'Bad Request', `Unknown scenario ${unknown.join(', ')}`)
+  if (unknown.length) return problem(400, `Unknown scenario ${unknown.join(', ')}`, 'Bad Request')
   const forced = forcedOn(request)
   if (!forced) return undefined
   if (forced.kind === 'generic') {
     if (forced.choice === 'offline') return HttpResponse.error()
-    if (forced.choice === 'server-error') return problem(500, 'Internal Server Error', SERVER_ERROR)
+    if (forced.choice === 'server-error') return problem(500, SERVER_ERROR, 'Internal Server Error')
     if (forced.choice === 'empty') {
       const empty = emptyAnswer(request.method, url.pathname)
       return empty === undefined ? undefined : HttpResponse.json(empty)
@@ -70,5 +64,5 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   if (scenario.rule.effect === 'decline') return declined(scenario, url.pathname)
   // timeout, unavailable, malformed: the BFF gives up on the core and says so.
   if (scenario.operation === 'messaging.send') return declined(scenario, url.pathname)
-  return problem(503, 'Service Unavailable', UNAVAILABLE)
+  return problem(503, UNAVAILABLE, 'Service Unavailable')
 })
