@@ -95,7 +95,8 @@ export function DevPanel({ endpoints }: { endpoints: string[] }) {
           <Button onClick={() => window.location.reload()}>Reload page</Button>
         </Space>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          Applies from the next request, in this tab. In the URL: <code>?{URL_PARAMETER}=bills.vend.decline-96</code>
+          Applies from the next request, in this tab. In the URL:{' '}
+          <code style={{ whiteSpace: 'nowrap' }}>?{URL_PARAMETER}=bills.vend.decline-96</code>
         </Typography.Text>
       </Space>
     </Card>
