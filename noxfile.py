@@ -143,5 +143,7 @@ def e2e(session: nox.Session) -> None:
     # The login route and the /home and /transfer first screens stay within their budgets
     # (issue 11: 150 KB of login JavaScript; issue 23: scripts/bundle-budget.mjs).
     session.run("npm", "--workspace", "webapp", "run", "budget", external=True)
+    # The dev:mock panel and forced outcomes never reach the production build.
+    session.run("npm", "--workspace", "webapp", "run", "check-no-mocks", external=True)
     env = {"CI": os.environ.get("CI", "")}
     session.run("npm", "--workspace", "webapp", "run", "e2e", external=True, env=env)

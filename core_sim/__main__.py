@@ -12,6 +12,8 @@ python -m core_sim seed [--seed 7]             # reseed a running simulator (POS
 python -m core_sim clock [show | advance 30d | set 2027-01-31T09:00:00+01:00 | reset]
 python -m core_sim scenarios                    # the scenario catalogue (ids for X-Sim-Scenario)
 python -m core_sim catalogue [--write]          # the catalogue as markdown (into docs/simulator.md)
+
+--url (default: $SIM_URL, else http://127.0.0.1:8100) may come before or after the subcommand.
 """
 
 from __future__ import annotations
@@ -44,31 +46,63 @@ def _print(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+DEFAULT_URL = "http://127.0.0.1:8100"
+
+
+def _global_options(default: Any) -> argparse.ArgumentParser:
+    """Options every (sub)command takes, so `--url X faults list` and `faults list --url X`
+    both work. The subcommands' copy defaults to SUPPRESS: without it, a subparser's default
+    would overwrite a --url given before the subcommand."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument(
+        "--url",
+        default=default,
+        help=f"a running simulator (default: $SIM_URL, else {DEFAULT_URL})",
+    )
+    return options
+
+
 def main() -> None:
+    try:
+        run(sys.argv[1:])
+        # Flush here, inside the try: output to a pipe is buffered, and a failed flush at
+        # interpreter exit would print "Exception ignored … BrokenPipeError" instead.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`… | head`): stop quietly. Point stdout at devnull so the
+        # interpreter's final flush does not raise the same error again at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+
+
+def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m core_sim",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[_global_options(os.environ.get("SIM_URL", DEFAULT_URL))],
     )
-    parser.add_argument("--url", default="http://127.0.0.1:8100", help="a running simulator")
+    common = [_global_options(argparse.SUPPRESS)]
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the simulator's HTTP API")
+    serve = sub.add_parser("serve", parents=common, help="run the simulator's HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8100)
     serve.add_argument(
         "--workers", type=int, default=1, help="seed first (reset) when more than one"
     )
-    reset = sub.add_parser("reset", help="drop the simulator's data and reseed it")
+    reset = sub.add_parser("reset", parents=common, help="drop the simulator's data and reseed it")
     reset.add_argument("--seed", type=int, default=None)
-    sub.add_parser("personas", help="the seeded personas and their accounts")
-    code = sub.add_parser("code", help="the latest 6-digit code sent to a recipient")
+    sub.add_parser("personas", parents=common, help="the seeded personas and their accounts")
+    code = sub.add_parser(
+        "code", parents=common, help="the latest 6-digit code sent to a recipient"
+    )
     code.add_argument("recipient")
-    messages = sub.add_parser("messages", help="messages sent, newest first")
+    messages = sub.add_parser("messages", parents=common, help="messages sent, newest first")
     messages.add_argument("--recipient")
     messages.add_argument("--limit", type=int, default=10)
-    faults = sub.add_parser("faults", help="fault rules (see docs/simulator.md)")
+    faults = sub.add_parser("faults", parents=common, help="fault rules (see docs/simulator.md)")
     fault_sub = faults.add_subparsers(dest="action", required=True)
-    add = fault_sub.add_parser("add")
+    add = fault_sub.add_parser("add", parents=common)
     add.add_argument("operation")
     add.add_argument(
         "effect", choices=["decline", "timeout", "delay", "pending", "unavailable", "malformed"]
@@ -77,25 +111,29 @@ def main() -> None:
         add.add_argument(option)
     for option in ("--delay-ms", "--resolve-after-ms", "--uses", "--amount-kobo"):
         add.add_argument(option, type=int)
-    from_catalogue = fault_sub.add_parser("scenario", help="add a catalogue scenario as a rule")
+    from_catalogue = fault_sub.add_parser(
+        "scenario", parents=common, help="add a catalogue scenario as a rule"
+    )
     from_catalogue.add_argument("scenario_id")
     from_catalogue.add_argument("--account")
     from_catalogue.add_argument("--uses", type=int)
-    fault_sub.add_parser("list")
-    fault_sub.add_parser("clear")
-    reseed = sub.add_parser("seed", help="reseed a running simulator")
+    fault_sub.add_parser("list", parents=common)
+    fault_sub.add_parser("clear", parents=common)
+    reseed = sub.add_parser("seed", parents=common, help="reseed a running simulator")
     reseed.add_argument("--seed", type=int, default=None)
-    clock = sub.add_parser("clock", help="the simulated clock")
+    clock = sub.add_parser("clock", parents=common, help="the simulated clock")
     clock.add_argument(
         "action", nargs="?", default="show", choices=["show", "advance", "set", "reset"]
     )
     clock.add_argument(
         "value", nargs="?", help="advance: 90s, 15m, 2h, 30d; set: ISO time with zone"
     )
-    sub.add_parser("scenarios", help="the scenario catalogue")
-    catalogue = sub.add_parser("catalogue", help="the scenario catalogue as markdown")
+    sub.add_parser("scenarios", parents=common, help="the scenario catalogue")
+    catalogue = sub.add_parser(
+        "catalogue", parents=common, help="the scenario catalogue as markdown"
+    )
     catalogue.add_argument("--write", action="store_true", help="refresh docs/simulator.md")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     settings = SimSettings.from_env()
     if args.command == "serve":
@@ -121,6 +159,12 @@ def main() -> None:
                     "name": f"{p['firstName']} {p['lastName']}",
                     "email": p["email"],
                     "password": (p["internetBanking"] or {}).get("password"),
+                    # The persona's summary promises it to Google Authenticator users.
+                    **(
+                        {"totpSecret": p["internetBanking"]["totpSecret"]}
+                        if (p["internetBanking"] or {}).get("totpSecret")
+                        else {}
+                    ),
                     "accounts": [a["accountNumber"] for a in p["accounts"]],
                     "summary": p["summary"],
                 }

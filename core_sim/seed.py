@@ -36,11 +36,10 @@ from core_sim.nuban import make_nuban
 from core_sim.settings import FIXTURES_DIR
 from core_sim.simclock import state as simclock_state
 
-ACCOUNT_TYPES = (
-    (1, "Savings Account", "SAVINGS"),
-    (2, "Current Account", "CURRENT"),
-    (3, "Target Savings Account", "TARGET"),
-    (4, "Kids Savings Account", "KIDS"),
+# fixtures/account_types.json: the web app's offline mocks read the same file.
+ACCOUNT_TYPES = tuple(
+    (t["id"], t["name"], t["code"])
+    for t in json.loads((FIXTURES_DIR / "account_types.json").read_text())["accountTypes"]
 )
 
 BANK_ACCOUNTS = (

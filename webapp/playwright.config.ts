@@ -5,7 +5,8 @@
  * (127.0.0.1:18000), which serves the built app from webapp/dist.
  *
  * `E2E_MOCK=1 npm run e2e` instead serves a mock build (MSW in the browser)
- * on 127.0.0.1:4173, for working on screens without the backend.
+ * on 127.0.0.1:4173 (E2E_MOCK_PORT moves it, so two runs can coexist), for
+ * working on screens without the backend.
  */
 import { defineConfig } from '@playwright/test'
 
@@ -16,7 +17,8 @@ const BFF_PORT = process.env.E2E_BFF_PORT ?? '18000'
 const SIM_PORT = process.env.E2E_SIM_PORT ?? '18100'
 export const BFF_URL = `http://127.0.0.1:${BFF_PORT}`
 export const SIM_URL = `http://127.0.0.1:${SIM_PORT}`
-const MOCK_URL = 'http://127.0.0.1:4173'
+const MOCK_PORT = process.env.E2E_MOCK_PORT ?? '4173'
+const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,7 +52,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: MOCK
     ? {
-        command: 'npm run preview:mock -- --host 127.0.0.1 --port 4173 --strictPort',
+        command: `npm run preview:mock -- --host 127.0.0.1 --port ${MOCK_PORT} --strictPort`,
         url: MOCK_URL,
         reuseExistingServer: !CI,
         timeout: 120_000,

@@ -9,9 +9,11 @@ import pytest
 
 from core_sim.faults.scenarios import CATALOGUE
 from core_sim.faults.service import KNOWN_OPERATIONS
+from core_sim.settings import FIXTURES_DIR
 from core_sim.tests.test_nip import enquire, send, tsq
 
 ADA_SAVINGS = "1020000115"
+CATALOGUE_FILE = FIXTURES_DIR / "scenarios.json"
 
 
 def test_every_operation_has_scenarios_and_every_scenario_is_a_valid_rule():
@@ -29,6 +31,16 @@ async def test_every_catalogue_rule_is_accepted_by_sim_faults(sim_client):
         response = await sim_client.post("/sim/faults/", json={**item["rule"], "uses": 1})
         assert response.status_code == 201, (item["id"], response.text)
     await sim_client.delete("/sim/faults/")
+
+
+async def test_every_catalogue_id_is_taken_in_the_header(sim_client):
+    """The ids of fixtures/scenarios.json, the file the web app's mocks read too
+    (webapp/src/mocks/forcing/catalogue.test.ts checks the mocks take each one)."""
+    ids = [item["id"] for item in json.loads(CATALOGUE_FILE.read_text())["catalogue"]]
+    assert ids and set(ids) == set(CATALOGUE)
+    for scenario_id in ids:
+        response = await sim_client.get("/sim/faults/", headers={"X-Sim-Scenario": scenario_id})
+        assert response.status_code == 200, (scenario_id, response.text)
 
 
 async def test_the_header_applies_to_one_call_of_one_request(sim_client):

@@ -17,6 +17,8 @@ async function enableMocking() {
   if (import.meta.env.VITE_MSW !== 'true') return
   const { startMockWorker } = await import('./mocks/browser')
   await startMockWorker()
+  const { mountDevPanel } = await import('./mocks/mountDevPanel')
+  mountDevPanel()
 }
 
 void enableMocking().then(() => {

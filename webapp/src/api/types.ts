@@ -1,125 +1,32 @@
 /**
- * Wire types of the BFF calls used so far, written by hand from
- * docs/contract.md. Once the BFF exports `src/api/openapi.json`,
- * `npm run contract` generates `schema.d.ts` and each interface below becomes
- * a one-line re-export, e.g.
- *
- *   import type { components } from './schema'
- *   export type LoginResponse = components['schemas']['LoginResponse']
- *
- * so keep one named type per schema here and import them only from this file.
+ * Names for the BFF's wire types, all generated: `npm run contract` writes `schema.d.ts`
+ * from the BFF's OpenAPI document (`openapi.json`), and each name below is one of its
+ * schemas, so a BFF change reaches every user of these names through the type checker.
+ * Add a name here (never a hand-written interface) when a module needs one.
  */
+import type { components } from './schema'
 
-export type TwoFactorAuthentication = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'
-export type UserRole = 'CUSTOMER' | 'ADMIN'
+type Schemas = components['schemas']
 
 /** RFC 9457 problem details: every error body from the BFF. */
-export interface ProblemDetails {
-  type?: string
-  title?: string
-  status?: number
-  detail?: string
-  errors?: { field: string; message: string }[]
-}
+export type ProblemDetails = Schemas['ProblemDetails']
 
 // --- authentication ---------------------------------------------------------
-
-export interface LoginRequest {
-  /** An e-mail address or an 11-digit phone number. */
-  email: string
-  password: string
-  remember: boolean
-}
-
-export interface LoginResponse {
-  userId: number
-  userUUID: string
-  twoFactorAuthentication: TwoFactorAuthentication
-}
-
-export interface OtpVerificationRequest {
-  userId: number
-  userUUID: string
-  otp: string
-}
-
-export interface TokenDTO {
-  accessToken: string
-  tokenType: string
-  /** Idle timeout in seconds. */
-  expiresIn: number
-}
-
+export type LoginRequest = Schemas['LoginIn']
+export type LoginResponse = Schemas['LoginOut']
+export type OtpVerificationRequest = Schemas['OtpVerificationIn']
+export type TokenDTO = Schemas['TokenDTO']
 /** The signed-in session, stored under localStorage `userInfo`. */
-export interface SessionResponse {
-  tokenDTO: TokenDTO
-  onboardingComplete: boolean
-  role: UserRole
-  userId: number
-  userUUID: string
-  firstName: string
-  lastName: string
-  email: string
-  phoneNumber: string | null
-  twoFactorAuthentication: TwoFactorAuthentication
-}
+export type SessionResponse = Schemas['SessionOut']
+export type TwoFactorAuthentication = SessionResponse['twoFactorAuthentication']
+export type UserRole = SessionResponse['role']
 
 // --- accounts and dashboard -------------------------------------------------
-
-export type AccountStatus = 'ACTIVE' | 'INACTIVE' | 'DISABLED' | string
-
-export interface Account {
-  accountNumber: string
-  accountName: string
-  accountTypeId: number | null
-  accountTypeName: string
-  /** Naira, at most 2 decimals. */
-  availableBalance: number
-  ledgerBalance: number
-  currency: string
-  status: AccountStatus
-}
-
-export type TransactionDirection = 'CREDIT' | 'DEBIT'
-export type TransactionStatus = 'COMPLETED' | 'PENDING' | 'FAILED'
-
-export interface WeeklyTransactionSummary {
-  failedTransactions: number
-  pendingTransactions: number
-  completedTransactions: number
-  inwards: number
-  outwards: number
-}
-
-export interface RecentTransaction {
-  amount: number
-  /** `dd-mm-yyyy hh:mm:ss`, Africa/Lagos. */
-  date: string
-  transactionType: TransactionDirection
-  beneficiaryAccount: string
-  sender: string
-  /** Free text of the posting (in the BFF's OpenAPI document, not yet in docs/contract.md). */
-  narration: string
-  status: TransactionStatus
-  /** The one reference of the transaction, the same in history and on the receipt. */
-  referenceNumber: string
-  /** Who the money went to or came from, in words (never a ledger code). */
-  counterpartyName: string | null
-  counterpartyBank: string | null
-}
-
-export interface DashboardScheduledPayment {
-  amount: number
-  beneficiaryAccount: string
-  type: string
-  status: string
-}
-
-export interface ClientSummary {
-  accounts: Account[]
-  totalCurrentBalance: number
-  totalAvailableBalance: number
-  weeklyTransactionSummary: WeeklyTransactionSummary
-  recentTransactions: RecentTransaction[]
-  scheduledPayments: DashboardScheduledPayment[]
-}
+export type Account = Schemas['AccountOut']
+export type AccountStatus = Account['status']
+export type WeeklyTransactionSummary = Schemas['WeeklyTransactionSummary']
+export type RecentTransaction = Schemas['RecentTransaction']
+export type TransactionDirection = RecentTransaction['transactionType']
+export type TransactionStatus = RecentTransaction['status']
+export type DashboardScheduledPayment = Schemas['DashboardScheduledPayment']
+export type ClientSummary = Schemas['ClientSummaryOut']

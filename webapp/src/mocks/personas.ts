@@ -5,6 +5,7 @@
  */
 import fixture from '../../../fixtures/personas.json'
 import type { Account, TwoFactorAuthentication, UserRole } from '../api/types'
+import { accountTypeName } from './fixtures'
 
 export const MOCK_PASSWORD = 'Kobo@2026'
 export const MOCK_OTP = '123456'
@@ -32,12 +33,6 @@ export interface Persona {
 
 export const personas: Persona[] = (fixture as { personas: Persona[] }).personas
 
-/** Account type names for the mock; the BFF owns the real catalogue. */
-export const MOCK_ACCOUNT_TYPES: Record<number, string> = {
-  1: 'Savings Account',
-  2: 'Current Account',
-  3: 'Kobo Target Savings Account',
-}
 
 /** Stable numeric user id per persona (its position in the fixture). */
 export function userIdOf(persona: Persona): number {
@@ -61,7 +56,7 @@ export function accountsOf(persona: Persona): Account[] {
     accountNumber: a.accountNumber,
     accountName: `${persona.firstName} ${persona.lastName}`,
     accountTypeId: a.accountTypeId,
-    accountTypeName: MOCK_ACCOUNT_TYPES[a.accountTypeId] ?? 'Savings Account',
+    accountTypeName: accountTypeName(a.accountTypeId),
     availableBalance: a.openingBalanceKobo / 100,
     ledgerBalance: a.openingBalanceKobo / 100,
     currency: 'NGN',

@@ -5,6 +5,7 @@
  * remembered (until reload).
  */
 import { HttpResponse } from 'msw'
+import type { ProblemDetails } from '../api/types'
 import { personas, type Persona } from './personas'
 
 const TOKEN_PREFIX = 'mock-token.'
@@ -23,11 +24,17 @@ export function resetMockSessions(): void {
   revoked.clear()
 }
 
-export function problem(status: number, detail: string, title = 'Error') {
-  return HttpResponse.json(
-    { type: 'about:blank', title, status, detail },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  )
+/** An RFC 9457 problem document, as the BFF answers every refusal. */
+export function problem(status: number, detail: string, title = 'Error', extra: Record<string, unknown> = {}) {
+  // `satisfies`, not HttpResponse.json<ProblemDetails>: a handler's answer type is the union
+  // of what it returns, and a typed problem first would narrow it to problems only.
+  const body = { type: 'about:blank', title, status, detail, ...extra } satisfies ProblemDetails
+  return HttpResponse.json(body, { status, headers: { 'Content-Type': 'application/problem+json' } })
+}
+
+/** A 400 (or `status`) naming the fields at fault; the first one's message is the detail. */
+export function fieldErrors(errors: { field: string; message: string }[], status = 400) {
+  return problem(status, errors[0].message, 'Bad Request', { errors })
 }
 
 export function bearerToken(request: Request): string | null {

@@ -8,18 +8,13 @@
 import scenarios from '../../../../fixtures/scenarios.json'
 import type { Account } from '../../api/types'
 import { MOCK_OTP, accountsOf, personas, type Persona } from '../../mocks/personas'
+import { ACCOUNT_TYPES, KOBO_CODE } from '../../mocks/fixtures'
 import type { AccountType } from './types'
 
 export { MOCK_OTP }
 
-export const MOCK_ACCOUNT_TYPE_LIST: AccountType[] = [
-  { id: 1, name: 'Savings Account' },
-  { id: 2, name: 'Current Account' },
-  { id: 3, name: 'Kobo Target Savings Account' },
-  { id: 4, name: 'Kids Savings Account' },
-]
-
-export const KOBO_CODE = '090605'
+export const MOCK_ACCOUNT_TYPE_LIST: AccountType[] = ACCOUNT_TYPES
+export { KOBO_CODE }
 
 export interface MockBeneficiary {
   id: number
@@ -155,6 +150,8 @@ export interface InterbankScenario {
   accountNumber: string
   accountName: string | null
   scenario: string
+  /** What the switch does with a transfer to it: a final code, or an effect then a code. */
+  transfer?: { responseCode?: string; effect?: string; finalResponseCode?: string }
 }
 
 export const INTERBANK_SCENARIOS: InterbankScenario[] = (scenarios as { interbankAccounts: InterbankScenario[] })
@@ -183,9 +180,6 @@ export function koboName(accountNumber: string): string | null {
   return null
 }
 
-export function scenarioOf(bankCode: string, accountNumber: string): string {
-  return (
-    INTERBANK_SCENARIOS.find((s) => s.accountNumber === accountNumber && s.bankCode === bankCode)?.scenario ??
-    'success'
-  )
+export function interbankRuleOf(bankCode: string, accountNumber: string): InterbankScenario['transfer'] | null {
+  return INTERBANK_SCENARIOS.find((s) => s.accountNumber === accountNumber && s.bankCode === bankCode)?.transfer ?? null
 }

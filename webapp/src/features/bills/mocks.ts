@@ -9,12 +9,14 @@
 import { http, HttpResponse } from 'msw'
 import billersFixture from '../../../../fixtures/billers.json'
 import scenarios from '../../../../fixtures/scenarios.json'
-import type { Account } from '../../api/types'
+import type { Account, ProblemDetails } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { newMockReference, rememberMockReceipt } from '../history/mocks'
 import { MOCK_OTP, bankOf, limitOf, onMockBankReset, post } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
+import { settlementOf, type ScenarioRule } from '../../mocks/forcing/catalogue'
+import { forcedScenario } from '../../mocks/forcing/forced'
 import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest, VendResult } from './types'
 
 interface FixtureProduct {
@@ -54,7 +56,7 @@ interface MockVend {
   bill: BillLog
   confirmed: boolean
   /** The first confirm's answer, repeated on a second confirm. */
-  outcome: { status: number; body: Record<string, unknown> } | null
+  outcome: VendOutcome | null
   readsLeft: number
 }
 
@@ -73,12 +75,6 @@ function now(): string {
 const naira = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
-function fieldErrors(errors: { field: string; message: string }[]) {
-  return HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status: 400, detail: errors[0].message, errors },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
 const refuse = (detail: string, field: string) => fieldErrors([{ field, message: detail }])
 
 const products = (items: FixtureProduct[]): Product[] =>
@@ -249,9 +245,19 @@ function sourceOf(persona: Persona, bill: BillLog): Account {
   return bankOf(persona).accounts.find((a) => a.accountNumber === bill.sourceAccount)!
 }
 
-function confirm(persona: Persona, vend: MockVend): { status: number; body: Record<string, unknown> } {
+/** A forced catalogue scenario in the shape of the magic numbers' `vend` rule. */
+function vendRuleOf(rule: ScenarioRule): BillerScenario['vend'] {
+  const settlement = settlementOf(rule)
+  if (settlement.kind === 'declined') return { responseCode: settlement.code }
+  return settlement.kind === 'pending' ? { effect: 'pending' } : { responseCode: '00' }
+}
+
+/** A confirm's answer: the bill (200 done, 202 Pending) or the biller's refusal (422). */
+type VendOutcome = { status: 200 | 202; body: VendResult } | { status: 422; body: ProblemDetails }
+
+function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null): VendOutcome {
   const { bill } = vend
-  const outcome = scenarioOf(customerNumberOf(bill))?.vend
+  const outcome = forced ? vendRuleOf(forced) : scenarioOf(customerNumberOf(bill))?.vend
   if (outcome?.responseCode && outcome.responseCode !== '00') {
     bill.vendingStatus = 'FAILED'
     bill.message = VEND_FAILED
@@ -264,7 +270,7 @@ function confirm(persona: Persona, vend: MockVend): { status: number; body: Reco
         detail: VEND_FAILED,
         utilityVendingRequestId: bill.id,
         vendingStatus: 'FAILED',
-      },
+      } satisfies ProblemDetails,
     }
   }
   post(sourceOf(persona, bill), -bill.amount)
@@ -301,7 +307,7 @@ function vendHandlers(product: BillProduct, segment: string) {
       if (vend.outcome) return HttpResponse.json(vend.outcome.body, { status: vend.outcome.status })
       if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
       vend.confirmed = true
-      vend.outcome = confirm(persona, vend)
+      vend.outcome = confirm(persona, vend, forcedScenario(request, 'bills.vend')?.rule ?? null)
       return HttpResponse.json(vend.outcome.body, {
         status: vend.outcome.status,
         headers: vend.outcome.status === 422 ? { 'Content-Type': 'application/problem+json' } : undefined,
@@ -311,9 +317,10 @@ function vendHandlers(product: BillProduct, segment: string) {
 }
 
 /** The persona's confirmed bills, newest first; a Pending one settles after a few reads. */
-function logsOf(persona: Persona): BillLog[] {
+function logsOf(persona: Persona, requeryForced: boolean): BillLog[] {
   const own = [...vends.values()].filter((v) => v.persona === persona.key && v.confirmed)
-  for (const vend of own) {
+  // A forced bills.requery scenario: the requery learns nothing, Pending bills stay Pending.
+  for (const vend of requeryForced ? [] : own) {
     if (vend.bill.vendingStatus !== 'PENDING') continue
     vend.readsLeft -= 1
     if (vend.readsLeft <= 0) succeed(vend.bill)
@@ -347,7 +354,7 @@ export const billsHandlers = [
   http.get('/api/utility/logs', ({ request }) => {
     const persona = personaFromRequest(request)
     if (!persona) return unauthorized()
-    return HttpResponse.json<BillLog[]>(logsOf(persona))
+    return HttpResponse.json<BillLog[]>(logsOf(persona, forcedScenario(request, 'bills.requery') !== null))
   }),
 
   http.get('/api/utility/providers/airtime', ({ request }) =>

@@ -63,7 +63,7 @@ describe('Home (dashboard)', () => {
   it('truncates the account type badge to 20 characters', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
     await waitFor(() => expect(cards()).toHaveLength(3))
-    expect(within(card('1020000139')).getByText('Kobo Target Savings …')).toBeInTheDocument()
+    expect(within(card('1020000139')).getByText('Target Savings Accou…')).toBeInTheDocument()
   })
 
   it('brings a clicked card to the front after 300 ms', async () => {

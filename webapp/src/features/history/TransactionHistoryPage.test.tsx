@@ -133,7 +133,7 @@ describe('Transaction History table', () => {
     await choose(user, screen.getByLabelText('Status'), 'Failed')
     await waitFor(() => expect(rows()).toHaveLength(2))
     const failed = rows().find((r) => r.textContent!.includes('Adaeze Nwosu'))!
-    expect(within(failed).getByTestId('history-counterparty')).toHaveTextContent('Adaeze Nwosu · GTBank')
+    expect(within(failed).getByTestId('history-counterparty')).toHaveTextContent('Adaeze Nwosu · Guaranty Trust Bank')
     const amount = within(failed).getByTestId('amount')
     expect(amount).toHaveTextContent(/^₦45,000\.00$/)
     expect(amount).toHaveClass('kobo-history-amount--failed')
@@ -142,7 +142,7 @@ describe('Transaction History table', () => {
 
     await choose(user, screen.getByLabelText('Status'), 'Pending')
     await waitFor(() => expect(rows()).toHaveLength(1))
-    expect(within(rows()[0]).getByTestId('history-counterparty')).toHaveTextContent('Kunle Adeyemi · GTBank')
+    expect(within(rows()[0]).getByTestId('history-counterparty')).toHaveTextContent('Kunle Adeyemi · Guaranty Trust Bank')
     expect(within(rows()[0]).getByTestId('amount')).toHaveClass('kobo-history-amount--pending')
     expect(within(rows()[0]).getByText('Pending')).toBeInTheDocument()
   })
@@ -226,7 +226,7 @@ describe('Transaction Details', () => {
     await waitFor(() => expect(within(modal).getByText('Session ID')).toBeInTheDocument())
     const value = (label: string) => within(modal).getByText(label).closest('tr')!.querySelector('.ant-descriptions-item-content')!.textContent
     expect(value('Reference Number')).toBe('c04e1a77d5f24c1d9a2e5b6c7d8e9f01')
-    expect(within(modal).getByTestId('details-counterparty')).toHaveTextContent('Adaeze Nwosu · GTBank')
+    expect(within(modal).getByTestId('details-counterparty')).toHaveTextContent('Adaeze Nwosu · Guaranty Trust Bank')
     expect(within(modal).getByTestId('amount')).toHaveTextContent(/^₦45,000\.00$/)
     expect(within(modal).getByRole('button', { name: /Share receipt$/ })).toBeInTheDocument()
     expect(within(modal).getByRole('button', { name: /Download receipt$/ })).toBeInTheDocument()

@@ -10,13 +10,14 @@
 import { http, HttpResponse } from 'msw'
 import fixture from '../../../../fixtures/personas.json'
 import type { Persona } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { bankOf, onMockBankReset } from '../accounts/mockBank'
 import { unauthorized } from '../accounts/mocks'
 import type { MessageResponse } from '../accounts/types'
 import { TRANSACTIONS_PATH } from './api'
 import { END_BEFORE_START, OVER_ONE_YEAR, START_IN_FUTURE, STATEMENT_REQUESTED } from './texts'
 import type { StatementFileType, StatementRequest, TransactionDetail, TransactionPage } from './types'
+import { KOBO_CODE, bankNameOf } from '../../mocks/fixtures'
 
 const REQUIRED = 'This field is required'
 const BAD_DATE = 'Enter dates as dd-mm-yyyy'
@@ -48,7 +49,8 @@ const PEOPLE = [
 ]
 const SHOPS = ['Shoprite Lekki', 'Chicken Republic Yaba', 'Total Energies Ikoyi', 'Jumia Foods', 'Spar Victoria Island', 'Mr Biggs Ikeja']
 const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE']
-const OTHER_BANKS = ['GTBank', 'Access Bank', 'First Bank', 'UBA', 'Zenith Bank']
+// Names as the bank list has them (fixtures/banks.json): GTB, Access, First Bank, UBA, Zenith.
+const OTHER_BANKS = ['000013', '000014', '000016', '000004', '000015'].map((code) => bankNameOf(code)!)
 
 /** The mock's stored line: the wire fields plus the parties the details add. */
 type MockLine = TransactionDetail & { postedAt: number }
@@ -106,7 +108,7 @@ function sessionIdAt(when: Date, random: () => number): string {
   )}${pad(when.getMinutes())}${pad(when.getSeconds())}`
   let tail = ''
   while (tail.length < 12) tail += Math.floor(random() * 10)
-  return `090605${stamp}${tail}`
+  return `${KOBO_CODE}${stamp}${tail}`
 }
 
 function line(
@@ -289,11 +291,11 @@ function unsettledOf(persona: Persona): MockLine[] {
       }
       const me = source.accountName
       lines.push(
-        line(source.accountNumber, me, '7f3a9c21e0b44c1d9a2e5b6c7d8e9f01', at(2, 12, 40), 'Transfer to Kunle Adeyemi, GTBank', -1_200_000, 'PENDING', null, {
+        line(source.accountNumber, me, '7f3a9c21e0b44c1d9a2e5b6c7d8e9f01', at(2, 12, 40), 'Transfer to Kunle Adeyemi, Guaranty Trust Bank', -1_200_000, 'PENDING', null, {
           name: 'Kunle Adeyemi',
           number: '2030000017',
           sessionId: null,
-          bank: 'GTBank',
+          bank: bankNameOf('000013')!,
           description: 'Market supplies',
         }),
         line(source.accountNumber, me, '2b81d5e6f0934c1d9a2e5b6c7d8e9f01', at(3, 8, 5), 'MTN airtime, 08099990002', -150_000, 'FAILED', null, {
@@ -301,11 +303,11 @@ function unsettledOf(persona: Persona): MockLine[] {
           number: '08099990002',
           sessionId: null,
         }),
-        line(source.accountNumber, me, 'c04e1a77d5f24c1d9a2e5b6c7d8e9f01', at(9, 17, 22), 'Transfer to Adaeze Nwosu, GTBank', -4_500_000, 'FAILED', null, {
+        line(source.accountNumber, me, 'c04e1a77d5f24c1d9a2e5b6c7d8e9f01', at(9, 17, 22), 'Transfer to Adaeze Nwosu, Guaranty Trust Bank', -4_500_000, 'FAILED', null, {
           name: 'Adaeze Nwosu',
           number: '9000000021',
-          sessionId: '090605' + '250101120000' + '000000000451',
-          bank: 'GTBank',
+          sessionId: `${KOBO_CODE}250101120000000000000451`,
+          bank: bankNameOf('000013')!,
         }),
       )
     }
@@ -326,10 +328,7 @@ function parseDay(text: string | null): Date | null | undefined {
 }
 
 const badRequest = (message: string, field?: string) =>
-  HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status: 400, detail: message, ...(field ? { errors: [{ field, message }] } : {}) },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
+  field ? fieldErrors([{ field, message }]) : problem(400, message, 'Bad Request')
 
 const strip = ({ postedAt: _postedAt, ...detail }: MockLine): TransactionDetail => detail
 const summary = (l: MockLine): TransactionPage['content'][number] => {
@@ -388,16 +387,7 @@ function statementHandler(fileType: StatementFileType) {
     const body = ((await request.json().catch(() => ({}))) ?? {}) as StatementRequest
     const missing = (['nuban', 'startDate', 'endDate'] as const).filter((f) => !body[f])
     if (missing.length) {
-      return HttpResponse.json(
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          detail: REQUIRED,
-          errors: missing.map((field) => ({ field, message: REQUIRED })),
-        },
-        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-      )
+      return fieldErrors(missing.map((field) => ({ field, message: REQUIRED })))
     }
     const start = parseDay(body.startDate ?? null)
     const end = parseDay(body.endDate ?? null)

@@ -8,7 +8,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { personas, type Persona } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { onMockBankReset } from '../accounts/mockBank'
 import { unauthorized } from '../accounts/mocks'
 import type { MessageResponse } from '../accounts/types'
@@ -93,12 +93,7 @@ export function reviewMockKyc(personaKey: string, approve: boolean, comment: str
   }
 }
 
-function badRequest(errors: { field: string; message: string }[]) {
-  return HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status: 400, detail: errors[0].message, errors },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
+const badRequest = fieldErrors
 
 /** bff/kyc/service.py `_numbers`. */
 function numberErrors(body: KycLevelRequest, needBoth: boolean) {

@@ -25,6 +25,8 @@ import {
 } from '../registration/mockStore'
 import type {
   BasicProfile,
+  DocumentContent,
+  DocumentUploaded,
   BasicProfileRequest,
   DocumentTypeOption,
   DocumentUploadRequest,
@@ -274,7 +276,7 @@ export const onboardingHandlers = [
     documentContents.set(document.id, body.content ?? PLACEHOLDER_PNG)
     saveState(state)
     const row = documentRows(onboarding).find((r) => r.documentTypeId === slot.id)!
-    return HttpResponse.json({ message: 'Document uploaded successfully', document: row }, { status: 201 })
+    return HttpResponse.json<DocumentUploaded>({ message: 'Document uploaded successfully', document: row }, { status: 201 })
   }),
 
   http.get('/api/onboarding/documents/:id/download', ({ request, params }) => {
@@ -282,7 +284,7 @@ export const onboardingHandlers = [
     if (!found) return unauthorized()
     const document = findDocument(found.onboarding, Number(params.id))
     if (!document) return problemJson(404, 'Document not found')
-    return HttpResponse.json({ content: documentContents.get(document.id) ?? PLACEHOLDER_PNG })
+    return HttpResponse.json<DocumentContent>({ content: documentContents.get(document.id) ?? PLACEHOLDER_PNG })
   }),
 
   http.delete('/api/onboarding/documents/:id', ({ request, params }) => {

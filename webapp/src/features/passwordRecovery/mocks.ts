@@ -8,17 +8,18 @@ import { http, HttpResponse } from 'msw'
 import { AUTH_BASE } from '../auth/api'
 import { findPersonaByLogin, personas } from '../../mocks/personas'
 import { decodeBase64 } from '../registration/base64'
-import { fieldErrors, loadState, problemJson, saveState, syncPersonas } from '../registration/mockStore'
+import { fieldErrors, loadState, problemJson, saveState, syncPersonas, type MockState } from '../registration/mockStore'
 import { passwordErrors } from '../registration/mocks'
 import type { MessageResponse, PasswordResetRequest } from './api'
 import { INVALID_LINK_FALLBACK } from './texts'
+import type { components } from '../../api/schema'
 
 export const MOCK_RESET_CODE = 'mock-reset-code'
 export const EXPIRED_RESET_CODE = 'expired'
 export const LINK_USED = 'This link is invalid or has already been used'
 
 /** The open link's owner, or a problem answer explaining why the link is refused. */
-function checkLink(resetCode: string, email: string) {
+function checkLink(resetCode: string, email: string): { refusal: Response; state?: undefined } | { refusal?: undefined; state: MockState } {
   if (resetCode === EXPIRED_RESET_CODE) return { refusal: problemJson(400, INVALID_LINK_FALLBACK) }
   const state = loadState()
   const link = state.resetLinks[email.trim().toLowerCase()]
@@ -45,7 +46,7 @@ export const passwordRecoveryHandlers = [
   http.get(`${AUTH_BASE}/password/verify`, ({ request }) => {
     const url = new URL(request.url)
     const { refusal } = checkLink(url.searchParams.get('resetCode') ?? '', url.searchParams.get('email') ?? '')
-    return refusal ?? HttpResponse.json({ valid: true })
+    return refusal ?? HttpResponse.json<components['schemas']['LinkValidOut']>({ valid: true })
   }),
 
   http.patch(`${AUTH_BASE}/password/reset`, async ({ request }) => {

@@ -102,17 +102,22 @@ describe('Verify email page', () => {
   it('resends the code: "Resending..." and then "OTP Resent"', async () => {
     let calls = 0
     let sentTo: unknown
+    // The answer waits until the test has seen "Resending..." (a fixed 50 ms wait was
+    // shorter than one look on a busy machine, and the test failed once that way).
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       http.post(`${AUTH_BASE}/email/resend-code`, async ({ request }) => {
         calls += 1
         sentTo = ((await request.json()) as { email: string }).email
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        await answered
         return HttpResponse.json({ message: 'OTP Resent' })
       }),
     )
     const { user } = await openVerify()
     await user.click(screen.getByText('Resend'))
     expect(await screen.findByText('Resending...')).toBeInTheDocument()
+    answer()
     expect(await screen.findByText('OTP Resent')).toBeInTheDocument()
     expect(calls).toBe(1)
     expect(sentTo).toBe(EMAIL)

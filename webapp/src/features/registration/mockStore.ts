@@ -9,7 +9,7 @@
  * list (`syncPersonas`), so the existing sign-in, accounts and dashboard
  * handlers serve them like any fixture persona.
  */
-import { HttpResponse } from 'msw'
+import { problem } from '../../mocks/session'
 import { personas, type Persona } from '../../mocks/personas'
 
 const STORAGE_KEY = 'kobo.mock.accounts'
@@ -211,10 +211,7 @@ export function problemJson(
     404: 'Not Found',
     409: 'Conflict',
   }
-  return HttpResponse.json(
-    { type: 'about:blank', title: titles[status] ?? 'Error', status, detail, ...extra },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  )
+  return problem(status, detail, titles[status] ?? 'Error', extra)
 }
 
 /** 400 with several field errors; `detail` is the first message, as the BFF does. */

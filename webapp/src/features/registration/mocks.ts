@@ -6,6 +6,7 @@
  * e-mail is verified with 403 EMAIL_NOT_VERIFIED, as the BFF does.
  */
 import { http, HttpResponse } from 'msw'
+import { ACCOUNT_TYPES } from '../../mocks/fixtures'
 import { AUTH_BASE } from '../auth/api'
 import { MOCK_OTP, personas } from '../../mocks/personas'
 import { PASSWORD_MIN_LENGTH, isStrongPassword } from './passwordRules'
@@ -47,12 +48,7 @@ const STATE_NAMES = [
 ]
 export const MOCK_STATES: StateOption[] = STATE_NAMES.map((name) => ({ code: name.slice(0, 2).toUpperCase(), name }))
 
-export const MOCK_ACCOUNT_TYPE_OPTIONS: AccountTypeOption[] = [
-  { id: 1, name: 'Savings Account' },
-  { id: 2, name: 'Current Account' },
-  { id: 3, name: 'Target Savings Account' },
-  { id: 4, name: 'Kids Savings Account' },
-]
+export const MOCK_ACCOUNT_TYPE_OPTIONS: AccountTypeOption[] = ACCOUNT_TYPES
 
 const REQUIRED = 'This field is required'
 const EMAIL_TAKEN = 'An account with this email already exists'

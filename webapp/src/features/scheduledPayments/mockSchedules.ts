@@ -4,13 +4,12 @@
  * one payment of each status for customers with money, and cleared with the
  * mock bank. Checks follow bff/schedules/service.py.
  */
-import banksFixture from '../../../../fixtures/banks.json'
 import type { Persona } from '../../mocks/personas'
 import { KOBO_CODE, bankOf, koboName, onMockBankReset, otherBankName } from '../accounts/mockBank'
 import type { ScheduledPayment } from './types'
+import { KOBO_BANK_NAME, bankNameOf } from '../../mocks/fixtures'
 
-const BANKS = (banksFixture as { banks: { institutionCode: string; institutionName: string }[] }).banks
-export const bankNameOf = (code: string) => BANKS.find((b) => b.institutionCode === code)?.institutionName ?? null
+export { bankNameOf }
 
 let schedules = new Map<string, ScheduledPayment[]>()
 let serial = 1
@@ -58,7 +57,7 @@ function seed(persona: Persona): ScheduledPayment[] {
     destinationAccountNumber: '',
     destinationAccountName: '',
     destinationBankCode: KOBO_CODE,
-    destinationBankName: 'Kobo Microfinance Bank',
+    destinationBankName: KOBO_BANK_NAME,
     amount: 0,
     description: 'Transfer',
     scheduleDate: inDays(5),

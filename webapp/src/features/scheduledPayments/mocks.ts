@@ -5,8 +5,9 @@
  * (123456), and edit a pending one (it then needs approving again).
  */
 import { http, HttpResponse } from 'msw'
+import { KOBO_BANK_NAME } from '../../mocks/fixtures'
 import type { Persona } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { KOBO_CODE, MOCK_OTP, bankOf, limitOf } from '../accounts/mockBank'
 import { INVALID_OTP, unauthorized } from '../accounts/mocks'
 import type { MessageResponse } from '../accounts/types'
@@ -21,12 +22,7 @@ const REQUIRED = 'This field is required'
 type FieldError = { field: string; message: string }
 type Kind = 'INTRA_BANK' | 'OWN_ACCOUNT' | 'OTHER_BANK'
 
-function refuse(errors: FieldError[], status = 400) {
-  return HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status, detail: errors[0].message, errors },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
+const refuse = fieldErrors
 
 /** `yyyy-mm-dd` (or `dd-mm-yyyy`) → a local date, or null. */
 function parseDay(text: string | null | undefined): Date | null {
@@ -120,7 +116,7 @@ function plan(persona: Persona, kind: Kind, data: TransferRequest | BulkTransfer
     destinationAccountNumber: destination,
     destinationAccountName: name,
     destinationBankCode: code,
-    destinationBankName: bankNameOf(code) ?? 'Kobo Microfinance Bank',
+    destinationBankName: bankNameOf(code) ?? KOBO_BANK_NAME,
     amount,
     description: (data.description ?? '').trim() || 'Transfer',
   }

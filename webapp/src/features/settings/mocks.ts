@@ -7,7 +7,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { MOCK_PASSWORD } from '../../mocks/personas'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import {
   MOCK_OTP,
   TRANSFER_TYPES,
@@ -29,12 +29,7 @@ import type {
 const BASE = '/api/ibanking/personal'
 export const MOCK_TOTP_SECRET = 'JBSWY3DPEHPK3PXPKOBOMOCKZZZZAAAA'
 
-function badRequest(errors: { field: string; message: string }[]) {
-  return HttpResponse.json(
-    { type: 'about:blank', title: 'Bad Request', status: 400, detail: errors[0].message, errors },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
-}
+const badRequest = fieldErrors
 
 const naira = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`

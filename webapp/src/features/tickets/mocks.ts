@@ -5,7 +5,7 @@
  * with a few conversations so `npm run dev:mock` has something to show.
  */
 import { http, HttpResponse } from 'msw'
-import { personaFromRequest, problem } from '../../mocks/session'
+import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import type { Persona } from '../../mocks/personas'
 import { onMockBankReset } from '../accounts/mockBank'
 import { unauthorized } from '../accounts/mocks'
@@ -213,17 +213,7 @@ function find(persona: Persona, id: number): StoredTicket | undefined {
   return mine(persona).find((t) => t.id === id)
 }
 
-const required = (fields: string[]) =>
-  HttpResponse.json(
-    {
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'This field is required',
-      errors: fields.map((field) => ({ field, message: 'This field is required' })),
-    },
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  )
+const required = (fields: string[]) => fieldErrors(fields.map((field) => ({ field, message: 'This field is required' })))
 
 export const ticketsHandlers = [
   http.get('/api/tickets', ({ request }) => {

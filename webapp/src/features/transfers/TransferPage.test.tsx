@@ -159,7 +159,7 @@ describe('Transfer page', () => {
     await choose(user, 'From Account', 'Savings Account (1020000115)')
     await user.click(screen.getByLabelText('To Account'))
     await waitFor(() =>
-      expect(optionTitles()).toEqual(['Current Account (1020000122)', 'Kobo Target Savings Account (1020000139)']),
+      expect(optionTitles()).toEqual(['Current Account (1020000122)', 'Target Savings Account (1020000139)']),
     )
     await user.click(openDropdown()!.querySelector<HTMLElement>('[title="Current Account (1020000122)"]')!)
     await user.type(screen.getByLabelText('Amount'), '1000')

@@ -6,6 +6,7 @@
  * status check, 9000000052 answers Pending and then fails.
  */
 import { http, HttpResponse } from 'msw'
+import { KOBO_BANK_NAME } from '../../mocks/fixtures'
 import banksFixture from '../../../../fixtures/banks.json'
 import type { Account } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
@@ -21,10 +22,12 @@ import {
   onMockBankReset,
   otherBankName,
   post,
-  scenarioOf,
+  interbankRuleOf,
 } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import { summaryOf } from '../dashboard/mocks'
+import { settlementOf, type ScenarioRule } from '../../mocks/forcing/catalogue'
+import { forcedScenario } from '../../mocks/forcing/forced'
 import { newMockReference, rememberMockReceipt } from '../history/mocks'
 import type {
   Balances,
@@ -43,11 +46,13 @@ export const MOCK_BANKS: Bank[] = (banksFixture as { banks: Bank[] }).banks
 const bankName = (code: string) => MOCK_BANKS.find((b) => b.institutionCode === code)?.institutionName ?? null
 
 const NOT_DEBITED = 'Your account was not debited.'
-const DECLINES: Record<string, string> = {
-  declined_51: `Insufficient funds. ${NOT_DEBITED}`,
-  bank_unavailable_91: `The beneficiary bank is not available right now. Please try again later. ${NOT_DEBITED}`,
-  pending_then_failure: `The beneficiary bank is not available right now. Please try again later. ${NOT_DEBITED}`,
+/** The customer's words for a decline (the code itself is never shown). */
+const DECLINE_REASONS: Record<string, string> = {
+  '51': 'Insufficient funds.',
+  '57': 'This transfer is not permitted on this account.',
+  '91': 'The beneficiary bank is not available right now. Please try again later.',
 }
+const declineMessage = (code: string) => `${DECLINE_REASONS[code] ?? 'The transfer could not be completed.'} ${NOT_DEBITED}`
 export const PENDING_MESSAGE = 'Your transfer is being processed. We will send you an SMS as soon as it completes.'
 /** How many status checks a Pending mock transfer takes to settle. */
 export const CHECKS_TO_SETTLE = 2
@@ -87,22 +92,16 @@ function lookup(accountNumber: string, bankCode: string): NameInquiry | Refusal 
     accountName: name,
     accountNumber,
     bankCode,
-    bankName: bankName(bankCode) ?? 'Kobo Microfinance Bank',
-    nameInquiryReference: bankCode === KOBO_CODE ? null : `0906052611${String(Date.now()).slice(-10)}${accountNumber}`,
+    bankName: bankName(bankCode) ?? KOBO_BANK_NAME,
+    nameInquiryReference: bankCode === KOBO_CODE ? null : `${KOBO_CODE}2611${String(Date.now()).slice(-10)}${accountNumber}`,
   }
 }
 
 const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'detail' in value
 
 function refuse(refusal: Refusal) {
-  const body = {
-    type: 'about:blank',
-    title: refusal.status === 404 ? 'Not Found' : 'Bad Request',
-    status: refusal.status,
-    detail: refusal.detail,
-    ...(refusal.field ? { errors: [{ field: refusal.field, message: refusal.detail }] } : {}),
-  }
-  return HttpResponse.json(body, { status: refusal.status, headers: { 'Content-Type': 'application/problem+json' } })
+  const errors = refusal.field ? { errors: [{ field: refusal.field, message: refusal.detail }] } : {}
+  return problem(refusal.status, refusal.detail, refusal.status === 404 ? 'Not Found' : 'Bad Request', errors)
 }
 
 const naira = (kobo: number) =>
@@ -160,7 +159,7 @@ function plan(persona: Persona, kind: TransferKind, data: TransferRequest | Bulk
     destinationAccountNumber: destination,
     destinationAccountName: name,
     destinationBankCode: code,
-    destinationBankName: bankName(code) ?? 'Kobo Microfinance Bank',
+    destinationBankName: bankName(code) ?? KOBO_BANK_NAME,
     amount,
     description: (data.description ?? '').trim() || 'Transfer',
     responseCode: null,
@@ -205,53 +204,55 @@ function rememberBeneficiary(persona: Persona, t: Transfer) {
   })
 }
 
-/** Runs a confirmed transfer once and records its outcome. */
-function execute(persona: Persona, record: MockTransfer): void {
+type Settlement = ReturnType<typeof settlementOf>
+
+/** How a transfer ends without a forced scenario: Kobo transfers complete; other banks'
+ * magic accounts (fixtures/scenarios.json) behave as the simulator makes them. */
+function magicSettlement(t: Transfer): Settlement {
+  if (t.destinationBankCode === KOBO_CODE) return { kind: 'completed' }
+  const rule = interbankRuleOf(t.destinationBankCode, t.destinationAccountNumber)
+  if (!rule) return { kind: 'completed' }
+  if (rule.effect) return { kind: 'pending', thenCompleted: (rule.finalResponseCode ?? '00') === '00' }
+  return rule.responseCode && rule.responseCode !== '00' ? { kind: 'declined', code: rule.responseCode } : { kind: 'completed' }
+}
+
+/** Runs a confirmed transfer once and records its outcome (`forced`: a catalogue scenario). */
+function execute(persona: Persona, record: MockTransfer, forced: ScenarioRule | null = null): void {
   const t = record.transfer
   if (t.referenceNumber) rememberMockReceipt(persona.key, t.referenceNumber)
   const source = sourceOf(persona, t)
-  if (Math.round(t.amount * 100) > Math.round(source.availableBalance * 100)) {
+  const settlement = forced ? settlementOf(forced) : magicSettlement(t)
+  if (Math.round(t.amount * 100) > Math.round(source.availableBalance * 100) || settlement.kind === 'declined') {
+    const code = settlement.kind === 'declined' ? settlement.code : '51'
     t.status = 'FAILED'
-    t.responseCode = '51'
-    t.message = `Insufficient funds. ${NOT_DEBITED}`
+    t.responseCode = code
+    t.message = declineMessage(code)
     return
   }
-  if (t.destinationBankCode === KOBO_CODE) {
-    post(source, -t.amount)
-    const target = findKoboAccount(t.destinationAccountNumber)
+  post(source, -t.amount)
+  record.debited = t.amount
+  const target = t.destinationBankCode === KOBO_CODE ? findKoboAccount(t.destinationAccountNumber) : null
+  if (t.destinationBankCode !== KOBO_CODE) t.sessionId = `${KOBO_CODE}${String(Date.now()).padStart(24, '0')}`
+  if (settlement.kind === 'completed') {
     if (target) post(target.account, t.amount)
     t.status = 'COMPLETED'
     t.responseCode = '00'
     t.message = 'Transferred Successfully'
   } else {
-    const scenario = scenarioOf(t.destinationBankCode, t.destinationAccountNumber)
-    if (scenario in DECLINES && scenario !== 'pending_then_failure') {
-      t.status = 'FAILED'
-      t.responseCode = scenario === 'declined_51' ? '51' : '91'
-      t.message = DECLINES[scenario]
-      return
-    }
-    post(source, -t.amount)
-    record.debited = t.amount
-    t.sessionId = `090605${String(Date.now()).padStart(24, '0')}`
-    if (scenario === 'success') {
-      t.status = 'COMPLETED'
-      t.responseCode = '00'
-      t.message = 'Transferred Successfully'
-    } else {
-      t.status = 'PENDING'
-      t.responseCode = '09'
-      t.message = PENDING_MESSAGE
-      record.finalStatus = scenario === 'pending_then_failure' ? 'FAILED' : 'COMPLETED'
-      record.checksLeft = CHECKS_TO_SETTLE
-    }
+    t.status = 'PENDING'
+    t.responseCode = '09'
+    t.message = PENDING_MESSAGE
+    record.finalStatus = settlement.thenCompleted ? 'COMPLETED' : 'FAILED'
+    record.checksLeft = CHECKS_TO_SETTLE
   }
   if (t.status === 'COMPLETED' && record.saveAsBeneficiary) rememberBeneficiary(persona, t)
 }
 
 /** A status check: a Pending transfer settles after a few of them. */
-function check(persona: Persona, record: MockTransfer): void {
+function check(persona: Persona, record: MockTransfer, statusQueryForced: boolean): void {
   if (record.transfer.status !== 'PENDING' || !record.finalStatus) return
+  // A forced nip.tsq scenario: this status query learns nothing, the transfer stays Pending.
+  if (statusQueryForced) return
   record.checksLeft -= 1
   if (record.checksLeft > 0) return
   const t = record.transfer
@@ -263,16 +264,13 @@ function check(persona: Persona, record: MockTransfer): void {
   } else {
     post(sourceOf(persona, t), record.debited)
     t.responseCode = '91'
-    t.message = DECLINES.pending_then_failure
+    t.message = declineMessage('91')
   }
 }
 
 function confirmedAnswer(t: Transfer) {
   if (t.status === 'FAILED') {
-    return HttpResponse.json(
-      { type: 'about:blank', title: 'Transfer Failed', status: 422, detail: t.message, id: t.id, responseCode: t.responseCode ?? '' },
-      { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
-    )
+    return problem(422, t.message ?? '', 'Transfer Failed', { id: t.id, responseCode: t.responseCode ?? '' })
   }
   return HttpResponse.json<Transfer>(t, { status: t.status === 'COMPLETED' ? 200 : 202 })
 }
@@ -353,7 +351,8 @@ export const transfersHandlers = [
       if (!record || record.persona !== persona.key || record.batchId) return problem(404, 'Transfer not found', 'Not Found')
       if (record.transfer.status !== 'AWAITING_OTP') return confirmedAnswer(record.transfer)
       if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
-      execute(persona, record)
+      const operation = path.includes('other-banks') ? 'nip.transfer' : 'ledger.transfer'
+      execute(persona, record, forcedScenario(request, operation)?.rule ?? null)
       return confirmedAnswer(record.transfer)
     }),
   ),
@@ -424,7 +423,7 @@ export const transfersHandlers = [
     if (!persona) return unauthorized()
     const record = transfers.get(String(params.id))
     if (!record || record.persona !== persona.key) return problem(404, 'Transfer not found', 'Not Found')
-    check(persona, record)
+    check(persona, record, forcedScenario(request, 'nip.tsq') !== null)
     return HttpResponse.json<Transfer>(record.transfer)
   }),
 ]

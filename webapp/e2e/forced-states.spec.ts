@@ -1,0 +1,98 @@
+/**
+ * Offline only (E2E_MOCK=1, the mock build): screens in states forced the way a front-end
+ * developer forces them (docs/frontend.md): `?scenario=` in the URL with the simulator's
+ * catalogue ids, and the dev panel. Three failed screens, one pending transfer, and the panel
+ * itself, at 1280 and 390 px, into docs/screenshots/forced-*.png.
+ */
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { MOCK } from './support'
+import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+
+test.skip(!MOCK, 'forcing outcomes in the browser is the mock build’s; the real stack takes X-Sim-Scenario')
+
+const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]
+
+async function shot(page: Page, name: string, width: number) {
+  await page.waitForTimeout(400) // antd's animations
+  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/forced-${name}-${width}.png` })
+}
+
+/** Opens `path` with only `scenario` forced (the tab's earlier choices are dropped first). */
+async function openForced(page: Page, path: string, scenario: string) {
+  await page.evaluate(() => window.sessionStorage.removeItem('kobo.mock.overrides'))
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}scenario=${scenario}`)
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`forced states at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    test('failed home, history and bill; a pending transfer; the dev panel', async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const w = viewport.width
+      await signIn(page, request, ADA)
+      await dismissToasts(page)
+
+      // 1. Home when the core's account reads are down (the simulator's accounts.read.unavailable).
+      await openForced(page, '/home', 'accounts.read.unavailable')
+      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+      await shot(page, 'home-failed', w)
+
+      // 2. History on a server error, then it survives navigating away and back.
+      await openForced(page, '/transaction-history', 'server-error')
+      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+      await shot(page, 'history-failed', w)
+      await page.goto('/home') // a reload: the tab keeps its forced outcomes
+      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+
+      // 3. A bill the biller refuses (bills.vend.decline-96), on an ordinary number.
+      await openForced(page, '/bill-payment', 'bills.vend.decline-96')
+      await page.getByRole('button', { name: /^Buy Airtime/ }).click()
+      const panel = page.locator('.kobo-bill-drawer')
+      await panel.locator('label', { hasText: 'MTN' }).first().click()
+      await panel.getByLabel('Mobile Number').fill('08031234501')
+      await panel.getByLabel('Amount').fill('500')
+      await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`, panel)
+      let code = await codeAfter(request, ADA)
+      await panel.getByRole('button', { name: 'Proceed' }).click()
+      await typeDialogCode(page, await code())
+      await expect(page.locator('.kobo-bill-result')).toContainText('not debited')
+      await shot(page, 'bill-failed', w)
+
+      // 4. An interbank transfer the switch leaves in progress (nip.transfer.pending-then-00).
+      await openForced(page, '/transfer?tab=other-bank', 'nip.transfer.pending-then-00')
+      await choose(page, 'From Account', `Current Account (${ADA_ACCOUNTS.current})`)
+      await choose(page, 'Bank', GTBANK)
+      await page.getByLabel('Account Number').fill('9000000014')
+      await expect(page.getByTestId('resolved-name')).toBeVisible()
+      await page.getByLabel('Amount').fill('1200')
+      code = await codeAfter(request, ADA)
+      await page.getByRole('button', { name: /Send$/ }).click()
+      await typeDialogCode(page, await code())
+      await expect(page.getByText('Transfer Pending')).toBeVisible()
+      await shot(page, 'transfer-pending', w)
+
+      // 5. The panel: what is forced, and choosing one more outcome for one endpoint.
+      await page.keyboard.press('Escape')
+      await page.getByTestId('mock-dev-panel-toggle').click()
+      const devPanel = page.getByTestId('mock-dev-panel')
+      await expect(devPanel).toContainText('nip.transfer.pending-then-00')
+      await devPanel.getByLabel('Request kind').click()
+      await page.keyboard.type('bills.vend')
+      await page.keyboard.press('Enter')
+      await devPanel.getByLabel('Outcome').click()
+      await page.keyboard.type('timeout-then-00')
+      await page.keyboard.press('Enter')
+      await devPanel.getByRole('button', { name: 'Force' }).click()
+      await expect(devPanel).toContainText('bills.vend → bills.vend.timeout-then-00')
+      await shot(page, 'dev-panel', w)
+      await devPanel.getByRole('button', { name: 'Clear all' }).click()
+      await expect(devPanel).toContainText('Nothing forced')
+    })
+  })
+}

@@ -1,0 +1,134 @@
+/**
+ * Every id of the simulator's catalogue (fixtures/scenarios.json) is taken by the mocks too:
+ * sent in `X-Sim-Scenario` to an endpoint of its operation, it changes the answer the way
+ * the catalogue says, and the answer is still one the OpenAPI document allows.
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { resetMockBank } from '../../features/accounts/mockBank'
+import { checkResponse } from '../../test/openapiValidator'
+import { personas } from '../personas'
+import { tokenFor } from '../session'
+import { OPERATIONS, SCENARIOS, settlementOf, type Scenario } from './catalogue'
+import { SCENARIO_HEADER } from './forced'
+import { EVERY_ENDPOINT, clearOverrides, overridesFromParameter, setOverride } from './overrides'
+import { ENDPOINTS_OF_OPERATION, MONEY_OPERATIONS } from './requestKinds'
+
+const ada = personas.find((p) => p.key === 'ada')!
+const SAVINGS = '1020000115'
+
+beforeEach(() => {
+  resetMockBank()
+  clearOverrides()
+})
+
+async function call(method: string, path: string, body?: unknown, scenario?: string) {
+  const response = await fetch(`${window.location.origin}${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${tokenFor(ada)}`,
+      ...(scenario ? { [SCENARIO_HEADER]: scenario } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const contentType = response.headers.get('content-type') ?? ''
+  const text = await response.text()
+  const json = text && contentType.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null
+  expect(checkResponse(method, path.split('?')[0], response.status, contentType, json).problems).toEqual([])
+  return { status: response.status, body: json }
+}
+
+const TRANSFER = { sourceAccountNumber: SAVINGS, amount: 500, description: 'scenario' }
+const toOtherBank = { ...TRANSFER, destinationAccountNumber: '9000000014', destinationBankCode: '000013' }
+const toKobo = { ...TRANSFER, destinationAccountNumber: '1020000218' }
+const AIRTIME = { nuban: SAVINGS, amount: 100, phoneNumber: '08031234501', airtimeProviderCode: 'MTN', utilityProductType: 'AIRTIME' }
+
+/** Starts a money operation and confirms it under `scenario`: the confirm's answer. */
+async function confirmUnder(scenario: Scenario) {
+  if (scenario.operation === 'bills.vend') {
+    const started = await call('POST', '/api/utility/providers/airtime/vend/initiate', AIRTIME)
+    return call('POST', '/api/utility/providers/airtime/vend/confirm', { utilityVendingRequestId: started.body!.utilityVendingRequestId, otp: '123456' }, scenario.id)
+  }
+  const other = scenario.operation === 'nip.transfer'
+  const started = await call('POST', other ? '/api/transfer/other-banks' : '/api/transfer/intrabank', other ? toOtherBank : toKobo)
+  return call('POST', other ? '/api/transfer/other-banks/confirm' : '/api/transfer/intrabank/confirm', { id: started.body!.id, otp: '123456' }, scenario.id)
+}
+
+const STATUS_OF = { declined: 422, completed: 200, pending: 202 }
+
+describe('the scenario catalogue in the mocks', () => {
+  it('maps every operation of the catalogue to endpoints that show it', () => {
+    expect(OPERATIONS.filter((operation) => !ENDPOINTS_OF_OPERATION[operation]?.length)).toEqual([])
+  })
+
+  const money = SCENARIOS.filter((s) => ['nip.transfer', 'ledger.transfer', 'bills.vend'].includes(s.operation))
+  it.each(money.map((s) => [s.id, s] as const))('%s decides the money outcome', async (_, scenario) => {
+    const answer = await confirmUnder(scenario)
+    expect(answer.status).toBe(STATUS_OF[settlementOf(scenario.rule).kind])
+  })
+
+  it.each(SCENARIOS.filter((s) => s.operation === 'nip.tsq').map((s) => [s.id, s] as const))(
+    '%s keeps a Pending transfer Pending',
+    async (_, scenario) => {
+      const started = await call('POST', '/api/transfer/other-banks', toOtherBank)
+      const id = String(started.body!.id)
+      await call('POST', '/api/transfer/other-banks/confirm', { id, otp: '123456' }, 'nip.transfer.pending-then-00')
+      for (let check = 0; check < 3; check++) {
+        expect((await call('GET', `/api/transfer/${id}`, undefined, scenario.id)).body!.status).toBe('PENDING')
+      }
+      // Without the scenario the status queries settle it.
+      await call('GET', `/api/transfer/${id}`)
+      expect((await call('GET', `/api/transfer/${id}`)).body!.status).toBe('COMPLETED')
+    },
+  )
+
+  const lookups = SCENARIOS.filter((s) => !MONEY_OPERATIONS.has(s.operation))
+  it.each(lookups.map((s) => [s.id, s] as const))('%s changes the answer of its endpoints', async (_, scenario) => {
+    const endpoint = ENDPOINTS_OF_OPERATION[scenario.operation][0]
+    const path = endpoint.path.replace(/:[A-Za-z]+/g, 'airtime')
+    const answer = await call(endpoint.method, path, endpoint.method === 'GET' ? undefined : {}, scenario.id)
+    if (scenario.rule.effect === 'delay') expect(answer.status).not.toBe(503)
+    else if (scenario.rule.effect === 'decline' && scenario.operation !== 'messaging.send') expect(answer.status).toBe(400)
+    else expect(answer.status).toBe(503)
+  })
+
+  it.each(SCENARIOS.filter((s) => s.operation === 'bills.requery').map((s) => [s.id] as const))('%s is taken on the bill log', async (id) => {
+    expect((await call('GET', '/api/utility/logs', undefined, id)).status).toBe(200)
+  })
+
+  it('refuses an id the catalogue does not have, as the BFF does', async () => {
+    expect((await call('GET', '/api/accounts', undefined, 'nip.transfer.explode')).status).toBe(400)
+  })
+
+  it('applies a chosen override until it is removed, and the URL parameter sets them', async () => {
+    const { valid, unknown } = overridesFromParameter('bills.vend.decline-96,slow,nope')
+    expect(valid).toEqual([
+      { target: 'bills.vend', choice: 'bills.vend.decline-96' },
+      { target: EVERY_ENDPOINT, choice: 'slow' },
+    ])
+    expect(unknown).toEqual(['nope'])
+    setOverride({ target: 'GET /api/accounts', choice: 'server-error' })
+    expect((await call('GET', '/api/accounts')).status).toBe(500)
+    expect((await call('GET', '/api/beneficiaries')).status).toBe(200)
+    setOverride({ target: 'accounts.read', choice: 'accounts.read.unavailable' })
+    expect((await call('GET', '/api/client-summary')).status).toBe(503)
+    clearOverrides()
+    expect((await call('GET', '/api/accounts')).status).toBe(200)
+  })
+})
+
+describe('generic forced outcomes', () => {
+  it('empty answers the documented shape with nothing in it, and leaves what has no empty form', async () => {
+    setOverride({ target: EVERY_ENDPOINT, choice: 'empty' })
+    expect((await call('GET', '/api/beneficiaries')).body).toEqual([])
+    const page = (await call('GET', `/api/ibanking/personal/transactions?accountNumber=${SAVINGS}`)).body!
+    expect(page.content).toEqual([])
+    expect(page.totalElements).toBe(0)
+    expect((await call('GET', '/api/kyc/status')).status).toBe(200)
+  })
+
+  it('offline is a network error', async () => {
+    setOverride({ target: 'GET /api/accounts', choice: 'offline' })
+    await expect(fetch(`${window.location.origin}/api/accounts`)).rejects.toThrow()
+  })
+})

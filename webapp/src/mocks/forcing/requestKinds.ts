@@ -1,0 +1,64 @@
+/**
+ * Which BFF endpoints call which simulator operation: where a forced scenario shows. The
+ * BFF is the reference (the services under bff/ make these core calls); the list holds only the
+ * endpoints whose screens a developer wants to see fail or hang.
+ */
+export interface Endpoint {
+  method: string
+  /** An MSW path: `:name` matches one segment. */
+  path: string
+}
+
+const get = (path: string): Endpoint => ({ method: 'GET', path })
+const post = (path: string): Endpoint => ({ method: 'POST', path })
+
+export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
+  'accounts.read': [
+    get('/api/accounts'),
+    get('/api/client-summary'),
+    get('/api/transfer/balance'),
+    get('/api/ibanking/personal/transactions'),
+    get('/api/utility/source-accounts'),
+  ],
+  'ledger.transfer': [post('/api/transfer/intrabank/confirm')],
+  'nip.name_enquiry': [post('/api/transfer/name-inquiry')],
+  'nip.transfer': [post('/api/transfer/other-banks/confirm')],
+  'nip.tsq': [get('/api/transfer/:id')],
+  'bills.validate': [post('/api/utility/providers/electricity/meter-info'), post('/api/utility/providers/cabletv/card-info')],
+  'bills.vend': [post('/api/utility/providers/:product/vend/confirm')],
+  'bills.requery': [get('/api/utility/logs')],
+  'messaging.send': [
+    post('/auth/ibanking/personal/login'),
+    post('/auth/ibanking/personal/email/resend-code'),
+    post('/api/transfer/intrabank'),
+    post('/api/transfer/other-banks'),
+    post('/api/utility/providers/:product/vend/initiate'),
+  ],
+  'identity.bvn': [post('/auth/ibanking/personal/registration/new'), post('/auth/ibanking/personal/registration/existing')],
+  'identity.nin': [post('/api/kyc/level-2')],
+}
+
+/**
+ * Operations whose outcome is the feature's own business (a transfer or a bill that fails,
+ * completes or stays Pending): their handlers read the forced scenario themselves.
+ */
+export const MONEY_OPERATIONS = new Set(['ledger.transfer', 'nip.transfer', 'bills.vend', 'nip.tsq', 'bills.requery'])
+
+function pattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`)
+}
+
+const compiled = Object.entries(ENDPOINTS_OF_OPERATION).flatMap(([operation, endpoints]) =>
+  endpoints.map((endpoint) => ({ operation, method: endpoint.method, pattern: pattern(endpoint.path) })),
+)
+
+/** The simulator operations a request to this endpoint makes. */
+export function operationsOf(method: string, pathname: string): string[] {
+  return compiled.filter((c) => c.method === method.toUpperCase() && c.pattern.test(pathname)).map((c) => c.operation)
+}
+
+/** Whether a request kind `GET /api/accounts` (not an operation, not `*`) is this request. */
+export function endpointMatches(kind: string, method: string, pathname: string): boolean {
+  const [kindMethod, path] = kind.split(' ')
+  return path !== undefined && kindMethod === method.toUpperCase() && pattern(path).test(pathname)
+}
