@@ -10,6 +10,8 @@ type Schemas = components['schemas']
 
 /** RFC 9457 problem details: every error body from the BFF. */
 export type ProblemDetails = Schemas['ProblemDetails']
+export type TransferFailedProblem = Schemas['TransferFailedProblem']
+export type BillFailedProblem = Schemas['BillFailedProblem']
 
 // --- authentication ---------------------------------------------------------
 export type LoginRequest = Schemas['LoginIn']

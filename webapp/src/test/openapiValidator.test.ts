@@ -38,8 +38,8 @@ describe('checkResponse', () => {
   })
 
   it('checks problem documents against the declared error range', () => {
-    const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Account not found' }
-    expect(checkResponse('GET', '/api/accounts', 404, 'application/problem+json', problem).problems).toEqual([])
-    expect(checkResponse('GET', '/api/accounts', 404, 'application/problem+json', { ...problem, status: 'x' }).problems).toHaveLength(1)
+    const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Your session has expired.' }
+    expect(checkResponse('GET', '/api/accounts', 401, 'application/problem+json', problem).problems).toEqual([])
+    expect(checkResponse('GET', '/api/accounts', 401, 'application/problem+json', { ...problem, status: 'x' }).problems).toHaveLength(1)
   })
 })

@@ -9,7 +9,7 @@
 import { http, HttpResponse } from 'msw'
 import billersFixture from '../../../../fixtures/billers.json'
 import scenarios from '../../../../fixtures/scenarios.json'
-import type { Account, ProblemDetails } from '../../api/types'
+import type { Account, BillFailedProblem } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
 import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { newMockReference, rememberMockReceipt } from '../history/mocks'
@@ -253,7 +253,7 @@ function vendRuleOf(rule: ScenarioRule): BillerScenario['vend'] {
 }
 
 /** A confirm's answer: the bill (200 done, 202 Pending) or the biller's refusal (422). */
-type VendOutcome = { status: 200 | 202; body: VendResult } | { status: 422; body: ProblemDetails }
+type VendOutcome = { status: 200 | 202; body: VendResult } | { status: 422; body: BillFailedProblem }
 
 function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null): VendOutcome {
   const { bill } = vend
@@ -269,8 +269,9 @@ function confirm(persona: Persona, vend: MockVend, forced: ScenarioRule | null):
         status: 422,
         detail: VEND_FAILED,
         utilityVendingRequestId: bill.id,
+        referenceNumber: bill.reference,
         vendingStatus: 'FAILED',
-      } satisfies ProblemDetails,
+      } satisfies BillFailedProblem,
     }
   }
   post(sourceOf(persona, bill), -bill.amount)

@@ -8,7 +8,7 @@
 import { http, HttpResponse } from 'msw'
 import { KOBO_BANK_NAME } from '../../mocks/fixtures'
 import banksFixture from '../../../../fixtures/banks.json'
-import type { Account } from '../../api/types'
+import type { Account, TransferFailedProblem } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
 import { personaFromRequest, problem } from '../../mocks/session'
 import {
@@ -270,7 +270,13 @@ function check(persona: Persona, record: MockTransfer, statusQueryForced: boolea
 
 function confirmedAnswer(t: Transfer) {
   if (t.status === 'FAILED') {
-    return problem(422, t.message ?? '', 'Transfer Failed', { id: t.id, responseCode: t.responseCode ?? '' })
+    const failed: Omit<TransferFailedProblem, 'type' | 'title' | 'status' | 'detail'> = {
+      id: t.id,
+      referenceNumber: t.referenceNumber ?? t.id,
+      transferStatus: 'FAILED',
+      responseCode: t.responseCode ?? '',
+    }
+    return problem(422, t.message ?? '', 'Transfer Failed', failed)
   }
   return HttpResponse.json<Transfer>(t, { status: t.status === 'COMPLETED' ? 200 : 202 })
 }
