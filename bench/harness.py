@@ -1,4 +1,4 @@
-"""The benchmark harness (issue 11): Kobo in production mode on PostgreSQL, measured side by
+"""The benchmark harness (issues 11 and 23): Kobo in production mode on PostgreSQL, measured side by
 side with the ceilings of the same machine in the same run.
 
 1. Fresh PostgreSQL databases; the simulator seeded, then served (uvicorn, `--sim-workers`);
@@ -6,9 +6,10 @@ side with the ceilings of the same machine in the same run.
 2. `--users` bench customers (a core customer and funded account each, an internet-banking
    user each, signed in), so concurrent clients never read each other's codes.
 3. Ceilings: pgbench TPC-B on the same PostgreSQL with the same client count, and a trivial
-   endpoint (`/health`) on the same server stack and worker count.
+   endpoint (`/health`) on the same server stack and worker count, measured by plain wrk
+   and by the harness's own wrk script, so the instrument is checked in every run.
 4. Workloads at 1 and 64 clients, each the median of `--runs` runs of `--seconds`, driven by
-   a separate load-generator process (bench/load.py).
+   wrk with Lua scripts (bench/wrk.py, bench/wrk/kobo.lua).
 5. A table with every figure, the ratios and the targets, hit or miss, into
    docs/benchmarks.md.
 
@@ -38,6 +39,7 @@ from typing import Any
 
 import httpx
 
+from bench import wrk
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
 from bench.processes import ROOT, Stack
@@ -163,31 +165,26 @@ async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
     return users
 
 
-def load(workload: str, clients: int, seconds: float, users_file: Path, stack: Stack) -> Any:
-    """One run of the load generator, in its own process."""
-    out = subprocess.run(  # noqa: S603
-        [
-            sys.executable,
-            "-m",
-            "bench.load",
-            workload,
-            "--clients",
-            str(clients),
-            "--seconds",
-            str(seconds),
-            "--users",
-            str(users_file),
-            "--bff",
-            stack.bff_url,
-            "--sim",
-            stack.sim_url,
-        ],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
+    """One wrk run of a workload (bench/wrk.py): the BFF's workloads against the BFF, the
+    ledger against the simulator, the flows that read codes through the front."""
+    stack = bench.stack
+    if workload == "ledger":
+        url = stack.sim_url
+    elif workload in wrk.THROUGH_FRONT:
+        url = bench.front_url
+    else:
+        url = stack.bff_url
+    dates = {
+        "KOBO_WRK_START": _days_ago(30),
+        "KOBO_WRK_END": _days_ago(0),
+        "KOBO_WRK_YEAR_AGO": _days_ago(365),
+    }
+    return wrk.run(workload, url, clients, seconds, bench.users_file, dates)
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(LAGOS).date() - timedelta(days=days)).strftime("%d-%m-%Y")
 
 
 def pgbench(host: str, clients: int, seconds: float, database: str) -> float:
@@ -223,6 +220,18 @@ class Figure:
     p50_ms: float | None
     p99_ms: float | None
     errors: int
+    # What the errors were: socket errors, answers of 400 or more, timeouts, failed flows.
+    error_kinds: dict[str, int]
+
+
+ERROR_KINDS = {
+    "connect_errors": "connect",
+    "read_errors": "read",
+    "write_errors": "write",
+    "timeouts": "timeout",
+    "non_2xx": "4xx/5xx",
+    "failures": "failed flow",
+}
 
 
 def median_of(results: list[dict[str, Any]]) -> Figure:
@@ -231,12 +240,15 @@ def median_of(results: list[dict[str, Any]]) -> Figure:
         return statistics.median(values) if values else None
 
     return Figure(
-        workload=results[0]["workload"],
-        clients=results[0]["clients"],
+        workload=results[0].get("workload", ""),
+        clients=results[0].get("clients", 0),
         throughput=statistics.median(r["throughput"] for r in results),
         p50_ms=med("p50_ms"),
         p99_ms=med("p99_ms"),
         errors=sum(r["errors"] for r in results),
+        error_kinds={
+            label: sum(int(r[key]) for r in results) for key, label in ERROR_KINDS.items()
+        },
     )
 
 
@@ -273,19 +285,29 @@ class BenchStack:
     users: list[dict[str, Any]]
     users_file: Path
     pgbench_database: str
+    front_url: str
+
+
+def ports(args: argparse.Namespace) -> tuple[int, int, int]:
+    """The BFF's, the simulator's and the front's ports: `--port-base` and the next two
+    (a shared machine gives each engineer a range), or any free ones."""
+    if args.port_base:
+        return args.port_base, args.port_base + 1, args.port_base + 2
+    return free_port(), free_port(), free_port()
 
 
 @asynccontextmanager
 async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
-    """Fresh databases, the simulator and the BFF in production mode, and `args.users`
-    signed-in bench customers; everything stopped at the end."""
+    """Fresh databases, the simulator and the BFF in production mode, the front for the
+    flows, and `args.users` signed-in bench customers; everything stopped at the end."""
     work = Path(tempfile.mkdtemp(prefix="kobo-bench-"))
     bff_db, sim_db = await _postgres_databases(args.postgres)
+    bff_port, sim_port, front_port = ports(args)
     stack = Stack(
         bff_db=bff_db,
         sim_db=sim_db,
-        bff_port=free_port(),
-        sim_port=free_port(),
+        bff_port=bff_port,
+        sim_port=sim_port,
         log_dir=work,
         bff_workers=args.workers,
         sim_workers=args.sim_workers,
@@ -306,9 +328,10 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
     try:
         await asyncio.to_thread(stack.start)
         users = await make_users(stack, args.users)
-        users_file = work / "users.json"
-        users_file.write_text(json.dumps(users))
-        yield BenchStack(stack, users, users_file, pg_database)
+        users_file = work / "users.tsv"
+        wrk.write_users(users, users_file)
+        with wrk.front(front_port, bff_port, sim_port) as front:
+            yield BenchStack(stack, users, users_file, pg_database, front.url)
     finally:
         await asyncio.to_thread(stack.stop)
         # A growth run leaves a million ledger lines behind: nothing of a bench is kept.
@@ -316,29 +339,40 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
         await drop_postgres_databases(args.postgres, names)
 
 
+@dataclass
+class Results:
+    figures: dict[tuple[str, int], Figure]
+    tpcb: dict[int, float]
+    plain_trivial: dict[int, Figure]  # plain wrk, no script, on the same endpoint
+    growth: dict[int, dict[str, Figure]]
+
+
 async def run(args: argparse.Namespace) -> str:
     async with running_stack(args) as bench:
-        stack, users_file = bench.stack, bench.users_file
-        figures: dict[tuple[str, int], Figure] = {}
-        tpcb: dict[int, float] = {}
-        growth = await measure_growth(stack, bench.users, users_file, args) if args.growth else {}
+        results = Results({}, {}, {}, {})
+        if args.growth:
+            results.growth = await measure_growth(bench, args)
         for clients in args.clients:
-            tpcb[clients] = statistics.median(
+            results.tpcb[clients] = statistics.median(
                 pgbench(args.postgres, clients, args.seconds, bench.pgbench_database)
                 for _ in range(args.runs)
             )
+            plain = [
+                {"workload": "trivial", "clients": clients}
+                | wrk.run_plain(f"{bench.stack.bff_url}/health", clients, args.seconds)
+                for _ in range(args.runs)
+            ]
+            results.plain_trivial[clients] = median_of(plain)
+            print(json.dumps(plain[-1]), flush=True)
             for workload in args.only or WORKLOADS:
-                runs = [
-                    load(workload, clients, args.seconds, users_file, stack)
-                    for _ in range(args.runs)
-                ]
-                figures[(workload, clients)] = median_of(runs)
+                runs = [load(workload, clients, args.seconds, bench) for _ in range(args.runs)]
+                results.figures[(workload, clients)] = median_of(runs)
                 print(json.dumps(runs[-1]), flush=True)
-    return report(figures, tpcb, growth, args)
+    return report(results, args)
 
 
 async def measure_growth(
-    stack: Stack, users: list[dict[str, Any]], users_file: Path, args: argparse.Namespace
+    bench: BenchStack, args: argparse.Namespace
 ) -> dict[int, dict[str, Figure]]:
     """Transfer and history at 1 client with the ledger at 10,000 lines, then at 1,000,000.
 
@@ -346,8 +380,8 @@ async def measure_growth(
     million is dated one to six years back, as an old account's history is: what a customer
     sees first (the last 30 days) is the same size, and the all-time page shows what a
     long history costs."""
-    db = CoreDatabase(stack.sim_db)
-    accounts = [user["account"] for user in users]
+    db = CoreDatabase(bench.stack.sim_db)
+    accounts = [user["account"] for user in bench.users]
     now = datetime.now(UTC)
     results: dict[int, dict[str, Figure]] = {}
     try:
@@ -364,10 +398,7 @@ async def measure_growth(
             lines = await ledger_lines(db)
             results[lines] = {
                 workload: median_of(
-                    [
-                        load(workload, 1, args.growth_seconds, users_file, stack)
-                        for _ in range(args.runs)
-                    ]
+                    [load(workload, 1, args.growth_seconds, bench) for _ in range(args.runs)]
                 )
                 for workload in GROWTH_WORKLOADS
             }
@@ -384,78 +415,137 @@ def growth_report(results: dict[int, dict[str, Figure]], seconds: float) -> list
         f"Growth: one client, each figure the p50 of one operation (runs of {seconds:.0f} s),"
         f" with the ledger at {small:,} and then {large:,} lines.",
         "",
-        f"| operation | p50 ms at {small:,} | p50 ms at {large:,} | ratio | target <= 1.2x |",
-        "|---|---|---|---|---|",
+        f"| operation | p50 ms at {small:,} | p50 ms at {large:,} | ratio | errors |"
+        " target <= 1.2x |",
+        "|---|---|---|---|---|---|",
     ]
     for workload in GROWTH_WORKLOADS:
-        before, after = results[small][workload].p50_ms, results[large][workload].p50_ms
-        if before is None or after is None:
-            lines.append(f"| {LABELS[workload]} | — | — | — | miss (errors) |")
+        before, after = results[small][workload], results[large][workload]
+        errors = before.errors + after.errors
+        if before.p50_ms is None or after.p50_ms is None:
+            lines.append(f"| {LABELS[workload]} | — | — | — | {errors} | miss (errors) |")
             continue
-        ratio = after / before
+        ratio = after.p50_ms / before.p50_ms
+        verdict = "hit" if ratio <= 1.2 and errors == 0 else "miss"
         lines.append(
-            f"| {LABELS[workload]} | {before:,.1f} | {after:,.1f} | {ratio:.2f}x | "
-            f"{'hit' if ratio <= 1.2 else 'miss'} |"
+            f"| {LABELS[workload]} | {before.p50_ms:,.1f} | {after.p50_ms:,.1f} | {ratio:.2f}x | "
+            f"{errors} | {verdict} |"
         )
     return lines
 
 
-def report(
-    figures: dict[tuple[str, int], Figure],
-    tpcb: dict[int, float],
-    growth: dict[int, dict[str, Figure]],
-    args: Any,
-) -> str:
-    def ms(value: float | None) -> str:
-        return "—" if value is None else f"{value:,.1f}"
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.1f}"
 
+
+def _errors(figure: Figure) -> str:
+    if not figure.errors:
+        return "0"
+    kinds = ", ".join(f"{n:,} {kind}" for kind, n in figure.error_kinds.items() if n)
+    return f"{figure.errors:,} ({kinds})"
+
+
+def _row(label: str, clients: int, f: Figure) -> str:
+    return (
+        f"| {label} | {clients} | {f.throughput:,.1f} | {_ms(f.p50_ms)} | {_ms(f.p99_ms)} | "
+        f"{_errors(f)} |"
+    )
+
+
+@dataclass(frozen=True)
+class Target:
+    """Issue 23's targets: a share of a ceiling at 64 clients, a p99 bound, and no errors."""
+
+    label: str
+    workload: str
+    ceiling: str  # "trivial" (the same server's trivial endpoint) or "tpcb"
+    share: float
+    p99_ms: float | None
+
+
+TARGETS = (
+    Target("dashboard summary", "summary", "trivial", 0.12, 100),
+    Target("history, first page", "history", "trivial", 0.08, 150),
+    Target("simulator ledger transfer", "ledger", "tpcb", 0.20, None),
+    Target("intra-bank transfer through the BFF", "transfer", "tpcb", 0.05, 500),
+)
+TARGET_CLIENTS = 64
+# The instrument: the harness's trivial figure within this much of plain wrk's.
+INSTRUMENT_TOLERANCE = 0.15
+
+
+def verdicts(results: Results) -> list[str]:
+    lines = [
+        "",
+        f"Targets at {TARGET_CLIENTS} clients (issue 23); a figure with any error is a miss.",
+        "",
+        "| target | measured | result |",
+        "|---|---|---|",
+    ]
+    for clients, plain in sorted(results.plain_trivial.items()):
+        harness = results.figures.get(("trivial", clients))
+        if harness is None:
+            continue
+        gap = abs(harness.throughput - plain.throughput) / plain.throughput
+        hit = gap <= INSTRUMENT_TOLERANCE and not harness.errors and not plain.errors
+        lines.append(
+            f"| the harness's trivial figure within 15% of plain wrk's ({clients} clients) | "
+            f"{harness.throughput:,.0f} vs {plain.throughput:,.0f} req/s ({gap:.0%} apart) | "
+            f"{'hit' if hit else 'miss'} |"
+        )
+    for target in TARGETS:
+        figure = results.figures.get((target.workload, TARGET_CLIENTS))
+        if target.ceiling == "trivial":
+            trivial = results.figures.get(("trivial", TARGET_CLIENTS))
+            ceiling = trivial.throughput if trivial else None
+            of = "the trivial endpoint"
+        else:
+            ceiling = results.tpcb.get(TARGET_CLIENTS)
+            of = "pgbench TPC-B"
+        if figure is None or not ceiling:
+            continue
+        share = figure.throughput / ceiling
+        hit = share >= target.share and figure.errors == 0
+        measured = f"{share:.1%}"
+        wanted = f">= {target.share:.0%} of {of}"
+        if target.p99_ms is not None:
+            wanted += f", p99 <= {target.p99_ms:.0f} ms"
+            measured += f", p99 {_ms(figure.p99_ms)} ms"
+            hit = hit and figure.p99_ms is not None and figure.p99_ms <= target.p99_ms
+        if figure.errors:
+            measured += f", {figure.errors:,} errors"
+        lines.append(f"| {target.label} {wanted} | {measured} | {'hit' if hit else 'miss'} |")
+    return lines
+
+
+def report(results: Results, args: Any) -> str:
     lines = [
         f"Measured {datetime.now(LAGOS):%Y-%m-%d %H:%M} (Lagos) on {platform.machine()}, "
-        f"{os.cpu_count()} CPUs, Python {platform.python_version()}, PostgreSQL on loopback; "
-        f"BFF in production mode under uvicorn with {args.workers} worker processes, simulator "
-        f"with {args.sim_workers}; load from a separate process; each figure the median of "
-        f"{args.runs} runs of {args.seconds:.0f} s; {args.users} bench customers.",
+        f"{os.cpu_count()} CPUs shared with other engineers' work (compare figures within this "
+        f"run only), Python {platform.python_version()}, PostgreSQL on loopback; BFF in "
+        f"production mode under uvicorn with {args.workers} worker processes, simulator with "
+        f"{args.sim_workers}; load from wrk (one thread per connection, Lua scripts in "
+        f"bench/wrk/), each figure the median of {args.runs} runs of {args.seconds:.0f} s; "
+        f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
+        f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong.",
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors |",
         "|---|---|---|---|---|---|",
     ]
-    for clients in sorted(tpcb):
-        ceiling = f"{tpcb[clients]:,.0f}"
+    for clients in sorted(results.tpcb):
+        ceiling = f"{results.tpcb[clients]:,.0f}"
         lines.append(f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | |")
-        for workload in WORKLOADS:
-            if (workload, clients) not in figures:
-                continue
-            f = figures[(workload, clients)]
+        if clients in results.plain_trivial:
             lines.append(
-                f"| {LABELS[workload]} | {clients} | {f.throughput:,.1f} | {ms(f.p50_ms)} | "
-                f"{ms(f.p99_ms)} | {f.errors} |"
+                _row("plain wrk on GET /health, no script", clients, results.plain_trivial[clients])
             )
-    if args.only or sorted(tpcb) != list(CLIENTS):  # a partial run for profiling: no verdicts
-        return (
-            "\n".join(lines + (growth_report(growth, args.growth_seconds) if growth else [])) + "\n"
-        )
-    lines += ["", "| target | measured | result |", "|---|---|---|"]
-    for clients in sorted(tpcb):
-        ledger = figures[("ledger", clients)].throughput / tpcb[clients]
-        transfer = figures[("transfer", clients)].throughput / tpcb[clients]
-        summary = (
-            figures[("summary", clients)].throughput / figures[("trivial", clients)].throughput
-        )
-        lines += [
-            f"| simulator ledger transfers >= 50% of TPC-B ({clients} clients) | {ledger:.0%} | "
-            f"{'hit' if ledger >= 0.5 else 'miss'} |",
-            f"| confirmed transfers through the BFF >= 20% of TPC-B ({clients} clients) | "
-            f"{transfer:.0%} | {'hit' if transfer >= 0.2 else 'miss'} |",
-            f"| dashboard summary >= 50% of the trivial endpoint ({clients} clients) | "
-            f"{summary:.0%} | {'hit' if summary >= 0.5 else 'miss'} |",
-        ]
-    p99 = figures[("summary", 64)].p99_ms
-    lines.append(
-        f"| dashboard summary p99 <= 50 ms at 64 clients | {ms(p99)} ms | "
-        f"{'hit' if p99 is not None and p99 <= 50 else 'miss'} |"
-    )
-    if growth:
-        lines += growth_report(growth, args.growth_seconds)
+        for workload in WORKLOADS:
+            if (workload, clients) in results.figures:
+                lines.append(_row(LABELS[workload], clients, results.figures[(workload, clients)]))
+    if not args.only and TARGET_CLIENTS in results.tpcb:
+        lines += verdicts(results)
+    if results.growth:
+        lines += growth_report(results.growth, args.growth_seconds)
     return "\n".join(lines) + "\n"
 
 
@@ -474,6 +564,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--users", type=int, default=64)
     parser.add_argument("--postgres", default="127.0.0.1:5432")
+    parser.add_argument(
+        "--port-base", type=int, help="the BFF on this port, the simulator and front on the next"
+    )
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--clients", type=int, nargs="+", default=list(CLIENTS))
     parser.add_argument(
