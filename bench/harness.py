@@ -42,7 +42,7 @@ import httpx
 from bench import wrk
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
-from bench.processes import ROOT, Stack
+from bench.processes import ROOT, Stack, cpu_seconds
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
 from bff.auth.models import User
@@ -180,7 +180,15 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
         "KOBO_WRK_END": _days_ago(0),
         "KOBO_WRK_YEAR_AGO": _days_ago(365),
     }
-    return wrk.run(workload, url, clients, seconds, bench.users_file, dates)
+    servers = [p.pid for p in (stack.bff, stack.sim) if p is not None]
+    before = [cpu_seconds(pid) for pid in servers]
+    result = wrk.run(workload, url, clients, seconds, bench.users_file, dates)
+    # CPU per operation: the work each server does for one, unlike a rate, the same on a
+    # busy machine as on a quiet one (within what sharing caches and cores costs).
+    operations = max(int(result["operations"]), 1)
+    spent = [cpu_seconds(pid) - b for pid, b in zip(servers, before, strict=True)]
+    result["bff_cpu_ms"], result["sim_cpu_ms"] = (s * 1000 / operations for s in spent)
+    return result
 
 
 def _days_ago(days: int) -> str:
@@ -222,6 +230,8 @@ class Figure:
     errors: int
     # What the errors were: socket errors, answers of 400 or more, timeouts, failed flows.
     error_kinds: dict[str, int]
+    bff_cpu_ms: float | None = None  # CPU per operation, all of the server's processes
+    sim_cpu_ms: float | None = None
 
 
 ERROR_KINDS = {
@@ -249,6 +259,8 @@ def median_of(results: list[dict[str, Any]]) -> Figure:
         error_kinds={
             label: sum(int(r[key]) for r in results) for key, label in ERROR_KINDS.items()
         },
+        bff_cpu_ms=med("bff_cpu_ms") if "bff_cpu_ms" in results[0] else None,
+        sim_cpu_ms=med("sim_cpu_ms") if "sim_cpu_ms" in results[0] else None,
     )
 
 
@@ -448,7 +460,7 @@ def _errors(figure: Figure) -> str:
 def _row(label: str, clients: int, f: Figure) -> str:
     return (
         f"| {label} | {clients} | {f.throughput:,.1f} | {_ms(f.p50_ms)} | {_ms(f.p99_ms)} | "
-        f"{_errors(f)} |"
+        f"{_errors(f)} | {_ms(f.bff_cpu_ms)} | {_ms(f.sim_cpu_ms)} |"
     )
 
 
@@ -529,12 +541,15 @@ def report(results: Results, args: Any) -> str:
         f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
         f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong.",
         "",
-        "| workload | clients | ops/s | p50 ms | p99 ms | errors |",
-        "|---|---|---|---|---|---|",
+        "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
+        " simulator CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for clients in sorted(results.tpcb):
         ceiling = f"{results.tpcb[clients]:,.0f}"
-        lines.append(f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | |")
+        lines.append(
+            f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | | | |"
+        )
         if clients in results.plain_trivial:
             lines.append(
                 _row("plain wrk on GET /health, no script", clients, results.plain_trivial[clients])

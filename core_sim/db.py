@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
@@ -68,7 +70,38 @@ def make_engine(url: str) -> AsyncEngine:
     # A connection the server dropped (a restart) fails its next use instead; SQLAlchemy then
     # invalidates every pooled connection, so one request per process sees the error and the
     # next ones reconnect (test_database_restart_costs_one_request, docs/deploy.md).
-    return create_async_engine(url, pool_size=10, max_overflow=10)
+    return create_async_engine(url, **postgres_pool_options())
+
+
+def postgres_pool_options() -> dict[str, Any]:
+    """The connection pool of one process, from the environment (docs/deploy.md sizes it).
+
+    KOBO_DB_POOL_SIZE connections are kept open. Under load, a request beyond them opened a
+    connection of its own and closed it afterwards (the pool keeps only its size): with the
+    old size of 10, profiles at 16 clients showed connecting (TLS negotiation included) as
+    one of the BFF's largest costs. KOBO_DB_MAX_OVERFLOW more may open in a burst.
+
+    KOBO_DB_PGBOUNCER=1: the URL is a PgBouncer in transaction pooling mode, where two
+    statements of one connection may reach two different server connections. asyncpg's
+    statement cache (and SQLAlchemy's on top of it) would then name a prepared statement on
+    one server connection and use it on another; both caches are off and every statement
+    gets a unique name, as SQLAlchemy's asyncpg documentation prescribes for PgBouncer.
+    """
+    options: dict[str, Any] = {
+        "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "20")),
+        "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "10")),
+    }
+    if os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}:
+        options["connect_args"] = {
+            "statement_cache_size": 0,
+            "prepared_statement_cache_size": 0,
+            "prepared_statement_name_func": _unique_statement_name,
+        }
+    return options
+
+
+def _unique_statement_name() -> str:
+    return f"__asyncpg_{uuid.uuid4().hex}__"
 
 
 class Database:
