@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -32,7 +33,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ import httpx
 from bench import wrk
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
+from bench.pgbouncer import pgbouncer
 from bench.processes import ROOT, Stack, cpu_seconds
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
@@ -313,8 +315,34 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
     """Fresh databases, the simulator and the BFF in production mode, the front for the
     flows, and `args.users` signed-in bench customers; everything stopped at the end."""
     work = Path(tempfile.mkdtemp(prefix="kobo-bench-"))
-    bff_db, sim_db = await _postgres_databases(args.postgres)
+    direct_bff_db, direct_sim_db = await _postgres_databases(args.postgres)
     bff_port, sim_port, front_port = ports(args)
+    with contextlib.ExitStack() as pooler:
+        if getattr(args, "pgbouncer_port", None):
+            # Both servers (and this process's own setup) reach the databases through it.
+            address = pooler.enter_context(
+                pgbouncer(args.postgres, args.pgbouncer_port, args.pgbouncer_pool)
+            )
+            os.environ["KOBO_DB_PGBOUNCER"] = "1"
+        else:
+            address = args.postgres
+        bff_db, sim_db = (
+            url.replace(f"@{args.postgres}/", f"@{address}/")
+            for url in (direct_bff_db, direct_sim_db)
+        )
+        async with _running_stack(
+            args, work, bff_db, sim_db, (bff_port, sim_port, front_port)
+        ) as bench:
+            yield bench
+    names = [url.rsplit("/", 1)[-1] for url in (direct_bff_db, direct_sim_db)]
+    await drop_postgres_databases(args.postgres, names)
+
+
+@asynccontextmanager
+async def _running_stack(
+    args: argparse.Namespace, work: Path, bff_db: str, sim_db: str, ports: tuple[int, int, int]
+) -> AsyncIterator[BenchStack]:
+    bff_port, sim_port, front_port = ports
     stack = Stack(
         bff_db=bff_db,
         sim_db=sim_db,
@@ -346,9 +374,9 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
             yield BenchStack(stack, users, users_file, pg_database, front.url)
     finally:
         await asyncio.to_thread(stack.stop)
-        # A growth run leaves a million ledger lines behind: nothing of a bench is kept.
-        names = [url.rsplit("/", 1)[-1] for url in (bff_db, sim_db)] + [pg_database]
-        await drop_postgres_databases(args.postgres, names)
+        # A growth run leaves a million ledger lines behind: nothing of a bench is kept
+        # (the servers' databases are dropped by `running_stack`, past any PgBouncer).
+        await drop_postgres_databases(args.postgres, [pg_database])
 
 
 @dataclass
@@ -357,6 +385,53 @@ class Results:
     tpcb: dict[int, float]
     plain_trivial: dict[int, Figure]  # plain wrk, no script, on the same endpoint
     growth: dict[int, dict[str, Figure]]
+    # Scale-out: (BFF worker processes, workload) at SCALE_CLIENTS clients.
+    scale: dict[tuple[int, str], Figure] = field(default_factory=dict)
+
+
+SCALE_WORKERS = (1, 2)
+SCALE_WORKLOADS = ("trivial", "summary")
+SCALE_CLIENTS = 64
+
+
+async def measure_scale(
+    bench: BenchStack, args: argparse.Namespace
+) -> dict[tuple[int, str], Figure]:
+    """The same workloads with 1 and then 2 BFF processes (the simulator unchanged): how
+    throughput grows with processes. The BFF is restarted for each; it ends as it began."""
+    stack, results = bench.stack, {}
+    original = stack.bff_workers
+    try:
+        for workers in SCALE_WORKERS:
+            stack.kill_bff()
+            stack.bff_workers = workers
+            await asyncio.to_thread(stack.start_bff)
+            for workload in SCALE_WORKLOADS:
+                runs = [
+                    load(workload, SCALE_CLIENTS, args.seconds, bench) for _ in range(args.runs)
+                ]
+                results[(workers, workload)] = median_of(runs)
+                print(json.dumps({"bff_workers": workers, **runs[-1]}), flush=True)
+    finally:
+        stack.kill_bff()
+        stack.bff_workers = original
+        await asyncio.to_thread(stack.start_bff)
+    return results
+
+
+def scale_report(scale: dict[tuple[int, str], Figure]) -> list[str]:
+    lines = [
+        "",
+        f"Scale-out: {SCALE_CLIENTS} clients, the BFF with 1 and then 2 worker processes"
+        " (simulator unchanged), in the same run.",
+        "",
+        "| workload | BFF processes | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
+        " simulator CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for (workers, workload), figure in sorted(scale.items()):
+        lines.append(_row(LABELS[workload], workers, figure))
+    return lines
 
 
 async def run(args: argparse.Namespace) -> str:
@@ -380,6 +455,8 @@ async def run(args: argparse.Namespace) -> str:
                 runs = [load(workload, clients, args.seconds, bench) for _ in range(args.runs)]
                 results.figures[(workload, clients)] = median_of(runs)
                 print(json.dumps(runs[-1]), flush=True)
+        if args.scale and not args.only:
+            results.scale = await measure_scale(bench, args)
     return report(results, args)
 
 
@@ -539,7 +616,16 @@ def report(results: Results, args: Any) -> str:
         f"{args.sim_workers}; load from wrk (one thread per connection, Lua scripts in "
         f"bench/wrk/), each figure the median of {args.runs} runs of {args.seconds:.0f} s; "
         f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
-        f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong.",
+        f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong. "
+        "CPU ms/op: the CPU time of all of a server's processes during the run over the "
+        "operations (PostgreSQL's not counted); unlike a rate, it hardly depends on what "
+        "else runs on the machine."
+        + (
+            f" Both servers reach PostgreSQL through PgBouncer in transaction pooling mode "
+            f"({args.pgbouncer_pool} server connections)."
+            if getattr(args, "pgbouncer_port", None)
+            else " Both servers connect to PostgreSQL directly."
+        ),
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
         " simulator CPU ms/op |",
@@ -559,6 +645,8 @@ def report(results: Results, args: Any) -> str:
                 lines.append(_row(LABELS[workload], clients, results.figures[(workload, clients)]))
     if not args.only and TARGET_CLIENTS in results.tpcb:
         lines += verdicts(results)
+    if results.scale:
+        lines += scale_report(results.scale)
     if results.growth:
         lines += growth_report(results.growth, args.growth_seconds)
     return "\n".join(lines) + "\n"
@@ -582,10 +670,21 @@ def main() -> None:
     parser.add_argument(
         "--port-base", type=int, help="the BFF on this port, the simulator and front on the next"
     )
+    parser.add_argument(
+        "--pgbouncer-port",
+        type=int,
+        help="run both servers through a PgBouncer (transaction pooling) on this port",
+    )
+    parser.add_argument(
+        "--pgbouncer-pool", type=int, default=20, help="PgBouncer's server connections"
+    )
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--clients", type=int, nargs="+", default=list(CLIENTS))
     parser.add_argument(
         "--no-growth", dest="growth", action="store_false", help="skip the 10k/1M growth runs"
+    )
+    parser.add_argument(
+        "--no-scale", dest="scale", action="store_false", help="skip the 1-and-2-BFF-process rows"
     )
     # A 1.2x ratio at one client needs longer runs than the table: at 5 s the ratios swung
     # from 0.90x to 1.48x between two runs on the development machine (docs/benchmarks.md).

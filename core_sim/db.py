@@ -91,13 +91,17 @@ def postgres_pool_options() -> dict[str, Any]:
         "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "20")),
         "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "10")),
     }
-    if os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}:
+    if behind_pgbouncer():
         options["connect_args"] = {
             "statement_cache_size": 0,
             "prepared_statement_cache_size": 0,
             "prepared_statement_name_func": _unique_statement_name,
         }
     return options
+
+
+def behind_pgbouncer() -> bool:
+    return os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}
 
 
 def _unique_statement_name() -> str:
@@ -121,9 +125,11 @@ class Database:
         # Reads on PostgreSQL run in autocommit: under READ COMMITTED every statement of a
         # read-only transaction takes its own snapshot anyway, so BEGIN and ROLLBACK were two
         # round trips that bought nothing. SQLite keeps a read transaction (one snapshot).
+        # Behind PgBouncer (transaction pooling) a statement outside a transaction may be
+        # prepared on one server connection and executed on another: reads keep theirs.
         read_bind = (
             self.engine
-            if self.is_sqlite
+            if self.is_sqlite or behind_pgbouncer()
             else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         )
         self.read_sessionmaker = async_sessionmaker(read_bind, expire_on_commit=False)

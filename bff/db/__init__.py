@@ -97,13 +97,17 @@ def postgres_pool_options() -> dict[str, Any]:
         "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "20")),
         "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "10")),
     }
-    if os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}:
+    if behind_pgbouncer():
         options["connect_args"] = {
             "statement_cache_size": 0,
             "prepared_statement_cache_size": 0,
             "prepared_statement_name_func": _unique_statement_name,
         }
     return options
+
+
+def behind_pgbouncer() -> bool:
+    return os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}
 
 
 def _unique_statement_name() -> str:
@@ -123,9 +127,12 @@ class Database:
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
         self.is_sqlite = url.startswith("sqlite")
         # See `autocommit()`. On SQLite it is an ordinary transaction.
+        # Behind PgBouncer (transaction pooling) a statement outside a transaction may be
+        # prepared on one server connection and executed on another: there, every unit of
+        # work is a transaction, at the price of the round trips autocommit saves.
         self._autocommit_sessionmaker = (
             self.sessionmaker
-            if self.is_sqlite
+            if self.is_sqlite or behind_pgbouncer()
             else async_sessionmaker(
                 self.engine.execution_options(isolation_level="AUTOCOMMIT"),
                 expire_on_commit=False,
