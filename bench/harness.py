@@ -652,7 +652,15 @@ def report(results: Results, args: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(text_block: str) -> None:
+PGBOUNCER_START = "<!-- bench-harness-pgbouncer:start -->"
+PGBOUNCER_END = "<!-- bench-harness-pgbouncer:end -->"
+
+
+def write(text_block: str, through_pgbouncer: bool) -> None:
+    if through_pgbouncer:
+        heading = "### Through PgBouncer, transaction pooling (issue 23)"
+        write_section(DOC, PGBOUNCER_START, PGBOUNCER_END, text_block, heading)
+        return
     heading = "## Throughput and latency against the machine's ceilings (issue 11)"
     write_section(DOC, START, END, text_block, heading)
 
@@ -695,8 +703,11 @@ def main() -> None:
     args = parser.parse_args()
     text_block = asyncio.run(run(args))
     print(text_block)
-    if not args.no_write and not args.only and args.clients == list(CLIENTS):
-        write(text_block)
+    # A run through PgBouncer has its own section (64 clients are enough to show it).
+    through_pgbouncer = bool(args.pgbouncer_port)
+    whole = args.clients == list(CLIENTS) or (through_pgbouncer and TARGET_CLIENTS in args.clients)
+    if not args.no_write and not args.only and whole:
+        write(text_block, through_pgbouncer)
 
 
 if __name__ == "__main__":
