@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -183,6 +184,7 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
         "KOBO_WRK_YEAR_AGO": _days_ago(365),
     }
     servers = [p.pid for p in (stack.bff, stack.sim) if p is not None]
+    settle(servers)
     before = [cpu_seconds(pid) for pid in servers]
     result = wrk.run(workload, url, clients, seconds, bench.users_file, dates)
     # CPU per operation: the work each server does for one, unlike a rate, the same on a
@@ -191,6 +193,18 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
     spent = [cpu_seconds(pid) - b for pid, b in zip(servers, before, strict=True)]
     result["bff_cpu_ms"], result["sim_cpu_ms"] = (s * 1000 / operations for s in spent)
     return result
+
+
+def settle(servers: list[int], quiet_cpu_s: float = 0.05, within_s: float = 60) -> None:
+    """Waits until the servers are idle (less than `quiet_cpu_s` of CPU in half a second):
+    wrk stops at its deadline with requests still in flight (64 sign-ins are seconds of
+    argon2), and the next workload must not be measured while the servers finish those."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        before = sum(cpu_seconds(pid) for pid in servers)
+        time.sleep(0.5)
+        if sum(cpu_seconds(pid) for pid in servers) - before < quiet_cpu_s:
+            return
 
 
 def _days_ago(days: int) -> str:
@@ -316,7 +330,23 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
     flows, and `args.users` signed-in bench customers; everything stopped at the end."""
     work = Path(tempfile.mkdtemp(prefix="kobo-bench-"))
     direct_bff_db, direct_sim_db = await _postgres_databases(args.postgres)
-    bff_port, sim_port, front_port = ports(args)
+    try:
+        async with _behind_pooler(args, direct_bff_db, direct_sim_db, work, ports(args)) as bench:
+            yield bench
+    finally:
+        names = [url.rsplit("/", 1)[-1] for url in (direct_bff_db, direct_sim_db)]
+        await drop_postgres_databases(args.postgres, names)
+
+
+@asynccontextmanager
+async def _behind_pooler(
+    args: argparse.Namespace,
+    direct_bff_db: str,
+    direct_sim_db: str,
+    work: Path,
+    ports: tuple[int, int, int],
+) -> AsyncIterator[BenchStack]:
+    """The stack on the databases directly, or through PgBouncer with `--pgbouncer-port`."""
     with contextlib.ExitStack() as pooler:
         if getattr(args, "pgbouncer_port", None):
             # Both servers (and this process's own setup) reach the databases through it.
@@ -330,12 +360,8 @@ async def running_stack(args: argparse.Namespace) -> AsyncIterator[BenchStack]:
             url.replace(f"@{args.postgres}/", f"@{address}/")
             for url in (direct_bff_db, direct_sim_db)
         )
-        async with _running_stack(
-            args, work, bff_db, sim_db, (bff_port, sim_port, front_port)
-        ) as bench:
+        async with _running_stack(args, work, bff_db, sim_db, ports) as bench:
             yield bench
-    names = [url.rsplit("/", 1)[-1] for url in (direct_bff_db, direct_sim_db)]
-    await drop_postgres_databases(args.postgres, names)
 
 
 @asynccontextmanager
@@ -403,9 +429,11 @@ async def measure_scale(
     original = stack.bff_workers
     try:
         for workers in SCALE_WORKERS:
-            stack.kill_bff()
+            stack.stop_bff()
             stack.bff_workers = workers
             await asyncio.to_thread(stack.start_bff)
+            # A fresh process connects its pools and warms its caches on its first requests.
+            load("summary", SCALE_CLIENTS, 2, bench)
             for workload in SCALE_WORKLOADS:
                 runs = [
                     load(workload, SCALE_CLIENTS, args.seconds, bench) for _ in range(args.runs)
@@ -413,7 +441,7 @@ async def measure_scale(
                 results[(workers, workload)] = median_of(runs)
                 print(json.dumps({"bff_workers": workers, **runs[-1]}), flush=True)
     finally:
-        stack.kill_bff()
+        stack.stop_bff()
         stack.bff_workers = original
         await asyncio.to_thread(stack.start_bff)
     return results
@@ -528,6 +556,8 @@ def _ms(value: float | None) -> str:
 
 
 def _errors(figure: Figure) -> str:
+    if not figure.throughput:  # requests still in flight at the deadline count for nothing
+        return "none completed"
     if not figure.errors:
         return "0"
     kinds = ", ".join(f"{n:,} {kind}" for kind, n in figure.error_kinds.items() if n)

@@ -128,6 +128,18 @@ class Stack:
         self.bff.kill()
         self.bff.wait()
 
+    def stop_bff(self) -> None:
+        """SIGTERM to uvicorn's parent, which stops its workers: a clean stop. (kill_bff's
+        SIGKILL to the process group would also hit this process: the servers are spawned
+        in its group.)"""
+        assert self.bff is not None
+        self.bff.terminate()
+        try:
+            self.bff.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.bff.kill()
+            self.bff.wait()
+
     async def restart_bff_after_kill(self, down_for_s: float = 1.0) -> None:
         self.kill_bff()
         await asyncio.sleep(down_for_s)
