@@ -76,10 +76,13 @@ def make_engine(url: str) -> AsyncEngine:
 def postgres_pool_options() -> dict[str, Any]:
     """The connection pool of one process, from the environment (docs/deploy.md sizes it).
 
-    KOBO_DB_POOL_SIZE connections are kept open. Under load, a request beyond them opened a
-    connection of its own and closed it afterwards (the pool keeps only its size): with the
-    old size of 10, profiles at 16 clients showed connecting (TLS negotiation included) as
-    one of the BFF's largest costs. KOBO_DB_MAX_OVERFLOW more may open in a burst.
+    KOBO_DB_POOL_SIZE connections are kept open, KOBO_DB_MAX_OVERFLOW more may open in a
+    burst and are closed afterwards; beyond both, a unit of work waits for a connection.
+    The pools were 10 kept open with 20 (simulator: 10) of overflow: under load most
+    requests opened and closed a connection of their own, and profiles at 16 clients showed
+    connecting as one of the BFF's largest costs. 12 + 4 keeps two BFF and two simulator
+    processes within PostgreSQL's default 100 connections (a 64-client bench with 20 + 10
+    ran out of them).
 
     KOBO_DB_PGBOUNCER=1: the URL is a PgBouncer in transaction pooling mode, where two
     statements of one connection may reach two different server connections. asyncpg's
@@ -88,8 +91,8 @@ def postgres_pool_options() -> dict[str, Any]:
     gets a unique name, as SQLAlchemy's asyncpg documentation prescribes for PgBouncer.
     """
     options: dict[str, Any] = {
-        "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "20")),
-        "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "10")),
+        "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "12")),
+        "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "4")),
     }
     if behind_pgbouncer():
         options["connect_args"] = {
