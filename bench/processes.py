@@ -128,6 +128,18 @@ class Stack:
         self.bff.kill()
         self.bff.wait()
 
+    def stop_bff(self) -> None:
+        """SIGTERM to uvicorn's parent, which stops its workers: a clean stop. (kill_bff's
+        SIGKILL to the process group would also hit this process: the servers are spawned
+        in its group.)"""
+        assert self.bff is not None
+        self.bff.terminate()
+        try:
+            self.bff.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.bff.kill()
+            self.bff.wait()
+
     async def restart_bff_after_kill(self, down_for_s: float = 1.0) -> None:
         self.kill_bff()
         await asyncio.sleep(down_for_s)
@@ -144,3 +156,20 @@ class Stack:
                     process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     process.kill()
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children that are still running (a
+    uvicorn parent and its workers), from /proc: how much work a server did, whoever else
+    shares the machine."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while the list was read
+        # After the name: state, ppid, ... utime and stime are fields 14 and 15 of stat(5).
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total

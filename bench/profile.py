@@ -108,9 +108,7 @@ async def profile(args: argparse.Namespace) -> str:
                 server: sample(process.pid, args.seconds, work / f"{workload}-{server}.txt")
                 for server, process in (("bff", stack.bff), ("sim", stack.sim))
             }
-            result = await asyncio.to_thread(
-                load, workload, 1, args.seconds, bench.users_file, stack
-            )
+            result = await asyncio.to_thread(load, workload, args.clients, args.seconds, bench)
             for sampler in samplers.values():
                 sampler.wait()
             rows[workload] = {
@@ -128,7 +126,8 @@ def report(rows: dict[str, dict[str, Any]], args: argparse.Namespace) -> str:
     stamp = datetime.now(LAGOS).strftime("%Y-%m-%d %H:%M")
     lines = [
         f"Profiled {stamp} (Lagos) with py-spy at {RATE} samples/s, one worker per server, "
-        f"one client, {args.seconds:g} s per workload (`python -m bench.profile`). "
+        f"{args.clients} client(s) (wrk), {args.seconds:g} s per workload "
+        "(`python -m bench.profile`). "
         "Milliseconds of each server's wall time per operation, by the layer of the "
         "innermost Python frame.",
     ]
@@ -159,6 +158,9 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--users", type=int, default=4)
+    # Under load, not only one request at a time (issue 23): e.g. --clients 64 --users 64.
+    parser.add_argument("--clients", type=int, default=1)
+    parser.add_argument("--port-base", type=int, help="as bench.harness's")
     parser.add_argument("--postgres", default="127.0.0.1:5432")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()

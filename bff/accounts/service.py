@@ -135,7 +135,7 @@ class AccountsService:
             raise ServiceUnavailable(CORE_DOWN) from exc
         accounts = activity.accounts
         full_name = f"{user.first_name} {user.last_name}"
-        async with self.db.transaction() as session:
+        async with self.db.reader() as session:
             records = await load_records_of(session, activity.recent)
         recent = [_recent(line, records, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
@@ -171,7 +171,7 @@ class AccountsService:
         self, user: User, week_start: datetime
     ) -> tuple[list[Transfer], list[ScheduledPayment]]:
         """This week's transfers that are pending or failed, and the next scheduled payments."""
-        async with self.db.transaction() as session:
+        async with self.db.reader() as session:
             unsettled = (
                 await session.scalars(
                     select(Transfer)

@@ -40,10 +40,16 @@ from bff.core_client.schemas import (
     NipTransfer,
     SimClock,
 )
+from bff.core_client.transport import PooledTransport
 from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
 
 T = TypeVar("T")
+# Connections from one BFF process to the core (bff/core_client/transport.py): 8 pools of
+# 8, all kept alive between calls; a call beyond them waits for one.
+CORE_POOLS = 8
+CORE_CONNECTIONS_PER_POOL = 8
+CORE_KEEPALIVE_S = 2.0
 
 
 def _segment(value: str) -> str:
@@ -64,7 +70,10 @@ class CoreClient:
     def over_network(
         cls, base_url: str, timeout_s: float, breaker: CircuitBreaker | None = None
     ) -> CoreClient:
-        http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s)
+        # Idle connections are dropped before uvicorn's 5 s keep-alive timeout closes them on
+        # the core's side, so a request is not sent on a connection being closed.
+        transport = PooledTransport(CORE_POOLS, CORE_CONNECTIONS_PER_POOL, CORE_KEEPALIVE_S)
+        http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s, transport=transport)
         return cls(http, timeout_s, breaker)
 
     async def aclose(self) -> None:

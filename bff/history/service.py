@@ -170,7 +170,7 @@ class HistoryService:
                 )
             except CoreUnavailable as exc:
                 raise ServiceUnavailable(CORE_DOWN) from exc
-            async with self.db.transaction() as session:
+            async with self.db.reader() as session:
                 records = await load_records_of(session, (ln for p in pages for ln in p.lines))
             for account, page in zip(accounts, pages, strict=True):
                 total += page.total
@@ -225,7 +225,7 @@ class HistoryService:
         wanted = (status,) if status else (Status.PENDING, Status.FAILED)
         out: list[tuple[datetime, TransactionOut]] = []
         models: tuple[Any, ...] = (Transfer, Vend)  # the same columns, queried alike
-        async with self.db.transaction() as session:
+        async with self.db.reader() as session:
             for model in models:
                 query = select(model).where(
                     model.user_id == user.id,

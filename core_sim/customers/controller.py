@@ -119,8 +119,7 @@ class CustomersController(Controller):
         )
         async with db.reader() as session:
             accounts = await service.customer_accounts(session, customer_id)
-            types = await service.account_types(session)
-        return [service.account_out(a, types) for a in accounts]
+        return [account for _, account in accounts]
 
     @get("/customers/{customer_id:str}/activity")
     async def get_customer_activity(
@@ -136,11 +135,11 @@ class CustomersController(Controller):
         )
         async with db.reader() as session:
             accounts = await service.customer_accounts(session, customer_id)
-            types = await service.account_types(session)
-            totals = await ledger.totals_since(session, accounts, since)
-            newest = await ledger.newest_lines(session, accounts, recent)
+            ids = [account_id for account_id, _ in accounts]
+            totals = await ledger.totals_since(session, ids, since)
+            newest = await ledger.newest_lines(session, ids, recent)
         return CustomerActivityOut(
-            accounts=[service.account_out(a, types) for a in accounts],
+            accounts=[account for _, account in accounts],
             since=since,
             lines_since=totals.lines,
             credits_since_kobo=totals.credits_kobo,

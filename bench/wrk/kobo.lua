@@ -1,0 +1,322 @@
+-- Kobo's workloads for wrk (issue 23): run by bench/wrk.py, which sets the environment.
+--
+-- wrk runs one Lua state per thread; bench/wrk.py starts one thread per connection
+-- (-t N -c N), so each state below is one client: its own bench customer, its own bearer
+-- token, and its own place in a multi-request flow (initiate, read the code, confirm).
+--
+-- Environment (set by bench/wrk.py):
+--   KOBO_WRK_WORKLOAD  trivial | summary | history | history_all_time | name_enquiry |
+--                      ledger | transfer | login | statement
+--   KOBO_WRK_USERS     a file, one customer a line: token, e-mail, account, password (tabs)
+--   KOBO_WRK_NONCE     makes the ledger workload's references unique to this run
+--   KOBO_WRK_START, KOBO_WRK_END   the history page's dates (dd-mm-yyyy)
+--
+-- One-request workloads are measured by wrk itself (its latency histogram and error
+-- counts). A flow is one operation made of several requests: its latency is timed here,
+-- from its first request to the answer of its last, and a flow that ends wrong (a refused
+-- code, a transfer that did not complete) counts as a failure beside wrk's own errors.
+-- The flows read one-time codes from the simulator's outbox (/sim/messages) as a tester
+-- does; they run against a front (nginx, bench/wrk.py) that sends /sim/ to the simulator
+-- and everything else to the BFF, because a wrk connection talks to one address.
+
+local ffi = require("ffi")
+ffi.cdef([[
+  typedef struct { long tv_sec; long tv_nsec; } kobo_timespec;
+  int clock_gettime(int clock_id, kobo_timespec *tp);
+]])
+local CLOCK_MONOTONIC = 1
+local clock_buffer = ffi.new("kobo_timespec")
+
+local function now_ms()
+  ffi.C.clock_gettime(CLOCK_MONOTONIC, clock_buffer)
+  return tonumber(clock_buffer.tv_sec) * 1000 + tonumber(clock_buffer.tv_nsec) / 1e6
+end
+
+-- ------------------------------------------------------------------ setup and done (main)
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("index", #threads)
+end
+
+local function json_string(text)
+  return '"' .. text:gsub('[%c"\\]', function(c)
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+local function percentile(sorted, p)
+  if #sorted == 0 then return nil end
+  local rank = math.floor(#sorted * p / 100)
+  if rank >= #sorted then rank = #sorted - 1 end
+  return sorted[rank + 1]
+end
+
+local function number_or_null(value)
+  if value == nil then return "null" end
+  return string.format("%.3f", value)
+end
+
+function done(summary, latency, requests)
+  local flow = os.getenv("KOBO_WRK_WORKLOAD")
+  local ops, failures, samples, first_failures = 0, 0, {}, {}
+  for _, thread in ipairs(threads) do
+    ops = ops + (thread:get("ops") or 0)
+    failures = failures + (thread:get("failures") or 0)
+    for _, ms in ipairs(thread:get("latencies") or {}) do table.insert(samples, ms) end
+    local failure = thread:get("first_failure")
+    if failure and #first_failures < 3 then table.insert(first_failures, json_string(failure)) end
+  end
+  local seconds = summary.duration / 1e6
+  local e = summary.errors
+  local p50, p99
+  if ops > 0 then -- a flow: its own operations and latencies
+    table.sort(samples)
+    p50, p99 = percentile(samples, 50), percentile(samples, 99)
+  else -- one request per operation: wrk's own figures
+    ops = summary.requests
+    if ops > 0 then
+      p50, p99 = latency:percentile(50) / 1000, latency:percentile(99) / 1000
+    end
+  end
+  io.write(string.format(
+    'KOBO-WRK {"workload":%s,"clients":%d,"seconds":%.3f,"operations":%d,"requests":%d,'
+      .. '"throughput":%.3f,"p50_ms":%s,"p99_ms":%s,"connect_errors":%d,"read_errors":%d,'
+      .. '"write_errors":%d,"non_2xx":%d,"timeouts":%d,"failures":%d,"first_failures":[%s]}\n',
+    json_string(flow), #threads, seconds, ops, summary.requests, ops / seconds,
+    number_or_null(p50), number_or_null(p99), e.connect, e.read, e.write, e.status, e.timeout,
+    failures, table.concat(first_failures, ",")))
+end
+
+-- ------------------------------------------------------------------------ running (threads)
+ops, failures, latencies, first_failure = 0, 0, {}, nil
+
+local me, workload, auth, step, begun, seen_message, answer_body, pause_ms
+local steps = {}
+local BODY_JSON = { ["Content-Type"] = "application/json" }
+
+local function with_auth(extra)
+  local headers = { Authorization = "Bearer " .. me.token }
+  for k, v in pairs(extra or {}) do headers[k] = v end
+  return headers
+end
+
+local function read_users(path)
+  local users = {}
+  for line in io.lines(path) do
+    local token, email, account, password = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
+    if token then
+      table.insert(users, { token = token, email = email, account = account, password = password })
+    end
+  end
+  return users
+end
+
+-- A flow that went wrong starts again from its first step. `counted`: wrk has already
+-- counted it (an answer of 400 or more), so it is not counted twice.
+local function fail(why, counted)
+  if not counted then failures = failures + 1 end
+  first_failure = first_failure or why
+  step, pause_ms = 1, 0
+end
+
+local function finish()
+  ops = ops + 1
+  table.insert(latencies, now_ms() - begun)
+  step, pause_ms = 1, 0
+end
+
+-- The newest message after `seen_message` in a /sim/messages answer (newest first) that
+-- `wanted` accepts: its id and body; nil if none yet.
+local function newest_message(body, wanted)
+  for id, rest in body:gmatch('{"id":(%d+),(.-)"attachments":(%b[])') do
+    local number = tonumber(id)
+    if number > seen_message then
+      local text = rest:match('"body":"(.-)","createdAt"') or ""
+      if wanted(text, rest) then return number, text end
+    end
+  end
+  return nil
+end
+
+local function find_code(text)
+  return text:match("%f[%d](%d%d%d%d%d%d)%f[%D]")
+end
+
+local function outbox_request()
+  return wrk.format("GET", "/sim/messages?limit=20&recipient=" .. me.email)
+end
+
+-- A step of a flow: a request and what to do with its answer (true: next step).
+local function poll_for_code(then_step)
+  return {
+    request = outbox_request,
+    response = function(status, body)
+      local id, text = newest_message(body, function(t) return find_code(t) ~= nil end)
+      if id == nil then
+        pause_ms = 10 -- not there yet: ask again shortly
+        return false
+      end
+      seen_message, pause_ms = id, 0
+      me.code = find_code(text)
+      step = then_step
+      return false
+    end,
+  }
+end
+
+local FLOWS = {
+  transfer = {
+    {
+      request = function()
+        begun = now_ms()
+        local body = string.format(
+          '{"sourceAccountNumber":"%s","destinationAccountNumber":"%s","amount":1,'
+            .. '"description":"bench"}', me.account, me.next_account)
+        return wrk.format("POST", "/api/transfer/intrabank", with_auth(BODY_JSON), body)
+      end,
+      response = function(status, body)
+        me.transfer_id = body:match('"id":"([^"]+)"')
+        return me.transfer_id ~= nil or fail("initiate answered without an id: " .. body:sub(1, 120))
+      end,
+    },
+    poll_for_code(3),
+    {
+      request = function()
+        local body = string.format('{"otp":"%s","id":"%s"}', me.code, me.transfer_id)
+        return wrk.format("POST", "/api/transfer/intrabank/confirm", with_auth(BODY_JSON), body)
+      end,
+      response = function(status, body)
+        if body:find('"status":"COMPLETED"', 1, true) then finish()
+        else fail("confirm: " .. status .. " " .. body:sub(1, 120)) end
+      end,
+    },
+  },
+  login = {
+    {
+      request = function()
+        begun = now_ms()
+        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
+        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
+      end,
+      response = function(status, body)
+        answer_body = body:match("^{(.*)}$")
+        return answer_body ~= nil or fail("login answered: " .. body:sub(1, 120))
+      end,
+    },
+    poll_for_code(3),
+    {
+      request = function()
+        local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
+        return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
+      end,
+      response = function(status, body)
+        if body:find('"accessToken"', 1, true) then finish()
+        else fail("code step: " .. status .. " " .. body:sub(1, 120)) end
+      end,
+    },
+  },
+  statement = {
+    { -- the newest message before asking, to tell the statement's mail from older ones
+      request = function()
+        begun = now_ms()
+        return outbox_request()
+      end,
+      response = function(status, body)
+        seen_message = tonumber(body:match('^%[{"id":(%d+),') or "0")
+        return true
+      end,
+    },
+    {
+      request = function()
+        local body = string.format('{"nuban":"%s","startDate":"%s","endDate":"%s"}',
+          me.account, os.getenv("KOBO_WRK_YEAR_AGO"), os.getenv("KOBO_WRK_END"))
+        return wrk.format("POST", "/api/ibanking/personal/transactions/download",
+          with_auth(BODY_JSON), body)
+      end,
+      response = function(status, body)
+        return status < 300 or fail("statement request: " .. status .. " " .. body:sub(1, 120))
+      end,
+    },
+    {
+      request = outbox_request,
+      response = function(status, body)
+        for number, attachments in body:gmatch('{"id":(%d+),.-"attachments":(%b[])') do
+          if tonumber(number) > seen_message and attachments ~= "[]" then
+            seen_message = tonumber(number)
+            finish()
+            return false
+          end
+        end
+        pause_ms = 50 -- the file is being made: look again shortly
+        return false
+      end,
+    },
+  },
+}
+
+function init(args)
+  workload = os.getenv("KOBO_WRK_WORKLOAD")
+  local users = read_users(os.getenv("KOBO_WRK_USERS"))
+  me = users[(index - 1) % #users + 1]
+  me.next_account = users[index % #users + 1].account
+  seen_message, step, pause_ms = 0, 1, 0
+  local fixed -- one request per operation: method, path, headers, body
+  if workload == "trivial" then
+    fixed = { "GET", "/health" }
+  elseif workload == "summary" then
+    fixed = { "GET", "/api/client-summary", with_auth() }
+  elseif workload == "history" then
+    fixed = { "GET", string.format(
+      "/api/ibanking/personal/transactions?startDate=%s&endDate=%s&size=10",
+      os.getenv("KOBO_WRK_START"), os.getenv("KOBO_WRK_END")), with_auth() }
+  elseif workload == "history_all_time" then
+    fixed = { "GET", "/api/ibanking/personal/transactions?size=10", with_auth() }
+  elseif workload == "name_enquiry" then
+    fixed = { "POST", "/api/transfer/name-inquiry", with_auth(BODY_JSON),
+      '{"accountNumber":"9000000014","bankCode":"000013"}' }
+  end
+  if fixed then
+    -- As plain wrk runs: the request is built once from the wrk table (after init) and no
+    -- Lua runs per request; wrk measures it, no body is parsed, nothing is delayed.
+    wrk.method, wrk.path, wrk.headers, wrk.body = fixed[1], fixed[2], fixed[3] or {}, fixed[4]
+    request, response, delay = nil, nil, nil
+    return
+  end
+  if workload == "ledger" then
+    local nonce, sent = os.getenv("KOBO_WRK_NONCE"), 0
+    request = function()
+      sent = sent + 1
+      local body = string.format(
+        '{"reference":"bench-%s-%d-%d","debitAccount":"%s","creditAccount":"%s",'
+          .. '"amountKobo":100,"narration":"bench"}', nonce, index, sent, me.account,
+        me.next_account)
+      return wrk.format("POST", "/core/transfers", BODY_JSON, body)
+    end
+    response = function(status, headers, body)
+      if status >= 400 then
+        fail("ledger transfer: " .. status .. " " .. body:sub(1, 120), true)
+      elseif not body:find('"status":"SUCCESS"', 1, true) then
+        fail("ledger transfer: " .. status .. " " .. body:sub(1, 120))
+      end
+    end
+    delay = nil
+    return
+  end
+  steps = FLOWS[workload]
+  assert(steps, "unknown workload " .. tostring(workload))
+  -- Ops are counted by the flow; a ledger run's ops are wrk's requests (see done).
+  request = function() return steps[step].request() end
+  response = function(status, headers, body)
+    if status >= 400 then
+      fail(string.format("step %d answered %d: %s", step, status, body:sub(1, 120)), true)
+      return
+    end
+    local current = step
+    if steps[current].response(status, body) == true and step == current then
+      step = current + 1
+    end
+  end
+  delay = function() return pause_ms end
+end
