@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from asyncpg.exceptions import InternalClientError
 from litestar import Litestar, Request, Response, Router, get
 from litestar.config.compression import CompressionConfig
 from litestar.di import Provide
@@ -21,6 +22,7 @@ from litestar.plugins.problem_details import (
 )
 from litestar.types import Empty, Middleware
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from bff.accounts.controller import AccountsController
 from bff.accounts.service import AccountsService
@@ -160,6 +162,33 @@ def core_unavailable_to_problem(exc: CoreUnavailable) -> ProblemDetailsException
         status_code=503,
         title="Service Unavailable",
         type_="about:blank",
+        headers={"Retry-After": "5"},
+    )
+
+
+def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]]:
+    """A lost or refused database connection is an outage, answered like a core outage (503,
+    retry shortly): after a database restart the first unit of work on each pooled connection
+    fails this way (asyncpg reports a connection the server closed as an InternalClientError
+    that SQLAlchemy does not count as a disconnect). Anything else the database refused is a
+    bug and stays a 500."""
+    unreachable = (
+        exc.connection_invalidated
+        or isinstance(exc, (OperationalError, InterfaceError))
+        or isinstance(exc.orig.__cause__ if exc.orig else None, InternalClientError)
+    )
+    if not unreachable:
+        return unexpected_error(request, exc)
+    log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
+    return Response(
+        {
+            "type": "about:blank",
+            "title": "Service Unavailable",
+            "status": 503,
+            "detail": CORE_UNAVAILABLE,
+        },
+        status_code=503,
+        media_type="application/problem+json",
         headers={"Retry-After": "5"},
     )
 
@@ -371,7 +400,7 @@ def create_app(
                 )
             ),
         ],
-        exception_handlers={Exception: unexpected_error},
+        exception_handlers={DBAPIError: database_error, Exception: unexpected_error},
         middleware=middleware,
         stores={STORE_NAME: limiter_store},
         # The web app's scripts and the API's JSON travel gzipped: a phone on a slow network

@@ -149,4 +149,5 @@ async def test_database_restart_costs_one_request(bff):
     _pg_admin(terminate.format(database))
     answers = [(await bff.client.get("/api/accounts", headers=headers)).status_code for _ in "ab"]
     assert answers[1] == 200, answers
-    assert answers[0] in (200, 500, 503), answers
+    # The first may meet a connection the restart closed: an outage answer, never a 500.
+    assert answers[0] in (200, 503), answers
