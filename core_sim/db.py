@@ -167,6 +167,9 @@ def _add_columns_of_later_versions(conn: Connection) -> None:
     `create_all`, which makes missing tables but not missing columns. A database kept from
     an earlier version (var/core_sim.sqlite3 under scripts/run) gets each later column here,
     filled in, so a pull does not cost the tester their simulated world."""
+    entry_columns = {column["name"] for column in inspect(conn).get_columns("entries")}
+    if "available_after_kobo" not in entry_columns:
+        conn.execute(text("ALTER TABLE entries ADD COLUMN available_after_kobo BIGINT"))
     columns = {column["name"] for column in inspect(conn).get_columns("ledger_accounts")}
     if "line_count" not in columns:
         conn.execute(

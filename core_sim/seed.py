@@ -403,6 +403,7 @@ async def add_history(
                     account_id=ids[number],
                     amount_kobo=signed,
                     balance_after_kobo=balances[number],
+                    available_after_kobo=balances[number],  # the seed places no holds
                     counterparty_number=counter_number,
                     counterparty_name=counter_name,
                     posted_at=posting.posted_at,

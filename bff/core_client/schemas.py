@@ -48,6 +48,7 @@ class CoreStatementLine(CoreStruct):
     counterparty_number: str | None
     counterparty_name: str | None
     posted_at: datetime
+    available_after_kobo: int | None
 
 
 class CoreAccountLine(CoreStatementLine):

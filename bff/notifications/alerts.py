@@ -41,7 +41,7 @@ class Alert:
     account_number: str
     counterparty: str
     narration: str
-    balance_after_kobo: int | None
+    available_after_kobo: int | None
     reference: str
     at: datetime
 
@@ -63,8 +63,8 @@ def messages_for(user: User, alert: Alert) -> list[Message]:
         (direction, alert.counterparty),
         ("Narration", alert.narration),
     ]
-    if alert.balance_after_kobo is not None:
-        rows.append(("Balance", format_naira(alert.balance_after_kobo)))
+    if alert.available_after_kobo is not None:
+        rows.append(("Available balance", format_naira(alert.available_after_kobo)))
     rows += [("Reference", alert.reference), ("Date", wat(alert.at))]
     out: list[Message] = []
     if user.phone_number:
@@ -101,11 +101,11 @@ class PostingAlerts:
         log.error("unknown posting alert %s", payload)
         return []
 
-    async def _balance_after(self, account_number: str, reference: str) -> int | None:
-        """The balance after this posting, from the core's line for it (found by the
-        reference, which the posting's own reference contains)."""
+    async def _available_after(self, account_number: str, reference: str) -> int | None:
+        """What the customer could spend right after this posting (balance less open holds),
+        from the core's line for it (found by the reference, which the posting's contains)."""
         page = await self.core.lines(account_number, search=reference, limit=1)
-        return page.lines[0].balance_after_kobo if page.lines else None
+        return page.lines[0].available_after_kobo if page.lines else None
 
     async def _transfer(self, transfer_id: str) -> list[Message]:
         async with self.db.autocommit() as session:
@@ -123,7 +123,9 @@ class PostingAlerts:
                 account_number=transfer.source_account,
                 counterparty=transfer.destination_name,
                 narration=transfer.description,
-                balance_after_kobo=await self._balance_after(transfer.source_account, transfer.id),
+                available_after_kobo=await self._available_after(
+                    transfer.source_account, transfer.id
+                ),
                 reference=transfer.id,
                 at=at,
             ),
@@ -140,7 +142,7 @@ class PostingAlerts:
                     account_number=transfer.destination_account,
                     counterparty=sender_name,
                     narration=transfer.description,
-                    balance_after_kobo=await self._balance_after(
+                    available_after_kobo=await self._available_after(
                         transfer.destination_account, transfer.id
                     ),
                     reference=transfer.id,
@@ -176,7 +178,7 @@ class PostingAlerts:
                 account_number=vend.source_account,
                 counterparty=vend.provider_title,
                 narration=vend.narration(),
-                balance_after_kobo=await self._balance_after(vend.source_account, vend.id),
+                available_after_kobo=await self._available_after(vend.source_account, vend.id),
                 reference=vend.id,
                 at=vend.finished_at or utcnow(),
             ),

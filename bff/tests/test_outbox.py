@@ -137,8 +137,8 @@ async def test_kobo_to_kobo_transfer_alerts_the_sender_and_the_recipient(bff: Bf
     assert "From: Ada Okafor" in body
     assert "Narration: Rent for June" in body
     assert f"Reference: {transfer_id}" in body
-    balance = tunde["ledgerBalanceKobo"]
-    assert f"Balance: ₦{balance // 100:,}.{balance % 100:02d}" in body
+    balance = tunde["availableBalanceKobo"]
+    assert f"Available balance: ₦{balance // 100:,}.{balance % 100:02d}" in body
     assert re.search(r"Date: \d\d-\d\d-\d{4} \d\d:\d\d WAT", body)
 
     credit_sms = about_it(await inbox(bff, "08031234502"), "Credit Alert")
@@ -146,8 +146,8 @@ async def test_kobo_to_kobo_transfer_alerts_the_sender_and_the_recipient(bff: Bf
     debit = about_it(await inbox(bff, ADA), "Debit Alert")
     assert len(debit) == 1
     assert "To: Tunde Bakare" in debit[0]["body"]
-    ada_balance = ada["ledgerBalanceKobo"]
-    assert f"Balance: ₦{ada_balance // 100:,}.{ada_balance % 100:02d}" in debit[0]["body"]
+    ada_balance = ada["availableBalanceKobo"]
+    assert f"Available balance: ₦{ada_balance // 100:,}.{ada_balance % 100:02d}" in debit[0]["body"]
     texts = [body, debit[0]["body"], credit_sms[0]["body"]]
     assert internal_codes(texts) == []
     assert not any("GL-" in text or "TRF-" in text for text in texts)

@@ -260,6 +260,7 @@ def _line_out(row: Any) -> StatementLineOut:
         narration=row.narration,
         amount_kobo=row.amount_kobo,
         balance_after_kobo=row.balance_after_kobo,
+        available_after_kobo=row.available_after_kobo,
         counterparty_number=row.counterparty_number,
         counterparty_name=row.counterparty_name,
         posted_at=row.posted_at,

@@ -50,6 +50,8 @@ class StatementLineOut(CamelStruct):
     counterparty_number: str | None
     counterparty_name: str | None
     posted_at: datetime
+    # The balance less open holds right after the line; null on lines older than the field.
+    available_after_kobo: int | None
 
 
 class AccountLineOut(StatementLineOut):

@@ -92,6 +92,9 @@ class Entry(Base):
     # Signed: negative debits the account, positive credits it.
     amount_kobo: Mapped[int] = mapped_column(BigInteger)
     balance_after_kobo: Mapped[int] = mapped_column(BigInteger)
+    # What the customer could spend right after this entry (the balance less open holds), as
+    # a debit or credit alert tells them. Empty on lines written before it was recorded.
+    available_after_kobo: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     # The other side, as the customer would read it on a statement.
     counterparty_number: Mapped[str | None] = mapped_column(String(20))
     counterparty_name: Mapped[str | None] = mapped_column(String(120))

@@ -105,14 +105,16 @@ async def post(
         account = accounts[leg.account_number]
         released = release_holds.get(leg.account_number, 0)
         counterparty = accounts.get(leg.counterparty_number or "")
+        balance_after, available_after = await _apply_leg(
+            session, account.id, leg.amount_kobo, released
+        )
         entries.append(
             {
                 "posting_id": posting.id,
                 "account_id": account.id,
                 "amount_kobo": leg.amount_kobo,
-                "balance_after_kobo": await _apply_leg(
-                    session, account.id, leg.amount_kobo, released
-                ),
+                "balance_after_kobo": balance_after,
+                "available_after_kobo": available_after,
                 "counterparty_number": leg.counterparty_number,
                 "counterparty_name": leg.counterparty_name
                 or (counterparty.name if counterparty else None),
@@ -135,7 +137,7 @@ _CREDIT = (
         held_kobo=_ACCOUNTS.c.held_kobo - bindparam("released"),
         line_count=_ACCOUNTS.c.line_count + 1,
     )
-    .returning(_ACCOUNTS.c.balance_kobo)
+    .returning(_ACCOUNTS.c.balance_kobo, _ACCOUNTS.c.held_kobo)
 )
 # A debit must leave the available balance (balance + amount - (held - released)) >= 0,
 # unless the account is a bank-side one.
@@ -153,13 +155,17 @@ _ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
 _INSERT_ENTRIES = insert(_ENTRIES)
 
 
-async def _apply_leg(session: AsyncSession, account_id: int, amount: int, released: int) -> int:
+async def _apply_leg(
+    session: AsyncSession, account_id: int, amount: int, released: int
+) -> tuple[int, int]:
+    """Moves one leg; the account's balance and available balance right after it."""
     stmt = _DEBIT if amount < 0 else _CREDIT
     params = {"account": account_id, "amount": amount, "released": released}
-    new_balance = (await session.execute(stmt, params)).scalar_one_or_none()
-    if new_balance is None:
+    row = (await session.execute(stmt, params)).one_or_none()
+    if row is None:
         raise InsufficientFunds("Insufficient funds")
-    return int(new_balance)
+    balance, held = int(row[0]), int(row[1])
+    return balance, balance - held
 
 
 async def place_hold(
@@ -272,6 +278,7 @@ LINE_COLUMNS = (
     Posting.narration,
     Entry.amount_kobo,
     Entry.balance_after_kobo,
+    Entry.available_after_kobo,
     Entry.counterparty_number,
     Entry.counterparty_name,
     Entry.posted_at,

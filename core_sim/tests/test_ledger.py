@@ -93,6 +93,28 @@ async def test_hold_reduces_available_then_post_moves_it(db):
     assert sum(balance for balance, _ in b.values()) == 0
 
 
+async def test_each_entry_records_the_available_balance_after_it(db):
+    """The alert's "Available balance": the balance less the holds open at that moment."""
+    async with db.writer() as session:
+        await ledger.place_hold(
+            session, reference="hold-av", account_number=A, amount_kobo=30_000, narration="nip"
+        )
+    await transfers.transfer(db, cmd("ref-av01", B, A, 1_000), 100)
+    async with db.reader() as session:
+        rows = (
+            await session.execute(
+                text(
+                    "SELECT e.balance_after_kobo, e.available_after_kobo FROM entries e"
+                    " JOIN postings p ON p.id = e.posting_id"
+                    " JOIN ledger_accounts a ON a.id = e.account_id"
+                    " WHERE p.reference LIKE '%ref-av01' AND a.number = :number"
+                ),
+                {"number": A},
+            )
+        ).all()
+    assert [tuple(row) for row in rows] == [(51_000, 21_000)]
+
+
 async def test_voided_hold_gives_the_money_back(db):
     async with db.writer() as session:
         await ledger.place_hold(
@@ -288,3 +310,25 @@ async def test_a_database_from_before_line_counts_gets_them_at_start(db):
     counts = await world.line_counts(db)
     assert world.counts_agree(counts), counts
     assert counts[B] == (3, 3)  # the opening credit, one transfer in, one out
+
+
+async def test_a_database_from_before_available_balances_gets_the_column_at_start(db):
+    # Lines written before the column existed keep it empty; new lines fill it in.
+    await transfers.transfer(db, cmd("old-0003", A, B, 1_000), 100)
+    async with db.engine.begin() as conn:
+        await conn.execute(text("ALTER TABLE entries DROP COLUMN available_after_kobo"))
+    await db.create_schema()
+    await transfers.transfer(db, cmd("new-0001", A, B, 1_000), 100)
+    async with db.reader() as session:
+        filled = dict(
+            (
+                await session.execute(
+                    text(
+                        "SELECT p.reference LIKE '%new-0001', e.available_after_kobo IS NOT NULL"
+                        " FROM entries e JOIN postings p ON p.id = e.posting_id"
+                        " WHERE p.reference LIKE '%-000%'"
+                    )
+                )
+            ).all()
+        )
+    assert filled == {False: False, True: True}
