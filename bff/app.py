@@ -33,6 +33,7 @@ from bff.audit.controller import AdminAuditController
 from bff.audit.notices import SecurityNotices
 from bff.auth.codes import OneTimeCodes
 from bff.auth.controller import AuthController
+from bff.auth.guards import provide_admin, provide_applicant, provide_customer, provide_principal
 from bff.auth.service import AuthService
 from bff.beneficiaries.controller import BeneficiariesController
 from bff.beneficiaries.service import BeneficiaryService
@@ -48,7 +49,6 @@ from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
 from bff.history.controller import HistoryController
 from bff.history.service import HistoryService
-from bff.http import provide_admin, provide_applicant, provide_customer, provide_principal
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService

@@ -9,6 +9,7 @@ from litestar.background_tasks import BackgroundTask
 from litestar.params import Parameter
 from litestar.response import Response
 
+from bff.auth.guards import client_address
 from bff.auth.schemas import (
     EmailIn,
     EmailVerificationIn,
@@ -21,7 +22,6 @@ from bff.auth.schemas import (
     TokenDTO,
 )
 from bff.auth.service import AuthService, Principal, decode_base64_identifier
-from bff.http import client_address
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from litestar import Controller, Request, Response, get, patch, post
 from litestar.openapi.datastructures import ResponseSpec
 
+from bff.auth.guards import client_address
 from bff.auth.models import TwoFactor
 from bff.auth.service import Principal
-from bff.http import client_address
 from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut
 from bff.settings.schemas import (

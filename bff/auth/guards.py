@@ -1,4 +1,5 @@
-"""Request helpers and the dependencies that say who may call what."""
+"""Who may call what: the dependencies that turn a bearer token into a principal and guard
+routes by role and onboarding, plus the two request helpers they and the controllers share."""
 
 from __future__ import annotations
 
