@@ -52,6 +52,8 @@ from bff.history.service import HistoryService
 from bff.jobs import Jobs
 from bff.kyc.controller import AdminKycController, KycController
 from bff.kyc.service import KycService
+from bff.limits.controller import LimitsController
+from bff.limits.service import LimitsService
 from bff.metrics import PROMETHEUS, MetricsController
 from bff.notifications.alerts import PostingAlerts
 from bff.notifications.notifier import Notifier
@@ -235,6 +237,7 @@ def create_app(
     store = LocalDirectoryStore(settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts, notices)
+    transaction_limits = LimitsService(db, settings, codes, accounts, notices)
     lookup = AccountLookup(core_client)
     beneficiaries = BeneficiaryService(db, lookup, notices)
     transfers = TransferService(
@@ -242,13 +245,13 @@ def create_app(
         core_client,
         codes,
         accounts,
-        customer_settings,
+        transaction_limits,
         beneficiaries,
         lookup,
         otp_ttl_s=settings.otp_ttl_s,
     )
     bills = BillService(
-        db, core_client, codes, accounts, customer_settings, otp_ttl_s=settings.otp_ttl_s
+        db, core_client, codes, accounts, transaction_limits, otp_ttl_s=settings.otp_ttl_s
     )
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
@@ -267,6 +270,7 @@ def create_app(
         "onboarding": onboarding,
         "admin_service": AdminService(db, core_client, onboarding, notifier),
         "customer_settings": customer_settings,
+        "transaction_limits": transaction_limits,
         "lookup": lookup,
         "beneficiaries": beneficiaries,
         # Not "transfers": a dependency named like a body field (BulkTransferIn.transfers) turns
@@ -346,6 +350,7 @@ def create_app(
             OnboardingController,
             AdminOnboardingController,
             SettingsController,
+            LimitsController,
             TransfersController,
             BeneficiariesController,
             SchedulesController,

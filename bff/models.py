@@ -6,10 +6,11 @@ from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
 from bff.kyc.models import KycSubmission
+from bff.limits.models import PendingLimitChange, TransactionLimit
 from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.schedules.models import ScheduledPayment, ScheduledRun
-from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
+from bff.settings.models import PendingAuthenticatorSecret
 from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
 from bff.transfers.models import Transfer, TransferBatch
 

@@ -24,6 +24,7 @@ from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
 from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
+from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
@@ -34,7 +35,6 @@ from bff.payments.lifecycle import (
     run_held,
     spent_today,
 )
-from bff.settings.service import SettingsService
 from bff.timefmt import display_datetime
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ class BillService:
         core: CoreClient,
         codes: OneTimeCodes,
         accounts: AccountsService,
-        limits: SettingsService,
+        limits: LimitsService,
         *,
         otp_ttl_s: int,
     ) -> None:

@@ -1,7 +1,7 @@
 """KYC levels. Levels 1 and 2 are checked against the identity registry at once (the
 numbers must belong to this customer); level 3 (utility bill and ID card images) waits for
 back-office review. An approved level raises the customer's tier, and with it the ceiling
-of their transaction limits (bff/settings/limits.py)."""
+of their transaction limits (bff/limits/rules.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/api/ibanking/personal: password, transaction limits and two-factor settings."""
+"""/api/ibanking/personal: password and two-factor settings (limits: `bff/limits/`)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,6 @@ from bff.schemas import CodeSentOut, MessageOut
 from bff.settings.schemas import (
     ChangePasswordIn,
     GoogleCredentialsOut,
-    TransactionLimitConfirmIn,
-    TransactionLimitIn,
-    TransactionLimitOut,
-    TransactionLimitPendingOut,
     TwoFactorConfirmIn,
     TwoFactorTypeOut,
 )
@@ -61,46 +57,6 @@ class SettingsController(Controller):
             return Response(sent, status_code=202)
         await customer_settings.change_password(customer, data, data.otp, client_address(request))
         return Response(MessageOut(message="Password changed successfully"), status_code=200)
-
-    @get("/transaction-limits", summary="Limits per account and transfer type, with ceilings")
-    async def limits(
-        self, customer_settings: SettingsService, customer: Principal
-    ) -> list[TransactionLimitOut]:
-        return await customer_settings.limits(customer.user)
-
-    @post(
-        "/transaction-limits",
-        status_code=200,
-        summary="Ask for new limits; sends a code",
-        opt=refuses(404, 429),
-    )
-    async def request_limits(
-        self, customer_settings: SettingsService, customer: Principal, data: TransactionLimitIn
-    ) -> TransactionLimitPendingOut:
-        change, message = await customer_settings.request_limit_change(customer.user, data)
-        return TransactionLimitPendingOut(
-            nuban=change.nuban,
-            transaction_limit_uuid=change.uuid,
-            message=message,
-            two_factor_authentication=customer.user.two_factor,
-        )
-
-    @post(
-        "/transaction-limits/confirm",
-        status_code=200,
-        summary="Confirm new limits with the code",
-        opt=refuses(404, 429),
-    )
-    async def confirm_limits(
-        self,
-        customer_settings: SettingsService,
-        customer: Principal,
-        data: TransactionLimitConfirmIn,
-    ) -> MessageOut:
-        await customer_settings.confirm_limit_change(
-            customer.user, data.nuban, data.transaction_limit_uuid, data.otp
-        )
-        return MessageOut(message="Transaction limit edited successfully")
 
     @get("/2fa/type", summary="The current second factor")
     async def two_factor_type(self, customer: Principal) -> TwoFactorTypeOut:

@@ -20,38 +20,6 @@ class ChangePasswordIn(RequestStruct):
     otp: Code | None = None
 
 
-class TransactionLimitOut(CamelStruct):
-    product_name: str
-    transfer_type: str
-    transfer_type_name: str
-    daily_limit: float
-    limit_per_transaction: float
-    maximum_daily_limit: float
-    maximum_limit_per_transaction: float
-    nuban: str
-    transaction_limit_uuid: str | None
-
-
-class TransactionLimitIn(RequestStruct):
-    daily_transaction_limit: float | str | None = None
-    single_transaction_limit: float | str | None = None
-    nuban: Annotated[str, msgspec.Meta(max_length=10)] | None = None
-    transfer_type: Literal["INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT"] | None = None
-
-
-class TransactionLimitPendingOut(CamelStruct):
-    nuban: str
-    transaction_limit_uuid: str
-    message: str
-    two_factor_authentication: str
-
-
-class TransactionLimitConfirmIn(RequestStruct):
-    otp: Code
-    nuban: Annotated[str, msgspec.Meta(max_length=10)]
-    transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
-
-
 class TwoFactorTypeOut(CamelStruct):
     two_factor_authentication_type: Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
 

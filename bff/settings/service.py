@@ -1,15 +1,12 @@
-"""Settings rules: change password, transaction limits, and the second factor."""
+"""Settings rules: change password and the second factor (transaction limits: `bff/limits/`)."""
 
 from __future__ import annotations
 
 import asyncio
-import uuid
 from datetime import timedelta
-from typing import Any
 
 import pyotp
 import segno
-from sqlalchemy import ScalarSelect, select
 
 from bff.accounts.service import AccountsService
 from bff.audit.events import Event
@@ -19,33 +16,17 @@ from bff.auth.codes import EMAIL, SMS, OneTimeCodes
 from bff.auth.models import LoginFailure, TwoFactor, User
 from bff.auth.service import AuthService, Principal
 from bff.config import Settings
-from bff.core_client import CoreAccount
 from bff.db import Database, utcnow
-from bff.errors import FieldErrors, NotFound, ValidationFailed
-from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.errors import FieldErrors, ValidationFailed
 from bff.security import totp
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
-from bff.settings.limits import (
-    TRANSFER_TYPE_NAMES,
-    TRANSFER_TYPES,
-    ceiling_for,
-    effective_limits,
-    own_limits,
-)
-from bff.settings.models import PendingAuthenticatorSecret, PendingLimitChange, TransactionLimit
-from bff.settings.schemas import (
-    ChangePasswordIn,
-    GoogleCredentialsOut,
-    TransactionLimitIn,
-    TransactionLimitOut,
-)
+from bff.settings.models import PendingAuthenticatorSecret
+from bff.settings.schemas import ChangePasswordIn, GoogleCredentialsOut
 
 OLD_REQUIRED = "Password is required"
 OLD_WRONG = "Your old password is incorrect"
 SAME_AS_OLD = "Your new password must be different from your old password"
-LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
-LIMIT_CHANGE_NOT_FOUND = "Limit change not found"
 CURRENT_CODE_REQUIRED = "Enter the code that confirms it's you"
 SETUP_FIRST = "Generate a new QR code and try again."
 
@@ -126,160 +107,6 @@ class SettingsService:
             raise ValidationFailed(SAME_AS_OLD, field="newPassword")
         return new
 
-    # -- transaction limits -------------------------------------------------------------
-    async def _active_accounts(self, user: User) -> list[CoreAccount]:
-        return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]
-
-    async def limits(self, user: User) -> list[TransactionLimitOut]:
-        accounts = await self._active_accounts(user)
-        async with self.db.transaction() as session:
-            stored = {
-                (row.nuban, row.transfer_type): row
-                for row in (
-                    await session.scalars(
-                        select(TransactionLimit).where(TransactionLimit.user_id == user.id)
-                    )
-                ).all()
-            }
-        ceiling = ceiling_for(user.kyc_level)
-        out = []
-        for account in accounts:
-            for transfer_type in TRANSFER_TYPES:
-                row = stored.get((account.account_number, transfer_type))
-                out.append(
-                    TransactionLimitOut(
-                        product_name=f"{account.account_type_name} ({account.account_number})",
-                        transfer_type=transfer_type,
-                        transfer_type_name=TRANSFER_TYPE_NAMES[transfer_type],
-                        daily_limit=kobo_to_naira(row.daily_kobo if row else ceiling.daily_kobo),
-                        limit_per_transaction=kobo_to_naira(
-                            row.single_kobo if row else ceiling.single_kobo
-                        ),
-                        maximum_daily_limit=kobo_to_naira(ceiling.daily_kobo),
-                        maximum_limit_per_transaction=kobo_to_naira(ceiling.single_kobo),
-                        nuban=account.account_number,
-                        transaction_limit_uuid=row.uuid if row else None,
-                    )
-                )
-        return out
-
-    async def limits_and_spent(
-        self, user: User, nuban: str, transfer_type: str, spent: ScalarSelect[Any]
-    ) -> tuple[int, int, int]:
-        """(daily, per-transaction, `spent`) kobo in one statement: the limits that apply now
-        (as `effective_limits`) and what counts against the daily one
-        (`payments.lifecycle.spent_today`)."""
-        own_daily, own_single = own_limits(nuban, transfer_type)
-        async with self.db.autocommit() as session:
-            daily, single, spent_kobo = (
-                await session.execute(select(own_daily, own_single, spent))
-            ).one()
-        return (*effective_limits(user.kyc_level, daily, single), int(spent_kobo or 0))
-
-    async def effective_limits(self, user: User, nuban: str, transfer_type: str) -> tuple[int, int]:
-        """(daily, per-transaction) kobo that apply now (`limits.effective_limits`)."""
-        async with self.db.autocommit() as session:
-            daily, single = (await session.execute(select(*own_limits(nuban, transfer_type)))).one()
-        return effective_limits(user.kyc_level, daily, single)
-
-    async def request_limit_change(
-        self, user: User, data: TransactionLimitIn
-    ) -> tuple[PendingLimitChange, str]:
-        errors = []
-        for field, value in (
-            ("dailyTransactionLimit", data.daily_transaction_limit),
-            ("singleTransactionLimit", data.single_transaction_limit),
-            ("nuban", data.nuban),
-        ):
-            if value is None or value == "":
-                errors.append({"field": field, "message": "This field is required"})
-        if errors:
-            raise FieldErrors(errors)
-        assert data.nuban is not None and data.daily_transaction_limit is not None
-        assert data.single_transaction_limit is not None
-        daily = naira_to_kobo(data.daily_transaction_limit, "dailyTransactionLimit")
-        single = naira_to_kobo(data.single_transaction_limit, "singleTransactionLimit")
-        if data.nuban not in {a.account_number for a in await self._active_accounts(user)}:
-            raise NotFound("Account not found")
-        ceiling = ceiling_for(user.kyc_level)
-        if daily > ceiling.daily_kobo:
-            raise ValidationFailed(
-                f"The daily limit cannot be above {format_naira(ceiling.daily_kobo)} "
-                "for your KYC level",
-                field="dailyTransactionLimit",
-            )
-        if single > ceiling.single_kobo:
-            raise ValidationFailed(
-                f"The amount per transaction cannot be above {format_naira(ceiling.single_kobo)} "
-                "for your KYC level",
-                field="singleTransactionLimit",
-            )
-        if single > daily:
-            raise ValidationFailed(
-                "Maximum amount per transaction cannot exceed the daily limit",
-                field="singleTransactionLimit",
-            )
-        change = PendingLimitChange(
-            uuid=str(uuid.uuid4()),
-            user_id=user.id,
-            nuban=data.nuban,
-            transfer_type=data.transfer_type,
-            daily_kobo=daily,
-            single_kobo=single,
-        )
-        async with self.db.transaction() as session:
-            session.add(change)
-        message = await self.codes.ask_to_confirm(user, _limit_purpose(change.uuid))
-        return change, message
-
-    async def confirm_limit_change(
-        self, user: User, nuban: str, change_uuid: str, otp: str
-    ) -> None:
-        async with self.db.transaction() as session:
-            change = await session.get(PendingLimitChange, change_uuid)
-        fresh_after = utcnow() - timedelta(seconds=self.config.otp_ttl_s)
-        if change is None or change.user_id != user.id or change.nuban != nuban:
-            # Another customer's change answers like one that never existed.
-            raise NotFound(LIMIT_CHANGE_NOT_FOUND)
-        if change.confirmed_at is not None or change.created_at < fresh_after:
-            raise ValidationFailed(LIMIT_CHANGE_GONE)
-        await self.codes.consume(user.id, _limit_purpose(change_uuid), otp)
-        types = [change.transfer_type] if change.transfer_type else list(TRANSFER_TYPES)
-        async with self.db.transaction() as session:
-            pending = await session.get(PendingLimitChange, change_uuid, with_for_update=True)
-            assert pending is not None
-            if pending.confirmed_at is not None:
-                return
-            pending.confirmed_at = utcnow()
-            record(
-                session,
-                Event.LIMIT_CHANGED,
-                user_id=user.id,
-                detail=f"{nuban} {change.transfer_type or 'ALL'}: daily {pending.daily_kobo} "
-                f"kobo, single {pending.single_kobo} kobo",
-            )
-            for transfer_type in types:
-                row = await session.scalar(
-                    select(TransactionLimit).where(
-                        TransactionLimit.nuban == nuban,
-                        TransactionLimit.transfer_type == transfer_type,
-                    )
-                )
-                if row is None:
-                    row = TransactionLimit(
-                        user_id=user.id, nuban=nuban, transfer_type=transfer_type
-                    )
-                    session.add(row)
-                row.daily_kobo, row.single_kobo = pending.daily_kobo, pending.single_kobo
-                row.updated_at = utcnow()
-        await self.notices.tell(
-            user,
-            Event.LIMIT_CHANGED,
-            f"The transfer limits of account {nuban} were changed to "
-            f"{format_naira(pending.daily_kobo)} a day and {format_naira(pending.single_kobo)} "
-            "for a single transfer.",
-        )
-
     # -- second factor ------------------------------------------------------------------
     async def generate(self, user: User, target: str) -> str | GoogleCredentialsOut:
         """Start switching to `target`. Returns what the customer must do next."""
@@ -351,7 +178,3 @@ class SettingsService:
         await self.notices.tell(
             user, Event.TWO_FACTOR_CHANGED, f"You now confirm sign-ins and payments with {method}."
         )
-
-
-def _limit_purpose(change_uuid: str) -> str:
-    return f"TRANSACTION_LIMIT:{change_uuid}"

@@ -30,6 +30,7 @@ from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient, CoreRefused
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
+from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
@@ -41,7 +42,6 @@ from bff.payments.lifecycle import (
     run_held,
     spent_today,
 )
-from bff.settings.service import SettingsService
 from bff.timefmt import display_datetime
 from bff.transfers.lookup import AccountLookup
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
@@ -111,7 +111,7 @@ class TransferService:
         core: CoreClient,
         codes: OneTimeCodes,
         accounts: AccountsService,
-        limits: SettingsService,
+        limits: LimitsService,
         beneficiaries: BeneficiaryService,
         lookup: AccountLookup,
         *,

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import ScalarSelect, select
 
-from bff.settings.models import TransactionLimit
+from bff.limits.models import TransactionLimit
 
 TRANSFER_TYPES = ("INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT")
 TRANSFER_TYPE_NAMES = {

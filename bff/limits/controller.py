@@ -1,0 +1,62 @@
+"""/api/ibanking/personal/transaction-limits: the customer's limits and changing them."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+
+from bff.auth.service import Principal
+from bff.limits.schemas import (
+    TransactionLimitConfirmIn,
+    TransactionLimitIn,
+    TransactionLimitOut,
+    TransactionLimitPendingOut,
+)
+from bff.limits.service import LimitsService
+from bff.openapi_errors import refuses
+from bff.schemas import MessageOut
+
+
+class LimitsController(Controller):
+    path = "/api/ibanking/personal"
+    tags = ["settings"]
+    security = [{"bearer": []}]
+
+    @get("/transaction-limits", summary="Limits per account and transfer type, with ceilings")
+    async def limits(
+        self, transaction_limits: LimitsService, customer: Principal
+    ) -> list[TransactionLimitOut]:
+        return await transaction_limits.limits(customer.user)
+
+    @post(
+        "/transaction-limits",
+        status_code=200,
+        summary="Ask for new limits; sends a code",
+        opt=refuses(404, 429),
+    )
+    async def request_limits(
+        self, transaction_limits: LimitsService, customer: Principal, data: TransactionLimitIn
+    ) -> TransactionLimitPendingOut:
+        change, message = await transaction_limits.request_limit_change(customer.user, data)
+        return TransactionLimitPendingOut(
+            nuban=change.nuban,
+            transaction_limit_uuid=change.uuid,
+            message=message,
+            two_factor_authentication=customer.user.two_factor,
+        )
+
+    @post(
+        "/transaction-limits/confirm",
+        status_code=200,
+        summary="Confirm new limits with the code",
+        opt=refuses(404, 429),
+    )
+    async def confirm_limits(
+        self,
+        transaction_limits: LimitsService,
+        customer: Principal,
+        data: TransactionLimitConfirmIn,
+    ) -> MessageOut:
+        await transaction_limits.confirm_limit_change(
+            customer.user, data.nuban, data.transaction_limit_uuid, data.otp
+        )
+        return MessageOut(message="Transaction limit edited successfully")

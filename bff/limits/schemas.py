@@ -1,0 +1,43 @@
+"""Wire shapes of the transaction-limit routes (docs/contract.md §14)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from bff.schemas import CamelStruct, RequestStruct
+
+Code = Annotated[str, msgspec.Meta(max_length=12)]
+
+
+class TransactionLimitOut(CamelStruct):
+    product_name: str
+    transfer_type: str
+    transfer_type_name: str
+    daily_limit: float
+    limit_per_transaction: float
+    maximum_daily_limit: float
+    maximum_limit_per_transaction: float
+    nuban: str
+    transaction_limit_uuid: str | None
+
+
+class TransactionLimitIn(RequestStruct):
+    daily_transaction_limit: float | str | None = None
+    single_transaction_limit: float | str | None = None
+    nuban: Annotated[str, msgspec.Meta(max_length=10)] | None = None
+    transfer_type: Literal["INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT"] | None = None
+
+
+class TransactionLimitPendingOut(CamelStruct):
+    nuban: str
+    transaction_limit_uuid: str
+    message: str
+    two_factor_authentication: str
+
+
+class TransactionLimitConfirmIn(RequestStruct):
+    otp: Code
+    nuban: Annotated[str, msgspec.Meta(max_length=10)]
+    transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
