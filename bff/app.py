@@ -182,30 +182,26 @@ def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]
     if not unreachable:
         return unexpected_error(request, exc)
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
-    return Response(
-        {
-            "type": "about:blank",
-            "title": "Service Unavailable",
-            "status": 503,
-            "detail": CORE_UNAVAILABLE,
-        },
-        status_code=503,
-        media_type="application/problem+json",
-        headers={"Retry-After": "5"},
+    return problem_response(
+        503, "Service Unavailable", CORE_UNAVAILABLE, headers={"Retry-After": "5"}
     )
 
 
 def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem_response(500, "Internal Server Error", UNEXPECTED)
+
+
+def problem_response(
+    status: int, title: str, detail: str, headers: dict[str, str] | None = None
+) -> Response[dict[str, Any]]:
+    """A problem document answered by an exception handler (outside the problem-details plugin,
+    which only maps exceptions it is told about)."""
     return Response(
-        {
-            "type": "about:blank",
-            "title": "Internal Server Error",
-            "status": 500,
-            "detail": UNEXPECTED,
-        },
-        status_code=500,
+        {"type": "about:blank", "title": title, "status": status, "detail": detail},
+        status_code=status,
         media_type="application/problem+json",
+        headers=headers,
     )
 
 
