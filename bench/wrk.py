@@ -36,6 +36,17 @@ THROUGH_FRONT = frozenset({"transfer", "login", "statement"})
 TIMEOUT_S = 10
 
 
+def wrk_command(clients: int, seconds: float) -> list[str]:
+    """wrk with one thread per connection for `seconds`, as every figure here is measured."""
+    return [
+        wrk_binary(),
+        f"-t{clients}",
+        f"-c{clients}",
+        f"-d{max(1, round(seconds))}s",
+        f"--timeout={TIMEOUT_S}s",
+    ]
+
+
 def wrk_binary() -> str:
     found = shutil.which("wrk")
     if found is None:
@@ -72,16 +83,7 @@ def run(
         "KOBO_WRK_NONCE": f"{time.time_ns():x}",
         **(extra_env or {}),
     }
-    command = [
-        wrk_binary(),
-        f"-t{clients}",
-        f"-c{clients}",
-        f"-d{max(1, round(seconds))}s",
-        f"--timeout={TIMEOUT_S}s",
-        "-s",
-        str(SCRIPT),
-        url,
-    ]
+    command = [*wrk_command(clients, seconds), "-s", str(SCRIPT), url]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)  # noqa: S603
     for line in out.stdout.splitlines():
         if line.startswith(RESULT):
@@ -129,15 +131,7 @@ def run_plain(url: str, clients: int, seconds: float) -> dict[str, Any]:
     The same threads as the harness (one per connection): on a machine shared with other
     work the scheduler shares CPU per thread, so `-t2` against `-t64` measured wrk's share
     of the machine (52 % apart in one run), not the script."""
-    command = [
-        wrk_binary(),
-        f"-t{clients}",
-        f"-c{clients}",
-        f"-d{max(1, round(seconds))}s",
-        f"--timeout={TIMEOUT_S}s",
-        "--latency",
-        url,
-    ]
+    command = [*wrk_command(clients, seconds), "--latency", url]
     out = subprocess.run(command, check=True, capture_output=True, text=True)  # noqa: S603
     return parse_plain(out.stdout)
 
