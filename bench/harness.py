@@ -48,7 +48,7 @@ from bench.pgbouncer import pgbouncer
 from bench.processes import ROOT, Stack, cpu_seconds
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
-from bff.auth.models import User
+from bff.users.models import User
 from bff.config import Argon2Params
 from bff.db import Database
 from bff.security.passwords import Passwords

@@ -30,7 +30,7 @@ from sqlalchemy import select
 from bench.processes import ROOT, Stack
 from bench.report import write_section
 from bench.workload import free_port
-from bff.auth.models import User
+from bff.users.models import User
 from bff.core_client import CoreClient
 from bff.history.service import HistoryService, lagos_midnight
 from bff.history.statements import render_pdf, render_xlsx

@@ -37,6 +37,7 @@ from bff.auth.guards import provide_admin, provide_applicant, provide_customer, 
 from bff.auth.service import AuthService
 from bff.beneficiaries.controller import BeneficiariesController
 from bff.beneficiaries.service import BeneficiaryService
+from bff.bills.alerts import VEND_ALERT, VendAlerts
 from bff.bills.controller import BillsController
 from bff.bills.service import BillService
 from bff.clock import BankClock, Clock, SimulatorClock
@@ -44,6 +45,8 @@ from bff.config import Settings
 from bff.core_client import CoreClient, CoreError, CoreUnavailable
 from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.scenario import SimScenarioMiddleware
+from bff.dashboard.controller import DashboardController
+from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
 from bff.errors import AppError, TooManyRequests
@@ -63,6 +66,7 @@ from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.service import OnboardingService
 from bff.openapi_errors import document_refusals
+from bff.payees.lookup import AccountLookup
 from bff.registration.controller import RegistrationController
 from bff.registration.service import RegistrationService
 from bff.schedules.controller import SchedulesController
@@ -83,8 +87,8 @@ from bff.settings.service import SettingsService
 from bff.storage import LocalDirectoryStore
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.tickets.service import TicketService
+from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.controller import TransfersController
-from bff.transfers.lookup import AccountLookup
 from bff.transfers.service import TransferService
 from kobo_serving.startup import once_across_processes
 from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
@@ -223,13 +227,23 @@ def create_app(
         CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
     )
     transports = Transports.configured(settings.channels, core_client)
-    outbox = Outbox(db, transports, PostingAlerts(db, core_client).render)
+    outbox = Outbox(
+        db,
+        transports,
+        PostingAlerts(
+            {
+                TRANSFER_ALERT: TransferAlerts(db, core_client).render,
+                VEND_ALERT: VendAlerts(db, core_client).render,
+            }
+        ).render,
+    )
     notifier = Notifier(transports, outbox)
     trace_client(core_client.http, tracer_provider)
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
     accounts = AccountsService(db, core_client, codes)
+    dashboard = DashboardService(db, core_client)
     store = LocalDirectoryStore(settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     customer_settings = SettingsService(db, settings, passwords, auth, codes, accounts, notices)
@@ -262,6 +276,7 @@ def create_app(
         "auth": auth,
         "codes": codes,
         "accounts": accounts,
+        "dashboard": dashboard,
         "registration": RegistrationService(db, passwords, core_client, auth),
         "onboarding": onboarding,
         "admin_service": AdminService(db, core_client, onboarding, notifier),
@@ -343,6 +358,7 @@ def create_app(
             AuthController,
             RegistrationController,
             AccountsController,
+            DashboardController,
             OnboardingController,
             AdminOnboardingController,
             SettingsController,
@@ -445,6 +461,7 @@ def create_app(
     app.state.settings = settings
     app.state.db = db
     app.state.accounts_service = accounts
+    app.state.dashboard_service = dashboard
     app.state.core = core_client
     app.state.jobs = jobs
     app.state.outbox = outbox

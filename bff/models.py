@@ -1,7 +1,7 @@
 """Imports every domain's tables so that Alembic and tests see the whole schema."""
 
 from bff.audit.models import AuditEvent
-from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, User, UserSession
+from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, UserSession
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
@@ -13,6 +13,7 @@ from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret
 from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
 from bff.transfers.models import Transfer, TransferBatch
+from bff.users.models import User
 
 __all__ = [
     "AuditEvent",

@@ -6,10 +6,10 @@ import json
 
 from sqlalchemy import select
 
-from bff.auth.models import User
 from bff.config import FIXTURES_DIR
 from bff.db import Database
 from bff.security.passwords import Passwords
+from bff.users.models import User
 
 
 async def seed_personas(db: Database, passwords: Passwords) -> int:

@@ -16,18 +16,7 @@ import pytest
 
 # Two-way imports that exist today, to be removed (docs/architecture.md, "Import rules").
 KNOWN_TWO_WAY: dict[str, set[frozenset[str]]] = {
-    "bff": {
-        frozenset(pair)
-        for pair in [
-            ("accounts", "history"),
-            ("accounts", "transfers"),
-            ("audit", "auth"),
-            ("auth", "notifications"),
-            ("beneficiaries", "transfers"),
-            ("bills", "notifications"),
-            ("notifications", "transfers"),
-        ]
-    },
+    "bff": set(),
     "core_sim": {frozenset(("db", "simclock"))},
 }
 

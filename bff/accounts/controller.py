@@ -1,4 +1,4 @@
-"""/api/accounts…, /api/client-summary: the signed-in customer's accounts and dashboard."""
+"""/api/accounts…: the signed-in customer's accounts."""
 
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ from bff.accounts.schemas import (
     AccountCreatedOut,
     AccountOut,
     AccountTypeOut,
-    ClientSummaryOut,
     ConfirmCodeIn,
     CreateAccountIn,
 )
 from bff.accounts.service import AccountsService
-from bff.auth.service import Principal
 from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut
+from bff.users.principal import Principal
 
 
 class AccountsController(Controller):
@@ -79,9 +78,3 @@ class AccountsController(Controller):
     ) -> MessageOut:
         await accounts.confirm_disable(customer.user, account_number, data.otp)
         return MessageOut(message="Account disabled successfully")
-
-    @get("/client-summary", summary="Dashboard: accounts, totals, this week, recent activity")
-    async def client_summary(
-        self, accounts: AccountsService, customer: Principal
-    ) -> ClientSummaryOut:
-        return await accounts.client_summary(customer.user)

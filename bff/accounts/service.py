@@ -1,38 +1,21 @@
-"""Accounts and the dashboard summary, read from the core for the signed-in customer."""
+"""The signed-in customer's accounts, read from the core: list, open, disable, balances."""
 
 from __future__ import annotations
 
-import asyncio
 import uuid
-from datetime import datetime
-
-from sqlalchemy import select
+from dataclasses import dataclass
 
 from bff.accounts.schemas import (
     AccountOut,
     AccountTypeOut,
-    ClientSummaryOut,
-    DashboardScheduledPayment,
-    RecentTransaction,
-    WeeklyTransactionSummary,
 )
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
-from bff.core_client.schemas import CoreAccountLine
 from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
-from bff.history.presentation import (
-    Records,
-    customer_facing_account,
-    load_records_of,
-    present_core_line,
-    present_unsettled,
-)
 from bff.money import format_naira, kobo_to_naira
-from bff.schedules.models import ScheduledPayment, ScheduleStatus
-from bff.timefmt import display_datetime, start_of_week
-from bff.transfers.models import Status, Transfer
+from bff.timefmt import start_of_week
+from bff.users.models import User
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
 RECENT_COUNT = 10
@@ -53,6 +36,23 @@ def account_out(account: CoreAccount) -> AccountOut:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Balances:
+    """Money stays in kobo here; naira appear only in the response (bff/money.py)."""
+
+    accounts: list[CoreAccount]
+    inwards_kobo: int  # this week
+    outwards_kobo: int
+
+    @property
+    def ledger_kobo(self) -> int:
+        return sum(a.ledger_balance_kobo for a in self.accounts)
+
+    @property
+    def available_kobo(self) -> int:
+        return sum(a.available_balance_kobo for a in self.accounts)
+
+
 class AccountsService:
     def __init__(self, db: Database, core: CoreClient, codes: OneTimeCodes) -> None:
         self.db = db
@@ -65,6 +65,17 @@ class AccountsService:
             return await self.core.customer_accounts(user.customer_id)
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
+
+    async def balances(self, user: User) -> Balances:
+        """The accounts with this week's money in and out: what the transfer screens show."""
+        assert user.customer_id is not None
+        try:
+            activity = await self.core.customer_activity(
+                user.customer_id, since=start_of_week(utcnow()), recent=0
+            )
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        return Balances(activity.accounts, activity.credits_since_kobo, activity.debits_since_kobo)
 
     async def accounts(self, user: User) -> list[AccountOut]:
         return [account_out(a) for a in await self.core_accounts(user)]
@@ -119,107 +130,6 @@ class AccountsService:
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
 
-    async def client_summary(self, user: User) -> ClientSummaryOut:
-        """One core call (accounts, this week's totals, the newest lines) and one database
-        transaction (pending/failed transfers, schedules), concurrently."""
-        assert user.customer_id is not None  # guaranteed by the `customer` dependency
-        week_start = start_of_week(utcnow())
-        try:
-            activity, (unsettled, schedules) = await asyncio.gather(
-                self.core.customer_activity(
-                    user.customer_id, since=week_start, recent=RECENT_COUNT
-                ),
-                self._bff_activity(user, week_start),
-            )
-        except CoreUnavailable as exc:
-            raise ServiceUnavailable(CORE_DOWN) from exc
-        accounts = activity.accounts
-        full_name = f"{user.first_name} {user.last_name}"
-        async with self.db.reader() as session:
-            records = await load_records_of(session, activity.recent)
-        recent = [_recent(line, records, full_name) for line in activity.recent]
-        # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
-        recent += [_recent_transfer(t, full_name) for t in unsettled]
-        recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
-        return ClientSummaryOut(
-            accounts=[account_out(a) for a in accounts],
-            total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
-            total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
-            weekly_transaction_summary=WeeklyTransactionSummary(
-                failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
-                pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),
-                completed_transactions=activity.lines_since,
-                inwards=kobo_to_naira(activity.credits_since_kobo),
-                outwards=kobo_to_naira(activity.debits_since_kobo),
-            ),
-            recent_transactions=recent[:RECENT_COUNT],
-            scheduled_payments=[
-                DashboardScheduledPayment(
-                    amount=kobo_to_naira(s.amount_kobo),
-                    beneficiary_account=s.destination_account,
-                    type=s.transfer_type,
-                    status=s.status,
-                    uuid=s.uuid,
-                    schedule_date=s.next_date.strftime("%d-%m-%Y"),
-                    beneficiary_name=s.destination_name,
-                )
-                for s in schedules
-            ],
-        )
-
-    async def _bff_activity(
-        self, user: User, week_start: datetime
-    ) -> tuple[list[Transfer], list[ScheduledPayment]]:
-        """This week's transfers that are pending or failed, and the next scheduled payments."""
-        async with self.db.reader() as session:
-            unsettled = (
-                await session.scalars(
-                    select(Transfer)
-                    .where(
-                        Transfer.user_id == user.id,
-                        Transfer.status.in_((Status.PENDING, Status.FAILED)),
-                        Transfer.created_at >= week_start,
-                    )
-                    .order_by(Transfer.created_at.desc())
-                )
-            ).all()
-            schedules = (
-                await session.scalars(
-                    select(ScheduledPayment)
-                    .where(ScheduledPayment.user_id == user.id)
-                    # Upcoming first, then the most recently finished.
-                    .order_by(
-                        (ScheduledPayment.status != ScheduleStatus.PENDING),
-                        ScheduledPayment.next_date,
-                    )
-                    .limit(SCHEDULED_COUNT)
-                )
-            ).all()
-        return list(unsettled), list(schedules)
-
-
-def _sort_key(display: str) -> str:
-    """dd-mm-yyyy hh:mm:ss -> yyyy-mm-dd hh:mm:ss, which sorts."""
-    day, month, rest = display.split("-", 2)
-    year, time = rest.split(" ")
-    return f"{year}-{month}-{day} {time}"
-
-
-def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
-    shown = present_unsettled(transfer)
-    return RecentTransaction(
-        amount=kobo_to_naira(transfer.amount_kobo),
-        date=display_datetime(transfer.created_at),
-        transaction_type="DEBIT",
-        beneficiary_account=transfer.destination_account,
-        sender=customer_name,
-        status="PENDING" if transfer.status == Status.PENDING else "FAILED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )
-
 
 def _disable_purpose(account_number: str) -> str:
     return f"DISABLE_ACCOUNT:{account_number}"
@@ -237,27 +147,3 @@ def _check_can_disable(account: CoreAccount, accounts: list[CoreAccount]) -> Non
         )
     if sum(1 for a in accounts if a.status == "ACTIVE") <= 1:
         raise Conflict("You cannot disable your only active account")
-
-
-def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> RecentTransaction:
-    shown = present_core_line(line, records)
-    credit = line.amount_kobo > 0
-    record = records.get(shown.reference)
-    paid_to = (
-        record.destination_account
-        if isinstance(record, Transfer)
-        else customer_facing_account(line.counterparty_number)
-    )
-    return RecentTransaction(
-        amount=kobo_to_naira(abs(line.amount_kobo)),
-        date=display_datetime(line.posted_at),
-        transaction_type="CREDIT" if credit else "DEBIT",
-        # A settlement account is the bank's business: the account paid, where known.
-        beneficiary_account=line.account_number if credit else paid_to or "",
-        sender=(shown.counterparty_name or "") if credit else customer_name,
-        status="COMPLETED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )

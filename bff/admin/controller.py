@@ -6,10 +6,10 @@ from litestar import Controller, get, post
 
 from bff.admin.schemas import ApplicantOut, ReviewIn
 from bff.admin.service import AdminService
-from bff.auth.service import Principal
 from bff.onboarding.schemas import DocumentContentOut
 from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
+from bff.users.principal import Principal
 
 
 class AdminOnboardingController(Controller):

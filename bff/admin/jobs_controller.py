@@ -9,10 +9,10 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, get, post
 
-from bff.auth.service import Principal
 from bff.clock import BankClock
 from bff.jobs import Jobs
 from bff.schemas import CamelStruct, RequestStruct
+from bff.users.principal import Principal
 
 
 class ClockOut(CamelStruct):

@@ -7,7 +7,6 @@ from sqlalchemy import or_, select
 from bff.admin.schemas import ApplicantOut, ReviewDocumentOut, ReviewIn
 from bff.audit.events import Event
 from bff.audit.service import record
-from bff.auth.models import User
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import NotFound, ValidationFailed
@@ -17,6 +16,7 @@ from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewS
 from bff.onboarding.schemas import BasicProfile
 from bff.onboarding.service import OnboardingService, complete_if_all_approved
 from bff.onboarding.slots import SLOTS_BY_ID
+from bff.users.models import User
 
 COMMENT_REQUIRED = "Give the customer a reason when declining"
 

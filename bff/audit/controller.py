@@ -10,9 +10,9 @@ from litestar.params import Parameter
 
 from bff.audit.events import Event
 from bff.audit.service import events
-from bff.auth.service import Principal
 from bff.db import Database
 from bff.schemas import CamelStruct
+from bff.users.principal import Principal
 
 
 class AuditEventOut(CamelStruct):

@@ -6,9 +6,9 @@ delivery failure is retried by the worker and never undoes the change."""
 from __future__ import annotations
 
 from bff.audit.events import Event
-from bff.auth.models import User
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email
+from bff.users.models import User
 
 SUBJECTS = {
     Event.PASSWORD_CHANGED: "Your Kobo password was changed",

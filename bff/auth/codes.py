@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
-from bff.auth.models import OtpChallenge, OtpPurpose, TwoFactor, User
+from bff.auth.models import OtpChallenge, OtpPurpose
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -28,6 +28,7 @@ from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email, sms
 from bff.notifications.transports import DeliveryFailed
 from bff.security import tokens, totp
+from bff.users.models import TwoFactor, User
 
 log = logging.getLogger(__name__)
 

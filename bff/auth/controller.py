@@ -21,9 +21,10 @@ from bff.auth.schemas import (
     SessionOut,
     TokenDTO,
 )
-from bff.auth.service import AuthService, Principal, decode_base64_identifier
+from bff.auth.service import AuthService, decode_base64_identifier
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut
+from bff.users.principal import Principal
 
 
 class AuthController(Controller):

@@ -6,9 +6,10 @@ from __future__ import annotations
 from litestar import Request
 from litestar.di import NamedDependency
 
-from bff.auth.models import Role
-from bff.auth.service import AuthService, Principal
+from bff.auth.service import AuthService
 from bff.errors import Forbidden
+from bff.users.models import Role
+from bff.users.principal import Principal
 
 ONBOARDING_FIRST = "Complete your onboarding to use this feature."
 CUSTOMERS_ONLY = "Only customers can do this."

@@ -20,13 +20,7 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes
-from bff.auth.models import (
-    LoginFailure,
-    OtpPurpose,
-    PasswordReset,
-    User,
-    UserSession,
-)
+from bff.auth.models import LoginFailure, OtpPurpose, PasswordReset, UserSession
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -36,6 +30,8 @@ from bff.notifications.transports import DeliveryFailed
 from bff.security import tokens
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
+from bff.users.models import User
+from bff.users.principal import Principal
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +45,6 @@ LINK_EXPIRED = "This link is invalid or has expired, a new link has been sent to
 LINK_INVALID = "This link is invalid or has already been used"
 LINK_EXPIRED_NO_RESEND = "This link has expired. Please request a new one."
 LOCKOUT_SUBJECT = "Someone tried to sign in to your Kobo account"
-
-
-@dataclass(frozen=True, slots=True)
-class Principal:
-    """Who is calling: the user and the session their bearer token belongs to."""
-
-    user: User
-    session_id: int
 
 
 @dataclass(frozen=True, slots=True)

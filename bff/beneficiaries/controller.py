@@ -6,7 +6,6 @@ from litestar import Controller, Response, delete, get, post
 from litestar.openapi.datastructures import ResponseSpec
 
 from bff.auth.codes import OneTimeCodes
-from bff.auth.service import Principal
 from bff.beneficiaries.schemas import (
     BeneficiaryCreatedOut,
     BeneficiaryIn,
@@ -15,6 +14,7 @@ from bff.beneficiaries.schemas import (
 from bff.beneficiaries.service import BeneficiaryService
 from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut, RowId
+from bff.users.principal import Principal
 
 
 class BeneficiariesController(Controller):

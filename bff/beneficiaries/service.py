@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -12,15 +12,29 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
 from bff.beneficiaries.models import Beneficiary
 from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
 from bff.db import Database
 from bff.errors import Conflict, FieldErrors, NotFound
-from bff.transfers.lookup import AccountLookup
+from bff.payees.lookup import AccountLookup
+from bff.users.models import User
 
-if TYPE_CHECKING:
-    from bff.transfers.models import Transfer
+
+class PaidPayee(Protocol):
+    """What `remember` reads of a completed payment (a transfer has these fields): the
+    beneficiaries domain does not depend on the payment domains that use it."""
+
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def destination_name(self) -> str: ...
+    @property
+    def destination_bank_code(self) -> str: ...
+    @property
+    def destination_bank_name(self) -> str: ...
+    @property
+    def destination_account(self) -> str: ...
+
 
 DUPLICATE = "This beneficiary already exists"
 
@@ -150,7 +164,7 @@ class BeneficiaryService:
                 detail=f"{row.account_name} {row.bank_code}/{row.account_number}",
             )
 
-    async def remember(self, transfer: Transfer) -> None:
+    async def remember(self, transfer: PaidPayee) -> None:
         """After a completed transfer with "save as beneficiary": add it unless already there.
 
         No code of its own: the transfer that names this account was itself confirmed with

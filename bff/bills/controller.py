@@ -7,7 +7,6 @@ from litestar.openapi import ResponseSpec
 
 from bff.accounts.schemas import AccountOut
 from bff.accounts.service import account_out
-from bff.auth.service import Principal
 from bff.bills.models import ProductType, Vend
 from bff.bills.schemas import (
     AirtimeProviderOut,
@@ -26,6 +25,7 @@ from bff.bills.service import BillService, bill_log
 from bff.errors import AppError
 from bff.openapi_errors import BILL_FAILED, refuses
 from bff.payments.lifecycle import Status
+from bff.users.principal import Principal
 
 
 class BillFailed(AppError):

@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
+from bff.bills.alerts import VEND_ALERT
 from bff.bills.models import ProductType, Vend
 from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
@@ -36,6 +36,7 @@ from bff.payments.lifecycle import (
     spent_today,
 )
 from bff.timefmt import display_datetime
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +115,7 @@ class BillService:
         self.accounts = accounts
         self.limits = limits
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
-        self.life: Lifecycle[Vend] = Lifecycle(db, Vend, alert="vend")  # alerts.VEND
+        self.life: Lifecycle[Vend] = Lifecycle(db, Vend, alert=VEND_ALERT)
         self._catalog: dict[str, Any] | None = None
 
     # -- catalogue and look-ups -----------------------------------------------------------

@@ -9,11 +9,11 @@ from litestar import Controller, Response, get, post
 from litestar.background_tasks import BackgroundTask
 from litestar.params import Parameter
 
-from bff.auth.service import Principal
 from bff.history.schemas import StatementIn, TransactionDetailOut, TransactionPageOut
 from bff.history.service import HistoryService, Query, parse_day
 from bff.openapi_errors import answers_also, refuses
 from bff.schemas import MessageOut, refuse_hidden_characters
+from bff.users.principal import Principal
 
 STATEMENT_REQUESTED = "Bank statement requested successfully and will be sent to your mail shortly"
 

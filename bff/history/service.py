@@ -14,7 +14,6 @@ from typing import Any
 from sqlalchemy import select
 
 from bff.accounts.service import AccountsService
-from bff.auth.models import User
 from bff.bills.models import Vend
 from bff.core_client import (
     CoreAccount,
@@ -51,6 +50,7 @@ from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 

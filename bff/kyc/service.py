@@ -11,7 +11,6 @@ from sqlalchemy import select, update
 
 from bff.audit.events import Event
 from bff.audit.service import record
-from bff.auth.models import User
 from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.errors import Conflict, FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
@@ -19,6 +18,7 @@ from bff.kyc.models import KycStatus, KycSubmission
 from bff.kyc.schemas import BiodataOut, KycDocumentOut, KycStatusOut, LevelIn, LevelStatusOut
 from bff.security.uploads import IMAGES, Upload, parse_data_url
 from bff.storage import DocumentStore
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 

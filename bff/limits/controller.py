@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from litestar import Controller, get, post
 
-from bff.auth.service import Principal
 from bff.limits.schemas import (
     TransactionLimitConfirmIn,
     TransactionLimitIn,
@@ -14,6 +13,7 @@ from bff.limits.schemas import (
 from bff.limits.service import LimitsService
 from bff.openapi_errors import refuses
 from bff.schemas import MessageOut
+from bff.users.principal import Principal
 
 
 class LimitsController(Controller):

@@ -14,7 +14,6 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
 from bff.config import Settings
 from bff.core_client import CoreAccount
 from bff.db import Database, utcnow
@@ -29,6 +28,7 @@ from bff.limits.rules import (
 )
 from bff.limits.schemas import TransactionLimitIn, TransactionLimitOut
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.users.models import User
 
 LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
 LIMIT_CHANGE_NOT_FOUND = "Limit change not found"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from litestar import Controller, delete, get, post
 
-from bff.auth.service import Principal
 from bff.errors import ValidationFailed
 from bff.onboarding.schemas import (
     BasicProfile,
@@ -20,6 +19,7 @@ from bff.onboarding.schemas import (
 from bff.onboarding.service import OnboardingService
 from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
+from bff.users.principal import Principal
 
 
 class OnboardingController(Controller):

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bff.auth.models import User
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreIdentity, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
@@ -33,6 +32,7 @@ from bff.onboarding.slots import PASSPORT_DESCRIPTION, SLOTS, SLOTS_BY_ID
 from bff.schemas import camel_case
 from bff.security.uploads import IMAGES, Upload, parse_data_url
 from bff.storage import DocumentStore
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 

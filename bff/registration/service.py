@@ -18,7 +18,6 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from bff.auth.models import Role, TwoFactor, User
 from bff.auth.service import AuthService
 from bff.core_client import CoreClient, CoreNamedId, CoreRefused, CoreUnavailable
 from bff.db import Database
@@ -28,6 +27,7 @@ from bff.registration.schemas import AccountOwnerIn, NewUserIn
 from bff.schemas import camel_case
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
+from bff.users.models import Role, TwoFactor, User
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from litestar import Controller, get, patch, post, put
 
-from bff.auth.service import Principal
 from bff.openapi_errors import refuses
 from bff.schedules.schemas import (
     ApproveIn,
@@ -17,6 +16,7 @@ from bff.schedules.service import ScheduleService, schedule_out
 from bff.schemas import MessageOut
 from bff.transfers.models import Kind
 from bff.transfers.schemas import TransferIn
+from bff.users.principal import Principal
 
 
 class SchedulesController(Controller):

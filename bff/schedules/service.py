@@ -19,7 +19,6 @@ from sqlalchemy.exc import IntegrityError
 
 from bff import banks
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
 from bff.clock import BankClock
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -33,6 +32,7 @@ from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Status
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 

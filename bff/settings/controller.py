@@ -6,8 +6,6 @@ from litestar import Controller, Request, Response, get, patch, post
 from litestar.openapi.datastructures import ResponseSpec
 
 from bff.auth.guards import client_address
-from bff.auth.models import TwoFactor
-from bff.auth.service import Principal
 from bff.openapi_errors import refuses
 from bff.schemas import CodeSentOut, MessageOut
 from bff.settings.schemas import (
@@ -17,6 +15,8 @@ from bff.settings.schemas import (
     TwoFactorTypeOut,
 )
 from bff.settings.service import SettingsService
+from bff.users.models import TwoFactor
+from bff.users.principal import Principal
 
 
 class SettingsController(Controller):

@@ -13,8 +13,8 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import EMAIL, SMS, OneTimeCodes
-from bff.auth.models import LoginFailure, TwoFactor, User
-from bff.auth.service import AuthService, Principal
+from bff.auth.models import LoginFailure
+from bff.auth.service import AuthService
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, ValidationFailed
@@ -23,6 +23,8 @@ from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.settings.models import PendingAuthenticatorSecret
 from bff.settings.schemas import ChangePasswordIn, GoogleCredentialsOut
+from bff.users.models import TwoFactor, User
+from bff.users.principal import Principal
 
 OLD_REQUIRED = "Password is required"
 OLD_WRONG = "Your old password is incorrect"

@@ -15,7 +15,7 @@ GTB = "000013"
 async def ada_id(bff: Bff) -> int:
     from sqlalchemy import select
 
-    from bff.auth.models import User
+    from bff.users.models import User
 
     async with bff.db.transaction() as session:
         return int(await session.scalar(select(User.id).where(User.email == ADA)) or 0)

@@ -10,9 +10,10 @@ import pyotp
 from sqlalchemy import func, select, update
 
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import OtpChallenge, TwoFactor, User, UserSession
+from bff.auth.models import OtpChallenge, UserSession
 from bff.db import utcnow
 from bff.tests.conftest import ADA, ADMIN, CHIOMA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff
+from bff.users.models import TwoFactor, User
 
 
 async def session_count(bff: Bff) -> int:
@@ -296,7 +297,7 @@ async def test_when_no_code_can_be_sent_login_fails_clearly_and_the_code_is_dead
 async def test_passwords_are_stored_as_argon2id_hashes(bff):
     from sqlalchemy import select
 
-    from bff.auth.models import User
+    from bff.users.models import User
 
     async with bff.db.transaction() as session:
         hashes = (await session.scalars(select(User.password_hash))).all()

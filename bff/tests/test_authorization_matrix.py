@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bff.auth.models import User
 from bff.tests.conftest import ADA, Bff
 from bff.tests.test_kyc_tickets import admin_token, tunde_token
 from bff.tests.test_onboarding import data_url, png_bytes
 from bff.timefmt import LAGOS
+from bff.users.models import User
 
 ADA_SAVINGS, ADA_TARGET = "1020000115", "1020000139"
 ADA_BVN = "22212345601"

@@ -7,9 +7,9 @@ import base64
 import pyotp
 from sqlalchemy import update
 
-from bff.auth.models import User
 from bff.tests.conftest import ADMIN, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
 from bff.tests.test_onboarding import data_url, png_bytes
+from bff.users.models import User
 
 
 def auth(token: str) -> dict[str, str]:

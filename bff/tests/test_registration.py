@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from bff.auth.models import PasswordReset, User
+from bff.auth.models import PasswordReset
 from bff.db import utcnow
 from bff.tests.conftest import ADA, PASSWORD, Bff, new_user_body
+from bff.users.models import User
 
 BASE = "/auth/ibanking/personal"
 PERSONA_USERS = 4  # Ada, Tunde, Chioma and the admin (Musa has no internet banking)

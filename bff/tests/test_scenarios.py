@@ -208,7 +208,7 @@ async def test_a_dead_core_gives_a_fast_clear_503(bff_factory):
         timeout_s=0.5,
         breaker=CircuitBreaker(failure_threshold=2, reset_after_s=60),
     )
-    bff.app.state.accounts_service.core = dead
+    bff.app.state.dashboard_service.core = dead
     for _ in range(4):
         response = await bff.client.get("/api/client-summary", headers=auth(token))
         assert response.status_code == 503

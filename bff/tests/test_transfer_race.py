@@ -12,6 +12,7 @@ import pytest
 
 from bff.db import utcnow
 from bff.tests.conftest import Bff
+from bff.transfers.models import Transfer
 
 PAIRS = 200
 SOURCES = ("1020000115", "1020000122", "1020000139")
@@ -79,7 +80,15 @@ async def test_concurrent_transfers_with_duplicates_and_timeouts(bff_factory, mo
         expected = {"SUCCESS": "COMPLETED", "FAILED": "FAILED", "NEVER_ARRIVED": "FAILED"}[
             core_status
         ]
-        assert ours["status"] == expected, (ours, core_status)
+        if ours["status"] != expected:
+            async with bff.db.autocommit() as session:
+                row = await session.get(Transfer, transfer_id)
+            assert row is not None
+            state = {
+                k: getattr(row, k)
+                for k in ("status", "stage", "attempts", "lease_until", "next_attempt_at")
+            }
+            raise AssertionError(f"{transfer_id}: BFF {state}, core {core_status}, now {utcnow()}")
         if ours["status"] == "COMPLETED":
             moved[ours["sourceAccountNumber"]] += round(ours["amount"] * 100)
     for number in SOURCES:

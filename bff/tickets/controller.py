@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from litestar import Controller, get, post
 
-from bff.auth.service import Principal
 from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 from bff.tickets.schemas import (
@@ -18,6 +17,7 @@ from bff.tickets.schemas import (
     TicketSummaryOut,
 )
 from bff.tickets.service import TicketService
+from bff.users.principal import Principal
 
 
 class TicketsController(Controller):

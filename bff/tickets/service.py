@@ -6,7 +6,6 @@ from collections import defaultdict
 
 from sqlalchemy import select
 
-from bff.auth.models import User
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
@@ -24,6 +23,7 @@ from bff.tickets.schemas import (
     TicketSummaryOut,
 )
 from bff.timefmt import display_datetime
+from bff.users.models import User
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 TOO_BIG = "File size exceeds 10MB limit"

@@ -6,11 +6,12 @@ from litestar import Controller, Response, get, post
 from litestar.openapi import ResponseSpec
 
 from bff import banks
-from bff.auth.service import Principal
+from bff.accounts.service import account_out
 from bff.errors import AppError
 from bff.money import kobo_to_naira
 from bff.openapi_errors import TRANSFER_FAILED, refuses
-from bff.transfers.lookup import AccountLookup
+from bff.payees.lookup import AccountLookup
+from bff.payees.schemas import NameInquiryOut
 from bff.transfers.models import Kind, Status, Transfer
 from bff.transfers.schemas import (
     BalancesOut,
@@ -20,12 +21,12 @@ from bff.transfers.schemas import (
     BulkTransferIn,
     ConfirmIn,
     NameInquiryIn,
-    NameInquiryOut,
     PendingTransferOut,
     TransferIn,
     TransferOut,
 )
 from bff.transfers.service import TransferService, transfer_out
+from bff.users.principal import Principal
 
 
 class TransferFailed(AppError):
@@ -74,15 +75,13 @@ class TransfersController(Controller):
 
     @get("/balance", summary="Balances and this week's inwards and outwards")
     async def balance(self, transfer_service: TransferService, customer: Principal) -> BalancesOut:
-        accounts, current, available, inwards, outwards = await transfer_service.balances(
-            customer.user
-        )
+        balances = await transfer_service.balances(customer.user)
         return BalancesOut(
-            accounts=accounts,
-            total_current_balance=kobo_to_naira(current),
-            total_available_balance=kobo_to_naira(available),
-            this_week_inwards=kobo_to_naira(inwards),
-            this_week_outwards=kobo_to_naira(outwards),
+            accounts=[account_out(a) for a in balances.accounts],
+            total_current_balance=kobo_to_naira(balances.ledger_kobo),
+            total_available_balance=kobo_to_naira(balances.available_kobo),
+            this_week_inwards=kobo_to_naira(balances.inwards_kobo),
+            this_week_outwards=kobo_to_naira(balances.outwards_kobo),
         )
 
     @post("/name-inquiry", status_code=200, summary="Who owns this account (any bank)?")

@@ -22,14 +22,6 @@ class NameInquiryIn(RequestStruct):
     bank_code: Text | None = None
 
 
-class NameInquiryOut(CamelStruct):
-    account_name: str
-    account_number: str
-    bank_name: str
-    bank_code: str
-    name_inquiry_reference: str | None
-
-
 class BalancesOut(CamelStruct):
     accounts: list[AccountOut]
     total_current_balance: float

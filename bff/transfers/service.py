@@ -22,10 +22,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 
 from bff import banks
-from bff.accounts.schemas import AccountOut
-from bff.accounts.service import AccountsService
+from bff.accounts.service import AccountsService, Balances
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import User
 from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient, CoreRefused
 from bff.db import Database, utcnow
@@ -33,6 +31,7 @@ from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.templates import sms
+from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import (
     LEASE,
     HeldSteps,
@@ -43,7 +42,7 @@ from bff.payments.lifecycle import (
     spent_today,
 )
 from bff.timefmt import display_datetime
-from bff.transfers.lookup import AccountLookup
+from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
 from bff.transfers.schemas import (
@@ -51,6 +50,7 @@ from bff.transfers.schemas import (
     TransferIn,
     TransferOut,
 )
+from bff.users.models import User
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,6 @@ EXPIRED = "This transfer has expired. Please start again."
 MAX_BULK_ROWS = 100
 # How long an unconfirmed transfer stays confirmable (the code lives as long).
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
-TRANSFER_ALERT = "transfer"  # bff.notifications.alerts.TRANSFER
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
 
 
@@ -128,16 +127,8 @@ class TransferService:
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
 
     # -- look-ups -----------------------------------------------------------------------
-    async def balances(self, user: User) -> tuple[list[AccountOut], int, int, int, int]:
-        summary = await self.accounts.client_summary(user)
-        weekly = summary.weekly_transaction_summary
-        return (
-            summary.accounts,
-            round(summary.total_current_balance * 100),
-            round(summary.total_available_balance * 100),
-            round(weekly.inwards * 100),
-            round(weekly.outwards * 100),
-        )
+    async def balances(self, user: User) -> Balances:
+        return await self.accounts.balances(user)
 
     # -- initiation ---------------------------------------------------------------------
     async def plan(

@@ -1,4 +1,6 @@
-"""Name enquiry: who owns an account number, at Kobo (the core) or another bank (NIP)."""
+"""Name enquiry: who owns an account number, at Kobo (the core) or another bank (NIP).
+
+One look-up for every payee: transfers, beneficiaries, scheduled payments."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import re
 from bff import banks
 from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.errors import ServiceUnavailable, ValidationFailed
-from bff.transfers.schemas import NameInquiryOut
+from bff.payees.schemas import NameInquiryOut
 
 INVALID_ACCOUNT = "Invalid account details"
 LOOKUP_DOWN = "We could not verify the account right now. Please try again."

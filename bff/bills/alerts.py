@@ -1,0 +1,39 @@
+"""The debit alert of a completed bill payment (bff/notifications/alerts.py renders it)."""
+
+from __future__ import annotations
+
+from bff.bills.models import Vend
+from bff.core_client import CoreClient
+from bff.db import Database, utcnow
+from bff.notifications.alerts import Alert, available_after, messages_for
+from bff.notifications.message import Message
+from bff.users.models import User
+
+# The payment kind a vend's outbox row names (Lifecycle's `alert`).
+VEND_ALERT = "vend"
+
+
+class VendAlerts:
+    def __init__(self, db: Database, core: CoreClient) -> None:
+        self.db = db
+        self.core = core
+
+    async def render(self, vend_id: str) -> list[Message]:
+        async with self.db.autocommit() as session:
+            vend = await session.get(Vend, vend_id)
+            user = await session.get(User, vend.user_id) if vend else None
+        if vend is None or user is None:
+            return []
+        return messages_for(
+            user,
+            Alert(
+                debit=True,
+                amount_kobo=vend.amount_kobo,
+                account_number=vend.source_account,
+                counterparty=vend.provider_title,
+                narration=vend.narration(),
+                available_after_kobo=await available_after(self.core, vend.source_account, vend.id),
+                reference=vend.id,
+                at=vend.finished_at or utcnow(),
+            ),
+        )

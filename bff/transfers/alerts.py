@@ -1,0 +1,64 @@
+"""Debit and credit alerts of a completed transfer: the sender's debit, and for a transfer
+to another Kobo account its recipient's credit (bff/notifications/alerts.py renders them)."""
+
+from __future__ import annotations
+
+from bff.core_client import CoreClient
+from bff.db import Database, utcnow
+from bff.notifications.alerts import Alert, available_after, messages_for, owner_of
+from bff.notifications.message import Message
+from bff.transfers.models import Kind, Transfer
+from bff.users.models import User
+
+# The payment kind a transfer's outbox row names (Lifecycle's `alert`).
+TRANSFER_ALERT = "transfer"
+
+
+class TransferAlerts:
+    def __init__(self, db: Database, core: CoreClient) -> None:
+        self.db = db
+        self.core = core
+
+    async def render(self, transfer_id: str) -> list[Message]:
+        async with self.db.autocommit() as session:
+            transfer = await session.get(Transfer, transfer_id)
+            sender = await session.get(User, transfer.user_id) if transfer else None
+        if transfer is None or sender is None:
+            return []
+        at = transfer.finished_at or utcnow()
+        sender_name = f"{sender.first_name} {sender.last_name}"
+        messages = messages_for(
+            sender,
+            Alert(
+                debit=True,
+                amount_kobo=transfer.amount_kobo,
+                account_number=transfer.source_account,
+                counterparty=transfer.destination_name,
+                narration=transfer.description,
+                available_after_kobo=await available_after(
+                    self.core, transfer.source_account, transfer.id
+                ),
+                reference=transfer.id,
+                at=at,
+            ),
+        )
+        if transfer.kind == Kind.OTHER_BANK:
+            return messages
+        recipient = await owner_of(self.db, self.core, transfer.destination_account)
+        if recipient is not None:
+            messages += messages_for(
+                recipient,
+                Alert(
+                    debit=False,
+                    amount_kobo=transfer.amount_kobo,
+                    account_number=transfer.destination_account,
+                    counterparty=sender_name,
+                    narration=transfer.description,
+                    available_after_kobo=await available_after(
+                        self.core, transfer.destination_account, transfer.id
+                    ),
+                    reference=transfer.id,
+                    at=at,
+                ),
+            )
+        return messages
