@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 from litestar.params import Parameter
@@ -84,3 +84,12 @@ def camel_case(name: str) -> str:
 RowId = Annotated[int, Parameter(ge=1, le=2_147_483_647)]
 # The same bound for an id or count in a request body.
 DbInt = Annotated[int, msgspec.Meta(ge=0, le=2_147_483_647)]
+
+
+class ReviewIn(RequestStruct):
+    """A back-office decision on something a customer submitted (onboarding, KYC)."""
+
+    multiline_fields = frozenset({"comment"})
+
+    decision: Literal["APPROVE", "DECLINE"]
+    comment: Annotated[str, msgspec.Meta(max_length=500)] | None = None

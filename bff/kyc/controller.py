@@ -6,12 +6,11 @@ from typing import Literal
 
 from litestar import Controller, get, post
 
-from bff.admin.schemas import ReviewIn
 from bff.kyc.schemas import BiodataOut, KycDocumentOut, KycStatusOut, LevelIn
 from bff.kyc.service import KycService
 from bff.onboarding.schemas import DocumentContentOut
 from bff.openapi_errors import refuses
-from bff.schemas import MessageOut, RowId
+from bff.schemas import MessageOut, ReviewIn, RowId
 from bff.users.principal import Principal
 
 SUBMITTED = "Details has been submitted successfully"

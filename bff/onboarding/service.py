@@ -1,9 +1,10 @@
 """Onboarding rules: basic profile with BVN/NIN checks, documents, review statuses, completion.
 
 Four sections must all be APPROVED for onboarding to be complete: BASIC_PROFILE and
-DOCUMENT_VERIFICATION (reviewed by back-office staff, see bff/admin/), BVN_VERIFICATION and
-NIN_VERIFICATION (checked against the identity registry automatically). A check that could
-not reach the registry stays SUBMITTED and is retried when the status is next read.
+DOCUMENT_VERIFICATION (reviewed by back-office staff, bff/onboarding/review.py),
+BVN_VERIFICATION and NIN_VERIFICATION (checked against the identity registry automatically). A
+check that could not reach the registry stays SUBMITTED and is retried when the status is next
+read.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import msgspec
 from litestar import Controller, get, post
 
 from bff.clock import BankClock
-from bff.jobs import Jobs
+from bff.jobs.runner import Jobs
 from bff.schemas import CamelStruct, RequestStruct
 from bff.users.principal import Principal
 

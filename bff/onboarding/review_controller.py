@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from litestar import Controller, get, post
 
-from bff.admin.schemas import ApplicantOut, ReviewIn
-from bff.admin.service import AdminService
+from bff.onboarding.review import OnboardingReviewService
+from bff.onboarding.review_schemas import ApplicantOut
 from bff.onboarding.schemas import DocumentContentOut
 from bff.openapi_errors import refuses
-from bff.schemas import MessageOut, RowId
+from bff.schemas import MessageOut, ReviewIn, RowId
 from bff.users.principal import Principal
 
 
@@ -18,16 +18,18 @@ class AdminOnboardingController(Controller):
     security = [{"bearer": []}]
 
     @get("/reviews", summary="Applicants with something waiting for review")
-    async def pending(self, admin_service: AdminService, admin: Principal) -> list[ApplicantOut]:
-        return await admin_service.pending()
+    async def pending(
+        self, onboarding_review: OnboardingReviewService, admin: Principal
+    ) -> list[ApplicantOut]:
+        return await onboarding_review.pending()
 
     @get(
         "/applicants/{user_id:int}", summary="One applicant's onboarding in full", opt=refuses(404)
     )
     async def applicant(
-        self, admin_service: AdminService, admin: Principal, user_id: RowId
+        self, onboarding_review: OnboardingReviewService, admin: Principal, user_id: RowId
     ) -> ApplicantOut:
-        return await admin_service.applicant(user_id)
+        return await onboarding_review.applicant(user_id)
 
     @post(
         "/applicants/{user_id:int}/basic-profile/review",
@@ -36,9 +38,13 @@ class AdminOnboardingController(Controller):
         opt=refuses(404),
     )
     async def review_profile(
-        self, admin_service: AdminService, admin: Principal, user_id: RowId, data: ReviewIn
+        self,
+        onboarding_review: OnboardingReviewService,
+        admin: Principal,
+        user_id: RowId,
+        data: ReviewIn,
     ) -> MessageOut:
-        await admin_service.review_profile(admin.user, user_id, data)
+        await onboarding_review.review_profile(admin.user, user_id, data)
         return MessageOut(message="Review saved")
 
     @post(
@@ -48,13 +54,17 @@ class AdminOnboardingController(Controller):
         opt=refuses(404),
     )
     async def review_document(
-        self, admin_service: AdminService, admin: Principal, document_id: RowId, data: ReviewIn
+        self,
+        onboarding_review: OnboardingReviewService,
+        admin: Principal,
+        document_id: RowId,
+        data: ReviewIn,
     ) -> MessageOut:
-        await admin_service.review_document(admin.user, document_id, data)
+        await onboarding_review.review_document(admin.user, document_id, data)
         return MessageOut(message="Review saved")
 
     @get("/documents/{document_id:int}/download", summary="A document's content", opt=refuses(404))
     async def download(
-        self, admin_service: AdminService, admin: Principal, document_id: RowId
+        self, onboarding_review: OnboardingReviewService, admin: Principal, document_id: RowId
     ) -> DocumentContentOut:
-        return DocumentContentOut(content=await admin_service.download(document_id))
+        return DocumentContentOut(content=await onboarding_review.download(document_id))

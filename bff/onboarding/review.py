@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 
-from bff.admin.schemas import ApplicantOut, ReviewDocumentOut, ReviewIn
 from bff.audit.events import Event
 from bff.audit.service import record
 from bff.core_client import CoreClient
@@ -13,15 +12,17 @@ from bff.errors import NotFound, ValidationFailed
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewStatus
+from bff.onboarding.review_schemas import ApplicantOut, ReviewDocumentOut
 from bff.onboarding.schemas import BasicProfile
 from bff.onboarding.service import OnboardingService, complete_if_all_approved
 from bff.onboarding.slots import SLOTS_BY_ID
+from bff.schemas import ReviewIn
 from bff.users.models import User
 
 COMMENT_REQUIRED = "Give the customer a reason when declining"
 
 
-class AdminService:
+class OnboardingReviewService:
     def __init__(
         self,
         db: Database,

@@ -1,19 +1,11 @@
+"""What back-office staff see of an applicant waiting for review."""
+
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
-
-import msgspec
 
 from bff.onboarding.schemas import BasicProfile, OnboardingStatusOut
-from bff.schemas import CamelStruct, RequestStruct
-
-
-class ReviewIn(RequestStruct):
-    multiline_fields = frozenset({"comment"})
-
-    decision: Literal["APPROVE", "DECLINE"]
-    comment: Annotated[str, msgspec.Meta(max_length=500)] | None = None
+from bff.schemas import CamelStruct
 
 
 class ReviewDocumentOut(CamelStruct):

@@ -1,0 +1,154 @@
+"""Every error becomes a problem document (RFC 9457, `application/problem+json`): the
+mappers Litestar's problem-details plugin uses, and the handlers for what it does not map
+(a lost database connection, a bug)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from asyncpg.exceptions import InternalClientError
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, TooManyRequestsException, ValidationException
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+from litestar.types import ExceptionHandlersMap
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+from bff.core_client import CoreUnavailable
+from bff.errors import AppError, TooManyRequests
+from bff.security.throttling import rate_limited_to_problem
+
+log = logging.getLogger("bff")
+
+UNEXPECTED = "Something went wrong on our side. Please try again."
+
+
+def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
+    extra: dict[str, Any] = dict(exc.extra)
+    if exc.errors:
+        extra["errors"] = exc.errors
+    headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
+    return ProblemDetailsException(
+        detail=exc.message,
+        status_code=exc.status_code,
+        title=exc.title,
+        type_="about:blank",
+        extra=extra or None,
+        headers=headers,
+    )
+
+
+_MISSING = re.compile(r"missing required field `([^`]+)`")
+
+
+def validation_to_problem(exc: ValidationException) -> ProblemDetailsException:
+    """Litestar's 400 for a body or parameter that does not fit the schema, made readable."""
+    errors = []
+    for item in exc.extra if isinstance(exc.extra, list) else []:
+        if not isinstance(item, Mapping):
+            continue
+        message = str(item.get("message", "is invalid"))
+        field = str(item.get("key") or "body")
+        if missing := _MISSING.search(message):
+            field, message = missing.group(1), "This field is required"
+        errors.append({"field": field, "message": message})
+    first = errors[0] if errors else None
+    detail = (
+        f"Invalid request: {first['field']}: {first['message']}" if first else "Invalid request"
+    )
+    return ProblemDetailsException(
+        detail=detail,
+        status_code=400,
+        title="Bad Request",
+        type_="about:blank",
+        extra={"errors": errors} if errors else None,
+    )
+
+
+def http_to_problem(exc: HTTPException) -> ProblemDetailsException:
+    return ProblemDetailsException(
+        detail=str(exc.detail),
+        status_code=exc.status_code,
+        title=str(exc.detail),
+        type_="about:blank",
+        headers=exc.headers,
+    )
+
+
+CORE_UNAVAILABLE = "Our banking service is not responding right now. Please try again shortly."
+
+
+def core_unavailable_to_problem(exc: CoreUnavailable) -> ProblemDetailsException:
+    """The last line for a core outage no service turned into its own message: a 503, fast."""
+    log.warning("core unavailable: %s", exc)
+    return ProblemDetailsException(
+        detail=CORE_UNAVAILABLE,
+        status_code=503,
+        title="Service Unavailable",
+        type_="about:blank",
+        headers={"Retry-After": "5"},
+    )
+
+
+def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]]:
+    """A lost or refused database connection is an outage, answered like a core outage (503,
+    retry shortly): after a database restart the first unit of work on each pooled connection
+    fails this way (asyncpg reports a connection the server closed as an InternalClientError
+    that SQLAlchemy does not count as a disconnect). Anything else the database refused is a
+    bug and stays a 500."""
+    unreachable = (
+        exc.connection_invalidated
+        or isinstance(exc, (OperationalError, InterfaceError))
+        or isinstance(exc.orig.__cause__ if exc.orig else None, InternalClientError)
+    )
+    if not unreachable:
+        return unexpected_error(request, exc)
+    log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
+    return problem_response(
+        503, "Service Unavailable", CORE_UNAVAILABLE, headers={"Retry-After": "5"}
+    )
+
+
+def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem_response(500, "Internal Server Error", UNEXPECTED)
+
+
+def problem_response(
+    status: int, title: str, detail: str, headers: dict[str, str] | None = None
+) -> Response[dict[str, Any]]:
+    """A problem document answered by an exception handler (outside the problem-details plugin,
+    which only maps exceptions it is told about)."""
+    return Response(
+        {"type": "about:blank", "title": title, "status": status, "detail": detail},
+        status_code=status,
+        media_type="application/problem+json",
+        headers=headers,
+    )
+
+
+def problem_details_plugin() -> ProblemDetailsPlugin:
+    return ProblemDetailsPlugin(
+        ProblemDetailsConfig(
+            enable_for_all_http_exceptions=True,
+            exception_to_problem_detail_map={
+                AppError: app_error_to_problem,
+                ValidationException: validation_to_problem,
+                HTTPException: http_to_problem,
+                CoreUnavailable: core_unavailable_to_problem,
+                TooManyRequestsException: rate_limited_to_problem,
+            },
+        )
+    )
+
+
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
+    DBAPIError: database_error,
+    Exception: unexpected_error,
+}

@@ -1,0 +1,185 @@
+"""The BFF's object graph: every service built once, from the settings, and handed to the
+routes by name (Litestar dependencies). Wiring only, no rules."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, fields
+from typing import Any
+
+from litestar.stores.base import Store
+
+from bff.accounts.service import AccountsService
+from bff.audit.notices import SecurityNotices
+from bff.auth.codes import OneTimeCodes
+from bff.auth.service import AuthService
+from bff.beneficiaries.service import BeneficiaryService
+from bff.bills.alerts import VEND_ALERT, VendAlerts
+from bff.bills.service import BillService
+from bff.clock import BankClock, Clock, SimulatorClock
+from bff.config import Settings
+from bff.core_client import CoreClient
+from bff.core_client.breaker import CircuitBreaker
+from bff.dashboard.service import DashboardService
+from bff.db import Database
+from bff.db.migrate import upgrade
+from bff.history.service import HistoryService
+from bff.jobs.runner import Jobs
+from bff.kyc.service import KycService
+from bff.limits.service import LimitsService
+from bff.notifications.alerts import PostingAlerts
+from bff.notifications.notifier import Notifier
+from bff.notifications.outbox import Outbox
+from bff.notifications.transports import Transports
+from bff.onboarding.review import OnboardingReviewService
+from bff.onboarding.service import OnboardingService
+from bff.payees.lookup import AccountLookup
+from bff.registration.service import RegistrationService
+from bff.schedules.service import ScheduleService
+from bff.security.passwords import Passwords
+from bff.security.throttling import rate_limit_store
+from bff.seed import seed_personas
+from bff.settings.service import SettingsService
+from bff.storage import LocalDirectoryStore
+from bff.tickets.service import TicketService
+from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
+from bff.transfers.service import TransferService
+from kobo_serving.startup import once_across_processes
+
+STARTUP_LOCK = 0x6B6F626F01  # "kobo" + 1: migrations and seeding, once across processes
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """Each field is a dependency a route handler can ask for by its name."""
+
+    auth: AuthService
+    codes: OneTimeCodes
+    accounts: AccountsService
+    dashboard: DashboardService
+    registration: RegistrationService
+    onboarding: OnboardingService
+    onboarding_review: OnboardingReviewService
+    customer_settings: SettingsService
+    transaction_limits: LimitsService
+    lookup: AccountLookup
+    beneficiaries: BeneficiaryService
+    # Not "transfers": a dependency named like a body field (BulkTransferIn.transfers) turns
+    # that field's validation error into a 500 (Litestar blames the dependency).
+    transfer_service: TransferService
+    schedules: ScheduleService
+    bills: BillService
+    history: HistoryService
+    tickets: TicketService
+    kyc: KycService
+    clock: BankClock
+    jobs: Jobs
+    core: CoreClient
+    db: Database
+
+    def by_name(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Runtime:
+    """The services plus what only starting and stopping the app needs."""
+
+    services: Services
+    settings: Settings
+    passwords: Passwords
+    transports: Transports
+    outbox: Outbox
+    limiter_store: Store
+    owns_core: bool  # built here (closed at shutdown), not injected by a test
+
+    async def start(self) -> None:
+        db = self.services.db
+        # N workers start together: one migrates and seeds, the others wait, then find it done.
+        async with once_across_processes(db.engine, STARTUP_LOCK):
+            await asyncio.to_thread(upgrade, self.settings.database_url)
+            if self.settings.seed_personas:
+                await seed_personas(db, self.passwords)
+        if self.settings.worker_enabled:
+            self.services.jobs.start()
+
+    async def stop(self) -> None:
+        await self.services.jobs.stop()
+        await self.limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
+        await self.transports.aclose()
+        if self.owns_core:
+            await self.services.core.aclose()
+        await self.services.db.dispose()
+
+
+def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
+    """`core`: tests inject the simulator in-process; otherwise built from the settings."""
+    db = Database(settings.database_url)
+    passwords = Passwords(settings.argon2)
+    core_client = core or CoreClient.over_network(
+        settings.core_url,
+        settings.core_timeout_s,
+        CircuitBreaker(settings.core_breaker_failures, settings.core_breaker_reset_s),
+    )
+    transports = Transports.configured(settings.channels, core_client)
+    alerts = PostingAlerts(
+        {
+            TRANSFER_ALERT: TransferAlerts(db, core_client).render,
+            VEND_ALERT: VendAlerts(db, core_client).render,
+        }
+    )
+    outbox = Outbox(db, transports, alerts.render)
+    notifier = Notifier(transports, outbox)
+    codes = OneTimeCodes(db, settings, core_client, notifier)
+    notices = SecurityNotices(notifier)
+    auth = AuthService(db, settings, passwords, core_client, codes, notices)
+    accounts = AccountsService(db, core_client, codes)
+    store = LocalDirectoryStore(settings.uploads_dir)
+    onboarding = OnboardingService(db, settings, core_client, store)
+    limits = LimitsService(db, settings, codes, accounts, notices)
+    lookup = AccountLookup(core_client)
+    beneficiaries = BeneficiaryService(db, lookup, notices)
+    ttl = settings.otp_ttl_s
+    transfers = TransferService(
+        db, core_client, codes, accounts, limits, beneficiaries, lookup, otp_ttl_s=ttl
+    )
+    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
+    clock: BankClock = (
+        SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
+    )
+    schedules = ScheduleService(db, core_client, codes, transfers, clock)
+    # A completed payment's alert goes out at once, not at the next pass.
+    transfers.life.alert_recorded = outbox.poke
+    bills.life.alert_recorded = outbox.poke
+    services = Services(
+        auth=auth,
+        codes=codes,
+        accounts=accounts,
+        dashboard=DashboardService(db, core_client),
+        registration=RegistrationService(db, passwords, core_client, auth),
+        onboarding=onboarding,
+        onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
+        customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
+        transaction_limits=limits,
+        lookup=lookup,
+        beneficiaries=beneficiaries,
+        transfer_service=transfers,
+        schedules=schedules,
+        bills=bills,
+        history=HistoryService(db, core_client, accounts, notifier),
+        tickets=TicketService(db, core_client, store, notifier),
+        kyc=KycService(db, core_client, store),
+        clock=clock,
+        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),
+        core=core_client,
+        db=db,
+    )
+    return Runtime(
+        services=services,
+        settings=settings,
+        passwords=passwords,
+        transports=transports,
+        outbox=outbox,
+        limiter_store=rate_limit_store(settings),
+        owns_core=core is None,
+    )
