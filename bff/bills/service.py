@@ -192,40 +192,12 @@ class BillService:
         return vend, message
 
     async def _validated(self, user: User, product_type: str, data: VendIn) -> Vend:
-        required = {"nuban": data.nuban, "amount": data.amount}
-        if product_type in (ProductType.AIRTIME, ProductType.DATA):
-            required["phoneNumber"] = data.phone_number
-        provider_field, provider_code = {
-            ProductType.AIRTIME: ("airtimeProviderCode", data.airtime_provider_code),
-            ProductType.DATA: ("dataBundleProviderCode", data.data_bundle_provider_code),
-            ProductType.ELECTRICITY_BILL: (
-                "electricityProviderCode",
-                data.electricity_provider_code,
-            ),
-            ProductType.CABLE_TV: ("cableTvProviderCode", data.cable_tv_provider_code),
-        }[product_type]
-        required[provider_field] = provider_code
-        if product_type == ProductType.DATA:
-            required["dataBundleCode"] = data.data_bundle_code
-        if product_type == ProductType.ELECTRICITY_BILL:
-            required["electricityMeterNum"] = data.electricity_meter_num
-            required["meterType"] = data.meter_type
-        if product_type == ProductType.CABLE_TV:
-            required["cableTvBouquetCode"] = data.cable_tv_bouquet_code
-            required["cableTvSmartCardNum"] = data.cable_tv_smart_card_num
-        errors = [
-            {"field": f, "message": "This field is required"}
-            for f, v in required.items()
-            if v in (None, "")
-        ]
-        phone = (data.phone_number or "").strip()
-        if phone and not re.fullmatch(r"\d{11}", phone):
-            errors.append(
-                {"field": "phoneNumber", "message": "Mobile Number must be 11 characters"}
-            )
-        if errors:
-            raise FieldErrors(errors)
-        assert data.amount is not None and provider_code is not None and data.nuban is not None
+        """The vend the request describes, or the first refusal: required fields, provider,
+        account, then what the product itself needs, then limits and funds."""
+        _refuse_missing_fields(product_type, data)
+        provider_field, provider_attribute = PROVIDER_FIELD[product_type]
+        provider_code: str = getattr(data, provider_attribute)
+        assert data.amount is not None and data.nuban is not None
         amount = naira_to_kobo(data.amount)
         category = ProductType.CATEGORY[product_type]
         provider = (await self.providers(category)).get(provider_code)
@@ -236,6 +208,7 @@ class BillService:
         )
         if source is None:
             raise NotFound("Account not found")
+        phone = (data.phone_number or "").strip()
         vend = Vend(
             id=uuid.uuid4().hex,
             user_id=user.id,
@@ -248,51 +221,51 @@ class BillService:
             status=Status.AWAITING_OTP,
         )
         if product_type == ProductType.AIRTIME:
-            if amount < MIN_AIRTIME_KOBO:
-                raise ValidationFailed(
-                    f"The least airtime you can buy is {format_naira(MIN_AIRTIME_KOBO)}",
-                    field="amount",
-                )
-            vend.customer_number = phone
-        elif product_type in (ProductType.DATA, ProductType.CABLE_TV):
-            code = (
-                data.data_bundle_code
-                if product_type == ProductType.DATA
-                else data.cable_tv_bouquet_code
-            )
-            item = next(
-                (p for p in await self.products(category, provider_code) if p.code == code), None
-            )
-            if item is None:
-                raise ValidationFailed("Choose a product from the list", field="productCode")
-            if amount != naira_to_kobo(item.amount):
-                raise ValidationFailed(
-                    "The amount does not match the price of this product", field="amount"
-                )
-            vend.product_code = code
-            if product_type == ProductType.DATA:
-                vend.customer_number = phone
-            else:
-                holder = await self.lookup(category, provider_code, data.cable_tv_smart_card_num)
-                vend.customer_number = (data.cable_tv_smart_card_num or "").strip()
-                vend.holder_name = holder.name
+            _check_airtime(vend, phone)
+        elif product_type == ProductType.ELECTRICITY_BILL:
+            await self._check_electricity(vend, data)
         else:
-            meter_type = (data.meter_type or "").upper()
-            if meter_type not in (await self.catalog())["meterTypes"]:
-                raise ValidationFailed("Choose a meter type from the list", field="meterType")
-            if amount < MIN_ELECTRICITY_KOBO:
-                raise ValidationFailed(
-                    f"The least you can pay is {format_naira(MIN_ELECTRICITY_KOBO)}", field="amount"
-                )
-            holder = await self.lookup(
-                category, provider_code, data.electricity_meter_num, meter_type
-            )
-            vend.customer_number = (data.electricity_meter_num or "").strip()
-            vend.meter_type = meter_type
-            vend.holder_name, vend.holder_phone = holder.name, holder.phone_number
-            vend.holder_address = holder.address
+            await self._check_catalogue_item(vend, data, phone)
         await self._check_limits_and_funds(user, source, amount)
         return vend
+
+    async def _check_catalogue_item(self, vend: Vend, data: VendIn, phone: str) -> None:
+        """A data bundle or a TV bouquet: an item of the provider's list, at its price."""
+        category = ProductType.CATEGORY[vend.product_type]
+        data_bundle = vend.product_type == ProductType.DATA
+        code = data.data_bundle_code if data_bundle else data.cable_tv_bouquet_code
+        products = await self.products(category, vend.provider_code)
+        item = next((p for p in products if p.code == code), None)
+        if item is None:
+            raise ValidationFailed("Choose a product from the list", field="productCode")
+        if vend.amount_kobo != naira_to_kobo(item.amount):
+            raise ValidationFailed(
+                "The amount does not match the price of this product", field="amount"
+            )
+        vend.product_code = code
+        if data_bundle:
+            vend.customer_number = phone
+            return
+        holder = await self.lookup(category, vend.provider_code, data.cable_tv_smart_card_num)
+        vend.customer_number = (data.cable_tv_smart_card_num or "").strip()
+        vend.holder_name = holder.name
+
+    async def _check_electricity(self, vend: Vend, data: VendIn) -> None:
+        meter_type = (data.meter_type or "").upper()
+        if meter_type not in (await self.catalog())["meterTypes"]:
+            raise ValidationFailed("Choose a meter type from the list", field="meterType")
+        if vend.amount_kobo < MIN_ELECTRICITY_KOBO:
+            raise ValidationFailed(
+                f"The least you can pay is {format_naira(MIN_ELECTRICITY_KOBO)}", field="amount"
+            )
+        category = ProductType.CATEGORY[vend.product_type]
+        holder = await self.lookup(
+            category, vend.provider_code, data.electricity_meter_num, meter_type
+        )
+        vend.customer_number = (data.electricity_meter_num or "").strip()
+        vend.meter_type = meter_type
+        vend.holder_name, vend.holder_phone = holder.name, holder.phone_number
+        vend.holder_address = holder.address
 
     async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
         daily, single, spent = await self.limits.limits_and_spent(
@@ -426,3 +399,51 @@ class BillService:
 
 def _purpose(vend_id: str) -> str:
     return f"BILL:{vend_id}"
+
+
+# The request field naming each product's provider: (wire name, VendIn attribute).
+PROVIDER_FIELD = {
+    ProductType.AIRTIME: ("airtimeProviderCode", "airtime_provider_code"),
+    ProductType.DATA: ("dataBundleProviderCode", "data_bundle_provider_code"),
+    ProductType.ELECTRICITY_BILL: ("electricityProviderCode", "electricity_provider_code"),
+    ProductType.CABLE_TV: ("cableTvProviderCode", "cable_tv_provider_code"),
+}
+# What else each product needs, after its provider.
+DETAIL_FIELDS = {
+    ProductType.AIRTIME: (),
+    ProductType.DATA: (("dataBundleCode", "data_bundle_code"),),
+    ProductType.ELECTRICITY_BILL: (
+        ("electricityMeterNum", "electricity_meter_num"),
+        ("meterType", "meter_type"),
+    ),
+    ProductType.CABLE_TV: (
+        ("cableTvBouquetCode", "cable_tv_bouquet_code"),
+        ("cableTvSmartCardNum", "cable_tv_smart_card_num"),
+    ),
+}
+
+
+def _refuse_missing_fields(product_type: str, data: VendIn) -> None:
+    """Every missing field at once, in the form's order, and a malformed phone number."""
+    wanted: list[tuple[str, str]] = [("nuban", "nuban"), ("amount", "amount")]
+    if product_type in (ProductType.AIRTIME, ProductType.DATA):
+        wanted.append(("phoneNumber", "phone_number"))
+    wanted += [PROVIDER_FIELD[product_type], *DETAIL_FIELDS[product_type]]
+    errors = [
+        {"field": field, "message": "This field is required"}
+        for field, attribute in wanted
+        if getattr(data, attribute) in (None, "")
+    ]
+    phone = (data.phone_number or "").strip()
+    if phone and not re.fullmatch(r"\d{11}", phone):
+        errors.append({"field": "phoneNumber", "message": "Mobile Number must be 11 characters"})
+    if errors:
+        raise FieldErrors(errors)
+
+
+def _check_airtime(vend: Vend, phone: str) -> None:
+    if vend.amount_kobo < MIN_AIRTIME_KOBO:
+        raise ValidationFailed(
+            f"The least airtime you can buy is {format_naira(MIN_AIRTIME_KOBO)}", field="amount"
+        )
+    vend.customer_number = phone
