@@ -7,6 +7,7 @@ customer's request, whatever transport is underneath (network, or in-process in 
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import datetime
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -43,6 +44,8 @@ from bff.core_client.schemas import (
 from bff.core_client.transport import PooledTransport
 from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 # Connections from one BFF process to the core (bff/core_client/transport.py): 8 pools of
@@ -127,6 +130,12 @@ class CoreClient:
             raise CoreUnavailable(f"core timed out on {method} {path}") from exc
         except httpx.HTTPError as exc:
             raise CoreUnavailable(f"core unreachable on {method} {path}: {exc}") from exc
+        except Exception as exc:
+            # Only the transport ran in this block: httpcore has raised AttributeError on a
+            # connection the core dropped mid-request. The outcome is unknown either way, which
+            # is what CoreUnavailable means (a payment then asks the core what happened).
+            log.exception("core transport failed on %s %s", method, path)
+            raise CoreUnavailable(f"core transport failed on {method} {path}: {exc!r}") from exc
         if response.status_code >= 500:
             raise CoreUnavailable(f"core answered {response.status_code} on {method} {path}")
         if response.status_code >= 400:

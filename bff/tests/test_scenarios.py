@@ -215,3 +215,20 @@ async def test_a_dead_core_gives_a_fast_clear_503(bff_factory):
         assert "Please try again" in response.json()["detail"]
     assert dead.breaker.is_open
     await dead.aclose()
+
+
+async def test_a_transport_that_breaks_unexpectedly_is_an_outage_not_a_500():
+    """httpcore has raised AttributeError on a connection dropped mid-request: the caller must
+    see what any lost answer is (unknown outcome), not an unhandled error."""
+
+    def broken(request: httpx.Request) -> httpx.Response:
+        raise AttributeError("'NoneType' object has no attribute 'read'")
+
+    client = CoreClient(
+        httpx.AsyncClient(transport=httpx.MockTransport(broken), base_url="http://core"),
+        timeout_s=1,
+    )
+    with pytest.raises(CoreUnavailable) as lost:
+        await client.account_types()
+    assert lost.value.sent
+    await client.aclose()
