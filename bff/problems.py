@@ -19,6 +19,7 @@ from litestar.plugins.problem_details import (
 )
 from litestar.types import ExceptionHandlersMap
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from bff.core_client import CoreUnavailable
 from bff.errors import AppError, TooManyRequests
@@ -115,6 +116,15 @@ def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]
     )
 
 
+def database_busy(request: Request, exc: PoolTimeout) -> Response[dict[str, Any]]:
+    """Every pooled connection stayed busy for the pool's whole timeout: the process is
+    overloaded. Like an outage, the caller should come back shortly; it is not a bug."""
+    log.warning("no database connection free on %s %s: %s", request.method, request.url.path, exc)
+    return problem_response(
+        503, "Service Unavailable", CORE_UNAVAILABLE, headers={"Retry-After": "5"}
+    )
+
+
 def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem_response(500, "Internal Server Error", UNEXPECTED)
@@ -150,5 +160,6 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DBAPIError: database_error,
+    PoolTimeout: database_busy,
     Exception: unexpected_error,
 }

@@ -17,7 +17,8 @@ def postgres_pool_options() -> dict[str, Any]:
     requests opened and closed a connection of their own, and profiles at 16 clients showed
     connecting as one of the BFF's largest costs. 12 + 4 keeps two BFF and two simulator
     processes within PostgreSQL's default 100 connections (a 64-client bench with 20 + 10
-    ran out of them).
+    ran out of them). A unit of work that waits KOBO_DB_POOL_TIMEOUT_S (30) for a connection
+    gives up, and the request is answered 503 with Retry-After (bff/problems.py).
 
     KOBO_DB_PGBOUNCER=1: the URL is a PgBouncer in transaction pooling mode, where two
     statements of one connection may reach two different server connections. asyncpg's
@@ -28,6 +29,7 @@ def postgres_pool_options() -> dict[str, Any]:
     options: dict[str, Any] = {
         "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "12")),
         "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "4")),
+        "pool_timeout": float(os.environ.get("KOBO_DB_POOL_TIMEOUT_S", "30")),
     }
     if behind_pgbouncer():
         options["connect_args"] = {

@@ -151,3 +151,25 @@ async def test_database_restart_costs_one_request(bff):
     assert answers[1] == 200, answers
     # The first may meet a connection the restart closed: an outage answer, never a 500.
     assert answers[0] in (200, 503), answers
+
+
+@pytest.mark.postgres
+async def test_a_busy_pool_answers_503_not_500(bff_factory, monkeypatch):
+    """Overload: every connection of the pool is taken for longer than the pool waits. The
+    request is told to come back (503, Retry-After), as for any outage; it is not a bug."""
+    monkeypatch.setenv("KOBO_DB_POOL_SIZE", "2")  # start-up holds a lock on one, migrates on one
+    monkeypatch.setenv("KOBO_DB_MAX_OVERFLOW", "0")
+    monkeypatch.setenv("KOBO_DB_POOL_TIMEOUT_S", "0.3")
+    bff = await bff_factory()
+    token = await bff.sign_in()
+    headers = {"Authorization": f"Bearer {token}"}
+    engine = bff.app.state.db.engine
+    async with engine.connect(), engine.connect():  # both of the pool's connections, held
+        busy = await bff.client.get("/api/accounts", headers=headers)
+    assert busy.status_code == 503, busy.text
+    assert busy.headers["Retry-After"] == "5"
+    assert (
+        busy.json()["detail"]
+        == "Our banking service is not responding right now. Please try again shortly."
+    )
+    assert (await bff.client.get("/api/accounts", headers=headers)).status_code == 200
