@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.di import Provide
+from litestar.exceptions import HTTPException
+from litestar.exceptions.responses import create_exception_response
 from litestar.openapi import OpenAPIConfig
 from sqlalchemy import select
 
@@ -39,6 +42,9 @@ class ResetIn(CamelStruct, forbid_unknown_fields=True):
     seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 
+log = logging.getLogger("core_sim")
+
+
 class ResetOut(CamelStruct):
     seed: int
 
@@ -53,6 +59,23 @@ def sim_error_handler(_: Request, exc: SimError) -> Response[dict[str, object]]:
             "responseCode": exc.code,
         },
         status_code=exc.status_code,
+        media_type="application/problem+json",
+    )
+
+
+def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, object]]:
+    """A bug in the simulator: logged with its traceback (outside debug mode Litestar logs
+    nothing of it) and answered in the same problem shape as a refusal, code 96."""
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return Response(
+        {
+            "type": "about:blank",
+            "title": "Internal Server Error",
+            "status": 500,
+            "detail": "The simulator failed; see its log.",
+            "responseCode": "96",
+        },
+        status_code=500,
         media_type="application/problem+json",
     )
 
@@ -131,7 +154,12 @@ def create_app(
             "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),
             "sim_settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
         },
-        exception_handlers={SimError: sim_error_handler},
+        exception_handlers={
+            SimError: sim_error_handler,
+            # Litestar's own answers (404, 405, a body that does not decode) stay as they are.
+            HTTPException: create_exception_response,
+            Exception: unexpected_error,
+        },
         middleware=[RequestLogMiddleware, RequestFaultsMiddleware],
         on_startup=[seed_if_empty, follow_clock],
         on_shutdown=[stop_background, db.dispose],

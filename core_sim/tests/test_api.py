@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 
 async def test_personas_are_seeded_with_their_fixed_account_numbers(sim_client):
     response = await sim_client.get("/core/customers/CIF00000001/accounts")
@@ -241,3 +243,26 @@ async def test_customer_creation_is_idempotent_and_gives_a_valid_nuban(sim_clien
     assert opened.status_code == 201 and opened.json()["accountTypeName"] == "Current Account"
     accounts = (await sim_client.get(f"/core/customers/{customer_id}/accounts")).json()
     assert len(accounts) == 2
+
+
+async def test_a_bug_is_logged_and_answered_as_a_problem(sim_client, monkeypatch):
+    """Outside debug mode Litestar logs nothing of an unhandled error: the simulator's own
+    handler logs the traceback and answers in the refusal's problem shape."""
+
+    async def broken(session):  # type: ignore[no-untyped-def]
+        raise RuntimeError("a bug in the simulator")
+
+    monkeypatch.setattr("core_sim.customers.service.account_types", broken)
+    logged: list[logging.LogRecord] = []  # (the suite runs without pytest's caplog plugin)
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = logged.append  # type: ignore[method-assign]
+    logging.getLogger("core_sim").addHandler(handler)
+    try:
+        answer = await sim_client.get("/core/account-types")
+    finally:
+        logging.getLogger("core_sim").removeHandler(handler)
+    assert answer.status_code == 500
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["responseCode"] == "96"
+    assert any("a bug in the simulator" in str(r.exc_info[1]) for r in logged if r.exc_info)
+    assert (await sim_client.get("/core/no-such-route")).status_code == 404
