@@ -13,8 +13,7 @@
 import scenarios from '../../../fixtures/scenarios.json'
 import type { components } from '../api/schema'
 import type { Account, TwoFactorAuthentication } from '../api/types'
-import { KOBO_CODE, bankNameOf } from './fixtures'
-import { MOCK_OTP, accountsOf, personas, type Persona } from './personas'
+import { KOBO_CODE, MOCK_OTP, accountsOf, bankNameOf, personas, type Persona } from './personas'
 
 export type S = components['schemas']
 export { MOCK_OTP, KOBO_CODE }
@@ -151,7 +150,7 @@ function seedHistory(account: Account, persona: Persona): Line[] {
     const amount = i % 3 === 0 ? 2500 + (i % 17) * 1000 : -(500 + (i % 23) * 250.5)
     if (balance - amount < 0) continue
     const at = new Date(t)
-    const narration = amount > 0 ? `From ${who}` : i % 2 ? `Transfer to ${who}, ${bank}` : `MTN airtime, 0803${String(1000000 + i).slice(-7)}`
+    const narration = amount > 0 ? (i % 15 ? `From ${who}` : `Reversal of transfer to ${who}`) : i % 2 ? `Transfer to ${who}, ${bank}` : `MTN airtime, 0803${String(1000000 + i).slice(-7)}`
     const sessionId = `${KOBO_CODE}${wireDate(at).replace(/\D/g, '').slice(2)}${String(i).padStart(12, '0')}`
     lines.push(lineOf({ ...account, availableBalance: balance }, at, amount, narration, 'COMPLETED', { counterpartyName: who, counterpartyBank: bank, sessionId, referenceNumber: `TXN-${account.accountNumber}-${i}` }))
     balance = Math.round((balance - amount) * 100) / 100

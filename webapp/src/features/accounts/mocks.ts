@@ -1,16 +1,16 @@
 /** Mock routes for accounts: list, types, open, and the two-step disable. */
 import { http, HttpResponse } from 'msw'
-import { ACCOUNT_TYPES, accountTypeName } from '../../mocks/fixtures'
+import { ACCOUNT_TYPES, accountTypeName } from '../../mocks/personas'
 import { awaitCode, codeSent, confirmCode, notFound, problem, signedIn } from '../../mocks/session'
 import type { Account } from '../../api/types'
-import { nextId, type Customer } from '../../mocks/state'
+import type { Customer } from '../../mocks/state'
 import { formatNaira } from '../../lib/format'
 
 export { GOOGLE_PROMPT, OTP_SENT, INVALID_OTP, unauthorized } from '../../mocks/session'
 
 /** A new empty account (tests open one with this too). */
 export function openAccount(c: Customer, typeId: number): Account {
-  const account = { ...c.accounts[0], accountNumber: `10500000${String(nextId()).padStart(2, '0')}`, accountTypeId: typeId, accountTypeName: accountTypeName(typeId), availableBalance: 0, ledgerBalance: 0, status: 'ACTIVE' as const }
+  const account = { ...c.accounts[0], accountNumber: `10500000${String(c.accounts.filter((a) => a.accountNumber.startsWith('1050')).length + 1).padStart(2, '0')}`, accountTypeId: typeId, accountTypeName: accountTypeName(typeId), availableBalance: 0, ledgerBalance: 0, status: 'ACTIVE' as const }
   c.accounts.push(account)
   return account
 }

@@ -3,7 +3,7 @@
  * `otp` the name is looked up and a code "sent" (202); with 123456 it is saved (201).
  */
 import { http, HttpResponse } from 'msw'
-import { bankNameOf } from '../../mocks/fixtures'
+import { bankNameOf } from '../../mocks/personas'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, required, signedIn } from '../../mocks/session'
 import { MOCK_OTP, accountName, nextId } from '../../mocks/state'
 

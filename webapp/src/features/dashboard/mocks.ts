@@ -17,6 +17,8 @@ const STORY: [number, number, 'CREDIT' | 'DEBIT', string, string, string, string
   [5, 150000, 'CREDIT', 'COMPLETED', '0c1d2e3f4a524c1d9a2e5b6c7d8e9f01', 'Lagos Tech Hub Ltd', 'Zenith Bank'],
 ]
 
+const dayKey = (s: { scheduleDate: string }) => Number(s.scheduleDate.split('-').reverse().join(''))
+
 export function summaryOf(persona: Persona): ClientSummary {
   const c = customerOf(persona)
   const me = `${persona.firstName} ${persona.lastName}`
@@ -38,7 +40,7 @@ export function summaryOf(persona: Persona): ClientSummary {
     totalAvailableBalance: total,
     weeklyTransactionSummary: { failedTransactions: count('FAILED'), pendingTransactions: count('PENDING'), completedTransactions: count('COMPLETED'), inwards: sum('CREDIT'), outwards: sum('DEBIT') },
     recentTransactions: recent,
-    scheduledPayments: c.schedules.filter((s) => s.status === 'PENDING').concat(c.schedules.filter((s) => s.status !== 'PENDING')).slice(0, 5).map((s) => ({
+    scheduledPayments: [...c.schedules].sort((a, b) => Number(a.status !== 'PENDING') - Number(b.status !== 'PENDING') || dayKey(a) - dayKey(b)).slice(0, 5).map((s) => ({
       amount: s.amount, beneficiaryAccount: s.destinationAccountNumber, beneficiaryName: s.destinationAccountName, type: s.transferType, status: s.status, uuid: s.uuid, scheduleDate: s.scheduleDate,
     })),
   }

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw'
 import { findPersonaByLogin } from '../../mocks/personas'
 import { problem, required } from '../../mocks/session'
-import { loadSaved, save } from '../../mocks/state'
+import { loadSaved, save, syncPersonas } from '../../mocks/state'
 
 const AUTH = '/auth/ibanking/personal'
 export const MOCK_RESET_CODE = 'mock-reset-code'
@@ -25,6 +25,7 @@ export const passwordRecoveryHandlers = [
   http.post(`${AUTH}/password/forgot/:encoded`, ({ params }) => {
     const identifier = decode(String(params.encoded))
     if (!identifier) return required('email')
+    syncPersonas()
     const persona = findPersonaByLogin(identifier)
     if (persona) {
       const saved = loadSaved()
@@ -44,6 +45,7 @@ export const passwordRecoveryHandlers = [
   http.patch(`${AUTH}/password/reset`, async ({ request }) => {
     const body = (await request.json()) as { email?: string; password?: string; passwordResetCode?: string }
     const email = (body.email ?? '').trim().toLowerCase()
+    syncPersonas()
     const persona = findPersonaByLogin(email)
     if (!persona || !linkOpen(body.passwordResetCode, email)) return problem(400, LINK_USED, 'Bad Request')
     const saved = loadSaved()

@@ -4,10 +4,10 @@
  * that signing out makes; the e-mail code is 123456.
  */
 import { http, HttpResponse } from 'msw'
-import { ACCOUNT_TYPES } from '../../mocks/fixtures'
+import { ACCOUNT_TYPES } from '../../mocks/personas'
 import { MOCK_OTP, personas } from '../../mocks/personas'
 import { fieldErrors, problem } from '../../mocks/session'
-import { isFixturePersona, loadSaved, save, type Registration } from '../../mocks/state'
+import { isFixturePersona, loadSaved, save, syncPersonas, type Registration } from '../../mocks/state'
 
 export { EMAIL_NOT_VERIFIED_DETAIL } from '../auth/mocks'
 const AUTH = '/auth/ibanking/personal'
@@ -29,6 +29,7 @@ type Fixture = (typeof personas)[number] & { bvn?: string }
 /** Saves the registration, unless the e-mail address is taken. */
 function register(registration: Omit<Registration, 'verified'>) {
   const saved = loadSaved()
+  syncPersonas(saved)
   if (personas.some((p) => p.internetBanking && p.email.toLowerCase() === registration.email)) {
     return problem(409, EMAIL_TAKEN, 'Conflict', { errors: [{ field: 'email', message: EMAIL_TAKEN }] })
   }
@@ -53,6 +54,7 @@ export const registrationHandlers = [
 
   http.post(`${AUTH}/registration/existing`, async ({ request }) => {
     const b = await body(request)
+    syncPersonas()
     const owner = (personas as Fixture[]).find((p) => isFixturePersona(p.key) && p.accounts.some((a) => a.accountNumber === b.accountNUBAN))
     if (!owner || (b.bvn && b.bvn !== owner.bvn) || (b.phoneNumber && b.phoneNumber !== owner.phoneNumber)) return problem(400, OWNER_MISMATCH, 'Bad Request')
     if (owner.internetBanking) return problem(409, 'Internet banking is already set up for this account. Log in, or reset your password.', 'Conflict')

@@ -4,7 +4,7 @@
  * (it then needs approving again, under a new reference).
  */
 import { http, HttpResponse } from 'msw'
-import { bankNameOf } from '../../mocks/fixtures'
+import { bankNameOf } from '../../mocks/personas'
 import { INVALID_OTP, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
 import { KOBO_CODE, MOCK_OTP, accountName, newUuid, nextId, type Customer, type S } from '../../mocks/state'
 

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { notFound, required, signedIn } from '../../mocks/session'
-import { nextId, onReset, type Customer, type S } from '../../mocks/state'
+import { onReset, type Customer, type S } from '../../mocks/state'
 
 export const TICKET_NOT_FOUND = 'Ticket not found'
 /** A small receipt-like PNG and a one-page PDF, for the seeded conversations. */
@@ -15,11 +15,16 @@ const SAMPLE_PDF = btoa('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
 
 /** Attachments' contents (data URLs) by id, with the ticket they belong to. */
 let files = new Map<number, { ticketId: number; name: string; content: string }>()
-onReset(() => (files = new Map()))
+let ids = { ticket: 0, message: 0, file: 0 }
+onReset(() => {
+  files = new Map()
+  ids = { ticket: 0, message: 0, file: 0 }
+})
+const next = (kind: keyof typeof ids) => ++ids[kind]
 
 function store(ticketId: number, attachments: S['AttachmentIn'][] = []): S['AttachmentOut'][] {
   return attachments.map(({ name, document }) => {
-    const id = nextId()
+    const id = next('file')
     files.set(id, { ticketId, name, content: document })
     const contentType = /^data:([^;,]*)/.exec(document)?.[1] || 'application/octet-stream'
     return { id, name, url: `/api/tickets/attachments/${id}/download`, contentType, size: Math.floor(((document.split(',')[1] ?? '').length * 3) / 4) }
@@ -32,8 +37,8 @@ const now = () => {
 }
 
 function ticket(c: Customer, subject: string, createdAt: string, resolved: boolean, messages: [string, string, string, S['AttachmentIn']?][]): S['TicketOut'] {
-  const id = nextId()
-  const made = { id, subject, body: messages[0][1], resolved, createdAt, messages: messages.map(([sender, text, at, file]) => ({ id: nextId(), sender, text, createdAt: at, attachments: store(id, file && [file]) })) }
+  const id = next('ticket')
+  const made = { id, subject, body: messages[0][1], resolved, createdAt, messages: messages.map(([sender, text, at, file]) => ({ id: next('message'), sender, text, createdAt: at, attachments: store(id, file && [file]) })) }
   c.tickets.push(made)
   return made
 }
@@ -93,7 +98,7 @@ export const ticketsHandlers = [
     const t = find(c, persona.key, params.id)
     if (!t) return notFound('Ticket')
     if (!body.text?.trim()) return required('text')
-    t.messages.push({ id: nextId(), sender: 'CLIENT', text: body.text.trim(), createdAt: now(), attachments: store(t.id, body.attachments) })
+    t.messages.push({ id: next('message'), sender: 'CLIENT', text: body.text.trim(), createdAt: now(), attachments: store(t.id, body.attachments) })
     return HttpResponse.json(structuredClone(t), { status: 201 })
   })),
 

@@ -6,16 +6,18 @@
  * 9000000052 answers Pending and then fails; a forced catalogue scenario wins over both.
  */
 import { http, HttpResponse } from 'msw'
-import banksFixture from '../../../../fixtures/banks.json'
-import { bankNameOf } from '../../mocks/fixtures'
+import { BANKS, bankNameOf } from '../../mocks/personas'
 import { settlementOf } from '../../mocks/forcing/catalogue'
 import { forcedScenario } from '../../mocks/forcing/forced'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
 import { INTERBANK, KOBO_CODE, MOCK_OTP, accountName, findKoboAccount, nextId, newReference, post, wireDate, type Customer, type S } from '../../mocks/state'
 
-export const MOCK_BANKS = banksFixture.banks
 export const PENDING_MESSAGE = 'Your transfer is being processed. We will send you an SMS as soon as it completes.'
-const DECLINES: Record<string, string> = { '51': 'Insufficient funds.', '57': 'This transfer is not permitted on this account.' }
+const DECLINES: Record<string, string> = {
+  '51': 'Insufficient funds.',
+  '57': 'This transfer is not permitted on this account.',
+  '91': 'The beneficiary bank is not available right now. Please try again later.',
+}
 const declined = (code: string) => `${DECLINES[code] ?? 'The transfer could not be completed.'} Your account was not debited.`
 
 type Transfer = S['TransferOut']
@@ -85,7 +87,7 @@ const lookup = (code: string, accountNumber = '') => {
 }
 
 export const transfersHandlers = [
-  http.get('/api/transfer/banks', signedIn(() => HttpResponse.json(MOCK_BANKS))),
+  http.get('/api/transfer/banks', signedIn(() => HttpResponse.json(BANKS))),
   http.get('/api/transfer/balance', signedIn(({ c }) => {
     const total = c.accounts.reduce((sum, a) => sum + a.availableBalance, 0)
     return HttpResponse.json({ accounts: c.accounts, totalCurrentBalance: total, totalAvailableBalance: total, thisWeekInwards: 175000, thisWeekOutwards: 4500.5 })
