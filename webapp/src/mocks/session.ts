@@ -6,7 +6,7 @@
 import { HttpResponse } from 'msw'
 import type { ProblemDetails } from '../api/types'
 import { personas, type Persona } from './personas'
-import { MOCK_OTP, customerOf, resetMockState, type Customer } from './state'
+import { MOCK_OTP, customerOf, resetMockState, saveStateInTab, type Customer } from './state'
 
 const TOKEN_PREFIX = 'mock-token.'
 const revoked = new Set<string>()
@@ -63,7 +63,9 @@ export function signedIn(handler: (call: Call) => Response | Promise<Response>) 
     const persona = personaFromRequest(request)
     if (!persona) return unauthorized()
     const body = ['GET', 'DELETE'].includes(request.method) ? {} : await request.clone().json().catch(() => ({}))
-    return handler({ request, params, persona, c: customerOf(persona), body: body ?? {} })
+    const answer = await handler({ request, params, persona, c: customerOf(persona), body: body ?? {} })
+    saveStateInTab()
+    return answer
   }
 }
 

@@ -2,12 +2,13 @@
  * The offline bank's data: one record per persona (accounts, transactions, beneficiaries,
  * KYC, tickets, schedules, bills, transfers waiting for their code), built from the shared
  * fixtures (fixtures/personas.json, banks.json, scenarios.json) on first use and forgotten by
- * `resetMockState()` (every test, or a page reload). The handlers under
+ * `resetMockState()` (every test). The handlers under
  * src/features/*\/mocks.ts are routes over this state; the only rules here are the few that
  * keep the screens believable: a code is 123456, a payment debits its account and adds a
  * transaction, and the fixtures' magic numbers decide an outcome.
  *
- * Registered users, reset passwords and finished onboarding live in localStorage
+ * In `dev:mock` the whole state lives on in the tab's sessionStorage (`keepStateInTab`);
+ * registered users, reset passwords and finished onboarding in localStorage
  * (`kobo.mock.accounts`), so they survive the reload that signing out makes.
  */
 import scenarios from '../../../fixtures/scenarios.json'
@@ -37,6 +38,8 @@ export interface Customer {
   bills: S['BillLogOut'][]
   schedules: S['ScheduledPaymentOut'][]
   tickets: S['TicketOut'][]
+  /** Ticket attachments' contents (data URLs) by attachment id. */
+  files: Record<number, { ticketId: number; name: string; content: string }>
 }
 
 let customers = new Map<string, Customer>()
@@ -52,6 +55,33 @@ export function resetMockState(): void {
   serial = 1
   syncPersonas()
   resetHooks.forEach((hook) => hook())
+}
+
+/** `dev:mock` keeps the state in the tab's sessionStorage, so typing a URL or reloading keeps it. */
+const TAB_KEY = 'kobo.mock.state'
+let inTab = false
+
+export function keepStateInTab(): void {
+  inTab = true
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(TAB_KEY) ?? 'null') as { serial: number; customers: [string, Customer & { transfers: [] }][] } | null
+    if (!saved) return
+    serial = saved.serial
+    customers = new Map(saved.customers.map(([key, c]) => [key, { ...c, awaiting: new Map(), transfers: new Map(c.transfers) }]))
+  } catch {
+    // An unreadable copy: start afresh.
+  }
+}
+
+/** Called after every signed-in route (a no-op outside the browser's mock build). */
+export function saveStateInTab(): void {
+  if (!inTab) return
+  const copy = [...customers].map(([key, c]) => [key, { ...c, awaiting: [], transfers: [...c.transfers] }])
+  try {
+    window.sessionStorage.setItem(TAB_KEY, JSON.stringify({ serial, customers: copy }))
+  } catch {
+    // A full storage only makes the tab forget sooner.
+  }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -85,6 +115,7 @@ export function customerOf(persona: Persona): Customer {
       bills: [],
       schedules: [],
       tickets: [],
+      files: {},
     }
     customers.set(persona.key, c)
     if (persona.accounts.some((a) => a.openingBalanceKobo > 0)) c.schedules = seedSchedules(accounts)

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { notFound, required, signedIn } from '../../mocks/session'
-import { onReset, type Customer, type S } from '../../mocks/state'
+import { nextId, type Customer, type S } from '../../mocks/state'
 
 export const TICKET_NOT_FOUND = 'Ticket not found'
 /** A small receipt-like PNG and a one-page PDF, for the seeded conversations. */
@@ -13,19 +13,10 @@ export const SAMPLE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAcCAIAAACcd2qBAAAAPUlEQVR42mPgzvMfEMQwavGoxTSz+Nef3wOCRi0eeRZX9LTQCA1Wi0cT12jiGk1cIzVxDWWLRxPXqMVUQwAzU/x8CQQD3AAAAABJRU5ErkJggg=='
 const SAMPLE_PDF = btoa('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
 
-/** Attachments' contents (data URLs) by id, with the ticket they belong to. */
-let files = new Map<number, { ticketId: number; name: string; content: string }>()
-let ids = { ticket: 0, message: 0, file: 0 }
-onReset(() => {
-  files = new Map()
-  ids = { ticket: 0, message: 0, file: 0 }
-})
-const next = (kind: keyof typeof ids) => ++ids[kind]
-
-function store(ticketId: number, attachments: S['AttachmentIn'][] = []): S['AttachmentOut'][] {
+function store(c: Customer, ticketId: number, attachments: S['AttachmentIn'][] = []): S['AttachmentOut'][] {
   return attachments.map(({ name, document }) => {
-    const id = next('file')
-    files.set(id, { ticketId, name, content: document })
+    const id = nextId()
+    c.files[id] = { ticketId, name, content: document }
     const contentType = /^data:([^;,]*)/.exec(document)?.[1] || 'application/octet-stream'
     return { id, name, url: `/api/tickets/attachments/${id}/download`, contentType, size: Math.floor(((document.split(',')[1] ?? '').length * 3) / 4) }
   })
@@ -37,15 +28,14 @@ const now = () => {
 }
 
 function ticket(c: Customer, subject: string, createdAt: string, resolved: boolean, messages: [string, string, string, S['AttachmentIn']?][]): S['TicketOut'] {
-  const id = next('ticket')
-  const made = { id, subject, body: messages[0][1], resolved, createdAt, messages: messages.map(([sender, text, at, file]) => ({ id: next('message'), sender, text, createdAt: at, attachments: store(id, file && [file]) })) }
+  const id = c.tickets.length + 1
+  const made = { id, subject, body: messages[0][1], resolved, createdAt, messages: messages.map(([sender, text, at, file]) => ({ id: nextId(), sender, text, createdAt: at, attachments: store(c, id, file && [file]) })) }
   c.tickets.push(made)
   return made
 }
 
 function ticketsOf(c: Customer, persona: string): S['TicketOut'][] {
-  if (persona === 'ada' && !c.tickets.length && !seeded.has(c)) {
-    seeded.add(c)
+  if (persona === 'ada' && !c.tickets.length) {
     ticket(c, 'Card not delivered', '14-11-2026 09:12:40', true, [
       ['CLIENT', 'I requested a debit card three weeks ago and it has not arrived.', '14-11-2026 09:12:40'],
       ['AGENT', 'Sorry about the wait. Your card was dispatched to your Ikeja branch; you can pick it up any weekday.', '14-11-2026 11:03:05'],
@@ -59,7 +49,6 @@ function ticketsOf(c: Customer, persona: string): S['TicketOut'][] {
   }
   return c.tickets
 }
-const seeded = new WeakSet<Customer>()
 
 const sortKey = (at: string) => `${at.slice(6, 10)}${at.slice(3, 5)}${at.slice(0, 2)}${at.slice(11)}`
 const find = (c: Customer, persona: string, id: unknown) => ticketsOf(c, persona).find((t) => t.id === Number(id))
@@ -79,12 +68,12 @@ export const ticketsHandlers = [
     if (!body.subject?.trim() || !body.body?.trim()) return required(...['subject', 'body'].filter((f) => !body[f]?.trim()))
     ticketsOf(c, persona.key)
     const made = ticket(c, body.subject.trim(), now(), false, [['CLIENT', body.body.trim(), now()]])
-    made.messages[0].attachments = store(made.id, body.attachments)
+    made.messages[0].attachments = store(c, made.id, body.attachments)
     return HttpResponse.json({ message: 'Ticket created successfully', ticket: structuredClone(made) }, { status: 201 })
   })),
 
   http.get('/api/tickets/attachments/:id/download', signedIn(({ c, persona, params }) => {
-    const file = files.get(Number(params.id))
+    const file = c.files[Number(params.id)]
     if (!file || !find(c, persona.key, file.ticketId)) return notFound('Attachment')
     return HttpResponse.json({ name: file.name, content: file.content })
   })),
@@ -98,7 +87,7 @@ export const ticketsHandlers = [
     const t = find(c, persona.key, params.id)
     if (!t) return notFound('Ticket')
     if (!body.text?.trim()) return required('text')
-    t.messages.push({ id: next('message'), sender: 'CLIENT', text: body.text.trim(), createdAt: now(), attachments: store(t.id, body.attachments) })
+    t.messages.push({ id: nextId(), sender: 'CLIENT', text: body.text.trim(), createdAt: now(), attachments: store(c, t.id, body.attachments) })
     return HttpResponse.json(structuredClone(t), { status: 201 })
   })),
 
