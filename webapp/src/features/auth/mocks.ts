@@ -1,48 +1,54 @@
 /**
- * MSW handlers for sign-in: any persona with internet banking signs in with
- * its e-mail or phone and `Kobo@2026`; the code `123456` is accepted.
+ * Mock routes for sign-in: any persona with internet banking signs in with its e-mail or
+ * phone and its password (`Kobo@2026`); the code is 123456. A registered user who has not
+ * verified the e-mail is stopped with 403 EMAIL_NOT_VERIFIED, as the BFF does.
  */
 import { http, HttpResponse } from 'msw'
-import type { LoginRequest, LoginResponse, OtpVerificationRequest, SessionResponse } from '../../api/types'
 import { MOCK_OTP, findPersonaByLogin, personas, userIdOf, userUUIDOf } from '../../mocks/personas'
-import { problem, revokeToken, bearerToken, tokenFor } from '../../mocks/session'
-import { AUTH_BASE } from './api'
+import { bearerToken, problem, revokeToken, tokenFor } from '../../mocks/session'
+import { loadSaved, syncPersonas } from '../../mocks/state'
+
+export const AUTH = '/auth/ibanking/personal'
+export const EMAIL_NOT_VERIFIED_DETAIL = 'Please verify your email address. We have sent a new code to your email.'
 
 export const authHandlers = [
-  http.post(`${AUTH_BASE}/login`, async ({ request }) => {
-    const body = (await request.json()) as Partial<LoginRequest>
-    const persona = findPersonaByLogin(String(body.email ?? ''))
+  http.post(`${AUTH}/login`, async ({ request }) => {
+    const body = (await request.json()) as { email?: string; password?: string }
+    const saved = loadSaved()
+    syncPersonas(saved)
+    const login = String(body.email ?? '').trim().toLowerCase()
+    const unverified = saved.registrations.find((r) => !r.verified && (r.email === login || r.phoneNumber === login))
+    if (unverified && unverified.password === body.password) {
+      return problem(403, EMAIL_NOT_VERIFIED_DETAIL, 'Forbidden', { code: 'EMAIL_NOT_VERIFIED', email: unverified.email })
+    }
+    const persona = findPersonaByLogin(login)
     if (!persona?.internetBanking || persona.internetBanking.password !== body.password) {
       return problem(401, 'Invalid login credentials', 'Unauthorized')
     }
-    return HttpResponse.json<LoginResponse>({
-      userId: userIdOf(persona),
-      userUUID: userUUIDOf(persona),
-      twoFactorAuthentication: persona.internetBanking.twoFactorAuthentication,
-    })
+    return HttpResponse.json({ userId: userIdOf(persona), userUUID: userUUIDOf(persona), twoFactorAuthentication: persona.internetBanking.twoFactorAuthentication })
   }),
 
-  http.post(`${AUTH_BASE}/otp-verification`, async ({ request }) => {
-    const body = (await request.json()) as Partial<OtpVerificationRequest>
+  http.post(`${AUTH}/otp-verification`, async ({ request }) => {
+    const body = (await request.json()) as { userId?: number; userUUID?: string; otp?: string }
+    syncPersonas()
     const persona = personas.find((p) => userIdOf(p) === body.userId && userUUIDOf(p) === body.userUUID)
-    if (!persona?.internetBanking || body.otp !== MOCK_OTP) {
-      return problem(400, 'Invalid or expired OTP', 'Bad Request')
-    }
-    return HttpResponse.json<SessionResponse>({
+    if (!persona?.internetBanking || body.otp !== MOCK_OTP) return problem(400, 'Invalid or expired OTP', 'Bad Request')
+    const { role, onboardingComplete, twoFactorAuthentication } = persona.internetBanking
+    return HttpResponse.json({
       tokenDTO: { accessToken: tokenFor(persona), tokenType: 'Bearer', expiresIn: 300 },
-      onboardingComplete: persona.internetBanking.onboardingComplete,
-      role: persona.internetBanking.role,
+      onboardingComplete,
+      role,
       userId: userIdOf(persona),
       userUUID: userUUIDOf(persona),
       firstName: persona.firstName,
       lastName: persona.lastName,
       email: persona.email,
       phoneNumber: persona.phoneNumber,
-      twoFactorAuthentication: persona.internetBanking.twoFactorAuthentication,
+      twoFactorAuthentication,
     })
   }),
 
-  http.post(`${AUTH_BASE}/logout`, ({ request }) => {
+  http.post(`${AUTH}/logout`, ({ request }) => {
     const token = bearerToken(request)
     if (token) revokeToken(token)
     return new HttpResponse(null, { status: 204 })

@@ -1,68 +1,34 @@
 /**
- * MSW handlers for saved beneficiaries, kept per persona in the mock bank. Saving takes two
- * calls, as on the BFF: without `otp` the details are checked and a code "sent" (202); with
- * the mock code (123456) it is saved (201).
+ * Mock routes for saved beneficiaries. Saving takes two calls, as on the BFF: without
+ * `otp` the name is looked up and a code "sent" (202); with 123456 it is saved (201).
  */
 import { http, HttpResponse } from 'msw'
-import { personaFromRequest, problem } from '../../mocks/session'
-import { KOBO_CODE, MOCK_OTP, bankOf, koboName, newBeneficiaryId, otherBankName } from '../accounts/mockBank'
-import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
-import { MOCK_BANKS } from '../transfers/mocks'
-import type { CodeSent, MessageResponse } from '../accounts/types'
-import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import { bankNameOf } from '../../mocks/personas'
+import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, required, signedIn } from '../../mocks/session'
+import { MOCK_OTP, accountName, nextId } from '../../mocks/state'
 
 export const beneficiariesHandlers = [
-  http.get('/api/beneficiaries', ({ request }) => {
-    const persona = personaFromRequest(request)
-    if (!persona) return unauthorized()
-    return HttpResponse.json<Beneficiary[]>(bankOf(persona).beneficiaries)
-  }),
+  http.get('/api/beneficiaries', signedIn(({ c }) => HttpResponse.json(c.beneficiaries))),
+  http.get('/api/beneficiaries/:id', signedIn(({ c, params }) => {
+    const found = c.beneficiaries.find((b) => b.id === Number(params.id))
+    return found ? HttpResponse.json(found) : notFound('Beneficiary')
+  })),
 
-  http.get('/api/beneficiaries/:id', ({ request, params }) => {
-    const persona = personaFromRequest(request)
-    if (!persona) return unauthorized()
-    const found = bankOf(persona).beneficiaries.find((b) => b.id === Number(params.id))
-    return found ? HttpResponse.json<Beneficiary>(found) : problem(404, 'Beneficiary not found', 'Not Found')
-  }),
-
-  http.post('/api/beneficiaries', async ({ request }) => {
-    const persona = personaFromRequest(request)
-    if (!persona) return unauthorized()
-    const body = (await request.json()) as CreateBeneficiaryRequest
-    const beneficiaryName = (body.beneficiaryName ?? '').trim()
-    const bankCode = (body.bankCode ?? '').trim()
-    const accountNumber = (body.accountNumber ?? '').trim()
-    if (!beneficiaryName || !bankCode) return problem(400, 'This field is required', 'Bad Request')
-    if (!/^\d{10}$/.test(accountNumber)) return problem(400, 'Account Number must be 10 characters', 'Bad Request')
-    const bank = MOCK_BANKS.find((b) => b.institutionCode === bankCode)
-    // The name is looked up again, as the BFF does.
-    const accountName = bankCode === KOBO_CODE ? koboName(accountNumber) : bank ? otherBankName(bankCode, accountNumber) : null
-    if (!bank || !accountName) return problem(400, 'Invalid account details', 'Bad Request')
-    const list = bankOf(persona).beneficiaries
-    if (list.some((b) => b.accountNumber === accountNumber && b.bankCode === bankCode)) {
-      return problem(409, 'This beneficiary already exists', 'Conflict')
-    }
-    if (body.otp == null) return HttpResponse.json<CodeSent>(codeSent(bankOf(persona).twoFactor), { status: 202 })
+  http.post('/api/beneficiaries', signedIn(({ c, body }) => {
+    if (!body.beneficiaryName?.trim()) return required('beneficiaryName')
+    const name = accountName(body.bankCode, String(body.accountNumber ?? '').trim())
+    if (!name) return fieldErrors([{ field: 'accountNumber', message: 'Invalid account details' }])
+    if (body.otp == null) return HttpResponse.json(codeSent(c), { status: 202 })
     if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
-    const beneficiary: Beneficiary = {
-      id: newBeneficiaryId(),
-      beneficiaryName,
-      bankName: bank.institutionName,
-      accountName,
-      accountNumber,
-      bankCode,
-    }
-    list.unshift(beneficiary)
-    return HttpResponse.json<BeneficiaryCreated>({ message: 'Beneficiary created successfully', beneficiary }, { status: 201 })
-  }),
+    const beneficiary = { id: nextId(), beneficiaryName: body.beneficiaryName.trim(), bankName: bankNameOf(body.bankCode)!, accountName: name, accountNumber: body.accountNumber.trim(), bankCode: body.bankCode }
+    c.beneficiaries.unshift(beneficiary)
+    return HttpResponse.json({ message: 'Beneficiary created successfully', beneficiary }, { status: 201 })
+  })),
 
-  http.delete('/api/beneficiaries/:id', ({ request, params }) => {
-    const persona = personaFromRequest(request)
-    if (!persona) return unauthorized()
-    const bank = bankOf(persona)
-    const index = bank.beneficiaries.findIndex((b) => b.id === Number(params.id))
-    if (index < 0) return problem(404, 'Beneficiary not found', 'Not Found')
-    bank.beneficiaries.splice(index, 1)
-    return HttpResponse.json<MessageResponse>({ message: 'Deleted successfully' })
-  }),
+  http.delete('/api/beneficiaries/:id', signedIn(({ c, params }) => {
+    const index = c.beneficiaries.findIndex((b) => b.id === Number(params.id))
+    if (index < 0) return notFound('Beneficiary')
+    c.beneficiaries.splice(index, 1)
+    return HttpResponse.json({ message: 'Deleted successfully' })
+  })),
 ]

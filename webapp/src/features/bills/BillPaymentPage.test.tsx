@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
-import { bankOf } from '../accounts/mockBank'
+import { customerOf } from '../../mocks/state'
 import { personas } from '../../mocks/personas'
 import { dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { pendingPolling } from './billsSaga'
@@ -40,7 +40,7 @@ beforeEach(() => {
 
 const SAVINGS = 'Savings Account (1020000115)'
 const ada = personas.find((p) => p.key === 'ada')!
-const savingsBalance = () => bankOf(ada).accounts.find((a) => a.accountNumber === '1020000115')!.availableBalance
+const savingsBalance = () => customerOf(ada).accounts.find((a) => a.accountNumber === '1020000115')!.availableBalance
 
 function renderBills() {
   return renderWithProviders({ route: '/bill-payment', preloadedState: signedInState('ada') })

@@ -5,7 +5,7 @@ import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
-import { wireDay } from './mockSchedules'
+import { wireDay } from './mocks'
 import {
   DETAILS_TITLE,
   EDIT_TITLE,

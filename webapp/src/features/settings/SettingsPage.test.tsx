@@ -6,9 +6,9 @@ import { server } from '../../mocks/server'
 import { personas } from '../../mocks/personas'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
-import { openAccount } from '../accounts/mockBank'
+import { customerOf } from '../../mocks/state'
 import { ACCOUNT_DISABLED, ACCOUNT_CREATED } from '../accounts/texts'
-import { GOOGLE_PROMPT, OTP_SENT } from '../accounts/mocks'
+import { GOOGLE_PROMPT, OTP_SENT, openAccount } from '../accounts/mocks'
 import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import {
   CONFIRM_REQUIRED,
@@ -107,7 +107,7 @@ describe('Manage Account', () => {
   })
 
   it('disables an empty account with a code; the card then shows Disabled', async () => {
-    openAccount(ada, 4)
+    openAccount(customerOf(ada), 4)
     const { user } = renderSettings()
     await waitFor(() => expect(cards()).toHaveLength(4))
     await user.click(within(card('1050000001')).getByLabelText('Disable account 1050000001'))

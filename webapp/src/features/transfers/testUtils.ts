@@ -1,7 +1,7 @@
 /** Helpers for the money-movement page tests (antd Select and code boxes in jsdom). */
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { resetMockBank } from '../accounts/mockBank'
+import { resetMockState as resetMockBank } from '../../mocks/state'
 import { pendingPolling } from './transfersSaga'
 
 /** Fresh mock bank and quick status checks before each test. */

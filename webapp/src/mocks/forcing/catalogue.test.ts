@@ -4,7 +4,7 @@
  * the catalogue says, and the answer is still one the OpenAPI document allows.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { resetMockBank } from '../../features/accounts/mockBank'
+import { resetMockState as resetMockBank } from '../state'
 import { checkResponse } from '../../test/openapiValidator'
 import { personas } from '../personas'
 import { tokenFor } from '../session'
