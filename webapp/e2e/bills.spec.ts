@@ -4,16 +4,15 @@
  * Details', a vend the biller refuses (magic meter 45000000002: nothing is
  * debited and the log says FAILED), and a pending vend (magic phone
  * 08099990003) that the BFF's worker requeries until it is Successful.
- * `BILLS_SCREENSHOTS=1` also writes docs/screenshots/bill-payment-*.png.
+ * `KOBO_DOC_SCREENSHOTS=1` also writes docs/screenshots/bill-payment-*.png.
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK } from './support'
 import { ADA, ADA_ACCOUNTS, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { REFRESH_DOCS, screenshot } from './screenshots'
 
 test.skip(MOCK, 'balances and bill logs are checked in the real stack')
 
-const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const SAVINGS = `Savings Account (${ADA_ACCOUNTS.savings})`
 
 interface BillLog {
@@ -207,33 +206,33 @@ test('a pending vend is requeried by the BFF until it is Successful, and debits 
 const settle = (page: Page) => page.waitForTimeout(700)
 
 test('screenshots at desktop and phone width', async ({ page, request }) => {
-  test.skip(!process.env.BILLS_SCREENSHOTS, 'set BILLS_SCREENSHOTS=1 to refresh docs/screenshots')
+  test.skip(!REFRESH_DOCS, 'set KOBO_DOC_SCREENSHOTS=1 to refresh docs/screenshots')
   await signIn(page, request, ADA)
   await dismissToasts(page)
   await openBills(page)
   await expect(page.locator('.kobo-bill-table tbody tr.ant-table-row').first()).toBeVisible()
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-desktop.png`, fullPage: true })
+  await screenshot(page, `bill-payment-desktop`, { doc: true, fullPage: true })
   await meterDetails(page, '45000000001')
   await settle(page)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-electricity-desktop.png` })
+  await screenshot(page, `bill-payment-electricity-desktop`, { doc: true })
   await page.keyboard.press('Escape')
   await (await historyRow(page, '45000000001')).getByRole('button', { name: /View/ }).click()
   await expect(page.locator('.kobo-bill-details .ant-modal-title')).toBeVisible()
   await settle(page)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-details-desktop.png` })
+  await screenshot(page, `bill-payment-details-desktop`, { doc: true })
   await page.keyboard.press('Escape')
 
   await page.setViewportSize({ width: 390, height: 844 })
   await openBills(page)
   await expect(page.locator('.kobo-bill-table tbody tr.ant-table-row').first()).toBeVisible()
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-phone.png`, fullPage: true })
+  await screenshot(page, `bill-payment-phone`, { doc: true, fullPage: true })
   const panel = await openPanel(page, 'Buy Airtime')
   await expect(panel.getByLabel('Mobile Number')).toBeVisible()
   await settle(page)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-airtime-phone.png` })
+  await screenshot(page, `bill-payment-airtime-phone`, { doc: true })
   await page.keyboard.press('Escape')
   await (await historyRow(page, '45000000001')).getByRole('button', { name: /View/ }).click()
   await expect(page.locator('.kobo-bill-details .ant-modal-title')).toBeVisible()
   await settle(page)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/bill-payment-details-phone.png` })
+  await screenshot(page, `bill-payment-details-phone`, { doc: true })
 })

@@ -6,7 +6,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK } from './support'
-import { ADA, ADA_ACCOUNTS, GTBANK, SCREENSHOTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { screenshot } from './screenshots'
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -15,7 +16,7 @@ const WIDTHS = [
 
 async function shot(page: Page, name: string, width: number, fullPage = true) {
   await page.waitForTimeout(400) // let antd's open animations finish
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage })
+  await screenshot(page, `${name}-${width}`, { fullPage })
 }
 
 /** Saved beneficiaries make the table worth looking at; created through the API as the app

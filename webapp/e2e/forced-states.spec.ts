@@ -2,16 +2,16 @@
  * Offline only (E2E_MOCK=1, the mock build): screens in states forced the way a front-end
  * developer forces them (docs/frontend.md): `?scenario=` in the URL with the simulator's
  * catalogue ids, and the dev panel. Three failed screens, one pending transfer, and the panel
- * itself, at 1280 and 390 px, into docs/screenshots/forced-*.png.
+ * itself, at 1280 and 390 px, as forced-*.png (e2e/screenshots; docs/screenshots with
+ * KOBO_DOC_SCREENSHOTS=1).
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { screenshot } from './screenshots'
 
 test.skip(!MOCK, 'forcing outcomes in the browser is the mock build’s; the real stack takes X-Sim-Scenario')
 
-const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -19,7 +19,7 @@ const WIDTHS = [
 
 async function shot(page: Page, name: string, width: number) {
   await page.waitForTimeout(400) // antd's animations
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/forced-${name}-${width}.png` })
+  await screenshot(page, `forced-${name}-${width}`, { doc: true })
 }
 
 /** Opens `path` with only `scenario` forced (the tab's earlier choices are dropped first). */

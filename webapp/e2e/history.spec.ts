@@ -5,14 +5,13 @@
  * e-mail attachment in the simulator's outbox (/sim/messages). Read-only for
  * balances, so it does not care which journeys ran before it.
  *
- * `HISTORY_SCREENSHOTS=1` also writes docs/screenshots/transaction-history-{desktop,phone}.png.
+ * `KOBO_DOC_SCREENSHOTS=1` also writes docs/screenshots/transaction-history-{desktop,phone}.png.
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK, SIM_URL } from './support'
 import { ADA, ADA_ACCOUNTS, choose, dismissToasts, signIn } from './money-support'
+import { REFRESH_DOCS, screenshot } from './screenshots'
 
-const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const CURRENT = `Current Account (${ADA_ACCOUNTS.current})`
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -161,29 +160,29 @@ test('a statement of more than a year cannot be asked for', async ({ page, reque
 })
 
 test('screenshots at desktop and phone width', async ({ page, request }) => {
-  test.skip(!process.env.HISTORY_SCREENSHOTS, 'set HISTORY_SCREENSHOTS=1 to refresh docs/screenshots')
+  test.skip(!REFRESH_DOCS, 'set KOBO_DOC_SCREENSHOTS=1 to refresh docs/screenshots')
   await openHistory(page, request)
   await page.waitForTimeout(400)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-desktop.png` })
+  await screenshot(page, `transaction-history-desktop`, { doc: true })
   await rows(page).first().click()
   await expect(page.getByRole('dialog', { name: 'Transaction Details' })).toBeVisible()
   await page.waitForTimeout(600)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-details-desktop.png` })
+  await screenshot(page, `transaction-history-details-desktop`, { doc: true })
   await page.getByRole('dialog', { name: 'Transaction Details' }).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
   await page.getByRole('button', { name: 'Request Statement' }).click()
   await page.waitForTimeout(600)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-statement-desktop.png` })
+  await screenshot(page, `transaction-history-statement-desktop`, { doc: true })
   await page.keyboard.press('Escape')
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.reload()
   await expect(rows(page)).toHaveCount(10)
   await page.waitForTimeout(400)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-phone.png`, fullPage: true })
+  await screenshot(page, `transaction-history-phone`, { doc: true, fullPage: true })
   await page.getByRole('button', { name: 'Filter' }).click()
   await page.waitForTimeout(300)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-filters-phone.png` })
+  await screenshot(page, `transaction-history-filters-phone`, { doc: true })
   await rows(page).first().click()
   await page.waitForTimeout(600)
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/transaction-history-details-phone.png` })
+  await screenshot(page, `transaction-history-details-phone`, { doc: true })
 })

@@ -9,13 +9,13 @@
  *   approved with all three levels highlighted.
  * The customer is a prospect of the registry (a random one, so reruns and other
  * specs never meet), registered, verified and onboarded through the API.
- * Screenshots at 1280 and 390 px go to docs/screenshots/kyc-*.png.
+ * Screenshots at 1280 and 390 px: kyc-*.png (e2e/screenshots; docs/screenshots with
+ * KOBO_DOC_SCREENSHOTS=1).
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
+import { screenshot } from './screenshots'
 
-const SHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const AUTH = '/auth/ibanking/personal'
 const PASSWORD = 'Kobo@2026!'
 const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
@@ -169,8 +169,8 @@ async function shoot(page: Page, name: string) {
     await page.mouse.move(0, 0) // no hover look on the last button clicked
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.waitForTimeout(400)
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${suffix}.png`,
+    await screenshot(page, `${name}-${suffix}`, {
+      doc: true,
       fullPage: true,
       animations: 'disabled',
       style: '.ant-notification { display: none !important; }',

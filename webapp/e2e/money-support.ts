@@ -6,11 +6,9 @@
  * authenticator secret (RFC 6238 TOTP with node's crypto).
  */
 import { createHmac } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, MOCK_OTP, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
 
-export const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url))
 
 export interface Persona {
   email: string

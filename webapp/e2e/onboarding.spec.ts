@@ -10,11 +10,10 @@
  * - a customer resets a forgotten password with the link from the inbox.
  * Screenshots of every screen at 1280 and 390 px go to e2e/screenshots/.
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
+import { screenshot } from './screenshots'
 
-const DIR = fileURLToPath(new URL('./screenshots', import.meta.url))
 const AUTH = '/auth/ibanking/personal'
 const PASSWORD = 'Kobo@2026!'
 const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
@@ -50,8 +49,7 @@ async function shoot(page: Page, name: string) {
     // once the layout has settled (media queries re-render, antd animations finish).
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.waitForTimeout(400)
-    await page.screenshot({
-      path: `${DIR}/${name}-${size.width}.png`,
+    await screenshot(page, `${name}-${size.width}`, {
       fullPage: true,
       animations: 'disabled',
       style: '.ant-notification { display: none !important; }',

@@ -8,20 +8,19 @@
  * e2e/screenshots/ (and /transfer at 390 px to docs/screenshots/ with
  * KOBO_DOC_SCREENSHOTS=1).
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK } from './support'
-import { ADA, ADA_ACCOUNTS, SCREENSHOTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn } from './money-support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn } from './money-support'
+import { screenshot } from './screenshots'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const TRANSFER_TABS = ['Intra Bank Transfer', 'Own Account Transfer', 'Other Bank Transfer', 'Bulk Bank Transfer']
 const SETTINGS_TABS = ['Manage Account', 'Change Password', 'Transaction Limit', '2 Factor Authentication']
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(400) // let antd's animations finish
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` })
+  await screenshot(page, name)
 }
 
 async function openTransfer(page: Page) {
@@ -43,7 +42,7 @@ test.describe('phone layout', () => {
     for (const name of TRANSFER_TABS) await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
     await expect(page.getByLabel('From Account', { exact: true })).toBeInViewport()
     await shot(page, 'transfer-390')
-    if (process.env.KOBO_DOC_SCREENSHOTS) await page.screenshot({ path: `${DOCS}/transfer-phone.png` })
+    await screenshot(page, 'transfer-phone', { doc: true })
 
     // Each kind opens with one tap and shows its form at once.
     await page.getByRole('tab', { name: 'Other Bank Transfer' }).click()

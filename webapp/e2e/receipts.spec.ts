@@ -5,10 +5,9 @@
  * and the dashboard, the history, the Transaction Details and the receipt PDF
  * all name the recipient and carry that same reference; no page shows a
  * ledger code (GL-, HOLD-, SEED-) or a raw WORD_WORD/ narration.
- * `RECEIPT_SCREENSHOTS=1` also writes docs/screenshots/receipt-*.png (works
+ * `KOBO_DOC_SCREENSHOTS=1` also writes docs/screenshots/receipt-*.png (works
  * with E2E_MOCK=1 too).
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK } from './support'
 import {
@@ -22,8 +21,8 @@ import {
   signIn,
   typeDialogCode,
 } from './money-support'
+import { REFRESH_DOCS, screenshot } from './screenshots'
 
-const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 const TRANSACTIONS = '/api/ibanking/personal/transactions'
 
 /** What must never reach a screen: ledger codes and raw posting narrations. */
@@ -253,7 +252,7 @@ test.describe('receipts on the real stack', () => {
 const settle = (page: Page) => page.waitForTimeout(700)
 
 test('screenshots of the transfer receipt and the details with receipt actions', async ({ page, request }) => {
-  test.skip(!process.env.RECEIPT_SCREENSHOTS, 'set RECEIPT_SCREENSHOTS=1 to refresh docs/screenshots')
+  test.skip(!REFRESH_DOCS, 'set KOBO_DOC_SCREENSHOTS=1 to refresh docs/screenshots')
   test.setTimeout(120_000)
   await signIn(page, request, ADA)
   await dismissToasts(page)
@@ -273,7 +272,7 @@ test('screenshots of the transfer receipt and the details with receipt actions',
     const reference = await readReceipt(receipt)
     await dismissToasts(page)
     await settle(page)
-    await page.screenshot({ path: `${DOCS_SCREENSHOTS}/receipt-success-${size}.png` })
+    await screenshot(page, `receipt-success-${size}`, { doc: true })
     await page.getByRole('button', { name: 'Done' }).click()
 
     await page.goto('/transaction-history')
@@ -284,7 +283,7 @@ test('screenshots of the transfer receipt and the details with receipt actions',
     await expect(details.getByRole('button', { name: /Download receipt$/ })).toBeVisible()
     await dismissToasts(page)
     await settle(page)
-    await page.screenshot({ path: `${DOCS_SCREENSHOTS}/receipt-details-${size}.png` })
+    await screenshot(page, `receipt-details-${size}`, { doc: true })
     await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
   }
 })

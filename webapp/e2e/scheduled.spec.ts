@@ -6,18 +6,18 @@
  * due payments (docs/admin-api.md): the payment shows COMPLETED with a tick
  * in the table and on /home. The clock is put back afterwards.
  *
- * Screenshots of the page at 1280 and 390 px go to docs/screenshots/.
+ * Screenshots of the page at 1280 and 390 px (e2e/screenshots; docs/screenshots with
+ * KOBO_DOC_SCREENSHOTS=1).
  */
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, newestMessageId, readOtp } from './support'
 import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { screenshot } from './screenshots'
 
 test.skip(MOCK, 'the clock and the runner exist only on the real stack')
 
 const AUTH = '/auth/ibanking/personal'
 const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
-const SHOTS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 /** Far enough ahead for any date picked below (next month's 15th is at most ~46 days away). */
 const SIXTY_DAYS = 60 * 24 * 3600
 
@@ -76,14 +76,14 @@ async function screenshots(page: Page) {
     await page.setViewportSize(viewport)
     await page.getByLabel('Search scheduled payments').fill('')
     await expect(tableRows(page).first()).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/scheduled-payment-${viewport.name}.png`, fullPage: true })
+    await screenshot(page, `scheduled-payment-${viewport.name}`, { doc: true, fullPage: true })
   }
   // The details modal on a phone.
   await tableRows(page).first().getByRole('button', { name: /^View / }).click()
   const details = page.locator('.ant-modal').filter({ hasText: 'Schedule Payment Details' })
   await expect(details.getByTestId('schedule-details')).toBeVisible()
   await page.waitForTimeout(400)
-  await page.screenshot({ path: `${SHOTS}/scheduled-payment-details-phone.png` })
+  await screenshot(page, 'scheduled-payment-details-phone', { doc: true })
   await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
   await expect(details).toBeHidden()
   await page.setViewportSize({ width: 1280, height: 800 })

@@ -9,19 +9,18 @@
  * Screenshots of the list and the conversation at 1280 and 390 px go to
  * e2e/screenshots/ (and to docs/screenshots/ with KOBO_DOC_SCREENSHOTS=1).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, newestMessageId, readOtp } from './support'
-import { ADA, SCREENSHOTS, dismissToasts, signIn } from './money-support'
+import { ADA, dismissToasts, signIn } from './money-support'
+import { screenshot } from './screenshots'
 
 test.skip(MOCK, 'the back office and the outbox exist only on the real stack')
 
 const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
 const AUTH = '/auth/ibanking/personal'
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
 
 /** A one-page PDF that says what it is. */
 function statementPdf(): Buffer {
@@ -70,9 +69,7 @@ interface SimMessage {
 }
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
-  if (process.env.KOBO_DOC_SCREENSHOTS && !/create|preview/.test(name)) await page.screenshot({ path: join(DOCS, `${name}.png`) })
+  await screenshot(page, name, { doc: !/create|preview/.test(name) })
 }
 
 test('a ticket with an attachment is answered by customer service, then replied to and marked done', async ({ page, request }) => {
