@@ -35,9 +35,10 @@ from bff.core_client import CoreClient
 from bff.history.service import HistoryService, lagos_midnight
 from bff.history.statements import render_pdf, render_xlsx
 from bff.timefmt import LAGOS
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.ledger.models import LedgerAccount
 from core_sim.seed import add_history, seed
+from core_sim.simclock.state import utcnow
 
 ACCOUNT = "1020000414"  # Musa Ibrahim's savings
 DOC = ROOT / "docs" / "benchmarks.md"

@@ -26,7 +26,7 @@ from core_sim.customers.opening import (
     FIRST_CUSTOMER,
     FIRST_SERIAL,
 )
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
@@ -73,7 +73,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
     rng = random.Random(seed_number)
     fake = Faker("en_NG")
     fake.seed_instance(seed_number)
-    now = utcnow()
+    now = simclock_state.utcnow()
     async with db.writer() as session:
         for type_id, name, code in ACCOUNT_TYPES:
             session.add(AccountType(id=type_id, name=name, code=code))

@@ -28,7 +28,7 @@ KNOWN_TWO_WAY: dict[str, set[frozenset[str]]] = {
             ("notifications", "transfers"),
         ]
     },
-    "core_sim": {frozenset(("db", "simclock"))},
+    "core_sim": set(),
 }
 
 

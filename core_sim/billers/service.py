@@ -19,11 +19,12 @@ from sqlalchemy.exc import IntegrityError
 
 from core_sim.billers.models import BillerCustomer, Vend
 from core_sim.billers.schemas import VendIn
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.errors import Conflict, FaultTimeout
 from core_sim.faults.models import FaultEffect
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.settings import FIXTURES_DIR
+from core_sim.simclock.state import utcnow
 
 CATALOG: dict[str, Any] = json.loads((FIXTURES_DIR / "billers.json").read_text())
 SCENARIOS = {

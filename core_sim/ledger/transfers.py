@@ -16,12 +16,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.errors import Conflict, FaultTimeout, InvalidAmount, NotFound, SimError
 from core_sim.faults.models import FaultEffect
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import TransferRequest
+from core_sim.simclock.state import utcnow
 
 SUCCESS = "SUCCESS"
 FAILED = "FAILED"

@@ -17,13 +17,14 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.errors import Conflict, FaultTimeout
 from core_sim.faults.models import FaultEffect, FaultRule
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.nip.models import ExternalAccount, InterbankTransfer, NameEnquiry
 from core_sim.nip.schemas import NipTransferIn
 from core_sim.settings import FIXTURES_DIR
+from core_sim.simclock.state import utcnow
 
 BANKS = {
     b["institutionCode"]: b["institutionName"]
