@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from core_sim.faults.models import FaultEffect, FaultRule
 from core_sim.schemas import CamelStruct
 
 Operation = Annotated[str, msgspec.Meta(pattern=r"^[a-z_]+\.[a-z_]+$", max_length=40)]
@@ -25,6 +26,24 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     pending_outcome: Code | None = None
     resolve_after_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
     uses: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+    def to_rule(self) -> FaultRule:
+        """The rule asked for, not yet stored (a request's scenario never is)."""
+        return FaultRule(
+            operation=self.operation,
+            effect=self.effect,
+            account=self.account,
+            bank=self.bank,
+            amount_kobo=self.amount_kobo,
+            min_amount_kobo=self.min_amount_kobo,
+            max_amount_kobo=self.max_amount_kobo,
+            response_code=self.response_code,
+            delay_ms=self.delay_ms,
+            pending_outcome=self.pending_outcome
+            or ("00" if self.effect == FaultEffect.PENDING else None),
+            resolve_after_ms=self.resolve_after_ms,
+            remaining_uses=self.uses,
+        )
 
 
 class FaultRuleOut(CamelStruct):
