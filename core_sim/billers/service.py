@@ -119,7 +119,6 @@ async def vend(db: Database, data: VendIn, timeout_fault_ms: int) -> Vend:
     if (mismatch := _check_product(data)) is not None:
         plan = plan.refused(mismatch)
     token, units = _token_and_units(data) if plan.final_code == "00" else (None, None)
-    now = utcnow()
     record = Vend(
         reference=data.reference,
         body_hash=_hash(data),
@@ -128,12 +127,9 @@ async def vend(db: Database, data: VendIn, timeout_fault_ms: int) -> Vend:
         product_code=data.product_code,
         customer_number=data.customer_number,
         amount_kobo=data.amount_kobo,
-        response_code=plan.response_code,
-        final_response_code=plan.final_code,
-        resolve_at=plan.resolve_at(now),
         token=token,
         units=units,
-        created_at=now,
+        **plan.columns(utcnow()),
     )
     try:
         async with db.writer() as session:

@@ -27,15 +27,16 @@ class Plan:
     resolve_after_ms: int
     delay_ms: int | None
 
-    @property
-    def response_code(self) -> str:
-        """What the record answers at first."""
-        return IN_PROGRESS if self.effect == FaultEffect.PENDING else self.final_code
-
-    def resolve_at(self, now: datetime) -> datetime | None:
-        if self.effect != FaultEffect.PENDING:
-            return None
-        return now + timedelta(milliseconds=self.resolve_after_ms)
+    def columns(self, now: datetime) -> dict[str, Any]:
+        """The record's outcome columns (see PlannedRecord), recorded at `now`: a forced
+        `pending` answers 09 until resolve_at, anything else its final code at once."""
+        pending = self.effect == FaultEffect.PENDING
+        return {
+            "response_code": IN_PROGRESS if pending else self.final_code,
+            "final_response_code": self.final_code,
+            "resolve_at": now + timedelta(milliseconds=self.resolve_after_ms) if pending else None,
+            "created_at": now,
+        }
 
     def refused(self, code: str) -> Plan:
         """The call itself is refused with `code` (a bad request beats any fault)."""
@@ -74,6 +75,8 @@ def plan_of(rule: FaultRule | None, script: dict[str, Any]) -> Plan:
 
 
 class PlannedRecord(Protocol):
+    """An InterbankTransfer or a Vend: what it answers now, and from resolve_at on."""
+
     response_code: str
     final_response_code: str
     resolve_at: datetime | None

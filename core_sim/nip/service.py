@@ -125,7 +125,6 @@ async def transfer(
     plan = plan_of(rule, scenario.get("transfer", {}))
     if not valid_enquiry:
         plan = plan.refused("12")  # a transfer must quote a name enquiry of this account
-    now = utcnow()
     record = InterbankTransfer(
         reference=data.reference,
         session_id=new_session_id(own_code),
@@ -137,10 +136,7 @@ async def transfer(
         account_name=data.beneficiary_name,
         amount_kobo=data.amount_kobo,
         narration=data.narration,
-        response_code=plan.response_code,
-        final_response_code=plan.final_code,
-        resolve_at=plan.resolve_at(now),
-        created_at=now,
+        **plan.columns(utcnow()),
     )
     try:
         async with db.writer() as session:
