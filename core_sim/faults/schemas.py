@@ -28,22 +28,13 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     uses: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
     def to_rule(self) -> FaultRule:
-        """The rule asked for, not yet stored (a request's scenario never is)."""
-        return FaultRule(
-            operation=self.operation,
-            effect=self.effect,
-            account=self.account,
-            bank=self.bank,
-            amount_kobo=self.amount_kobo,
-            min_amount_kobo=self.min_amount_kobo,
-            max_amount_kobo=self.max_amount_kobo,
-            response_code=self.response_code,
-            delay_ms=self.delay_ms,
-            pending_outcome=self.pending_outcome
-            or ("00" if self.effect == FaultEffect.PENDING else None),
-            resolve_after_ms=self.resolve_after_ms,
-            remaining_uses=self.uses,
-        )
+        """The rule asked for, not yet stored (a request's scenario never is). Every field is
+        the column of the same name but `uses`, which is `remaining_uses`."""
+        columns = msgspec.structs.asdict(self)
+        columns["remaining_uses"] = columns.pop("uses")
+        if self.effect == FaultEffect.PENDING and not self.pending_outcome:
+            columns["pending_outcome"] = "00"
+        return FaultRule(**columns)
 
 
 class FaultRuleOut(CamelStruct):

@@ -20,15 +20,7 @@ from core_sim.settings import SimSettings
 
 
 def identity_out(record: IdentityRecord) -> IdentityOut:
-    return IdentityOut(
-        bvn=record.bvn,
-        nin=record.nin,
-        first_name=record.first_name,
-        last_name=record.last_name,
-        date_of_birth=record.date_of_birth,
-        phone_number=record.phone_number,
-        gender=record.gender,
-    )
+    return msgspec.convert(record, IdentityOut, from_attributes=True)
 
 
 async def _lookup(
