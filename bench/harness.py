@@ -48,11 +48,11 @@ from bench.pgbouncer import pgbouncer
 from bench.processes import ROOT, Stack, cpu_seconds
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
-from bff.users.models import User
 from bff.config import Argon2Params
 from bff.db import Database
 from bff.security.passwords import Passwords
 from bff.timefmt import LAGOS
+from bff.users.models import User
 from core_sim.db import Database as CoreDatabase
 
 DOC = ROOT / "docs" / "benchmarks.md"

@@ -30,14 +30,15 @@ from sqlalchemy import select
 from bench.processes import ROOT, Stack
 from bench.report import write_section
 from bench.workload import free_port
-from bff.users.models import User
 from bff.core_client import CoreClient
 from bff.history.service import HistoryService, lagos_midnight
 from bff.history.statements import render_pdf, render_xlsx
 from bff.timefmt import LAGOS
-from core_sim.db import Database, utcnow
+from bff.users.models import User
+from core_sim.db import Database
 from core_sim.ledger.models import LedgerAccount
 from core_sim.seed import add_history, seed
+from core_sim.simclock.state import utcnow
 
 ACCOUNT = "1020000414"  # Musa Ibrahim's savings
 DOC = ROOT / "docs" / "benchmarks.md"

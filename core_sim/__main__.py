@@ -25,6 +25,7 @@ import logging
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -76,6 +77,11 @@ def main() -> None:
 
 
 def run(argv: list[str]) -> None:
+    args = _parser().parse_args(argv)
+    COMMANDS[args.command](args)
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m core_sim",
         description=__doc__,
@@ -84,6 +90,18 @@ def run(argv: list[str]) -> None:
     )
     common = [_global_options(argparse.SUPPRESS)]
     sub = parser.add_subparsers(dest="command", required=True)
+    _add_offline_commands(sub, common)
+    _add_inbox_commands(sub, common)
+    _add_fault_commands(sub, common)
+    _add_world_commands(sub, common)
+    _add_catalogue_commands(sub, common)
+    return parser
+
+
+Parents = list[argparse.ArgumentParser]
+
+
+def _add_offline_commands(sub: Any, common: Parents) -> None:
     serve = sub.add_parser("serve", parents=common, help="run the simulator's HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8100)
@@ -93,6 +111,9 @@ def run(argv: list[str]) -> None:
     reset = sub.add_parser("reset", parents=common, help="drop the simulator's data and reseed it")
     reset.add_argument("--seed", type=int, default=None)
     sub.add_parser("personas", parents=common, help="the seeded personas and their accounts")
+
+
+def _add_inbox_commands(sub: Any, common: Parents) -> None:
     code = sub.add_parser(
         "code", parents=common, help="the latest 6-digit code sent to a recipient"
     )
@@ -100,6 +121,29 @@ def run(argv: list[str]) -> None:
     messages = sub.add_parser("messages", parents=common, help="messages sent, newest first")
     messages.add_argument("--recipient")
     messages.add_argument("--limit", type=int, default=10)
+
+
+def _add_world_commands(sub: Any, common: Parents) -> None:
+    reseed = sub.add_parser("seed", parents=common, help="reseed a running simulator")
+    reseed.add_argument("--seed", type=int, default=None)
+    clock = sub.add_parser("clock", parents=common, help="the simulated clock")
+    clock.add_argument(
+        "action", nargs="?", default="show", choices=["show", "advance", "set", "reset"]
+    )
+    clock.add_argument(
+        "value", nargs="?", help="advance: 90s, 15m, 2h, 30d; set: ISO time with zone"
+    )
+
+
+def _add_catalogue_commands(sub: Any, common: Parents) -> None:
+    sub.add_parser("scenarios", parents=common, help="the scenario catalogue")
+    catalogue = sub.add_parser(
+        "catalogue", parents=common, help="the scenario catalogue as markdown"
+    )
+    catalogue.add_argument("--write", action="store_true", help="refresh docs/simulator.md")
+
+
+def _add_fault_commands(sub: Any, common: Parents) -> None:
     faults = sub.add_parser("faults", parents=common, help="fault rules (see docs/simulator.md)")
     fault_sub = faults.add_subparsers(dest="action", required=True)
     add = fault_sub.add_parser("add", parents=common)
@@ -119,127 +163,147 @@ def run(argv: list[str]) -> None:
     from_catalogue.add_argument("--uses", type=int)
     fault_sub.add_parser("list", parents=common)
     fault_sub.add_parser("clear", parents=common)
-    reseed = sub.add_parser("seed", parents=common, help="reseed a running simulator")
-    reseed.add_argument("--seed", type=int, default=None)
-    clock = sub.add_parser("clock", parents=common, help="the simulated clock")
-    clock.add_argument(
-        "action", nargs="?", default="show", choices=["show", "advance", "set", "reset"]
-    )
-    clock.add_argument(
-        "value", nargs="?", help="advance: 90s, 15m, 2h, 30d; set: ISO time with zone"
-    )
-    sub.add_parser("scenarios", parents=common, help="the scenario catalogue")
-    catalogue = sub.add_parser(
-        "catalogue", parents=common, help="the scenario catalogue as markdown"
-    )
-    catalogue.add_argument("--write", action="store_true", help="refresh docs/simulator.md")
-    args = parser.parse_args(argv)
 
-    settings = SimSettings.from_env()
-    if args.command == "serve":
-        # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
-        level = os.environ.get("SIM_LOG_LEVEL", "INFO").upper()
-        logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
-        logging.getLogger("httpx").setLevel(logging.WARNING)
-        uvicorn.run(
-            "core_sim.app:create_app",
-            factory=True,
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            access_log=False,
-            http=HTTP_PROTOCOL,
-        )
-    elif args.command == "reset":
-        asyncio.run(_reset(settings, args.seed))
-    elif args.command == "personas":
-        _print(
-            [
-                {
-                    "name": f"{p['firstName']} {p['lastName']}",
-                    "email": p["email"],
-                    "password": (p["internetBanking"] or {}).get("password"),
-                    # The persona's summary promises it to Google Authenticator users.
-                    **(
-                        {"totpSecret": p["internetBanking"]["totpSecret"]}
-                        if (p["internetBanking"] or {}).get("totpSecret")
-                        else {}
-                    ),
-                    "accounts": [a["accountNumber"] for a in p["accounts"]],
-                    "summary": p["summary"],
-                }
-                for p in load_personas()
-            ]
-        )
-    elif args.command == "code":
-        with _client(args.url) as http:
-            inbox = http.get("/sim/messages", params={"recipient": args.recipient}).json()
-        found = next((m for m in inbox if re.search(r"\b\d{6}\b", m["body"])), None)
-        if found is None:
-            sys.exit(f"no code sent to {args.recipient}")
-        print(re.search(r"\b\d{6}\b", found["body"])[0])  # type: ignore[index]
-    elif args.command == "messages":
-        with _client(args.url) as http:
-            params = {
-                "limit": args.limit,
-                **({"recipient": args.recipient} if args.recipient else {}),
-            }
-            _print(http.get("/sim/messages", params=params).json())
-    elif args.command == "seed":
-        with _client(args.url) as http:
-            _print(http.post("/sim/reset", json={"seed": args.seed} if args.seed else {}).json())
-    elif args.command == "clock":
-        with _client(args.url) as http:
-            _print(_clock(http, args.action, args.value))
-    elif args.command == "scenarios":
-        for scenario in CATALOGUE.values():
-            print(f"{scenario.id:42} {scenario.outcome}")
-    elif args.command == "catalogue":
-        if args.write:
-            write_docs()
-            print("docs/simulator.md updated")
+
+def _serve(args: argparse.Namespace) -> None:
+    # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
+    level = os.environ.get("SIM_LOG_LEVEL", "INFO").upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    uvicorn.run(
+        "core_sim.app:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        access_log=False,
+        http=HTTP_PROTOCOL,
+    )
+
+
+def _reset_offline(args: argparse.Namespace) -> None:
+    asyncio.run(_reset(SimSettings.from_env(), args.seed))
+
+
+def _personas(args: argparse.Namespace) -> None:
+    _print([_persona(p) for p in load_personas()])
+
+
+def _persona(p: dict[str, Any]) -> dict[str, Any]:
+    banking = p["internetBanking"] or {}
+    return {
+        "name": f"{p['firstName']} {p['lastName']}",
+        "email": p["email"],
+        "password": banking.get("password"),
+        # The persona's summary promises it to Google Authenticator users.
+        **({"totpSecret": banking["totpSecret"]} if banking.get("totpSecret") else {}),
+        "accounts": [a["accountNumber"] for a in p["accounts"]],
+        "summary": p["summary"],
+    }
+
+
+CODE = re.compile(r"\b\d{6}\b")
+
+
+def _code(args: argparse.Namespace) -> None:
+    with _client(args.url) as http:
+        inbox = http.get("/sim/messages", params={"recipient": args.recipient}).json()
+    found = next((match for m in inbox if (match := CODE.search(m["body"]))), None)
+    if found is None:
+        sys.exit(f"no code sent to {args.recipient}")
+    print(found[0])
+
+
+def _messages(args: argparse.Namespace) -> None:
+    params = {"limit": args.limit, **({"recipient": args.recipient} if args.recipient else {})}
+    with _client(args.url) as http:
+        _print(http.get("/sim/messages", params=params).json())
+
+
+def _seed_running(args: argparse.Namespace) -> None:
+    with _client(args.url) as http:
+        _print(http.post("/sim/reset", json={"seed": args.seed} if args.seed else {}).json())
+
+
+def _clock_command(args: argparse.Namespace) -> None:
+    with _client(args.url) as http:
+        _print(_clock(http, args.action, args.value))
+
+
+def _scenarios(args: argparse.Namespace) -> None:
+    for scenario in CATALOGUE.values():
+        print(f"{scenario.id:42} {scenario.outcome}")
+
+
+def _catalogue(args: argparse.Namespace) -> None:
+    if args.write:
+        write_docs()
+        print("docs/simulator.md updated")
+    else:
+        print(render_markdown())
+
+
+def _faults(args: argparse.Namespace) -> None:
+    with _client(args.url) as http:
+        if args.action == "scenario":
+            _add_rule(http, _rule_from_catalogue(args))
+        elif args.action == "list":
+            _print(http.get("/sim/faults/").json())
+        elif args.action == "clear":
+            http.delete("/sim/faults/").raise_for_status()
+            print("all fault rules removed")
         else:
-            print(render_markdown())
-    elif args.command == "faults":
-        with _client(args.url) as http:
-            if args.action == "scenario":
-                if args.scenario_id not in CATALOGUE:
-                    sys.exit(
-                        f"unknown scenario {args.scenario_id}: see python -m core_sim scenarios"
-                    )
-                chosen = CATALOGUE[args.scenario_id]
-                rule: dict[str, Any] = {"operation": chosen.operation, **chosen.rule}
-                if args.account:
-                    rule["account"] = args.account
-                if args.uses:
-                    rule["uses"] = args.uses
-                response = http.post("/sim/faults/", json=rule)
-                _print(response.json())
-                if response.is_error:
-                    sys.exit(1)
-            elif args.action == "list":
-                _print(http.get("/sim/faults/").json())
-            elif args.action == "clear":
-                http.delete("/sim/faults/").raise_for_status()
-                print("all fault rules removed")
-            else:
-                body = {"operation": args.operation, "effect": args.effect}
-                for key, value in (
-                    ("account", args.account),
-                    ("bank", args.bank),
-                    ("responseCode", args.response_code),
-                    ("pendingOutcome", args.pending_outcome),
-                    ("delayMs", args.delay_ms),
-                    ("resolveAfterMs", args.resolve_after_ms),
-                    ("uses", args.uses),
-                    ("amountKobo", args.amount_kobo),
-                ):
-                    if value is not None:
-                        body[key] = value
-                response = http.post("/sim/faults/", json=body)
-                _print(response.json())
-                if response.is_error:
-                    sys.exit(1)
+            _add_rule(http, _rule_from_options(args))
+
+
+def _rule_from_catalogue(args: argparse.Namespace) -> dict[str, Any]:
+    if args.scenario_id not in CATALOGUE:
+        sys.exit(f"unknown scenario {args.scenario_id}: see python -m core_sim scenarios")
+    chosen = CATALOGUE[args.scenario_id]
+    rule: dict[str, Any] = {"operation": chosen.operation, **chosen.rule}
+    if args.account:
+        rule["account"] = args.account
+    if args.uses:
+        rule["uses"] = args.uses
+    return rule
+
+
+def _rule_from_options(args: argparse.Namespace) -> dict[str, Any]:
+    rule: dict[str, Any] = {"operation": args.operation, "effect": args.effect}
+    for key, value in (
+        ("account", args.account),
+        ("bank", args.bank),
+        ("responseCode", args.response_code),
+        ("pendingOutcome", args.pending_outcome),
+        ("delayMs", args.delay_ms),
+        ("resolveAfterMs", args.resolve_after_ms),
+        ("uses", args.uses),
+        ("amountKobo", args.amount_kobo),
+    ):
+        if value is not None:
+            rule[key] = value
+    return rule
+
+
+def _add_rule(http: httpx.Client, rule: dict[str, Any]) -> None:
+    response = http.post("/sim/faults/", json=rule)
+    _print(response.json())
+    if response.is_error:
+        sys.exit(1)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
+    "serve": _serve,
+    "reset": _reset_offline,
+    "personas": _personas,
+    "code": _code,
+    "messages": _messages,
+    "faults": _faults,
+    "seed": _seed_running,
+    "clock": _clock_command,
+    "scenarios": _scenarios,
+    "catalogue": _catalogue,
+}
 
 
 DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd])$")

@@ -25,8 +25,9 @@ from core_sim.customers.opening import (
     CUSTOMER_SEQUENCE,
     FIRST_CUSTOMER,
     FIRST_SERIAL,
+    add_account,
 )
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
@@ -73,7 +74,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
     rng = random.Random(seed_number)
     fake = Faker("en_NG")
     fake.seed_instance(seed_number)
-    now = utcnow()
+    now = simclock_state.utcnow()
     async with db.writer() as session:
         for type_id, name, code in ACCOUNT_TYPES:
             session.add(AccountType(id=type_id, name=name, code=code))
@@ -113,8 +114,8 @@ async def _seed_persona(
     await session.flush()
     for spec in persona["accounts"]:
         opened = now - timedelta(days=30 * max(spec["historyMonths"], 1) + 1)
-        account = await _open_account(
-            session, customer, spec["accountNumber"], spec["accountTypeId"], opened
+        account = await add_account(
+            session, customer, spec["accountNumber"], spec["accountTypeId"], opened_at=opened
         )
         await _fund(session, account, spec["openingBalanceKobo"], opened)
         if spec["historyMonths"]:
@@ -154,7 +155,7 @@ async def _seed_faker_customers(
         await session.flush()
         number = make_nuban(bank_code, f"2030{index:05d}")
         opened = customer.created_at
-        account = await _open_account(session, customer, number, rng.choice([1, 2]), opened)
+        account = await add_account(session, customer, number, rng.choice([1, 2]), opened_at=opened)
         await _fund(session, account, rng.randrange(1_000, 2_000_000) * 100, opened)
 
 
@@ -267,22 +268,6 @@ def _seed_biller_customers(session: AsyncSession, fake: Faker) -> None:
                 address=None,
             )
         )
-
-
-async def _open_account(
-    session: AsyncSession, customer: Customer, number: str, type_id: int, opened: datetime
-) -> LedgerAccount:
-    account = LedgerAccount(
-        number=number,
-        name=f"{customer.first_name} {customer.last_name}",
-        kind=AccountKind.CUSTOMER,
-        customer_id=customer.id,
-        account_type_id=type_id,
-        opened_at=opened,
-    )
-    session.add(account)
-    await session.flush()
-    return account
 
 
 async def _fund(session: AsyncSession, account: LedgerAccount, kobo: int, when: datetime) -> None:

@@ -1,11 +1,116 @@
-"""PostgreSQL connection settings shared by both programs (the BFF and the simulator each
-keep their own engine and sessions; these are the knobs docs/deploy.md tells operators about)."""
+"""Database plumbing shared by both programs: the engine (SQLite pragmas, the PostgreSQL
+pool and PgBouncer settings docs/deploy.md tells operators about), aware UTC datetimes, and
+the unit-of-work rules every session follows. Each program keeps its own declarative base,
+its own "now" and the session kinds only it needs (bff/db, core_sim/db.py)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
+
+from sqlalchemy import DateTime, event
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every database (SQLite would otherwise hand back naive ones)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTCDateTime column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    # No pool_pre_ping: outside a transaction asyncpg's ping is BEGIN, a query and ROLLBACK,
+    # three round trips before every unit of work (more than a transfer's own statements).
+    # A connection the server dropped (a restart) fails its next use instead; SQLAlchemy then
+    # invalidates every pooled connection, so one request per process sees the error and the
+    # next ones reconnect (test_database_restart_costs_one_request, docs/deploy.md).
+    return create_async_engine(url, **postgres_pool_options())
+
+
+class SessionSource:
+    """Owns the engine. `transaction()` is the unit of work: commit on success, else roll back.
+
+    On SQLite, writing units of work queue on one asyncio lock per process, because SQLite
+    has a single writer and would otherwise answer "database is locked" under load.
+    PostgreSQL needs no such lock: row locks taken in a fixed order serialise them.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.is_sqlite = url.startswith("sqlite")
+        # Statements that need not commit together (reads above all) run in autocommit on
+        # PostgreSQL: under READ COMMITTED every statement takes its own snapshot anyway, so
+        # BEGIN and COMMIT (or ROLLBACK) were two round trips that bought nothing. SQLite
+        # keeps an ordinary transaction (one snapshot).
+        # Behind PgBouncer (transaction pooling) a statement outside a transaction may be
+        # prepared on one server connection and executed on another: there, every unit of
+        # work is a transaction, at the price of the round trips autocommit saves.
+        self.autocommit_sessionmaker = (
+            self.sessionmaker
+            if self.is_sqlite or behind_pgbouncer()
+            else async_sessionmaker(
+                self.engine.execution_options(isolation_level="AUTOCOMMIT"),
+                expire_on_commit=False,
+            )
+        )
+        self.write_lock = asyncio.Lock()
+
+    def _writers_queue(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        return self.write_lock if self.is_sqlite else contextlib.nullcontext()
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        async with self._writers_queue(), self.sessionmaker() as session, session.begin():
+            yield session
+
+    @contextlib.asynccontextmanager
+    async def reader(self) -> AsyncIterator[AsyncSession]:
+        """Reads only, nothing to commit. On PostgreSQL in autocommit; on SQLite a read
+        transaction that does not queue behind the writers' lock."""
+        async with self.autocommit_sessionmaker() as session:
+            yield session
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
 
 
 def postgres_pool_options() -> dict[str, Any]:

@@ -7,7 +7,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core_sim.db import Base, UTCDateTime, utcnow
+from core_sim.db import Base, UTCDateTime
+from core_sim.simclock.state import utcnow
 
 
 class BillerCustomer(Base):

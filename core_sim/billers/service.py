@@ -6,11 +6,9 @@ requery after a timeout tells the truth and a sender that requeries never vends 
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import secrets
-from datetime import timedelta
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
@@ -19,18 +17,21 @@ from sqlalchemy.exc import IntegrityError
 
 from core_sim.billers.models import BillerCustomer, Vend
 from core_sim.billers.schemas import VendIn
-from core_sim.db import Database, utcnow
-from core_sim.errors import Conflict, FaultTimeout
+from core_sim.db import Database
+from core_sim.errors import Conflict
+from core_sim.faults.effects import wait_as_forced
 from core_sim.faults.models import FaultEffect
+from core_sim.faults.plan import IN_PROGRESS, plan_of, settle_if_due
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.settings import FIXTURES_DIR
+from core_sim.simclock.state import utcnow
 
 CATALOG: dict[str, Any] = json.loads((FIXTURES_DIR / "billers.json").read_text())
 SCENARIOS = {
     s["customerId"]: s
     for s in json.loads((FIXTURES_DIR / "scenarios.json").read_text()).get("billers", [])
 }
-IN_PROGRESS = "09"
+NO_ANSWER = "The biller did not answer in time (forced)"
 
 
 def _providers(category: str) -> dict[str, dict[str, Any]]:
@@ -48,12 +49,8 @@ async def validate(
 ) -> tuple[str, BillerCustomer | None]:
     rule = await take_fault(db, CallContext("bills.validate", accounts=(number,)))
     if rule is not None:
-        if rule.effect == FaultEffect.TIMEOUT:
-            await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
-            raise FaultTimeout("The biller did not answer in time (forced)")
-        if rule.effect == FaultEffect.DELAY:
-            await asyncio.sleep((rule.delay_ms or 0) / 1000)
-        else:
+        await wait_as_forced(rule.effect, rule.delay_ms, timeout_fault_ms, NO_ANSWER)
+        if rule.effect != FaultEffect.DELAY:
             return rule.response_code or "96", None
     if provider_code not in _providers(category):
         return "16", None
@@ -118,25 +115,10 @@ async def vend(db: Database, data: VendIn, timeout_fault_ms: int) -> Vend:
         db,
         CallContext("bills.vend", accounts=(data.customer_number,), amount_kobo=data.amount_kobo),
     )
-    plan: dict[str, Any] = dict(SCENARIOS.get(data.customer_number, {}).get("vend", {}))
-    if rule is not None:
-        plan = {
-            "effect": rule.effect,
-            "responseCode": rule.response_code,
-            "finalResponseCode": rule.pending_outcome or "00",
-            "resolveAfterMs": rule.resolve_after_ms or 0,
-            "delayMs": rule.delay_ms,
-        }
-    effect = plan.get("effect", FaultEffect.DECLINE if plan.get("responseCode") else None)
-    final = (
-        plan.get("responseCode")
-        if effect == FaultEffect.DECLINE
-        else plan.get("finalResponseCode", "00")
-    )
+    plan = plan_of(rule, SCENARIOS.get(data.customer_number, {}).get("vend", {}))
     if (mismatch := _check_product(data)) is not None:
-        effect, final = None, mismatch
-    token, units = _token_and_units(data) if final == "00" else (None, None)
-    now = utcnow()
+        plan = plan.refused(mismatch)
+    token, units = _token_and_units(data) if plan.final_code == "00" else (None, None)
     record = Vend(
         reference=data.reference,
         body_hash=_hash(data),
@@ -145,25 +127,16 @@ async def vend(db: Database, data: VendIn, timeout_fault_ms: int) -> Vend:
         product_code=data.product_code,
         customer_number=data.customer_number,
         amount_kobo=data.amount_kobo,
-        response_code=IN_PROGRESS if effect == FaultEffect.PENDING else final,
-        final_response_code=final,
-        resolve_at=now + timedelta(milliseconds=int(plan.get("resolveAfterMs") or 0))
-        if effect == FaultEffect.PENDING
-        else None,
         token=token,
         units=units,
-        created_at=now,
+        **plan.columns(utcnow()),
     )
     try:
         async with db.writer() as session:
             session.add(record)
     except IntegrityError:
         return await requery(db, data.reference, apply_faults=False)
-    if effect == FaultEffect.DELAY:
-        await asyncio.sleep(int(plan.get("delayMs") or 0) / 1000)
-    if effect == FaultEffect.TIMEOUT:
-        await asyncio.sleep(int(plan.get("delayMs") or timeout_fault_ms) / 1000)
-        raise FaultTimeout("The biller did not answer in time (forced); requery the vend")
+    await plan.wait_as_forced(timeout_fault_ms, f"{NO_ANSWER}; requery the vend")
     return record if record.response_code != IN_PROGRESS else _hide_token(record)
 
 
@@ -179,19 +152,13 @@ async def requery(
 ) -> Vend:
     if apply_faults:
         rule = await take_fault(db, CallContext("bills.requery"))
-        if rule is not None and rule.effect == FaultEffect.TIMEOUT:
-            await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
-            raise FaultTimeout("The biller did not answer in time (forced)")
+        if rule is not None and rule.effect == FaultEffect.TIMEOUT:  # a delay is not applied
+            await wait_as_forced(rule.effect, rule.delay_ms, timeout_fault_ms, NO_ANSWER)
         if rule is not None and rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
             return Vend(reference=reference, response_code=rule.response_code or IN_PROGRESS)
     async with db.writer() as session:
         record = await session.get(Vend, reference)
         if record is None:
             return Vend(reference=reference, response_code="25")
-        if (
-            record.response_code == IN_PROGRESS
-            and record.resolve_at is not None
-            and record.resolve_at <= utcnow()
-        ):
-            record.response_code = record.final_response_code
+        settle_if_due(record)
         return record if record.response_code != IN_PROGRESS else _hide_token(record)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -49,13 +50,24 @@ async def open_account(
     if await session.get(AccountType, account_type_id) is None:
         raise SimError(f"Unknown account type {account_type_id}", code="30")
     serial = await _next(session, ACCOUNT_SERIAL, FIRST_SERIAL)
+    number = make_nuban(bank_code, f"{serial:09d}")
+    return await add_account(
+        session, customer, number, account_type_id, opening_reference=reference
+    )
+
+
+async def add_account(
+    session: AsyncSession, customer: Customer, number: str, account_type_id: int, **extra: Any
+) -> LedgerAccount:
+    """A new account of `customer`, in their name, flushed (it has its id). `extra`: more
+    LedgerAccount columns (the opening reference; the seed's back-dated opened_at)."""
     account = LedgerAccount(
-        number=make_nuban(bank_code, f"{serial:09d}"),
+        number=number,
         name=f"{customer.first_name} {customer.last_name}",
         kind=AccountKind.CUSTOMER,
         customer_id=customer.id,
         account_type_id=account_type_id,
-        opening_reference=reference,
+        **extra,
     )
     session.add(account)
     await session.flush()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import msgspec
 from litestar import Controller, delete, get, post
 
 from core_sim.db import Database
@@ -9,23 +10,7 @@ from core_sim.faults.schemas import FaultRuleIn, FaultRuleOut
 
 
 def rule_out(rule: FaultRule) -> FaultRuleOut:
-    return FaultRuleOut(
-        id=rule.id,
-        operation=rule.operation,
-        effect=rule.effect,
-        account=rule.account,
-        bank=rule.bank,
-        amount_kobo=rule.amount_kobo,
-        min_amount_kobo=rule.min_amount_kobo,
-        max_amount_kobo=rule.max_amount_kobo,
-        response_code=rule.response_code,
-        delay_ms=rule.delay_ms,
-        pending_outcome=rule.pending_outcome,
-        resolve_after_ms=rule.resolve_after_ms,
-        remaining_uses=rule.remaining_uses,
-        times_applied=rule.times_applied,
-        created_at=rule.created_at,
-    )
+    return msgspec.convert(rule, FaultRuleOut, from_attributes=True)
 
 
 class FaultsController(Controller):

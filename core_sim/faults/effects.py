@@ -11,11 +11,21 @@ from core_sim.faults.models import FaultEffect, FaultRule
 async def apply_fault(rule: FaultRule | None, timeout_fault_ms: int) -> None:
     if rule is None:
         return
-    if rule.effect == FaultEffect.DELAY:
-        await asyncio.sleep((rule.delay_ms or 0) / 1000)
-    elif rule.effect == FaultEffect.TIMEOUT:
-        await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
-        raise FaultTimeout("Timed out (forced by a fault rule)")
-    elif rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
+    await wait_as_forced(
+        rule.effect, rule.delay_ms, timeout_fault_ms, "Timed out (forced by a fault rule)"
+    )
+    if rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
         code = rule.response_code or "96"
         raise SimError(f"Declined (forced by a fault rule, code {code})", code=code)
+
+
+async def wait_as_forced(
+    effect: str | None, delay_ms: int | None, timeout_fault_ms: int, timeout_message: str
+) -> None:
+    """`delay` waits delay_ms; `timeout` waits delay_ms (else the configured time) and raises
+    FaultTimeout with `timeout_message`; any other effect does not wait."""
+    if effect == FaultEffect.DELAY:
+        await asyncio.sleep((delay_ms or 0) / 1000)
+    elif effect == FaultEffect.TIMEOUT:
+        await asyncio.sleep((delay_ms or timeout_fault_ms) / 1000)
+        raise FaultTimeout(timeout_message)

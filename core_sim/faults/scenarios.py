@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from litestar.types import (
     ASGIApp,
     HTTPResponseBodyEvent,
@@ -29,6 +30,7 @@ from litestar.types import (
 )
 
 from core_sim.faults.models import FaultRule
+from core_sim.faults.schemas import FaultRuleIn
 from core_sim.settings import FIXTURES_DIR
 
 HEADER = b"x-sim-scenario"
@@ -47,15 +49,7 @@ class Scenario:
 
     def as_rule(self) -> FaultRule:
         """A transient (never stored) rule with this scenario's effect."""
-        return FaultRule(
-            operation=self.operation,
-            effect=self.rule["effect"],
-            response_code=self.rule.get("responseCode"),
-            delay_ms=self.rule.get("delayMs"),
-            pending_outcome=self.rule.get("pendingOutcome")
-            or ("00" if self.rule["effect"] == "pending" else None),
-            resolve_after_ms=self.rule.get("resolveAfterMs"),
-        )
+        return msgspec.convert({"operation": self.operation, **self.rule}, FaultRuleIn).to_rule()
 
 
 def load_catalogue() -> dict[str, Scenario]:

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from core_sim.faults.models import FaultEffect, FaultRule
 from core_sim.schemas import CamelStruct
 
 Operation = Annotated[str, msgspec.Meta(pattern=r"^[a-z_]+\.[a-z_]+$", max_length=40)]
@@ -25,6 +26,15 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     pending_outcome: Code | None = None
     resolve_after_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
     uses: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+    def to_rule(self) -> FaultRule:
+        """The rule asked for, not yet stored (a request's scenario never is). Every field is
+        the column of the same name but `uses`, which is `remaining_uses`."""
+        columns = msgspec.structs.asdict(self)
+        columns["remaining_uses"] = columns.pop("uses")
+        if self.effect == FaultEffect.PENDING and not self.pending_outcome:
+            columns["pending_outcome"] = "00"
+        return FaultRule(**columns)
 
 
 class FaultRuleOut(CamelStruct):

@@ -134,20 +134,7 @@ async def add_rule(session: AsyncSession, data: FaultRuleIn) -> FaultRule:
         raise SimError("A decline needs a final non-success responseCode, e.g. 51", code="30")
     if data.effect == FaultEffect.DELAY and data.delay_ms is None:
         raise SimError("A delay needs delayMs", code="30")
-    rule = FaultRule(
-        operation=data.operation,
-        effect=data.effect,
-        account=data.account,
-        bank=data.bank,
-        amount_kobo=data.amount_kobo,
-        min_amount_kobo=data.min_amount_kobo,
-        max_amount_kobo=data.max_amount_kobo,
-        response_code=data.response_code,
-        delay_ms=data.delay_ms,
-        pending_outcome=data.pending_outcome or ("00" if data.effect == "pending" else None),
-        resolve_after_ms=data.resolve_after_ms,
-        remaining_uses=data.uses,
-    )
+    rule = data.to_rule()
     session.add(rule)
     await session.flush()
     return rule

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from litestar import Controller, get
 from litestar.params import Parameter
 from sqlalchemy import select
@@ -19,15 +20,7 @@ from core_sim.settings import SimSettings
 
 
 def identity_out(record: IdentityRecord) -> IdentityOut:
-    return IdentityOut(
-        bvn=record.bvn,
-        nin=record.nin,
-        first_name=record.first_name,
-        last_name=record.last_name,
-        date_of_birth=record.date_of_birth,
-        phone_number=record.phone_number,
-        gender=record.gender,
-    )
+    return msgspec.convert(record, IdentityOut, from_attributes=True)
 
 
 async def _lookup(
@@ -75,18 +68,8 @@ class IdentityController(Controller):
             is_customer = record.bvn in customer_bvns
             if customers is not None and customers != is_customer:
                 continue
-            out.append(
-                ProspectOut(
-                    bvn=record.bvn,
-                    nin=record.nin,
-                    first_name=record.first_name,
-                    last_name=record.last_name,
-                    date_of_birth=record.date_of_birth,
-                    phone_number=record.phone_number,
-                    gender=record.gender,
-                    is_customer=is_customer,
-                )
-            )
+            identity = msgspec.structs.asdict(identity_out(record))
+            out.append(ProspectOut(**identity, is_customer=is_customer))
             if len(out) >= limit:
                 break
         return out

@@ -22,7 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from core_sim.db import Base, UTCDateTime, utcnow
+from core_sim.db import Base, UTCDateTime
+from core_sim.simclock.state import utcnow
 
 
 class AccountKind:

@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import Table, and_, bindparam, case, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.db import utcnow
 from core_sim.errors import (
     Conflict,
     InsufficientFunds,
@@ -33,6 +32,7 @@ from core_sim.ledger.models import (
     LedgerAccount,
     Posting,
 )
+from core_sim.simclock.state import utcnow
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,6 @@ with a hold and settles it when the status is queried after `resolve_at`.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
@@ -16,12 +15,14 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.db import Database, utcnow
-from core_sim.errors import Conflict, FaultTimeout, InvalidAmount, NotFound, SimError
+from core_sim.db import Database
+from core_sim.errors import Conflict, InvalidAmount, NotFound, SimError
+from core_sim.faults.effects import wait_as_forced
 from core_sim.faults.models import FaultEffect
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import TransferRequest
+from core_sim.simclock.state import utcnow
 
 SUCCESS = "SUCCESS"
 FAILED = "FAILED"
@@ -64,11 +65,9 @@ async def transfer(
             amount_kobo=command.amount_kobo,
         ),
     )
-    if fault is not None and fault.effect == FaultEffect.DELAY:
-        await asyncio.sleep((fault.delay_ms or 0) / 1000)
-    if fault is not None and fault.effect == FaultEffect.TIMEOUT:
-        await asyncio.sleep((fault.delay_ms or timeout_fault_ms) / 1000)
-        raise FaultTimeout("Timed out (forced by a fault rule); nothing was posted")
+    if fault is not None:
+        message = "Timed out (forced by a fault rule); nothing was posted"
+        await wait_as_forced(fault.effect, fault.delay_ms, timeout_fault_ms, message)
 
     try:
         async with db.writer() as session:

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import JSON, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from core_sim.db import Base, UTCDateTime, utcnow
+from core_sim.db import Base, UTCDateTime
+from core_sim.simclock.state import utcnow
 
 
 class Message(Base):

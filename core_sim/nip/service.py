@@ -8,22 +8,23 @@ and a sender that follows the rules (query, never resend under a new session) ne
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import secrets
-from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from core_sim.db import Database, utcnow
-from core_sim.errors import Conflict, FaultTimeout
-from core_sim.faults.models import FaultEffect, FaultRule
+from core_sim.db import Database
+from core_sim.errors import Conflict
+from core_sim.faults.effects import wait_as_forced
+from core_sim.faults.models import FaultEffect
+from core_sim.faults.plan import IN_PROGRESS, plan_of, settle_if_due
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.nip.models import ExternalAccount, InterbankTransfer, NameEnquiry
 from core_sim.nip.schemas import NipTransferIn
 from core_sim.settings import FIXTURES_DIR
+from core_sim.simclock.state import utcnow
 
 BANKS = {
     b["institutionCode"]: b["institutionName"]
@@ -33,7 +34,7 @@ SCENARIOS = {
     (s["bankCode"], s["accountNumber"]): s
     for s in json.loads((FIXTURES_DIR / "scenarios.json").read_text())["interbankAccounts"]
 }
-IN_PROGRESS = "09"
+NO_ANSWER = "No answer from the switch in time (forced)"
 
 
 def new_session_id(sender_code: str) -> str:
@@ -42,29 +43,15 @@ def new_session_id(sender_code: str) -> str:
     return f"{sender_code}{stamp}{secrets.randbelow(10**12):012d}"
 
 
-async def _fault(db: Database, operation: str, call: CallContext) -> FaultRule | None:
-    return await take_fault(db, call)
-
-
-async def _hang(rule: FaultRule, timeout_fault_ms: int) -> None:
-    await asyncio.sleep((rule.delay_ms or timeout_fault_ms) / 1000)
-    raise FaultTimeout("No answer from the switch in time (forced)")
-
-
 async def name_enquiry(
     db: Database, bank_code: str, account_number: str, own_code: str, timeout_fault_ms: int
 ) -> tuple[str, NameEnquiry | None]:
     """(response code, the recorded enquiry when successful)."""
-    rule = await _fault(
-        db,
-        "nip.name_enquiry",
-        CallContext("nip.name_enquiry", accounts=(account_number,), bank=bank_code),
+    rule = await take_fault(
+        db, CallContext("nip.name_enquiry", accounts=(account_number,), bank=bank_code)
     )
     if rule is not None:
-        if rule.effect == FaultEffect.TIMEOUT:
-            await _hang(rule, timeout_fault_ms)
-        if rule.effect == FaultEffect.DELAY:
-            await asyncio.sleep((rule.delay_ms or 0) / 1000)
+        await wait_as_forced(rule.effect, rule.delay_ms, timeout_fault_ms, NO_ANSWER)
         if rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
             return rule.response_code or IN_PROGRESS, None
     if bank_code not in BANKS or bank_code == own_code:
@@ -125,9 +112,8 @@ async def transfer(
         and enquiry.bank_code == data.destination_institution_code
         and enquiry.account_number == data.beneficiary_account
     )
-    rule = await _fault(
+    rule = await take_fault(
         db,
-        "nip.transfer",
         CallContext(
             "nip.transfer",
             accounts=(data.debit_account, data.beneficiary_account),
@@ -136,24 +122,9 @@ async def transfer(
         ),
     )
     scenario = SCENARIOS.get((data.destination_institution_code, data.beneficiary_account), {})
-    plan = dict(scenario.get("transfer", {}))
-    if rule is not None:
-        plan = {
-            "effect": rule.effect,
-            "responseCode": rule.response_code,
-            "finalResponseCode": rule.pending_outcome or "00",
-            "resolveAfterMs": rule.resolve_after_ms or 0,
-            "delayMs": rule.delay_ms,
-        }
-    effect = plan.get("effect", FaultEffect.DECLINE if plan.get("responseCode") else None)
-    final = (
-        plan.get("responseCode")
-        if effect == FaultEffect.DECLINE
-        else plan.get("finalResponseCode", "00")
-    )
+    plan = plan_of(rule, scenario.get("transfer", {}))
     if not valid_enquiry:
-        effect, final = None, "12"  # a transfer must quote a name enquiry of this account
-    now = utcnow()
+        plan = plan.refused("12")  # a transfer must quote a name enquiry of this account
     record = InterbankTransfer(
         reference=data.reference,
         session_id=new_session_id(own_code),
@@ -165,12 +136,7 @@ async def transfer(
         account_name=data.beneficiary_name,
         amount_kobo=data.amount_kobo,
         narration=data.narration,
-        response_code=IN_PROGRESS if effect == FaultEffect.PENDING else final,
-        final_response_code=final,
-        resolve_at=now + timedelta(milliseconds=int(plan.get("resolveAfterMs") or 0))
-        if effect == FaultEffect.PENDING
-        else None,
-        created_at=now,
+        **plan.columns(utcnow()),
     )
     try:
         async with db.writer() as session:
@@ -179,12 +145,8 @@ async def transfer(
         _, winner = await status_query(db, data.reference, timeout_fault_ms, apply_faults=False)
         assert winner is not None
         return winner
-    if effect == FaultEffect.DELAY:
-        await asyncio.sleep(int(plan.get("delayMs") or 0) / 1000)
-    if effect == FaultEffect.TIMEOUT:
-        # The switch processed it; the answer is what gets lost.
-        await asyncio.sleep(int(plan.get("delayMs") or timeout_fault_ms) / 1000)
-        raise FaultTimeout("No answer from the switch in time (forced); query the status")
+    # The switch processed it; on a forced timeout the answer is what gets lost.
+    await plan.wait_as_forced(timeout_fault_ms, f"{NO_ANSWER}; query the status")
     return record
 
 
@@ -193,21 +155,14 @@ async def status_query(
 ) -> tuple[str, InterbankTransfer | None]:
     """(the code a TSQ answers now, the recorded transfer if the switch has it)."""
     if apply_faults:
-        rule = await _fault(db, "nip.tsq", CallContext("nip.tsq"))
-        if rule is not None and rule.effect == FaultEffect.TIMEOUT:
-            await _hang(rule, timeout_fault_ms)
-        if rule is not None and rule.effect == FaultEffect.DELAY:
-            await asyncio.sleep((rule.delay_ms or 0) / 1000)
-        if rule is not None and rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
-            return rule.response_code or "01", None
+        rule = await take_fault(db, CallContext("nip.tsq"))
+        if rule is not None:
+            await wait_as_forced(rule.effect, rule.delay_ms, timeout_fault_ms, NO_ANSWER)
+            if rule.effect in (FaultEffect.DECLINE, FaultEffect.PENDING):
+                return rule.response_code or "01", None
     async with db.writer() as session:
         record = await session.get(InterbankTransfer, reference)
         if record is None:
             return "25", None
-        if (
-            record.response_code == IN_PROGRESS
-            and record.resolve_at is not None
-            and record.resolve_at <= utcnow()
-        ):
-            record.response_code = record.final_response_code
+        settle_if_due(record)
         return record.response_code, record

@@ -16,7 +16,7 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, get, post
 
-from core_sim.db import Database, utcnow
+from core_sim.db import Database
 from core_sim.errors import SimError
 from core_sim.schemas import CamelStruct
 from core_sim.simclock import state
@@ -39,7 +39,7 @@ class SetIn(CamelStruct, forbid_unknown_fields=True):
 
 
 def clock_out() -> ClockOut:
-    return ClockOut(now=utcnow(), offset_seconds=state.offset().total_seconds())
+    return ClockOut(now=state.utcnow(), offset_seconds=state.offset().total_seconds())
 
 
 async def store_offset(db: Database, offset: timedelta) -> None:

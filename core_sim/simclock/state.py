@@ -2,14 +2,21 @@
 
 Kept in memory so that `utcnow()` stays a plain function; the offset is also stored in the
 database (see controller.py) so that it survives restarts and every worker process agrees.
+This module imports nothing of the simulator's, so every other part (models' column
+defaults included) can ask it the time.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 _offset = timedelta(0)
 _changes = 0  # how many times this process has set the offset
+
+
+def utcnow() -> datetime:
+    """Now as the simulator sees it: testers can move it (core_sim/simclock/controller.py)."""
+    return datetime.now(UTC) + _offset
 
 
 def offset() -> timedelta:
