@@ -79,9 +79,16 @@ class Stack:
         return env
 
     def _spawn(self, args: list[str], log_name: str) -> subprocess.Popen[bytes]:
+        """Each server in a process group of its own (uvicorn's parent and its workers), so
+        killing one server's group never reaches this process or the other server."""
         log = (self.log_dir / log_name).open("ab")
         return subprocess.Popen(  # noqa: S603
-            [sys.executable, *args], cwd=ROOT, env=self._env(), stdout=log, stderr=log
+            [sys.executable, *args],
+            cwd=ROOT,
+            env=self._env(),
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
         )
 
     def start(self) -> None:
@@ -123,15 +130,11 @@ class Stack:
     def kill_bff(self) -> None:
         """SIGKILL: no shutdown hooks, in-flight requests and background work cut short."""
         assert self.bff is not None
-        if self.bff_workers > 1:
-            os.killpg(os.getpgid(self.bff.pid), signal.SIGKILL)
-        self.bff.kill()
+        os.killpg(self.bff.pid, signal.SIGKILL)  # the parent and every worker at once
         self.bff.wait()
 
     def stop_bff(self) -> None:
-        """SIGTERM to uvicorn's parent, which stops its workers: a clean stop. (kill_bff's
-        SIGKILL to the process group would also hit this process: the servers are spawned
-        in its group.)"""
+        """SIGTERM to uvicorn's parent, which stops its workers: a clean stop."""
         assert self.bff is not None
         self.bff.terminate()
         try:
