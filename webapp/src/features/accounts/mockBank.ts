@@ -9,7 +9,7 @@ import scenarios from '../../../../fixtures/scenarios.json'
 import type { Account } from '../../api/types'
 import { MOCK_OTP, accountsOf, personas, type Persona } from '../../mocks/personas'
 import { ACCOUNT_TYPES, KOBO_CODE } from '../../mocks/fixtures'
-import type { AccountType } from './types'
+import type { AccountType } from '../../api/accountTypes'
 
 export { MOCK_OTP }
 

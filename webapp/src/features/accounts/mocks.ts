@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import type { Account } from '../../api/types'
 import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
 import { MOCK_ACCOUNT_TYPE_LIST, MOCK_OTP, bankOf, openAccount } from './mockBank'
-import type { AccountCreated, AccountType, CodeSent, MessageResponse } from './types'
+import type { AccountCreated, AccountType, CodeSent, MessageResponse } from '../../api/accountTypes'
 
 export const unauthorized = () => problem(401, SESSION_EXPIRED, 'Unauthorized')
 export const OTP_SENT = 'Enter the OTP sent to your registered email & phone number'

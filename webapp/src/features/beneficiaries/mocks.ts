@@ -8,8 +8,8 @@ import { personaFromRequest, problem } from '../../mocks/session'
 import { KOBO_CODE, MOCK_OTP, bankOf, koboName, newBeneficiaryId, otherBankName } from '../accounts/mockBank'
 import { INVALID_OTP, codeSent, unauthorized } from '../accounts/mocks'
 import { MOCK_BANKS } from '../transfers/mocks'
-import type { CodeSent, MessageResponse } from '../accounts/types'
-import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import type { CodeSent, MessageResponse } from '../../api/accountTypes'
+import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from '../../store/beneficiaries/types'
 
 export const beneficiariesHandlers = [
   http.get('/api/beneficiaries', ({ request }) => {

@@ -8,7 +8,7 @@ import type { ClientSummary, DashboardScheduledPayment, RecentTransaction } from
 import type { Persona } from '../../mocks/personas'
 import { bankOf } from '../accounts/mockBank'
 import { schedulesOf } from '../scheduledPayments/mockSchedules'
-import { dayKey } from '../scheduledPayments/schedule'
+import { dayKey } from '../../store/schedules/schedule'
 import type { DashboardScheduleExtras } from './components/ScheduledPaymentsCard'
 import { personaFromRequest, problem, SESSION_EXPIRED } from '../../mocks/session'
 

@@ -11,7 +11,7 @@ import { personas, type Persona } from '../../mocks/personas'
 import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import { onMockBankReset } from '../accounts/mockBank'
 import { unauthorized } from '../accounts/mocks'
-import type { MessageResponse } from '../accounts/types'
+import type { MessageResponse } from '../../api/accountTypes'
 import type { KycBiodata, KycDocument, KycLevel, KycLevelRequest, KycReview, KycStatusResponse } from './types'
 
 const BASE = '/api/kyc'

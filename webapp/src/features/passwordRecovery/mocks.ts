@@ -7,7 +7,7 @@
 import { http, HttpResponse } from 'msw'
 import { AUTH_BASE } from '../auth/api'
 import { findPersonaByLogin, personas } from '../../mocks/personas'
-import { decodeBase64 } from '../registration/base64'
+import { decodeBase64 } from '../../lib/base64'
 import { fieldErrors, loadState, problemJson, saveState, syncPersonas, type MockState } from '../registration/mockStore'
 import { passwordErrors } from '../registration/mocks'
 import type { MessageResponse, PasswordResetRequest } from './api'

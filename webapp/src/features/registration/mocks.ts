@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw'
 import { ACCOUNT_TYPES } from '../../mocks/fixtures'
 import { AUTH_BASE } from '../auth/api'
 import { MOCK_OTP, personas } from '../../mocks/personas'
-import { PASSWORD_MIN_LENGTH, isStrongPassword } from './passwordRules'
+import { PASSWORD_MIN_LENGTH, isStrongPassword } from '../../lib/passwordRules'
 import {
   fieldErrors,
   findRegistration,

@@ -6,7 +6,7 @@
  */
 import type { Persona } from '../../mocks/personas'
 import { KOBO_CODE, bankOf, koboName, onMockBankReset, otherBankName } from '../accounts/mockBank'
-import type { ScheduledPayment } from './types'
+import type { ScheduledPayment } from '../../store/schedules/types'
 import { KOBO_BANK_NAME, bankNameOf } from '../../mocks/fixtures'
 
 export { bankNameOf }

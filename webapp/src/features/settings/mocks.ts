@@ -17,7 +17,7 @@ import {
   limitOf,
 } from '../accounts/mockBank'
 import { INVALID_OTP, OTP_SENT, codeSent, unauthorized } from '../accounts/mocks'
-import type { CodeSent, MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import type {
   ChangePasswordRequest,
   GoogleCredentials,

@@ -9,7 +9,7 @@ import { fieldErrors, personaFromRequest, problem } from '../../mocks/session'
 import type { Persona } from '../../mocks/personas'
 import { onMockBankReset } from '../accounts/mockBank'
 import { unauthorized } from '../accounts/mocks'
-import type { MessageResponse } from '../accounts/types'
+import type { MessageResponse } from '../../api/accountTypes'
 import { lagosNow } from './ticketsSlice'
 import { FILE_TOO_BIG, MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES, STATUS_UPDATED, TICKET_CREATED } from './texts'
 import type {

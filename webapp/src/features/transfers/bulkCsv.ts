@@ -4,7 +4,7 @@
  * fields may hold commas, a blank bank code means Kobo. Each bad line is
  * reported by its line number and nothing from it is kept.
  */
-import { hasAtMostTwoDecimals } from './components/amount'
+import { hasAtMostTwoDecimals } from '../../lib/amount'
 import { ACCOUNT_NUMBER_LENGTH, AMOUNT_DECIMALS, AMOUNT_POSITIVE, KOBO_BANK_CODE } from './texts'
 
 export interface BulkCsvRow {

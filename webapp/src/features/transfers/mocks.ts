@@ -40,7 +40,7 @@ import type {
   Transfer,
   TransferKind,
   TransferRequest,
-} from './types'
+} from '../../api/transferTypes'
 
 export const MOCK_BANKS: Bank[] = (banksFixture as { banks: Bank[] }).banks
 const bankName = (code: string) => MOCK_BANKS.find((b) => b.institutionCode === code)?.institutionName ?? null

@@ -8,20 +8,20 @@
 import { useEffect, useMemo } from 'react'
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Tag } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { isActive, selectAccounts } from '../../accounts/accountsSlice'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
-import { AmountInput } from '../../transfers/components/AmountInput'
-import { amountRules } from '../../transfers/components/amount'
-import { LookupStatus } from '../../transfers/components/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../transfers/components/nameLookup'
-import { selectTransfers } from '../../transfers/transfersSlice'
-import { editClosed, editRequested, selectScheduledPayments } from '../scheduledPaymentsSlice'
-import { parseScheduleDate, toWireDay, type ScheduleValues } from '../schedule'
-import { DEFAULT_BANK_CODE, EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../texts'
-import type { ScheduledPayment } from '../types'
-import { ScheduleFields } from './ScheduleFields'
+import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
+import { LookupStatus } from '../../../components/payee/LookupStatus'
+import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { selectPayees } from '../../../store/payees/payeesSlice'
+import { editClosed, editRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
+import { DEFAULT_BANK_CODE, EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
+import type { ScheduledPayment } from '../../../store/schedules/types'
+import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
@@ -65,7 +65,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const dispatch = useAppDispatch()
   const { edit } = useAppSelector(selectScheduledPayments)
   const accounts = useAppSelector(selectAccounts).items
-  const { banks } = useAppSelector(selectTransfers)
+  const { banks } = useAppSelector(selectPayees)
   const [form] = Form.useForm<Values>()
   const type = payment.transferType
   const own = type === 'OWN_ACCOUNT'

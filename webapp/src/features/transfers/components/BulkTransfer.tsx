@@ -7,31 +7,29 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Table, Tag, Typography, Upload } from 'antd'
 import { DeleteOutlined, FileTextOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
 import { parseBulkCsv, CSV_TEMPLATE, type BulkCsvRow } from '../bulkCsv'
 import {
   bulkCancelled,
   bulkConfirmRequested,
   bulkRequested,
   bulkReset,
-  lookupCleared,
-  lookupRequested,
   selectTransfers,
-  type LookupState,
 } from '../transfersSlice'
+import { lookupCleared, lookupRequested, selectPayees, type LookupState } from '../../../store/payees/payeesSlice'
 import { BULK_NOT_RESOLVED, KOBO_BANK_CODE, MAX_BULK_ROWS } from '../texts'
-import type { Bank, BulkTransferRow, Transfer } from '../types'
+import type { Bank, BulkTransferRow, Transfer } from '../../../api/transferTypes'
 import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
-import { AmountInput } from './AmountInput'
-import { amountRules } from './amount'
-import { CodeDialog } from './CodeDialog'
-import { accountNumberRules, normalizeAccountNumber } from './nameLookup'
-import { ScheduleFields } from '../../scheduledPayments/components/ScheduleFields'
-import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
-import { bulkScheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
+import { CodeDialog } from '../../../components/code/CodeDialog'
+import { accountNumberRules, normalizeAccountNumber } from '../../../components/payee/nameLookup'
+import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
+import { bulkScheduleRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
 
 
 interface BulkRow extends BulkCsvRow {
@@ -63,7 +61,8 @@ function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: stri
 
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
-  const { lookups, bulk, bulkCompleted } = useAppSelector(selectTransfers)
+  const { bulk, bulkCompleted } = useAppSelector(selectTransfers)
+  const { lookups } = useAppSelector(selectPayees)
   const { approval, scheduled } = useAppSelector(selectScheduledPayments)
   const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
   const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
