@@ -1,5 +1,4 @@
 /** Customer-facing texts of scheduled payments, word for word from docs/contract.md §10 where it gives them. */
-import { KOBO_BANK_CODE } from '../../lib/bank'
 
 export const SCHEDULED_HEADING = 'Scheduled Payments'
 export const DETAILS_TITLE = 'Schedule Payment Details'
@@ -19,9 +18,6 @@ export const SCHEDULES_FAILED = "We couldn't load your scheduled payments"
 export const SCHEDULE_FIRST_PAYMENT = 'Schedule your first payment'
 
 export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
-
-/** Kobo's own NIBSS code: the name look-up in edit falls back to it (docs/contract.md §10.2). */
-export const DEFAULT_BANK_CODE = KOBO_BANK_CODE
 
 /** Table page sizes (docs/contract.md §1.6). */
 export { PAGE_SIZES } from '../../components/table/pagination'
