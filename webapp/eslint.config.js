@@ -4,7 +4,9 @@ import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
+import boundaries from 'eslint-plugin-boundaries'
 import tseslint from 'typescript-eslint'
+import { layerBoundaries } from './eslint.layers.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-mock', 'coverage', 'playwright-report', 'test-results', 'e2e/screenshots', 'public/mockServiceWorker.js', 'src/api/schema.d.ts'] },
@@ -31,4 +33,6 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', '*.config.ts'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
+  // Layers import in one direction (docs/frontend.md, "Layers"): app → features → kit.
+  ...layerBoundaries(boundaries),
 )

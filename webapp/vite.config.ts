@@ -47,10 +47,11 @@ export default defineConfig(({ mode }) => ({
           groups: [
             // What the login route loads stays in the entry chunk (scripts/bundle-budget.mjs).
             { name: 'startup', tags: ['$initial'], priority: 3 },
-            // The signed-in features' state: slices, sagas, their texts and API calls.
+            // The signed-in features' state: slices, sagas, their texts and API calls, and the kit's
+            // (not antd's lazily loaded styles, nor the shell's media-query hook).
             {
               name: 'state',
-              test: /[\\/]src[\\/](api|lib|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
+              test: /[\\/]src[\\/](api|lib(?![\\/](antdRestStyles|useIsMobile))|store|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
             // The shell's own antd components and icons (its drawer, user menu, navigation icons),
@@ -58,7 +59,7 @@ export default defineConfig(({ mode }) => ({
             // phone's slow network each extra request costs a round trip (issue 23).
             {
               name: 'shell',
-              test: /node_modules[\\/](antd[\\/]es[\\/](drawer|dropdown|popover|avatar|tag|empty|_util)|@rc-component[\\/](drawer|dropdown)|@ant-design[\\/]icons[\\/]es[\\/]icons)[\\/]|[\\/]src[\\/](app[\\/](layouts|useIsMobile)|components[\\/](BalanceToggle|LoadState))[\\/.]/,
+              test: /node_modules[\\/](antd[\\/]es[\\/](drawer|dropdown|popover|avatar|tag|empty|_util)|@rc-component[\\/](drawer|dropdown)|@ant-design[\\/]icons[\\/]es[\\/]icons)[\\/]|[\\/]src[\\/](app[\\/]layouts|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
               priority: 1.5,
             },
             // The antd core that (nearly) every page uses; the rest stays with its pages.

@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router/dom'
 import { makeStore } from './app/store'
 import { createAppRouter } from './app/router'
 import { AppProviders } from './app/AppProviders'
-import { selectAccessToken } from './app/appSlice'
+import { selectAccessToken } from './store/appSlice'
 import { startFirstScreenRequests } from './app/firstScreenData'
 import './index.css'
 

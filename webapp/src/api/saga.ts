@@ -8,7 +8,7 @@ import { call, put, select } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import { isSessionError, runEndpoint, type ApiResult, type Endpoint } from './client'
 import { takeEarlyAnswer } from './earlyAnswers'
-import { selectAccessToken, sessionExpired } from '../app/appSlice'
+import { selectAccessToken, sessionExpired } from '../store/appSlice'
 
 /** The answer started at start-up for this call (api/earlyAnswers.ts), else a new request. */
 function request<T>(endpoint: Endpoint<T>, token: string | null): Promise<ApiResult<T>> {

@@ -10,8 +10,8 @@
 import { useEffect, type ReactNode } from 'react'
 import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
-import { theme } from './theme'
-import { loadAntdRestStylesWhenIdle } from './antdStyles'
+import { theme } from '../lib/theme'
+import { loadAntdRestStylesWhenIdle } from '../lib/antdStyles'
 // antd's styles for the first screens (app/antdStyles.ts); the rest follows when idle.
 import 'virtual:antd-styles/first-screen.css'
 import './antdContrast.css'

@@ -9,9 +9,9 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { AppStore } from './store'
-import { useAppSelector } from './hooks'
-import { selectToastQueue } from './toastSlice'
-import { loadAntdRestStyles } from './antdStyles'
+import { useAppSelector } from '../store/hooks'
+import { selectToastQueue } from '../store/toastSlice'
+import { loadAntdRestStyles } from '../lib/antdStyles'
 
 // Toasts are antd notifications, whose styles are in the rest of antd's stylesheet (antdStyles.ts).
 const ToastHost = lazy(async () => (await Promise.all([import('./ToastHost'), loadAntdRestStyles()]))[0])

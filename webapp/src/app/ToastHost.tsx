@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react'
 import { notification } from 'antd'
-import { useAppDispatch, useAppSelector } from './hooks'
-import { selectToastQueue, toastShown } from './toastSlice'
+import { useAppDispatch, useAppSelector } from '../store/hooks'
+import { selectToastQueue, toastShown } from '../store/toastSlice'
 import { AntdProviders } from './AntdProviders'
 
 export const TOAST_DURATION_SECONDS = 5

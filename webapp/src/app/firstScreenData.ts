@@ -10,10 +10,11 @@
  */
 import type { Endpoint } from '../api/client'
 import { startEarly } from '../api/earlyAnswers'
-import { clientSummaryEndpoint } from '../features/dashboard/api'
-import { balanceEndpoint, banksEndpoint } from '../features/transfers/api'
-import { beneficiariesEndpoint } from '../features/beneficiaries/api'
-import { accountsEndpoint } from '../features/accounts/api'
+import { clientSummaryEndpoint } from '../store/accounts/summaryApi'
+import { balanceEndpoint } from '../features/transfers/api'
+import { banksEndpoint } from '../store/payees/api'
+import { beneficiariesEndpoint } from '../store/beneficiaries/api'
+import { accountsEndpoint } from '../store/accounts/api'
 
 const FIRST_SCREEN_DATA: Record<string, () => Endpoint<unknown>[]> = {
   '/home': () => [clientSummaryEndpoint()],

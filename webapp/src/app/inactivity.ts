@@ -7,7 +7,7 @@
  */
 import { delay, put, select, call } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import { logoutRequested, selectIsSignedIn } from './appSlice'
+import { logoutRequested, selectIsSignedIn } from '../store/appSlice'
 
 export const INACTIVITY_TICK_MS = 60_000
 export const INACTIVITY_LIMIT = 5

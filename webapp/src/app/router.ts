@@ -1,7 +1,7 @@
 /** The browser's data router; sagas navigate through it via `navigation`. */
 import { createBrowserRouter } from 'react-router'
 import { routes } from './routes'
-import { navigation } from './navigation'
+import { navigation } from '../lib/navigation'
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes)

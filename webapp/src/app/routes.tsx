@@ -6,13 +6,13 @@ import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { AuthLayout } from './layouts/AuthLayout'
 import { RequireSession } from './layouts/RequireSession'
-import { NAV_LINKS } from './navLinks'
+import { NAV_LINKS } from '../store/navLinks'
 import { LoginPage } from '../features/auth/LoginPage'
 import { loadSignedInFeatures } from './store'
 import { loadChunk } from './loadChunk'
 import { RouteError } from './RouteError'
 import { BootFallback } from './BootFallback'
-import { loadAntdRestStyles } from './antdStyles'
+import { loadAntdRestStyles } from '../lib/antdStyles'
 
 /*
  * Only the login route (AuthLayout + LoginPage) is in the start-up bundle, so

@@ -3,10 +3,10 @@ import { http } from 'msw'
 import { server } from '../mocks/server'
 import { problem } from '../mocks/session'
 import { renderWithProviders, sessionFor, signedInState, createTestStore } from '../test/renderWithProviders'
-import { navigation } from './navigation'
+import { navigation } from '../lib/navigation'
 import { APP_MODE_KEY, USER_INFO_KEY } from './sessionStorage'
 import { INACTIVITY_LIMIT, INACTIVITY_TICK_MS, nextInactivityCount } from './inactivity'
-import { setUserInfo } from './appSlice'
+import { setUserInfo } from '../store/appSlice'
 
 function storeSession(personaKey = 'ada', overrides = {}) {
   window.localStorage.setItem(USER_INFO_KEY, JSON.stringify(sessionFor(personaKey, overrides)))

@@ -11,9 +11,9 @@ import {
   sessionExpired,
   setUserInfo,
   type UserInfo,
-} from './appSlice'
+} from '../store/appSlice'
 import { clearStoredSession, saveUserInfo } from './sessionStorage'
-import { navigation } from './navigation'
+import { navigation } from '../lib/navigation'
 import { inactivitySaga } from './inactivity'
 import { callApi } from '../api/saga'
 import { logoutEndpoint } from '../features/auth/api'

@@ -3,7 +3,7 @@
  * (docs/contract.md §2.4) so that a reload keeps the user signed in. `appMode` is another
  * key the app owns; logout removes both.
  */
-import type { UserInfo } from './appSlice'
+import type { UserInfo } from '../store/appSlice'
 
 export const USER_INFO_KEY = 'userInfo'
 export const APP_MODE_KEY = 'appMode'

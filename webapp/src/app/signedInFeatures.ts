@@ -7,29 +7,31 @@ import type { SagaIterator } from 'redux-saga'
 import { keepAlive } from './keepAlive'
 import { passwordRecoveryReducer } from '../features/passwordRecovery/passwordRecoverySlice'
 import { onboardingReducer } from '../features/onboarding/onboardingSlice'
-import { accountsReducer } from '../features/accounts/accountsSlice'
+import { accountsReducer } from '../store/accounts/accountsSlice'
 import { historyReducer } from '../features/history/historySlice'
-import { dashboardReducer } from '../features/dashboard/dashboardSlice'
+import { dashboardReducer } from '../store/accounts/summarySlice'
 import { transfersReducer } from '../features/transfers/transfersSlice'
-import { beneficiariesReducer } from '../features/beneficiaries/beneficiariesSlice'
+import { beneficiariesReducer } from '../store/beneficiaries/beneficiariesSlice'
 import { settingsReducer } from '../features/settings/settingsSlice'
 import { kycReducer } from '../features/kyc/kycSlice'
-import { scheduledPaymentsReducer } from '../features/scheduledPayments/scheduledPaymentsSlice'
+import { scheduledPaymentsReducer } from '../store/schedules/scheduledPaymentsSlice'
 import { billsReducer } from '../features/bills/billsSlice'
 import { ticketsReducer } from '../features/tickets/ticketsSlice'
+import { payeesReducer } from '../store/payees/payeesSlice'
 import { registrationSaga } from '../features/registration/registrationSaga'
 import { passwordRecoverySaga } from '../features/passwordRecovery/passwordRecoverySaga'
 import { onboardingSaga } from '../features/onboarding/onboardingSaga'
-import { accountsSaga } from '../features/accounts/accountsSaga'
+import { accountsSaga } from '../store/accounts/accountsSaga'
 import { historySaga } from '../features/history/historySaga'
-import { dashboardSaga } from '../features/dashboard/dashboardSaga'
+import { dashboardSaga } from '../store/accounts/summarySaga'
 import { transfersSaga } from '../features/transfers/transfersSaga'
-import { beneficiariesSaga } from '../features/beneficiaries/beneficiariesSaga'
+import { beneficiariesSaga } from '../store/beneficiaries/beneficiariesSaga'
 import { settingsSaga } from '../features/settings/settingsSaga'
 import { kycSaga } from '../features/kyc/kycSaga'
-import { scheduledPaymentsSaga } from '../features/scheduledPayments/scheduledPaymentsSaga'
+import { scheduledPaymentsSaga } from '../store/schedules/scheduledPaymentsSaga'
 import { billsSaga } from '../features/bills/billsSaga'
 import { ticketsSaga } from '../features/tickets/ticketsSaga'
+import { payeesSaga } from '../store/payees/payeesSaga'
 
 export const signedInReducers = {
   passwordRecovery: passwordRecoveryReducer,
@@ -44,9 +46,10 @@ export const signedInReducers = {
   scheduledPayments: scheduledPaymentsReducer,
   bills: billsReducer,
   tickets: ticketsReducer,
+  payees: payeesReducer,
 }
 
-const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, scheduledPaymentsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga]
+const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, scheduledPaymentsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
 
 export function* signedInSaga(): SagaIterator {
   yield* keepAlive(signedInSagas)

@@ -9,8 +9,8 @@
  */
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit'
 import createSagaMiddleware, { type Task } from 'redux-saga'
-import { appReducer, initialAppState } from './appSlice'
-import { toastReducer } from './toastSlice'
+import { appReducer, initialAppState } from '../store/appSlice'
+import { toastReducer } from '../store/toastSlice'
 import { loadUserInfo } from './sessionStorage'
 import { rootSaga } from './rootSaga'
 import { registrationReducer } from '../features/registration/registrationSlice'
@@ -84,3 +84,14 @@ export function loadSignedInFeatures(): Promise<void> {
 
 export type AppStore = ReturnType<typeof makeStore>
 export type AppDispatch = AppStore['dispatch']
+
+// Gives store/hooks.ts (a kit every layer uses) the types of this store without importing it.
+// (Inside the block `RootState` would name the hooks module's own alias, hence these two.)
+type ThisRootState = RootState
+type ThisDispatch = AppDispatch
+declare module '../store/hooks' {
+  interface StoreTypes {
+    rootState: ThisRootState
+    dispatch: ThisDispatch
+  }
+}

@@ -1,5 +1,5 @@
 /** The Kobo mark and word mark; `light` for dark backgrounds. */
-import { BRAND } from '../app/theme'
+import { BRAND } from '../lib/theme'
 
 interface LogoProps {
   light?: boolean

@@ -8,7 +8,7 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
-import { navigation } from '../app/navigation'
+import { navigation } from '../lib/navigation'
 import { disposeTestStores } from './renderWithProviders'
 import { loadSignedInFeatures } from '../app/store'
 

@@ -8,7 +8,7 @@ import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined'
 import LockOutlined from '@ant-design/icons/LockOutlined'
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined'
 import { Logo } from '../../components/Logo'
-import { useAppSelector } from '../hooks'
+import { useAppSelector } from '../../store/hooks'
 import { SignupBrand } from '../../features/registration/components/SignupProgress'
 import './layouts.css'
 

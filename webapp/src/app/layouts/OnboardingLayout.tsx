@@ -7,7 +7,7 @@ import { Outlet } from 'react-router'
 import { Layout, Menu, Typography } from 'antd'
 import { SolutionOutlined } from '@ant-design/icons'
 import { Logo } from '../../components/Logo'
-import { useIsMobile } from '../useIsMobile'
+import { useIsMobile } from '../../lib/useIsMobile'
 import { UserMenu } from './UserMenu'
 import './layouts.css'
 

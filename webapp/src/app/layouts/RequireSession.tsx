@@ -1,8 +1,8 @@
 /** Guards the logged-in routes: without a session the user goes to the login page. */
 import type { ReactNode } from 'react'
 import { Navigate, Outlet } from 'react-router'
-import { useAppSelector } from '../hooks'
-import { selectIsSignedIn } from '../appSlice'
+import { useAppSelector } from '../../store/hooks'
+import { selectIsSignedIn } from '../../store/appSlice'
 
 export function RequireSession({ children }: { children?: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn)

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
-import { initialAppState } from '../appSlice'
-import { NAV_LINKS } from '../navLinks'
+import { initialAppState } from '../../store/appSlice'
+import { NAV_LINKS } from '../../store/navLinks'
 import { COMING_SOON } from '../pages/ComingSoonPage'
 
 const LABELS = [

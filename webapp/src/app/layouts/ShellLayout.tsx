@@ -21,10 +21,10 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
-import { useAppSelector } from '../hooks'
-import { selectPermittedLinks } from '../appSlice'
-import { NAV_LINKS, type NavLinkKey } from '../navLinks'
-import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../useIsMobile'
+import { useAppSelector } from '../../store/hooks'
+import { selectPermittedLinks } from '../../store/appSlice'
+import { NAV_LINKS, type NavLinkKey } from '../../store/navLinks'
+import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../../lib/useIsMobile'
 import { Logo } from '../../components/Logo'
 import { UserMenu } from './UserMenu'
 import './layouts.css'

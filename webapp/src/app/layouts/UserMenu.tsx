@@ -1,9 +1,9 @@
 /** The header's user icon menu; its one action is Logout. */
 import { Avatar, Dropdown, Typography, type MenuProps } from 'antd'
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../hooks'
-import { logoutRequested, selectUserInfo } from '../appSlice'
-import { useIsMobile } from '../useIsMobile'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { logoutRequested, selectUserInfo } from '../../store/appSlice'
+import { useIsMobile } from '../../lib/useIsMobile'
 
 export function UserMenu() {
   const dispatch = useAppDispatch()

@@ -29,3 +29,16 @@ export function outcomeOf(status: string | null | undefined): ReceiptOutcome {
 export function groupToken(token: string): string {
   return /^\d{16,20}$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, '$1-') : token
 }
+
+/** The steps of a flow that show the dialog. */
+export type ResultStep = 'pending' | 'succeeded' | 'failed'
+
+export const isResultStep = (step: string): step is ResultStep => step === 'pending' || step === 'succeeded' || step === 'failed'
+
+/** The receipt status for a step. */
+export const receiptStatusOf = (step: string) => (step === 'succeeded' ? 'COMPLETED' : step === 'failed' ? 'FAILED' : 'PENDING')
+
+/** One of three titles by step. */
+export function resultTitleOf(step: string, titles: { succeeded: string; failed: string; pending: string }): string {
+  return step === 'succeeded' ? titles.succeeded : step === 'failed' ? titles.failed : titles.pending
+}

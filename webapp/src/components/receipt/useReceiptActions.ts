@@ -5,9 +5,9 @@
  */
 import { useState } from 'react'
 import { errorMessage, isSessionError } from '../../api/client'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectAccessToken, sessionExpired } from '../../app/appSlice'
-import { toastError, toastSuccess } from '../../app/toastSlice'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { selectAccessToken, sessionExpired } from '../../store/appSlice'
+import { toastError, toastSuccess } from '../../store/toastSlice'
 import { fetchReceipt, receiptFileName, saveBlob, shareOrSave, type ReceiptFormat } from '../../lib/receipt'
 
 export const RECEIPT_ERROR = 'We could not get the receipt. Please try again.'

@@ -1,11 +1,11 @@
 /** Route `/`: the two-step login. A signed-in visitor goes straight to the app. */
 import { Navigate } from 'react-router'
-import { useAppSelector } from '../../app/hooks'
-import { selectUserInfo } from '../../app/appSlice'
+import { useAppSelector } from '../../store/hooks'
+import { selectUserInfo } from '../../store/appSlice'
 import { selectAuth } from './authSlice'
 import { CredentialsForm } from './components/CredentialsForm'
 import { VerificationForm } from './components/VerificationForm'
-import './auth.css'
+import '../../components/authForms/auth.css'
 
 export function LoginPage() {
   const { step } = useAppSelector(selectAuth)

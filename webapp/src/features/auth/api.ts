@@ -2,7 +2,9 @@
 import type { Endpoint } from '../../api/client'
 import type { LoginRequest, LoginResponse, OtpVerificationRequest, SessionResponse } from '../../api/types'
 
-export const AUTH_BASE = '/auth/ibanking/personal'
+import { AUTH_BASE } from '../../api/paths'
+
+export { AUTH_BASE }
 
 export const loginEndpoint = (body: LoginRequest): Endpoint<LoginResponse> => ({
   method: 'POST',

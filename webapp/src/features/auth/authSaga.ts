@@ -8,12 +8,12 @@ import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, type ApiResult } from '../../api/client'
 import type { LoginRequest, LoginResponse, SessionResponse } from '../../api/types'
-import { setUserInfo } from '../../app/appSlice'
-import { toastError, toastSuccess } from '../../app/toastSlice'
-import { navigation } from '../../app/navigation'
+import { setUserInfo } from '../../store/appSlice'
+import { toastError, toastSuccess } from '../../store/toastSlice'
+import { navigation } from '../../lib/navigation'
 import { loginEndpoint, otpVerificationEndpoint } from './api'
 import { LOGIN_SUCCESS_MESSAGE } from './texts'
-import { emailVerificationPathFor } from '../registration/emailNotVerified'
+import { emailVerificationPathFor } from '../../lib/emailNotVerified'
 import {
   loginFailed,
   loginRequested,

@@ -1,14 +1,5 @@
 /** Customer-facing texts of the login flow, word for word from docs/contract.md §3. */
 
-export const OTP_HEADINGS = {
-  OTP_AUTHENTICATION: {
-    title: 'OTP Verification',
-    text: 'Enter OTP sent to registered email & phone number',
-  },
-  GOOGLE_AUTHENTICATOR: {
-    title: 'Google Authentication',
-    text: 'Enter the verification code in your google authenticator app',
-  },
-} as const
+export { OTP_HEADINGS } from '../../components/code/texts'
 
 export const LOGIN_SUCCESS_MESSAGE = 'Logged in successfully'

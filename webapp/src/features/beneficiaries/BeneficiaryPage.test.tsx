@@ -21,8 +21,8 @@ import {
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
   DELETE_CONFIRM,
-} from './texts'
-import type { Beneficiary } from './types'
+} from '../../store/beneficiaries/texts'
+import type { Beneficiary } from '../../store/beneficiaries/types'
 
 setUpMoneyTests()
 // Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).

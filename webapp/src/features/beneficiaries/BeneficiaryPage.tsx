@@ -6,14 +6,14 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Dropdown, Input, Modal, Table, Typography } from 'antd'
 import { DeleteOutlined, MoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { EmptyState, LoadState } from '../../components/LoadState'
 import {
   beneficiariesRequested,
   createBeneficiaryOpened,
   deleteBeneficiaryRequested,
   selectBeneficiaries,
-} from './beneficiariesSlice'
+} from '../../store/beneficiaries/beneficiariesSlice'
 import { CreateBeneficiaryModal } from './components/CreateBeneficiaryModal'
 import {
   ADD_FIRST_BENEFICIARY,
@@ -22,17 +22,17 @@ import {
   CREATE_BENEFICIARY,
   DELETE_CONFIRM,
   NO_RECORDS,
-  PAGE_SIZES,
-} from './texts'
-import type { Beneficiary } from './types'
+} from '../../store/beneficiaries/texts'
+import type { Beneficiary } from '../../store/beneficiaries/types'
 import { matchesSearch } from './search'
-import './beneficiaries.css'
+import { useTablePagination } from '../../components/table/pagination'
+import '../../components/payment/beneficiaries.css'
 
 export function BeneficiaryPage() {
   const dispatch = useAppDispatch()
   const { items, load, loaded, deletingId } = useAppSelector(selectBeneficiaries)
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+  const { pagination, firstPage } = useTablePagination()
   const [toDelete, setToDelete] = useState<Beneficiary | null>(null)
 
   useEffect(() => {
@@ -63,7 +63,7 @@ export function BeneficiaryPage() {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value)
-              setPage((p) => ({ ...p, current: 1 }))
+              firstPage()
             }}
             className="kobo-table-search"
           />
@@ -97,16 +97,7 @@ export function BeneficiaryPage() {
                 ),
             }}
             className="kobo-beneficiary-table"
-            pagination={{
-              current: page.current,
-              pageSize: page.pageSize,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showQuickJumper: true,
-              hideOnSinglePage: false,
-              responsive: true,
-              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-            }}
+            pagination={pagination}
             columns={[
               {
                 title: 'Beneficiary Name',

@@ -1,5 +1,5 @@
 /** The beneficiary table's search: name, bank, account name or number, any case. */
-import type { Beneficiary } from './types'
+import type { Beneficiary } from '../../store/beneficiaries/types'
 
 export function matchesSearch(beneficiary: Beneficiary, search: string): boolean {
   const needle = search.trim().toLowerCase()

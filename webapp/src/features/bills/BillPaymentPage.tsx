@@ -7,9 +7,9 @@
 import { useEffect, useState } from 'react'
 import { Drawer, Typography } from 'antd'
 import { RightOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadFailed } from '../../components/LoadState'
-import { useIsMobile } from '../../app/useIsMobile'
+import { useIsMobile } from '../../lib/useIsMobile'
 import { billsPageOpened, catalogRequested, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
 import { AirtimePanel } from './components/AirtimePanel'
 import { BillCodeDialog } from './components/BillCodeDialog'
@@ -23,8 +23,8 @@ import { ProductIcon } from './components/ProductIcon'
 import { BILLS_HEADING, CATALOG_FAILED, PANEL_TITLES } from './texts'
 import type { BillProduct } from './types'
 import './components/bills.css'
-import '../transfers/components/transfers.css'
-import '../beneficiaries/beneficiaries.css'
+import '../../components/payment/transfers.css'
+import '../../components/payment/beneficiaries.css'
 
 const TILES: { product: BillProduct; text: string }[] = [
   { product: 'AIRTIME', text: 'Top up any MTN, GLO, Airtel or 9mobile line' },

@@ -10,9 +10,8 @@ import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account } from '../../api/types'
-import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
-import { toastFailure } from '../accounts/accountsSaga'
-import { accountsRequested } from '../accounts/accountsSlice'
+import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
+import { accountsRequested } from '../../store/accounts/accountsSlice'
 import {
   airtimeProvidersEndpoint,
   bouquetsEndpoint,

@@ -12,7 +12,7 @@ import {
   CREATE_ACCOUNT_ERROR,
   FUND_LIMIT_TEXT,
   PLEASE_WAIT,
-} from '../accounts/texts'
+} from '../../store/accounts/texts'
 import { summaryOf } from './mocks'
 
 setUpMoneyTests()

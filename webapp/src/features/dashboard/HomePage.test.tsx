@@ -7,7 +7,7 @@ import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers }
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { CARD_MOVE_DELAY_MS } from './components/AccountCardStack'
-import { SUMMARY_ERROR } from './dashboardSaga'
+import { SUMMARY_ERROR } from '../../store/accounts/summarySaga'
 import { DASHBOARD_FAILED } from './HomePage'
 import { MAKE_A_TRANSFER, NO_RECORDS } from './components/RecentTransactionsCard'
 import { summaryOf } from './mocks'

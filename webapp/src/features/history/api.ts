@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type { MessageResponse } from '../accounts/types'
+import type { MessageResponse } from '../../api/accountTypes'
 import type { HistoryQuery, StatementFileType, StatementRequest, TransactionDetail, TransactionPage } from './types'
 
 export const TRANSACTIONS_PATH = '/api/ibanking/personal/transactions'

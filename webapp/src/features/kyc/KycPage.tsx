@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react'
 import { Card, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { formLevelOf, kycBiodataRequested, kycPageOpened, kycStatusRequested, reviewOf, selectKyc } from './kycSlice'
 import { LevelRail } from './components/LevelRail'

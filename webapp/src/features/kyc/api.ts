@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type { MessageResponse } from '../accounts/types'
+import type { MessageResponse } from '../../api/accountTypes'
 import type { KycBiodata, KycDocument, KycLevel, KycLevelRequest, KycStatusResponse } from './types'
 
 const BASE = '/api/kyc'

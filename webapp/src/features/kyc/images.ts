@@ -1,7 +1,7 @@
 /** Client-side checks of level-3 images; the BFF decides again by content. */
 import { ACCEPTED_IMAGE_TYPES, IMAGE_TOO_BIG, MAX_IMAGE_BYTES, ONLY_IMAGES } from './texts'
 
-export { readAsDataUrl } from '../onboarding/files'
+export { readAsDataUrl } from '../../lib/files'
 
 /** The refusal sentence for a picked file, or null when it may be sent. */
 export function imageRefusal(file: File): string | null {

@@ -3,10 +3,9 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { failureReason, type ApiResult } from '../../api/client'
-import { toastSuccess } from '../../app/toastSlice'
-import { toastFailure } from '../accounts/accountsSaga'
-import type { MessageResponse } from '../accounts/types'
-import { fieldErrorsOf } from '../settings/settingsSaga'
+import { toastFailure, toastSuccess } from '../../store/toastSlice'
+import type { MessageResponse } from '../../api/accountTypes'
+import { fieldErrorsOf } from '../../api/fieldErrors'
 import { kycBiodataEndpoint, kycDocumentsEndpoint, kycStatusEndpoint, submitKycLevelEndpoint } from './api'
 import {
   kycBiodataFailed,

@@ -534,7 +534,7 @@ describe('Onboarding page', () => {
         ninStatus: 'APPROVED',
       })
       await user.click(await screen.findByRole('button', { name: 'Log in again' }))
-      const { navigation } = await import('../../app/navigation')
+      const { navigation } = await import('../../lib/navigation')
       await waitFor(() => expect(navigation.hardNavigate).toHaveBeenCalledWith('/'))
     })
   })

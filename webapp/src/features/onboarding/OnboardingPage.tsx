@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import { Card, Skeleton } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { onboardingOpened, selectOnboarding } from './onboardingSlice'
 import { StepIndicator } from './components/StepIndicator'
 import { BasicProfilePanel } from './components/BasicProfilePanel'

@@ -9,8 +9,8 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
-import { toastError, toastSuccess } from '../../app/toastSlice'
-import { fieldErrorsOf } from '../registration/payload'
+import { toastError, toastSuccess } from '../../store/toastSlice'
+import { fieldErrorsOf } from '../../api/fieldErrors'
 import {
   basicProfileEndpoint,
   deleteDocumentEndpoint,

@@ -4,7 +4,7 @@
  * Status when every section already has a status.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { FieldError } from '../registration/types'
+import type { FieldError } from '../../api/fieldErrors'
 import type {
   BasicProfile,
   BasicProfileRequest,

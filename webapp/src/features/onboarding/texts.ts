@@ -13,11 +13,9 @@ export const SELECT_AN_OPTION = 'Select an option'
 export const UPLOAD_A_FILE = 'Upload a file'
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this document?'
 
-export const FILE_TOO_BIG = 'File size exceeds 2MB limit'
 export const CHOOSE_DOCUMENT_TYPE = 'Please select a valid document type before uploading.'
 export const UPLOAD_ALL_COMPULSORY = 'Upload all compulsory files'
 /** The BFF's sentence for a file that is not PNG or JPEG (docs/contract.md). */
-export const ONLY_IMAGES = 'Only PNG and JPEG images are accepted'
 
 export const BASIC_PROFILE_UPDATED = 'Basic Profile updated successfully'
 export const DOCUMENT_UPLOADED = 'Document uploaded successfully'
@@ -51,6 +49,5 @@ export const SECTION_LABELS = {
 } as const
 
 /** Uploads are limited to 2 MB (docs/contract.md §6.3). */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg']
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'
+export { ACCEPTED_IMAGE_TYPES, FILE_TOO_BIG, MAX_UPLOAD_BYTES, ONLY_IMAGES } from '../../lib/files'

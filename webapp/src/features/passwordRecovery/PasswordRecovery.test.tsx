@@ -4,7 +4,7 @@ import { server } from '../../mocks/server'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { AUTH_BASE } from '../auth/api'
 import { apiUrl } from '../registration/testHelpers'
-import { decodeBase64, encodeBase64 } from '../registration/base64'
+import { decodeBase64, encodeBase64 } from '../../lib/base64'
 import { emailFromPath } from './resetLink'
 import { LINK_USED, MOCK_RESET_CODE } from './mocks'
 

@@ -1,8 +1,8 @@
 /** Password recovery calls (docs/contract.md §5). */
 import type { Endpoint } from '../../api/client'
 import type { components } from '../../api/schema'
-import { AUTH_BASE } from '../auth/api'
-import { encodeBase64 } from '../registration/base64'
+import { AUTH_BASE } from '../../api/paths'
+import { encodeBase64 } from '../../lib/base64'
 
 type Schemas = components['schemas']
 export type PasswordResetRequest = Schemas['PasswordResetIn']

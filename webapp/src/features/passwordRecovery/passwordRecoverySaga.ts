@@ -4,9 +4,9 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, type ApiResult } from '../../api/client'
-import { toastError, toastSuccess } from '../../app/toastSlice'
-import { navigation } from '../../app/navigation'
-import { fieldErrorsOf } from '../registration/payload'
+import { toastError, toastSuccess } from '../../store/toastSlice'
+import { navigation } from '../../lib/navigation'
+import { fieldErrorsOf } from '../../api/fieldErrors'
 import {
   forgotPasswordEndpoint,
   resetPasswordEndpoint,

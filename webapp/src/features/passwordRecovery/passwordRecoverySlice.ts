@@ -1,6 +1,6 @@
 /** Forgot password (request a link) and reset password (use it): docs/contract.md §5. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { FieldError } from '../registration/types'
+import type { FieldError } from '../../api/fieldErrors'
 import type { PasswordResetRequest } from './api'
 
 export type LinkCheck = 'checking' | 'valid' | 'invalid'

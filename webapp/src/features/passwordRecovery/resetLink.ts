@@ -1,5 +1,5 @@
 /** Reading the reset link's path (/reset-password/{code}/{email}). */
-import { decodeBase64 } from '../registration/base64'
+import { decodeBase64 } from '../../lib/base64'
 
 /**
  * The e-mail path segment: the BFF's links carry the address URL-encoded

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/renderWithProviders'
 import { AUTH_BASE } from '../auth/api'
 import { chooseOption, fieldErrorTexts } from './testHelpers'
 import { MOCK_ENUMS } from './mocks'
-import { decodeBase64 } from './base64'
+import { decodeBase64 } from '../../lib/base64'
 
 // Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 })

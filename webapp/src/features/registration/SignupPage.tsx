@@ -6,8 +6,8 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { Tabs, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { DESKTOP_QUERY, useMediaQuery } from '../../app/useIsMobile'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/useIsMobile'
 import { selectRegistration, signupOpened, tabChanged } from './registrationSlice'
 import { NewUserForm } from './components/NewUserForm'
 import { AccountOwnerForm } from './components/AccountOwnerForm'
@@ -15,8 +15,8 @@ import { PasswordForm } from './components/PasswordForm'
 import { SignupProgress } from './components/SignupProgress'
 import { TAB_LABELS } from './texts'
 import type { RegistrationType } from './types'
-import '../auth/auth.css'
-import './registration.css'
+import '../../components/authForms/auth.css'
+import '../../components/authForms/registration.css'
 
 export function SignupPage() {
   const dispatch = useAppDispatch()

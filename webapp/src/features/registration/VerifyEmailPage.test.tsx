@@ -4,7 +4,7 @@ import { server } from '../../mocks/server'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { AUTH_BASE } from '../auth/api'
 import { apiUrl } from './testHelpers'
-import { encodeBase64 } from './base64'
+import { encodeBase64 } from '../../lib/base64'
 import { EMAIL_NOT_VERIFIED_DETAIL } from './mocks'
 
 // Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.

@@ -1,6 +1,6 @@
 /** Registration and e-mail verification calls (docs/contract.md §4). */
 import type { Endpoint } from '../../api/client'
-import { AUTH_BASE } from '../auth/api'
+import { AUTH_BASE } from '../../api/paths'
 import type {
   AccountOwnerRequest,
   AccountTypeOption,

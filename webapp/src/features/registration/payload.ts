@@ -1,9 +1,7 @@
 /** Builds the two registration bodies from the stage-1 and stage-2 values. */
-import type { ApiError } from '../../api/client'
 import type {
   AccountOwnerDetails,
   AccountOwnerRequest,
-  FieldError,
   NewUserDetails,
   NewUserRequest,
   PasswordValues,
@@ -52,14 +50,4 @@ export function accountOwnerPayload(details: AccountOwnerDetails, password: Pass
   return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== '')) as AccountOwnerRequest
 }
 
-/** The `errors: [{field, message}]` of a 400/409 problem, if it has one. */
-export function fieldErrorsOf(error: ApiError | undefined): FieldError[] {
-  const body = error?.body
-  if (!body || typeof body !== 'object' || !('errors' in body)) return []
-  const { errors } = body as { errors: unknown }
-  if (!Array.isArray(errors)) return []
-  return errors.filter(
-    (e): e is FieldError =>
-      !!e && typeof e === 'object' && typeof (e as FieldError).field === 'string' && typeof (e as FieldError).message === 'string',
-  )
-}
+export { fieldErrorsOf } from '../../api/fieldErrors'

@@ -8,8 +8,8 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, type ApiResult } from '../../api/client'
-import { toastError, toastSuccess } from '../../app/toastSlice'
-import { navigation } from '../../app/navigation'
+import { toastError, toastSuccess } from '../../store/toastSlice'
+import { navigation } from '../../lib/navigation'
 import {
   accountTypesEndpoint,
   registerExistingEndpoint,
@@ -37,7 +37,7 @@ import {
   type RegistrationState,
 } from './registrationSlice'
 import { accountOwnerPayload, fieldErrorsOf, newUserPayload } from './payload'
-import { verifyEmailPath } from './base64'
+import { verifyEmailPath } from '../../lib/base64'
 import {
   ACCOUNT_TYPES_FETCH_FAILED,
   ENUMS_FETCH_FAILED,

@@ -47,8 +47,4 @@ export interface PasswordValues {
   confirmPassword: string
 }
 
-/** One entry of a 400 problem's `errors` list. */
-export interface FieldError {
-  field: string
-  message: string
-}
+export type { FieldError } from '../../api/fieldErrors'

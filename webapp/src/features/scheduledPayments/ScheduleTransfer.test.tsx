@@ -5,7 +5,7 @@ import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
-import { SCHEDULE_APPROVED } from './texts'
+import { SCHEDULE_APPROVED } from '../../store/schedules/texts'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })

@@ -15,10 +15,10 @@ import {
   SCHEDULE_APPROVED,
   SCHEDULE_EDITED,
   SCHEDULE_FIRST_PAYMENT,
-} from './texts'
+} from '../../store/schedules/texts'
 import { NETWORK_FAILURE } from '../../api/client'
 import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
-import type { ScheduledPayment } from './types'
+import type { ScheduledPayment } from '../../store/schedules/types'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 90_000 })

@@ -9,19 +9,20 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Card, Input, Select, Table, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { EmptyState, LoadState } from '../../components/LoadState'
 import { formatNaira } from '../../lib/format'
-import { accountsRequested } from '../accounts/accountsSlice'
-import { banksRequested } from '../transfers/transfersSlice'
-import { ScheduleApprovalDialog } from './components/ScheduleApprovalDialog'
+import { accountsRequested } from '../../store/accounts/accountsSlice'
+import { banksRequested } from '../../store/payees/payeesSlice'
+import { ScheduleApprovalDialog } from '../../components/schedule/ScheduleApprovalDialog'
 import { ScheduleDetailsModal } from './components/ScheduleDetailsModal'
 import { EditScheduleModal } from './components/EditScheduleModal'
 import { ScheduleStatusTag } from './components/ScheduleStatusTag'
-import { detailsOpened, editOpened, schedulesRequested, selectScheduledPayments } from './scheduledPaymentsSlice'
-import { cadenceOf, dayKey, searchTextOf } from './schedule'
-import { NO_RECORDS, PAGE_SIZES, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from './texts'
-import type { ScheduledPayment } from './types'
+import { detailsOpened, editOpened, schedulesRequested, selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
+import { cadenceOf, dayKey, searchTextOf } from '../../store/schedules/schedule'
+import { NO_RECORDS, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from '../../store/schedules/texts'
+import type { ScheduledPayment } from '../../store/schedules/types'
+import { useTablePagination } from '../../components/table/pagination'
 import './scheduledPayments.css'
 
 const STATUS_FILTERS = ['ALL', 'PENDING', 'COMPLETED', 'FAILED'] as const
@@ -34,7 +35,7 @@ export function ScheduledPaymentPage() {
   const { items, load, loaded } = useAppSelector(selectScheduledPayments)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('ALL')
-  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+  const { pagination, firstPage } = useTablePagination()
 
   useEffect(() => {
     dispatch(schedulesRequested())
@@ -59,7 +60,6 @@ export function ScheduledPaymentPage() {
     return items.filter((p) => (status === 'ALL' || p.status === status) && (!needle || searchTextOf(p).includes(needle)))
   }, [items, search, status])
 
-  const resetPage = () => setPage((p) => ({ ...p, current: 1 }))
 
   return (
     <>
@@ -83,7 +83,7 @@ export function ScheduledPaymentPage() {
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value)
-                resetPage()
+                firstPage()
               }}
               className="kobo-table-search"
             />
@@ -92,7 +92,7 @@ export function ScheduledPaymentPage() {
               value={status}
               onChange={(value) => {
                 setStatus(value)
-                resetPage()
+                firstPage()
               }}
               className="kobo-schedule-filter"
               options={STATUS_FILTERS.map((value) => ({
@@ -128,15 +128,7 @@ export function ScheduledPaymentPage() {
             className="kobo-schedule-table"
             tableLayout="auto"
             rowClassName={(p) => `kobo-schedule-row kobo-schedule-row--${p.status.toLowerCase()}`}
-            pagination={{
-              current: page.current,
-              pageSize: page.pageSize,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showQuickJumper: true,
-              responsive: true,
-              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-            }}
+            pagination={pagination}
             columns={[
               {
                 title: 'Date',

@@ -7,7 +7,7 @@ import { personas } from '../../mocks/personas'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { customerOf } from '../../mocks/state'
-import { ACCOUNT_DISABLED, ACCOUNT_CREATED } from '../accounts/texts'
+import { ACCOUNT_DISABLED, ACCOUNT_CREATED } from '../../store/accounts/texts'
 import { GOOGLE_PROMPT, OTP_SENT, openAccount } from '../accounts/mocks'
 import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import {

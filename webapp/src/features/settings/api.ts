@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type { CodeSent, MessageResponse } from '../accounts/types'
+import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import type {
   ChangePasswordRequest,
   GoogleCredentials,

@@ -1,12 +1,12 @@
 import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
+import { fieldErrorsOf } from '../../api/fieldErrors'
 import { callApi } from '../../api/saga'
-import { failureReason, type ApiError, type ApiResult } from '../../api/client'
-import { setUserInfo } from '../../app/appSlice'
-import { toastSuccess } from '../../app/toastSlice'
-import { toastFailure } from '../accounts/accountsSaga'
-import type { CodeSent, MessageResponse } from '../accounts/types'
+import { failureReason, type ApiResult } from '../../api/client'
+import { setUserInfo } from '../../store/appSlice'
+import { toastFailure, toastSuccess } from '../../store/toastSlice'
+import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import {
   changePasswordEndpoint,
   confirmGoogleEndpoint,
@@ -42,7 +42,6 @@ import {
   twoFactorTypeFailed,
   twoFactorTypeLoaded,
   twoFactorTypeRequested,
-  type FieldError,
   type LimitValues,
   type PasswordValues,
   type SecondFactorType,
@@ -65,14 +64,6 @@ import type {
   TransactionLimitRequest,
   TwoFactorType,
 } from './types'
-
-/** The `errors` list of a 400 problem, for pushing back onto the form's fields. */
-export function fieldErrorsOf(error: ApiError): FieldError[] {
-  const body = error.body as { errors?: { field?: string; message?: string }[] } | undefined
-  return (body?.errors ?? [])
-    .filter((e): e is FieldError => Boolean(e.field && e.message))
-    .map(({ field, message }) => ({ field, message }))
-}
 
 type PasswordAnswer = MessageResponse | CodeSent
 

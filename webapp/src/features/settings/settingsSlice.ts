@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import type { CodeSent } from '../accounts/types'
+import type { CodeSent } from '../../api/accountTypes'
 import type { GoogleCredentials, TransactionLimit, TransactionLimitPending } from './types'
 
 export type SecondFactorType = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Input, Typography } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { createTicketOpened, selectTickets, ticketsRequested } from './ticketsSlice'
 import { CreateTicketModal } from './components/CreateTicketModal'

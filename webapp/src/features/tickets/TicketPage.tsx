@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Collapse, Input, Result } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Link, useParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
-import { useIsMobile } from '../../app/useIsMobile'
+import { useIsMobile } from '../../lib/useIsMobile'
 import {
   createTicketOpened,
   selectTickets,

@@ -3,10 +3,9 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { failureReason, type ApiResult } from '../../api/client'
-import { toastSuccess } from '../../app/toastSlice'
-import { navigation } from '../../app/navigation'
-import { toastFailure } from '../accounts/accountsSaga'
-import type { MessageResponse } from '../accounts/types'
+import { toastFailure, toastSuccess } from '../../store/toastSlice'
+import { navigation } from '../../lib/navigation'
+import type { MessageResponse } from '../../api/accountTypes'
 import {
   attachmentDownloadEndpoint,
   createTicketEndpoint,

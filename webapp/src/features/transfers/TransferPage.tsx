@@ -9,25 +9,26 @@ import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { Card, Col, Row, Skeleton, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageTabs } from '../../components/PageTabs'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadFailed } from '../../components/LoadState'
-import { accountsRequested, isActive, selectAccounts } from '../accounts/accountsSlice'
-import { beneficiariesRequested, selectBeneficiaries } from '../beneficiaries/beneficiariesSlice'
+import { accountsRequested, isActive, selectAccounts } from '../../store/accounts/accountsSlice'
+import { beneficiariesRequested, selectBeneficiaries } from '../../store/beneficiaries/beneficiariesSlice'
 import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
-import { selectScheduledPayments } from '../scheduledPayments/scheduledPaymentsSlice'
+import { selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
 import { TransferForm } from './components/TransferForm'
-import { balancesRequested, banksRequested, selectTransfers } from './transfersSlice'
+import { balancesRequested, selectTransfers } from './transfersSlice'
+import { banksRequested, selectPayees } from '../../store/payees/payeesSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
-import './components/transfers.css'
-import { withAntdRestStyles } from '../../app/antdStyles'
+import '../../components/payment/transfers.css'
+import { withAntdRestStyles } from '../../lib/antdStyles'
 
 // Loaded when first needed (issue 23): the bulk tab brings antd's table and upload, the
 // dialogs bring antd's modal and the receipt; none is on the page's first screen.
 const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
 const TransferResultModal = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/TransferResultModal'))).TransferResultModal }))
 const ScheduleApprovalDialog = lazy(async () => ({
-  default: (await withAntdRestStyles(() => import('../scheduledPayments/components/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
+  default: (await withAntdRestStyles(() => import('../../components/schedule/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
 }))
 
 const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const
@@ -35,7 +36,8 @@ type TabKey = (typeof TRANSFER_TABS)[number]
 
 export function TransferPage() {
   const dispatch = useAppDispatch()
-  const { balances, balancesLoad, banks, banksLoad, flow } = useAppSelector(selectTransfers)
+  const { balances, balancesLoad, flow } = useAppSelector(selectTransfers)
+  const { banks, banksLoad } = useAppSelector(selectPayees)
   const beneficiariesLoad = useAppSelector(selectBeneficiaries).load
   const accountsState = useAppSelector(selectAccounts)
   const { approval } = useAppSelector(selectScheduledPayments)

@@ -1,28 +1,18 @@
 import type { Endpoint } from '../../api/client'
-import { KOBO_BANK_CODE } from './texts'
 import type {
   Balances,
-  Bank,
   BulkPending,
   BulkResult,
   BulkTransferRow,
-  NameInquiry,
   PendingTransfer,
   Transfer,
   TransferKind,
   TransferRequest,
-} from './types'
+} from '../../api/transferTypes'
 
 const BASE = '/api/transfer'
 
-export const banksEndpoint = (): Endpoint<Bank[]> => ({ method: 'GET', path: `${BASE}/banks` })
 export const balanceEndpoint = (): Endpoint<Balances> => ({ method: 'GET', path: `${BASE}/balance` })
-
-/** Kobo accounts are looked up on the same-bank path; any other bank goes over NIP. */
-export const nameInquiryEndpoint = (accountNumber: string, bankCode: string): Endpoint<NameInquiry> =>
-  bankCode === KOBO_BANK_CODE
-    ? { method: 'POST', path: `${BASE}/intrabank-name-inquiry`, body: { accountNumber } }
-    : { method: 'POST', path: `${BASE}/name-inquiry`, body: { accountNumber, bankCode } }
 
 const INITIATE_PATHS: Record<TransferKind, string> = {
   INTRA_BANK: `${BASE}/intrabank`,

@@ -4,7 +4,7 @@
  * fields may hold commas, a blank bank code means Kobo. Each bad line is
  * reported by its line number and nothing from it is kept.
  */
-import { hasAtMostTwoDecimals } from './components/amount'
+import { hasAtMostTwoDecimals } from '../../lib/amount'
 import { ACCOUNT_NUMBER_LENGTH, AMOUNT_DECIMALS, AMOUNT_POSITIVE, KOBO_BANK_CODE } from './texts'
 
 export interface BulkCsvRow {
@@ -84,4 +84,4 @@ export function parseBulkCsv(text: string, knownBankCodes?: Iterable<string>): B
   return { rows, errors }
 }
 
-export const CSV_TEMPLATE = 'account,bank code,amount,narration\n1020000218,090605,2500.00,Lunch\n9000000014,000013,10000,Rent share\n'
+export const CSV_TEMPLATE = `account,bank code,amount,narration\n1020000218,${KOBO_BANK_CODE},2500.00,Lunch\n9000000014,000013,10000,Rent share\n`

@@ -12,15 +12,8 @@ export const TAB_LABELS = {
 
 export const TRANSFERRED_SUCCESSFULLY = 'Transferred Successfully'
 export const TRANSFER_ERROR = 'An error occurred while transferring'
-export const INVALID_ACCOUNT_DETAILS = 'Invalid account details'
-export const ACCOUNT_NUMBER_LENGTH = 'Account Number must be 10 characters'
 export const BALANCES_ERROR = 'An error occurred while fetching account balances'
-export const BANKS_ERROR = 'An error occurred while fetching banks'
 
-export const AMOUNT_REQUIRED = 'Amount is required'
-export const AMOUNT_POSITIVE = 'Amount must be greater than zero'
-export const AMOUNT_DECIMALS = 'Amount can have at most 2 decimal places'
-export const CODE_MUST_BE_DIGITS = 'The code must be 6 digits'
 
 export const PENDING_TITLE = 'Transfer Pending'
 export const FAILED_TITLE = 'Transfer Failed'
@@ -28,9 +21,7 @@ export const FAILED_TITLE = 'Transfer Failed'
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
 
-/** Kobo's own NIBSS institution code (docs/contract.md §8.6). */
-export const KOBO_BANK_CODE = '090605'
-export const KOBO_BANK_NAME = 'Kobo Microfinance Bank'
+export { KOBO_BANK_CODE, KOBO_BANK_NAME } from '../../lib/bank'
 
 export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before you can send'
 
@@ -41,3 +32,6 @@ export const MAX_BULK_ROWS = 100
 export const BALANCES_FAILED = "We couldn't load your balances"
 export const BANKS_FAILED = "We couldn't load the list of banks"
 export const BENEFICIARIES_FAILED = "We couldn't load your saved beneficiaries"
+
+export { AMOUNT_DECIMALS, AMOUNT_POSITIVE, AMOUNT_REQUIRED } from '../../lib/amount'
+export { ACCOUNT_NUMBER_LENGTH, BANKS_ERROR, INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'

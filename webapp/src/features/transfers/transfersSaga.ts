@@ -3,32 +3,26 @@
  * and sends a code → confirm with the code → 200 done, 202 Pending (then status
  * checks until the bank's final answer), 422 refused with the reason.
  */
-import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
-import { toastError, toastInfo, toastSuccess } from '../../app/toastSlice'
-import { toastFailure } from '../accounts/accountsSaga'
-import { accountsRequested } from '../accounts/accountsSlice'
-import { beneficiariesRequested } from '../beneficiaries/beneficiariesSlice'
+import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
+import { accountsRequested } from '../../store/accounts/accountsSlice'
+import { beneficiariesRequested } from '../../store/beneficiaries/beneficiariesSlice'
 import {
   balanceEndpoint,
-  banksEndpoint,
   bulkTransferEndpoint,
   confirmBulkEndpoint,
   confirmTransferEndpoint,
   initiateTransferEndpoint,
-  nameInquiryEndpoint,
   transferStatusEndpoint,
 } from './api'
 import {
   balancesFailed,
   balancesLoaded,
   balancesRequested,
-  banksFailed,
-  banksLoaded,
-  banksRequested,
   bulkCodeRejected,
   bulkCodeSent,
   bulkConfirmRequested,
@@ -36,9 +30,6 @@ import {
   bulkInitiateFailed,
   bulkRequested,
   bulkRowUpdated,
-  lookupFailed,
-  lookupRequested,
-  lookupResolved,
   selectTransfers,
   transferCodeRejected,
   transferCodeSent,
@@ -53,34 +44,22 @@ import {
   transferSucceeded,
   type TransfersState,
 } from './transfersSlice'
-import { BALANCES_ERROR, BANKS_ERROR, INVALID_ACCOUNT_DETAILS, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
+import { BALANCES_ERROR, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
 import type {
   Balances,
-  Bank,
   BulkPending,
   BulkResult,
   BulkTransferRow,
-  NameInquiry,
   PendingTransfer,
   Transfer,
   TransferKind,
   TransferRequest,
-} from './types'
+} from '../../api/transferTypes'
 
 /** How often and how long a Pending transfer is checked (the BFF's worker runs every 2 s). */
 export const pendingPolling = { intervalMs: 2000, attempts: 15 }
 
 const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED'
-
-export function* fetchBanksSaga(): SagaIterator {
-  const result: ApiResult<Bank[]> = yield call(callApi<Bank[]>, banksEndpoint())
-  if (result.error) {
-    yield put(banksFailed(failureReason(result.error, BANKS_ERROR)))
-    yield call(toastFailure, result.error, BANKS_ERROR)
-    return
-  }
-  yield put(banksLoaded(result.data))
-}
 
 export function* fetchBalancesSaga(): SagaIterator {
   const result: ApiResult<Balances> = yield call(callApi<Balances>, balanceEndpoint())
@@ -90,22 +69,6 @@ export function* fetchBalancesSaga(): SagaIterator {
     return
   }
   yield put(balancesLoaded(result.data))
-}
-
-/** A refused look-up reads "Invalid account details"; an outage says so in the server's words. */
-export function lookupErrorText(error: ApiError): string {
-  if (error.status === 400 || error.status === 404 || !error.detail) return INVALID_ACCOUNT_DETAILS
-  return error.detail
-}
-
-export function* lookupSaga(action: PayloadAction<{ key: string; accountNumber: string; bankCode: string }>): SagaIterator {
-  const { accountNumber, bankCode } = action.payload
-  const result: ApiResult<NameInquiry> = yield call(callApi<NameInquiry>, nameInquiryEndpoint(accountNumber, bankCode))
-  if (result.error) {
-    yield put(lookupFailed({ ...action.payload, error: lookupErrorText(result.error) }))
-    return
-  }
-  yield put(lookupResolved({ ...action.payload, result: result.data }))
 }
 
 export function* initiateTransferSaga(action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>): SagaIterator {
@@ -251,9 +214,7 @@ export function* confirmBulkSaga(action: PayloadAction<{ otp: string }>): SagaIt
 
 export function* transfersSaga(): SagaIterator {
   yield all([
-    takeLatest(banksRequested.type, fetchBanksSaga),
     takeLatest(balancesRequested.type, fetchBalancesSaga),
-    takeEvery(lookupRequested.type, lookupSaga),
     takeLatest(transferRequested.type, initiateTransferSaga),
     takeLatest(transferConfirmRequested.type, confirmTransferSaga),
     takeLatest(bulkRequested.type, initiateBulkSaga),

@@ -1,40 +1,26 @@
 /**
- * The transfer page's state: banks, balances, name look-ups (keyed by the form
- * that asked), the single-transfer flow (send → code → result) and the bulk
+ * The transfer page's state: balances, the single-transfer flow (send → code → result) and the bulk
  * flow. Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type {
   Balances,
-  Bank,
   BulkPending,
   BulkResult,
   BulkTransferRow,
-  NameInquiry,
   PendingTransfer,
   Transfer,
   TransferKind,
   TransferRequest,
-} from './types'
-
-export interface LookupState {
-  accountNumber: string
-  bankCode: string
-  status: 'loading' | 'resolved' | 'failed'
-  result: NameInquiry | null
-  error: string | null
-}
+} from '../../api/transferTypes'
 
 export type FlowStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'pending' | 'succeeded' | 'failed'
 export type BulkStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'done'
 
 export interface TransfersState {
-  banks: Bank[]
-  banksLoad: Load
   balances: Balances | null
   balancesLoad: Load
-  lookups: Record<string, LookupState>
   flow: {
     step: FlowStep
     kind: TransferKind | null
@@ -73,43 +59,18 @@ const idleFlow: TransfersState['flow'] = {
 const idleBulk: TransfersState['bulk'] = { step: 'idle', pending: null, result: null, failures: 0, rowErrors: {} }
 
 const initialState: TransfersState = {
-  banks: [],
-  banksLoad: idleLoad,
   balances: null,
   balancesLoad: idleLoad,
-  lookups: {},
   flow: idleFlow,
   completed: 0,
   bulk: idleBulk,
   bulkCompleted: 0,
 }
 
-interface LookupKey {
-  key: string
-  accountNumber: string
-  bankCode: string
-}
-
-const isCurrent = (state: TransfersState, { key, accountNumber, bankCode }: LookupKey) => {
-  const current = state.lookups[key]
-  return current && current.accountNumber === accountNumber && current.bankCode === bankCode
-}
-
 const transfersSlice = createSlice({
   name: 'transfers',
   initialState,
   reducers: {
-    banksRequested(state) {
-      state.banksLoad = loadStarted()
-    },
-    banksLoaded(state, action: PayloadAction<Bank[]>) {
-      state.banks = action.payload
-      state.banksLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown above the forms. */
-    banksFailed(state, action: PayloadAction<string>) {
-      state.banksLoad = loadFailed(action.payload)
-    },
     balancesRequested(state) {
       state.balancesLoad = loadStarted()
     },
@@ -120,28 +81,6 @@ const transfersSlice = createSlice({
     /** The payload is the reason shown in the balance panel. */
     balancesFailed(state, action: PayloadAction<string>) {
       state.balancesLoad = loadFailed(action.payload)
-    },
-
-    lookupRequested(state, action: PayloadAction<LookupKey>) {
-      const { key, accountNumber, bankCode } = action.payload
-      state.lookups[key] = { accountNumber, bankCode, status: 'loading', result: null, error: null }
-    },
-    lookupResolved(state, action: PayloadAction<LookupKey & { result: NameInquiry }>) {
-      // A slower answer for a number the customer has since changed is ignored.
-      if (!isCurrent(state, action.payload)) return
-      state.lookups[action.payload.key] = { ...state.lookups[action.payload.key], status: 'resolved', result: action.payload.result }
-    },
-    lookupFailed(state, action: PayloadAction<LookupKey & { error: string }>) {
-      if (!isCurrent(state, action.payload)) return
-      state.lookups[action.payload.key] = { ...state.lookups[action.payload.key], status: 'failed', error: action.payload.error }
-    },
-    /** A beneficiary chosen from the saved list counts as a resolved name. */
-    lookupSet(state, action: PayloadAction<LookupKey & { result: NameInquiry }>) {
-      const { key, accountNumber, bankCode, result } = action.payload
-      state.lookups[key] = { accountNumber, bankCode, status: 'resolved', result, error: null }
-    },
-    lookupCleared(state, action: PayloadAction<string>) {
-      delete state.lookups[action.payload]
     },
 
     transferRequested(state, action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>) {
@@ -238,17 +177,9 @@ const transfersSlice = createSlice({
 })
 
 export const {
-  banksRequested,
-  banksLoaded,
-  banksFailed,
   balancesRequested,
   balancesLoaded,
   balancesFailed,
-  lookupRequested,
-  lookupResolved,
-  lookupFailed,
-  lookupSet,
-  lookupCleared,
   transferRequested,
   transferCodeSent,
   transferInitiateFailed,
@@ -274,4 +205,3 @@ export const transfersReducer = transfersSlice.reducer
 
 type WithTransfers = { transfers: TransfersState }
 export const selectTransfers = (state: WithTransfers) => state.transfers
-export const selectLookup = (key: string) => (state: WithTransfers) => state.transfers.lookups[key] as LookupState | undefined

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { backToCredentials, selectAuth, verifyRequested } from '../authSlice'
 import { OtpInput } from '../../../components/OtpInput'
 import { isCompleteCode } from '../../../components/otp'

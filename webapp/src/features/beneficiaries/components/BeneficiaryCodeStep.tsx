@@ -5,16 +5,16 @@
  */
 import { useEffect } from 'react'
 import { Button, Form, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { OtpInput } from '../../../components/OtpInput'
-import { OTP_HEADINGS } from '../../auth/texts'
-import { codeRule, secondFactorOf } from '../../transfers/components/code'
+import { OTP_HEADINGS } from '../../../components/code/texts'
+import { codeRule, secondFactorOf } from '../../../components/code/code'
 import {
   createBeneficiaryClosed,
   createBeneficiaryConfirmed,
   selectBeneficiaries,
   type PendingBeneficiary,
-} from '../beneficiariesSlice'
+} from '../../../store/beneficiaries/beneficiariesSlice'
 
 export function BeneficiaryCodeStep({ pending }: { pending: PendingBeneficiary }) {
   const dispatch = useAppDispatch()

@@ -6,22 +6,22 @@
  */
 import { useEffect } from 'react'
 import { Button, Form, Input, Modal, Select } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { LookupStatus } from '../../transfers/components/LookupStatus'
+import { LookupStatus } from '../../../components/payee/LookupStatus'
 import {
   accountNumberRules,
   isResolved,
   normalizeAccountNumber,
   useNameLookup,
-} from '../../transfers/components/nameLookup'
-import { banksRequested, selectTransfers } from '../../transfers/transfersSlice'
-import { KOBO_BANK_CODE } from '../../transfers/texts'
-import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../beneficiariesSlice'
-import { CREATE_BENEFICIARY } from '../texts'
+} from '../../../components/payee/nameLookup'
+import { banksRequested, selectPayees } from '../../../store/payees/payeesSlice'
+import { KOBO_BANK_CODE } from '../../../lib/bank'
+import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
+import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
 import { BeneficiaryCodeStep } from './BeneficiaryCodeStep'
-import '../../accounts/accounts.css'
-import '../../transfers/components/transfers.css'
+import '../../../components/accounts/accounts.css'
+import '../../../components/payment/transfers.css'
 
 interface Values {
   beneficiaryName: string
@@ -34,7 +34,7 @@ export const CREATE_LOOKUP_KEY = 'beneficiary-create'
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
   const { creating } = useAppSelector(selectBeneficiaries)
-  const { banks, banksLoad } = useAppSelector(selectTransfers)
+  const { banks, banksLoad } = useAppSelector(selectPayees)
   const banksLoading = banksLoad.status === 'loading'
   const [form] = Form.useForm<Values>()
   const accountNumber = Form.useWatch('accountNumber', form)

@@ -3,11 +3,11 @@
  * number, the amount and the account to pay from.
  */
 import { Button, Form, Radio } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { selectUserInfo } from '../../../app/appSlice'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { selectUserInfo } from '../../../store/appSlice'
 import { formatNaira } from '../../../lib/format'
-import { AmountInput } from '../../transfers/components/AmountInput'
-import { amountRules } from '../../transfers/components/amount'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
 import { selectBills, vendRequested } from '../billsSlice'
 import { NETWORK_REQUIRED, PROCEED } from '../texts'
 import { MobileNumberField, SourceAccountField } from './fields'

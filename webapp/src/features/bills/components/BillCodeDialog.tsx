@@ -1,7 +1,7 @@
 /** The shared one-time-code dialog, with a summary of the bill being confirmed. */
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { CodeDialog } from '../../transfers/components/CodeDialog'
+import { CodeDialog } from '../../../components/code/CodeDialog'
 import { selectBills, vendConfirmRequested, vendDialogClosed } from '../billsSlice'
 import { PANEL_TITLES } from '../texts'
 

@@ -1,6 +1,6 @@
 /** 'Bill Payment Details': every field of one bill, the token included. */
 import { Button, Modal } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { detailsClosed, selectBills } from '../billsSlice'
 import { DETAILS_TITLE } from '../texts'
 import { BillFacts } from './BillFacts'

@@ -6,15 +6,16 @@
 import { useMemo, useState } from 'react'
 import { Button, Card, Input, Select, Table, Typography } from 'antd'
 import { EyeOutlined, PhoneOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { EmptyState, LoadState } from '../../../components/LoadState'
 import { formatDateTime, formatNaira } from '../../../lib/format'
 import { detailsOpened, logsRequested, panelOpened, selectBills } from '../billsSlice'
 import { matchesSearch, productLabel, recipientOf, sortKeyOf, statusGroup } from '../display'
-import { HISTORY_FAILED, HISTORY_TITLE, NO_RECORDS, PAGE_SIZES, PAY_FIRST_BILL, PRODUCT_LABELS } from '../texts'
+import { HISTORY_FAILED, HISTORY_TITLE, NO_RECORDS, PAY_FIRST_BILL, PRODUCT_LABELS } from '../texts'
 import type { BillLog } from '../types'
 import { StatusTag } from './BillFacts'
 import { ProductIcon } from './ProductIcon'
+import { useTablePagination } from '../../../components/table/pagination'
 
 const STATUS_FILTERS = [
   { value: 'COMPLETED', label: 'Completed' },
@@ -28,7 +29,7 @@ export function BillHistory() {
   const [search, setSearch] = useState('')
   const [product, setProduct] = useState<string | undefined>()
   const [status, setStatus] = useState<string | undefined>()
-  const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZES[0] })
+  const { pagination, firstPage } = useTablePagination()
 
   const rows = useMemo(
     () =>
@@ -40,7 +41,6 @@ export function BillHistory() {
       ),
     [logs.items, search, product, status],
   )
-  const firstPage = () => setPage((p) => ({ ...p, current: 1 }))
   const view = (bill: BillLog) => dispatch(detailsOpened(bill.id))
 
   return (
@@ -117,16 +117,7 @@ export function BillHistory() {
               ),
           }}
           className="kobo-bill-table"
-          pagination={{
-            current: page.current,
-            pageSize: page.pageSize,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            hideOnSinglePage: false,
-            responsive: true,
-            onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-          }}
+          pagination={pagination}
           columns={[
             {
               title: 'Date',

@@ -5,7 +5,7 @@
  * bouquet's price.
  */
 import { Button, Form, Input, Select } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { lookupCleared, lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
 import { GET_CABLE_DETAILS, PROCEED } from '../texts'

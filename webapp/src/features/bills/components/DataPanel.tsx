@@ -4,8 +4,8 @@
  * amount is the bundle's price.
  */
 import { Button, Form, Input, Select } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { selectUserInfo } from '../../../app/appSlice'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { selectUserInfo } from '../../../store/appSlice'
 import { formatNaira } from '../../../lib/format'
 import { productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
 import { PROCEED } from '../texts'

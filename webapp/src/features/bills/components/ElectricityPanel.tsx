@@ -5,10 +5,10 @@
  * clears the retrieved name.
  */
 import { Button, Form, Input, Select } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { AmountInput } from '../../transfers/components/AmountInput'
-import { amountRules } from '../../transfers/components/amount'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
 import { lookupCleared, lookupRequested, selectBills, vendRequested } from '../billsSlice'
 import { GET_METER_DETAILS, PROCEED } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'

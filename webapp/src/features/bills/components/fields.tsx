@@ -7,7 +7,7 @@ import { Form, Input, Select, Spin } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
 import { formatNaira } from '../../../lib/format'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
 import type { LookupState } from '../billsSlice'
 import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
 

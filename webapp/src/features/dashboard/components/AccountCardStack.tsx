@@ -8,8 +8,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Account } from '../../../api/types'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
-import { decorateAccounts, type DecoratedAccount } from '../accountStyles'
-import { DISABLED_BADGE } from '../../accounts/texts'
+import { decorateAccounts, type DecoratedAccount } from '../../../components/accounts/accountStyles'
+import { DISABLED_BADGE } from '../../../store/accounts/texts'
 import './dashboard.css'
 
 export const CARD_MOVE_DELAY_MS = 300

@@ -6,17 +6,17 @@
 import { lazy, Suspense, useState } from 'react'
 import { Button, Drawer, Dropdown, Skeleton, Tooltip } from 'antd'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { useIsMobile } from '../../../app/useIsMobile'
-import { createAccountClosed, createAccountOpened, selectAccounts, selectActiveAccounts } from '../../accounts/accountsSlice'
-import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../accounts/texts'
-import { withAntdRestStyles } from '../../../app/antdStyles'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { useIsMobile } from '../../../lib/useIsMobile'
+import { createAccountClosed, createAccountOpened, selectAccounts, selectActiveAccounts } from '../../../store/accounts/accountsSlice'
+import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../../store/accounts/texts'
+import { withAntdRestStyles } from '../../../lib/antdStyles'
 
 // The panels' code (antd's select among it) loads when a panel first opens (issue 23): the
 // drawers render nothing while closed (destroyOnHidden), so the dashboard's first screen
 // does not wait for it.
-const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../accounts/components/CreateAccountForm'))).CreateAccountForm }))
-const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../accounts/components/FundAccountPanel'))).FundAccountPanel }))
+const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/CreateAccountForm'))).CreateAccountForm }))
+const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/FundAccountPanel'))).FundAccountPanel }))
 const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
 
 export function AddAccountMenu() {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { EmptyState } from '../../../components/LoadState'
 import type { RecentTransaction } from '../../../api/types'
 import { formatDateTime, formatNaira } from '../../../lib/format'
-import { StatusTag } from './StatusTag'
+import { StatusTag } from '../../../components/StatusTag'
 
 export const NO_RECORDS = 'No records to display'
 export const MAKE_A_TRANSFER = 'Make a transfer'

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router'
 import type { DashboardScheduledPayment } from '../../../api/types'
 import { formatNaira, humanize } from '../../../lib/format'
 import { NO_RECORDS } from './RecentTransactionsCard'
-import { StatusTag } from './StatusTag'
+import { StatusTag } from '../../../components/StatusTag'
 
 /** Fields the BFF sends beside the contract's four (bff/accounts/schemas.py). */
 export interface DashboardScheduleExtras {

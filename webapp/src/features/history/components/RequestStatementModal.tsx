@@ -10,14 +10,14 @@ import { Alert, Button, Col, DatePicker, Form, Modal, Radio, Row, Select, Typogr
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { Account } from '../../../api/types'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { MAX_STATEMENT_DAYS, WIRE_DAY, statementRangeError, toWireDay } from '../dates'
 import { selectHistory, statementClosed, statementRequested } from '../historySlice'
 import { REQUEST_STATEMENT } from '../texts'
 import type { StatementFileType } from '../types'
 import { accountLabel } from '../filters'
-import '../../accounts/accounts.css'
+import '../../../components/accounts/accounts.css'
 
 interface Values {
   startDate?: Dayjs | null

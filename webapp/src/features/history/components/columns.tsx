@@ -1,7 +1,7 @@
 /** The five columns of the history table (docs/contract.md §12.1): Date, Time, Details, Transaction Type, Amount. */
 import type { TableColumnsType } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { StatusTag } from '../../dashboard/components/StatusTag'
+import { StatusTag } from '../../../components/StatusTag'
 import type { Transaction } from '../types'
 import { headlineOf } from '../parties'
 import { SignedAmount, TypeTag } from './TransactionBits'

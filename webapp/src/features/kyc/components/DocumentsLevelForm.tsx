@@ -8,7 +8,7 @@
 import { useState } from 'react'
 import { Alert, Button, List, Result, Typography } from 'antd'
 import { FileImageOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { kycDocumentsRequested, kycSubmitRequested, selectKyc } from '../kycSlice'
 import { LoadState } from '../../../components/LoadState'

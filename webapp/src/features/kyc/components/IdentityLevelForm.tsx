@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Form, Input, Typography } from 'antd'
 import { NumberOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { kycSubmitRequested, selectKyc } from '../kycSlice'
 import { BVN_MIN, EITHER_REQUIRED, NIN_EXACT } from '../texts'

@@ -7,7 +7,7 @@
 import { useState } from 'react'
 import { Alert, Button, Select, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EyeOutlined, FileImageOutlined, UploadOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { deleteConfirmOpened, previewRequested, selectOnboarding } from '../onboardingSlice'
 import { ACCEPT_ATTRIBUTE, SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
 import type { OnboardingDocument } from '../types'

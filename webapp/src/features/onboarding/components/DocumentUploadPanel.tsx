@@ -4,8 +4,8 @@
  * once every compulsory document is uploaded.
  */
 import { Button, Card, Divider, Image, Modal, Skeleton, Spin, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { toastError } from '../../../app/toastSlice'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { toastError } from '../../../store/toastSlice'
 import { deleteConfirmClosed, deleteRequested, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
 import { isPassport, missingCompulsory, orderDocuments } from '../sections'
 import { DELETE_CONFIRMATION, UPLOAD_ALL_COMPULSORY } from '../texts'

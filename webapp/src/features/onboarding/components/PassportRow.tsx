@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Typography } from 'antd'
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
-import { useAppSelector } from '../../../app/hooks'
+import { useAppSelector } from '../../../store/hooks'
 import { selectOnboarding } from '../onboardingSlice'
 import { ACCEPT_ATTRIBUTE, CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
 import type { OnboardingDocument } from '../types'

@@ -14,8 +14,8 @@ import {
   MinusCircleFilled,
   ReloadOutlined,
 } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { logoutRequested } from '../../../app/appSlice'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { logoutRequested } from '../../../store/appSlice'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
 import { allSectionsApproved, rectifyPanel, sectionsOf } from '../sections'
 import { KINDLY_BE_PATIENT, ONBOARDING_COMPLETE, SECTION_LABELS } from '../texts'

@@ -5,8 +5,8 @@
  * panel on screen is marked as the current step; its steps are clickable.
  */
 import { Steps, type StepsProps } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { useIsMobile } from '../../../app/useIsMobile'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { useIsMobile } from '../../../lib/useIsMobile'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
 import { allSectionsApproved, sectionsOf, stepDisplay, type StepDisplay } from '../sections'
 import { STEP_TITLES } from '../texts'

@@ -3,10 +3,10 @@
  * the checks before uploading, reading the file and dispatching the upload.
  */
 import { useRef } from 'react'
-import { useAppDispatch } from '../../../app/hooks'
-import { toastError } from '../../../app/toastSlice'
+import { useAppDispatch } from '../../../store/hooks'
+import { toastError } from '../../../store/toastSlice'
 import { uploadRequested } from '../onboardingSlice'
-import { fileRefusal, readAsDataUrl } from '../files'
+import { fileRefusal, readAsDataUrl } from '../../../lib/files'
 import { CHOOSE_DOCUMENT_TYPE, FILE_READ_FAILED, PASSPORT_NAME } from '../texts'
 import type { DocumentTypeOption, OnboardingDocument } from '../types'
 

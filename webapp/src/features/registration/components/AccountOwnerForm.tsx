@@ -5,10 +5,10 @@
  * account to its owner. Empty values are dropped from the payload.
  */
 import { Button, Col, Form, Input, Row, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { ownerDetailsSubmitted, selectRegistration } from '../registrationSlice'
-import { digitsOnly, useServerFieldErrors } from '../formHelpers'
+import { digitsOnly, useServerFieldErrors } from '../../../lib/formHelpers'
 import {
   ACCOUNT_NUMBER_FORMAT,
   ACCOUNT_NUMBER_PARAMETER,

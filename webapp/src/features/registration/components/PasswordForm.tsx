@@ -1,10 +1,10 @@
 /** Stage 2: password and its confirmation, with the contract's messages; Previous keeps stage 1's data. */
 import { Button, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { registerRequested, selectRegistration, stageBack } from '../registrationSlice'
-import { confirmPasswordRules, passwordRules } from '../passwordRules'
-import { useServerFieldErrors } from '../formHelpers'
+import { confirmPasswordRules, passwordRules } from '../../../lib/passwordRules'
+import { useServerFieldErrors } from '../../../lib/formHelpers'
 import type { PasswordValues } from '../types'
 
 const FIELDS = ['password', 'confirmPassword'] as const

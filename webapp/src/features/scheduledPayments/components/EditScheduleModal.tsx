@@ -2,26 +2,27 @@
  * Edit a pending scheduled payment (docs/contract.md §10.2): source account,
  * account number (10 characters), amount, description and date are required;
  * a bank only unless the type is INTRA_BANK or OWN_ACCOUNT. The name look-up
- * falls back to bank code 090605. Saving sends a new code: the payment must
- * be approved again.
+ * falls back to Kobo's own bank code (KOBO_BANK_CODE). Saving sends a new code:
+ * the payment must be approved again.
  */
 import { useEffect, useMemo } from 'react'
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Tag } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { isActive, selectAccounts } from '../../accounts/accountsSlice'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
-import { AmountInput } from '../../transfers/components/AmountInput'
-import { amountRules } from '../../transfers/components/amount'
-import { LookupStatus } from '../../transfers/components/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../transfers/components/nameLookup'
-import { selectTransfers } from '../../transfers/transfersSlice'
-import { editClosed, editRequested, selectScheduledPayments } from '../scheduledPaymentsSlice'
-import { parseScheduleDate, toWireDay, type ScheduleValues } from '../schedule'
-import { DEFAULT_BANK_CODE, EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../texts'
-import type { ScheduledPayment } from '../types'
-import { ScheduleFields } from './ScheduleFields'
+import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
+import { LookupStatus } from '../../../components/payee/LookupStatus'
+import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { selectPayees } from '../../../store/payees/payeesSlice'
+import { editClosed, editRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
+import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
+import { KOBO_BANK_CODE } from '../../../lib/bank'
+import type { ScheduledPayment } from '../../../store/schedules/types'
+import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
@@ -65,7 +66,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const dispatch = useAppDispatch()
   const { edit } = useAppSelector(selectScheduledPayments)
   const accounts = useAppSelector(selectAccounts).items
-  const { banks } = useAppSelector(selectTransfers)
+  const { banks } = useAppSelector(selectPayees)
   const [form] = Form.useForm<Values>()
   const type = payment.transferType
   const own = type === 'OWN_ACCOUNT'
@@ -74,7 +75,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const source = Form.useWatch('sourceAccountNumber', form)
   const accountNumber = Form.useWatch('destinationAccountNumber', form)
   const chosenBank = Form.useWatch('destinationBankCode', form)
-  const lookup = useNameLookup(LOOKUP_KEY, accountNumber, (needsBank ? chosenBank : undefined) || DEFAULT_BANK_CODE, !own)
+  const lookup = useNameLookup(LOOKUP_KEY, accountNumber, (needsBank ? chosenBank : undefined) || KOBO_BANK_CODE, !own)
   const sources = useMemo(() => accounts.filter(isActive), [accounts])
   const destinations = sources.filter((a) => a.accountNumber !== source)
   const resolved = own ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
@@ -96,7 +97,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         uuid: payment.uuid,
         sourceAccountNumber: values.sourceAccountNumber,
         destinationAccountNumber: values.destinationAccountNumber,
-        destinationBankCode: needsBank ? values.destinationBankCode : DEFAULT_BANK_CODE,
+        destinationBankCode: needsBank ? values.destinationBankCode : KOBO_BANK_CODE,
         amount: values.amount,
         description: values.description?.trim(),
         scheduleDate: values.schedulePaymentDate ? toWireDay(values.schedulePaymentDate) : null,
@@ -128,7 +129,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
                 placeholder="Select Bank"
                 notFoundContent="No options found"
                 options={banks
-                  .filter((b) => b.institutionCode !== DEFAULT_BANK_CODE)
+                  .filter((b) => b.institutionCode !== KOBO_BANK_CODE)
                   .map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
               />
             </Form.Item>

@@ -1,12 +1,12 @@
 /** 'Schedule Payment Details' (docs/contract.md §10.1): everything about one payment. */
 import { Alert, Button, Descriptions, Modal, Skeleton, Tag } from 'antd'
 import { EditOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { useIsMobile } from '../../../app/useIsMobile'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { useIsMobile } from '../../../lib/useIsMobile'
 import { formatNaira, humanize } from '../../../lib/format'
-import { detailsClosed, editOpened, selectScheduledPayments } from '../scheduledPaymentsSlice'
-import { cadenceOf } from '../schedule'
-import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../texts'
+import { detailsClosed, editOpened, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { cadenceOf } from '../../../store/schedules/schedule'
+import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { ScheduleStatusTag } from './ScheduleStatusTag'
 
 export function ScheduleDetailsModal() {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Tag } from 'antd'
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled } from '@ant-design/icons'
 import { humanize } from '../../../lib/format'
-import { STATUS_LABELS } from '../texts'
+import { STATUS_LABELS } from '../../../store/schedules/texts'
 
 const STYLES: Record<string, { color: string; icon: ReactNode }> = {
   PENDING: { color: 'orange', icon: <ClockCircleOutlined /> },

@@ -6,8 +6,8 @@
 import { useEffect } from 'react'
 import { Button, Form, Input, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { CodeDialog } from '../../transfers/components/CodeDialog'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { CodeDialog } from '../../../components/code/CodeDialog'
 import {
   changePasswordClosed,
   changePasswordConfirmed,
@@ -23,7 +23,7 @@ import {
   PASSWORD_REQUIRED,
 } from '../texts'
 import { meetsPasswordPolicy } from '../password'
-import '../../transfers/components/transfers.css'
+import '../../../components/payment/transfers.css'
 
 type Values = PasswordValues
 

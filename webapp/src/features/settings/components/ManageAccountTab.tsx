@@ -8,7 +8,7 @@ import { Button, Empty, Modal, Popconfirm, Tag } from 'antd'
 import { PlusOutlined, StopOutlined } from '@ant-design/icons'
 import { Typography } from 'antd'
 import type { Account } from '../../../api/types'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { LoadState } from '../../../components/LoadState'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
@@ -19,11 +19,11 @@ import {
   disableRequested,
   isActive,
   selectAccounts,
-} from '../../accounts/accountsSlice'
-import { CreateAccountForm } from '../../accounts/components/CreateAccountForm'
-import { DisableAccountDialog } from '../../accounts/components/DisableAccountDialog'
-import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../accounts/texts'
-import { CARD_STYLES } from '../../dashboard/accountStyles'
+} from '../../../store/accounts/accountsSlice'
+import { CreateAccountForm } from '../../../components/accounts/CreateAccountForm'
+import { DisableAccountDialog } from '../../../components/accounts/DisableAccountDialog'
+import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../../store/accounts/texts'
+import { CARD_STYLES } from '../../../components/accounts/accountStyles'
 import { ACCOUNTS_FAILED } from '../texts'
 
 function AccountTile({ account, index }: { account: Account; index: number }) {

@@ -6,14 +6,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Empty, Form, Modal, Select, Typography } from 'antd'
 import { EditOutlined, SafetyOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { LoadFailed, LoadState } from '../../../components/LoadState'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
-import { AmountInput } from '../../transfers/components/AmountInput'
-import { hasAtMostTwoDecimals } from '../../transfers/components/amount'
-import { CodeDialog } from '../../transfers/components/CodeDialog'
-import { AMOUNT_DECIMALS } from '../../transfers/texts'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { AMOUNT_DECIMALS, hasAtMostTwoDecimals } from '../../../lib/amount'
+import { CodeDialog } from '../../../components/code/CodeDialog'
 import {
   limitChangeClosed,
   limitChangeRequested,

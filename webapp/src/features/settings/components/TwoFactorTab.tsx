@@ -6,10 +6,10 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
 import { CheckCircleFilled, GoogleOutlined, MailOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { LoadFailed } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
-import { codeRule } from '../../transfers/components/code'
+import { codeRule } from '../../../components/code/code'
 import {
   selectSettings,
   twoFactorConfirmRequested,

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Empty, Modal, Result, Spin, Table, Tabs } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { previewClosed, selectTickets } from '../ticketsSlice'
 import { FORMAT_NOT_SUPPORTED } from '../texts'
 import { contentTypeOf, dataUrlBytes, dataUrlToObjectUrl, dataUrlType, previewKindOf } from '../files'

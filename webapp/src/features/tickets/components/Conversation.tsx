@@ -6,7 +6,7 @@
 import { Fragment, useEffect, useRef } from 'react'
 import { Button, Spin, Tag, Typography } from 'antd'
 import { CheckOutlined, CustomerServiceOutlined, FileOutlined, PaperClipOutlined, RedoOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { previewOpened, selectTickets, statusRequested, type OpenTicket } from '../ticketsSlice'
 import { AGENT_NAME, MARK_AS_DONE, MARK_AS_UNRESOLVED, RESOLVED, UNRESOLVED } from '../texts'
 import { CLIENT, type ConversationMessage } from '../types'

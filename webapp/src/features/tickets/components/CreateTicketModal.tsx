@@ -1,8 +1,8 @@
 /** 'Create Tickets': subject, description and optional attachments (docs/contract.md §15.1). */
 import { useState } from 'react'
 import { Button, Form, Input, Modal } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { toastError } from '../../../app/toastSlice'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { toastError } from '../../../store/toastSlice'
 import { REQUIRED } from '../../../lib/validation'
 import { createTicketClosed, createTicketRequested, selectTickets } from '../ticketsSlice'
 import { CREATE_TICKETS } from '../texts'

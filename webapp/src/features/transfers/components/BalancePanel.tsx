@@ -10,10 +10,10 @@ import { BalanceToggle } from '../../../components/BalanceToggle'
 import { LoadState } from '../../../components/LoadState'
 import type { Load } from '../../../lib/loadStatus'
 import { HIDDEN_AMOUNT, formatNaira } from '../../../lib/format'
-import { DISABLED_BADGE } from '../../accounts/texts'
-import { CARD_STYLES } from '../../dashboard/accountStyles'
+import { DISABLED_BADGE } from '../../../store/accounts/texts'
+import { CARD_STYLES } from '../../../components/accounts/accountStyles'
 import { BALANCES_FAILED } from '../texts'
-import type { Balances } from '../types'
+import type { Balances } from '../../../api/transferTypes'
 
 interface BalancePanelProps {
   balances: Balances | null

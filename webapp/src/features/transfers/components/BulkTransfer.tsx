@@ -4,66 +4,38 @@
  * before Send; one code confirms the batch; each row's result is shown.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Table, Tag, Typography, Upload } from 'antd'
-import { DeleteOutlined, FileTextOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons'
+import { Button, Checkbox, Col, Form, Row, Select, Typography, Upload } from 'antd'
+import { FileTextOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { REQUIRED } from '../../../lib/validation'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
-import { parseBulkCsv, CSV_TEMPLATE, type BulkCsvRow } from '../bulkCsv'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { parseBulkCsv, type BulkCsvRow } from '../bulkCsv'
 import {
   bulkCancelled,
   bulkConfirmRequested,
   bulkRequested,
   bulkReset,
-  lookupCleared,
-  lookupRequested,
   selectTransfers,
-  type LookupState,
 } from '../transfersSlice'
-import { BULK_NOT_RESOLVED, KOBO_BANK_CODE, MAX_BULK_ROWS } from '../texts'
-import type { Bank, BulkTransferRow, Transfer } from '../types'
-import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
-import { AmountInput } from './AmountInput'
-import { amountRules } from './amount'
-import { CodeDialog } from './CodeDialog'
-import { accountNumberRules, normalizeAccountNumber } from './nameLookup'
-import { ScheduleFields } from '../../scheduledPayments/components/ScheduleFields'
-import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
-import { bulkScheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
+import { lookupCleared, lookupRequested, selectPayees } from '../../../store/payees/payeesSlice'
+import { BULK_NOT_RESOLVED, MAX_BULK_ROWS } from '../texts'
+import type { Bank, BulkTransferRow } from '../../../api/transferTypes'
+import { CodeDialog } from '../../../components/code/CodeDialog'
+import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
+import { bulkScheduleRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { BulkRowForm } from './bulk/BulkRowForm'
+import { BulkSummary, CsvErrors } from './bulk/BulkNotices'
+import { BulkRowsTable } from './bulk/BulkRowsTable'
+import { PasteCsvModal } from './bulk/PasteCsvModal'
+import { lookupKeyOf, type BulkRow, type BulkRowValues } from './bulk/bulkRows'
 
-
-interface BulkRow extends BulkCsvRow {
-  id: number
-}
-
-const lookupKeyOf = (row: BulkRow) => `bulk-${row.id}`
-
-function NameCell({ lookup }: { lookup: LookupState | undefined }) {
-  if (!lookup || lookup.status === 'loading') return <Typography.Text type="secondary">Verifying…</Typography.Text>
-  if (lookup.status === 'failed') return <Typography.Text type="danger">{lookup.error}</Typography.Text>
-  return <Typography.Text strong>{lookup.result?.accountName}</Typography.Text>
-}
-
-function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: string }) {
-  if (refusal) return <Typography.Text type="danger">{refusal}</Typography.Text>
-  if (!transfer) return null
-  const color = transfer.status === 'COMPLETED' ? 'success' : transfer.status === 'FAILED' ? 'error' : 'warning'
-  const label = transfer.status === 'COMPLETED' ? 'Successful' : transfer.status === 'FAILED' ? 'Failed' : 'Pending'
-  return (
-    <div className="kobo-bulk-result">
-      <Tag color={color}>{label}</Tag>
-      {transfer.status === 'FAILED' && transfer.message && <span className="kobo-bulk-result__text">{transfer.message}</span>}
-      {/* A refused row moved no money: there is nothing to show a receipt for. */}
-      {transfer.status !== 'FAILED' && <ReceiptActions referenceNumber={transfer.referenceNumber} compact />}
-    </div>
-  )
-}
 
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
-  const { lookups, bulk, bulkCompleted } = useAppSelector(selectTransfers)
+  const { bulk, bulkCompleted } = useAppSelector(selectTransfers)
+  const { lookups } = useAppSelector(selectPayees)
   const { approval, scheduled } = useAppSelector(selectScheduledPayments)
   const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
   const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
@@ -71,9 +43,8 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   const [source, setSource] = useState<string | undefined>()
   const [csvErrors, setCsvErrors] = useState<string[]>([])
   const [pasteOpen, setPasteOpen] = useState(false)
-  const [pasteText, setPasteText] = useState('')
   const nextId = useRef(1)
-  const [rowForm] = Form.useForm<{ destinationBankCode: string; accountNumber: string; amount: number; description?: string }>()
+  const [rowForm] = Form.useForm<BulkRowValues>()
 
   const bankName = useMemo(() => new Map(banks.map((b) => [b.institutionCode, b.institutionName])), [banks])
   const done = bulk.step === 'done'
@@ -185,154 +156,21 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         </Col>
       </Row>
 
-      {!locked && (
-        <Form
-          form={rowForm}
-          layout="vertical"
-          className="kobo-bulk__add"
-          requiredMark
-          initialValues={{ destinationBankCode: KOBO_BANK_CODE }}
-          onFinish={(values) => {
-            addRows([
-              {
-                accountNumber: values.accountNumber,
-                bankCode: values.destinationBankCode,
-                amount: values.amount,
-                description: values.description?.trim() ?? '',
-              },
-            ])
-            rowForm.resetFields()
-          }}
-        >
-          <Row gutter={12}>
-            <Col xs={24} md={12}>
-              <Form.Item name="destinationBankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
-                <Select
-                  showSearch={{ optionFilterProp: 'label' }}
-                  notFoundContent="No options found"
-                  options={banks.map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="accountNumber" label="Account Number" rules={accountNumberRules} normalize={normalizeAccountNumber}>
-                <Input inputMode="numeric" maxLength={10} placeholder="10 digits" autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} md={8}>
-              <Form.Item name="amount" label="Amount" rules={amountRules()}>
-                <AmountInput aria-label="Row amount" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} md={10}>
-              <Form.Item name="description" label="Narration (Optional)">
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6} className="kobo-bulk__add-button">
-              <Form.Item label=" " colon={false}>
-                <Button htmlType="submit" icon={<PlusOutlined />} block>
-                  Add row
-                </Button>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      )}
+      {!locked && <BulkRowForm form={rowForm} banks={banks} onAdd={(row) => addRows([row])} />}
 
-      {csvErrors.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ onClose: () => setCsvErrors([]) }}
-          title="Some lines were not added"
-          description={
-            <ul className="kobo-bulk__errors">
-              {csvErrors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <CsvErrors errors={csvErrors} onClose={() => setCsvErrors([])} />
 
-      {done && bulk.result && (
-        <Alert
-          type={bulk.result.failed > 0 ? 'warning' : bulk.result.pending > 0 ? 'info' : 'success'}
-          showIcon
-          title={bulk.result.message}
-          description={`${bulk.result.completed} completed, ${bulk.result.pending} pending, ${bulk.result.failed} failed`}
-          action={
-            <Button size="small" type="primary" onClick={() => dispatch(bulkReset())}>
-              New bulk transfer
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-          data-testid="bulk-summary"
-        />
-      )}
+      {done && bulk.result && <BulkSummary result={bulk.result} onNewBatch={() => dispatch(bulkReset())} />}
 
-      <Table<BulkRow>
-        className="kobo-bulk__table"
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        dataSource={rows}
-        scroll={{ x: 760 }}
-        locale={{ emptyText: 'No rows yet. Add a row, paste or upload a CSV.' }}
-        columns={[
-          { title: '#', key: 'n', width: 48, render: (_, __, index) => index + 1 },
-          { title: 'Account Number', dataIndex: 'accountNumber', key: 'accountNumber', width: 130 },
-          { title: 'Bank', key: 'bank', render: (_, row) => bankName.get(row.bankCode) ?? row.bankCode },
-          { title: 'Account Name', key: 'name', render: (_, row) => <NameCell lookup={lookups[lookupKeyOf(row)]} /> },
-          { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => formatNaira(row.amount) },
-          { title: 'Narration', dataIndex: 'description', key: 'description', ellipsis: true },
-          ...(locked || hasRowErrors
-            ? [
-                {
-                  title: 'Result',
-                  key: 'result',
-                  render: (_: unknown, __: BulkRow, index: number) => (
-                    <ResultCell transfer={results[index]} refusal={bulk.rowErrors[index]} />
-                  ),
-                },
-              ]
-            : []),
-          ...(!locked
-            ? [
-                {
-                  title: '',
-                  key: 'remove',
-                  width: 56,
-                  render: (_: unknown, row: BulkRow) => (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`Remove row ${row.accountNumber}`}
-                      onClick={() => removeRow(row)}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
-        summary={() =>
-          rows.length > 0 ? (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={4}>
-                <strong>
-                  Total ({rows.length} {rows.length === 1 ? 'transfer' : 'transfers'})
-                </strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                <strong data-testid="bulk-total">{formatNaira(total)}</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} colSpan={2} />
-            </Table.Summary.Row>
-          ) : null
-        }
+      <BulkRowsTable
+        rows={rows}
+        lookups={lookups}
+        bankName={bankName}
+        locked={locked}
+        rowErrors={bulk.rowErrors}
+        results={results}
+        total={total}
+        onRemove={removeRow}
       />
 
       {!done && !locked && (
@@ -362,31 +200,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         </div>
       )}
 
-      <Modal
-        title="Paste CSV"
-        open={pasteOpen}
-        onCancel={() => setPasteOpen(false)}
-        okText="Add rows"
-        onOk={() => {
-          importCsv(pasteText)
-          setPasteText('')
-          setPasteOpen(false)
-        }}
-        okButtonProps={{ disabled: !pasteText.trim() }}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">
-          One transfer per line: account number, bank code, amount, narration. Leave the bank code empty for Kobo.
-        </Typography.Paragraph>
-        <Input.TextArea
-          aria-label="CSV rows"
-          rows={8}
-          value={pasteText}
-          onChange={(e) => setPasteText(e.target.value)}
-          placeholder={CSV_TEMPLATE}
-          className="kobo-bulk__paste"
-        />
-      </Modal>
+      <PasteCsvModal open={pasteOpen} onClose={() => setPasteOpen(false)} onImport={importCsv} />
 
       <CodeDialog
         open={bulk.step === 'code' || bulk.step === 'confirming'}

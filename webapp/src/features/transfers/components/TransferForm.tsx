@@ -7,27 +7,28 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import { Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
-import { accountOptionLabel } from '../../dashboard/accountStyles'
-import { selectBeneficiaries } from '../../beneficiaries/beneficiariesSlice'
-import { lookupCleared, lookupSet, selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
+import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
+import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
+import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../texts'
-import type { Bank, TransferKind, TransferRequest } from '../types'
-import { AmountInput } from './AmountInput'
-import { amountRules } from './amount'
+import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
+import { AmountInput } from '../../../components/amount/AmountInput'
+import { amountRules } from '../../../lib/amount'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
-import { LookupStatus } from './LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from './nameLookup'
-import { scheduleSettingOf, type ScheduleValues } from '../../scheduledPayments/schedule'
-import { scheduleRequested, selectScheduledPayments } from '../../scheduledPayments/scheduledPaymentsSlice'
-import { withAntdRestStyles } from '../../../app/antdStyles'
+import { LookupStatus } from '../../../components/payee/LookupStatus'
+import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
+import { scheduleRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { withAntdRestStyles } from '../../../lib/antdStyles'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
 // code dialog antd's modal; neither is on the form's first screen.
-const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../scheduledPayments/components/ScheduleFields'))).ScheduleFields }))
-const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./CodeDialog'))).CodeDialog }))
+const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/schedule/ScheduleFields'))).ScheduleFields }))
+const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/code/CodeDialog'))).CodeDialog }))
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string

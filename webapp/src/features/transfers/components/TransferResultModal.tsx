@@ -4,22 +4,20 @@
  * refusal in the server's words; with the amount, recipient, bank, masked
  * account, reference, status and date, and the receipt actions.
  */
-import { Button, Modal, Spin } from 'antd'
 import { ReceiptView } from '../../../components/receipt/ReceiptView'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { CheckingNote, ResultModal } from '../../../components/receipt/ResultModal'
+import { receiptStatusOf, resultTitleOf } from '../../../components/receipt/receiptModel'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectTransfers, transferDialogClosed } from '../transfersSlice'
-import type { Transfer } from '../types'
+import type { Transfer } from '../../../api/transferTypes'
 import { FAILED_TITLE, PENDING_TITLE, STILL_PENDING, TRANSFERRED_SUCCESSFULLY } from '../texts'
+
+const TITLES = { succeeded: TRANSFERRED_SUCCESSFULLY, failed: FAILED_TITLE, pending: PENDING_TITLE }
 
 export function TransferResultModal() {
   const dispatch = useAppDispatch()
   const { flow } = useAppSelector(selectTransfers)
-  const open = flow.step === 'pending' || flow.step === 'succeeded' || flow.step === 'failed'
   const transfer: Transfer | null = flow.result ?? flow.pending?.transfer ?? null
-  const close = () => dispatch(transferDialogClosed())
-
-  const status = flow.step === 'succeeded' ? 'COMPLETED' : flow.step === 'failed' ? 'FAILED' : 'PENDING'
-  const title = flow.step === 'succeeded' ? TRANSFERRED_SUCCESSFULLY : flow.step === 'failed' ? FAILED_TITLE : PENDING_TITLE
   const subTitle =
     flow.step === 'failed'
       ? flow.error
@@ -30,21 +28,11 @@ export function TransferResultModal() {
         : undefined
 
   return (
-    <Modal
-      open={open}
-      onCancel={close}
-      footer={null}
-      destroyOnHidden
-      width={480}
-      centered
-      title={null}
-      closable={false}
-      className="kobo-transfer-result"
-    >
+    <ResultModal step={flow.step} onClose={() => dispatch(transferDialogClosed())}>
       {transfer && (
         <ReceiptView
-          status={status}
-          title={title}
+          status={receiptStatusOf(flow.step)}
+          title={resultTitleOf(flow.step, TITLES)}
           subTitle={subTitle}
           facts={{
             amount: transfer.amount,
@@ -56,19 +44,9 @@ export function TransferResultModal() {
             description: transfer.description,
           }}
         >
-          {flow.step === 'pending' && !flow.stillPending && (
-            <div className="kobo-transfer-checking" role="status">
-              <Spin size="small" /> Checking with the beneficiary bank…
-            </div>
-          )}
+          {flow.step === 'pending' && !flow.stillPending && <CheckingNote>Checking with the beneficiary bank…</CheckingNote>}
         </ReceiptView>
       )}
-      <div className="kobo-transfer-result__actions">
-        {/* Focus lands on Done, not on Share receipt: Enter after the code closes, never shares. */}
-        <Button type={flow.step === 'pending' ? 'default' : 'primary'} onClick={close} block autoFocus>
-          {flow.step === 'succeeded' ? 'Done' : 'Close'}
-        </Button>
-      </div>
-    </Modal>
+    </ResultModal>
   )
 }

@@ -1,0 +1,62 @@
+/**
+ * The Create Account form (docs/contract.md §7.2): one required
+ * "Account Type" dropdown (label: type name, value: type id), Cancel and
+ * Create. While the account is being opened a spinner with "Please wait a
+ * moment..." replaces the form; a failure is shown above it and the form stays.
+ */
+import { useEffect } from 'react'
+import { Alert, Button, Form, Select, Spin, Typography } from 'antd'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { REQUIRED } from '../../lib/validation'
+import { accountTypesRequested, createAccountClosed, createAccountRequested, selectAccounts } from '../../store/accounts/accountsSlice'
+import { ACCOUNT_TYPE_LABEL, PLEASE_WAIT } from '../../store/accounts/texts'
+import './accounts.css'
+
+export function CreateAccountForm() {
+  const dispatch = useAppDispatch()
+  const { types, typesLoading, creating, createError } = useAppSelector(selectAccounts)
+  const [form] = Form.useForm<{ accountTypeId: number }>()
+
+  useEffect(() => {
+    if (types.length === 0) dispatch(accountTypesRequested())
+  }, [dispatch, types.length])
+
+  return (
+    <>
+      {creating && (
+        <div className="kobo-wait" role="status">
+          <Spin size="large" />
+          <Typography.Text type="secondary">{PLEASE_WAIT}</Typography.Text>
+        </div>
+      )}
+      {/* Hidden rather than unmounted while creating, so a failure keeps the chosen type. */}
+      <div hidden={creating}>
+        <Typography.Paragraph type="secondary">
+          Open another naira account in seconds. Choose the kind of account you want.
+        </Typography.Paragraph>
+        {createError && <Alert type="error" showIcon title={createError} style={{ marginBottom: 16 }} />}
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark
+          onFinish={({ accountTypeId }) => dispatch(createAccountRequested({ accountTypeId }))}
+        >
+          <Form.Item name="accountTypeId" label={ACCOUNT_TYPE_LABEL} rules={[{ required: true, message: REQUIRED }]}>
+            <Select
+              placeholder={`Select ${ACCOUNT_TYPE_LABEL}`}
+              loading={typesLoading}
+              notFoundContent={typesLoading ? 'Loading...' : 'No options'}
+              options={types.map((type) => ({ label: type.name, value: type.id }))}
+            />
+          </Form.Item>
+          <div className="kobo-dialog-actions">
+            <Button onClick={() => dispatch(createAccountClosed())}>Cancel</Button>
+            <Button type="primary" htmlType="submit">
+              Create
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+/**
+ * The one-time-code dialog every sensitive action uses
+ * (docs/contract.md §1.7): six boxes that auto-advance, paste fills them, completing all
+ * six submits. The heading follows the customer's second factor, like the
+ * login's code step; the text is the server's sentence saying where the code is.
+ */
+import { useEffect, type ReactNode } from 'react'
+import { Button, Form, Modal, Typography } from 'antd'
+import { OtpInput } from '../OtpInput'
+import { OTP_HEADINGS } from './texts'
+import { codeRule, secondFactorOf } from './code'
+import '../accounts/accounts.css'
+
+export interface CodeDialogProps {
+  open: boolean
+  /** The server's sentence from the first call ("Enter the OTP sent to …"). */
+  message?: string | null
+  twoFactor?: string | null
+  loading?: boolean
+  /** Goes up each time a code is refused, which clears the boxes. */
+  failures?: number
+  onSubmit: (code: string) => void
+  onCancel: () => void
+  /** What is being confirmed (a summary shown above the boxes). */
+  children?: ReactNode
+  submitText?: string
+}
+
+export function CodeDialog({
+  open,
+  message,
+  twoFactor,
+  loading = false,
+  failures = 0,
+  onSubmit,
+  onCancel,
+  children,
+  submitText = 'Confirm',
+}: CodeDialogProps) {
+  const [form] = Form.useForm<{ otp: string }>()
+  const heading = OTP_HEADINGS[secondFactorOf(twoFactor)]
+
+  useEffect(() => {
+    if (failures > 0) form.resetFields()
+  }, [failures, form])
+
+  return (
+    <Modal
+      open={open}
+      title={heading.title}
+      onCancel={loading ? undefined : onCancel}
+      closable={!loading}
+      mask={{ closable: false }}
+      footer={null}
+      destroyOnHidden
+      width={440}
+      centered
+    >
+      <div className="kobo-code-dialog">
+        {children}
+        <Typography.Paragraph type="secondary">{message || heading.text}</Typography.Paragraph>
+        <Form form={form} layout="vertical" onFinish={({ otp }) => onSubmit(otp)} disabled={loading}>
+          <Form.Item name="otp" rules={[codeRule]}>
+            <OtpInput autoFocus onComplete={() => form.submit()} label="One-time code" />
+          </Form.Item>
+          <div className="kobo-dialog-actions">
+            <Button onClick={onCancel} disabled={loading}>
+              Cancel
+            </Button>
+            <Button type="primary" htmlType="submit" loading={loading}>
+              {submitText}
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * The code step of a new or edited scheduled payment: the shared code dialog,
+ * confirmed with PATCH …/approve {otp, referenceNumber} (docs/contract.md §10.3).
+ */
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { formatNaira } from '../../lib/format'
+import { CodeDialog } from '../code/CodeDialog'
+import { approvalClosed, approveRequested, selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
+import { cadenceOf } from '../../store/schedules/schedule'
+
+export function ScheduleApprovalDialog() {
+  const dispatch = useAppDispatch()
+  const { approval } = useAppSelector(selectScheduledPayments)
+  const open = approval.step === 'code' || approval.step === 'confirming'
+  const summary = approval.summary
+  return (
+    <CodeDialog
+      open={open}
+      twoFactor={approval.twoFactor}
+      loading={approval.step === 'confirming'}
+      failures={approval.failures}
+      onSubmit={(otp) => dispatch(approveRequested({ otp }))}
+      onCancel={() => dispatch(approvalClosed())}
+      submitText="Approve"
+    >
+      {summary && (
+        <div className="kobo-code-summary" data-testid="schedule-approval-summary">
+          <div className="kobo-code-summary__amount">
+            {approval.count > 1 ? `${approval.count} payments` : formatNaira(summary.amount)}
+          </div>
+          {approval.count > 1 ? (
+            <div>scheduled together</div>
+          ) : (
+            <div>
+              to <strong>{summary.destinationAccountName}</strong>
+            </div>
+          )}
+          <div className="kobo-code-summary__sub">
+            From {summary.scheduleDate} · {cadenceOf(summary)}
+          </div>
+          <div className="kobo-code-summary__sub">Reference {summary.referenceNumber}</div>
+        </div>
+      )}
+    </CodeDialog>
+  )
+}

@@ -1,0 +1,26 @@
+/** The Account Name and Result cells of the bulk rows table. */
+import { Tag, Typography } from 'antd'
+import { ReceiptActions } from '../../../../components/receipt/ReceiptActions'
+import type { LookupState } from '../../../../store/payees/payeesSlice'
+import type { Transfer } from '../../../../api/transferTypes'
+
+export function NameCell({ lookup }: { lookup: LookupState | undefined }) {
+  if (!lookup || lookup.status === 'loading') return <Typography.Text type="secondary">Verifying…</Typography.Text>
+  if (lookup.status === 'failed') return <Typography.Text type="danger">{lookup.error}</Typography.Text>
+  return <Typography.Text strong>{lookup.result?.accountName}</Typography.Text>
+}
+
+export function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: string }) {
+  if (refusal) return <Typography.Text type="danger">{refusal}</Typography.Text>
+  if (!transfer) return null
+  const color = transfer.status === 'COMPLETED' ? 'success' : transfer.status === 'FAILED' ? 'error' : 'warning'
+  const label = transfer.status === 'COMPLETED' ? 'Successful' : transfer.status === 'FAILED' ? 'Failed' : 'Pending'
+  return (
+    <div className="kobo-bulk-result">
+      <Tag color={color}>{label}</Tag>
+      {transfer.status === 'FAILED' && transfer.message && <span className="kobo-bulk-result__text">{transfer.message}</span>}
+      {/* A refused row moved no money: there is nothing to show a receipt for. */}
+      {transfer.status !== 'FAILED' && <ReceiptActions referenceNumber={transfer.referenceNumber} compact />}
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Endpoint } from '../../api/client'
+import type { Account } from '../../api/types'
+import type { AccountCreated, AccountType, CodeSent, MessageResponse } from '../../api/accountTypes'
+
+export const accountsEndpoint = (): Endpoint<Account[]> => ({ method: 'GET', path: '/api/accounts' })
+
+export const accountTypesEndpoint = (): Endpoint<AccountType[]> => ({ method: 'GET', path: '/api/accounts/types' })
+
+export const createAccountEndpoint = (accountTypeId: number): Endpoint<AccountCreated> => ({
+  method: 'POST',
+  path: '/api/accounts',
+  body: { accountTypeId },
+})
+
+export const disableAccountEndpoint = (accountNumber: string): Endpoint<CodeSent> => ({
+  method: 'POST',
+  path: `/api/accounts/${encodeURIComponent(accountNumber)}/disable`,
+})
+
+export const confirmDisableEndpoint = (accountNumber: string, otp: string): Endpoint<MessageResponse> => ({
+  method: 'POST',
+  path: `/api/accounts/${encodeURIComponent(accountNumber)}/disable/confirm`,
+  body: { otp },
+})

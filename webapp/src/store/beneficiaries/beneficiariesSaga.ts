@@ -1,0 +1,96 @@
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { failureReason, type ApiResult } from '../../api/client'
+import { toastSuccess } from '../toastSlice'
+import { toastFailure } from '../toastSlice'
+import type { CodeSent, MessageResponse } from '../../api/accountTypes'
+import { beneficiariesEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
+import {
+  beneficiariesFailed,
+  beneficiariesLoaded,
+  beneficiariesRequested,
+  createBeneficiaryCodeSent,
+  createBeneficiaryConfirmed,
+  createBeneficiaryFailed,
+  createBeneficiaryRequested,
+  createBeneficiarySucceeded,
+  deleteBeneficiaryFailed,
+  deleteBeneficiaryRequested,
+  deleteBeneficiarySucceeded,
+  selectBeneficiaries,
+  type BeneficiariesState,
+} from './beneficiariesSlice'
+import {
+  BENEFICIARIES_ERROR,
+  BENEFICIARY_CREATED,
+  BENEFICIARY_DELETED,
+  CREATE_BENEFICIARY_ERROR,
+  DELETE_BENEFICIARY_ERROR,
+} from './texts'
+import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+
+export function* fetchBeneficiariesSaga(): SagaIterator {
+  const result: ApiResult<Beneficiary[]> = yield call(callApi<Beneficiary[]>, beneficiariesEndpoint())
+  if (result.error) {
+    yield put(beneficiariesFailed(failureReason(result.error, BENEFICIARIES_ERROR)))
+    yield call(toastFailure, result.error, BENEFICIARIES_ERROR)
+    return
+  }
+  yield put(beneficiariesLoaded(result.data))
+}
+
+type CreateAnswer = BeneficiaryCreated | CodeSent
+
+/** One POST for both steps: the answer's shape says whether it was saved or a code was sent. */
+function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
+  const result: ApiResult<CreateAnswer> = yield call(callApi<CreateAnswer>, createBeneficiaryEndpoint(request))
+  if (result.error) {
+    yield put(createBeneficiaryFailed())
+    yield call(toastFailure, result.error, CREATE_BENEFICIARY_ERROR)
+    return
+  }
+  if (!('beneficiary' in result.data)) {
+    yield put(createBeneficiaryCodeSent({ request, sent: result.data }))
+    return
+  }
+  yield put(createBeneficiarySucceeded(result.data.beneficiary))
+  yield put(toastSuccess(BENEFICIARY_CREATED))
+  yield put(beneficiariesRequested())
+}
+
+export function* createBeneficiarySaga(action: PayloadAction<CreateBeneficiaryRequest>): SagaIterator {
+  yield call(postBeneficiary, action.payload)
+}
+
+/** Step 2 re-sends exactly the details the code was sent for, now with the code. */
+export function* confirmBeneficiarySaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { pending }: BeneficiariesState = yield select(selectBeneficiaries)
+  if (!pending) return
+  yield call(postBeneficiary, { ...pending.request, otp: action.payload.otp })
+}
+
+export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): SagaIterator {
+  const result: ApiResult<MessageResponse> = yield call(
+    callApi<MessageResponse>,
+    deleteBeneficiaryEndpoint(action.payload.id),
+  )
+  if (result.error) {
+    yield put(deleteBeneficiaryFailed())
+    yield call(toastFailure, result.error, DELETE_BENEFICIARY_ERROR)
+    return
+  }
+  yield put(deleteBeneficiarySucceeded(action.payload))
+  yield put(toastSuccess(BENEFICIARY_DELETED))
+  yield put(beneficiariesRequested())
+}
+
+export function* beneficiariesSaga(): SagaIterator {
+  yield all([
+    takeLatest(beneficiariesRequested.type, fetchBeneficiariesSaga),
+    takeLatest(createBeneficiaryRequested.type, createBeneficiarySaga),
+    takeLatest(createBeneficiaryConfirmed.type, confirmBeneficiarySaga),
+    takeEvery(deleteBeneficiaryRequested.type, deleteBeneficiarySaga),
+  ])
+}

@@ -1,0 +1,122 @@
+/** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
+import type { CodeSent } from '../../api/accountTypes'
+import type { Beneficiary, CreateBeneficiaryRequest } from './types'
+
+/** A beneficiary the server has checked and sent a code for: saved only once the code is sent back. */
+export interface PendingBeneficiary {
+  request: CreateBeneficiaryRequest
+  message: string
+  twoFactor: string
+}
+
+export interface BeneficiariesState {
+  items: Beneficiary[]
+  /** The read of the list (shown on /beneficiary and offered on /transfer). */
+  load: Load
+  /** `items` came from the server at least once. */
+  loaded: boolean
+  createOpen: boolean
+  creating: boolean
+  /** Set while the modal shows its code step (step-up, issue 12). */
+  pending: PendingBeneficiary | null
+  /** Goes up each time a code is refused, which clears the boxes. */
+  codeFailures: number
+  deletingId: number | null
+}
+
+const initialState: BeneficiariesState = {
+  items: [],
+  load: idleLoad,
+  loaded: false,
+  createOpen: false,
+  creating: false,
+  pending: null,
+  codeFailures: 0,
+  deletingId: null,
+}
+
+const beneficiariesSlice = createSlice({
+  name: 'beneficiaries',
+  initialState,
+  reducers: {
+    beneficiariesRequested(state) {
+      state.load = loadStarted()
+    },
+    beneficiariesLoaded(state, action: PayloadAction<Beneficiary[]>) {
+      state.items = action.payload
+      state.load = loadSucceeded()
+      state.loaded = true
+    },
+    /** The payload is the reason shown where the list would be. */
+    beneficiariesFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
+    },
+    createBeneficiaryOpened(state) {
+      state.createOpen = true
+      state.pending = null
+      state.codeFailures = 0
+    },
+    createBeneficiaryClosed(state) {
+      if (state.creating) return
+      state.createOpen = false
+      state.pending = null
+    },
+    /** Step 1: the form's details, without a code. */
+    createBeneficiaryRequested(state, _action: PayloadAction<CreateBeneficiaryRequest>) {
+      state.creating = true
+    },
+    createBeneficiaryCodeSent(
+      state,
+      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: CodeSent }>,
+    ) {
+      state.creating = false
+      state.codeFailures = 0
+      const { request, sent } = action.payload
+      state.pending = { request, message: sent.message, twoFactor: sent.twoFactorAuthentication }
+    },
+    /** Step 2: the same details again, with the code. */
+    createBeneficiaryConfirmed(state, _action: PayloadAction<{ otp: string }>) {
+      state.creating = true
+    },
+    createBeneficiarySucceeded(state, action: PayloadAction<Beneficiary>) {
+      state.creating = false
+      state.createOpen = false
+      state.pending = null
+      state.items = [action.payload, ...state.items.filter((b) => b.id !== action.payload.id)]
+    },
+    createBeneficiaryFailed(state) {
+      state.creating = false
+      if (state.pending) state.codeFailures += 1
+    },
+    deleteBeneficiaryRequested(state, action: PayloadAction<{ id: number }>) {
+      state.deletingId = action.payload.id
+    },
+    deleteBeneficiarySucceeded(state, action: PayloadAction<{ id: number }>) {
+      state.deletingId = null
+      state.items = state.items.filter((b) => b.id !== action.payload.id)
+    },
+    deleteBeneficiaryFailed(state) {
+      state.deletingId = null
+    },
+  },
+})
+
+export const {
+  beneficiariesRequested,
+  beneficiariesLoaded,
+  beneficiariesFailed,
+  createBeneficiaryOpened,
+  createBeneficiaryClosed,
+  createBeneficiaryRequested,
+  createBeneficiaryCodeSent,
+  createBeneficiaryConfirmed,
+  createBeneficiarySucceeded,
+  createBeneficiaryFailed,
+  deleteBeneficiaryRequested,
+  deleteBeneficiarySucceeded,
+  deleteBeneficiaryFailed,
+} = beneficiariesSlice.actions
+export const beneficiariesReducer = beneficiariesSlice.reducer
+export const selectBeneficiaries = (state: { beneficiaries: BeneficiariesState }) => state.beneficiaries

@@ -1,0 +1,154 @@
+/**
+ * Scheduled-payment calls (docs/contract.md §10.3 and §10.5): create (the answer
+ * is a list whose first item has referenceNumber) → code → PATCH approve;
+ * edit a pending one → it needs approving again with the new referenceNumber.
+ */
+import { all, call, put, select, takeLatest } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { callApi } from '../../api/saga'
+import { failureReason, type ApiError, type ApiResult } from '../../api/client'
+import { selectUserInfo } from '../appSlice'
+import { toastSuccess } from '../toastSlice'
+import { toastFailure } from '../toastSlice'
+import type { MessageResponse } from '../../api/accountTypes'
+import { summaryRequested } from '../accounts/summarySlice'
+import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
+import {
+  approveScheduleEndpoint,
+  createBulkScheduleEndpoint,
+  createScheduleEndpoint,
+  editScheduleEndpoint,
+  scheduleEndpoint,
+  schedulesEndpoint,
+} from './api'
+import {
+  approveRejected,
+  approveRequested,
+  approveSucceeded,
+  bulkScheduleRequested,
+  detailsFailed,
+  detailsLoaded,
+  detailsOpened,
+  editFailed,
+  editRequested,
+  editSaved,
+  scheduleCodeSent,
+  scheduleFailed,
+  scheduleRequested,
+  schedulesFailed,
+  schedulesLoaded,
+  schedulesRequested,
+  selectScheduledPayments,
+  type FieldError,
+  type ScheduledPaymentsState,
+} from './scheduledPaymentsSlice'
+import { DETAILS_ERROR, EDIT_ERROR, LIST_ERROR, SCHEDULE_APPROVED, SCHEDULE_EDITED, SCHEDULE_ERROR } from './texts'
+import type { EditScheduleRequest, EditedSchedule, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
+
+/** The `errors: [{field, message}]` of a 400 answer, if any. */
+export function fieldErrorsOf(error: ApiError): FieldError[] {
+  const body = error.body as { errors?: { field?: string; message?: string }[] } | undefined
+  return (body?.errors ?? [])
+    .filter((e) => e.field && e.message)
+    .map((e) => ({ field: String(e.field), message: String(e.message) }))
+}
+
+export function* fetchSchedulesSaga(): SagaIterator {
+  const result: ApiResult<ScheduledPayment[]> = yield call(callApi<ScheduledPayment[]>, schedulesEndpoint())
+  if (result.error) {
+    yield put(schedulesFailed(failureReason(result.error, LIST_ERROR)))
+    yield call(toastFailure, result.error, LIST_ERROR)
+    return
+  }
+  yield put(schedulesLoaded(result.data))
+}
+
+export function* fetchDetailsSaga(action: PayloadAction<string>): SagaIterator {
+  const result: ApiResult<ScheduledPayment> = yield call(callApi<ScheduledPayment>, scheduleEndpoint(action.payload))
+  if (result.error) {
+    yield put(detailsFailed())
+    yield call(toastFailure, result.error, DETAILS_ERROR)
+    return
+  }
+  yield put(detailsLoaded(result.data))
+}
+
+function* currentTwoFactor(): SagaIterator<string | null> {
+  const userInfo: ReturnType<typeof selectUserInfo> = yield select(selectUserInfo)
+  return userInfo?.twoFactorAuthentication ?? null
+}
+
+function* afterCreate(result: ApiResult<ScheduledPayment[]>): SagaIterator {
+  if (result.error || !result.data.length) {
+    yield put(scheduleFailed(result.error ? fieldErrorsOf(result.error) : []))
+    yield call(toastFailure, result.error ?? { status: 500 }, SCHEDULE_ERROR)
+    return
+  }
+  const twoFactor: string | null = yield call(currentTwoFactor)
+  yield put(scheduleCodeSent({ payments: result.data, twoFactor }))
+}
+
+export function* createScheduleSaga(
+  action: PayloadAction<{ kind: Exclude<ScheduleKind, 'BULK'>; body: TransferRequest }>,
+): SagaIterator {
+  const { kind, body } = action.payload
+  const result: ApiResult<ScheduledPayment[]> = yield call(callApi<ScheduledPayment[]>, createScheduleEndpoint(kind, body))
+  yield call(afterCreate, result)
+}
+
+export function* createBulkScheduleSaga(
+  action: PayloadAction<{ rows: BulkTransferRow[]; setting: SchedulePaymentSetting }>,
+): SagaIterator {
+  const { rows, setting } = action.payload
+  const result: ApiResult<ScheduledPayment[]> = yield call(
+    callApi<ScheduledPayment[]>,
+    createBulkScheduleEndpoint(rows, setting),
+  )
+  yield call(afterCreate, result)
+}
+
+export function* approveSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
+  const { approval }: ScheduledPaymentsState = yield select(selectScheduledPayments)
+  if (!approval.referenceNumber) return
+  const result: ApiResult<MessageResponse> = yield call(
+    callApi<MessageResponse>,
+    approveScheduleEndpoint(approval.referenceNumber, action.payload.otp),
+  )
+  if (result.error) {
+    // A wrong or expired code: the dialog stays for another try.
+    yield put(approveRejected())
+    yield call(toastFailure, result.error, SCHEDULE_ERROR)
+    return
+  }
+  yield put(approveSucceeded())
+  yield put(toastSuccess(result.data.message || SCHEDULE_APPROVED))
+  yield put(schedulesRequested())
+  yield put(summaryRequested())
+}
+
+export function* editSaga(action: PayloadAction<EditScheduleRequest>): SagaIterator {
+  const result: ApiResult<EditedSchedule> = yield call(callApi<EditedSchedule>, editScheduleEndpoint(action.payload))
+  if (result.error) {
+    yield put(editFailed(fieldErrorsOf(result.error)))
+    yield call(toastFailure, result.error, EDIT_ERROR)
+    return
+  }
+  const { scheduledPayment, approvalRequired, twoFactorAuthentication, message } = result.data
+  yield put(toastSuccess(message || SCHEDULE_EDITED))
+  yield put(editSaved({ payment: scheduledPayment, twoFactor: twoFactorAuthentication }))
+  // The BFF always asks for a fresh code after an edit; without one there is nothing to approve.
+  if (!approvalRequired) yield put(approveSucceeded())
+  yield put(schedulesRequested())
+}
+
+export function* scheduledPaymentsSaga(): SagaIterator {
+  yield all([
+    takeLatest(schedulesRequested.type, fetchSchedulesSaga),
+    takeLatest(detailsOpened.type, fetchDetailsSaga),
+    takeLatest(scheduleRequested.type, createScheduleSaga),
+    takeLatest(bulkScheduleRequested.type, createBulkScheduleSaga),
+    takeLatest(approveRequested.type, approveSaga),
+    takeLatest(editRequested.type, editSaga),
+  ])
+}

@@ -1,0 +1,198 @@
+/**
+ * Scheduled payments (docs/contract.md §10.1 and §10.4):
+ * the list, the details modal, editing a pending one, and the approval step
+ * that every new or edited schedule goes through (code → PATCH approve with
+ * the referenceNumber). The transfer form watches `scheduled` to reset itself.
+ */
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
+import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+export type ApprovalStep = 'idle' | 'submitting' | 'code' | 'confirming'
+
+export interface ScheduledPaymentsState {
+  items: ScheduledPayment[]
+  /** The read of the list. */
+  load: Load
+  /** `items` came from the server at least once. */
+  loaded: boolean
+  details: { uuid: string | null; item: ScheduledPayment | null; loading: boolean }
+  edit: { uuid: string | null; saving: boolean; errors: FieldError[] }
+  approval: {
+    step: ApprovalStep
+    /** Where the schedule came from: the transfer form (new) or the edit modal. */
+    origin: 'transfer' | 'edit' | null
+    kind: ScheduleKind | null
+    referenceNumber: string | null
+    /** What is being approved (the first item of the create answer, or the edited payment). */
+    summary: ScheduledPayment | null
+    /** How many payments share the reference (a bulk has one per row). */
+    count: number
+    twoFactor: string | null
+    failures: number
+    errors: FieldError[]
+  }
+  /** Goes up after each approved new schedule: the transfer forms reset. */
+  scheduled: number
+}
+
+const idleApproval: ScheduledPaymentsState['approval'] = {
+  step: 'idle',
+  origin: null,
+  kind: null,
+  referenceNumber: null,
+  summary: null,
+  count: 0,
+  twoFactor: null,
+  failures: 0,
+  errors: [],
+}
+
+const initialState: ScheduledPaymentsState = {
+  items: [],
+  load: idleLoad,
+  loaded: false,
+  details: { uuid: null, item: null, loading: false },
+  edit: { uuid: null, saving: false, errors: [] },
+  approval: idleApproval,
+  scheduled: 0,
+}
+
+const scheduledPaymentsSlice = createSlice({
+  name: 'scheduledPayments',
+  initialState,
+  reducers: {
+    schedulesRequested(state) {
+      state.load = loadStarted()
+    },
+    schedulesLoaded(state, action: PayloadAction<ScheduledPayment[]>) {
+      state.items = action.payload
+      state.load = loadSucceeded()
+      state.loaded = true
+    },
+    /** The payload is the reason shown where the table would be. */
+    schedulesFailed(state, action: PayloadAction<string>) {
+      state.load = loadFailed(action.payload)
+    },
+
+    /** Opens the details modal at once with what the list knows, then fetches it fresh. */
+    detailsOpened(state, action: PayloadAction<string>) {
+      state.details = {
+        uuid: action.payload,
+        item: state.items.find((s) => s.uuid === action.payload) ?? null,
+        loading: true,
+      }
+    },
+    detailsLoaded(state, action: PayloadAction<ScheduledPayment>) {
+      if (state.details.uuid !== action.payload.uuid) return
+      state.details.item = action.payload
+      state.details.loading = false
+      const index = state.items.findIndex((s) => s.uuid === action.payload.uuid)
+      if (index >= 0) state.items[index] = action.payload
+    },
+    detailsFailed(state) {
+      state.details.loading = false
+    },
+    detailsClosed(state) {
+      state.details = initialState.details
+    },
+
+    editOpened(state, action: PayloadAction<string>) {
+      state.edit = { uuid: action.payload, saving: false, errors: [] }
+      state.details = initialState.details
+    },
+    editClosed(state) {
+      state.edit = initialState.edit
+    },
+    editRequested(state, _action: PayloadAction<EditScheduleRequest>) {
+      state.edit.saving = true
+      state.edit.errors = []
+    },
+    editFailed(state, action: PayloadAction<FieldError[]>) {
+      state.edit.saving = false
+      state.edit.errors = action.payload
+    },
+    /** Saved: the edit modal closes and the edited payment waits for its new code. */
+    editSaved(state, action: PayloadAction<{ payment: ScheduledPayment; twoFactor: string | null }>) {
+      const { payment, twoFactor } = action.payload
+      state.edit = initialState.edit
+      const index = state.items.findIndex((s) => s.uuid === payment.uuid)
+      if (index >= 0) state.items[index] = payment
+      state.approval = {
+        ...idleApproval,
+        step: 'code',
+        origin: 'edit',
+        kind: payment.transferType as ScheduleKind,
+        referenceNumber: payment.referenceNumber,
+        summary: payment,
+        count: 1,
+        twoFactor,
+      }
+    },
+
+    scheduleRequested(state, action: PayloadAction<{ kind: Exclude<ScheduleKind, 'BULK'>; body: TransferRequest }>) {
+      state.approval = { ...idleApproval, step: 'submitting', origin: 'transfer', kind: action.payload.kind }
+    },
+    bulkScheduleRequested(state, _action: PayloadAction<{ rows: BulkTransferRow[]; setting: SchedulePaymentSetting }>) {
+      state.approval = { ...idleApproval, step: 'submitting', origin: 'transfer', kind: 'BULK' }
+    },
+    scheduleCodeSent(state, action: PayloadAction<{ payments: ScheduledPayment[]; twoFactor: string | null }>) {
+      const [first] = action.payload.payments
+      state.approval.step = 'code'
+      state.approval.referenceNumber = first?.referenceNumber ?? null
+      state.approval.summary = first ?? null
+      state.approval.count = action.payload.payments.length
+      state.approval.twoFactor = action.payload.twoFactor
+    },
+    scheduleFailed(state, action: PayloadAction<FieldError[]>) {
+      state.approval = { ...idleApproval, errors: action.payload }
+    },
+    approveRequested(state, _action: PayloadAction<{ otp: string }>) {
+      state.approval.step = 'confirming'
+    },
+    approveRejected(state) {
+      state.approval.step = 'code'
+      state.approval.failures += 1
+    },
+    approveSucceeded(state) {
+      if (state.approval.origin === 'transfer') state.scheduled += 1
+      state.approval = idleApproval
+    },
+    approvalClosed(state) {
+      state.approval = idleApproval
+    },
+  },
+})
+
+export const {
+  schedulesRequested,
+  schedulesLoaded,
+  schedulesFailed,
+  detailsOpened,
+  detailsLoaded,
+  detailsFailed,
+  detailsClosed,
+  editOpened,
+  editClosed,
+  editRequested,
+  editFailed,
+  editSaved,
+  scheduleRequested,
+  bulkScheduleRequested,
+  scheduleCodeSent,
+  scheduleFailed,
+  approveRequested,
+  approveRejected,
+  approveSucceeded,
+  approvalClosed,
+} = scheduledPaymentsSlice.actions
+export const scheduledPaymentsReducer = scheduledPaymentsSlice.reducer
+
+type WithScheduled = { scheduledPayments: ScheduledPaymentsState }
+export const selectScheduledPayments = (state: WithScheduled) => state.scheduledPayments

@@ -1,0 +1,55 @@
+/**
+ * Toasts as data: sagas `put(toastAdded(...))` and `ToastHost` shows them with
+ * antd's notification API. Keeping the queue in the store lets sagas stay free
+ * of UI imports and lets tests assert on what was announced.
+ */
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
+import { put } from 'redux-saga/effects'
+import type { SagaIterator } from 'redux-saga'
+import { errorMessage, isSessionError, type ApiError } from '../api/client'
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning'
+
+export interface Toast {
+  id: string
+  type: ToastType
+  message: string
+}
+
+export interface ToastState {
+  queue: Toast[]
+}
+
+const initialState: ToastState = { queue: [] }
+
+const toastSlice = createSlice({
+  name: 'toast',
+  initialState,
+  reducers: {
+    toastAdded: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.queue.push(action.payload)
+      },
+      prepare(type: ToastType, message: string) {
+        return { payload: { id: nanoid(), type, message } }
+      },
+    },
+    toastShown(state, action: PayloadAction<string>) {
+      state.queue = state.queue.filter((toast) => toast.id !== action.payload)
+    },
+  },
+})
+
+export const { toastAdded, toastShown } = toastSlice.actions
+export const toastReducer = toastSlice.reducer
+
+export const toastSuccess = (message: string) => toastAdded('success', message)
+export const toastError = (message: string) => toastAdded('error', message)
+export const toastInfo = (message: string) => toastAdded('info', message)
+
+export const selectToastQueue = (state: { toast: ToastState }) => state.toast.queue
+
+/** Toasts a failure unless it is a 401/403, which is already being handled as a logout. */
+export function* toastFailure(error: ApiError, fallback: string): SagaIterator {
+  if (!isSessionError(error)) yield put(toastError(errorMessage(error, fallback)))
+}
