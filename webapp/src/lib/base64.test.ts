@@ -1,5 +1,6 @@
 import { decodeBase64, encodeBase64, verifyEmailPath } from './base64'
-import { accountOwnerPayload, fieldErrorsOf, newUserPayload } from '../features/registration/payload'
+import { accountOwnerPayload, newUserPayload } from '../features/registration/payload'
+import { fieldErrorsOf } from '../api/fieldErrors'
 import { MOCK_ENUMS } from '../features/registration/mocks'
 
 describe('base64 of identifiers', () => {

@@ -6,8 +6,6 @@ import type { Account } from '../../api/types'
 import type { Customer } from '../../mocks/state'
 import { formatNaira } from '../../lib/format'
 
-export { GOOGLE_PROMPT, OTP_SENT, INVALID_OTP, unauthorized } from '../../mocks/session'
-
 /** A new empty account (tests open one with this too). */
 export function openAccount(c: Customer, typeId: number): Account {
   const account = { ...c.accounts[0], accountNumber: `10500000${String(c.accounts.filter((a) => a.accountNumber.startsWith('1050')).length + 1).padStart(2, '0')}`, accountTypeId: typeId, accountTypeName: accountTypeName(typeId), availableBalance: 0, ledgerBalance: 0, status: 'ACTIVE' as const }

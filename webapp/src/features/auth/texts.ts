@@ -1,5 +1,3 @@
 /** Customer-facing texts of the login flow, word for word from docs/contract.md §3. */
 
-export { OTP_HEADINGS } from '../../components/code/texts'
-
 export const LOGIN_SUCCESS_MESSAGE = 'Logged in successfully'

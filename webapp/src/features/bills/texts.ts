@@ -27,7 +27,6 @@ export const NETWORK_REQUIRED = 'Please choose a network'
 export const DETAILS_TITLE = 'Bill Payment Details'
 export const HISTORY_TITLE = 'Bill Payment History'
 export const NO_RECORDS = 'No records to display'
-export { PAGE_SIZES } from '../../components/table/pagination'
 
 /** For bill actions, the server's message, else this (docs/contract.md §11.6). */
 export const SUCCESSFUL = 'Successful'

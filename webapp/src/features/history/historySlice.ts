@@ -4,7 +4,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import { PAGE_SIZES } from './texts'
+import { PAGE_SIZES } from '../../components/table/pagination'
 import type { HistoryQuery, StatementFileType, StatementRequest, Transaction, TransactionDetail } from './types'
 
 export interface HistoryState {

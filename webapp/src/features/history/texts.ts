@@ -10,7 +10,6 @@ export const NO_RECORDS = 'No records to display'
 // Not from the contract: the failed and empty states of "errors are not empty data".
 export const HISTORY_FAILED = "We couldn't load your transactions"
 export const MAKE_A_TRANSFER = 'Make a transfer'
-export { PAGE_SIZES } from '../../components/table/pagination'
 /** Statement file types (docs/contract.md §12.4). */
 export const FILE_TYPES = ['PDF', 'EXCEL'] as const
 /** The server's refusals (bff/history/service.py), also checked in the form before sending. */

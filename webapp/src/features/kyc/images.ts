@@ -1,8 +1,6 @@
 /** Client-side checks of level-3 images; the BFF decides again by content. */
 import { ACCEPTED_IMAGE_TYPES, IMAGE_TOO_BIG, MAX_IMAGE_BYTES, ONLY_IMAGES } from './texts'
 
-export { readAsDataUrl } from '../../lib/files'
-
 /** The refusal sentence for a picked file, or null when it may be sent. */
 export function imageRefusal(file: File): string | null {
   if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return ONLY_IMAGES

@@ -63,8 +63,10 @@ const section = (name: string) => screen.getByRole('region', { name })
  * Waits until `query` succeeds inside the named document row. The row is
  * looked up afresh each time: an upload remounts it (a new document id).
  */
-function inSection<T>(name: string, query: (row: ReturnType<typeof within>) => T): Promise<T> {
-  return waitFor(() => query(within(section(name))), { timeout: 5000 })
+/** Waits until `query` finds an element in the section that is still in the document: an
+ * upload re-renders its row, so an element found a moment earlier may already be gone. */
+function inSection(name: string, query: (row: ReturnType<typeof within>) => HTMLElement): Promise<void> {
+  return waitFor(() => expect(query(within(section(name)))).toBeInTheDocument(), { timeout: 5000 })
 }
 
 async function fillProfileAndContinue(user: ReturnType<typeof renderOnboarding>['user']) {
@@ -275,8 +277,8 @@ describe('Onboarding page', () => {
 
       await user.upload(screen.getByTestId('file-input-1'), fileOf('me.png', 'image/png'))
       expect(await screen.findByText('Document uploaded successfully', {}, { timeout: 5000 })).toBeInTheDocument()
-      expect(await inSection('Passport Photograph', (row) => row.getByRole('button', { name: /Change Passport/ }))).toBeInTheDocument()
-      expect(await inSection('Passport Photograph', (row) => row.getByAltText('Your passport photograph'))).toBeInTheDocument()
+      await inSection('Passport Photograph', (row) => row.getByRole('button', { name: /Change Passport/ }))
+      await inSection('Passport Photograph', (row) => row.getByAltText('Your passport photograph'))
       expect(uploads[0]).toMatchObject({
         documentTypeId: 1,
         coreBankingDocumentTypeId: null,
@@ -287,7 +289,7 @@ describe('Onboarding page', () => {
       const id = section('Means of Identification')
       await chooseOption(user, within(id).getByRole('combobox'), 'National ID Card')
       await user.upload(screen.getByTestId('file-input-2'), fileOf('nin.png', 'image/png'))
-      expect(await inSection('Means of Identification', (row) => row.getByText('National ID Card'))).toBeInTheDocument()
+      await inSection('Means of Identification', (row) => row.getByText('National ID Card'))
       // The chosen type shows in the select before the upload's request is made: wait for it.
       await waitFor(() => expect(uploads).toHaveLength(2))
       expect(uploads[1]).toMatchObject({ documentTypeId: 2, coreBankingDocumentTypeId: 3, description: 'National ID Card' })

@@ -50,4 +50,3 @@ export const SECTION_LABELS = {
 
 /** Uploads are limited to 2 MB (docs/contract.md §6.3). */
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'
-export { ACCEPTED_IMAGE_TYPES, FILE_TOO_BIG, MAX_UPLOAD_BYTES, ONLY_IMAGES } from '../../lib/files'

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/renderWithProviders'
 import { AUTH_BASE } from '../auth/api'
 import { apiUrl } from './testHelpers'
 import { encodeBase64 } from '../../lib/base64'
-import { EMAIL_NOT_VERIFIED_DETAIL } from './mocks'
+import { EMAIL_NOT_VERIFIED_DETAIL } from '../auth/mocks'
 
 // Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 })

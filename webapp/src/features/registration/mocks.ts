@@ -9,7 +9,6 @@ import { MOCK_OTP, personas } from '../../mocks/personas'
 import { fieldErrors, problem } from '../../mocks/session'
 import { isFixturePersona, loadSaved, save, syncPersonas, type Registration } from '../../mocks/state'
 
-export { EMAIL_NOT_VERIFIED_DETAIL } from '../auth/mocks'
 const AUTH = '/auth/ibanking/personal'
 const EMAIL_TAKEN = 'An account with this email already exists'
 const OWNER_MISMATCH = 'We could not match these details to the account. Check the account number and BVN or phone number.'

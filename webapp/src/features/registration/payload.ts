@@ -50,4 +50,3 @@ export function accountOwnerPayload(details: AccountOwnerDetails, password: Pass
   return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== '')) as AccountOwnerRequest
 }
 
-export { fieldErrorsOf } from '../../api/fieldErrors'

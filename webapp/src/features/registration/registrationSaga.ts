@@ -36,7 +36,8 @@ import {
   verifyEmailSucceeded,
   type RegistrationState,
 } from './registrationSlice'
-import { accountOwnerPayload, fieldErrorsOf, newUserPayload } from './payload'
+import { accountOwnerPayload, newUserPayload } from './payload'
+import { fieldErrorsOf } from '../../api/fieldErrors'
 import { verifyEmailPath } from '../../lib/base64'
 import {
   ACCOUNT_TYPES_FETCH_FAILED,

@@ -8,7 +8,8 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { customerOf } from '../../mocks/state'
 import { ACCOUNT_DISABLED, ACCOUNT_CREATED } from '../../store/accounts/texts'
-import { GOOGLE_PROMPT, OTP_SENT, openAccount } from '../accounts/mocks'
+import { openAccount } from '../accounts/mocks'
+import { GOOGLE_PROMPT, OTP_SENT } from '../../mocks/session'
 import { choose, dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import {
   CONFIRM_REQUIRED,

@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, setUpMoneyTests, typeCode } from './testUtils'
-import { BULK_NOT_RESOLVED, INVALID_ACCOUNT_DETAILS } from './texts'
+import { BULK_NOT_RESOLVED } from './texts'
+import { INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'
 
 setUpMoneyTests()
 // Whole-page journeys: generous on a loaded machine (CI runs them beside the e2e stack).

@@ -5,17 +5,9 @@ import { server } from '../../mocks/server'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { choose, dialog, dialogClosed, openDropdown, optionTitles, queryDialog, setUpMoneyTests, typeCode } from './testUtils'
-import {
-  AMOUNT_DECIMALS,
-  FAILED_TITLE,
-  INVALID_ACCOUNT_DETAILS,
-  PENDING_TITLE,
-  TRANSFERRED_SUCCESSFULLY,
-  TRANSFER_ERROR,
-  BALANCES_FAILED,
-  BANKS_FAILED,
-  BENEFICIARIES_FAILED,
-} from './texts'
+import { FAILED_TITLE, PENDING_TITLE, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR, BALANCES_FAILED, BANKS_FAILED, BENEFICIARIES_FAILED } from './texts'
+import { AMOUNT_DECIMALS } from '../../lib/amount'
+import { INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'
 import { NETWORK_FAILURE } from '../../api/client'
 import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import { pendingPolling } from './transfersSaga'

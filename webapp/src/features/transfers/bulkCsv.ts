@@ -5,7 +5,9 @@
  * reported by its line number and nothing from it is kept.
  */
 import { hasAtMostTwoDecimals } from '../../lib/amount'
-import { ACCOUNT_NUMBER_LENGTH, AMOUNT_DECIMALS, AMOUNT_POSITIVE, KOBO_BANK_CODE } from './texts'
+import { KOBO_BANK_CODE } from '../../lib/bank'
+import { AMOUNT_DECIMALS, AMOUNT_POSITIVE } from '../../lib/amount'
+import { ACCOUNT_NUMBER_LENGTH } from '../../store/payees/texts'
 
 export interface BulkCsvRow {
   accountNumber: string

@@ -14,14 +14,11 @@ export const TRANSFERRED_SUCCESSFULLY = 'Transferred Successfully'
 export const TRANSFER_ERROR = 'An error occurred while transferring'
 export const BALANCES_ERROR = 'An error occurred while fetching account balances'
 
-
 export const PENDING_TITLE = 'Transfer Pending'
 export const FAILED_TITLE = 'Transfer Failed'
 /** Shown when the status checks end before the bank gives its final answer. */
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'
-
-export { KOBO_BANK_CODE, KOBO_BANK_NAME } from '../../lib/bank'
 
 export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before you can send'
 
@@ -33,5 +30,3 @@ export const BALANCES_FAILED = "We couldn't load your balances"
 export const BANKS_FAILED = "We couldn't load the list of banks"
 export const BENEFICIARIES_FAILED = "We couldn't load your saved beneficiaries"
 
-export { AMOUNT_DECIMALS, AMOUNT_POSITIVE, AMOUNT_REQUIRED } from '../../lib/amount'
-export { ACCOUNT_NUMBER_LENGTH, BANKS_ERROR, INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'

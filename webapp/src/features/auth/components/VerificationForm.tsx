@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { backToCredentials, selectAuth, verifyRequested } from '../authSlice'
 import { OtpInput } from '../../../components/OtpInput'
 import { isCompleteCode } from '../../../components/otp'
-import { OTP_HEADINGS } from '../texts'
+import { OTP_HEADINGS } from '../../../components/code/texts'
 import { REQUIRED } from '../../../lib/validation'
 import { Button, Field } from './loginControls'
 
