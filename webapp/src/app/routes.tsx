@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
               { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage) },
               { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage) },
               { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage) },
-              { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/scheduledPayments/ScheduledPaymentPage')).ScheduledPaymentPage) },
+              { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/schedules/SchedulesPage')).SchedulesPage) },
               { path: 'transaction-history', lazy: lazyPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage) },
               { path: 'bill-payment', lazy: lazyPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage) },
               ...comingSoonRoutes,

@@ -14,7 +14,7 @@ import { transfersReducer } from '../features/transfers/transfersSlice'
 import { beneficiariesReducer } from '../store/beneficiaries/beneficiariesSlice'
 import { settingsReducer } from '../features/settings/settingsSlice'
 import { kycReducer } from '../features/kyc/kycSlice'
-import { scheduledPaymentsReducer } from '../store/schedules/scheduledPaymentsSlice'
+import { schedulesReducer } from '../store/schedules/schedulesSlice'
 import { billsReducer } from '../features/bills/billsSlice'
 import { ticketsReducer } from '../features/tickets/ticketsSlice'
 import { payeesReducer } from '../store/payees/payeesSlice'
@@ -28,7 +28,7 @@ import { transfersSaga } from '../features/transfers/transfersSaga'
 import { beneficiariesSaga } from '../store/beneficiaries/beneficiariesSaga'
 import { settingsSaga } from '../features/settings/settingsSaga'
 import { kycSaga } from '../features/kyc/kycSaga'
-import { scheduledPaymentsSaga } from '../store/schedules/scheduledPaymentsSaga'
+import { schedulesSaga } from '../store/schedules/schedulesSaga'
 import { billsSaga } from '../features/bills/billsSaga'
 import { ticketsSaga } from '../features/tickets/ticketsSaga'
 import { payeesSaga } from '../store/payees/payeesSaga'
@@ -43,13 +43,13 @@ export const signedInReducers = {
   beneficiaries: beneficiariesReducer,
   settings: settingsReducer,
   kyc: kycReducer,
-  scheduledPayments: scheduledPaymentsReducer,
+  schedules: schedulesReducer,
   bills: billsReducer,
   tickets: ticketsReducer,
   payees: payeesReducer,
 }
 
-const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, scheduledPaymentsSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
+const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, schedulesSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
 
 export function* signedInSaga(): SagaIterator {
   yield* keepAlive(signedInSagas)

@@ -10,13 +10,13 @@ import { transfersHandlers } from '../features/transfers/mocks'
 import { beneficiariesHandlers } from '../features/beneficiaries/mocks'
 import { settingsHandlers } from '../features/settings/mocks'
 import { kycHandlers } from '../features/kyc/mocks'
-import { scheduledPaymentsHandlers } from '../features/scheduledPayments/mocks'
+import { schedulesHandlers } from '../features/schedules/mocks'
 import { billsHandlers } from '../features/bills/mocks'
 import { ticketsHandlers } from '../features/tickets/mocks'
 import { forcingHandler } from './forcing/handler'
 
 // registrationHandlers first: they refresh the mock personas before the sign-in mock runs.
-export const featureHandlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...kycHandlers, ...scheduledPaymentsHandlers, ...billsHandlers, ...ticketsHandlers]
+export const featureHandlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers]
 
 /** Forced outcomes (docs/frontend.md) first, then the features. */
 export const handlers = [forcingHandler, ...featureHandlers]

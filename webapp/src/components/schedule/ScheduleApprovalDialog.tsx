@@ -5,12 +5,12 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { formatNaira } from '../../lib/format'
 import { CodeDialog } from '../code/CodeDialog'
-import { approvalClosed, approveRequested, selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
+import { approvalClosed, approveRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
 import { cadenceOf } from '../../store/schedules/schedule'
 
 export function ScheduleApprovalDialog() {
   const dispatch = useAppDispatch()
-  const { approval } = useAppSelector(selectScheduledPayments)
+  const { approval } = useAppSelector(selectSchedules)
   const open = approval.step === 'code' || approval.step === 'confirming'
   const summary = approval.summary
   return (

@@ -15,7 +15,7 @@ import { accountsRequested, isActive, selectAccounts } from '../../store/account
 import { beneficiariesRequested, selectBeneficiaries } from '../../store/beneficiaries/beneficiariesSlice'
 import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
-import { selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
+import { selectSchedules } from '../../store/schedules/schedulesSlice'
 import { TransferForm } from './components/TransferForm'
 import { balancesRequested, selectTransfers } from './transfersSlice'
 import { banksRequested, selectPayees } from '../../store/payees/payeesSlice'
@@ -40,7 +40,7 @@ export function TransferPage() {
   const { banks, banksLoad } = useAppSelector(selectPayees)
   const beneficiariesLoad = useAppSelector(selectBeneficiaries).load
   const accountsState = useAppSelector(selectAccounts)
-  const { approval } = useAppSelector(selectScheduledPayments)
+  const { approval } = useAppSelector(selectSchedules)
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab') as TabKey | null
   const active: TabKey = requested && TRANSFER_TABS.includes(requested) ? requested : 'intra-bank'

@@ -24,7 +24,7 @@ import type { Bank, BulkTransferRow } from '../../../api/transferTypes'
 import { CodeDialog } from '../../../components/code/CodeDialog'
 import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
-import { bulkScheduleRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { bulkScheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { BulkRowForm } from './bulk/BulkRowForm'
 import { BulkSummary, CsvErrors } from './bulk/BulkNotices'
 import { BulkRowsTable } from './bulk/BulkRowsTable'
@@ -36,7 +36,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   const dispatch = useAppDispatch()
   const { bulk, bulkCompleted } = useAppSelector(selectTransfers)
   const { lookups } = useAppSelector(selectPayees)
-  const { approval, scheduled } = useAppSelector(selectScheduledPayments)
+  const { approval, scheduled } = useAppSelector(selectSchedules)
   const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
   const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
   const [rows, setRows] = useState<BulkRow[]>([])

@@ -22,7 +22,7 @@ import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
 import { LookupStatus } from '../../../components/payee/LookupStatus'
 import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
-import { scheduleRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
@@ -44,7 +44,7 @@ interface Values extends ScheduleValues {
 export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { flow, completed } = useAppSelector(selectTransfers)
-  const { approval, scheduled } = useAppSelector(selectScheduledPayments)
+  const { approval, scheduled } = useAppSelector(selectSchedules)
   const beneficiaries = useAppSelector(selectBeneficiaries).items
   const [form] = Form.useForm<Values>()
   const lookupKey = `transfer-${kind}`

@@ -39,10 +39,10 @@ import {
   schedulesFailed,
   schedulesLoaded,
   schedulesRequested,
-  selectScheduledPayments,
+  selectSchedules,
   type FieldError,
-  type ScheduledPaymentsState,
-} from './scheduledPaymentsSlice'
+  type SchedulesState,
+} from './schedulesSlice'
 import { DETAILS_ERROR, EDIT_ERROR, LIST_ERROR, SCHEDULE_APPROVED, SCHEDULE_EDITED, SCHEDULE_ERROR } from './texts'
 import type { EditScheduleRequest, EditedSchedule, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
 
@@ -109,7 +109,7 @@ export function* createBulkScheduleSaga(
 }
 
 export function* approveSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { approval }: ScheduledPaymentsState = yield select(selectScheduledPayments)
+  const { approval }: SchedulesState = yield select(selectSchedules)
   if (!approval.referenceNumber) return
   const result: ApiResult<MessageResponse> = yield call(
     callApi<MessageResponse>,
@@ -142,7 +142,7 @@ export function* editSaga(action: PayloadAction<EditScheduleRequest>): SagaItera
   yield put(schedulesRequested())
 }
 
-export function* scheduledPaymentsSaga(): SagaIterator {
+export function* schedulesSaga(): SagaIterator {
   yield all([
     takeLatest(schedulesRequested.type, fetchSchedulesSaga),
     takeLatest(detailsOpened.type, fetchDetailsSaga),

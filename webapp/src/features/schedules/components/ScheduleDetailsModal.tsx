@@ -4,14 +4,14 @@ import { EditOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { formatNaira, humanize } from '../../../lib/format'
-import { detailsClosed, editOpened, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { detailsClosed, editOpened, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { cadenceOf } from '../../../store/schedules/schedule'
 import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { ScheduleStatusTag } from './ScheduleStatusTag'
 
 export function ScheduleDetailsModal() {
   const dispatch = useAppDispatch()
-  const { details } = useAppSelector(selectScheduledPayments)
+  const { details } = useAppSelector(selectSchedules)
   const mobile = useIsMobile()
   const item = details.item
   const close = () => dispatch(detailsClosed())

@@ -30,7 +30,7 @@ function schedule(c: Customer, kind: string, row: Row, setting: S['SchedulePayme
   }
 }
 
-export const scheduledPaymentsHandlers = [
+export const schedulesHandlers = [
   http.get(BASE, signedIn(({ c }) => HttpResponse.json(c.schedules))),
 
   ...([['intrabank', 'INTRA_BANK'], ['interbank', 'OTHER_BANK'], ['own', 'OWN_ACCOUNT']] as const).map(([path, kind]) =>

@@ -16,7 +16,7 @@ export interface FieldError {
 
 export type ApprovalStep = 'idle' | 'submitting' | 'code' | 'confirming'
 
-export interface ScheduledPaymentsState {
+export interface SchedulesState {
   items: ScheduledPayment[]
   /** The read of the list. */
   load: Load
@@ -42,7 +42,7 @@ export interface ScheduledPaymentsState {
   scheduled: number
 }
 
-const idleApproval: ScheduledPaymentsState['approval'] = {
+const idleApproval: SchedulesState['approval'] = {
   step: 'idle',
   origin: null,
   kind: null,
@@ -54,7 +54,7 @@ const idleApproval: ScheduledPaymentsState['approval'] = {
   errors: [],
 }
 
-const initialState: ScheduledPaymentsState = {
+const initialState: SchedulesState = {
   items: [],
   load: idleLoad,
   loaded: false,
@@ -64,8 +64,8 @@ const initialState: ScheduledPaymentsState = {
   scheduled: 0,
 }
 
-const scheduledPaymentsSlice = createSlice({
-  name: 'scheduledPayments',
+const schedulesSlice = createSlice({
+  name: 'schedules',
   initialState,
   reducers: {
     schedulesRequested(state) {
@@ -191,8 +191,8 @@ export const {
   approveRejected,
   approveSucceeded,
   approvalClosed,
-} = scheduledPaymentsSlice.actions
-export const scheduledPaymentsReducer = scheduledPaymentsSlice.reducer
+} = schedulesSlice.actions
+export const schedulesReducer = schedulesSlice.reducer
 
-type WithScheduled = { scheduledPayments: ScheduledPaymentsState }
-export const selectScheduledPayments = (state: WithScheduled) => state.scheduledPayments
+type WithSchedules = { schedules: SchedulesState }
+export const selectSchedules = (state: WithSchedules) => state.schedules

@@ -17,7 +17,7 @@ import { amountRules } from '../../../lib/amount'
 import { LookupStatus } from '../../../components/payee/LookupStatus'
 import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
 import { selectPayees } from '../../../store/payees/payeesSlice'
-import { editClosed, editRequested, selectScheduledPayments } from '../../../store/schedules/scheduledPaymentsSlice'
+import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
 import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
@@ -64,7 +64,7 @@ function initialValuesOf(payment: ScheduledPayment): Values {
 
 function EditForm({ payment }: { payment: ScheduledPayment }) {
   const dispatch = useAppDispatch()
-  const { edit } = useAppSelector(selectScheduledPayments)
+  const { edit } = useAppSelector(selectSchedules)
   const accounts = useAppSelector(selectAccounts).items
   const { banks } = useAppSelector(selectPayees)
   const [form] = Form.useForm<Values>()
@@ -184,7 +184,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
 
 export function EditScheduleModal() {
   const dispatch = useAppDispatch()
-  const { edit, items } = useAppSelector(selectScheduledPayments)
+  const { edit, items } = useAppSelector(selectSchedules)
   const payment = items.find((s) => s.uuid === edit.uuid)
   const open = Boolean(edit.uuid)
   return (

@@ -18,21 +18,21 @@ import { ScheduleApprovalDialog } from '../../components/schedule/ScheduleApprov
 import { ScheduleDetailsModal } from './components/ScheduleDetailsModal'
 import { EditScheduleModal } from './components/EditScheduleModal'
 import { ScheduleStatusTag } from './components/ScheduleStatusTag'
-import { detailsOpened, editOpened, schedulesRequested, selectScheduledPayments } from '../../store/schedules/scheduledPaymentsSlice'
+import { detailsOpened, editOpened, schedulesRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
 import { cadenceOf, dayKey, searchTextOf } from '../../store/schedules/schedule'
 import { NO_RECORDS, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from '../../store/schedules/texts'
 import type { ScheduledPayment } from '../../store/schedules/types'
 import { useTablePagination } from '../../components/table/pagination'
-import './scheduledPayments.css'
+import './schedules.css'
 
 const STATUS_FILTERS = ['ALL', 'PENDING', 'COMPLETED', 'FAILED'] as const
 type StatusFilter = (typeof STATUS_FILTERS)[number]
 
-export function ScheduledPaymentPage() {
+export function SchedulesPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
-  const { items, load, loaded } = useAppSelector(selectScheduledPayments)
+  const { items, load, loaded } = useAppSelector(selectSchedules)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('ALL')
   const { pagination, firstPage } = useTablePagination()
