@@ -124,3 +124,22 @@ async def asgi_client(app: Any, base_url: str) -> AsyncIterator[httpx.AsyncClien
         await messages.put({"type": "lifespan.shutdown"})
         await stopped.wait()
         await lifespan
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def _no_task_outlives_the_session() -> AsyncIterator[None]:
+    """At the end, cancel whatever tasks are left and say which ones would not stop.
+
+    pytest-asyncio then closes the session's loop by waiting for every task to finish being
+    cancelled; one full run once hung there. If it happens again, the tasks' stacks are in
+    the output instead of a silent hang."""
+    yield
+    current = asyncio.current_task()
+    left = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+    for task in left:
+        task.cancel()
+    if left:
+        _, pending = await asyncio.wait(left, timeout=15)
+        for task in pending:
+            print(f"\nA task would not stop after the session ended: {task!r}")
+            task.print_stack()
