@@ -9,7 +9,6 @@ export const CREATE_BENEFICIARY_ERROR = 'An error occurred while creating benefi
 /** Sic: the product spells it so (docs/contract.md §9.4). */
 export const DELETE_BENEFICIARY_ERROR = 'An error occurred while deleteing beneficiary'
 export const NO_RECORDS = 'No records to display'
-export { PAGE_SIZES } from '../../components/table/pagination'
 // Not from the contract: the failed and empty states of "errors are not empty data".
 export const BENEFICIARIES_FAILED = "We couldn't load your beneficiaries"
 export const ADD_FIRST_BENEFICIARY = 'Add your first beneficiary'

@@ -20,7 +20,6 @@ export const SCHEDULE_FIRST_PAYMENT = 'Schedule your first payment'
 export const SCHEDULE_INTERVALS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const
 
 /** Table page sizes (docs/contract.md §1.6). */
-export { PAGE_SIZES } from '../../components/table/pagination'
 
 export const STATUS_LABELS: Record<string, string> = {
   PENDING: 'Pending',
