@@ -14,8 +14,8 @@ import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
 import { accountOptionLabel } from '../../../components/accounts/accountStyles'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
-import { LookupStatus } from '../../../components/payee/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../components/payee/AccountNumberField'
+import { accountNumberRules, isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { selectPayees } from '../../../store/payees/payeesSlice'
 import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
@@ -145,15 +145,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
               />
             </Form.Item>
           ) : (
-            <Form.Item
-              name="destinationAccountNumber"
-              label="Account Number"
-              rules={accountNumberRules}
-              normalize={normalizeAccountNumber}
-              extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
-            >
-              <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
-            </Form.Item>
+            <AccountNumberField lookup={lookup} />
           )}
         </Col>
       </Row>

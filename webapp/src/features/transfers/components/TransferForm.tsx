@@ -19,8 +19,8 @@ import type { Bank, TransferKind, TransferRequest } from '../../../api/transferT
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
-import { LookupStatus } from '../../../components/payee/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../components/payee/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
@@ -197,15 +197,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
                 </Col>
               )}
               <Col xs={24} md={kind === 'OTHER_BANK' ? 12 : 24}>
-                <Form.Item
-                  name="destinationAccountNumber"
-                  label="Account Number"
-                  rules={accountNumberRules}
-                  normalize={normalizeAccountNumber}
-                  extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
-                >
-                  <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
-                </Form.Item>
+                <AccountNumberField lookup={lookup} />
               </Col>
             </Row>
           </>
