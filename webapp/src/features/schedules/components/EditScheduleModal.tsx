@@ -11,7 +11,7 @@ import { SaveOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
-import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
@@ -113,13 +113,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         <Tag color="blue">{TRANSFER_TYPE_LABELS[type] ?? type}</Tag>
         <span className="kobo-tabular">{payment.referenceNumber}</span>
       </div>
-      <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
-        <Select
-          placeholder="Select From Account"
-          notFoundContent="No options"
-          options={sources.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-        />
-      </Form.Item>
+      <AccountSelectField name="sourceAccountNumber" label="From Account" placeholder="Select From Account" accounts={sources} />
       <Row gutter={16}>
         {needsBank && (
           <Col xs={24} md={12}>
@@ -137,13 +131,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         )}
         <Col xs={24} md={needsBank ? 12 : 24}>
           {own ? (
-            <Form.Item name="destinationAccountNumber" label="Account Number" rules={accountNumberRules}>
-              <Select
-                placeholder="Select To Account"
-                notFoundContent="No options"
-                options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-              />
-            </Form.Item>
+            <AccountSelectField name="destinationAccountNumber" label="Account Number" placeholder="Select To Account" accounts={destinations} rules={accountNumberRules} />
           ) : (
             <AccountNumberField lookup={lookup} />
           )}

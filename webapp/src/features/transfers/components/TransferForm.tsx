@@ -10,7 +10,7 @@ import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
-import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
 import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
 import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
@@ -147,23 +147,11 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
       >
         <Row gutter={16}>
           <Col xs={24} md={kind === 'OWN_ACCOUNT' ? 12 : 24}>
-            <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
-              <Select
-                placeholder="Select From Account"
-                notFoundContent="No options"
-                options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-              />
-            </Form.Item>
+            <AccountSelectField name="sourceAccountNumber" label="From Account" placeholder="Select From Account" accounts={accounts} />
           </Col>
           {kind === 'OWN_ACCOUNT' && (
             <Col xs={24} md={12}>
-              <Form.Item name="destinationAccountNumber" label="To Account" rules={[{ required: true, message: REQUIRED }]}>
-                <Select
-                  placeholder="Select To Account"
-                  notFoundContent="No options"
-                  options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-                />
-              </Form.Item>
+              <AccountSelectField name="destinationAccountNumber" label="To Account" placeholder="Select To Account" accounts={destinations} />
             </Col>
           )}
         </Row>
