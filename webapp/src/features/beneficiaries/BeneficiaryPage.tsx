@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button, Card, Dropdown, Modal, Table, Typography } from 'antd'
 import { DeleteOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { EmptyState, LoadState } from '../../components/LoadState'
+import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import {
   beneficiariesRequested,
   createBeneficiaryOpened,
@@ -80,18 +80,7 @@ export function BeneficiaryPage() {
             // The table (with its headers) stays for the empty state; an empty list gets the next step.
             locale={{
               emptyText:
-                items.length === 0 ? (
-                  <EmptyState
-                    description={NO_RECORDS}
-                    action={
-                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create}>
-                        {ADD_FIRST_BENEFICIARY}
-                      </Button>
-                    }
-                  />
-                ) : (
-                  NO_RECORDS
-                ),
+                items.length === 0 ? <AddFirstEmpty description={NO_RECORDS} label={ADD_FIRST_BENEFICIARY} onClick={create} /> : NO_RECORDS,
             }}
             className="kobo-beneficiary-table"
             pagination={pagination}

@@ -10,7 +10,7 @@ import { Button, Card, Select, Table, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { EmptyState, LoadState } from '../../components/LoadState'
+import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import { formatNaira } from '../../lib/format'
 import { accountsRequested } from '../../store/accounts/accountsSlice'
 import { banksRequested } from '../../store/payees/payeesSlice'
@@ -109,18 +109,7 @@ export function SchedulesPage() {
             // The table (with its headers) stays for the empty state; no payments at all gets the next step.
             locale={{
               emptyText:
-                items.length === 0 ? (
-                  <EmptyState
-                    description={NO_RECORDS}
-                    action={
-                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
-                        {SCHEDULE_FIRST_PAYMENT}
-                      </Button>
-                    }
-                  />
-                ) : (
-                  NO_RECORDS
-                ),
+                items.length === 0 ? <AddFirstEmpty description={NO_RECORDS} label={SCHEDULE_FIRST_PAYMENT} onClick={() => navigate('/transfer')} /> : NO_RECORDS,
             }}
             className="kobo-schedule-table"
             tableLayout="auto"
