@@ -12,8 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
-import { AmountInput } from '../../../components/amount/AmountInput'
-import { amountRules } from '../../../lib/amount'
+import { AmountField } from '../../../components/amount/AmountField'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
 import { accountNumberRules, isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { selectPayees } from '../../../store/payees/payeesSlice'
@@ -139,9 +138,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="amount" label="Amount" rules={amountRules()}>
-            <AmountInput aria-label="Amount" />
-          </Form.Item>
+          <AmountField />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: REQUIRED }]}>

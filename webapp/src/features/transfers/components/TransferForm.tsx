@@ -16,8 +16,7 @@ import { selectTransfers, transferConfirmRequested, transferDialogClosed, transf
 import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
-import { AmountInput } from '../../../components/amount/AmountInput'
-import { amountRules } from '../../../lib/amount'
+import { AmountField } from '../../../components/amount/AmountField'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
 import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
@@ -193,9 +192,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
 
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="amount" label="Amount" rules={amountRules()}>
-              <AmountInput aria-label="Amount" />
-            </Form.Item>
+            <AmountField />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="description" label="Narration (Optional)">
