@@ -14,7 +14,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Empty, Skeleton } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import type { Load } from '../lib/loadStatus'
 import './LoadState.css'
 
@@ -108,6 +108,20 @@ export function EmptyState({ description, action }: EmptyContent) {
     <Empty className="kobo-load-empty" data-testid="load-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={description}>
       {action}
     </Empty>
+  )
+}
+
+/** An empty list's state whose next step is a primary button that adds the first item. */
+export function AddFirstEmpty({ description, label, onClick }: { description: ReactNode; label: ReactNode; onClick: () => void }) {
+  return (
+    <EmptyState
+      description={description}
+      action={
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onClick}>
+          {label}
+        </Button>
+      }
+    />
   )
 }
 

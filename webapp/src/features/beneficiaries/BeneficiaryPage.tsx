@@ -4,10 +4,10 @@
  * Beneficiary, and Delete from each row's menu with a Yes/No confirmation.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Card, Dropdown, Input, Modal, Table, Typography } from 'antd'
-import { DeleteOutlined, MoreOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Dropdown, Modal, Table, Typography } from 'antd'
+import { DeleteOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { EmptyState, LoadState } from '../../components/LoadState'
+import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import {
   beneficiariesRequested,
   createBeneficiaryOpened,
@@ -26,6 +26,7 @@ import {
 import type { Beneficiary } from '../../store/beneficiaries/types'
 import { matchesSearch } from './search'
 import { useTablePagination } from '../../components/table/pagination'
+import { TableSearch } from '../../components/table/TableSearch'
 import '../../components/payment/beneficiaries.css'
 
 export function BeneficiaryPage() {
@@ -55,17 +56,13 @@ export function BeneficiaryPage() {
       </div>
       <Card variant="borderless">
         <div className="kobo-table-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="Search beneficiaries"
-            aria-label="Search beneficiaries"
+          <TableSearch
+            label="Search beneficiaries"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value)
+            onChange={(value) => {
+              setSearch(value)
               firstPage()
             }}
-            className="kobo-table-search"
           />
           <Typography.Text type="secondary">
             {rows.length} {rows.length === 1 ? 'beneficiary' : 'beneficiaries'}
@@ -83,18 +80,7 @@ export function BeneficiaryPage() {
             // The table (with its headers) stays for the empty state; an empty list gets the next step.
             locale={{
               emptyText:
-                items.length === 0 ? (
-                  <EmptyState
-                    description={NO_RECORDS}
-                    action={
-                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create}>
-                        {ADD_FIRST_BENEFICIARY}
-                      </Button>
-                    }
-                  />
-                ) : (
-                  NO_RECORDS
-                ),
+                items.length === 0 ? <AddFirstEmpty description={NO_RECORDS} label={ADD_FIRST_BENEFICIARY} onClick={create} /> : NO_RECORDS,
             }}
             className="kobo-beneficiary-table"
             pagination={pagination}

@@ -6,8 +6,8 @@
  * Details modal, and the Request Statement modal.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Badge, Button, Card, Input, Table, Typography } from 'antd'
-import { FilterOutlined, MailOutlined, SearchOutlined, SendOutlined } from '@ant-design/icons'
+import { Badge, Button, Card, Table, Typography } from 'antd'
+import { FilterOutlined, MailOutlined, SendOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
@@ -21,6 +21,7 @@ import { RequestStatementModal } from './components/RequestStatementModal'
 import { historyColumns } from './components/columns'
 import { HISTORY_FAILED, HISTORY_HEADING, MAKE_A_TRANSFER, NO_RECORDS, REQUEST_STATEMENT } from './texts'
 import { PAGE_SIZES } from '../../components/table/pagination'
+import { TableSearch } from '../../components/table/TableSearch'
 import type { HistoryFilters, Transaction } from './types'
 import './history.css'
 
@@ -76,15 +77,7 @@ export function TransactionHistoryPage() {
       </div>
       <Card variant="borderless" className="kobo-history-card">
         <div className="kobo-table-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="Search by narration or reference"
-            aria-label="Search transactions"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="kobo-table-search"
-          />
+          <TableSearch label="Search transactions" placeholder="Search by narration or reference" value={search} onChange={setSearch} />
           <div className="kobo-history-toolbar__end">
             <Typography.Text type="secondary" data-testid="history-total">
               {loaded ? `${total.toLocaleString('en-US')} ${total === 1 ? 'transaction' : 'transactions'}` : ''}

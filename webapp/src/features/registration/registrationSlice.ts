@@ -53,8 +53,8 @@ export const initialRegistrationState: RegistrationState = {
   verifyFailures: 0,
 }
 
-/** Fields of stage 1 (either tab); anything else belongs to stage 2. */
-export const STAGE_ONE_FIELDS = new Set([
+/** The fields of the New User tab (stage 1). */
+export const NEW_USER_FIELDS = [
   'firstName',
   'lastName',
   'email',
@@ -67,8 +67,10 @@ export const STAGE_ONE_FIELDS = new Set([
   'employmentStatus',
   'maritalStatus',
   'accountTypeId',
-  'accountNUBAN',
-])
+] as const
+
+/** Fields of stage 1 (either tab); anything else belongs to stage 2. */
+export const STAGE_ONE_FIELDS = new Set<string>([...NEW_USER_FIELDS, 'accountNUBAN'])
 
 const registrationSlice = createSlice({
   name: 'registration',

@@ -6,11 +6,11 @@
  * approval code step. `?open=<uuid>` (from the dashboard) opens one's details.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Card, Input, Select, Table, Typography } from 'antd'
-import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Select, Table, Typography } from 'antd'
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { EmptyState, LoadState } from '../../components/LoadState'
+import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import { formatNaira } from '../../lib/format'
 import { accountsRequested } from '../../store/accounts/accountsSlice'
 import { banksRequested } from '../../store/payees/payeesSlice'
@@ -23,6 +23,7 @@ import { cadenceOf, dayKey, searchTextOf } from '../../store/schedules/schedule'
 import { NO_RECORDS, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from '../../store/schedules/texts'
 import type { ScheduledPayment } from '../../store/schedules/types'
 import { useTablePagination } from '../../components/table/pagination'
+import { TableSearch } from '../../components/table/TableSearch'
 import './schedules.css'
 
 const STATUS_FILTERS = ['ALL', 'PENDING', 'COMPLETED', 'FAILED'] as const
@@ -75,17 +76,13 @@ export function SchedulesPage() {
       <Card variant="borderless" className="kobo-schedule-card">
         <div className="kobo-table-toolbar kobo-schedule-toolbar">
           <div className="kobo-schedule-toolbar__filters">
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder="Search scheduled payments"
-              aria-label="Search scheduled payments"
+            <TableSearch
+              label="Search scheduled payments"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value)
+              onChange={(value) => {
+                setSearch(value)
                 firstPage()
               }}
-              className="kobo-table-search"
             />
             <Select<StatusFilter>
               aria-label="Filter by status"
@@ -112,18 +109,7 @@ export function SchedulesPage() {
             // The table (with its headers) stays for the empty state; no payments at all gets the next step.
             locale={{
               emptyText:
-                items.length === 0 ? (
-                  <EmptyState
-                    description={NO_RECORDS}
-                    action={
-                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
-                        {SCHEDULE_FIRST_PAYMENT}
-                      </Button>
-                    }
-                  />
-                ) : (
-                  NO_RECORDS
-                ),
+                items.length === 0 ? <AddFirstEmpty description={NO_RECORDS} label={SCHEDULE_FIRST_PAYMENT} onClick={() => navigate('/transfer')} /> : NO_RECORDS,
             }}
             className="kobo-schedule-table"
             tableLayout="auto"

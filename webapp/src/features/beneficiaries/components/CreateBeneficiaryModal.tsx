@@ -8,13 +8,8 @@ import { useEffect } from 'react'
 import { Button, Form, Input, Modal, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { LookupStatus } from '../../../components/payee/LookupStatus'
-import {
-  accountNumberRules,
-  isResolved,
-  normalizeAccountNumber,
-  useNameLookup,
-} from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../components/payee/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { banksRequested, selectPayees } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
@@ -81,15 +76,7 @@ function CreateBeneficiaryForm() {
           options={banks.map((b) => ({ label: b.institutionName, value: b.institutionCode }))}
         />
       </Form.Item>
-      <Form.Item
-        name="accountNumber"
-        label="Account Number"
-        rules={accountNumberRules}
-        normalize={normalizeAccountNumber}
-        extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
-      >
-        <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
-      </Form.Item>
+      <AccountNumberField name="accountNumber" lookup={lookup} />
       <div className="kobo-dialog-actions">
         <Button onClick={() => dispatch(createBeneficiaryClosed())} disabled={false}>
           Cancel

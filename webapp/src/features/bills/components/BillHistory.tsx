@@ -4,8 +4,8 @@
  * 'Bill Payment Details'. On phones each row folds into one cell.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Input, Select, Table, Typography } from 'antd'
-import { EyeOutlined, PhoneOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Select, Table, Typography } from 'antd'
+import { EyeOutlined, PhoneOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { EmptyState, LoadState } from '../../../components/LoadState'
 import { formatDateTime, formatNaira } from '../../../lib/format'
@@ -16,6 +16,7 @@ import type { BillLog } from '../types'
 import { StatusTag } from './BillFacts'
 import { ProductIcon } from './ProductIcon'
 import { useTablePagination } from '../../../components/table/pagination'
+import { TableSearch } from '../../../components/table/TableSearch'
 
 const STATUS_FILTERS = [
   { value: 'COMPLETED', label: 'Completed' },
@@ -53,17 +54,14 @@ export function BillHistory() {
       }
     >
       <div className="kobo-table-toolbar kobo-bill-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
+        <TableSearch
+          label="Search bill payments"
           placeholder="Search by number, provider, reference or token"
-          aria-label="Search bill payments"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value)
+          onChange={(value) => {
+            setSearch(value)
             firstPage()
           }}
-          className="kobo-table-search"
         />
         <div className="kobo-bill-filters">
           <Select

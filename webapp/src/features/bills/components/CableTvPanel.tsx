@@ -4,12 +4,13 @@
  * card number or the provider clears the retrieved name. The amount is the
  * bouquet's price.
  */
-import { Button, Form, Input, Select } from 'antd'
+import { Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { lookupCleared, lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
-import { GET_CABLE_DETAILS, PROCEED } from '../texts'
+import { lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
+import { GET_CABLE_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
+import { LookupForm } from './LookupForm'
 import { digitsOnly, requiredRule } from './rules'
 
 interface Values {
@@ -23,7 +24,7 @@ const lookupKey = (v: Values) => `${v.cableTvProviderCode ?? ''}|${v.cableTvSmar
 
 export function CableTvPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, cableProviders, products, productsLoading, lookups, flow } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, cableProviders, products, productsLoading, lookups } = useAppSelector(selectBills)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const provider = values.cableTvProviderCode
@@ -68,17 +69,13 @@ export function CableTvPanel() {
   }
 
   return (
-    <Form
+    <LookupForm
       form={form}
-      layout="vertical"
-      requiredMark
+      product="CABLE_TV"
+      clearOn={['cableTvProviderCode', 'cableTvSmartCardNum']}
+      resolved={resolved}
+      lookupText={GET_CABLE_DETAILS}
       onFinish={onFinish}
-      onValuesChange={(changed: Values) => {
-        if ('cableTvProviderCode' in changed || 'cableTvSmartCardNum' in changed) {
-          if (lookup) dispatch(lookupCleared('CABLE_TV'))
-        }
-      }}
-      className="kobo-bill-form"
     >
       <Form.Item name="cableTvProviderCode" label="Cable Provider" rules={[requiredRule]}>
         <Select
@@ -110,15 +107,6 @@ export function CableTvPanel() {
         <Input aria-label="Amount" readOnly value={bouquet ? formatNaira(bouquet.amount) : ''} placeholder="The bouquet's price" />
       </Form.Item>
       {resolved && <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />}
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={lookup?.status === 'loading' || flow.step === 'submitting'}
-      >
-        {resolved ? PROCEED : GET_CABLE_DETAILS}
-      </Button>
-    </Form>
+    </LookupForm>
   )
 }

@@ -4,14 +4,15 @@
  * becomes 'Proceed'. Changing the meter number, the company or the meter type
  * clears the retrieved name.
  */
-import { Button, Form, Input, Select } from 'antd'
+import { Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
-import { lookupCleared, lookupRequested, selectBills, vendRequested } from '../billsSlice'
-import { GET_METER_DETAILS, PROCEED } from '../texts'
+import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
+import { GET_METER_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
+import { LookupForm } from './LookupForm'
 import { digitsOnly, requiredRule } from './rules'
 import { minimumRule } from './minimum'
 
@@ -29,7 +30,7 @@ const lookupKey = (v: Values) => `${v.electricityProviderCode ?? ''}|${v.meterTy
 
 export function ElectricityPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, electricityProviders, meterTypes, lookups, flow } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, electricityProviders, meterTypes, lookups } = useAppSelector(selectBills)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const lookup = lookups.ELECTRICITY_BILL
@@ -65,17 +66,13 @@ export function ElectricityPanel() {
   }
 
   return (
-    <Form
+    <LookupForm
       form={form}
-      layout="vertical"
-      requiredMark
+      product="ELECTRICITY_BILL"
+      clearOn={['electricityProviderCode', 'meterType', 'electricityMeterNum']}
+      resolved={resolved}
+      lookupText={GET_METER_DETAILS}
       onFinish={onFinish}
-      onValuesChange={(changed: Values) => {
-        if ('electricityProviderCode' in changed || 'meterType' in changed || 'electricityMeterNum' in changed) {
-          if (lookup) dispatch(lookupCleared('ELECTRICITY_BILL'))
-        }
-      }}
-      className="kobo-bill-form"
     >
       <Form.Item name="electricityProviderCode" label="Distribution Company" rules={[requiredRule]}>
         <Select
@@ -114,15 +111,6 @@ export function ElectricityPanel() {
           <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />
         </>
       )}
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={lookup?.status === 'loading' || flow.step === 'submitting'}
-      >
-        {resolved ? PROCEED : GET_METER_DETAILS}
-      </Button>
-    </Form>
+    </LookupForm>
   )
 }

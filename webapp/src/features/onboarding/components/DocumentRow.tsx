@@ -5,13 +5,14 @@
  * shows its reason and can be uploaded again.
  */
 import { useState } from 'react'
-import { Alert, Button, Select, Tooltip, Typography } from 'antd'
+import { Button, Select, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EyeOutlined, FileImageOutlined, UploadOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { deleteConfirmOpened, previewRequested, selectOnboarding } from '../onboardingSlice'
-import { ACCEPT_ATTRIBUTE, SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
+import { SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
 import type { OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
+import { DeclinedAlert, DocumentFileInput } from './DocumentRowParts'
 import { useDocumentUpload } from './useDocumentUpload'
 
 export function DocumentRow({ document }: { document: OnboardingDocument }) {
@@ -68,15 +69,7 @@ export function DocumentRow({ document }: { document: OnboardingDocument }) {
           </div>
         )}
 
-        {document.status === 'DECLINED' && (
-          <Alert
-            type="error"
-            showIcon
-            className="kobo-onboarding-alert"
-            title="This document was declined"
-            description={document.verificationComment ? `Reason: ${document.verificationComment}` : undefined}
-          />
-        )}
+        <DeclinedAlert document={document} />
 
         {showPicker && (
           <div className="kobo-doc-picker">
@@ -100,15 +93,7 @@ export function DocumentRow({ document }: { document: OnboardingDocument }) {
             <Button icon={<UploadOutlined />} onClick={pick} loading={uploading} className="kobo-doc-picker__button">
               {UPLOAD_A_FILE}
             </Button>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={ACCEPT_ATTRIBUTE}
-              hidden
-              data-testid={`file-input-${document.documentTypeId}`}
-              aria-label={`${document.documentName} file`}
-              onChange={(event) => void onFileChosen(event.target.files)}
-            />
+            <DocumentFileInput document={document} inputRef={inputRef} onFileChosen={onFileChosen} />
           </div>
         )}
       </div>

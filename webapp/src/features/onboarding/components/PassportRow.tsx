@@ -2,13 +2,14 @@
  * The passport photograph: always first and required, a frame with the
  * picture (or a placeholder), the note, and "Upload Passport" / "Change Passport".
  */
-import { Alert, Button, Typography } from 'antd'
+import { Button, Typography } from 'antd'
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppSelector } from '../../../store/hooks'
 import { selectOnboarding } from '../onboardingSlice'
-import { ACCEPT_ATTRIBUTE, CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
+import { CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
 import type { OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
+import { DeclinedAlert, DocumentFileInput } from './DocumentRowParts'
 import { useDocumentUpload } from './useDocumentUpload'
 
 export function PassportRow({ document }: { document: OnboardingDocument }) {
@@ -37,29 +38,13 @@ export function PassportRow({ document }: { document: OnboardingDocument }) {
         <Typography.Paragraph type="secondary" className="kobo-doc-row__note">
           {PASSPORT_NOTE}
         </Typography.Paragraph>
-        {document.status === 'DECLINED' && (
-          <Alert
-            type="error"
-            showIcon
-            className="kobo-onboarding-alert"
-            title="This document was declined"
-            description={document.verificationComment ? `Reason: ${document.verificationComment}` : undefined}
-          />
-        )}
+        <DeclinedAlert document={document} />
         {!locked && (
           <Button icon={<UploadOutlined />} onClick={pick} loading={uploading}>
             {document.uploaded || image ? CHANGE_PASSPORT : UPLOAD_PASSPORT}
           </Button>
         )}
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPT_ATTRIBUTE}
-          hidden
-          data-testid={`file-input-${document.documentTypeId}`}
-          aria-label={`${document.documentName} file`}
-          onChange={(event) => void onFileChosen(event.target.files)}
-        />
+        <DocumentFileInput document={document} inputRef={inputRef} onFileChosen={onFileChosen} />
       </div>
     </section>
   )

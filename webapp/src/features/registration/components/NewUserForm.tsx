@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import customParseFormat from 'dayjs/plugin/customParseFormat'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { newUserDetailsSubmitted, selectRegistration } from '../registrationSlice'
+import { NEW_USER_FIELDS, newUserDetailsSubmitted, selectRegistration } from '../registrationSlice'
 import { digitsOnly, enumLabel, selectTexts, useServerFieldErrors } from '../../../lib/formHelpers'
 import { BVN_TOO_SHORT, EMAIL_FORMAT, MINIMUM_AGE, PHONE_FORMAT, TOO_YOUNG } from '../texts'
 import type { NewUserDetails } from '../types'
@@ -17,21 +17,6 @@ export const DATE_OF_BIRTH_FORMAT = 'DD/MM/YYYY'
 
 type FormValues = Omit<NewUserDetails, 'dateOfBirth'> & { dateOfBirth: Dayjs | null }
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'dateOfBirth',
-  'bvn',
-  'gender',
-  'stateOfResidence',
-  'address',
-  'employmentStatus',
-  'maritalStatus',
-  'accountTypeId',
-] as const
-
 const required = { required: true, message: REQUIRED }
 const requiredText = { required: true, whitespace: true, message: REQUIRED }
 
@@ -42,7 +27,7 @@ export function NewUserForm() {
   const dispatch = useAppDispatch()
   const { newUser, enums, states, accountTypes, loading, fieldErrors } = useAppSelector(selectRegistration)
   const [form] = Form.useForm<FormValues>()
-  useServerFieldErrors(form, fieldErrors, FIELDS)
+  useServerFieldErrors(form, fieldErrors, NEW_USER_FIELDS)
 
   const initialValues = useMemo(
     () => (newUser ? { ...newUser, dateOfBirth: dayjs(newUser.dateOfBirth, DATE_OF_BIRTH_FORMAT, true) } : undefined),

@@ -11,11 +11,10 @@ import { SaveOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
-import { accountOptionLabel } from '../../../components/accounts/accountStyles'
-import { AmountInput } from '../../../components/amount/AmountInput'
-import { amountRules } from '../../../lib/amount'
-import { LookupStatus } from '../../../components/payee/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
+import { AmountField } from '../../../components/amount/AmountField'
+import { AccountNumberField } from '../../../components/payee/AccountNumberField'
+import { accountNumberRules, isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { selectPayees } from '../../../store/payees/payeesSlice'
 import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
@@ -113,13 +112,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         <Tag color="blue">{TRANSFER_TYPE_LABELS[type] ?? type}</Tag>
         <span className="kobo-tabular">{payment.referenceNumber}</span>
       </div>
-      <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
-        <Select
-          placeholder="Select From Account"
-          notFoundContent="No options"
-          options={sources.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-        />
-      </Form.Item>
+      <AccountSelectField name="sourceAccountNumber" label="From Account" placeholder="Select From Account" accounts={sources} />
       <Row gutter={16}>
         {needsBank && (
           <Col xs={24} md={12}>
@@ -137,31 +130,15 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         )}
         <Col xs={24} md={needsBank ? 12 : 24}>
           {own ? (
-            <Form.Item name="destinationAccountNumber" label="Account Number" rules={accountNumberRules}>
-              <Select
-                placeholder="Select To Account"
-                notFoundContent="No options"
-                options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-              />
-            </Form.Item>
+            <AccountSelectField name="destinationAccountNumber" label="Account Number" placeholder="Select To Account" accounts={destinations} rules={accountNumberRules} />
           ) : (
-            <Form.Item
-              name="destinationAccountNumber"
-              label="Account Number"
-              rules={accountNumberRules}
-              normalize={normalizeAccountNumber}
-              extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
-            >
-              <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
-            </Form.Item>
+            <AccountNumberField lookup={lookup} />
           )}
         </Col>
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="amount" label="Amount" rules={amountRules()}>
-            <AmountInput aria-label="Amount" />
-          </Form.Item>
+          <AmountField />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: REQUIRED }]}>

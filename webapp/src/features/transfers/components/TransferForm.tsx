@@ -10,17 +10,16 @@ import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
-import { accountOptionLabel } from '../../../components/accounts/accountStyles'
+import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
 import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
 import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
-import { AmountInput } from '../../../components/amount/AmountInput'
-import { amountRules } from '../../../lib/amount'
+import { AmountField } from '../../../components/amount/AmountField'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
-import { LookupStatus } from '../../../components/payee/LookupStatus'
-import { accountNumberRules, isResolved, normalizeAccountNumber, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../components/payee/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
@@ -147,23 +146,11 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
       >
         <Row gutter={16}>
           <Col xs={24} md={kind === 'OWN_ACCOUNT' ? 12 : 24}>
-            <Form.Item name="sourceAccountNumber" label="From Account" rules={[{ required: true, message: REQUIRED }]}>
-              <Select
-                placeholder="Select From Account"
-                notFoundContent="No options"
-                options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-              />
-            </Form.Item>
+            <AccountSelectField name="sourceAccountNumber" label="From Account" placeholder="Select From Account" accounts={accounts} />
           </Col>
           {kind === 'OWN_ACCOUNT' && (
             <Col xs={24} md={12}>
-              <Form.Item name="destinationAccountNumber" label="To Account" rules={[{ required: true, message: REQUIRED }]}>
-                <Select
-                  placeholder="Select To Account"
-                  notFoundContent="No options"
-                  options={destinations.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-                />
-              </Form.Item>
+              <AccountSelectField name="destinationAccountNumber" label="To Account" placeholder="Select To Account" accounts={destinations} />
             </Col>
           )}
         </Row>
@@ -197,15 +184,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
                 </Col>
               )}
               <Col xs={24} md={kind === 'OTHER_BANK' ? 12 : 24}>
-                <Form.Item
-                  name="destinationAccountNumber"
-                  label="Account Number"
-                  rules={accountNumberRules}
-                  normalize={normalizeAccountNumber}
-                  extra={lookup ? <LookupStatus lookup={lookup} /> : undefined}
-                >
-                  <Input inputMode="numeric" maxLength={10} placeholder="10-digit account number" autoComplete="off" />
-                </Form.Item>
+                <AccountNumberField lookup={lookup} />
               </Col>
             </Row>
           </>
@@ -213,9 +192,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
 
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="amount" label="Amount" rules={amountRules()}>
-              <AmountInput aria-label="Amount" />
-            </Form.Item>
+            <AmountField />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="description" label="Narration (Optional)">
