@@ -18,6 +18,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select, update
 
@@ -74,6 +75,18 @@ class Plan:
     amount_kobo: int
     description: str
     name_enquiry_ref: str | None
+
+    def columns(self) -> dict[str, Any]:
+        """The payer, payee and money columns a transfer and a scheduled payment both keep."""
+        return {
+            "source_account": self.source.account_number,
+            "destination_account": self.destination_account,
+            "destination_bank_code": self.bank_code,
+            "destination_bank_name": self.bank_name,
+            "destination_name": self.destination_name,
+            "amount_kobo": self.amount_kobo,
+            "description": self.description,
+        }
 
 
 def transfer_out(transfer: Transfer) -> TransferOut:
@@ -531,13 +544,7 @@ def _new_transfer(user: User, plan: Plan, batch_id: str | None, save: bool) -> T
         user_id=user.id,
         batch_id=batch_id,
         kind=plan.kind,
-        source_account=plan.source.account_number,
-        destination_account=plan.destination_account,
-        destination_bank_code=plan.bank_code,
-        destination_bank_name=plan.bank_name,
-        destination_name=plan.destination_name,
-        amount_kobo=plan.amount_kobo,
-        description=plan.description,
+        **plan.columns(),
         name_enquiry_ref=plan.name_enquiry_ref,
         save_as_beneficiary=save,
         status=Status.AWAITING_OTP,
