@@ -111,15 +111,18 @@ def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]
     if not unreachable:
         return unexpected_error(request, exc)
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
-    return problem_response(
-        503, "Service Unavailable", CORE_UNAVAILABLE, headers={"Retry-After": "5"}
-    )
+    return outage_response()
 
 
 def database_busy(request: Request, exc: PoolTimeout) -> Response[dict[str, Any]]:
     """Every pooled connection stayed busy for the pool's whole timeout: the process is
     overloaded. Like an outage, the caller should come back shortly; it is not a bug."""
     log.warning("no database connection free on %s %s: %s", request.method, request.url.path, exc)
+    return outage_response()
+
+
+def outage_response() -> Response[dict[str, Any]]:
+    """The answer to an outage the exception handlers catch (database lost or busy)."""
     return problem_response(
         503, "Service Unavailable", CORE_UNAVAILABLE, headers={"Retry-After": "5"}
     )
