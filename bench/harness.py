@@ -413,6 +413,8 @@ class Results:
     growth: dict[int, dict[str, Figure]]
     # Scale-out: (BFF worker processes, workload) at SCALE_CLIENTS clients.
     scale: dict[tuple[int, str], Figure] = field(default_factory=dict)
+    # The dashboard and history at TARGET_CLIENTS with nothing kept.
+    unkept: dict[str, Figure] = field(default_factory=dict)
 
 
 SCALE_WORKERS = (1, 2)
@@ -424,27 +426,71 @@ async def measure_scale(
     bench: BenchStack, args: argparse.Namespace
 ) -> dict[tuple[int, str], Figure]:
     """The same workloads with 1 and then 2 BFF processes (the simulator unchanged): how
-    throughput grows with processes. The BFF is restarted for each; it ends as it began."""
-    stack, results = bench.stack, {}
-    original = stack.bff_workers
-    try:
-        for workers in SCALE_WORKERS:
-            stack.stop_bff()
-            stack.bff_workers = workers
-            await asyncio.to_thread(stack.start_bff)
-            # A fresh process connects its pools and warms its caches on its first requests.
-            load("summary", SCALE_CLIENTS, 2, bench)
+    throughput grows with processes."""
+    results = {}
+    for workers in SCALE_WORKERS:
+        async with bff_restarted(bench, workers=workers):
             for workload in SCALE_WORKLOADS:
                 runs = [
                     load(workload, SCALE_CLIENTS, args.seconds, bench) for _ in range(args.runs)
                 ]
                 results[(workers, workload)] = median_of(runs)
                 print(json.dumps({"bff_workers": workers, **runs[-1]}), flush=True)
+    return results
+
+
+# The screens the BFF keeps for a moment (bff/users/activity.py), measured with nothing kept.
+UNKEPT_WORKLOADS = ("summary", "history")
+
+
+async def measure_unkept(bench: BenchStack, args: argparse.Namespace) -> dict[str, Figure]:
+    """The dashboard and history page with KOBO_READ_CACHE_S=0: every request computed, as
+    a customer's first look after a payment is."""
+    results = {}
+    async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
+        for workload in UNKEPT_WORKLOADS:
+            runs = [load(workload, TARGET_CLIENTS, args.seconds, bench) for _ in range(args.runs)]
+            results[workload] = median_of(runs)
+            print(json.dumps({"kept": False, **runs[-1]}), flush=True)
+    return results
+
+
+@asynccontextmanager
+async def bff_restarted(
+    bench: BenchStack, workers: int | None = None, env: dict[str, str] | None = None
+) -> AsyncIterator[None]:
+    """The BFF restarted with other worker processes or settings; as it was afterwards."""
+    stack = bench.stack
+    workers_before, env_before = stack.bff_workers, dict(stack.env_overrides)
+    stack.stop_bff()
+    stack.bff_workers = workers or workers_before
+    stack.env_overrides.update(env or {})
+    await asyncio.to_thread(stack.start_bff)
+    # A fresh process connects its pools and warms its caches on its first requests.
+    load("summary", SCALE_CLIENTS, 2, bench)
+    try:
+        yield
     finally:
         stack.stop_bff()
-        stack.bff_workers = original
+        stack.bff_workers, stack.env_overrides = workers_before, env_before
         await asyncio.to_thread(stack.start_bff)
-    return results
+
+
+def unkept_report(unkept: dict[str, Figure]) -> list[str]:
+    lines = [
+        "",
+        f"Nothing kept: {TARGET_CLIENTS} clients, the BFF restarted with"
+        " `KOBO_READ_CACHE_S=0`, so that every dashboard and history page is computed (the"
+        " rows above are served from each process's short per-customer cache,"
+        " bff/users/activity.py).",
+        "",
+        "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
+        " simulator CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for workload, figure in unkept.items():
+        lines.append(_row(LABELS[workload] + ", nothing kept", TARGET_CLIENTS, figure))
+    return lines
 
 
 def scale_report(scale: dict[tuple[int, str], Figure]) -> list[str]:
@@ -466,7 +512,9 @@ async def run(args: argparse.Namespace) -> str:
     async with running_stack(args) as bench:
         results = Results({}, {}, {}, {})
         if args.growth:
-            results.growth = await measure_growth(bench, args)
+            # What the ledger's size costs is in the work, not in an answer kept for a moment.
+            async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
+                results.growth = await measure_growth(bench, args)
         for clients in args.clients:
             results.tpcb[clients] = statistics.median(
                 pgbench(args.postgres, clients, args.seconds, bench.pgbench_database)
@@ -485,6 +533,8 @@ async def run(args: argparse.Namespace) -> str:
                 print(json.dumps(runs[-1]), flush=True)
         if args.scale and not args.only:
             results.scale = await measure_scale(bench, args)
+        if TARGET_CLIENTS in args.clients and not args.only:
+            results.unkept = await measure_unkept(bench, args)
     return report(results, args)
 
 
@@ -530,7 +580,8 @@ def growth_report(results: dict[int, dict[str, Figure]], seconds: float) -> list
     lines = [
         "",
         f"Growth: one client, each figure the p50 of one operation (runs of {seconds:.0f} s),"
-        f" with the ledger at {small:,} and then {large:,} lines.",
+        f" with the ledger at {small:,} and then {large:,} lines; the BFF keeps nothing"
+        " (`KOBO_READ_CACHE_S=0`), so every page is computed.",
         "",
         f"| operation | p50 ms at {small:,} | p50 ms at {large:,} | ratio | errors |"
         " target <= 1.2x |",
@@ -675,6 +726,8 @@ def report(results: Results, args: Any) -> str:
                 lines.append(_row(LABELS[workload], clients, results.figures[(workload, clients)]))
     if not args.only and TARGET_CLIENTS in results.tpcb:
         lines += verdicts(results)
+    if results.unkept:
+        lines += unkept_report(results.unkept)
     if results.scale:
         lines += scale_report(results.scale)
     if results.growth:

@@ -85,6 +85,9 @@ class Settings:
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
     # A payment whose money is still held after this long needs a person (docs/operations.md).
     status_query_window_s: int = 900
+    # How long a process keeps a customer's dashboard and history pages (bff/users/activity.py;
+    # their own payments refresh them at once). 0: never kept.
+    read_cache_s: float = 2.0
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -134,6 +137,7 @@ class Settings:
             production=os.environ.get("KOBO_ENV", "development") == "production",
             allow_sim_scenarios=_env_bool("KOBO_ALLOW_SIM_SCENARIOS", False),
             clock_source=clock_source,
+            read_cache_s=float(os.environ.get("KOBO_READ_CACHE_S", "2")),
             core_breaker_failures=_env_int("KOBO_CORE_BREAKER_FAILURES", 5),
             core_breaker_reset_s=float(os.environ.get("KOBO_CORE_BREAKER_RESET_S", "5")),
             rate_limit_auth_per_minute=_env_int("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", 10),

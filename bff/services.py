@@ -44,6 +44,7 @@ from bff.storage import LocalDirectoryStore
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.service import TransferService
+from bff.users.activity import ActivityCache
 from kobo_serving.startup import once_across_processes
 
 STARTUP_LOCK = 0x6B6F626F01  # "kobo" + 1: migrations and seeding, once across processes
@@ -151,11 +152,12 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
+    recent_reads = ActivityCache(settings.read_cache_s)
     services = Services(
         auth=auth,
         codes=codes,
         accounts=accounts,
-        dashboard=DashboardService(db, core_client),
+        dashboard=DashboardService(db, core_client, recent_reads),
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
@@ -166,7 +168,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         transfer_service=transfers,
         schedules=schedules,
         bills=bills,
-        history=HistoryService(db, core_client, accounts, notifier),
+        history=HistoryService(db, core_client, accounts, notifier, recent_reads),
         tickets=TicketService(db, core_client, store, notifier),
         kyc=KycService(db, core_client, store),
         clock=clock,

@@ -95,6 +95,9 @@ ops, failures, latencies, first_failure = 0, 0, {}, nil
 local me, workload, auth, step, begun, seen_message, answer_body, pause_ms
 local steps = {}
 local BODY_JSON = { ["Content-Type"] = "application/json" }
+-- What a browser sends with every API call: the answers then cost their compression too.
+local GZIP = { ["Accept-Encoding"] = "gzip" }
+local GZIP_JSON = { ["Accept-Encoding"] = "gzip", ["Content-Type"] = "application/json" }
 
 local function with_auth(extra)
   local headers = { Authorization = "Bearer " .. me.token }
@@ -266,15 +269,15 @@ function init(args)
   if workload == "trivial" then
     fixed = { "GET", "/health" }
   elseif workload == "summary" then
-    fixed = { "GET", "/api/client-summary", with_auth() }
+    fixed = { "GET", "/api/client-summary", with_auth(GZIP) }
   elseif workload == "history" then
     fixed = { "GET", string.format(
       "/api/ibanking/personal/transactions?startDate=%s&endDate=%s&size=10",
-      os.getenv("KOBO_WRK_START"), os.getenv("KOBO_WRK_END")), with_auth() }
+      os.getenv("KOBO_WRK_START"), os.getenv("KOBO_WRK_END")), with_auth(GZIP) }
   elseif workload == "history_all_time" then
-    fixed = { "GET", "/api/ibanking/personal/transactions?size=10", with_auth() }
+    fixed = { "GET", "/api/ibanking/personal/transactions?size=10", with_auth(GZIP) }
   elseif workload == "name_enquiry" then
-    fixed = { "POST", "/api/transfer/name-inquiry", with_auth(BODY_JSON),
+    fixed = { "POST", "/api/transfer/name-inquiry", with_auth(GZIP_JSON),
       '{"accountNumber":"9000000014","bankCode":"000013"}' }
   end
   if fixed then

@@ -26,7 +26,11 @@ class ProductType:
 class Vend(PaymentState, Base):
     __tablename__ = "bill_vends"
     # The day's total against the daily limit (confirmed today, per source account).
-    __table_args__ = (Index("ix_bill_vends_source_confirmed", "source_account", "confirmed_at"),)
+    __table_args__ = (
+        Index("ix_bill_vends_source_confirmed", "source_account", "confirmed_at"),
+        # A customer's pending and failed payments (the dashboard, the history pages).
+        Index("ix_bill_vends_user_status", "user_id", "status", "created_at"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)

@@ -30,6 +30,7 @@ from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
+from bff.users.activity import ActivityCache
 from bff.users.models import User
 
 RECENT_COUNT = 10
@@ -37,11 +38,17 @@ SCHEDULED_COUNT = 5
 
 
 class DashboardService:
-    def __init__(self, db: Database, core: CoreClient) -> None:
+    def __init__(self, db: Database, core: CoreClient, recent_reads: ActivityCache) -> None:
         self.db = db
         self.core = core
+        self.recent_reads = recent_reads
 
     async def client_summary(self, user: User) -> ClientSummaryOut:
+        """The summary, kept for a moment and refreshed by the customer's own payments
+        (bff/users/activity.py)."""
+        return await self.recent_reads.read(user, "summary", lambda: self._summary(user))
+
+    async def _summary(self, user: User) -> ClientSummaryOut:
         """One core call (accounts, this week's totals, the newest lines) and one database
         transaction (pending/failed transfers, schedules), concurrently."""
         assert user.customer_id is not None  # guaranteed by the `customer` dependency

@@ -50,6 +50,7 @@ from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
+from bff.users.activity import ActivityCache
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -122,11 +123,13 @@ class HistoryService:
         core: CoreClient,
         accounts: AccountsService,
         notifier: Notifier | None = None,
+        recent_reads: ActivityCache | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.accounts = accounts
         self.notifier = notifier or Notifier.simulator(db, core)
+        self.recent_reads = recent_reads or ActivityCache(seconds=0)
 
     async def _own(self, user: User, account: str | None) -> list[CoreAccount]:
         own = await self.accounts.core_accounts(user)
@@ -138,6 +141,11 @@ class HistoryService:
         return chosen
 
     async def transactions(self, user: User, query: Query) -> TransactionPageOut:
+        """A page of history, kept for a moment and refreshed by the customer's own payments
+        (bff/users/activity.py)."""
+        return await self.recent_reads.read(user, query, lambda: self._transactions(user, query))
+
+    async def _transactions(self, user: User, query: Query) -> TransactionPageOut:
         """One page of the ledger's lines of the chosen accounts merged with the transfers
         and vends the ledger has not got (pending or failed). The core filters and pages its
         lines next to its index, so a page costs the same on a young account as on one with

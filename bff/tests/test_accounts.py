@@ -73,26 +73,6 @@ async def test_client_summary_totals_match_the_accounts(bff):
     assert summary["scheduledPayments"] == []
 
 
-async def test_client_summary_reflects_a_transfer_made_in_the_core(bff):
-    token = await bff.sign_in()
-    before = (await bff.client.get("/api/client-summary", headers=auth(token))).json()
-    moved = await bff.sim.post(
-        "/core/transfers",
-        json={
-            "reference": "summary-test-1",
-            "debitAccount": "1020000122",
-            "creditAccount": "1020000218",
-            "amountKobo": 123_45,
-            "narration": "summary test",
-        },
-    )
-    assert moved.json()["status"] == "SUCCESS"
-    after = (await bff.client.get("/api/client-summary", headers=auth(token))).json()
-    assert after["totalAvailableBalance"] == pytest.approx(before["totalAvailableBalance"] - 123.45)
-    assert after["recentTransactions"][0]["amount"] == 123.45
-    assert after["recentTransactions"][0]["transactionType"] == "DEBIT"
-
-
 async def test_admin_has_no_customer_accounts(bff):
     login = await bff.login(ADMIN)
     verified = await bff.verify(login.json(), await bff.latest_code(ADMIN))

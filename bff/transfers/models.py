@@ -39,6 +39,8 @@ class Transfer(PaymentState, Base):
         Index("ix_transfers_source_day", "source_account", "created_at"),
         # The day's total against the daily limit (confirmed today, per source account).
         Index("ix_transfers_source_confirmed", "source_account", "confirmed_at"),
+        # A customer's pending and failed payments (the dashboard, the history pages).
+        Index("ix_transfers_user_status", "user_id", "status", "created_at"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

@@ -51,3 +51,6 @@ class User(Base):
     # reaching the limit pauses the second factor until `codes_paused_until`.
     code_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     codes_paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Goes up with every change to the user's payments, in the same transaction (database
+    # triggers, migration 0014); the dashboard and history caches are keyed on it.
+    activity_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

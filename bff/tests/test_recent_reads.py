@@ -1,0 +1,149 @@
+"""The dashboard and history pages a process keeps for a moment (bff/users/activity.py):
+kept between reads, and never older than the customer's own last payment, whichever
+process served it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bff.tests.conftest import Bff
+from bff.tests.test_schedules import schedule
+from bff.tests.test_transfers import (
+    ADA_CURRENT,
+    GTB,
+    TUNDE_ACCOUNT,
+    auth,
+    follow_up,
+    send,
+)
+
+# Long enough that only the customer's activity version can refresh a kept answer.
+KEPT = {"read_cache_s": 3600}
+HISTORY = "/api/ibanking/personal/transactions"
+
+
+async def summary(bff: Bff, token: str) -> dict:  # type: ignore[type-arg]
+    response = await bff.client.get("/api/client-summary", headers=auth(token))
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+async def history(bff: Bff, token: str) -> dict:  # type: ignore[type-arg]
+    response = await bff.client.get(HISTORY, headers=auth(token), params={"size": 10})
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+async def pay_tunde(bff: Bff, token: str, amount: float) -> None:
+    done = await send(
+        bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=amount
+    )
+    assert done.status_code == 200 and done.json()["status"] == "COMPLETED", done.text
+
+
+async def test_a_kept_dashboard_and_history_page_do_not_ask_the_core_again(bff_factory):
+    bff = await bff_factory(**KEPT)
+    token = await bff.sign_in()
+    core = bff.app.state.dashboard_service.core
+    calls = {"activity": 0, "lines": 0}
+    activity, lines = core.customer_activity, core.lines
+
+    async def counted_activity(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["activity"] += 1
+        return await activity(*args, **kwargs)
+
+    async def counted_lines(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["lines"] += 1
+        return await lines(*args, **kwargs)
+
+    core.customer_activity, core.lines = counted_activity, counted_lines
+    assert await summary(bff, token) == await summary(bff, token)
+    assert calls["activity"] == 1
+    first_page = await history(bff, token)
+    per_page = calls["lines"]  # one call per account
+    assert per_page > 0 and await history(bff, token) == first_page
+    assert calls["lines"] == per_page
+    other_page = await bff.client.get(HISTORY, headers=auth(token), params={"size": 5})
+    assert other_page.status_code == 200 and calls["lines"] == 2 * per_page  # not the same query
+
+
+async def test_the_customers_own_transfer_shows_at_once(bff_factory):
+    bff = await bff_factory(**KEPT)
+    token = await bff.sign_in()
+    before, page_before = await summary(bff, token), await history(bff, token)
+    await pay_tunde(bff, token, 1234.56)
+    after, page_after = await summary(bff, token), await history(bff, token)
+    assert after["totalAvailableBalance"] == pytest.approx(
+        before["totalAvailableBalance"] - 1234.56
+    )
+    assert after["recentTransactions"][0]["amount"] == 1234.56
+    assert page_after["totalElements"] == page_before["totalElements"] + 1
+    assert page_after["content"][0]["amount"] == 1234.56
+
+
+async def test_a_payment_served_by_another_process_shows_at_once(bff_factory):
+    first = await bff_factory(**KEPT)
+    second = await bff_factory(database_url=first.app.state.settings.database_url, **KEPT)
+    token = await first.sign_in()
+    before = await summary(second, token)
+    await pay_tunde(first, token, 99.5)
+    after = await summary(second, token)
+    assert after["totalAvailableBalance"] == pytest.approx(before["totalAvailableBalance"] - 99.5)
+
+
+async def test_a_pending_transfer_the_worker_settles_shows_at_once(bff_factory):
+    bff = await bff_factory(**KEPT)
+    token = await bff.sign_in()
+    before = (await summary(bff, token))["weeklyTransactionSummary"]
+    done = await send(
+        bff,
+        token,
+        "other-banks",
+        "other-banks",
+        destinationAccountNumber="9000000038",  # the simulated bank times out: pending
+        destinationBankCode=GTB,
+        amount=300,
+    )
+    assert done.status_code == 202 and done.json()["status"] == "PENDING", done.text
+    pending = (await summary(bff, token))["weeklyTransactionSummary"]
+    assert pending["pendingTransactions"] == before["pendingTransactions"] + 1
+    assert await follow_up(bff) >= 1  # the worker's status query completes it
+    settled = (await summary(bff, token))["weeklyTransactionSummary"]
+    assert settled["pendingTransactions"] == before["pendingTransactions"]
+    assert settled["outwards"] == pytest.approx(pending["outwards"] + 300)
+
+
+async def test_money_moved_outside_kobo_shows_within_the_keeping_time(bff_factory):
+    """A credit from another bank or a tester's move in the core does not go through the
+    customer's own payments: it shows once the kept answer expires."""
+    bff = await bff_factory(read_cache_s=0.3)
+    token = await bff.sign_in()
+    before = await summary(bff, token)
+    moved = await bff.sim.post(
+        "/core/transfers",
+        json={
+            "reference": "kept-summary-1",
+            "debitAccount": ADA_CURRENT,
+            "creditAccount": TUNDE_ACCOUNT,
+            "amountKobo": 123_45,
+            "narration": "summary test",
+        },
+    )
+    assert moved.json()["status"] == "SUCCESS"
+    await asyncio.sleep(0.4)
+    after = await summary(bff, token)
+    assert after["totalAvailableBalance"] == pytest.approx(before["totalAvailableBalance"] - 123.45)
+    assert after["recentTransactions"][0]["amount"] == 123.45
+    assert after["recentTransactions"][0]["transactionType"] == "DEBIT"
+
+
+async def test_a_new_schedule_shows_on_the_kept_dashboard_at_once(bff_factory):
+    bff = await bff_factory(**KEPT)
+    token = await bff.sign_in()
+    assert (await summary(bff, token))["scheduledPayments"] == []
+    created = await schedule(bff, token, amount=250)
+    assert created.status_code in (200, 201), created.text
+    shown = (await summary(bff, token))["scheduledPayments"]
+    assert [s["amount"] for s in shown] == [250]

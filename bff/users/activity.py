@@ -1,0 +1,50 @@
+"""A customer's most opened reads, kept for a few seconds and never past their own change.
+
+The dashboard and the history pages are what a signed-in customer opens most, and each
+costs a call to the core and several queries. Each process keeps their answers for
+`seconds`, keyed by the user's `activity_version`, which the database raises in the same
+transaction as any change to the customer's transfers, bill payments or scheduled payments
+(triggers, migration 0014). So:
+
+- after the customer's own transfer, bill payment or schedule change, the next read is
+  computed afresh: no screen shows a balance older than the customer's last money movement,
+  whichever process served the payment;
+- what changes outside Kobo's own payments (money arriving from another customer or bank,
+  an account the core opens) shows within `seconds`.
+
+The version comes from the user row that the session check reads before the answer is
+computed, so an answer is never filed under a version newer than what it saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, TypeVar, cast
+
+from cachetools import TTLCache
+
+from bff.users.models import User
+
+T = TypeVar("T")
+# Customers served by one process within `seconds`; an answer is a few kilobytes.
+CUSTOMERS_KEPT = 5_000
+
+
+class ActivityCache:
+    def __init__(self, seconds: float) -> None:
+        self._answers: TTLCache[Hashable, Any] | None = (
+            TTLCache(maxsize=CUSTOMERS_KEPT, ttl=seconds) if seconds > 0 else None
+        )
+
+    async def read(self, user: User, what: Hashable, compute: Callable[[], Awaitable[T]]) -> T:
+        """`compute()`'s answer for this user and `what`, or the kept one. Callers must not
+        change an answer they were given: the next caller gets the same object."""
+        if self._answers is None:
+            return await compute()
+        key = (user.id, user.activity_version, what)
+        kept = self._answers.get(key)
+        if kept is not None:
+            return cast(T, kept)
+        answer = await compute()
+        self._answers[key] = answer
+        return answer
