@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -225,21 +225,19 @@ class AuthService:
         # last-seen write needs no transaction around it (see Database.autocommit).
         async with self.db.autocommit() as session:
             found = (
-                await session.execute(
-                    select(UserSession, User)
-                    .join(User, User.id == UserSession.user_id)
-                    .where(UserSession.token_hash == tokens.token_digest(token))
-                )
+                await session.execute(SESSION_AND_USER, {"digest": tokens.token_digest(token)})
             ).first()
             if found is None:
                 raise NotAuthenticated(SESSION_EXPIRED)
-            row, user = found
-            if row.revoked_at is not None or _expired(row, now, self.settings):
+            user, session_id, last_seen_at, expires_at, revoked_at = found
+            if revoked_at is not None or _expired(last_seen_at, expires_at, now, self.settings):
                 raise NotAuthenticated(SESSION_EXPIRED)
             # Only write when it matters, to keep reads cheap.
-            if (now - row.last_seen_at).total_seconds() >= 5:
-                row.last_seen_at = now
-            return Principal(user=user, session_id=row.id)
+            if (now - last_seen_at).total_seconds() >= 5:
+                await session.execute(
+                    update(UserSession).where(UserSession.id == session_id).values(last_seen_at=now)
+                )
+            return Principal(user=user, session_id=session_id)
 
     async def logout(self, principal: Principal) -> None:
         async with self.db.transaction() as session:
@@ -377,6 +375,23 @@ class AuthService:
         )
 
 
-def _expired(row: UserSession, now: datetime, settings: Settings) -> bool:
-    idle = (now - row.last_seen_at).total_seconds() > settings.session_idle_s
-    return idle or now >= row.expires_at
+# Every request runs this, so it is built once (building a statement costs more than the
+# ORM's cache lookup), and reads the session's few columns rather than a second ORM object.
+SESSION_AND_USER = (
+    select(
+        User,
+        UserSession.id,
+        UserSession.last_seen_at,
+        UserSession.expires_at,
+        UserSession.revoked_at,
+    )
+    .join(UserSession, User.id == UserSession.user_id)
+    .where(UserSession.token_hash == bindparam("digest"))
+)
+
+
+def _expired(
+    last_seen_at: datetime, expires_at: datetime, now: datetime, settings: Settings
+) -> bool:
+    idle = (now - last_seen_at).total_seconds() > settings.session_idle_s
+    return idle or now >= expires_at
