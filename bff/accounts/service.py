@@ -15,6 +15,7 @@ from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
 from bff.timefmt import start_of_week
+from bff.users.activity import activity_changed
 from bff.users.models import User
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
@@ -114,6 +115,7 @@ class AccountsService:
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
+        await activity_changed(self.db, user.id)
         return account_out(account)
 
     async def request_disable(self, user: User, account_number: str) -> str:
@@ -129,6 +131,7 @@ class AccountsService:
             await self.core.set_account_status(account_number, "DISABLED")
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
+        await activity_changed(self.db, user.id)
 
 
 def _disable_purpose(account_number: str) -> str:

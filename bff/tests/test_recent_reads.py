@@ -147,3 +147,13 @@ async def test_a_new_schedule_shows_on_the_kept_dashboard_at_once(bff_factory):
     assert created.status_code in (200, 201), created.text
     shown = (await summary(bff, token))["scheduledPayments"]
     assert [s["amount"] for s in shown] == [250]
+
+
+async def test_an_account_opened_here_shows_on_the_kept_dashboard_at_once(bff_factory):
+    bff = await bff_factory(**KEPT)
+    token = await bff.sign_in()
+    before = [a["accountNumber"] for a in (await summary(bff, token))["accounts"]]
+    opened = await bff.client.post("/api/accounts", headers=auth(token), json={"accountTypeId": 2})
+    assert opened.status_code == 201, opened.text
+    after = [a["accountNumber"] for a in (await summary(bff, token))["accounts"]]
+    assert len(after) == len(before) + 1

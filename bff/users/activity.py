@@ -9,8 +9,9 @@ transaction as any change to the customer's transfers, bill payments or schedule
 - after the customer's own transfer, bill payment or schedule change, the next read is
   computed afresh: no screen shows a balance older than the customer's last money movement,
   whichever process served the payment;
-- what changes outside Kobo's own payments (money arriving from another customer or bank,
-  an account the core opens) shows within `seconds`.
+- an account the customer opens or disables here refreshes them too (`activity_changed`);
+- what changes outside the customer's own actions (money arriving from another customer or
+  bank, a tester's move in the simulator) shows within `seconds`.
 
 The version comes from the user row that the session check reads before the answer is
 computed, so an answer is never filed under a version newer than what it saw.
@@ -22,7 +23,9 @@ from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, TypeVar, cast
 
 from cachetools import TTLCache
+from sqlalchemy import update
 
+from bff.db import Database
 from bff.users.models import User
 
 T = TypeVar("T")
@@ -48,3 +51,14 @@ class ActivityCache:
         answer = await compute()
         self._answers[key] = answer
         return answer
+
+
+async def activity_changed(db: Database, user_id: int) -> None:
+    """For a change the payment triggers do not see (an account opened or disabled in the
+    core): the user's kept answers are computed afresh on their next read."""
+    async with db.autocommit() as session:
+        await session.execute(
+            update(User)
+            .where(User.id == user_id)
+            .values(activity_version=User.activity_version + 1)
+        )
