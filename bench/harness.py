@@ -195,6 +195,16 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
     return result
 
 
+WARM_UP_S = 2
+
+
+def warm_up(workload: str, clients: int, bench: BenchStack) -> None:
+    """A short unmeasured run first, as a server in service is warm: its pools connected, and
+    each customer's dashboard and history computed once (bff/users/activity.py). Without it
+    every 64-client figure began with all 64 customers' first reads at the same instant."""
+    load(workload, clients, WARM_UP_S, bench)
+
+
 def settle(servers: list[int], quiet_cpu_s: float = 0.05, within_s: float = 60) -> None:
     """Waits until the servers are idle (less than `quiet_cpu_s` of CPU in half a second):
     wrk stops at its deadline with requests still in flight (64 sign-ins are seconds of
@@ -431,6 +441,7 @@ async def measure_scale(
     for workers in SCALE_WORKERS:
         async with bff_restarted(bench, workers=workers):
             for workload in SCALE_WORKLOADS:
+                warm_up(workload, SCALE_CLIENTS, bench)
                 runs = [
                     load(workload, SCALE_CLIENTS, args.seconds, bench) for _ in range(args.runs)
                 ]
@@ -449,6 +460,7 @@ async def measure_unkept(bench: BenchStack, args: argparse.Namespace) -> dict[st
     results = {}
     async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
         for workload in UNKEPT_WORKLOADS:
+            warm_up(workload, TARGET_CLIENTS, bench)
             runs = [load(workload, TARGET_CLIENTS, args.seconds, bench) for _ in range(args.runs)]
             results[workload] = median_of(runs)
             print(json.dumps({"kept": False, **runs[-1]}), flush=True)
@@ -466,8 +478,6 @@ async def bff_restarted(
     stack.bff_workers = workers or workers_before
     stack.env_overrides.update(env or {})
     await asyncio.to_thread(stack.start_bff)
-    # A fresh process connects its pools and warms its caches on its first requests.
-    load("summary", SCALE_CLIENTS, 2, bench)
     try:
         yield
     finally:
@@ -528,6 +538,7 @@ async def run(args: argparse.Namespace) -> str:
             results.plain_trivial[clients] = median_of(plain)
             print(json.dumps(plain[-1]), flush=True)
             for workload in args.only or WORKLOADS:
+                warm_up(workload, clients, bench)
                 runs = [load(workload, clients, args.seconds, bench) for _ in range(args.runs)]
                 results.figures[(workload, clients)] = median_of(runs)
                 print(json.dumps(runs[-1]), flush=True)
@@ -695,7 +706,8 @@ def report(results: Results, args: Any) -> str:
         f"run only), Python {platform.python_version()}, PostgreSQL on loopback; BFF in "
         f"production mode under uvicorn with {args.workers} worker processes, simulator with "
         f"{args.sim_workers}; load from wrk (one thread per connection, Lua scripts in "
-        f"bench/wrk/), each figure the median of {args.runs} runs of {args.seconds:.0f} s; "
+        f"bench/wrk/), each figure the median of {args.runs} runs of {args.seconds:.0f} s "
+        f"after an unmeasured {WARM_UP_S} s warm-up; "
         f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
         f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong. "
         "CPU ms/op: the CPU time of all of a server's processes during the run over the "

@@ -19,10 +19,11 @@ computed, so an answer is never filed under a version newer than what it saw.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, TypeVar, cast
 
-from cachetools import TTLCache
+from cachetools import TLRUCache
 from sqlalchemy import update
 
 from bff.db import Database
@@ -35,8 +36,8 @@ CUSTOMERS_KEPT = 5_000
 
 class ActivityCache:
     def __init__(self, seconds: float) -> None:
-        self._answers: TTLCache[Hashable, Any] | None = (
-            TTLCache(maxsize=CUSTOMERS_KEPT, ttl=seconds) if seconds > 0 else None
+        self._answers: TLRUCache[Hashable, Any] | None = (
+            TLRUCache(maxsize=CUSTOMERS_KEPT, ttu=_expiry(seconds)) if seconds > 0 else None
         )
 
     async def read(self, user: User, what: Hashable, compute: Callable[[], Awaitable[T]]) -> T:
@@ -51,6 +52,18 @@ class ActivityCache:
         answer = await compute()
         self._answers[key] = answer
         return answer
+
+
+def _expiry(seconds: float) -> Callable[[Hashable, Any, float], float]:
+    """Each answer is kept between three quarters of `seconds` and all of it, at random:
+    answers made
+    together (every customer's first read after a restart, or a bench's) would otherwise
+    expire together, and every customer's next read would queue behind the core at once."""
+
+    def expires(_key: Hashable, _answer: Any, now: float) -> float:
+        return now + seconds * random.uniform(0.75, 1.0)
+
+    return expires
 
 
 async def activity_changed(db: Database, user_id: int) -> None:
