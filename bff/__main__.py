@@ -36,7 +36,7 @@ def main() -> None:
     if args.command == "serve":
         trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()
         uvicorn.run(
-            "bff.app:create_app",
+            "bff.app:create_served_app",
             factory=True,
             host=args.host,
             port=args.port,

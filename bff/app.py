@@ -45,6 +45,7 @@ from bff.services import build
 from bff.settings.controller import SettingsController
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
+from kobo_serving import freeze_startup_objects
 from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
 
 if TYPE_CHECKING:
@@ -184,4 +185,13 @@ def create_app(
     app.state.jobs = services.jobs
     app.state.outbox = runtime.outbox
     app.state.clock = services.clock
+    return app
+
+
+def create_served_app() -> Litestar:
+    """The factory `python -m bff serve` runs: the application, with what it built at
+    start-up left out of garbage collection from then on (kobo_serving). Tests build theirs
+    with `create_app`, which freezes nothing."""
+    app = create_app()
+    app.on_startup.append(freeze_startup_objects)
     return app

@@ -171,7 +171,7 @@ def _serve(args: argparse.Namespace) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     uvicorn.run(
-        "core_sim.app:create_app",
+        "core_sim.app:create_served_app",
         factory=True,
         host=args.host,
         port=args.port,

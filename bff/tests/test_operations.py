@@ -173,3 +173,25 @@ async def test_a_busy_pool_answers_503_not_500(bff_factory, monkeypatch):
         == "Our banking service is not responding right now. Please try again shortly."
     )
     assert (await bff.client.get("/api/accounts", headers=headers)).status_code == 200
+
+
+def test_served_apps_freeze_what_they_built_and_test_apps_do_not(monkeypatch, tmp_path):
+    """`python -m bff serve` and `python -m core_sim serve` run `create_served_app`, whose
+    start-up leaves the application's own objects out of every later garbage collection
+    (kobo_serving.freeze_startup_objects); apps built by tests freeze nothing."""
+    import gc
+
+    from bff.app import create_app, create_served_app
+    from core_sim.app import create_served_app as create_served_sim
+    from kobo_serving import freeze_startup_objects
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path}/bff.sqlite3")
+    monkeypatch.setenv("SIM_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path}/sim.sqlite3")
+    assert freeze_startup_objects in create_served_app().on_startup
+    assert freeze_startup_objects in create_served_sim().on_startup
+    assert freeze_startup_objects not in create_app().on_startup
+    try:
+        freeze_startup_objects()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
