@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStyles } from './build-plugins/antdStyles'
 import { firstScreenPreload } from './build-plugins/firstScreenPreload'
+import { precompress } from './build-plugins/precompress'
 import { USER_INFO_KEY } from './src/app/sessionStorage'
 
 // What the router loads for the signed-in pages a phone most often opens first (routes.tsx);
@@ -18,7 +19,7 @@ const FIRST_SCREEN_ROUTES = {
 const BFF = 'http://127.0.0.1:8000'
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), antdStyles(), firstScreenPreload({ routes: FIRST_SCREEN_ROUTES, sessionKey: USER_INFO_KEY })],
+  plugins: [react(), antdStyles(), firstScreenPreload({ routes: FIRST_SCREEN_ROUTES, sessionKey: USER_INFO_KEY }), precompress()],
   server: {
     port: 5173,
     strictPort: true,
