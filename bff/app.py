@@ -43,6 +43,7 @@ from bff.security.request_body import KoboRequest
 from bff.security.throttling import STORE_NAME, rate_limit_middleware
 from bff.services import build
 from bff.settings.controller import SettingsController
+from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
 from kobo_serving import freeze_startup_objects
@@ -90,7 +91,11 @@ GUARDS: dict[str, Callable[..., Any]] = {
 # a third of the bytes (Lighthouse's mobile score depended on it). Not the sign-in answers,
 # which carry the session token: compressing a secret next to text an attacker can influence
 # leaks it through sizes (BREACH).
-COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=["^/auth/"])
+# The web app's own files are compressed once, at build time (brotli and gzip), and served
+# by bff/spa.py, whose route this middleware skips.
+COMPRESSION = CompressionConfig(
+    backend="gzip", minimum_size=1024, exclude=["^/auth/"], exclude_opt_key=SKIP_COMPRESSION
+)
 
 
 def route_handlers(settings: Settings) -> list[Any]:

@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStyles } from './build-plugins/antdStyles'
-import { firstScreenPreload } from './build-plugins/firstScreenPreload'
-import { USER_INFO_KEY } from './src/app/sessionStorage'
+import { firstScreens } from './build-plugins/firstScreens'
+import { precompress } from './build-plugins/precompress'
 
 // What the router loads for the signed-in pages a phone most often opens first (routes.tsx);
-// build-plugins/firstScreenPreload.ts starts those downloads beside the start-up bundle.
+// build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs.
 const SIGNED_IN_SHELL = ['src/app/layouts/ShellLayout.tsx', 'src/app/AntdProviders.tsx', 'src/app/signedInFeatures.ts']
 const FIRST_SCREEN_ROUTES = {
   '/home': [...SIGNED_IN_SHELL, 'src/features/dashboard/HomePage.tsx'],
@@ -18,7 +18,7 @@ const FIRST_SCREEN_ROUTES = {
 const BFF = 'http://127.0.0.1:8000'
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), antdStyles(), firstScreenPreload({ routes: FIRST_SCREEN_ROUTES, sessionKey: USER_INFO_KEY })],
+  plugins: [react(), antdStyles(), firstScreens({ routes: FIRST_SCREEN_ROUTES }), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -59,7 +59,7 @@ export default defineConfig(({ mode }) => ({
             // phone's slow network each extra request costs a round trip (issue 23).
             {
               name: 'shell',
-              test: /node_modules[\\/](antd[\\/]es[\\/](drawer|dropdown|popover|avatar|tag|empty|_util)|@rc-component[\\/](drawer|dropdown)|@ant-design[\\/]icons[\\/]es[\\/]icons)[\\/]|[\\/]src[\\/](app[\\/]layouts|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
+              test: /node_modules[\\/](antd[\\/]es[\\/](drawer|dropdown|popover|avatar|tag|empty|_util)|@rc-component[\\/](drawer|dropdown))[\\/]|[\\/]src[\\/](app[\\/]layouts|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
               priority: 1.5,
             },
             // The antd core that (nearly) every page uses; the rest stays with its pages.

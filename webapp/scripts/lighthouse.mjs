@@ -19,9 +19,9 @@
  * as e2e/support.ts does), stores the session in the browser's profile, and
  * runs Lighthouse on that browser (its storage reset keeps localStorage).
  * LH_DETAILS=1 prints the failed audits with their elements and where the main
- * thread's time goes. LH_PAGES (a comma-separated subset of login, dashboard,
- * transfer) and LH_FORM_FACTORS (desktop, mobile) audit fewer pages; either
- * one set means the table is printed only, never written to docs/benchmarks.md.
+ * thread's time goes; LH_SAVE=<dir> writes each run's full report (JSON)
+ * there. LH_PAGES (a comma-separated subset of login, dashboard, transfer)
+ * and LH_FORM_FACTORS (desktop, mobile) audit fewer pages; either one set means the table is printed only, never written to docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -163,6 +163,10 @@ async function audit(url, formFactor, debugPort) {
   }
   const { lhr } = await lighthouse(url, flags, FORM_FACTORS[formFactor])
   if (process.env.LH_DETAILS) printDetails(url, formFactor, lhr)
+  if (process.env.LH_SAVE) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'login'}-${formFactor}-${Date.now()}.json`
+    writeFileSync(join(process.env.LH_SAVE, name), JSON.stringify(lhr))
+  }
   if (lhr.runtimeError) console.error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
   const failed = Object.values(lhr.audits)

@@ -49,6 +49,15 @@ export function takeEarlyAnswer<T>(endpoint: Endpoint<T>, token: string | null):
   return early.answer as Promise<ApiResult<T>>
 }
 
+/**
+ * The early answer for this endpoint, without taking it (the first view draws from it, then
+ * the page's saga takes it as usual); null when none was started.
+ */
+export function peekEarlyAnswer<T>(endpoint: Endpoint<T>): Promise<ApiResult<T>> | null {
+  const key = keyOf(endpoint)
+  return key === null ? null : ((pending.get(key)?.answer as Promise<ApiResult<T>> | undefined) ?? null)
+}
+
 /** Drops every answer not yet taken (tests; sign-out). */
 export function dropEarlyAnswers(): void {
   pending.clear()

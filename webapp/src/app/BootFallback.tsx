@@ -2,11 +2,17 @@
  * What the router shows while the first page's code loads (react-router's
  * HydrateFallback): without one it renders nothing and warns in the console
  * on every signed-in page opened by address. The Kobo mark, centred, with a
- * status for screen readers; no antd, so it stays in the start-up bundle.
+ * status for screen readers; no antd, so it stays in the start-up bundle. A
+ * signed-in /home or /transfer opened by address gets its first view instead
+ * (FirstView.tsx, issue 23).
  */
 import { Logo } from '../components/Logo'
+import { FirstView } from './FirstView'
+import { plannedFirstView } from './firstViewPlan'
 
 export function BootFallback() {
+  const view = plannedFirstView()
+  if (view) return <FirstView view={view} />
   return (
     <div
       role="status"

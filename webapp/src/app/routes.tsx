@@ -13,6 +13,8 @@ import { loadChunk } from './loadChunk'
 import { RouteError } from './RouteError'
 import { BootFallback } from './BootFallback'
 import { loadAntdRestStyles } from '../lib/antdStyles'
+import { pageCodeGate } from './pageCodeGate'
+import { yieldToMain } from '../lib/yieldToMain'
 
 /*
  * Only the login route (AuthLayout + LoginPage) is in the start-up bundle, so
@@ -37,11 +39,15 @@ interface LazyOptions {
  */
 function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = false }: LazyOptions = {}) {
   return async () => {
+    // A first view may be painting (FirstView.tsx); the page's code waits for it.
+    await pageCodeGate()
     const [Component] = await Promise.all([
       loadChunk(load),
       loadSignedInFeatures(),
       firstScreenStyles ? null : loadChunk(loadAntdRestStyles),
     ])
+    // The modules' evaluation in one task, the page's first render in the next (issue 23).
+    await yieldToMain()
     return { Component: Component ?? (() => null) }
   }
 }

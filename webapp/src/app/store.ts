@@ -13,6 +13,7 @@ import { appReducer, initialAppState } from '../store/appSlice'
 import { toastReducer } from '../store/toastSlice'
 import { loadUserInfo } from './sessionStorage'
 import { rootSaga } from './rootSaga'
+import { yieldToMain } from '../lib/yieldToMain'
 import { registrationReducer } from '../features/registration/registrationSlice'
 import { authReducer } from '../features/auth/authSlice'
 import type * as SignedInFeaturesModule from './signedInFeatures'
@@ -75,7 +76,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
  */
 let loading: Promise<void> | null = null
 export function loadSignedInFeatures(): Promise<void> {
-  loading ??= import('./signedInFeatures').then((features) => {
+  loading ??= import('./signedInFeatures').then(async (features) => {
+    // Evaluating the module is one task; starting its sagas in every store the next (issue 23).
+    await yieldToMain()
     signedInFeatures = features
     for (const store of liveStores) store.addFeatures(features)
   })

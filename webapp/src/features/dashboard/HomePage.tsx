@@ -7,6 +7,8 @@ import { selectUserInfo } from '../../store/appSlice'
 import type { ClientSummary } from '../../api/types'
 import { selectDashboard, summaryRequested } from '../../store/accounts/summarySlice'
 import { AccountCardStack } from './components/AccountCardStack'
+import { BalanceToggle } from '../../components/BalanceToggle'
+import { DASHBOARD_SUBHEADING, MY_ACCOUNTS, NO_ACCOUNTS, welcome } from './texts'
 import { TotalBalanceCard } from './components/TotalBalanceCard'
 import { WeeklySummaryCard } from './components/WeeklySummaryCard'
 import { RecentTransactionsCard } from './components/RecentTransactionsCard'
@@ -28,8 +30,8 @@ export function HomePage() {
   return (
     <>
       <div className="kobo-page-head">
-        <Typography.Title level={1}>Welcome {userInfo?.firstName ?? ''}</Typography.Title>
-        <Typography.Text type="secondary">User Dashboard</Typography.Text>
+        <Typography.Title level={1}>{welcome(userInfo?.firstName)}</Typography.Title>
+        <Typography.Text type="secondary">{DASHBOARD_SUBHEADING}</Typography.Text>
       </div>
 
       {summary ? (
@@ -53,15 +55,11 @@ function SummaryGrid({ summary }: { summary: ClientSummary }) {
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} lg={14}>
-        <Card
-          title="My Accounts"
-          variant="borderless"
-          extra={<AddAccountMenu />}
-        >
+        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu />}>
           {summary.accounts.length > 0 ? (
-            <AccountCardStack accounts={summary.accounts} />
+            <AccountCardStack accounts={summary.accounts} Eye={BalanceToggle} />
           ) : (
-            <Typography.Text type="secondary">You have no accounts yet.</Typography.Text>
+            <Typography.Text type="secondary">{NO_ACCOUNTS}</Typography.Text>
           )}
         </Card>
       </Col>

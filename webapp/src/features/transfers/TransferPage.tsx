@@ -19,7 +19,7 @@ import { selectSchedules } from '../../store/schedules/schedulesSlice'
 import { TransferForm } from './components/TransferForm'
 import { balancesRequested, selectTransfers } from './transfersSlice'
 import { banksRequested, selectPayees } from '../../store/payees/payeesSlice'
-import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_SUBHEADING } from './texts'
+import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_PAGE_SUBTITLE, TRANSFER_SUBHEADING } from './texts'
 import '../../components/payment/transfers.css'
 import { withAntdRestStyles } from '../../lib/antdStyles'
 
@@ -62,7 +62,7 @@ export function TransferPage() {
     <>
       <div className="kobo-page-head">
         <Typography.Title level={1}>{TRANSFER_HEADING}</Typography.Title>
-        <Typography.Text type="secondary">Send money to anyone, at Kobo or any Nigerian bank</Typography.Text>
+        <Typography.Text type="secondary">{TRANSFER_PAGE_SUBTITLE}</Typography.Text>
       </div>
       <Row gutter={[20, 20]}>
         {/* The form comes first in the page's order (phones, screen readers); wide screens show the panel on its left. */}

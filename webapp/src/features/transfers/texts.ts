@@ -2,6 +2,7 @@
 
 export const TRANSFER_HEADING = 'Make A Transfer'
 export const TRANSFER_SUBHEADING = 'Make a quick transfer'
+export const TRANSFER_PAGE_SUBTITLE = 'Send money to anyone, at Kobo or any Nigerian bank'
 
 export const TAB_LABELS = {
   INTRA_BANK: 'Intra Bank Transfer',

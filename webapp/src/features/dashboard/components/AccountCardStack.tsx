@@ -3,10 +3,13 @@
  * visible, the others peek out above it. Clicking a card (or its button in
  * the list below the stack) brings it to the front after 300 ms; each card's
  * balance stays hidden until its eye is clicked.
+ *
+ * No antd here: the page passes its eye button (`Eye`: BalanceToggle), and the
+ * first view (HomeFirstView) draws the same stack, from the start-up bundle,
+ * with a picture of it (issue 23).
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import type { Account } from '../../../api/types'
-import { BalanceToggle } from '../../../components/BalanceToggle'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
 import { decorateAccounts, type DecoratedAccount } from '../../../components/accounts/accountStyles'
 import { DISABLED_BADGE } from '../../../store/accounts/texts'
@@ -17,6 +20,9 @@ export const BADGE_MAX_CHARS = 20
 /** How much of each card behind the front one stays visible. */
 const PEEK_PX = 22
 
+/** The eye button of the front card (BalanceToggle's props). */
+export type EyeButton = ComponentType<{ visible: boolean; onToggle: () => void; subject: string }>
+
 function AccountCard({
   account,
   position,
@@ -24,7 +30,9 @@ function AccountCard({
   revealed,
   onReveal,
   onSelect,
+  Eye,
 }: {
+  Eye: EyeButton
   account: DecoratedAccount
   position: number
   total: number
@@ -64,7 +72,7 @@ function AccountCard({
         </span>
         {/* Only the front card has an eye: behind it the balance is covered anyway, and the
             covered eye was a target smaller than 24 px (WCAG 2.5.8). */}
-        {isFront && <BalanceToggle visible={revealed} onToggle={onReveal} subject={account.accountNumber} />}
+        {isFront && <Eye visible={revealed} onToggle={onReveal} subject={account.accountNumber} />}
       </div>
       <div className="kobo-account-card__label">Available Balance</div>
       <div className="kobo-account-card__balance" data-testid="account-balance">
@@ -78,7 +86,7 @@ function AccountCard({
   )
 }
 
-export function AccountCardStack({ accounts }: { accounts: Account[] }) {
+export function AccountCardStack({ accounts, Eye }: { accounts: Account[]; Eye: EyeButton }) {
   const decorated = useMemo(() => decorateAccounts(accounts), [accounts])
   const [order, setOrder] = useState<string[]>(() => decorated.map((a) => a.accountNumber))
   const [revealed, setRevealed] = useState<Set<string>>(() => new Set())
@@ -131,6 +139,7 @@ export function AccountCardStack({ accounts }: { accounts: Account[] }) {
             revealed={revealed.has(account.accountNumber)}
             onReveal={() => toggle(account.accountNumber)}
             onSelect={() => bringToFront(account.accountNumber)}
+            Eye={Eye}
           />
         ))}
       </div>

@@ -1,0 +1,5 @@
+/** The dashboard's texts that both the page and its first view (HomeFirstView) show. */
+export const welcome = (firstName: string | undefined) => `Welcome ${firstName ?? ''}`
+export const DASHBOARD_SUBHEADING = 'User Dashboard'
+export const MY_ACCOUNTS = 'My Accounts'
+export const NO_ACCOUNTS = 'You have no accounts yet.'
