@@ -44,8 +44,9 @@ def threads_for(workload: str | None, clients: int) -> int:
     """As many threads as cores for one-request workloads (plain wrk's way), each thread's
     connections taking turns with its share of the customers; one thread per connection for
     the flows, whose steps keep state per connection. With 64 threads on a 2-core machine
-    that the servers keep busy, a thread waited for a core with answers unread, and the
-    wait was counted as the server's latency: the dashboard's p99 was 6 to 8 times its p50."""
+    that the servers keep busy, a thread could wait for a core with answers unread, and the
+    wait counted as the server's latency; and a customer's requests now reach every server
+    process, as behind a load balancer, not always the one its connection happened to hit."""
     if workload is None or workload in ONE_REQUEST:
         return min(clients, os.cpu_count() or 1)
     return clients
@@ -95,6 +96,7 @@ def run(
     env = {
         **os.environ,
         "KOBO_WRK_THREADS": str(threads),
+        "KOBO_WRK_CLIENTS": str(clients),
         "KOBO_WRK_WORKLOAD": workload,
         "KOBO_WRK_USERS": str(users_file),
         "KOBO_WRK_NONCE": f"{time.time_ns():x}",

@@ -84,7 +84,7 @@ function done(summary, latency, requests)
     'KOBO-WRK {"workload":%s,"clients":%d,"seconds":%.3f,"operations":%d,"requests":%d,'
       .. '"throughput":%.3f,"p50_ms":%s,"p99_ms":%s,"connect_errors":%d,"read_errors":%d,'
       .. '"write_errors":%d,"non_2xx":%d,"timeouts":%d,"failures":%d,"first_failures":[%s]}\n',
-    json_string(flow), #threads, seconds, ops, summary.requests, ops / seconds,
+    json_string(flow), tonumber(os.getenv("KOBO_WRK_CLIENTS")) or #threads, seconds, ops, summary.requests, ops / seconds,
     number_or_null(p50), number_or_null(p99), e.connect, e.read, e.write, e.status, e.timeout,
     failures, table.concat(first_failures, ",")))
 end
