@@ -46,7 +46,7 @@ from bff.settings.controller import SettingsController
 from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
-from kobo_serving import freeze_startup_objects
+from kobo_serving import served
 from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
 
 if TYPE_CHECKING:
@@ -194,9 +194,5 @@ def create_app(
 
 
 def create_served_app() -> Litestar:
-    """The factory `python -m bff serve` runs: the application, with what it built at
-    start-up left out of garbage collection from then on (kobo_serving). Tests build theirs
-    with `create_app`, which freezes nothing."""
-    app = create_app()
-    app.on_startup.append(freeze_startup_objects)
-    return app
+    """The factory `python -m bff serve` runs (kobo_serving.served)."""
+    return served(create_app())

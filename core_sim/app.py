@@ -31,7 +31,7 @@ from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
 from core_sim.simclock.controller import ClockController, follow_stored_offset, load_offset
-from kobo_serving import freeze_startup_objects
+from kobo_serving import served
 from kobo_serving.tracing import litestar_plugins, provider_from_env
 
 if TYPE_CHECKING:
@@ -173,9 +173,5 @@ def create_app(
 
 
 def create_served_app() -> Litestar:
-    """The factory `python -m core_sim serve` runs: the application, with what it built at
-    start-up left out of garbage collection from then on (kobo_serving). Tests build theirs
-    with `create_app`, which freezes nothing."""
-    app = create_app()
-    app.on_startup.append(freeze_startup_objects)
-    return app
+    """The factory `python -m core_sim serve` runs (kobo_serving.served)."""
+    return served(create_app())

@@ -13,8 +13,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import socket
+from typing import TYPE_CHECKING
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+if TYPE_CHECKING:
+    from litestar import Litestar
 
 # What uvicorn's `http=` setting takes: an import string survives its worker processes.
 HTTP_PROTOCOL = "kobo_serving:NoDelayHttpToolsProtocol"
@@ -36,3 +40,10 @@ def freeze_startup_objects() -> None:
     (Python's `gc.freeze`); what requests allocate is collected as before."""
     gc.collect()
     gc.freeze()
+
+
+def served(app: Litestar) -> Litestar:
+    """`app` as `python -m … serve` runs it: what it built at start-up is frozen once it has
+    started. Tests use their programs' `create_app` directly, which freezes nothing."""
+    app.on_startup.append(freeze_startup_objects)
+    return app
