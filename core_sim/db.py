@@ -42,9 +42,11 @@ class Database(SessionSource):
 
 def _add_columns_of_later_versions(conn: Connection) -> None:
     """The simulator has no migration tool: its database is seeded test data, created by
-    `create_all`, which makes missing tables but not missing columns. A database kept from
-    an earlier version (var/core_sim.sqlite3 under scripts/run) gets each later column here,
-    filled in, so a pull does not cost the tester their simulated world."""
+    `create_all`, which makes missing tables but not missing columns or indexes. A database
+    kept from an earlier version (var/core_sim.sqlite3 under scripts/run) gets each later
+    column and index here, filled in, so a pull does not cost the tester their simulated
+    world."""
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_entries_posting ON entries (posting_id)"))
     entry_columns = {column["name"] for column in inspect(conn).get_columns("entries")}
     if "available_after_kobo" not in entry_columns:
         conn.execute(text("ALTER TABLE entries ADD COLUMN available_after_kobo BIGINT"))

@@ -32,7 +32,7 @@ class VendAlerts:
                 account_number=vend.source_account,
                 counterparty=vend.provider_title,
                 narration=vend.narration(),
-                available_after_kobo=await available_after(self.core, vend.source_account, vend.id),
+                available_after_kobo=await available_after(self.core, vend.source_account, vend),
                 reference=vend.id,
                 at=vend.finished_at or utcnow(),
             ),

@@ -162,6 +162,7 @@ class CorePostingEntry(CoreStruct):
     account_number: str
     account_name: str
     amount_kobo: int
+    available_after_kobo: int | None = None
 
 
 class CorePosting(CoreStruct):

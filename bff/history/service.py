@@ -20,7 +20,6 @@ from bff.core_client import (
     CoreClient,
     CoreError,
     CorePosting,
-    CoreRefused,
     CoreStatementLine,
     CoreUnavailable,
 )
@@ -32,7 +31,7 @@ from bff.history.presentation import (
     customer_reference,
     load_records,
     load_records_of,
-    posting_references,
+    payment_posting,
     present_core_line,
     present_line,
     present_unsettled,
@@ -299,14 +298,13 @@ class HistoryService:
         return _detail(base, source, destination), amount_kobo
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
-        for candidate in posting_references(reference, record):
-            try:
-                return await self.core.posting(candidate)
-            except CoreRefused:
-                continue
-            except CoreUnavailable as exc:
-                raise ServiceUnavailable(CORE_DOWN) from exc
-        raise NotFound("Transaction not found")
+        try:
+            posting = await payment_posting(self.core, reference, record)
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        if posting is None:
+            raise NotFound("Transaction not found")
+        return posting
 
     # -- statements ---------------------------------------------------------------------
     async def check_statement_request(

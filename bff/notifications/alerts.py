@@ -19,12 +19,15 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from bff.bills.models import Vend
 from bff.core_client import CoreClient, CoreRefused
 from bff.db import Database
+from bff.history.presentation import payment_posting
 from bff.money import format_naira
 from bff.notifications.message import Message
 from bff.notifications.templates import branded_email, sms
 from bff.timefmt import LAGOS
+from bff.transfers.models import Transfer
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -101,11 +104,16 @@ class PostingAlerts:
         return await renderer(payload["id"])
 
 
-async def available_after(core: CoreClient, account_number: str, reference: str) -> int | None:
-    """What the customer could spend right after this posting (balance less open holds),
-    from the core's line for it (found by the reference, which the posting's contains)."""
-    page = await core.lines(account_number, search=reference, limit=1)
-    return page.lines[0].available_after_kobo if page.lines else None
+async def available_after(
+    core: CoreClient, account_number: str, payment: Transfer | Vend
+) -> int | None:
+    """What the customer could spend right after the payment's posting (balance less open
+    holds), from the posting's line on this account. Read by the posting's reference, not
+    by searching the account's lines: a search costs as much as the account's history."""
+    posting = await payment_posting(core, payment.id, payment)
+    entries = posting.entries if posting is not None else []
+    mine = next((entry for entry in entries if entry.account_number == account_number), None)
+    return mine.available_after_kobo if mine is not None else None
 
 
 async def owner_of(db: Database, core: CoreClient, account_number: str) -> User | None:

@@ -18,7 +18,7 @@ from bff.notifications.outbox import Outbox
 from bff.notifications.templates import sms
 from bff.notifications.transports import DeliveryFailed, Transports
 from bff.tests.conftest import ADA, TUNDE, Bff
-from bff.tests.test_bills import buy
+from bff.tests.test_bills import ADA_CURRENT, buy
 from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, confirm, initiate
 
 
@@ -180,4 +180,7 @@ async def test_a_bill_payment_sends_a_debit_alert_naming_the_biller(bff: Bff):
     body = alerts[0]["body"]
     assert "Amount: ₦750.00" in body and "To: MTN" in body
     assert "Narration: MTN airtime, 08099990001" in body
+    # What was left to spend right after it: the account's available balance now.
+    current = (await bff.sim.get(f"/core/accounts/{ADA_CURRENT}")).json()["availableBalanceKobo"]
+    assert f"Available balance: ₦{current // 100:,}.{current % 100:02d}" in body
     assert internal_codes([body]) == [] and "GL-" not in body and "HOLD-" not in body

@@ -36,7 +36,7 @@ class TransferAlerts:
                 counterparty=transfer.destination_name,
                 narration=transfer.description,
                 available_after_kobo=await available_after(
-                    self.core, transfer.source_account, transfer.id
+                    self.core, transfer.source_account, transfer
                 ),
                 reference=transfer.id,
                 at=at,
@@ -55,7 +55,7 @@ class TransferAlerts:
                     counterparty=sender_name,
                     narration=transfer.description,
                     available_after_kobo=await available_after(
-                        self.core, transfer.destination_account, transfer.id
+                        self.core, transfer.destination_account, transfer
                     ),
                     reference=transfer.id,
                     at=at,

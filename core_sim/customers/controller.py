@@ -192,7 +192,10 @@ class CustomersController(Controller):
             posted_at=posting.posted_at,
             entries=[
                 PostingEntryOut(
-                    account_number=a.number, account_name=a.name, amount_kobo=e.amount_kobo
+                    account_number=a.number,
+                    account_name=a.name,
+                    amount_kobo=e.amount_kobo,
+                    available_after_kobo=e.available_after_kobo,
                 )
                 for e, a in entries
             ],

@@ -126,6 +126,8 @@ class PostingEntryOut(CamelStruct):
     account_number: str
     account_name: str
     amount_kobo: int
+    # What the account's holder could spend right after this line (None on old lines).
+    available_after_kobo: int | None = None
 
 
 class PostingOut(CamelStruct):

@@ -80,12 +80,19 @@ class Posting(Base):
     kind: Mapped[str] = mapped_column(String(30))  # TRANSFER, SEED, HOLD_POST, ...
     narration: Mapped[str] = mapped_column(String(200))
     posted_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    entries: Mapped[list[Entry]] = relationship(back_populates="posting", lazy="selectin")
+    # Never loaded with the posting: the one reader (`posting_with_accounts`) asks for the
+    # entries and their accounts in one query of its own.
+    entries: Mapped[list[Entry]] = relationship(back_populates="posting", lazy="raise")
 
 
 class Entry(Base):
     __tablename__ = "entries"
-    __table_args__ = (Index("ix_entries_account_time", "account_id", "posted_at"),)
+    __table_args__ = (
+        Index("ix_entries_account_time", "account_id", "posted_at"),
+        # A posting's lines (a receipt, an alert's available balance) without reading the
+        # whole ledger: without it, each alert cost a scan that grew with the ledger.
+        Index("ix_entries_posting", "posting_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     posting_id: Mapped[int] = mapped_column(ForeignKey("postings.id"))

@@ -113,6 +113,29 @@ async def test_transfer_over_http_and_status_query(sim_client):
     assert conflict.status_code == 409 and conflict.json()["responseCode"] == "94"
 
 
+async def test_a_posting_names_each_side_and_what_it_left_available(sim_client):
+    before = {
+        number: (await sim_client.get(f"/core/accounts/{number}")).json()
+        for number in ("1020000115", "1020000218")
+    }
+    body = {
+        "reference": "api-posting-1",
+        "debitAccount": "1020000115",
+        "creditAccount": "1020000218",
+        "amountKobo": 1250,
+        "narration": "books",
+    }
+    assert (await sim_client.post("/core/transfers", json=body)).json()["status"] == "SUCCESS"
+    posting = (await sim_client.get("/core/postings/TRF-api-posting-1")).json()
+    sides = {entry["accountNumber"]: entry for entry in posting["entries"]}
+    assert sides["1020000115"]["amountKobo"] == -1250
+    assert sides["1020000218"]["amountKobo"] == 1250
+    for number, sign in (("1020000115", -1), ("1020000218", 1)):
+        available = before[number]["availableBalanceKobo"] + sign * 1250
+        assert sides[number]["availableAfterKobo"] == available
+    assert (await sim_client.get("/core/postings/TRF-no-such")).status_code == 404
+
+
 async def test_bad_transfer_body_is_a_400(sim_client):
     response = await sim_client.post(
         "/core/transfers",

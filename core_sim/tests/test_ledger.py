@@ -8,7 +8,7 @@ import contextlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 
 from core_sim.db import Database
 from core_sim.errors import Conflict, InsufficientFunds, SimError
@@ -332,3 +332,16 @@ async def test_a_database_from_before_available_balances_gets_the_column_at_star
             ).all()
         )
     assert filled == {False: False, True: True}
+
+
+async def test_a_database_from_before_the_posting_index_gets_it_at_start(db):
+    # A posting's lines are read by posting (receipts, alerts): without the index each read
+    # scanned the whole ledger, so a kept database gets it when the simulator starts.
+    async with db.engine.begin() as conn:
+        await conn.execute(text("DROP INDEX ix_entries_posting"))
+    await db.create_schema()
+    async with db.engine.connect() as conn:
+        indexes = await conn.run_sync(
+            lambda sync: {index["name"] for index in inspect(sync).get_indexes("entries")}
+        )
+    assert "ix_entries_posting" in indexes
