@@ -18,6 +18,7 @@ from bff.tests.test_transfers import (
     follow_up,
     send,
 )
+from bff.users.activity import ActivityCache
 
 # Long enough that only the customer's activity version can refresh a kept answer.
 KEPT = {"read_cache_s": 3600}
@@ -157,3 +158,64 @@ async def test_an_account_opened_here_shows_on_the_kept_dashboard_at_once(bff_fa
     assert opened.status_code == 201, opened.text
     after = [a["accountNumber"] for a in (await summary(bff, token))["accounts"]]
     assert len(after) == len(before) + 1
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Customer:
+    id, activity_version = 7, 1
+
+
+def counting(answers: list[str]):  # type: ignore[no-untyped-def]
+    """A computation that answers the next of `answers` each time."""
+    made: list[str] = []
+
+    async def compute() -> str:
+        made.append(answers[len(made)])
+        return made[-1]
+
+    return compute, made
+
+
+async def test_a_half_old_answer_is_served_at_once_and_refreshed_behind_it():
+    clock = Clock()
+    cache = ActivityCache(seconds=2, timer=clock)
+    compute, made = counting(["first", "second", "third"])
+    customer = Customer()
+    assert await cache.read(customer, "summary", compute) == "first"
+    clock.now += 0.3  # under half of the served time (at least 1.5 s): kept, nothing made
+    assert await cache.read(customer, "summary", compute) == "first" and made == ["first"]
+    clock.now += 1.1  # past half, not past the end: still served, one refresh begins
+    assert await cache.read(customer, "summary", compute) == "first"
+    assert await cache.read(customer, "summary", compute) == "first"  # the same refresh
+    await asyncio.sleep(0)
+    assert made == ["first", "second"]
+    assert await cache.read(customer, "summary", compute) == "second"
+    clock.now += 2.1  # past the served time: nothing stale is served, the read computes
+    assert await cache.read(customer, "summary", compute) == "third"
+
+
+async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual():
+    clock = Clock()
+    cache = ActivityCache(seconds=2, timer=clock)
+    customer = Customer()
+
+    async def failing() -> str:
+        raise RuntimeError("core down")
+
+    async def first() -> str:
+        return "first"
+
+    assert await cache.read(customer, "summary", first) == "first"
+    clock.now += 1.4
+    assert await cache.read(customer, "summary", failing) == "first"
+    await asyncio.sleep(0)
+    clock.now += 0.7  # expired: the failure reaches the customer
+    with pytest.raises(RuntimeError):
+        await cache.read(customer, "summary", failing)
