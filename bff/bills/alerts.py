@@ -32,7 +32,9 @@ class VendAlerts:
                 account_number=vend.source_account,
                 counterparty=vend.provider_title,
                 narration=vend.narration(),
-                available_after_kobo=await available_after(self.core, vend.source_account, vend),
+                available_after_kobo=available_after(
+                    await self.core.first_posting(vend.posting_references()), vend.source_account
+                ),
                 reference=vend.id,
                 at=vend.finished_at or utcnow(),
             ),

@@ -50,6 +50,10 @@ class Vend(PaymentState, Base):
     token: Mapped[str | None] = mapped_column(String(24))
     units: Mapped[str | None] = mapped_column(String(20))
 
+    def posting_references(self) -> list[str]:
+        """Where the core keeps this payment's posting: the hold it placed, settled."""
+        return [f"HOLD-{self.id}"]
+
     def narration(self) -> str:
         """What the customer and the core's statement call it: 'MTN airtime, 08031234567',
         'Ikeja Electric prepaid, meter 45000000001'."""

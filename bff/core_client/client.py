@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -265,6 +266,16 @@ class CoreClient:
 
     async def posting(self, reference: str) -> CorePosting:
         return await self._call("GET", f"/core/postings/{_segment(reference)}", CorePosting)
+
+    async def first_posting(self, references: Sequence[str]) -> CorePosting | None:
+        """The first of these postings the core has (a payment's posting may be under either
+        of two references), or None: one lookup each, whatever the size of the ledger."""
+        for reference in references:
+            try:
+                return await self.posting(reference)
+            except CoreRefused:
+                continue
+        return None
 
     # -- money (every call carries the caller's reference: retries are safe) -------------
     async def transfer(

@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.banks import own_name
 from bff.bills.models import Vend
-from bff.core_client import CoreClient, CorePosting, CoreRefused, CoreStatementLine
+from bff.core_client import CoreStatementLine
 from bff.transfers.models import Kind, Transfer
 
 # The core's posting references, outermost first: HOLD-TRF-<id> is a held transfer settled.
@@ -57,27 +57,7 @@ def customer_reference(posting_reference: str) -> str:
 
 def posting_references(reference: str, record: Transfer | Vend | None) -> list[str]:
     """Where the core keeps the posting of the payment the customer calls `reference`."""
-    if isinstance(record, Vend):
-        return [f"HOLD-{reference}"]
-    if isinstance(record, Transfer):
-        if record.kind == Kind.OTHER_BANK:
-            return [f"HOLD-{reference}"]
-        # An intra-bank transfer posts at once, or is held first when the core answers late.
-        return [f"TRF-{reference}", f"HOLD-TRF-{reference}"]
-    return [reference]
-
-
-async def payment_posting(
-    core: CoreClient, reference: str, record: Transfer | Vend | None
-) -> CorePosting | None:
-    """The core's posting of the payment the customer calls `reference`, if it has one: one
-    or two lookups by the posting's own reference, whatever the size of the ledger."""
-    for candidate in posting_references(reference, record):
-        try:
-            return await core.posting(candidate)
-        except CoreRefused:
-            continue
-    return None
+    return record.posting_references() if record is not None else [reference]
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from bff.history.presentation import (
     customer_reference,
     load_records,
     load_records_of,
-    payment_posting,
+    posting_references,
     present_core_line,
     present_line,
     present_unsettled,
@@ -299,7 +299,7 @@ class HistoryService:
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
         try:
-            posting = await payment_posting(self.core, reference, record)
+            posting = await self.core.first_posting(posting_references(reference, record))
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
         if posting is None:

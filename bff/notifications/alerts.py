@@ -19,15 +19,12 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from bff.bills.models import Vend
-from bff.core_client import CoreClient, CoreRefused
+from bff.core_client import CoreClient, CorePosting, CoreRefused
 from bff.db import Database
-from bff.history.presentation import payment_posting
 from bff.money import format_naira
 from bff.notifications.message import Message
 from bff.notifications.templates import branded_email, sms
 from bff.timefmt import LAGOS
-from bff.transfers.models import Transfer
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -104,13 +101,11 @@ class PostingAlerts:
         return await renderer(payload["id"])
 
 
-async def available_after(
-    core: CoreClient, account_number: str, payment: Transfer | Vend
-) -> int | None:
-    """What the customer could spend right after the payment's posting (balance less open
-    holds), from the posting's line on this account. Read by the posting's reference, not
-    by searching the account's lines: a search costs as much as the account's history."""
-    posting = await payment_posting(core, payment.id, payment)
+def available_after(posting: CorePosting | None, account_number: str) -> int | None:
+    """What the customer could spend right after a payment's posting (balance less open
+    holds), from its line on this account. The posting is read by its own reference
+    (`CoreClient.first_posting`), not found by searching the account's lines: a search
+    costs as much as the account's history."""
     entries = posting.entries if posting is not None else []
     mine = next((entry for entry in entries if entry.account_number == account_number), None)
     return mine.available_after_kobo if mine is not None else None

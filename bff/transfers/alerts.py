@@ -26,6 +26,7 @@ class TransferAlerts:
         if transfer is None or sender is None:
             return []
         at = transfer.finished_at or utcnow()
+        posting = await self.core.first_posting(transfer.posting_references())
         sender_name = f"{sender.first_name} {sender.last_name}"
         messages = messages_for(
             sender,
@@ -35,9 +36,7 @@ class TransferAlerts:
                 account_number=transfer.source_account,
                 counterparty=transfer.destination_name,
                 narration=transfer.description,
-                available_after_kobo=await available_after(
-                    self.core, transfer.source_account, transfer
-                ),
+                available_after_kobo=available_after(posting, transfer.source_account),
                 reference=transfer.id,
                 at=at,
             ),
@@ -54,9 +53,7 @@ class TransferAlerts:
                     account_number=transfer.destination_account,
                     counterparty=sender_name,
                     narration=transfer.description,
-                    available_after_kobo=await available_after(
-                        self.core, transfer.destination_account, transfer
-                    ),
+                    available_after_kobo=available_after(posting, transfer.destination_account),
                     reference=transfer.id,
                     at=at,
                 ),

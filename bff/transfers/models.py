@@ -59,3 +59,11 @@ class Transfer(PaymentState, Base):
     name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))
+
+    def posting_references(self) -> list[str]:
+        """Where the core keeps this transfer's posting: an intra-bank transfer posts at once
+        (`TRF-<id>`), or is held first when the core answers late (`HOLD-TRF-<id>`); one to
+        another bank is held and settled (`HOLD-<id>`)."""
+        if self.kind == Kind.OTHER_BANK:
+            return [f"HOLD-{self.id}"]
+        return [f"TRF-{self.id}", f"HOLD-TRF-{self.id}"]
