@@ -55,8 +55,11 @@ class MessagingController(Controller):
         recipient: str | None = None,
         channel: Literal["SMS", "EMAIL"] | None = None,
         limit: Annotated[int, Parameter(ge=1, le=500)] = 50,
+        after: Annotated[int | None, Parameter(ge=0)] = None,
     ) -> list[MessageOut]:
-        """Messages newest first, optionally for one recipient (e-mail or phone)."""
+        """Messages newest first, optionally for one recipient (e-mail or phone), and only
+        those sent after the message with id `after` (a poll that waits for a new one need
+        not fetch the old ones, statements attached, again)."""
         async with db.reader() as session:
-            messages = await service.inbox(session, recipient, channel, limit)
+            messages = await service.inbox(session, recipient, channel, limit, after)
         return [message_out(m) for m in messages]

@@ -39,11 +39,17 @@ async def send(session: AsyncSession, data: MessageIn) -> Message:
 
 
 async def inbox(
-    session: AsyncSession, recipient: str | None, channel: str | None, limit: int
+    session: AsyncSession,
+    recipient: str | None,
+    channel: str | None,
+    limit: int,
+    after: int | None = None,
 ) -> list[Message]:
     # In the order they were sent: a message sent while a tester had moved the clock forward
     # must not stay "newest" after the clock is set back.
     query = select(Message).order_by(Message.id.desc()).limit(limit)
+    if after is not None:
+        query = query.where(Message.id > after)
     if recipient:
         query = (
             query.where(Message.recipient == recipient.strip().lower())

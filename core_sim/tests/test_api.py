@@ -200,6 +200,12 @@ async def test_messages_are_listed_newest_first_per_recipient(sim_client):
     inbox = (await sim_client.get("/sim/messages?recipient=inbox.test@example.com")).json()
     assert [m["body"] for m in inbox[:2]] == ["second", "first"]
     assert inbox[0]["channel"] == "EMAIL"
+    # A poll for what is new: only the messages sent after the one it last saw.
+    newer = await sim_client.get(
+        "/sim/messages", params={"recipient": "inbox.test@example.com", "after": inbox[1]["id"]}
+    )
+    assert [m["body"] for m in newer.json()] == ["second"]
+    assert (await sim_client.get("/sim/messages", params={"after": -1})).status_code == 400
 
 
 async def test_messaging_fault_makes_the_gateway_fail(sim_client):
