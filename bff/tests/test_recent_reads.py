@@ -177,31 +177,48 @@ def counting(answers: list[str]):  # type: ignore[no-untyped-def]
     made: list[str] = []
 
     async def compute() -> str:
+        await asyncio.sleep(0)
         made.append(answers[len(made)])
         return made[-1]
 
     return compute, made
 
 
-async def test_a_half_old_answer_is_served_at_once_and_refreshed_behind_it():
+@pytest.fixture
+def full_time(monkeypatch):  # type: ignore[no-untyped-def]
+    """Every answer kept for all of `seconds` (not a random share of it)."""
+    monkeypatch.setattr("bff.users.activity.random.uniform", lambda _low, high: high)
+
+
+async def test_an_answer_in_its_last_quarter_is_served_at_once_and_refreshed_behind_it(
+    full_time,
+):
     clock = Clock()
     cache = ActivityCache(seconds=2, timer=clock)
     compute, made = counting(["first", "second", "third"])
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
-    clock.now += 0.3  # under half of the served time (at least 1.5 s): kept, nothing made
+    clock.now += 1.2  # within its first three quarters: kept, nothing made
     assert await cache.read(customer, "summary", compute) == "first" and made == ["first"]
-    clock.now += 1.1  # past half, not past the end: still served, one refresh begins
+    clock.now += 0.4  # in its last quarter: still served, one refresh begins
     assert await cache.read(customer, "summary", compute) == "first"
     assert await cache.read(customer, "summary", compute) == "first"  # the same refresh
-    await asyncio.sleep(0)
+    for _ in range(3):
+        await asyncio.sleep(0)
     assert made == ["first", "second"]
     assert await cache.read(customer, "summary", compute) == "second"
-    clock.now += 2.1  # past the served time: nothing stale is served, the read computes
+    clock.now += 2.1  # past its time: nothing stale is served, the read computes
     assert await cache.read(customer, "summary", compute) == "third"
 
 
-async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual():
+async def test_reads_that_find_nothing_kept_share_one_computation(full_time):
+    cache = ActivityCache(seconds=2, timer=Clock())
+    compute, made = counting(["only", "never"])
+    answers = await asyncio.gather(*(cache.read(Customer(), "summary", compute) for _ in range(5)))
+    assert answers == ["only"] * 5 and made == ["only"]
+
+
+async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
     clock = Clock()
     cache = ActivityCache(seconds=2, timer=clock)
     customer = Customer()
@@ -213,9 +230,10 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual():
         return "first"
 
     assert await cache.read(customer, "summary", first) == "first"
-    clock.now += 1.4
+    clock.now += 1.6
     assert await cache.read(customer, "summary", failing) == "first"
-    await asyncio.sleep(0)
-    clock.now += 0.7  # expired: the failure reaches the customer
+    for _ in range(3):
+        await asyncio.sleep(0)
+    clock.now += 0.5  # expired: the failure reaches the customer
     with pytest.raises(RuntimeError):
         await cache.read(customer, "summary", failing)

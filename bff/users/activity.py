@@ -13,12 +13,11 @@ transaction as any change to the customer's transfers, bill payments or schedule
 - what changes outside the customer's own actions (money arriving from another customer or
   bank, a tester's move in the simulator) shows within `seconds`.
 
-An answer is served as it is for the first half of its time; a read in the second half still
-gets it at once, and starts one recomputation in the background that replaces it (as HTTP's
-stale-while-revalidate). So under load a customer's reads do not wait for the core: the one
-read that would have computed a fresh answer at expiry no longer queues behind everyone
-else's, which is what set the dashboard's slowest 1 % (docs/benchmarks.md). An answer is
-never served past `seconds`: a read after that (a customer back after a pause) computes.
+An answer is served as it is for the first three quarters of its time; a read in the last
+quarter still gets it at once, and starts one recomputation in the background that replaces
+it (as HTTP's stale-while-revalidate). Reads that find nothing kept share one computation.
+So under load a customer's reads do not wait for the core. An answer is never served past
+`seconds`: a read after that (a customer back after a pause) computes.
 
 The version comes from the user row that the session check reads before the answer is
 computed, so an answer is never filed under a version newer than what it saw.
@@ -44,6 +43,11 @@ T = TypeVar("T")
 # Customers served by one process within `seconds`; an answer is a few kilobytes.
 CUSTOMERS_KEPT = 5_000
 
+# The share of an answer's time after which a read starts its recomputation: late enough
+# that a busy customer's answer is computed about as often as when it was computed at
+# expiry, early enough that the new one is ready before the old one expires.
+REFRESH_FROM = 0.75
+
 log = logging.getLogger(__name__)
 
 
@@ -63,7 +67,8 @@ class ActivityCache:
             if seconds > 0
             else None
         )
-        self._refreshing: dict[Hashable, asyncio.Task[None]] = {}
+        # At most one computation per key at a time, shared by every read that needs it.
+        self._computing: dict[Hashable, asyncio.Task[Any]] = {}
 
     async def read(self, user: User, what: Hashable, compute: Callable[[], Awaitable[T]]) -> T:
         """`compute()`'s answer for this user and `what`, or the kept one. Callers must not
@@ -73,30 +78,42 @@ class ActivityCache:
         key = (user.id, user.activity_version, what)
         kept = self._answers.get(key)
         if kept is None:
-            answer = await compute()
-            self._keep(key, answer)
-            return answer
-        if self._timer() >= kept.refresh_after and key not in self._refreshing:
-            task = asyncio.create_task(self._refresh(key, compute))
-            self._refreshing[key] = task
-            task.add_done_callback(lambda _task: self._refreshing.pop(key, None))
+            # Shielded: a customer who gives up does not cancel what others wait for.
+            return cast(T, await asyncio.shield(self._computation(key, compute)))
+        if self._timer() >= kept.refresh_after and key not in self._computing:
+            self._computation(key, compute).add_done_callback(_log_failed_refresh)
         return cast(T, kept.answer)
 
+    def _computation(
+        self, key: Hashable, compute: Callable[[], Awaitable[Any]]
+    ) -> asyncio.Task[Any]:
+        running = self._computing.get(key)
+        if running is not None:
+            return running
+        task = asyncio.create_task(self._compute_and_keep(key, compute))
+        self._computing[key] = task
+        task.add_done_callback(lambda _task: self._computing.pop(key, None))
+        return task
+
+    async def _compute_and_keep(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
+        answer = await compute()
+        self._keep(key, answer)
+        return answer
+
     def _keep(self, key: Hashable, answer: Any) -> None:
-        """Served for between three quarters of `seconds` and all of it, at random: answers
-        made together (every customer's first read after a restart, or a bench's) would
-        otherwise all be recomputed together."""
+        """Served for between three quarters of `seconds` and all of it, at random (answers
+        made together, as every customer's first read after a restart, would otherwise all
+        be recomputed together), and recomputed behind the reads of its last quarter."""
         assert self._answers is not None
         now, served_for = self._timer(), self.seconds * random.uniform(0.75, 1.0)
-        self._answers[key] = _Kept(answer, now + served_for / 2, now + served_for)
+        self._answers[key] = _Kept(answer, now + served_for * REFRESH_FROM, now + served_for)
 
-    async def _refresh(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> None:
-        try:
-            self._keep(key, await compute())
-        except Exception as exc:
-            # The kept answer expires as usual; the read after that computes, and answers
-            # the customer with whatever went wrong.
-            log.warning("could not refresh a kept answer: %r", exc)
+
+def _log_failed_refresh(task: asyncio.Task[Any]) -> None:
+    """The kept answer expires as usual; the read after that computes, and answers the
+    customer with whatever went wrong."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("could not refresh a kept answer: %r", task.exception())
 
 
 def _until_expiry(_key: Hashable, kept: _Kept, _now: float) -> float:
