@@ -14,6 +14,7 @@ import { WeeklySummaryCard } from './components/WeeklySummaryCard'
 import { RecentTransactionsCard } from './components/RecentTransactionsCard'
 import { ScheduledPaymentsCard } from './components/ScheduledPaymentsCard'
 import { AddAccountMenu } from './components/AddAccountMenu'
+import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint'
 
 export const DASHBOARD_FAILED = "We couldn't load your dashboard"
 
@@ -52,6 +53,9 @@ export function HomePage() {
 }
 
 function SummaryGrid({ summary }: { summary: ClientSummary }) {
+  // The lists below the accounts and totals come a task later (lib/useAfterFirstPaint.ts):
+  // below the fold on a phone, and a row of their own on a wide screen, so nothing moves.
+  const later = useAfterFirstPaint()
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} lg={14}>
@@ -69,12 +73,16 @@ function SummaryGrid({ summary }: { summary: ClientSummary }) {
           <WeeklySummaryCard summary={summary.weeklyTransactionSummary} />
         </div>
       </Col>
-      <Col xs={24} lg={14}>
-        <RecentTransactionsCard transactions={summary.recentTransactions} />
-      </Col>
-      <Col xs={24} lg={10}>
-        <ScheduledPaymentsCard payments={summary.scheduledPayments} />
-      </Col>
+      {later && (
+        <>
+          <Col xs={24} lg={14}>
+            <RecentTransactionsCard transactions={summary.recentTransactions} />
+          </Col>
+          <Col xs={24} lg={10}>
+            <ScheduledPaymentsCard payments={summary.scheduledPayments} />
+          </Col>
+        </>
+      )}
     </Row>
   )
 }
