@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlalchemy import text
 
 from bff.tests.conftest import Bff
 from bff.tests.test_schedules import schedule
@@ -237,3 +238,25 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
     clock.now += 0.5  # expired: the failure reaches the customer
     with pytest.raises(RuntimeError):
         await cache.read(customer, "summary", failing)
+
+
+async def test_every_payment_table_keeps_its_activity_triggers(bff):
+    """The kept answers' promise rests on triggers (migration 0014). A later migration that
+    recreates one of these tables (as SQLite's batch mode does to alter a column) would drop
+    them without a word: this names what must still be there after every migration."""
+    tables = ("transfers", "bill_vends", "scheduled_payments")
+    async with bff.db.autocommit() as session:
+        if session.get_bind().dialect.name == "postgresql":
+            found = await session.execute(
+                text(
+                    "SELECT tgrelid::regclass::text, tgname FROM pg_trigger WHERE NOT tgisinternal"
+                )
+            )
+            wanted = {(table, f"{table}_activity") for table in tables}
+        else:
+            found = await session.execute(
+                text("SELECT tbl_name, name FROM sqlite_master WHERE type = 'trigger'")
+            )
+            events = ("insert", "update", "delete")
+            wanted = {(t, f"{t}_activity_{event}") for t in tables for event in events}
+        assert wanted <= {(table, name) for table, name in found.all()}
