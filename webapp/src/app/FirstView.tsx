@@ -23,12 +23,8 @@ import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../lib/useIsMobile'
 import { useAppSelector } from '../store/hooks'
 import { selectUserInfo } from '../store/appSlice'
 import { releasePageCode } from './pageCodeGate'
+import { afterPaint } from '../lib/useAfterFirstPaint'
 import type { View } from './firstViewPlan'
-
-/** Runs `then` once the browser has painted the current frame. */
-function afterPaint(then: () => void) {
-  requestAnimationFrame(() => setTimeout(then, 0))
-}
 
 export function FirstView({ view }: { view: View }) {
   const user = useAppSelector(selectUserInfo)

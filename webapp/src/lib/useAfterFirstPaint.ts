@@ -1,5 +1,10 @@
 import { startTransition, useEffect, useState } from 'react'
 
+/** Runs `then` once the browser has painted the current frame. */
+export function afterPaint(then: () => void) {
+  requestAnimationFrame(() => setTimeout(then, 0))
+}
+
 /**
  * False on a component's first render, true once the browser has painted it. What the first
  * screen does not need (below the fold on a phone) renders in a later task: on Lighthouse's
@@ -11,11 +16,9 @@ export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false)
   useEffect(() => {
     let live = true
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (live) startTransition(() => setPainted(true))
-      }, 0),
-    )
+    afterPaint(() => {
+      if (live) startTransition(() => setPainted(true))
+    })
     return () => {
       live = false
     }
