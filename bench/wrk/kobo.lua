@@ -149,8 +149,12 @@ local function find_code(text)
   return text:match("code is (%d%d%d%d%d%d)%f[%D]")
 end
 
-local function outbox_request()
-  return wrk.format("GET", "/sim/messages?limit=20&recipient=" .. me.email)
+-- The customer's newest messages (up to `limit`, 20 if not given), only those after the
+-- message with id `after` if given: a poll need not fetch old statements' files again.
+local function outbox_request(limit, after)
+  local query = string.format("/sim/messages?limit=%d&recipient=%s", limit or 20, me.email)
+  if after then query = query .. "&after=" .. after end
+  return wrk.format("GET", query)
 end
 
 -- A step of a flow: a request and what to do with its answer (true: next step).
@@ -226,7 +230,7 @@ local FLOWS = {
     { -- the newest message before asking, to tell the statement's mail from older ones
       request = function()
         begun = now_ms()
-        return wrk.format("GET", "/sim/messages?limit=1&recipient=" .. me.email)
+        return outbox_request(1)
       end,
       response = function(status, body)
         seen_message = tonumber(body:match('^%[{"id":(%d+),') or "0")
@@ -245,10 +249,7 @@ local FLOWS = {
       end,
     },
     { -- only what came after it: earlier statements' files are not fetched again
-      request = function()
-        return wrk.format("GET", string.format("/sim/messages?limit=20&after=%d&recipient=%s",
-          seen_message, me.email))
-      end,
+      request = function() return outbox_request(20, seen_message) end,
       response = function(status, body)
         for number, attachments in body:gmatch('{"id":(%d+),.-"attachments":(%b[])') do
           if tonumber(number) > seen_message and attachments ~= "[]" then
