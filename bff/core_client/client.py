@@ -25,6 +25,7 @@ from bff.core_client.schemas import (
     BillerHolder,
     BillerVend,
     CoreAccount,
+    CoreActivityVersion,
     CoreBalanceAt,
     CoreCustomer,
     CoreCustomerActivity,
@@ -210,6 +211,16 @@ class CoreClient:
             CoreCustomerActivity,
             params={"since": since.isoformat(), "recent": recent},
         )
+
+    async def activity_version(self, customer_id: str) -> str:
+        """Changes whenever anything on the customer's accounts does: a kept page that was
+        computed under the same version is still true as far as the core is concerned."""
+        found = await self._call(
+            "GET",
+            f"/core/customers/{_segment(customer_id)}/activity-version",
+            CoreActivityVersion,
+        )
+        return found.version
 
     async def statement(
         self,

@@ -64,6 +64,11 @@ class CoreCustomerActivity(CoreStruct):
     recent: list[CoreAccountLine]  # newest first, over all the accounts
 
 
+class CoreActivityVersion(CoreStruct):
+    customer_id: str
+    version: str  # equal versions: nothing on the customer's accounts has changed
+
+
 class CoreLinesPage(CoreStruct):
     lines: list[CoreStatementLine]
     total: int  # matching lines, counted no further than the core's cap

@@ -45,14 +45,16 @@ class DashboardService:
 
     async def client_summary(self, user: User) -> ClientSummaryOut:
         """The summary, kept for a moment and refreshed by the customer's own payments
-        (bff/users/activity.py)."""
-        return await self.recent_reads.read(user, "summary", lambda: self._summary(user))
+        (bff/users/activity.py). A new week is a new answer: its totals start again."""
+        week_start = start_of_week(utcnow())
+        return await self.recent_reads.read(
+            user, ("summary", week_start), lambda: self._summary(user, week_start)
+        )
 
-    async def _summary(self, user: User) -> ClientSummaryOut:
+    async def _summary(self, user: User, week_start: datetime) -> ClientSummaryOut:
         """One core call (accounts, this week's totals, the newest lines) and one database
         transaction (pending/failed transfers, schedules), concurrently."""
         assert user.customer_id is not None  # guaranteed by the `customer` dependency
-        week_start = start_of_week(utcnow())
         try:
             activity, (unsettled, schedules) = await asyncio.gather(
                 self.core.customer_activity(

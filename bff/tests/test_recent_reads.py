@@ -19,7 +19,7 @@ from bff.tests.test_transfers import (
     follow_up,
     send,
 )
-from bff.users.activity import ActivityCache
+from bff.users.activity import LONGEST_KEPT_S, ActivityCache
 
 # Long enough that only the customer's activity version can refresh a kept answer.
 KEPT = {"read_cache_s": 3600}
@@ -170,7 +170,19 @@ class Clock:
 
 
 class Customer:
-    id, activity_version = 7, 1
+    id, activity_version, customer_id = 7, 1, "C0007"
+
+
+class CoreVersions:
+    """The core's activity version of every customer, as a test sets it; counts its reads."""
+
+    def __init__(self, version: str = "v1") -> None:
+        self.version, self.reads = version, 0
+
+    async def __call__(self, _customer_id: str) -> str:
+        self.reads += 1
+        await asyncio.sleep(0)
+        return self.version
 
 
 def counting(answers: list[str]):  # type: ignore[no-untyped-def]
@@ -238,6 +250,83 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
     clock.now += 0.5  # expired: the failure reaches the customer
     with pytest.raises(RuntimeError):
         await cache.read(customer, "summary", failing)
+
+
+async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(full_time):
+    clock, versions = Clock(), CoreVersions()
+    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    compute, made = counting(["first", "second"])
+    customer = Customer()
+    assert await cache.read(customer, "summary", compute) == "first"
+    assert versions.reads == 1  # read before computing
+    clock.now += 1.6  # last quarter: served, checked behind the read
+    assert await cache.read(customer, "summary", compute) == "first"
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert versions.reads == 2 and made == ["first"]
+    clock.now += 2.1  # past its time: the read waits for the check, which confirms it
+    assert await cache.read(customer, "summary", compute) == "first"
+    assert versions.reads == 3 and made == ["first"]
+
+
+async def test_a_changed_core_version_computes_the_answer_again(full_time):
+    clock, versions = Clock(), CoreVersions()
+    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    compute, made = counting(["first", "second"])
+    customer = Customer()
+    assert await cache.read(customer, "summary", compute) == "first"
+    versions.version = "v2"  # money arrived from another bank
+    clock.now += 2.1
+    assert await cache.read(customer, "summary", compute) == "second"
+    assert made == ["first", "second"]
+
+
+async def test_a_failed_check_computes_the_answer_again(full_time):
+    clock = Clock()
+
+    async def core_down(_customer_id: str) -> str:
+        raise RuntimeError("core down")
+
+    cache = ActivityCache(seconds=2, core_version=core_down, timer=clock)
+    compute, made = counting(["first", "second"])
+    assert await cache.read(Customer(), "summary", compute) == "first"
+    clock.now += 2.1
+    assert await cache.read(Customer(), "summary", compute) == "second"
+    assert made == ["first", "second"]
+
+
+async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time(full_time):
+    clock, versions = Clock(), CoreVersions()
+    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    compute, made = counting(["first", "second"])
+    customer = Customer()
+    assert await cache.read(customer, "summary", compute) == "first"
+    while clock.now < 1000.0 + LONGEST_KEPT_S - 2:
+        clock.now += 1.9
+        assert await cache.read(customer, "summary", compute) == "first"
+    clock.now += 2.1
+    assert await cache.read(customer, "summary", compute) == "second"
+    assert made == ["first", "second"]
+
+
+async def test_an_unchanged_core_spares_the_dashboard_its_computation(bff_factory):
+    """Through the simulator: once the keeping time is over, the core's activity version
+    confirms the kept dashboard and nothing is read again."""
+    bff = await bff_factory(read_cache_s=0.3)
+    token = await bff.sign_in()
+    core = bff.app.state.dashboard_service.core
+    calls = {"activity": 0}
+    activity = core.customer_activity
+
+    async def counted_activity(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["activity"] += 1
+        return await activity(*args, **kwargs)
+
+    core.customer_activity = counted_activity
+    first = await summary(bff, token)
+    await asyncio.sleep(0.4)
+    assert await summary(bff, token) == first
+    assert calls["activity"] == 1
 
 
 async def test_every_payment_table_keeps_its_activity_triggers(bff):

@@ -1,26 +1,34 @@
-"""A customer's most opened reads, kept for a few seconds and never past their own change.
+"""A customer's most opened reads, kept and checked against the core, never past their own change.
 
 The dashboard and the history pages are what a signed-in customer opens most, and each
-costs a call to the core and several queries. Each process keeps their answers for
-`seconds`, keyed by the user's `activity_version`, which the database raises in the same
-transaction as any change to the customer's transfers, bill payments or scheduled payments
-(triggers, migration 0014). So:
+costs a call to the core and several queries. Each process keeps their answers, keyed by
+the user's `activity_version`, which the database raises in the same transaction as any
+change to the customer's transfers, bill payments or scheduled payments (triggers,
+migration 0014), and checks them against the core every `seconds`. So:
 
 - after the customer's own transfer, bill payment or schedule change, the next read is
   computed afresh: no screen shows a balance older than the customer's last money movement,
   whichever process served the payment;
 - an account the customer opens or disables here refreshes them too (`activity_changed`);
 - what changes outside the customer's own actions (money arriving from another customer or
-  bank, a tester's move in the simulator) shows within `seconds`.
+  bank, a tester's move in the simulator) shows within `seconds`: that is how often a kept
+  answer is checked against the core's *activity version* of the customer, a fingerprint of
+  their accounts' lines, holds and balances that one indexed read answers
+  (`CoreClient.activity_version`). An unchanged version keeps the answer for another
+  `seconds`; a changed one (or a failed check) computes it again. Profiles showed the
+  recomputations, not the reads, as most of a busy dashboard's cost: a check is a fraction
+  of one, and an idle customer's pages are not recomputed at all.
 
 An answer is served as it is for the first three quarters of its time; a read in the last
-quarter still gets it at once, and starts one recomputation in the background that replaces
-it (as HTTP's stale-while-revalidate). Reads that find nothing kept share one computation.
-So under load a customer's reads do not wait for the core. An answer is never served past
-`seconds`: a read after that (a customer back after a pause) computes.
+quarter still gets it at once, and starts one check in the background (as HTTP's
+stale-while-revalidate). A read after that time (a customer back after a pause) waits for the
+check. Reads that need a check or a computation share one. Whatever the checks say, an answer
+is computed afresh after `LONGEST_KEPT_S`, so nothing the version does not cover (a display
+rule, a clock) lasts.
 
 The version comes from the user row that the session check reads before the answer is
-computed, so an answer is never filed under a version newer than what it saw.
+computed, so an answer is never filed under a version newer than what it saw; the core's
+version is read before the computation, for the same reason.
 """
 
 from __future__ import annotations
@@ -40,34 +48,48 @@ from bff.db import Database
 from bff.users.models import User
 
 T = TypeVar("T")
-# Customers served by one process within `seconds`; an answer is a few kilobytes.
+# Customers served by one process within `LONGEST_KEPT_S`; an answer is a few kilobytes.
 CUSTOMERS_KEPT = 5_000
+# However often the core confirms it, an answer is computed again after this long.
+LONGEST_KEPT_S = 60.0
 
-# The share of an answer's time after which a read starts its recomputation: late enough
-# that a busy customer's answer is computed about as often as when it was computed at
-# expiry, early enough that the new one is ready before the old one expires.
+# The share of an answer's time after which a read starts its check: late enough that a
+# busy customer's answer is checked about as often as when it was checked at expiry, early
+# enough that the check is done before the answer expires.
 REFRESH_FROM = 0.75
 
 log = logging.getLogger(__name__)
+
+CoreVersion = Callable[[str], Awaitable[str]]
 
 
 @dataclass(frozen=True, slots=True)
 class _Kept:
     answer: Any
-    refresh_after: float  # from here on, a read starts a recomputation in the background
-    expires_at: float  # from here on, it is not served
+    core_version: str | None  # read before `answer` was computed; None: not known
+    computed_at: float
+    refresh_after: float  # from here on, a read starts a check in the background
+    expires_at: float  # from here on, it is not served unchecked
 
 
 class ActivityCache:
-    def __init__(self, seconds: float, timer: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        seconds: float,
+        core_version: CoreVersion | None = None,
+        timer: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """`core_version(customer_id)`: the core's activity version of a customer; without
+        it, every answer is computed again after `seconds`."""
         self.seconds = seconds
+        self._core_version = core_version
         self._timer = timer
         self._answers: TLRUCache[Hashable, _Kept] | None = (
-            TLRUCache(maxsize=CUSTOMERS_KEPT, ttu=_until_expiry, timer=timer)
+            TLRUCache(maxsize=CUSTOMERS_KEPT, ttu=_until_computed_again, timer=timer)
             if seconds > 0
             else None
         )
-        # At most one computation per key at a time, shared by every read that needs it.
+        # At most one check or computation per key at a time, shared by every read.
         self._computing: dict[Hashable, asyncio.Task[Any]] = {}
 
     async def read(self, user: User, what: Hashable, compute: Callable[[], Awaitable[T]]) -> T:
@@ -77,47 +99,80 @@ class ActivityCache:
             return await compute()
         key = (user.id, user.activity_version, what)
         kept = self._answers.get(key)
-        if kept is None:
+        now = self._timer()
+        if kept is None or now >= kept.expires_at:
             # Shielded: a customer who gives up does not cancel what others wait for.
-            return cast(T, await asyncio.shield(self._computation(key, compute)))
-        if self._timer() >= kept.refresh_after and key not in self._computing:
-            self._computation(key, compute).add_done_callback(_log_failed_refresh)
+            return cast(T, await asyncio.shield(self._refresh(key, kept, user, compute)))
+        if now >= kept.refresh_after and key not in self._computing:
+            self._refresh(key, kept, user, compute).add_done_callback(_log_failed_refresh)
         return cast(T, kept.answer)
 
-    def _computation(
-        self, key: Hashable, compute: Callable[[], Awaitable[Any]]
+    def _refresh(
+        self,
+        key: Hashable,
+        kept: _Kept | None,
+        user: User,
+        compute: Callable[[], Awaitable[Any]],
     ) -> asyncio.Task[Any]:
         running = self._computing.get(key)
         if running is not None:
             return running
-        task = asyncio.create_task(self._compute_and_keep(key, compute))
+        task = asyncio.create_task(self._check_or_compute(key, kept, user.customer_id, compute))
         self._computing[key] = task
         task.add_done_callback(lambda _task: self._computing.pop(key, None))
         return task
 
-    async def _compute_and_keep(self, key: Hashable, compute: Callable[[], Awaitable[Any]]) -> Any:
+    async def _check_or_compute(
+        self,
+        key: Hashable,
+        kept: _Kept | None,
+        customer_id: str | None,
+        compute: Callable[[], Awaitable[Any]],
+    ) -> Any:
+        version = await self._read_core_version(customer_id)
+        if (
+            kept is not None
+            and version is not None
+            and version == kept.core_version
+            and self._timer() < kept.computed_at + LONGEST_KEPT_S  # a check that began in time
+        ):
+            self._keep(key, kept.answer, version, kept.computed_at)
+            return kept.answer
         answer = await compute()
-        self._keep(key, answer)
+        self._keep(key, answer, version, self._timer())
         return answer
 
-    def _keep(self, key: Hashable, answer: Any) -> None:
+    async def _read_core_version(self, customer_id: str | None) -> str | None:
+        """None when there is no core customer or the core does not answer: the answer is
+        then computed, and the computation reports an unavailable core as it always does."""
+        if self._core_version is None or customer_id is None:
+            return None
+        try:
+            return await self._core_version(customer_id)
+        except Exception as exc:  # whatever failed, the answer is not confirmed
+            log.warning("could not check a kept answer against the core: %r", exc)
+            return None
+
+    def _keep(self, key: Hashable, answer: Any, version: str | None, computed_at: float) -> None:
         """Served for between three quarters of `seconds` and all of it, at random (answers
         made together, as every customer's first read after a restart, would otherwise all
-        be recomputed together), and recomputed behind the reads of its last quarter."""
+        be checked together), and checked behind the reads of its last quarter."""
         assert self._answers is not None
         now, served_for = self._timer(), self.seconds * random.uniform(0.75, 1.0)
-        self._answers[key] = _Kept(answer, now + served_for * REFRESH_FROM, now + served_for)
+        self._answers[key] = _Kept(
+            answer, version, computed_at, now + served_for * REFRESH_FROM, now + served_for
+        )
 
 
 def _log_failed_refresh(task: asyncio.Task[Any]) -> None:
-    """The kept answer expires as usual; the read after that computes, and answers the
-    customer with whatever went wrong."""
+    """The kept answer expires as usual; the read after that checks or computes, and answers
+    the customer with whatever went wrong."""
     if not task.cancelled() and task.exception() is not None:
         log.warning("could not refresh a kept answer: %r", task.exception())
 
 
-def _until_expiry(_key: Hashable, kept: _Kept, _now: float) -> float:
-    return kept.expires_at
+def _until_computed_again(_key: Hashable, kept: _Kept, _now: float) -> float:
+    return kept.computed_at + LONGEST_KEPT_S  # dropped then: the next read computes
 
 
 async def activity_changed(db: Database, user_id: int) -> None:

@@ -14,6 +14,7 @@ from core_sim.customers.schemas import (
     AccountOut,
     AccountStatusIn,
     AccountTypeOut,
+    ActivityVersionOut,
     BalanceAtOut,
     CustomerActivityOut,
     CustomerCreatedOut,
@@ -146,6 +147,21 @@ class CustomersController(Controller):
             debits_since_kobo=totals.debits_kobo,
             recent=[_account_line_out(row) for row in newest],
         )
+
+    @get("/customers/{customer_id:str}/activity-version")
+    async def get_customer_activity_version(
+        self, db: Database, sim_settings: SimSettings, customer_id: str
+    ) -> ActivityVersionOut:
+        """A short fingerprint of everything the customer's activity and lines depend on:
+        it changes with any line, hold, balance or status on any of their accounts. A
+        client that keeps a customer's pages asks this (one indexed read) to learn whether
+        they are still true, instead of reading the activity again."""
+        await apply_fault(
+            await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
+        )
+        async with db.reader() as session:
+            version = await service.activity_version(session, customer_id)
+        return ActivityVersionOut(customer_id=customer_id, version=version)
 
     @get("/accounts/{account_number:str}")
     async def get_account(

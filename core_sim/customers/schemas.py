@@ -70,6 +70,14 @@ class CustomerActivityOut(CamelStruct):
     recent: list[AccountLineOut]
 
 
+class ActivityVersionOut(CamelStruct):
+    """Changes whenever anything on the customer's accounts does (lines, holds, balances,
+    statuses, names, accounts opened); equal versions mean equal activity."""
+
+    customer_id: str
+    version: str
+
+
 class LinesPageOut(CamelStruct):
     lines: list[StatementLineOut]
     total: int  # matching lines, counted no further than the cap

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import hashlib
+
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -67,6 +69,32 @@ async def customer_accounts(
         )
         for row in rows
     ]
+
+
+async def activity_version(session: AsyncSession, customer_id: str) -> str:
+    """The fingerprint of the customer's accounts as their activity and lines show them:
+    every posting adds to an account's `line_count` and moves its balance, every hold moves
+    `held_kobo`, in the same transaction. NotFound for an unknown customer."""
+    rows = (
+        await session.execute(
+            select(
+                LedgerAccount.id,
+                LedgerAccount.name,
+                LedgerAccount.account_type_id,
+                LedgerAccount.status,
+                LedgerAccount.balance_kobo,
+                LedgerAccount.held_kobo,
+                LedgerAccount.line_count,
+            )
+            .where(LedgerAccount.customer_id == customer_id)
+            .where(LedgerAccount.kind == AccountKind.CUSTOMER)
+            .order_by(LedgerAccount.id)
+        )
+    ).all()
+    if not rows:
+        await get_customer(session, customer_id)
+    fingerprint = repr([tuple(row) for row in rows]).encode()
+    return hashlib.blake2b(fingerprint, digest_size=12).hexdigest()
 
 
 def account_out(account: LedgerAccount, types: dict[int, AccountType]) -> AccountOut:
