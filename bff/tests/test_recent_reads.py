@@ -9,6 +9,7 @@ import asyncio
 import pytest
 from sqlalchemy import text
 
+from bff.core_client.scenario import current_scenario
 from bff.tests.conftest import Bff
 from bff.tests.test_schedules import schedule
 from bff.tests.test_transfers import (
@@ -307,6 +308,19 @@ async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time
     clock.now += 2.1
     assert await cache.read(customer, "summary", compute) == "second"
     assert made == ["first", "second"]
+
+
+async def test_a_read_that_forces_a_core_outcome_is_always_computed(full_time):
+    """A tester's X-Sim-Scenario must meet the core, not a kept answer."""
+    cache = ActivityCache(seconds=2, core_version=CoreVersions(), timer=Clock())
+    compute, made = counting(["kept", "forced"])
+    assert await cache.read(Customer(), "summary", compute) == "kept"
+    token = current_scenario.set("accounts.read.unavailable")
+    try:
+        assert await cache.read(Customer(), "summary", compute) == "forced"
+    finally:
+        current_scenario.reset(token)
+    assert made == ["kept", "forced"]
 
 
 async def test_an_unchanged_core_spares_the_dashboard_its_computation(bff_factory):
