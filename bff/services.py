@@ -152,7 +152,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
-    recent_reads = ActivityCache(settings.read_cache_s, core_version=core_client.activity_version)
+    recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     services = Services(
         auth=auth,
         codes=codes,

@@ -5,6 +5,7 @@ process served it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from sqlalchemy import text
@@ -20,7 +21,7 @@ from bff.tests.test_transfers import (
     follow_up,
     send,
 )
-from bff.users.activity import LONGEST_KEPT_S, ActivityCache
+from bff.users.activity import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, ActivityCache
 
 # Long enough that only the customer's activity version can refresh a kept answer.
 KEPT = {"read_cache_s": 3600}
@@ -175,15 +176,20 @@ class Customer:
 
 
 class CoreVersions:
-    """The core's activity version of every customer, as a test sets it; counts its reads."""
+    """The core's activity version of every customer, as a test sets it; counts its calls."""
 
     def __init__(self, version: str = "v1") -> None:
-        self.version, self.reads = version, 0
+        self.version, self.reads, self.asked = version, 0, list[list[str]]()
 
-    async def __call__(self, _customer_id: str) -> str:
+    async def __call__(self, customer_ids: Sequence[str]) -> dict[str, str]:
         self.reads += 1
+        self.asked.append(list(customer_ids))
         await asyncio.sleep(0)
-        return self.version
+        return dict.fromkeys(customer_ids, self.version)
+
+
+# A check behind a read waits this long (real time) for others to go with it.
+GATHERED = 2 * CHECKS_GATHERED_FOR + 0.05
 
 
 def counting(answers: list[str]):  # type: ignore[no-untyped-def]
@@ -255,15 +261,14 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
 
 async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"])
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
     assert versions.reads == 1  # read before computing
     clock.now += 1.6  # last quarter: served, checked behind the read
     assert await cache.read(customer, "summary", compute) == "first"
-    for _ in range(3):
-        await asyncio.sleep(0)
+    await asyncio.sleep(GATHERED)
     assert versions.reads == 2 and made == ["first"]
     clock.now += 2.1  # past its time: the read waits for the check, which confirms it
     assert await cache.read(customer, "summary", compute) == "first"
@@ -272,7 +277,7 @@ async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(
 
 async def test_a_changed_core_version_computes_the_answer_again(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"])
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -285,10 +290,10 @@ async def test_a_changed_core_version_computes_the_answer_again(full_time):
 async def test_a_failed_check_computes_the_answer_again(full_time):
     clock = Clock()
 
-    async def core_down(_customer_id: str) -> str:
+    async def core_down(_customer_ids: Sequence[str]) -> dict[str, str]:
         raise RuntimeError("core down")
 
-    cache = ActivityCache(seconds=2, core_version=core_down, timer=clock)
+    cache = ActivityCache(seconds=2, core_versions=core_down, timer=clock)
     compute, made = counting(["first", "second"])
     assert await cache.read(Customer(), "summary", compute) == "first"
     clock.now += 2.1
@@ -298,7 +303,7 @@ async def test_a_failed_check_computes_the_answer_again(full_time):
 
 async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_version=versions, timer=clock)
+    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"])
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -310,9 +315,25 @@ async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time
     assert made == ["first", "second"]
 
 
+async def test_checks_behind_reads_go_to_the_core_together(full_time):
+    clock, versions = Clock(), CoreVersions()
+    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
+    customers = [Customer() for _ in range(3)]
+    for number, customer in enumerate(customers):
+        customer.id, customer.customer_id = number, f"C{number}"
+        compute, _made = counting(["first"])
+        assert await cache.read(customer, "summary", compute) == "first"
+    assert versions.asked == [["C0"], ["C1"], ["C2"]]  # each customer waited for their own
+    clock.now += 1.6
+    for customer in customers:
+        assert await cache.read(customer, "summary", compute) == "first"
+    await asyncio.sleep(GATHERED)
+    assert versions.asked[3:] == [["C0", "C1", "C2"]]
+
+
 async def test_a_read_that_forces_a_core_outcome_is_always_computed(full_time):
     """A tester's X-Sim-Scenario must meet the core, not a kept answer."""
-    cache = ActivityCache(seconds=2, core_version=CoreVersions(), timer=Clock())
+    cache = ActivityCache(seconds=2, core_versions=CoreVersions(), timer=Clock())
     compute, made = counting(["kept", "forced"])
     assert await cache.read(Customer(), "summary", compute) == "kept"
     token = current_scenario.set("accounts.read.unavailable")

@@ -37,7 +37,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -61,7 +61,15 @@ REFRESH_FROM = 0.75
 
 log = logging.getLogger(__name__)
 
-CoreVersion = Callable[[str], Awaitable[str]]
+# The core's activity versions of several customers (CoreClient.activity_versions); a
+# customer it does not know is left out.
+CoreVersions = Callable[[Sequence[str]], Awaitable[Mapping[str, str]]]
+# Background checks made within this share of `seconds` of each other go to the core as one
+# call. They begin at three quarters of an answer's time at the latest, so they are answered
+# long before it expires; and under load the checks of a second are a few calls, not one per
+# customer (profiles showed them as a quarter of a busy dashboard's cost).
+CHECKS_GATHERED_FOR = 0.05
+CHECKS_PER_CALL = 200  # the core's limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +85,18 @@ class ActivityCache:
     def __init__(
         self,
         seconds: float,
-        core_version: CoreVersion | None = None,
+        core_versions: CoreVersions | None = None,
         timer: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`core_version(customer_id)`: the core's activity version of a customer; without
-        it, every answer is computed again after `seconds`."""
+        """`core_versions(customer_ids)`: the core's activity versions; without it, every
+        answer is computed again after `seconds`."""
         self.seconds = seconds
-        self._core_version = core_version
+        self._core_versions = core_versions
+        self._gathered = (
+            GatheredChecks(core_versions, seconds * CHECKS_GATHERED_FOR)
+            if core_versions is not None
+            else None
+        )
         self._timer = timer
         self._answers: TLRUCache[Hashable, _Kept] | None = (
             TLRUCache(maxsize=CUSTOMERS_KEPT, ttu=_until_computed_again, timer=timer)
@@ -104,9 +117,11 @@ class ActivityCache:
         now = self._timer()
         if kept is None or now >= kept.expires_at:
             # Shielded: a customer who gives up does not cancel what others wait for.
-            return cast(T, await asyncio.shield(self._refresh(key, kept, user, compute)))
+            waited = self._refresh(key, kept, user, compute, behind_the_read=False)
+            return cast(T, await asyncio.shield(waited))
         if now >= kept.refresh_after and key not in self._computing:
-            self._refresh(key, kept, user, compute).add_done_callback(_log_failed_refresh)
+            behind = self._refresh(key, kept, user, compute, behind_the_read=True)
+            behind.add_done_callback(_log_failed_refresh)
         return cast(T, kept.answer)
 
     def _refresh(
@@ -115,11 +130,14 @@ class ActivityCache:
         kept: _Kept | None,
         user: User,
         compute: Callable[[], Awaitable[Any]],
+        behind_the_read: bool,
     ) -> asyncio.Task[Any]:
         running = self._computing.get(key)
         if running is not None:
             return running
-        task = asyncio.create_task(self._check_or_compute(key, kept, user.customer_id, compute))
+        task = asyncio.create_task(
+            self._check_or_compute(key, kept, user.customer_id, compute, behind_the_read)
+        )
         self._computing[key] = task
         task.add_done_callback(lambda _task: self._computing.pop(key, None))
         return task
@@ -130,8 +148,9 @@ class ActivityCache:
         kept: _Kept | None,
         customer_id: str | None,
         compute: Callable[[], Awaitable[Any]],
+        behind_the_read: bool,
     ) -> Any:
-        version = await self._read_core_version(customer_id)
+        version = await self._read_core_version(customer_id, gathered=behind_the_read)
         if (
             kept is not None
             and version is not None
@@ -144,13 +163,16 @@ class ActivityCache:
         self._keep(key, answer, version, self._timer())
         return answer
 
-    async def _read_core_version(self, customer_id: str | None) -> str | None:
+    async def _read_core_version(self, customer_id: str | None, gathered: bool) -> str | None:
         """None when there is no core customer or the core does not answer: the answer is
-        then computed, and the computation reports an unavailable core as it always does."""
-        if self._core_version is None or customer_id is None:
+        then computed, and the computation reports an unavailable core as it always does.
+        `gathered`: with other checks (behind a read); else at once (a customer waits)."""
+        if self._core_versions is None or self._gathered is None or customer_id is None:
             return None
         try:
-            return await self._core_version(customer_id)
+            if gathered:
+                return await self._gathered.version(customer_id)
+            return (await self._core_versions([customer_id])).get(customer_id)
         except Exception as exc:  # whatever failed, the answer is not confirmed
             log.warning("could not check a kept answer against the core: %r", exc)
             return None
@@ -164,6 +186,47 @@ class ActivityCache:
         self._answers[key] = _Kept(
             answer, version, computed_at, now + served_for * REFRESH_FROM, now + served_for
         )
+
+
+class GatheredChecks:
+    """The core versions asked for within `window_s` of the first, read in one call."""
+
+    def __init__(self, core_versions: CoreVersions, window_s: float) -> None:
+        self._core_versions = core_versions
+        self._window_s = window_s
+        self._waiting: dict[str, list[asyncio.Future[str | None]]] = {}
+        self._calls: set[asyncio.Task[None]] = set()  # referenced until done
+
+    async def version(self, customer_id: str) -> str | None:
+        loop = asyncio.get_running_loop()
+        if not self._waiting:
+            loop.call_later(self._window_s, self._send)
+        future: asyncio.Future[str | None] = loop.create_future()
+        self._waiting.setdefault(customer_id, []).append(future)
+        return await future
+
+    def _send(self) -> None:
+        waiting, self._waiting = self._waiting, {}
+        call = asyncio.create_task(self._answer(waiting))
+        self._calls.add(call)
+        call.add_done_callback(self._calls.discard)
+
+    async def _answer(self, waiting: dict[str, list[asyncio.Future[str | None]]]) -> None:
+        customers = list(waiting)
+        for start in range(0, len(customers), CHECKS_PER_CALL):
+            chunk = customers[start : start + CHECKS_PER_CALL]
+            try:
+                versions = await self._core_versions(chunk)
+            except Exception as exc:  # each waiting check learns that the core failed
+                for customer_id in chunk:
+                    for future in waiting[customer_id]:
+                        if not future.done():
+                            future.set_exception(exc)
+                continue
+            for customer_id in chunk:
+                for future in waiting[customer_id]:
+                    if not future.done():
+                        future.set_result(versions.get(customer_id))
 
 
 def _log_failed_refresh(task: asyncio.Task[Any]) -> None:

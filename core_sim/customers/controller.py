@@ -9,6 +9,7 @@ from litestar.params import Parameter
 from core_sim.customers import service
 from core_sim.customers.opening import create_customer, open_account
 from core_sim.customers.schemas import (
+    MAX_VERSIONS,
     AccountLineOut,
     AccountOpenIn,
     AccountOut,
@@ -148,20 +149,26 @@ class CustomersController(Controller):
             recent=[_account_line_out(row) for row in newest],
         )
 
-    @get("/customers/{customer_id:str}/activity-version")
-    async def get_customer_activity_version(
-        self, db: Database, sim_settings: SimSettings, customer_id: str
-    ) -> ActivityVersionOut:
-        """A short fingerprint of everything the customer's activity and lines depend on:
-        it changes with any line, hold, balance or status on any of their accounts. A
-        client that keeps a customer's pages asks this (one indexed read) to learn whether
-        they are still true, instead of reading the activity again."""
+    @get("/activity-versions")
+    async def get_activity_versions(
+        self,
+        db: Database,
+        sim_settings: SimSettings,
+        customer_ids: Annotated[
+            list[str], Parameter(query="customerId", min_items=1, max_items=MAX_VERSIONS)
+        ],
+    ) -> list[ActivityVersionOut]:
+        """Per customer, a short fingerprint of everything their activity and lines depend
+        on: it changes with any line, hold, balance or status on any of their accounts. A
+        client that keeps customers' pages asks this (one indexed read for many customers)
+        to learn whether they are still true, instead of reading each activity again. A
+        customer without accounts (or unknown) is left out."""
         await apply_fault(
             await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
         )
         async with db.reader() as session:
-            version = await service.activity_version(session, customer_id)
-        return ActivityVersionOut(customer_id=customer_id, version=version)
+            versions = await service.activity_versions(session, customer_ids)
+        return [ActivityVersionOut(customer_id=c, version=v) for c, v in versions.items()]
 
     @get("/accounts/{account_number:str}")
     async def get_account(

@@ -70,6 +70,10 @@ class CustomerActivityOut(CamelStruct):
     recent: list[AccountLineOut]
 
 
+# Customers per GET /core/activity-versions (their ids travel in the query string).
+MAX_VERSIONS = 200
+
+
 class ActivityVersionOut(CamelStruct):
     """Changes whenever anything on the customer's accounts does (lines, holds, balances,
     statuses, names, accounts opened); equal versions mean equal activity."""

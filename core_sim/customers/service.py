@@ -71,13 +71,14 @@ async def customer_accounts(
     ]
 
 
-async def activity_version(session: AsyncSession, customer_id: str) -> str:
-    """The fingerprint of the customer's accounts as their activity and lines show them:
+async def activity_versions(session: AsyncSession, customer_ids: list[str]) -> dict[str, str]:
+    """Each customer's fingerprint of their accounts as their activity and lines show them:
     every posting adds to an account's `line_count` and moves its balance, every hold moves
-    `held_kobo`, in the same transaction. NotFound for an unknown customer."""
+    `held_kobo`, in the same transaction. Customers without accounts are left out."""
     rows = (
         await session.execute(
             select(
+                LedgerAccount.customer_id,
                 LedgerAccount.id,
                 LedgerAccount.name,
                 LedgerAccount.account_type_id,
@@ -86,15 +87,18 @@ async def activity_version(session: AsyncSession, customer_id: str) -> str:
                 LedgerAccount.held_kobo,
                 LedgerAccount.line_count,
             )
-            .where(LedgerAccount.customer_id == customer_id)
+            .where(LedgerAccount.customer_id.in_(set(customer_ids)))
             .where(LedgerAccount.kind == AccountKind.CUSTOMER)
-            .order_by(LedgerAccount.id)
+            .order_by(LedgerAccount.customer_id, LedgerAccount.id)
         )
     ).all()
-    if not rows:
-        await get_customer(session, customer_id)
-    fingerprint = repr([tuple(row) for row in rows]).encode()
-    return hashlib.blake2b(fingerprint, digest_size=12).hexdigest()
+    accounts: dict[str, list[tuple[object, ...]]] = {}
+    for customer_id, *account in rows:
+        accounts.setdefault(str(customer_id), []).append(tuple(account))
+    return {
+        customer_id: hashlib.blake2b(repr(listed).encode(), digest_size=12).hexdigest()
+        for customer_id, listed in accounts.items()
+    }
 
 
 def account_out(account: LedgerAccount, types: dict[int, AccountType]) -> AccountOut:

@@ -87,6 +87,50 @@ async def test_customer_activity_sums_what_the_statements_show(sim_client):
     assert activity["recent"][0]["accountNumber"] == newest[0]["accountNumber"]
 
 
+async def test_activity_versions_change_with_each_posting_and_hold(sim_client):
+    """What the BFF checks its kept pages against: a posting changes the versions of both
+    customers it touches and no one else's; a hold changes the holder's."""
+    url = "/core/activity-versions"
+    ada, tunde, other = "CIF00000001", "CIF00000002", "CIF00000003"
+
+    async def versions() -> dict[str, str]:
+        found = await sim_client.get(url, params={"customerId": [ada, tunde, other, "CIF99999999"]})
+        assert found.status_code == 200, found.text
+        return {item["customerId"]: item["version"] for item in found.json()}
+
+    before = await versions()
+    assert set(before) == {ada, tunde, other}  # an unknown customer is left out
+    assert await versions() == before
+    moved = await sim_client.post(
+        "/core/transfers",
+        json={
+            "reference": "versions-1",
+            "debitAccount": "1020000115",
+            "creditAccount": "1020000218",
+            "amountKobo": 500,
+            "narration": "versions test",
+        },
+    )
+    assert moved.json()["status"] == "SUCCESS"
+    after = await versions()
+    assert after[ada] != before[ada] and after[tunde] != before[tunde]
+    assert after[other] == before[other]
+    held = await sim_client.post(
+        "/core/holds",
+        json={
+            "reference": "versions-hold",
+            "account": "1020000115",
+            "amountKobo": 100,
+            "narration": "versions",
+        },
+    )
+    assert held.status_code in (200, 201), held.text
+    assert (await versions())[ada] != after[ada]
+    too_many = await sim_client.get(url, params={"customerId": [ada] * 201})
+    assert too_many.status_code == 400
+    assert (await sim_client.get(url)).status_code == 400
+
+
 async def test_line_counts_stop_at_the_cap(sim_client, monkeypatch):
     """The count reads no further than the cap, however long the history, and says so."""
     from core_sim.customers import controller
