@@ -491,8 +491,8 @@ def unkept_report(unkept: dict[str, Figure]) -> list[str]:
         "",
         f"Nothing kept: {TARGET_CLIENTS} clients, the BFF restarted with"
         " `KOBO_READ_CACHE_S=0`, so that every dashboard and history page is computed (the"
-        " rows above are served from each process's short per-customer cache,"
-        " bff/users/activity.py).",
+        " rows above are served from each process's kept answers, checked against the"
+        " core's activity version every `KOBO_READ_CACHE_S`: bff/users/activity.py).",
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
         " simulator CPU ms/op |",
