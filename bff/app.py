@@ -116,7 +116,7 @@ def middleware(settings: Settings) -> list[Middleware]:
     stack: list[Middleware] = [
         RequestIdMiddleware,
         PROMETHEUS.middleware,
-        *rate_limit_middleware(settings),
+        rate_limit_middleware(settings),
     ]
     if settings.allow_sim_scenarios:
         stack.append(SimScenarioMiddleware)
