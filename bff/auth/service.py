@@ -381,7 +381,7 @@ class AuthService:
 
 
 # Every request runs this, so it is built once (building a statement costs more than the
-# ORM's cache lookup), and reads the session's few columns rather than a second ORM object.
+# cache lookup): the session's few columns, then the user's in `USER_ATTRIBUTES` order.
 USER_ATTRIBUTES = tuple(column.key for column in User.__mapper__.column_attrs)
 SESSION_AND_USER = (
     select(

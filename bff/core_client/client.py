@@ -49,6 +49,9 @@ from bff.observability import current_request_id
 
 log = logging.getLogger(__name__)
 
+# Customers per GET /core/activity-versions: the core's limit (their ids travel in the URL).
+ACTIVITY_VERSIONS_PER_CALL = 200
+
 T = TypeVar("T")
 # Connections from one BFF process to the core (bff/core_client/transport.py): 8 pools of
 # 8, all kept alive between calls; a call beyond them waits for one.
@@ -215,7 +218,8 @@ class CoreClient:
     async def activity_versions(self, customer_ids: Sequence[str]) -> dict[str, str]:
         """Per customer, a version that changes whenever anything on their accounts does: a
         kept page computed under the same version is still true as far as the core is
-        concerned. Customers without accounts are left out. At most 200 per call."""
+        concerned. Customers without accounts are left out. At most
+        `ACTIVITY_VERSIONS_PER_CALL` per call (the core's limit)."""
         found = await self._call(
             "GET",
             "/core/activity-versions",

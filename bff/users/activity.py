@@ -14,7 +14,7 @@ migration 0014), and checks them against the core every `seconds`. So:
   bank, a tester's move in the simulator) shows within `seconds`: that is how often a kept
   answer is checked against the core's *activity version* of the customer, a fingerprint of
   their accounts' lines, holds and balances that one indexed read answers
-  (`CoreClient.activity_version`). An unchanged version keeps the answer for another
+  (`CoreClient.activity_versions`). An unchanged version keeps the answer for another
   `seconds`; a changed one (or a failed check) computes it again. Profiles showed the
   recomputations, not the reads, as most of a busy dashboard's cost: a check is a fraction
   of one, and an idle customer's pages are not recomputed at all.
@@ -44,6 +44,7 @@ from typing import Any, TypeVar, cast
 from cachetools import TLRUCache
 from sqlalchemy import update
 
+from bff.core_client.client import ACTIVITY_VERSIONS_PER_CALL
 from bff.core_client.scenario import current_scenario
 from bff.db import Database
 from bff.users.models import User
@@ -69,7 +70,6 @@ CoreVersions = Callable[[Sequence[str]], Awaitable[Mapping[str, str]]]
 # long before it expires; and under load the checks of a second are a few calls, not one per
 # customer (profiles showed them as a quarter of a busy dashboard's cost).
 CHECKS_GATHERED_FOR = 0.05
-CHECKS_PER_CALL = 200  # the core's limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,11 @@ class _Kept:
     computed_at: float
     refresh_after: float  # from here on, a read starts a check in the background
     expires_at: float  # from here on, it is not served unchecked
+
+    @property
+    def computed_again_at(self) -> float:
+        """However often the core confirms it: dropped then, and the next read computes."""
+        return self.computed_at + LONGEST_KEPT_S
 
 
 class ActivityCache:
@@ -91,9 +96,8 @@ class ActivityCache:
         """`core_versions(customer_ids)`: the core's activity versions; without it, every
         answer is computed again after `seconds`."""
         self.seconds = seconds
-        self._core_versions = core_versions
-        self._gathered = (
-            GatheredChecks(core_versions, seconds * CHECKS_GATHERED_FOR)
+        self._checks = (
+            CoreChecks(core_versions, seconds * CHECKS_GATHERED_FOR)
             if core_versions is not None
             else None
         )
@@ -155,7 +159,7 @@ class ActivityCache:
             kept is not None
             and version is not None
             and version == kept.core_version
-            and self._timer() < kept.computed_at + LONGEST_KEPT_S  # a check that began in time
+            and self._timer() < kept.computed_again_at  # a check that began in time
         ):
             self._keep(key, kept.answer, version, kept.computed_at)
             return kept.answer
@@ -167,12 +171,12 @@ class ActivityCache:
         """None when there is no core customer or the core does not answer: the answer is
         then computed, and the computation reports an unavailable core as it always does.
         `gathered`: with other checks (behind a read); else at once (a customer waits)."""
-        if self._core_versions is None or self._gathered is None or customer_id is None:
+        if self._checks is None or customer_id is None:
             return None
         try:
             if gathered:
-                return await self._gathered.version(customer_id)
-            return (await self._core_versions([customer_id])).get(customer_id)
+                return await self._checks.gathered(customer_id)
+            return await self._checks.at_once(customer_id)
         except Exception as exc:  # whatever failed, the answer is not confirmed
             log.warning("could not check a kept answer against the core: %r", exc)
             return None
@@ -188,8 +192,9 @@ class ActivityCache:
         )
 
 
-class GatheredChecks:
-    """The core versions asked for within `window_s` of the first, read in one call."""
+class CoreChecks:
+    """A customer's core version at once, or gathered: the versions asked for within
+    `window_s` of the first are read in one call."""
 
     def __init__(self, core_versions: CoreVersions, window_s: float) -> None:
         self._core_versions = core_versions
@@ -197,7 +202,10 @@ class GatheredChecks:
         self._waiting: dict[str, list[asyncio.Future[str | None]]] = {}
         self._calls: set[asyncio.Task[None]] = set()  # referenced until done
 
-    async def version(self, customer_id: str) -> str | None:
+    async def at_once(self, customer_id: str) -> str | None:
+        return (await self._core_versions([customer_id])).get(customer_id)
+
+    async def gathered(self, customer_id: str) -> str | None:
         loop = asyncio.get_running_loop()
         if not self._waiting:
             loop.call_later(self._window_s, self._send)
@@ -213,19 +221,20 @@ class GatheredChecks:
 
     async def _answer(self, waiting: dict[str, list[asyncio.Future[str | None]]]) -> None:
         customers = list(waiting)
-        for start in range(0, len(customers), CHECKS_PER_CALL):
-            chunk = customers[start : start + CHECKS_PER_CALL]
+        for start in range(0, len(customers), ACTIVITY_VERSIONS_PER_CALL):
+            chunk = customers[start : start + ACTIVITY_VERSIONS_PER_CALL]
+            failure: Exception | None = None
             try:
                 versions = await self._core_versions(chunk)
             except Exception as exc:  # each waiting check learns that the core failed
-                for customer_id in chunk:
-                    for future in waiting[customer_id]:
-                        if not future.done():
-                            future.set_exception(exc)
-                continue
+                versions, failure = {}, exc
             for customer_id in chunk:
                 for future in waiting[customer_id]:
-                    if not future.done():
+                    if future.done():
+                        continue
+                    if failure is not None:
+                        future.set_exception(failure)
+                    else:
                         future.set_result(versions.get(customer_id))
 
 
@@ -237,7 +246,7 @@ def _log_failed_refresh(task: asyncio.Task[Any]) -> None:
 
 
 def _until_computed_again(_key: Hashable, kept: _Kept, _now: float) -> float:
-    return kept.computed_at + LONGEST_KEPT_S  # dropped then: the next read computes
+    return kept.computed_again_at
 
 
 async def activity_changed(db: Database, user_id: int) -> None:
