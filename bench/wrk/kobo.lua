@@ -160,7 +160,8 @@ end
 -- A step of a flow: a request and what to do with its answer (true: next step).
 local function poll_for_code(then_step)
   return {
-    request = outbox_request,
+    -- Only what came after the last message this client saw (none yet: the newest 20).
+    request = function() return outbox_request(20, seen_message > 0 and seen_message or nil) end,
     response = function(status, body)
       local id, text = newest_message(body, function(t) return find_code(t) ~= nil end)
       if id == nil then

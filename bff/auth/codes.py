@@ -140,14 +140,14 @@ class OneTimeCodes:
         )
         # Straight through the transports, not the outbox: a code is worth something only
         # now, and one that cannot be sent is voided at once (docs/operations.md).
-        sends = []
+        messages = []
         if EMAIL in channels:
-            sends.append(self.notifier.send_now(plain_email(user.email, subject, text)))
+            messages.append(plain_email(user.email, subject, text))
         if SMS in channels and user.phone_number:
-            sends.append(self.notifier.send_now(sms(user.phone_number, text)))
-        results = await asyncio.gather(*sends, return_exceptions=True)
+            messages.append(sms(user.phone_number, text))
+        results = await self.notifier.send_all_now(messages)
         for result in results:
-            if isinstance(result, BaseException) and not isinstance(result, DeliveryFailed):
+            if result is not None and not isinstance(result, DeliveryFailed):
                 raise result
             if isinstance(result, DeliveryFailed):
                 log.warning("code delivery failed for user %s: %s", user.id, result)

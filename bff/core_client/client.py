@@ -33,7 +33,7 @@ from bff.core_client.schemas import (
     CoreHold,
     CoreIdentity,
     CoreLinesPage,
-    CoreMessage,
+    CoreMessageSent,
     CoreNamedId,
     CorePosting,
     CoreStatementLine,
@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 
 # Customers per GET /core/activity-versions: the core's limit (their ids travel in the URL).
 ACTIVITY_VERSIONS_PER_CALL = 200
+# The gateway's limit on messages per call (the simulator's MAX_MESSAGES_PER_CALL).
+MESSAGES_PER_CALL = 100
 
 T = TypeVar("T")
 # Connections from one BFF process to the core (bff/core_client/transport.py): 8 pools of
@@ -378,36 +380,11 @@ class CoreClient:
             "POST", "/billers/requery", BillerVend, json={"reference": reference}
         )
 
-    async def send_sms(self, phone_number: str, body: str) -> None:
-        await self._call(
-            "POST",
-            "/core/messages",
-            CoreMessage,
-            json={"channel": "SMS", "recipient": phone_number, "body": body},
-        )
-
-    async def send_email_with_attachment(
-        self, email: str, subject: str, body: str, name: str, content_type: str, base64: str
-    ) -> None:
-        await self._call(
-            "POST",
-            "/core/messages",
-            CoreMessage,
-            json={
-                "channel": "EMAIL",
-                "recipient": email,
-                "subject": subject,
-                "body": body,
-                "attachments": [{"name": name, "contentType": content_type, "content": base64}],
-            },
-        )
-
-    async def send_email(self, email: str, subject: str, body: str) -> None:
-        await self._call(
-            "POST",
-            "/core/messages",
-            CoreMessage,
-            json={"channel": "EMAIL", "recipient": email, "subject": subject, "body": body},
+    async def send_messages(self, messages: list[dict[str, Any]]) -> list[CoreMessageSent]:
+        """The gateway, several messages in one call (at most `MESSAGES_PER_CALL`): each
+        one's outcome, in order (a declined message is refused alone)."""
+        return await self._call(
+            "POST", "/core/messages/batch", list[CoreMessageSent], json={"messages": messages}
         )
 
 

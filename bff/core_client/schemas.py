@@ -75,10 +75,9 @@ class CoreLinesPage(CoreStruct):
     total_is_exact: bool
 
 
-class CoreMessage(CoreStruct):
-    id: int
-    channel: str
-    recipient: str
+class CoreMessageSent(CoreStruct):
+    id: int | None  # None: refused, with `response_code`
+    response_code: str
 
 
 class CoreIdentity(CoreStruct):
@@ -168,6 +167,7 @@ class CorePostingEntry(CoreStruct):
     account_name: str
     amount_kobo: int
     available_after_kobo: int | None = None
+    customer_id: str | None = None  # the holder; None for the bank's own accounts
 
 
 class CorePosting(CoreStruct):

@@ -20,6 +20,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from bff.core_client import CoreClient, CorePosting, CoreRefused
+from bff.core_client.schemas import CorePostingEntry
 from bff.db import Database
 from bff.money import format_naira
 from bff.notifications.message import Message
@@ -101,25 +102,34 @@ class PostingAlerts:
         return await renderer(payload["id"])
 
 
-def available_after(posting: CorePosting | None, account_number: str) -> int | None:
-    """What the customer could spend right after a payment's posting (balance less open
-    holds), from its line on this account. The posting is read by its own reference
+def entry_for(posting: CorePosting | None, account_number: str) -> CorePostingEntry | None:
+    """The posting's line on this account. The posting is read by its own reference
     (`CoreClient.first_posting`), not found by searching the account's lines: a search
     costs as much as the account's history."""
     entries = posting.entries if posting is not None else []
-    mine = next((entry for entry in entries if entry.account_number == account_number), None)
+    return next((entry for entry in entries if entry.account_number == account_number), None)
+
+
+def available_after(posting: CorePosting | None, account_number: str) -> int | None:
+    """What the customer could spend right after a payment's posting (balance less open
+    holds), from its line on this account."""
+    mine = entry_for(posting, account_number)
     return mine.available_after_kobo if mine is not None else None
 
 
-async def owner_of(db: Database, core: CoreClient, account_number: str) -> User | None:
-    """The Kobo customer who owns an account of this bank, if one does."""
-    try:
-        account = await core.account(account_number)
-    except CoreRefused:
-        return None
-    if not account.customer_id:
+async def owner_of(
+    db: Database, core: CoreClient, account_number: str, posting: CorePosting | None = None
+) -> User | None:
+    """The Kobo customer who owns an account of this bank, if one does: the holder named
+    on the payment's posting, else as the core answers for the account."""
+    entry = entry_for(posting, account_number)
+    customer_id = entry.customer_id if entry is not None else None
+    if customer_id is None:
+        try:
+            customer_id = (await core.account(account_number)).customer_id
+        except CoreRefused:
+            return None
+    if not customer_id:
         return None
     async with db.autocommit() as session:
-        return await session.scalar(
-            select(User).where(User.customer_id == account.customer_id).limit(1)
-        )
+        return await session.scalar(select(User).where(User.customer_id == customer_id).limit(1))

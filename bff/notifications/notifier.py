@@ -20,7 +20,7 @@ from bff.db import Database
 from bff.notifications import outbox as outbox_rows
 from bff.notifications.message import Message
 from bff.notifications.outbox import Outbox
-from bff.notifications.transports import SimulatorTransport, Transports
+from bff.notifications.transports import Outcome, SimulatorTransport, Transports
 
 
 class Notifier:
@@ -38,6 +38,10 @@ class Notifier:
     async def send_now(self, message: Message) -> None:
         """Raises DeliveryFailed if the transport did not take it."""
         await self.transports.send(message)
+
+    async def send_all_now(self, messages: Sequence[Message]) -> list[Outcome]:
+        """`send_now` for several at once: each one's outcome, None if it was taken."""
+        return await self.transports.send_all(messages)
 
     async def send(self, messages: Sequence[Message]) -> None:
         if not messages:

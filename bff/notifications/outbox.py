@@ -37,7 +37,8 @@ BATCH = 50
 AlertRenderer = Callable[[dict[str, str]], Awaitable[Sequence[Message]]]
 
 
-def row_for(message: Message) -> OutboxMessage:
+def row_for(message: Message, claim_token: str | None = None) -> OutboxMessage:
+    """`claim_token`: the row is born claimed by that delivery pass (see `Outbox`)."""
     payload = None
     if message.attachments:
         payload = json.dumps(
@@ -48,6 +49,7 @@ def row_for(message: Message) -> OutboxMessage:
                 ]
             }
         )
+    now = utcnow()
     return OutboxMessage(
         kind=message.channel,
         recipient=message.recipient,
@@ -57,13 +59,17 @@ def row_for(message: Message) -> OutboxMessage:
         payload=payload,
         status=OutboxStatus.PENDING,
         attempts=0,
-        next_attempt_at=utcnow(),
+        next_attempt_at=now,
+        claim_token=claim_token,
+        lease_until=now + LEASE if claim_token else None,
     )
 
 
-def add(session: AsyncSession, messages: Iterable[Message]) -> list[OutboxMessage]:
+def add(
+    session: AsyncSession, messages: Iterable[Message], claim_token: str | None = None
+) -> list[OutboxMessage]:
     """Record messages in the caller's transaction: they exist exactly if it commits."""
-    rows = [row_for(message) for message in messages]
+    rows = [row_for(message, claim_token) for message in messages]
     session.add_all(rows)
     return rows
 
@@ -129,7 +135,7 @@ class Outbox:
         if not self.db.is_sqlite:
             due = due.with_for_update(skip_locked=True)
         async with self.db.transaction() as session:
-            await session.execute(
+            claimed = await session.scalars(
                 update(OutboxMessage)
                 .where(
                     OutboxMessage.id.in_(due.scalar_subquery()),
@@ -137,57 +143,76 @@ class Outbox:
                     free,
                 )
                 .values(lease_until=now + LEASE, claim_token=token)
+                .returning(OutboxMessage)
                 .execution_options(synchronize_session=False)
             )
-            rows = await session.scalars(
-                select(OutboxMessage)
-                .where(OutboxMessage.claim_token == token)
-                .order_by(OutboxMessage.id)
-            )
-            return list(rows.all())
+            return sorted(claimed.all(), key=lambda row: row.id)
 
     async def deliver_due(self, ids: Sequence[int] | None = None) -> int:
-        """Deliver what is due (only `ids`, if given); returns how many rows were sent."""
+        """Deliver what is due (only `ids`, if given); returns how many rows were sent.
+
+        Each pass claims up to BATCH rows. A posting alert's messages are born claimed by
+        the pass that writes them and go out with the pass's other messages: all of them in
+        one `send_all` (one call to the simulator's gateway), marked sent in one UPDATE."""
         sent = 0
         while True:
             rows = await self._claim(utcnow(), ids)
             if not rows:
                 return sent
-            for row in rows:
-                if await self._deliver(row):
+            messages = [row for row in rows if row.kind != OutboxKind.POSTING_ALERT]
+            for alert in (row for row in rows if row.kind == OutboxKind.POSTING_ALERT):
+                written = await self._expand_alert(alert)
+                if written is not None:
                     sent += 1
-            if ids is not None:
+                    messages += written
+            sent += await self._send(messages)
+            if ids is not None or len(rows) < BATCH:
+                # Rows committed since this claim poked the outbox: the loop comes back.
                 return sent
 
-    async def _deliver(self, row: OutboxMessage) -> bool:
-        try:
-            if row.kind == OutboxKind.POSTING_ALERT:
-                await self._expand_alert(row)
-                return True
-            await self.transports.send(message_of(row))
-        except Exception as exc:  # any failure: try again later, never drop the row
-            if not isinstance(exc, DeliveryFailed):
-                log.exception("outbox row %s could not be delivered", row.id)
-            await self._retry_later(row, exc)
-            return False
-        await self._mark_sent(row)
-        return True
-
-    async def _expand_alert(self, row: OutboxMessage) -> None:
-        """The alert's messages join the outbox in the transaction that closes the alert."""
+    async def _expand_alert(self, row: OutboxMessage) -> list[OutboxMessage] | None:
+        """The alert's messages join the outbox in the transaction that closes the alert;
+        returns them (None if the alert could not be written now: it is retried later)."""
         assert self.render_alert is not None  # _claim takes alerts only with a renderer
-        messages = await self.render_alert(json.loads(row.payload or "{}"))
+        try:
+            messages = await self.render_alert(json.loads(row.payload or "{}"))
+        except Exception as exc:  # try again later, never drop the alert
+            log.exception("posting alert %s could not be written", row.id)
+            await self._retry_later(row, exc)
+            return None
         async with self.db.transaction() as session:
-            done = await session.execute(self._sent_statement(row))
-            if done.rowcount:  # type: ignore[attr-defined]
-                add(session, messages)
-        if messages:
-            self.poke()
+            done = await session.execute(self._sent_statement([row]))
+            if not done.rowcount:  # type: ignore[attr-defined]
+                return []  # its lease ran out and another pass took it
+            return add(session, messages, claim_token=row.claim_token)
 
-    def _sent_statement(self, row: OutboxMessage) -> Update:
+    async def _send(self, rows: list[OutboxMessage]) -> int:
+        """Send claimed message rows; returns how many the transports took."""
+        if not rows:
+            return 0
+        try:
+            outcomes = await self.transports.send_all([message_of(row) for row in rows])
+        except Exception as exc:  # any failure: try again later, never drop a row
+            outcomes = [exc] * len(rows)
+        taken = [row for row, outcome in zip(rows, outcomes, strict=True) if outcome is None]
+        for row, outcome in zip(rows, outcomes, strict=True):
+            if outcome is not None:
+                if not isinstance(outcome, DeliveryFailed):
+                    log.error("outbox row %s could not be delivered", row.id, exc_info=outcome)
+                await self._retry_later(row, outcome)
+        if taken:
+            async with self.db.autocommit() as session:
+                await session.execute(self._sent_statement(taken))
+        return len(taken)
+
+    def _sent_statement(self, rows: Sequence[OutboxMessage]) -> Update:
+        """Mark `rows` sent, each only while its claim is still the one it was sent under."""
         return (
             update(OutboxMessage)
-            .where(OutboxMessage.id == row.id, OutboxMessage.claim_token == row.claim_token)
+            .where(
+                OutboxMessage.id.in_([row.id for row in rows]),
+                OutboxMessage.claim_token.in_({row.claim_token for row in rows}),
+            )
             .values(
                 status=OutboxStatus.SENT,
                 sent_at=utcnow(),
@@ -195,11 +220,8 @@ class Outbox:
                 claim_token=None,
                 last_error=None,
             )
+            .execution_options(synchronize_session=False)
         )
-
-    async def _mark_sent(self, row: OutboxMessage) -> None:
-        async with self.db.autocommit() as session:
-            await session.execute(self._sent_statement(row))
 
     async def _retry_later(self, row: OutboxMessage, exc: BaseException) -> None:
         delay = BACKOFF_S[min(row.attempts, len(BACKOFF_S) - 1)]

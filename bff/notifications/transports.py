@@ -1,7 +1,8 @@
-"""The transports behind one interface: `send(message)` delivers or raises DeliveryFailed.
+"""The transports behind one interface: `send_all(messages)` delivers them and answers, for
+each in order, None (taken) or why it was not (DeliveryFailed: trying again later may work).
 
 - `SimulatorTransport`: the core simulator's message gateway (the embedded default; tests
-  and the e2e journeys read codes from its inbox).
+  and the e2e journeys read codes from its inbox), all the messages in one call.
 - `SmtpTransport`: e-mail over SMTP with STARTTLS and authentication (aiosmtplib).
 - `AggregatorSmsTransport`: SMS through an aggregator's HTTP API, in the JSON shape Termii
   and most Nigerian aggregators accept (docs/operations.md).
@@ -9,14 +10,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
+from collections.abc import Sequence
 from email.message import EmailMessage
-from typing import Protocol
+from typing import Any, Protocol
 
 import aiosmtplib
 import httpx
 
 from bff.core_client import CoreClient, CoreError
+from bff.core_client.client import MESSAGES_PER_CALL
 from bff.notifications.message import Channel, Message
 from bff.notifications.settings import HTTP, SMTP, ChannelSettings
 
@@ -25,32 +29,70 @@ class DeliveryFailed(Exception):
     """The transport did not take the message; trying again later may succeed."""
 
 
+# A message's outcome: None if the transport took it, else the exception that says why not.
+Outcome = BaseException | None
+
+
 class Transport(Protocol):
-    async def send(self, message: Message) -> None: ...
+    async def send_all(self, messages: Sequence[Message]) -> list[Outcome]: ...
+
+
+class OneAtATime:
+    """For transports that take one message per request (SMTP, an SMS aggregator): the
+    messages go one after the other, as a mail server or an aggregator expects from one
+    client, each with its own outcome."""
+
+    async def send(self, message: Message) -> None:
+        raise NotImplementedError
+
+    async def send_all(self, messages: Sequence[Message]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
+        for message in messages:
+            try:
+                await self.send(message)
+            except Exception as exc:
+                outcomes.append(exc)
+            else:
+                outcomes.append(None)
+        return outcomes
 
 
 class SimulatorTransport:
     def __init__(self, core: CoreClient) -> None:
         self.core = core
 
-    async def send(self, message: Message) -> None:
-        try:
-            if message.channel == Channel.SMS:
-                await self.core.send_sms(message.recipient, message.text)
-            elif message.attachments:
-                first = message.attachments[0]
-                await self.core.send_email_with_attachment(
-                    message.recipient,
-                    message.subject or "",
-                    message.text,
-                    first.name,
-                    first.content_type,
-                    first.base64,
-                )
-            else:
-                await self.core.send_email(message.recipient, message.subject or "", message.text)
-        except CoreError as exc:
-            raise DeliveryFailed(f"simulator gateway: {exc}") from exc
+    async def send_all(self, messages: Sequence[Message]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
+        for start in range(0, len(messages), MESSAGES_PER_CALL):
+            part = messages[start : start + MESSAGES_PER_CALL]
+            try:
+                answers = await self.core.send_messages([gateway_body(m) for m in part])
+            except CoreError as exc:
+                outcomes += [DeliveryFailed(f"simulator gateway: {exc}")] * len(part)
+                continue
+            outcomes += [
+                None
+                if answer.id is not None
+                else DeliveryFailed(f"simulator gateway refused it ({answer.response_code})")
+                for answer in answers
+            ]
+        return outcomes
+
+
+def gateway_body(message: Message) -> dict[str, Any]:
+    """A message as the simulator's gateway takes it (text only: the inbox shows bodies)."""
+    body: dict[str, Any] = {
+        "channel": message.channel,
+        "recipient": message.recipient,
+        "body": message.text,
+    }
+    if message.channel != Channel.SMS:
+        body["subject"] = message.subject or ""
+        body["attachments"] = [
+            {"name": a.name, "contentType": a.content_type, "content": a.base64}
+            for a in message.attachments
+        ]
+    return body
 
 
 def email_message(sender: str, message: Message) -> EmailMessage:
@@ -73,7 +115,7 @@ def email_message(sender: str, message: Message) -> EmailMessage:
     return email
 
 
-class SmtpTransport:
+class SmtpTransport(OneAtATime):
     def __init__(self, settings: ChannelSettings) -> None:
         self.settings = settings
 
@@ -102,7 +144,7 @@ def international_number(phone_number: str) -> str:
     return digits
 
 
-class AggregatorSmsTransport:
+class AggregatorSmsTransport(OneAtATime):
     """POST {url} {"api_key", "to", "from", "sms", "type": "plain", "channel": "generic"}:
     Termii's `/api/sms/send`; a 2xx answer means the aggregator accepted the message."""
 
@@ -152,9 +194,28 @@ class Transports:
         )
         return cls(email, sms)
 
+    async def send_all(self, messages: Sequence[Message]) -> list[Outcome]:
+        """Each transport gets its messages in one `send_all`; different transports (e-mail
+        and SMS) work at the same time."""
+        by_transport: dict[int, tuple[Transport, list[int]]] = {}
+        for index, message in enumerate(messages):
+            transport = self.sms if message.channel == Channel.SMS else self.email
+            by_transport.setdefault(id(transport), (transport, []))[1].append(index)
+        groups = list(by_transport.values())
+        answers = await asyncio.gather(
+            *(transport.send_all([messages[i] for i in indexes]) for transport, indexes in groups)
+        )
+        outcomes: list[Outcome] = [None] * len(messages)
+        for (_, indexes), group_outcomes in zip(groups, answers, strict=True):
+            for index, outcome in zip(indexes, group_outcomes, strict=True):
+                outcomes[index] = outcome
+        return outcomes
+
     async def send(self, message: Message) -> None:
-        transport = self.sms if message.channel == Channel.SMS else self.email
-        await transport.send(message)
+        """One message; raises why it was not taken (DeliveryFailed: try again later)."""
+        (outcome,) = await self.send_all([message])
+        if outcome is not None:
+            raise outcome
 
     async def aclose(self) -> None:
         for transport in {id(t): t for t in (self.email, self.sms)}.values():

@@ -294,6 +294,21 @@ async def test_when_no_code_can_be_sent_login_fails_clearly_and_the_code_is_dead
     assert live == 0
 
 
+async def test_a_code_whose_e_mail_is_refused_still_arrives_by_sms_and_works(bff):
+    # One use: the gateway refuses the first message of the code's call (its e-mail) only.
+    await bff.sim.post(
+        "/sim/faults/",
+        json={"operation": "messaging.send", "effect": "decline", "responseCode": "96", "uses": 1},
+    )
+    login = await bff.login(ADA)
+    assert login.status_code == 200, login.text
+    code = await bff.latest_code("08031234501")
+    e_mails = (await bff.sim.get("/sim/messages", params={"recipient": ADA})).json()
+    assert not any(code in m["body"] for m in e_mails)
+    verified = await bff.verify(login.json(), code)
+    assert verified.status_code == 200, verified.text
+
+
 async def test_passwords_are_stored_as_argon2id_hashes(bff):
     from sqlalchemy import select
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import re
+from collections.abc import Sequence
 
 from sqlalchemy import func, select, update
 
@@ -16,13 +17,13 @@ from bff.notifications.message import Message
 from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.notifications.outbox import Outbox
 from bff.notifications.templates import sms
-from bff.notifications.transports import DeliveryFailed, Transports
+from bff.notifications.transports import DeliveryFailed, OneAtATime, Transports
 from bff.tests.conftest import ADA, TUNDE, Bff
 from bff.tests.test_bills import ADA_CURRENT, buy
 from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, confirm, initiate
 
 
-class SwitchableTransport:
+class SwitchableTransport(OneAtATime):
     """Records what it delivers; while `down`, refuses like an unreachable server."""
 
     def __init__(self, down_after: int | None = None) -> None:
@@ -89,6 +90,35 @@ async def test_transport_down_mid_run_delays_and_loses_nothing_two_processes_sen
     finally:
         await first_db.dispose()
         await second_db.dispose()
+
+
+class RecordingGateway:
+    """Takes several messages per call, as the simulator's gateway does; refuses those
+    whose text says so."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    async def send_all(self, messages: Sequence[Message]) -> list[BaseException | None]:
+        self.calls.append([m.text for m in messages])
+        return [DeliveryFailed("refused") if "refuse" in m.text else None for m in messages]
+
+
+async def test_a_pass_sends_its_messages_in_one_call_and_retries_only_the_refused_one(bff: Bff):
+    gateway = RecordingGateway()
+    outbox = Outbox(bff.db, Transports(gateway, gateway))
+    async with bff.db.transaction() as session:
+        outbox_rows.add(session, [sms("08030000000", f"message {n}") for n in range(54)])
+        outbox_rows.add(session, [sms("08030000000", "refuse me")])
+    assert await outbox.deliver_due() == 54
+    assert [len(call) for call in gateway.calls] == [50, 5]  # one call per pass of 50 rows
+    assert await backlog(bff.db) == 1  # the refused one waits for its retry
+    async with bff.db.transaction() as session:
+        waiting = await session.scalar(
+            select(OutboxMessage).where(OutboxMessage.status == OutboxStatus.PENDING)
+        )
+    assert waiting is not None and waiting.text == "refuse me" and waiting.attempts == 1
+    assert waiting.claim_token is None and waiting.next_attempt_at > utcnow()
 
 
 async def inbox(bff: Bff, recipient: str) -> list[dict]:  # type: ignore[type-arg]

@@ -43,7 +43,7 @@ class TransferAlerts:
         )
         if transfer.kind == Kind.OTHER_BANK:
             return messages
-        recipient = await owner_of(self.db, self.core, transfer.destination_account)
+        recipient = await owner_of(self.db, self.core, transfer.destination_account, posting)
         if recipient is not None:
             messages += messages_for(
                 recipient,

@@ -219,6 +219,7 @@ class CustomersController(Controller):
                     account_name=a.name,
                     amount_kobo=e.amount_kobo,
                     available_after_kobo=e.available_after_kobo,
+                    customer_id=a.customer_id,
                 )
                 for e, a in entries
             ],

@@ -140,6 +140,8 @@ class PostingEntryOut(CamelStruct):
     amount_kobo: int
     # What the account's holder could spend right after this line (None on old lines).
     available_after_kobo: int | None = None
+    # The account's holder (None for the bank's own accounts): whom to alert.
+    customer_id: str | None = None
 
 
 class PostingOut(CamelStruct):

@@ -22,6 +22,24 @@ class MessageIn(CamelStruct, forbid_unknown_fields=True):
     attachments: list[AttachmentIn] = msgspec.field(default_factory=list)
 
 
+# Up to this many messages in one gateway call (the BFF's outbox claims 50 rows at a time).
+MAX_MESSAGES_PER_CALL = 100
+
+
+class MessagesIn(CamelStruct, forbid_unknown_fields=True):
+    messages: Annotated[
+        list[MessageIn], msgspec.Meta(min_length=1, max_length=MAX_MESSAGES_PER_CALL)
+    ]
+
+
+class MessageSent(CamelStruct):
+    """One message's outcome in a gateway call of several: its inbox id if it was kept,
+    else None with the code the gateway refused it with."""
+
+    id: int | None
+    response_code: str
+
+
 class AttachmentOut(CamelStruct):
     name: str
     content_type: str

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -12,6 +13,19 @@ from core_sim.messaging.schemas import MessageIn
 
 
 async def send(session: AsyncSession, data: MessageIn) -> Message:
+    (message,) = await send_all(session, [data])
+    return message
+
+
+async def send_all(session: AsyncSession, items: Sequence[MessageIn]) -> list[Message]:
+    """Keep the messages for the inbox, in the order given (their ids follow it)."""
+    messages = [_message(data) for data in items]
+    session.add_all(messages)
+    await session.flush()
+    return messages
+
+
+def _message(data: MessageIn) -> Message:
     attachments = []
     for item in data.attachments:
         try:
@@ -26,16 +40,13 @@ async def send(session: AsyncSession, data: MessageIn) -> Message:
                 "content": item.content,
             }
         )
-    message = Message(
+    return Message(
         channel=data.channel,
         recipient=data.recipient.strip().lower() if data.channel == "EMAIL" else data.recipient,
         subject=data.subject,
         body=data.body,
         attachments=attachments,
     )
-    session.add(message)
-    await session.flush()
-    return message
 
 
 async def inbox(

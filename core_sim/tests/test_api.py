@@ -263,6 +263,52 @@ async def test_messaging_fault_makes_the_gateway_fail(sim_client):
     assert failed.status_code == 400 and failed.json()["responseCode"] == "96"
 
 
+async def test_a_gateway_call_of_several_keeps_them_in_order_and_refuses_a_declined_one_alone(
+    sim_client,
+):
+    rule = await sim_client.post(
+        "/sim/faults/",
+        json={"operation": "messaging.send", "effect": "decline", "responseCode": "96", "uses": 1},
+    )
+    assert rule.status_code == 201, rule.text
+    batch = [
+        {"channel": "SMS", "recipient": "08011112222", "body": "one"},
+        {"channel": "EMAIL", "recipient": "Batch@Example.com", "subject": "s", "body": "two"},
+        {"channel": "SMS", "recipient": "08033334444", "body": "three"},
+    ]
+    answer = await sim_client.post("/core/messages/batch", json={"messages": batch})
+    assert answer.status_code == 200, answer.text
+    refused, second, third = answer.json()
+    assert refused == {"id": None, "responseCode": "96"}
+    assert second["responseCode"] == third["responseCode"] == "00"
+    assert second["id"] < third["id"]
+    kept = (await sim_client.get("/sim/messages", params={"after": second["id"] - 1})).json()
+    assert [(m["recipient"], m["body"]) for m in kept] == [
+        ("08033334444", "three"),
+        ("batch@example.com", "two"),
+    ]
+    # The rule had one use: the same message goes through on the next call.
+    again = await sim_client.post("/core/messages/batch", json={"messages": batch[:1]})
+    assert again.json()[0]["responseCode"] == "00"
+
+
+async def test_a_gateway_call_that_times_out_keeps_none_of_its_messages(sim_client):
+    await sim_client.post(
+        "/sim/faults/", json={"operation": "messaging.send", "effect": "timeout", "uses": 1}
+    )
+    before = (await sim_client.get("/sim/messages", params={"limit": 1})).json()
+    batch = [{"channel": "SMS", "recipient": "08033334444", "body": f"m{n}"} for n in range(3)]
+    answer = await sim_client.post("/core/messages/batch", json={"messages": batch})
+    assert answer.status_code == 504
+    after = (await sim_client.get("/sim/messages", params={"limit": 1})).json()
+    assert after == before
+    too_many = [batch[0]] * 101
+    assert (
+        await sim_client.post("/core/messages/batch", json={"messages": too_many})
+    ).status_code == 400
+    assert (await sim_client.post("/core/messages/batch", json={"messages": []})).status_code == 400
+
+
 async def test_identity_lookups_and_prospects(sim_client):
     ada = await sim_client.get("/core/identity/bvn/22212345601")
     assert ada.status_code == 200 and ada.json()["firstName"] == "Ada"
