@@ -134,11 +134,15 @@ class Outbox:
         due = due.order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(BATCH)
         if not self.db.is_sqlite:
             due = due.with_for_update(skip_locked=True)
+        # Evaluated once, as a materialized CTE: as a plain IN (subquery), PostgreSQL may
+        # rescan the subquery while updating, skip the rows this statement already updated
+        # and so claim more than BATCH rows.
+        chosen = due.cte("due").prefix_with("MATERIALIZED", dialect="postgresql")
         async with self.db.transaction() as session:
             claimed = await session.scalars(
                 update(OutboxMessage)
                 .where(
-                    OutboxMessage.id.in_(due.scalar_subquery()),
+                    OutboxMessage.id.in_(select(chosen.c.id)),
                     OutboxMessage.status == OutboxStatus.PENDING,
                     free,
                 )
