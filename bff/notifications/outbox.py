@@ -198,12 +198,14 @@ class Outbox:
             outcomes = await self.transports.send_all([message_of(row) for row in rows])
         except Exception as exc:  # any failure: try again later, never drop a row
             outcomes = [exc] * len(rows)
-        taken = [row for row, outcome in zip(rows, outcomes, strict=True) if outcome is None]
+        taken = []
         for row, outcome in zip(rows, outcomes, strict=True):
-            if outcome is not None:
-                if not isinstance(outcome, DeliveryFailed):
-                    log.error("outbox row %s could not be delivered", row.id, exc_info=outcome)
-                await self._retry_later(row, outcome)
+            if outcome is None:
+                taken.append(row)
+                continue
+            if not isinstance(outcome, DeliveryFailed):
+                log.error("outbox row %s could not be delivered", row.id, exc_info=outcome)
+            await self._retry_later(row, outcome)
         if taken:
             async with self.db.autocommit() as session:
                 await session.execute(self._sent_statement(taken))
