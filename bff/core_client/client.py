@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import httpx
 import msgspec
+from httpx_aiohttp import AiohttpTransport
 
 from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.errors import CoreRefused, CoreUnavailable
@@ -43,7 +44,6 @@ from bff.core_client.schemas import (
     NipTransfer,
     SimClock,
 )
-from bff.core_client.transport import PooledTransport
 from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
 
@@ -55,10 +55,9 @@ ACTIVITY_VERSIONS_PER_CALL = 200
 MESSAGES_PER_CALL = 100
 
 T = TypeVar("T")
-# Connections from one BFF process to the core (bff/core_client/transport.py): 8 pools of
-# 8, all kept alive between calls; a call beyond them waits for one.
-CORE_POOLS = 8
-CORE_CONNECTIONS_PER_POOL = 8
+# Connections from one BFF process to the core, all kept alive between calls; a call beyond
+# them waits for one.
+CORE_CONNECTIONS = 64
 CORE_KEEPALIVE_S = 2.0
 
 
@@ -80,9 +79,14 @@ class CoreClient:
     def over_network(
         cls, base_url: str, timeout_s: float, breaker: CircuitBreaker | None = None
     ) -> CoreClient:
+        # httpx's interface over aiohttp's connection pool: httpcore's pool re-examines every
+        # pooled connection on each request, which made the HTTP client one of the BFF's
+        # largest costs per core call at 64 clients (docs/benchmarks.md, sixth round).
         # Idle connections are dropped before uvicorn's 5 s keep-alive timeout closes them on
         # the core's side, so a request is not sent on a connection being closed.
-        transport = PooledTransport(CORE_POOLS, CORE_CONNECTIONS_PER_POOL, CORE_KEEPALIVE_S)
+        transport = AiohttpTransport(
+            limits=httpx.Limits(max_connections=CORE_CONNECTIONS, keepalive_expiry=CORE_KEEPALIVE_S)
+        )
         http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s, transport=transport)
         return cls(http, timeout_s, breaker)
 
@@ -138,8 +142,8 @@ class CoreClient:
         except httpx.HTTPError as exc:
             raise CoreUnavailable(f"core unreachable on {method} {path}: {exc}") from exc
         except Exception as exc:
-            # Only the transport ran in this block: httpcore has raised AttributeError on a
-            # connection the core dropped mid-request. The outcome is unknown either way, which
+            # Only the transport ran in this block: an error it does not map to httpx's (a
+            # connection the core dropped mid-request, say) leaves the outcome unknown, which
             # is what CoreUnavailable means (a payment then asks the core what happened).
             log.exception("core transport failed on %s %s", method, path)
             raise CoreUnavailable(f"core transport failed on {method} {path}: {exc!r}") from exc
