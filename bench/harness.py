@@ -45,7 +45,7 @@ from bench import wrk
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
 from bench.pgbouncer import pgbouncer
-from bench.processes import ROOT, Stack, cpu_seconds
+from bench.processes import ROOT, Stack, cpu_seconds, postgres_pid
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
 from bff.config import Argon2Params
@@ -185,13 +185,18 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
     }
     servers = [p.pid for p in (stack.bff, stack.sim) if p is not None]
     settle(servers)
-    before = [cpu_seconds(pid) for pid in servers]
+    database = postgres_pid()
+    measured = [*servers, database] if database is not None else servers
+    before = [cpu_seconds(pid) for pid in measured]
     result = wrk.run(workload, url, clients, seconds, bench.users_file, dates)
     # CPU per operation: the work each server does for one, unlike a rate, the same on a
     # busy machine as on a quiet one (within what sharing caches and cores costs).
     operations = max(int(result["operations"]), 1)
-    spent = [cpu_seconds(pid) - b for pid, b in zip(servers, before, strict=True)]
-    result["bff_cpu_ms"], result["sim_cpu_ms"] = (s * 1000 / operations for s in spent)
+    spent = [
+        (cpu_seconds(pid) - b) * 1000 / operations for pid, b in zip(measured, before, strict=True)
+    ]
+    result["bff_cpu_ms"], result["sim_cpu_ms"] = spent[:2]
+    result["pg_cpu_ms"] = spent[2] if database is not None else None
     return result
 
 
@@ -258,6 +263,7 @@ class Figure:
     error_kinds: dict[str, int]
     bff_cpu_ms: float | None = None  # CPU per operation, all of the server's processes
     sim_cpu_ms: float | None = None
+    pg_cpu_ms: float | None = None  # the local PostgreSQL's, all databases
 
 
 ERROR_KINDS = {
@@ -287,6 +293,7 @@ def median_of(results: list[dict[str, Any]]) -> Figure:
         },
         bff_cpu_ms=med("bff_cpu_ms") if "bff_cpu_ms" in results[0] else None,
         sim_cpu_ms=med("sim_cpu_ms") if "sim_cpu_ms" in results[0] else None,
+        pg_cpu_ms=med("pg_cpu_ms") if "pg_cpu_ms" in results[0] else None,
     )
 
 
@@ -495,8 +502,8 @@ def unkept_report(unkept: dict[str, Figure]) -> list[str]:
         " core's activity version every `KOBO_READ_CACHE_S`: bff/users/activity.py).",
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
-        " simulator CPU ms/op |",
-        "|---|---|---|---|---|---|---|---|",
+        " simulator CPU ms/op | PostgreSQL CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for workload, figure in unkept.items():
         lines.append(_row(LABELS[workload] + ", nothing kept", TARGET_CLIENTS, figure))
@@ -510,8 +517,8 @@ def scale_report(scale: dict[tuple[int, str], Figure]) -> list[str]:
         " (simulator unchanged), in the same run.",
         "",
         "| workload | BFF processes | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
-        " simulator CPU ms/op |",
-        "|---|---|---|---|---|---|---|---|",
+        " simulator CPU ms/op | PostgreSQL CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for (workers, workload), figure in sorted(scale.items()):
         lines.append(_row(LABELS[workload], workers, figure))
@@ -629,7 +636,7 @@ def _errors(figure: Figure) -> str:
 def _row(label: str, clients: int, f: Figure) -> str:
     return (
         f"| {label} | {clients} | {f.throughput:,.1f} | {_ms(f.p50_ms)} | {_ms(f.p99_ms)} | "
-        f"{_errors(f)} | {_ms(f.bff_cpu_ms)} | {_ms(f.sim_cpu_ms)} |"
+        f"{_errors(f)} | {_ms(f.bff_cpu_ms)} | {_ms(f.sim_cpu_ms)} | {_ms(f.pg_cpu_ms)} |"
     )
 
 
@@ -712,8 +719,9 @@ def report(results: Results, args: Any) -> str:
         f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
         f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong. "
         "CPU ms/op: the CPU time of all of a server's processes during the run over the "
-        "operations (PostgreSQL's not counted); unlike a rate, it hardly depends on what "
-        "else runs on the machine."
+        "operations, and of the local PostgreSQL's (the postmaster and all its processes, "
+        "whatever database they serve); unlike a rate, it hardly depends on what else runs "
+        "on the machine."
         + (
             f" Both servers reach PostgreSQL through PgBouncer in transaction pooling mode "
             f"({args.pgbouncer_pool} server connections)."
@@ -722,13 +730,13 @@ def report(results: Results, args: Any) -> str:
         ),
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
-        " simulator CPU ms/op |",
-        "|---|---|---|---|---|---|---|---|",
+        " simulator CPU ms/op | PostgreSQL CPU ms/op |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for clients in sorted(results.tpcb):
         ceiling = f"{results.tpcb[clients]:,.0f}"
         lines.append(
-            f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | | | |"
+            f"| pgbench TPC-B (same PostgreSQL) — ceiling | {clients} | {ceiling} | | | | | | |"
         )
         if clients in results.plain_trivial:
             lines.append(

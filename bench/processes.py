@@ -161,6 +161,22 @@ class Stack:
                     process.kill()
 
 
+def postgres_pid() -> int | None:
+    """The local PostgreSQL's postmaster (the `postgres` process whose parent is not one), or
+    None when PostgreSQL runs elsewhere: `cpu_seconds` of it is the database's work."""
+    names: dict[int, tuple[str, int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            head, tail = stat.read_text().rsplit(")", 1)
+        except OSError:
+            continue
+        names[int(stat.parent.name)] = (head.split("(", 1)[1], int(tail.split()[1]))
+    for pid, (name, parent) in sorted(names.items()):
+        if name == "postgres" and names.get(parent, ("", 0))[0] != "postgres":
+            return pid
+    return None
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of a process and its children that are still running (a
     uvicorn parent and its workers), from /proc: how much work a server did, whoever else
