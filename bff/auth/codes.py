@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import Table, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -31,6 +31,7 @@ from bff.security import tokens, totp
 from bff.users.models import TwoFactor, User
 
 log = logging.getLogger(__name__)
+_USERS: Table = User.__table__  # type: ignore[assignment]
 
 INVALID_CODE = "Invalid or expired OTP"
 TOO_MANY_CODES = "Too many wrong codes. Please log in again."
@@ -207,9 +208,10 @@ class OneTimeCodes:
             raise ValidationFailed(too_many, field="otp")
         if await self._matches(session, challenge, otp):
             challenge.consumed_at = now
+            # Plain SQL on the table (not the ORM's bulk update): it runs on every code used.
             await session.execute(
-                update(User)
-                .where(User.id == user_id, User.code_failures != 0)
+                update(_USERS)
+                .where(_USERS.c.id == user_id, _USERS.c.code_failures != 0)
                 .values(code_failures=0)
             )
             return challenge

@@ -179,9 +179,7 @@ class CustomersController(Controller):
             sim_settings.timeout_fault_ms,
         )
         async with db.reader() as session:
-            account = await ledger.get_account(session, account_number)
-            types = await service.account_types(session)
-        return service.account_out(account, types)
+            return await service.account(session, account_number)
 
     @post("/accounts/{account_number:str}/status", status_code=200)
     async def set_account_status(

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.customers.models import AccountType, Customer
@@ -22,53 +23,62 @@ async def account_types(session: AsyncSession) -> dict[int, AccountType]:
     return {t.id: t for t in (await session.scalars(select(AccountType))).all()}
 
 
+# Accounts as the core answers them, with their type's name, as plain columns: the
+# dashboard, every account check of the BFF and every intra-bank name look-up read them, so
+# no ORM objects and no second query for the types.
+ACCOUNTS = select(
+    LedgerAccount.id,
+    LedgerAccount.number,
+    LedgerAccount.name,
+    LedgerAccount.customer_id,
+    LedgerAccount.account_type_id,
+    AccountType.name.label("type_name"),
+    LedgerAccount.status,
+    LedgerAccount.balance_kobo,
+    LedgerAccount.held_kobo,
+    LedgerAccount.opened_at,
+).outerjoin(AccountType, AccountType.id == LedgerAccount.account_type_id)
+
+
+def _account_out(row: Row[*tuple[Any, ...]]) -> AccountOut:
+    return AccountOut(
+        account_number=row.number,
+        account_name=row.name,
+        customer_id=row.customer_id,
+        account_type_id=row.account_type_id,
+        account_type_name=row.type_name,
+        status=row.status,
+        ledger_balance_kobo=row.balance_kobo,
+        available_balance_kobo=row.balance_kobo - row.held_kobo,
+        currency="NGN",
+        opened_at=row.opened_at,
+    )
+
+
+async def account(session: AsyncSession, number: str) -> AccountOut:
+    """One account by number, in one query; NotFound if there is none."""
+    row = (await session.execute(ACCOUNTS.where(LedgerAccount.number == number))).first()
+    if row is None:
+        raise NotFound(f"Account {number} not found")
+    return _account_out(row)
+
+
 async def customer_accounts(
     session: AsyncSession, customer_id: str
 ) -> list[tuple[int, AccountOut]]:
-    """The customer's accounts (ledger id and what the core answers) with their type's
-    name, in one query of plain columns (the
-    dashboard and every account check of the BFF read them: no ORM objects, no second
-    query for the types); NotFound for an unknown customer. The customer is looked up only
-    when there are no accounts: accounts imply their customer (a foreign key)."""
+    """The customer's accounts (ledger id and what the core answers), in one query; NotFound
+    for an unknown customer. The customer is looked up only when there are no accounts:
+    accounts imply their customer (a foreign key)."""
     rows = (
         await session.execute(
-            select(
-                LedgerAccount.id,
-                LedgerAccount.number,
-                LedgerAccount.name,
-                LedgerAccount.account_type_id,
-                AccountType.name.label("type_name"),
-                LedgerAccount.status,
-                LedgerAccount.balance_kobo,
-                LedgerAccount.held_kobo,
-                LedgerAccount.opened_at,
-            )
-            .outerjoin(AccountType, AccountType.id == LedgerAccount.account_type_id)
-            .where(LedgerAccount.customer_id == customer_id)
+            ACCOUNTS.where(LedgerAccount.customer_id == customer_id)
             .where(LedgerAccount.kind == AccountKind.CUSTOMER)
             .order_by(LedgerAccount.id)
         )
     ).all()
     if not rows:
         await get_customer(session, customer_id)
-    return [
-        (
-            row.id,
-            AccountOut(
-                account_number=row.number,
-                account_name=row.name,
-                customer_id=customer_id,
-                account_type_id=row.account_type_id,
-                account_type_name=row.type_name,
-                status=row.status,
-                ledger_balance_kobo=row.balance_kobo,
-                available_balance_kobo=row.balance_kobo - row.held_kobo,
-                currency="NGN",
-                opened_at=row.opened_at,
-            ),
-        )
-        for row in rows
-    ]
+    return [(row.id, _account_out(row)) for row in rows]
 
 
 async def activity_versions(session: AsyncSession, customer_ids: list[str]) -> dict[str, str]:
