@@ -178,9 +178,11 @@ def postgres_pid() -> int | None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and its children that are still running (a
-    uvicorn parent and its workers), from /proc: how much work a server did, whoever else
-    shares the machine."""
+    """CPU time (user + system) of a process and its children, from /proc: how much work a
+    server (a uvicorn parent and its workers) or PostgreSQL (the postmaster and its backends)
+    did, whoever else shares the machine. Children that ended count through their parent's
+    totals of reaped children: a backend closed during a run takes its time with it
+    otherwise, and the figure could even go down."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -189,6 +191,8 @@ def cpu_seconds(pid: int) -> float:
         except OSError:
             continue  # the process ended while the list was read
         # After the name: state, ppid, ... utime and stime are fields 14 and 15 of stat(5).
-        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+        if int(stat.parent.name) == pid:  # its own time and its ended children's
+            total += sum(int(field) for field in fields[11:15]) / tick
+        elif int(fields[1]) == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
