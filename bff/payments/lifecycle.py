@@ -123,8 +123,8 @@ class Lifecycle(Generic[M]):
         self.db = db
         self.model = model
         # The statements below that change a payment are plain SQL on its table's columns:
-        # an UPDATE on the mapped class goes through the ORM's bulk-update machinery, about
-        # twice the CPU of the same statement on the table (docs/benchmarks.md, sixth round).
+        # an UPDATE on the mapped class goes through the ORM's bulk-update machinery, which
+        # cost about 1.4 times the CPU of the same statement on the table (bench/micro.py).
         self.table: Table = model.__table__
         self.columns = self.table.c
         # The payment kind a completed payment's debit/credit alert is recorded under (one
