@@ -88,10 +88,9 @@ class CustomersController(Controller):
                 account_type_id=data.account_type_id,
                 bank_code=sim_settings.bank_code,
             )
-            types = await service.account_types(session)
-            await session.refresh(account)
             return CustomerCreatedOut(
-                customer=service.customer_out(customer), account=service.account_out(account, types)
+                customer=service.customer_out(customer),
+                account=await service.account(session, account.number),
             )
 
     @post("/customers/{customer_id:str}/accounts", status_code=201)
@@ -103,9 +102,7 @@ class CustomersController(Controller):
             account = await open_account(
                 session, customer, data.account_type_id, data.reference, sim_settings.bank_code
             )
-            types = await service.account_types(session)
-            await session.refresh(account)
-            return service.account_out(account, types)
+            return await service.account(session, account.number)
 
     @get("/customers/{customer_id:str}")
     async def get_customer(self, db: Database, customer_id: str) -> CustomerOut:
@@ -191,8 +188,7 @@ class CustomersController(Controller):
             if account.kind != AccountKind.CUSTOMER:
                 raise NotPermitted("Only customer accounts can change status")
             account.status = data.status
-            types = await service.account_types(session)
-            return service.account_out(account, types)
+            return await service.account(session, account_number)
 
     @get("/accounts/{account_number:str}/balance-at")
     async def balance_at(self, db: Database, account_number: str, at: datetime) -> BalanceAtOut:

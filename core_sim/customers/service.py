@@ -111,22 +111,6 @@ async def activity_versions(session: AsyncSession, customer_ids: list[str]) -> d
     }
 
 
-def account_out(account: LedgerAccount, types: dict[int, AccountType]) -> AccountOut:
-    account_type = types.get(account.account_type_id) if account.account_type_id else None
-    return AccountOut(
-        account_number=account.number,
-        account_name=account.name,
-        customer_id=account.customer_id,
-        account_type_id=account.account_type_id,
-        account_type_name=account_type.name if account_type else None,
-        status=account.status,
-        ledger_balance_kobo=account.balance_kobo,
-        available_balance_kobo=account.available_kobo,
-        currency="NGN",
-        opened_at=account.opened_at,
-    )
-
-
 def customer_out(customer: Customer) -> CustomerOut:
     return CustomerOut(
         customer_id=customer.id,
