@@ -18,7 +18,6 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import (
     Integer,
-    Row,
     ScalarSelect,
     String,
     Table,
@@ -142,11 +141,10 @@ class Lifecycle(Generic[M]):
         turn the statement back into an ORM one."""
         return update(self.table).where(self.columns.id == item_id, *conditions).values(**values)
 
-    def _returning_item(self, statement: Update) -> Update:
-        return statement.returning(*self.columns)
-
-    def _item(self, row: Row[*tuple[Any, ...]] | None) -> M | None:
-        """The payment as a RETURNING clause gave it back, for the caller to read."""
+    async def _update_returning(self, session: AsyncSession, statement: Update) -> M | None:
+        """Run `statement` and give the payment back as it left the row (None if no row
+        matched), made from the RETURNING columns for the caller to read."""
+        row = (await session.execute(statement.returning(*self.columns))).first()
         return None if row is None else self.model(**row._mapping)
 
     async def _update(self, item_id: str, *conditions: Any, **values: Any) -> bool:
@@ -226,12 +224,8 @@ class Lifecycle(Generic[M]):
         payment completed, and only the caller whose UPDATE completed it adds one."""
         assert self.alert is not None
         async with self.db.transaction() as session:
-            final = self._item(
-                (
-                    await session.execute(
-                        self._returning_item(self._finish_statement(item_id, outcome, **also))
-                    )
-                ).first()
+            final = await self._update_returning(
+                session, self._finish_statement(item_id, outcome, **also)
             )
             if final is not None:
                 add_posting_alert(session, self.alert, item_id)
@@ -309,11 +303,13 @@ class Lifecycle(Generic[M]):
         async with self.db.autocommit() as session:
             final = None
             if outcome is not None:
-                finish = self._finish_statement(item_id, outcome, lease_until=None)
-                final = self._item((await session.execute(self._returning_item(finish))).first())
+                final = await self._update_returning(
+                    session, self._finish_statement(item_id, outcome, lease_until=None)
+                )
             if final is None:
-                release = self._update_statement(item_id, lease_until=None)
-                final = self._item((await session.execute(self._returning_item(release))).first())
+                final = await self._update_returning(
+                    session, self._update_statement(item_id, lease_until=None)
+                )
         assert final is not None
         return final
 
