@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -161,16 +162,22 @@ class Stack:
                     process.kill()
 
 
-def postgres_pid() -> int | None:
-    """The local PostgreSQL's postmaster (the `postgres` process whose parent is not one), or
-    None when PostgreSQL runs elsewhere: `cpu_seconds` of it is the database's work."""
-    names: dict[int, tuple[str, int]] = {}
+def _processes() -> Iterator[tuple[int, str, list[str]]]:
+    """Each running process's id, name and the fields of /proc/<pid>/stat after the name
+    (state, ppid, ... utime and stime are the 12th and 13th of those: fields 14 and 15 of
+    stat(5)). A process that ends while the list is read is left out."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             head, tail = stat.read_text().rsplit(")", 1)
         except OSError:
             continue
-        names[int(stat.parent.name)] = (head.split("(", 1)[1], int(tail.split()[1]))
+        yield int(stat.parent.name), head.split("(", 1)[1], tail.split()
+
+
+def postgres_pid() -> int | None:
+    """The local PostgreSQL's postmaster (the `postgres` process whose parent is not one), or
+    None when PostgreSQL runs elsewhere: `cpu_seconds` of it is the database's work."""
+    names = {pid: (name, int(fields[1])) for pid, name, fields in _processes()}
     for pid, (name, parent) in sorted(names.items()):
         if name == "postgres" and names.get(parent, ("", 0))[0] != "postgres":
             return pid
@@ -185,13 +192,8 @@ def cpu_seconds(pid: int) -> float:
     otherwise, and the figure could even go down."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # the process ended while the list was read
-        # After the name: state, ppid, ... utime and stime are fields 14 and 15 of stat(5).
-        if int(stat.parent.name) == pid:  # its own time and its ended children's
+    for process, _, fields in _processes():
+        if process == pid:  # its own time (utime, stime) and its ended children's (cutime, cstime)
             total += sum(int(field) for field in fields[11:15]) / tick
         elif int(fields[1]) == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
