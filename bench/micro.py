@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import socket
 import subprocess
 import sys
 import time
@@ -31,7 +30,8 @@ from sqlalchemy import String, Table, select, text, update
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from bench.processes import ROOT, cpu_seconds
+from bench.processes import ROOT, cpu_seconds, wait_until_up
+from bench.workload import free_port
 from bff.payments.lifecycle import PaymentState, Status
 
 ROUNDS = 2_000
@@ -141,16 +141,10 @@ async def statements(postgres: str) -> list[str]:
         await admin.dispose()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.contextmanager
 def echo_server() -> Iterator[tuple[str, int]]:
     """bench/micro_echo.py under uvicorn, as the simulator runs: its URL and process id."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(  # noqa: S603
         [
             sys.executable,
@@ -167,12 +161,7 @@ def echo_server() -> Iterator[tuple[str, int]]:
     )
     try:
         url = f"http://127.0.0.1:{port}/core/transfers"
-        for _ in range(100):
-            try:
-                httpx.get(url)
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        wait_until_up(url, server)
         yield url, server.pid
     finally:
         server.terminate()
