@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -92,7 +92,7 @@ async def transfer(
                 await _post_transfer(session, command)
                 request.status, request.response_code = SUCCESS, "00"
                 request.posting_reference = f"TRF-{command.reference}"
-            session.add(request)
+            await _store(session, request)
             return request
     except IntegrityError:
         # Another request with this reference won the race: answer as it did.
@@ -106,8 +106,19 @@ async def transfer(
         async with db.writer() as session:
             request = _new_request(command)
             request.status, request.response_code, request.message = FAILED, code, refusal.message
-            session.add(request)
+            await _store(session, request)
             return request
+
+
+_REQUESTS: Table = TransferRequest.__table__  # type: ignore[assignment]
+_INSERT_REQUEST = insert(_REQUESTS)
+
+
+async def _store(session: AsyncSession, request: TransferRequest) -> None:
+    """Insert the request's row with one Core statement; the model stays out of the session
+    (the unit of work's flush cost more CPU than the insert on every transfer)."""
+    row = {column.key: getattr(request, column.key) for column in _REQUESTS.columns}
+    await session.execute(_INSERT_REQUEST, row)
 
 
 def _new_request(command: TransferCommand) -> TransferRequest:
@@ -120,6 +131,7 @@ def _new_request(command: TransferCommand) -> TransferRequest:
         credit_account=command.credit_account,
         amount_kobo=command.amount_kobo,
         narration=command.narration,
+        created_at=utcnow(),
     )
 
 

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from litestar import Controller, get, post
 from litestar.params import Parameter
+from sqlalchemy import Row
 
 from core_sim.db import Database
 from core_sim.errors import FaultTimeout, SimError
@@ -21,7 +22,8 @@ from core_sim.messaging.schemas import (
 from core_sim.settings import SimSettings
 
 
-def message_out(message: Message) -> MessageOut:
+def message_out(message: Message | Row[Any]) -> MessageOut:
+    """A stored message (the model, or a row with its columns) as the gateway answers it."""
     return MessageOut(
         id=message.id,
         channel=message.channel,

@@ -3,13 +3,15 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, Table, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.errors import SimError
 from core_sim.messaging.models import Message
 from core_sim.messaging.schemas import MessageIn
+from core_sim.simclock.state import utcnow
 
 
 async def send(session: AsyncSession, data: MessageIn) -> Message:
@@ -17,11 +19,22 @@ async def send(session: AsyncSession, data: MessageIn) -> Message:
     return message
 
 
+_MESSAGES: Table = Message.__table__  # type: ignore[assignment]
+# One Core statement for the whole batch, its ids in the order given; the models answered
+# are never added to the session (a unit-of-work flush cost more CPU than the insert).
+_INSERT_MESSAGES = insert(_MESSAGES).returning(_MESSAGES.c.id, sort_by_parameter_order=True)
+
+
 async def send_all(session: AsyncSession, items: Sequence[MessageIn]) -> list[Message]:
     """Keep the messages for the inbox, in the order given (their ids follow it)."""
     messages = [_message(data) for data in items]
-    session.add_all(messages)
-    await session.flush()
+    rows = [
+        {column.key: getattr(m, column.key) for column in _MESSAGES.columns if column.key != "id"}
+        for m in messages
+    ]
+    ids = (await session.execute(_INSERT_MESSAGES, rows)).scalars().all()
+    for message, id_ in zip(messages, ids, strict=True):
+        message.id = id_
     return messages
 
 
@@ -46,6 +59,7 @@ def _message(data: MessageIn) -> Message:
         subject=data.subject,
         body=data.body,
         attachments=attachments,
+        created_at=utcnow(),
     )
 
 
@@ -55,10 +69,11 @@ async def inbox(
     channel: str | None,
     limit: int,
     after: int | None = None,
-) -> list[Message]:
+) -> Sequence[Row[Any]]:
+    """Rows with the message's columns (a plain query: no model objects to build)."""
     # In the order they were sent: a message sent while a tester had moved the clock forward
     # must not stay "newest" after the clock is set back.
-    query = select(Message).order_by(Message.id.desc()).limit(limit)
+    query = select(*_MESSAGES.columns).order_by(Message.id.desc()).limit(limit)
     if after is not None:
         query = query.where(Message.id > after)
     if recipient:
@@ -69,4 +84,4 @@ async def inbox(
         )
     if channel:
         query = query.where(Message.channel == channel)
-    return list((await session.scalars(query)).all())
+    return (await session.execute(query)).all()
