@@ -47,5 +47,5 @@ class Notifier:
         if not messages:
             return
         async with self.outbox.db.transaction() as session:
-            rows = outbox_rows.add(session, messages)
+            rows = await outbox_rows.add(session, messages)
         await self.outbox.deliver_due([row.id for row in rows])

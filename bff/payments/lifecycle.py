@@ -228,7 +228,7 @@ class Lifecycle(Generic[M]):
                 session, self._finish_statement(item_id, outcome, **also)
             )
             if final is not None:
-                add_posting_alert(session, self.alert, item_id)
+                await add_posting_alert(session, self.alert, item_id)
         if final is not None:
             self.alert_recorded()
         return final

@@ -63,7 +63,7 @@ async def test_transport_down_mid_run_delays_and_loses_nothing_two_processes_sen
     first, second = Outbox(first_db, transports), Outbox(second_db, transports)
     try:
         async with first_db.transaction() as session:
-            outbox_rows.add(session, [sms("08030000000", f"message {n}") for n in range(60)])
+            await outbox_rows.add(session, [sms("08030000000", f"message {n}") for n in range(60)])
 
         # Both deliver; the transport goes down part-way through the run.
         await asyncio.gather(first.deliver_due(), second.deliver_due())
@@ -108,8 +108,8 @@ async def test_a_pass_sends_its_messages_in_one_call_and_retries_only_the_refuse
     gateway = RecordingGateway()
     outbox = Outbox(bff.db, Transports(gateway, gateway))
     async with bff.db.transaction() as session:
-        outbox_rows.add(session, [sms("08030000000", f"message {n}") for n in range(54)])
-        outbox_rows.add(session, [sms("08030000000", "refuse me")])
+        await outbox_rows.add(session, [sms("08030000000", f"message {n}") for n in range(54)])
+        await outbox_rows.add(session, [sms("08030000000", "refuse me")])
     assert await outbox.deliver_due() == 54
     assert [len(call) for call in gateway.calls] == [50, 5]  # one call per pass of 50 rows
     assert await backlog(bff.db) == 1  # the refused one waits for its retry
