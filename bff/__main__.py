@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import uvicorn
@@ -34,6 +37,8 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.command == "serve":
+        if args.workers > 1:
+            share_metrics_between_workers()
         trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()
         uvicorn.run(
             "bff.app:create_served_app",
@@ -60,6 +65,25 @@ def main() -> None:
         asyncio.run(_seed())
     elif args.command == "openapi":
         _export_openapi(args.output)
+
+
+def share_metrics_between_workers() -> None:
+    """Several workers: each writes its request metrics to files in one directory, and
+    /metrics merges them (bff/metrics.py), so a scrape counts every worker's requests,
+    whichever worker answers it. The directory must start empty: files left by an earlier
+    run would be counted again. An operator's PROMETHEUS_MULTIPROC_DIR is used (emptied of
+    the metric files it holds); without one, a new directory is made for this run. Set here,
+    before uvicorn starts the workers, which inherit the environment."""
+    chosen = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if chosen:
+        directory = Path(chosen)
+        directory.mkdir(parents=True, exist_ok=True)
+    else:
+        directory = Path(tempfile.mkdtemp(prefix="kobo-metrics-"))
+        atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    for leftover in directory.glob("*.db"):
+        leftover.unlink()
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(directory)
 
 
 async def _seed() -> None:
