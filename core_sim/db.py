@@ -47,6 +47,11 @@ def _add_columns_of_later_versions(conn: Connection) -> None:
     column and index here, filled in, so a pull does not cost the tester their simulated
     world."""
     conn.execute(text("CREATE INDEX IF NOT EXISTS ix_entries_posting ON entries (posting_id)"))
+    # A fault rule's `account` may now be a message's recipient (an e-mail address); it was
+    # 20 characters. SQLite does not enforce the length, PostgreSQL does.
+    rule_columns = {c["name"]: c["type"] for c in inspect(conn).get_columns("fault_rules")}
+    if conn.dialect.name == "postgresql" and getattr(rule_columns["account"], "length", 0) < 200:
+        conn.execute(text("ALTER TABLE fault_rules ALTER COLUMN account TYPE VARCHAR(200)"))
     entry_columns = {column["name"] for column in inspect(conn).get_columns("entries")}
     if "available_after_kobo" not in entry_columns:
         conn.execute(text("ALTER TABLE entries ADD COLUMN available_after_kobo BIGINT"))

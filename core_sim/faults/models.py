@@ -30,7 +30,8 @@ class FaultRule(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     operation: Mapped[str] = mapped_column(String(40), index=True)
     # Optional matchers; a rule with none matches every call of its operation.
-    account: Mapped[str | None] = mapped_column(String(20))
+    # An account number; for messaging.send also a recipient (phone number or e-mail).
+    account: Mapped[str | None] = mapped_column(String(200))
     bank: Mapped[str | None] = mapped_column(String(6))
     amount_kobo: Mapped[int | None] = mapped_column(BigInteger)
     min_amount_kobo: Mapped[int | None] = mapped_column(BigInteger)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Annotated, Literal
 
@@ -11,12 +12,16 @@ from core_sim.schemas import CamelStruct
 Operation = Annotated[str, msgspec.Meta(pattern=r"^[a-z_]+\.[a-z_]+$", max_length=40)]
 Code = Annotated[str, msgspec.Meta(pattern=r"^\d{2}$")]
 Kobo = Annotated[int, msgspec.Meta(ge=0)]
+# An account number (10 digits); for messaging.send also a message's recipient: a phone
+# number as the bank sends it (an optional + and up to 15 digits) or an e-mail address.
+ACCOUNT_NUMBER = re.compile(r"\d{10}")
+RECIPIENT = re.compile(r"\+?\d{10,15}|[^@\s]+@[^@\s]+")
 
 
 class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     operation: Operation
     effect: Literal["decline", "timeout", "delay", "pending", "unavailable", "malformed"]
-    account: Annotated[str, msgspec.Meta(pattern=r"^\d{10}$")] | None = None
+    account: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
     bank: Annotated[str, msgspec.Meta(pattern=r"^\d{6}$")] | None = None
     amount_kobo: Kobo | None = None
     min_amount_kobo: Kobo | None = None
@@ -26,6 +31,19 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
     pending_outcome: Code | None = None
     resolve_after_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
     uses: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+    def __post_init__(self) -> None:
+        """`account` must be something the operation's calls can carry (a rule that could
+        never match would silently do nothing); an e-mail address matches in any case."""
+        if self.account is None:
+            return
+        if self.operation == "messaging.send":
+            if not RECIPIENT.fullmatch(self.account):
+                raise ValueError("account: a phone number or e-mail address for messaging.send")
+            if "@" in self.account:
+                self.account = self.account.strip().lower()
+        elif not ACCOUNT_NUMBER.fullmatch(self.account):
+            raise ValueError("account: a 10-digit account number")
 
     def to_rule(self) -> FaultRule:
         """The rule asked for, not yet stored (a request's scenario never is). Every field is

@@ -51,7 +51,9 @@ class MessagingController(Controller):
         self, db: Database, sim_settings: SimSettings, data: MessageIn
     ) -> MessageOut:
         """The bank's SMS/e-mail gateway: every message is kept for the inbox."""
-        fault = await take_fault(db, CallContext("messaging.send", accounts=(data.recipient,)))
+        fault = await take_fault(
+            db, CallContext("messaging.send", accounts=(service.kept_recipient(data.recipient),))
+        )
         await apply_fault(fault, sim_settings.timeout_fault_ms)
         async with db.writer() as session:
             message = await service.send(session, data)
@@ -68,7 +70,10 @@ class MessagingController(Controller):
         refused: dict[int, str] = {}
         for index, message in enumerate(data.messages):
             fault = await take_fault(
-                db, CallContext("messaging.send", accounts=(message.recipient,))
+                db,
+                CallContext(
+                    "messaging.send", accounts=(service.kept_recipient(message.recipient),)
+                ),
             )
             try:
                 await apply_fault(fault, sim_settings.timeout_fault_ms)

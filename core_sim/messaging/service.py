@@ -38,6 +38,13 @@ async def send_all(session: AsyncSession, items: Sequence[MessageIn]) -> list[Me
     return messages
 
 
+def kept_recipient(recipient: str) -> str:
+    """How a recipient is kept, looked up and matched by fault rules: an e-mail address in
+    lower case, a phone number as given; both without surrounding spaces."""
+    recipient = recipient.strip()
+    return recipient.lower() if "@" in recipient else recipient
+
+
 def _message(data: MessageIn) -> Message:
     attachments = []
     for item in data.attachments:
@@ -55,7 +62,7 @@ def _message(data: MessageIn) -> Message:
         )
     return Message(
         channel=data.channel,
-        recipient=data.recipient.strip().lower() if data.channel == "EMAIL" else data.recipient,
+        recipient=kept_recipient(data.recipient),
         subject=data.subject,
         body=data.body,
         attachments=attachments,
@@ -77,11 +84,7 @@ async def inbox(
     if after is not None:
         query = query.where(Message.id > after)
     if recipient:
-        query = (
-            query.where(Message.recipient == recipient.strip().lower())
-            if "@" in recipient
-            else query.where(Message.recipient == recipient.strip())
-        )
+        query = query.where(Message.recipient == kept_recipient(recipient))
     if channel:
         query = query.where(Message.channel == channel)
     return (await session.execute(query)).all()

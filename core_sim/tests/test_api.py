@@ -263,6 +263,37 @@ async def test_messaging_fault_makes_the_gateway_fail(sim_client):
     assert failed.status_code == 400 and failed.json()["responseCode"] == "96"
 
 
+async def test_a_messaging_fault_can_target_one_phone_number_or_e_mail_address(sim_client):
+    """A tester forces the failure of one customer's SMS or e-mail; everyone else's go out."""
+    for recipient in ("08055556666", "Target.Person@Example.com"):
+        rule = await sim_client.post(
+            "/sim/faults/",
+            json={
+                "operation": "messaging.send",
+                "effect": "decline",
+                "responseCode": "96",
+                "account": recipient,
+            },
+        )
+        assert rule.status_code == 201, rule.text
+    batch = [
+        {"channel": "SMS", "recipient": "08055556666", "body": "to the target"},
+        {"channel": "SMS", "recipient": "08055556667", "body": "to someone else"},
+        {"channel": "EMAIL", "recipient": "target.person@example.com", "subject": "s", "body": "x"},
+        {"channel": "EMAIL", "recipient": "other@example.com", "subject": "s", "body": "y"},
+    ]
+    answer = (await sim_client.post("/core/messages/batch", json={"messages": batch})).json()
+    assert [sent["responseCode"] for sent in answer] == ["96", "00", "96", "00"]
+    # An account-number matcher stays ten digits for every other operation.
+    for operation, account in (("ledger.transfer", "08055556666"), ("nip.transfer", "a@b.co")):
+        refused = await sim_client.post(
+            "/sim/faults/",
+            json={"operation": operation, "effect": "timeout", "account": account},
+        )
+        assert refused.status_code == 400, refused.text
+    await sim_client.delete("/sim/faults/")
+
+
 async def test_a_gateway_call_of_several_keeps_them_in_order_and_refuses_a_declined_one_alone(
     sim_client,
 ):
