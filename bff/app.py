@@ -28,7 +28,7 @@ from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
 from bff.kyc.controller import AdminKycController, KycController
 from bff.limits.controller import LimitsController
-from bff.metrics import PROMETHEUS, MetricsController
+from bff.metrics import PROMETHEUS, MetricsController, forget_dead_workers
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.review_controller import AdminOnboardingController
@@ -194,5 +194,6 @@ def create_app(
 
 
 def create_served_app() -> Litestar:
-    """The factory `python -m bff serve` runs (kobo_serving.served)."""
+    """The factory `python -m bff serve` runs (kobo_serving.served), once per worker."""
+    forget_dead_workers()
     return served(create_app())

@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from litestar import Controller, Request, Response, get
@@ -185,6 +186,30 @@ class BankCollector(Collector):
 
 _COLLECTOR = BankCollector()
 REGISTRY.register(_COLLECTOR)  # once per process, however many apps a test builds
+
+
+def forget_dead_workers() -> None:
+    """Several workers share their metrics through files (`python -m bff serve --workers N`).
+    A worker that died, and was replaced, leaves its live gauges' files (requests in
+    progress) behind, and /metrics would go on adding them; each new worker removes those of
+    processes that no longer run, as prometheus_client's `mark_process_dead` does."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not directory:
+        return
+    for path in Path(directory).glob("gauge_live*_*.db"):
+        pid = int(path.stem.rsplit("_", 1)[1])
+        if not _running(pid):
+            multiprocess.mark_process_dead(pid, directory)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal sent: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, under another user
+    return True
 
 
 def allowed(request: Request[Any, Any, Any], allow: tuple[str, ...]) -> bool:

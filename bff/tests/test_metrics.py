@@ -3,10 +3,15 @@ the addresses the operator allows."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+from pathlib import Path
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bff.metrics import forget_dead_workers
 from bff.tests.conftest import Bff
 from bff.tests.test_transfers import TUNDE_ACCOUNT, auth, send
 
@@ -51,3 +56,24 @@ async def test_metrics_are_refused_through_the_proxy_and_outside_the_allow_list(
     assert (await elsewhere.client.get("/metrics")).status_code == 404
     nobody = await bff_factory(metrics_allow=())
     assert (await nobody.client.get("/metrics")).status_code == 404
+
+
+def test_a_new_worker_forgets_the_live_gauges_of_workers_that_died(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    for pid in (ended.pid, os.getpid()):
+        for kind in ("gauge_livesum", "counter"):
+            (tmp_path / f"{kind}_{pid}.db").write_bytes(b"")
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    forget_dead_workers()
+    left = sorted(path.name for path in tmp_path.iterdir())
+    # Counters of a dead worker stay (its requests happened); its live gauges go.
+    assert left == sorted(
+        [
+            f"counter_{ended.pid}.db",
+            f"counter_{os.getpid()}.db",
+            f"gauge_livesum_{os.getpid()}.db",
+        ]
+    )
