@@ -190,19 +190,29 @@ class OneTimeCodes:
         caller commits, then raises `wrong_code()`."""
         otp = otp.strip()
         now = utcnow()
-        await self._check_not_paused(session, user_id, now)
-        challenge = await session.scalar(
-            select(OtpChallenge)
-            .where(
-                OtpChallenge.user_id == user_id,
-                OtpChallenge.purpose == purpose,
-                OtpChallenge.consumed_at.is_(None),
+        # The open challenge and the account's pause in one statement (it runs on every code
+        # used); only the challenge's row is locked. With no open challenge, the pause is read
+        # on its own: a paused account hears that it is paused, whatever it sends.
+        found = (
+            await session.execute(
+                select(OtpChallenge, User.codes_paused_until)
+                .join(User, User.id == OtpChallenge.user_id)
+                .where(
+                    OtpChallenge.user_id == user_id,
+                    OtpChallenge.purpose == purpose,
+                    OtpChallenge.consumed_at.is_(None),
+                )
+                .order_by(OtpChallenge.id.desc())
+                .limit(1)
+                .with_for_update(of=OtpChallenge)
             )
-            .order_by(OtpChallenge.id.desc())
-            .limit(1)
-            .with_for_update()
-        )
-        if challenge is None or challenge.expires_at <= now:
+        ).first()
+        if found is None:
+            await self._check_not_paused(session, user_id, now)
+            raise wrong_code()
+        challenge, paused_until = found
+        _refuse_if_paused(paused_until, now)
+        if challenge.expires_at <= now:
             raise wrong_code()
         if challenge.attempts >= self.settings.otp_max_attempts:
             raise ValidationFailed(too_many, field="otp")
@@ -229,9 +239,7 @@ class OneTimeCodes:
         paused_until = await session.scalar(
             select(User.codes_paused_until).where(User.id == user_id)
         )
-        if paused_until is not None and paused_until > now:
-            wait = int((paused_until - now).total_seconds()) + 1
-            raise TooManyRequests(CODES_PAUSED, retry_after_s=wait)
+        _refuse_if_paused(paused_until, now)
 
     async def _check_sign_in_codes_sent(
         self, session: AsyncSession, user_id: int, now: datetime
@@ -328,3 +336,9 @@ class OneTimeCodes:
 
 def wrong_code() -> ValidationFailed:
     return ValidationFailed(INVALID_CODE, field="otp")
+
+
+def _refuse_if_paused(paused_until: datetime | None, now: datetime) -> None:
+    if paused_until is not None and paused_until > now:
+        wait = int((paused_until - now).total_seconds()) + 1
+        raise TooManyRequests(CODES_PAUSED, retry_after_s=wait)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from bff.bills.models import Vend
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -20,10 +22,14 @@ class VendAlerts:
 
     async def render(self, vend_id: str) -> list[Message]:
         async with self.db.autocommit() as session:
-            vend = await session.get(Vend, vend_id)
-            user = await session.get(User, vend.user_id) if vend else None
-        if vend is None or user is None:
+            found = (
+                await session.execute(
+                    select(Vend, User).join(User, User.id == Vend.user_id).where(Vend.id == vend_id)
+                )
+            ).first()
+        if found is None:
             return []
+        vend, user = found
         return messages_for(
             user,
             Alert(

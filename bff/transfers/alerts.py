@@ -3,6 +3,8 @@ to another Kobo account its recipient's credit (bff/notifications/alerts.py rend
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.notifications.alerts import Alert, available_after, messages_for, owner_of
@@ -21,10 +23,16 @@ class TransferAlerts:
 
     async def render(self, transfer_id: str) -> list[Message]:
         async with self.db.autocommit() as session:
-            transfer = await session.get(Transfer, transfer_id)
-            sender = await session.get(User, transfer.user_id) if transfer else None
-        if transfer is None or sender is None:
+            found = (
+                await session.execute(
+                    select(Transfer, User)
+                    .join(User, User.id == Transfer.user_id)
+                    .where(Transfer.id == transfer_id)
+                )
+            ).first()
+        if found is None:
             return []
+        transfer, sender = found
         at = transfer.finished_at or utcnow()
         posting = await self.core.first_posting(transfer.posting_references())
         sender_name = f"{sender.first_name} {sender.last_name}"
