@@ -190,12 +190,13 @@ class OneTimeCodes:
         caller commits, then raises `wrong_code()`."""
         otp = otp.strip()
         now = utcnow()
-        # The open challenge and the account's pause in one statement (it runs on every code
-        # used); only the challenge's row is locked. With no open challenge, the pause is read
-        # on its own: a paused account hears that it is paused, whatever it sends.
+        # The open challenge, the account's pause and its wrong codes in a row in one
+        # statement (it runs on every code used); only the challenge's row is locked. With no
+        # open challenge, the pause is read on its own: a paused account hears that it is
+        # paused, whatever it sends.
         found = (
             await session.execute(
-                select(OtpChallenge, User.codes_paused_until)
+                select(OtpChallenge, User.codes_paused_until, User.code_failures)
                 .join(User, User.id == OtpChallenge.user_id)
                 .where(
                     OtpChallenge.user_id == user_id,
@@ -210,7 +211,7 @@ class OneTimeCodes:
         if found is None:
             await self._check_not_paused(session, user_id, now)
             raise wrong_code()
-        challenge, paused_until = found
+        challenge, paused_until, failures_in_a_row = found
         _refuse_if_paused(paused_until, now)
         if challenge.expires_at <= now:
             raise wrong_code()
@@ -218,12 +219,14 @@ class OneTimeCodes:
             raise ValidationFailed(too_many, field="otp")
         if await self._matches(session, challenge, otp):
             challenge.consumed_at = now
-            # Plain SQL on the table (not the ORM's bulk update): it runs on every code used.
-            await session.execute(
-                update(_USERS)
-                .where(_USERS.c.id == user_id, _USERS.c.code_failures != 0)
-                .values(code_failures=0)
-            )
+            # A right code ends a run of wrong ones; with none counted there is nothing to
+            # write (a wrong code counted meanwhile by another request then stays counted).
+            if failures_in_a_row:
+                await session.execute(
+                    update(_USERS)
+                    .where(_USERS.c.id == user_id, _USERS.c.code_failures != 0)
+                    .values(code_failures=0)
+                )
             return challenge
         challenge.attempts += 1
         record(

@@ -17,15 +17,15 @@ from bff.tests.test_transfers import TUNDE_ACCOUNT, confirm, initiate
 
 # Per step and server, as counted on 2026-11-26 (the same on SQLite and PostgreSQL). The
 # BFF's initiate: session check, limits, the code's pause check, the challenge, the transfer.
-# Its confirm: session check, the transfer, the challenge with the pause, its use, the
-# failure-count reset, the start, the limits again, the finish with its alert row. The
+# Its confirm: session check, the transfer, the challenge with the pause and the count of
+# wrong codes, its use, the start, the limits again, the finish with its alert row. The
 # alert pass: claim, the transfer with its sender, the recipient, the alert row's close, its
 # messages, the sent mark. The simulator's: the two account look-ups and the code's
 # messages; the ledger transfer (request check, accounts, posting, two legs, entries,
 # request); the posting and its lines (the alert's balances after) and the alert messages.
 BUDGET = {
     "initiate": {"bff": 5, "sim": 3},
-    "confirm": {"bff": 9, "sim": 7},
+    "confirm": {"bff": 8, "sim": 7},
     "alerts": {"bff": 6, "sim": 3},
 }
 
