@@ -80,16 +80,11 @@ async def add_posting_alert(session: AsyncSession, payment: str, payment_id: str
     now = utcnow()
     alert = OutboxMessage(
         kind=OutboxKind.POSTING_ALERT,
-        recipient=None,
-        subject=None,
         text="",
-        html=None,
         payload=json.dumps({"payment": payment, "id": payment_id}),
         status=OutboxStatus.PENDING,
         attempts=0,
         next_attempt_at=now,
-        lease_until=None,
-        claim_token=None,
         created_at=now,
     )
     await _insert(session, [alert])
@@ -100,8 +95,8 @@ async def add_posting_alert(session: AsyncSession, payment: str, payment_id: str
 # loading of RETURNING rows cost more CPU than the statements themselves.
 _OUTBOX: Table = OutboxMessage.__table__  # type: ignore[assignment]
 _INSERT = insert(_OUTBOX).returning(_OUTBOX.c.id, sort_by_parameter_order=True)
-# Every column a new row sets (all of them: a column left out of one row of a many-row
-# insert would be a different statement).
+# The columns a new row is inserted with, the same for every row (one left out of one row
+# of a many-row insert would make another statement); a model's unset ones are None.
 _NEW_ROW_COLUMNS = [c.key for c in _OUTBOX.columns if c.key not in ("id", "last_error", "sent_at")]
 
 
