@@ -1,19 +1,21 @@
 """Database plumbing shared by both programs: the engine (SQLite pragmas, the PostgreSQL
-pool and PgBouncer settings docs/deploy.md tells operators about), aware UTC datetimes, and
-the unit-of-work rules every session follows. Each program keeps its own declarative base,
+pool and PgBouncer settings docs/deploy.md tells operators about), aware UTC datetimes,
+the unit-of-work rules every session follows, and `insert_detached`, how the payment paths
+write new rows without it. Each program keeps its own declarative base,
 its own "now" and the session kinds only it needs (bff/db, core_sim/db.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, event
+from sqlalchemy import DateTime, Insert, Table, event, insert
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -162,3 +164,37 @@ def behind_pgbouncer() -> bool:
 
 def _unique_statement_name() -> str:
     return f"__asyncpg_{uuid.uuid4().hex}__"
+
+
+async def insert_detached(session: AsyncSession, models: Sequence[Any]) -> None:
+    """Insert new models of one class in one Core statement and give each its generated
+    primary key; the models never join the session. On both programs' payment paths the
+    unit of work's flush cost more CPU than the insert itself (docs/benchmarks.md).
+
+    Every column is sent, a model's unset ones as None (set what a column default would
+    give), but a primary key the models leave unset: the database makes it, and RETURNING
+    hands it back in the order the models were given."""
+    if not models:
+        return
+    table: Table = type(models[0]).__table__
+    generated = tuple(c.key for c in table.primary_key.columns if getattr(models[0], c.key) is None)
+    values = [
+        {c.key: getattr(model, c.key) for c in table.columns if c.key not in generated}
+        for model in models
+    ]
+    result = await session.execute(_insert(table, generated), values)
+    if generated:
+        for model, row in zip(models, result.all(), strict=True):
+            for key in generated:
+                setattr(model, key, row._mapping[key])
+
+
+@functools.cache
+def _insert(table: Table, generated: tuple[str, ...]) -> Insert:
+    """One statement per table and set of generated keys, built once."""
+    statement = insert(table)
+    if generated:
+        statement = statement.returning(
+            *(table.c[key] for key in generated), sort_by_parameter_order=True
+        )
+    return statement

@@ -19,13 +19,14 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import Table, Update, insert, or_, select, update
+from sqlalchemy import Table, Update, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.db import Database, utcnow
 from bff.notifications.message import Attachment, Message
 from bff.notifications.models import OutboxKind, OutboxMessage, OutboxStatus
 from bff.notifications.transports import DeliveryFailed, Transports
+from kobo_serving.database import insert_detached
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ async def add(
 ) -> list[OutboxMessage]:
     """Record messages in the caller's transaction: they exist exactly if it commits."""
     rows = [row_for(message, claim_token) for message in messages]
-    await _insert(session, rows)
+    await insert_detached(session, rows)
     return rows
 
 
@@ -87,27 +88,13 @@ async def add_posting_alert(session: AsyncSession, payment: str, payment_id: str
         next_attempt_at=now,
         created_at=now,
     )
-    await _insert(session, [alert])
+    await insert_detached(session, [alert])
 
 
-# Rows are written and claimed with Core statements on the table, and the models they are
-# made into never join a session: on every payment, the unit of work's flush and the ORM's
+# Rows are written (`insert_detached`) and claimed with Core statements on the table, and the
+# models they are made into never join a session: the unit of work's flush and the ORM's
 # loading of RETURNING rows cost more CPU than the statements themselves.
 _OUTBOX: Table = OutboxMessage.__table__  # type: ignore[assignment]
-_INSERT = insert(_OUTBOX).returning(_OUTBOX.c.id, sort_by_parameter_order=True)
-# The columns a new row is inserted with, the same for every row (one left out of one row
-# of a many-row insert would make another statement); a model's unset ones are None.
-_NEW_ROW_COLUMNS = [c.key for c in _OUTBOX.columns if c.key not in ("id", "last_error", "sent_at")]
-
-
-async def _insert(session: AsyncSession, rows: Sequence[OutboxMessage]) -> None:
-    """Insert new rows in one statement; each model gets its id."""
-    if not rows:
-        return
-    values = [{key: getattr(row, key) for key in _NEW_ROW_COLUMNS} for row in rows]
-    ids = (await session.execute(_INSERT, values)).scalars().all()
-    for row, row_id in zip(rows, ids, strict=True):
-        row.id = row_id
 
 
 def message_of(row: OutboxMessage) -> Message:

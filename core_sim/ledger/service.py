@@ -33,6 +33,7 @@ from core_sim.ledger.models import (
     Posting,
 )
 from core_sim.simclock.state import utcnow
+from kobo_serving.database import insert_detached
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +99,7 @@ async def post(
             raise NotPermitted(f"Account {number} is not active", code="57")
 
     posting = Posting(reference=reference, kind=kind, narration=narration, posted_at=when)
-    posting.id = (
-        await session.execute(
-            _INSERT_POSTING,
-            {"reference": reference, "kind": kind, "narration": narration, "posted_at": when},
-        )
-    ).scalar_one()
+    await insert_detached(session, [posting])
 
     entries = []
     for leg in sorted(legs, key=lambda leg: accounts[leg.account_number].id):
@@ -158,10 +154,6 @@ _DEBIT = _CREDIT.where(
 )
 _ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
 _INSERT_ENTRIES = insert(_ENTRIES)
-# The posting too: the model `post` answers with is never added to the session, so no flush
-# (the unit of work's bookkeeping cost more than the insert) ever writes it a second time.
-_POSTINGS: Table = Posting.__table__  # type: ignore[assignment]
-_INSERT_POSTING = insert(_POSTINGS).returning(_POSTINGS.c.id)
 
 
 async def _apply_leg(

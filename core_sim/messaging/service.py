@@ -5,13 +5,14 @@ import binascii
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Row, Table, insert, select
+from sqlalchemy import Row, Table, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.errors import SimError
 from core_sim.messaging.models import Message
 from core_sim.messaging.schemas import MessageIn
 from core_sim.simclock.state import utcnow
+from kobo_serving.database import insert_detached
 
 
 async def send(session: AsyncSession, data: MessageIn) -> Message:
@@ -20,21 +21,12 @@ async def send(session: AsyncSession, data: MessageIn) -> Message:
 
 
 _MESSAGES: Table = Message.__table__  # type: ignore[assignment]
-# One Core statement for the whole batch, its ids in the order given; the models answered
-# are never added to the session (a unit-of-work flush cost more CPU than the insert).
-_INSERT_MESSAGES = insert(_MESSAGES).returning(_MESSAGES.c.id, sort_by_parameter_order=True)
 
 
 async def send_all(session: AsyncSession, items: Sequence[MessageIn]) -> list[Message]:
     """Keep the messages for the inbox, in the order given (their ids follow it)."""
     messages = [_message(data) for data in items]
-    rows = [
-        {column.key: getattr(m, column.key) for column in _MESSAGES.columns if column.key != "id"}
-        for m in messages
-    ]
-    ids = (await session.execute(_INSERT_MESSAGES, rows)).scalars().all()
-    for message, id_ in zip(messages, ids, strict=True):
-        message.id = id_
+    await insert_detached(session, messages)  # one statement; ids follow the order given
     return messages
 
 
