@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bff.bills.models import Vend
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
-from bff.notifications.alerts import Alert, available_after, messages_for
+from bff.notifications.alerts import Alert, available_after, messages_for, payment_and_payer
 from bff.notifications.message import Message
-from bff.users.models import User
 
 # The payment kind a vend's outbox row names (Lifecycle's `alert`).
 VEND_ALERT = "vend"
@@ -21,12 +18,7 @@ class VendAlerts:
         self.core = core
 
     async def render(self, vend_id: str) -> list[Message]:
-        async with self.db.autocommit() as session:
-            found = (
-                await session.execute(
-                    select(Vend, User).join(User, User.id == Vend.user_id).where(Vend.id == vend_id)
-                )
-            ).first()
+        found = await payment_and_payer(self.db, Vend, vend_id)
         if found is None:
             return []
         vend, user = found

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 
@@ -100,6 +101,26 @@ class PostingAlerts:
             log.error("unknown posting alert %s", payload)
             return []
         return await renderer(payload["id"])
+
+
+Payment = TypeVar("Payment")
+
+
+async def payment_and_payer(
+    db: Database, model: type[Payment], payment_id: str
+) -> tuple[Payment, User] | None:
+    """A payment row (a transfer, a vend: any model with `id` and `user_id`) with the customer
+    who made it, in one joined read; None if there is no such payment."""
+    table: Any = model
+    async with db.autocommit() as session:
+        found = (
+            await session.execute(
+                select(table, User)
+                .join(User, User.id == table.user_id)
+                .where(table.id == payment_id)
+            )
+        ).first()
+    return None if found is None else (found[0], found[1])
 
 
 def entry_for(posting: CorePosting | None, account_number: str) -> CorePostingEntry | None:

@@ -3,14 +3,17 @@ to another Kobo account its recipient's credit (bff/notifications/alerts.py rend
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
-from bff.notifications.alerts import Alert, available_after, messages_for, owner_of
+from bff.notifications.alerts import (
+    Alert,
+    available_after,
+    messages_for,
+    owner_of,
+    payment_and_payer,
+)
 from bff.notifications.message import Message
 from bff.transfers.models import Kind, Transfer
-from bff.users.models import User
 
 # The payment kind a transfer's outbox row names (Lifecycle's `alert`).
 TRANSFER_ALERT = "transfer"
@@ -22,14 +25,7 @@ class TransferAlerts:
         self.core = core
 
     async def render(self, transfer_id: str) -> list[Message]:
-        async with self.db.autocommit() as session:
-            found = (
-                await session.execute(
-                    select(Transfer, User)
-                    .join(User, User.id == Transfer.user_id)
-                    .where(Transfer.id == transfer_id)
-                )
-            ).first()
+        found = await payment_and_payer(self.db, Transfer, transfer_id)
         if found is None:
             return []
         transfer, sender = found
