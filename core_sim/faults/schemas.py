@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from core_sim.faults.models import FaultEffect, FaultRule
+from core_sim.recipients import kept_recipient
 from core_sim.schemas import CamelStruct
 
 Operation = Annotated[str, msgspec.Meta(pattern=r"^[a-z_]+\.[a-z_]+$", max_length=40)]
@@ -40,8 +41,7 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
         if self.operation == "messaging.send":
             if not RECIPIENT.fullmatch(self.account):
                 raise ValueError("account: a phone number or e-mail address for messaging.send")
-            if "@" in self.account:
-                self.account = self.account.strip().lower()
+            self.account = kept_recipient(self.account)
         elif not ACCOUNT_NUMBER.fullmatch(self.account):
             raise ValueError("account: a 10-digit account number")
 

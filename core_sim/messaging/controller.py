@@ -19,6 +19,7 @@ from core_sim.messaging.schemas import (
     MessageSent,
     MessagesIn,
 )
+from core_sim.recipients import kept_recipient
 from core_sim.settings import SimSettings
 
 
@@ -52,7 +53,7 @@ class MessagingController(Controller):
     ) -> MessageOut:
         """The bank's SMS/e-mail gateway: every message is kept for the inbox."""
         fault = await take_fault(
-            db, CallContext("messaging.send", accounts=(service.kept_recipient(data.recipient),))
+            db, CallContext("messaging.send", accounts=(kept_recipient(data.recipient),))
         )
         await apply_fault(fault, sim_settings.timeout_fault_ms)
         async with db.writer() as session:
@@ -71,9 +72,7 @@ class MessagingController(Controller):
         for index, message in enumerate(data.messages):
             fault = await take_fault(
                 db,
-                CallContext(
-                    "messaging.send", accounts=(service.kept_recipient(message.recipient),)
-                ),
+                CallContext("messaging.send", accounts=(kept_recipient(message.recipient),)),
             )
             try:
                 await apply_fault(fault, sim_settings.timeout_fault_ms)

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core_sim.errors import SimError
 from core_sim.messaging.models import Message
 from core_sim.messaging.schemas import MessageIn
+from core_sim.recipients import kept_recipient
 from core_sim.simclock.state import utcnow
 from kobo_serving.database import insert_detached
 
@@ -28,13 +29,6 @@ async def send_all(session: AsyncSession, items: Sequence[MessageIn]) -> list[Me
     messages = [_message(data) for data in items]
     await insert_detached(session, messages)  # one statement; ids follow the order given
     return messages
-
-
-def kept_recipient(recipient: str) -> str:
-    """How a recipient is kept, looked up and matched by fault rules: an e-mail address in
-    lower case, a phone number as given; both without surrounding spaces."""
-    recipient = recipient.strip()
-    return recipient.lower() if "@" in recipient else recipient
 
 
 def _message(data: MessageIn) -> Message:
