@@ -22,6 +22,13 @@ from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from kobo_serving import HTTP_PROTOCOL
 
+# How long an idle client connection stays open, in seconds. Longer than the idle timeout of
+# any proxy in front (deploy/nginx.conf keeps idle upstream connections 60 s, as do most load
+# balancers): the proxy must be the side that closes an idle connection. Were it the BFF, a
+# request the proxy sent down that connection as it closed would fail, and a POST (a
+# transfer's confirm) is not retried: the customer would see a 502.
+KEEP_ALIVE_S = 75
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bff")
@@ -40,6 +47,7 @@ def main() -> None:
         if args.workers > 1:
             share_metrics_between_workers()
         trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()
+        keep_alive_s = _seconds_from_env("KOBO_KEEP_ALIVE_S", KEEP_ALIVE_S)
         uvicorn.run(
             "bff.app:create_served_app",
             factory=True,
@@ -55,6 +63,7 @@ def main() -> None:
             # On SIGTERM: stop accepting, let requests in flight (a transfer being confirmed)
             # finish for up to 30 s, then run the shutdown hooks (the background pass too).
             timeout_graceful_shutdown=30,
+            timeout_keep_alive=keep_alive_s,
             log_config=log_config(),
             # No `Server: uvicorn`: naming the software and its version only helps attackers.
             server_header=False,
@@ -65,6 +74,17 @@ def main() -> None:
         asyncio.run(_seed())
     elif args.command == "openapi":
         _export_openapi(args.output)
+
+
+def _seconds_from_env(name: str, default: int) -> int:
+    """A whole number of seconds from the environment; a wrong value stops the start with
+    a message that names the variable, not a traceback."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        sys.exit(f"{name} must be a whole number of seconds (1 or more), not {raw!r}")
+    return int(raw)
 
 
 def share_metrics_between_workers() -> None:

@@ -1,0 +1,82 @@
+"""Who closes an idle connection between the reverse proxy and the BFF: the proxy, always.
+If the BFF closed it first, a request the proxy sent down it at that moment would fail, and
+nginx does not retry a POST: the customer would see a 502 for a transfer's confirm. So the
+BFF keeps idle connections longer than deploy/nginx.conf's upstream keep-alive."""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.processes import ROOT, Stack
+from bench.workload import free_port
+from bff import __main__ as bff_main
+
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def nginx_upstream_keepalive_s() -> int:
+    upstream = re.search(r"upstream kobo_bff \{(.*?)\}", NGINX_CONF.read_text(), re.S)
+    assert upstream is not None
+    timeout = re.search(r"^\s*keepalive_timeout (\d+)s;", upstream.group(1), re.M)
+    # Without the directive nginx keeps idle upstream connections 60 s.
+    return int(timeout.group(1)) if timeout else 60
+
+
+def test_the_bff_keeps_idle_connections_longer_than_the_shipped_proxy() -> None:
+    assert nginx_upstream_keepalive_s() < bff_main.KEEP_ALIVE_S
+
+
+def served_with(monkeypatch: pytest.MonkeyPatch, env: str | None) -> dict[str, object]:
+    """What `python -m bff serve` hands uvicorn, with KOBO_KEEP_ALIVE_S set to `env`."""
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(bff_main.uvicorn, "run", lambda app, **kwargs: seen.update(kwargs))
+    monkeypatch.setattr("sys.argv", ["bff", "serve"])
+    if env is None:
+        monkeypatch.delenv("KOBO_KEEP_ALIVE_S", raising=False)
+    else:
+        monkeypatch.setenv("KOBO_KEEP_ALIVE_S", env)
+    bff_main.main()
+    return seen
+
+
+def test_serve_passes_the_keep_alive_and_refuses_a_wrong_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert served_with(monkeypatch, None)["timeout_keep_alive"] == bff_main.KEEP_ALIVE_S
+    assert served_with(monkeypatch, "90")["timeout_keep_alive"] == 90
+    for wrong in ("0", "soon", "-5", "1.5"):
+        with pytest.raises(SystemExit, match="KOBO_KEEP_ALIVE_S must be a whole number"):
+            served_with(monkeypatch, wrong)
+
+
+def request_over(conn: socket.socket) -> bytes:
+    conn.sendall(b"GET /health HTTP/1.1\r\nHost: kobo\r\n\r\n")
+    conn.settimeout(10)
+    return conn.recv(4096)
+
+
+@pytest.mark.slow
+def test_an_idle_connection_outlives_uvicorns_default(databases, tmp_path: Path) -> None:
+    """The served BFF, not a configuration: a connection left idle longer than uvicorn's
+    default keep-alive (5 s) still answers the next request."""
+    stack = Stack(
+        bff_db=databases.new("keep_alive_bff"),
+        sim_db=databases.new("keep_alive_sim"),
+        bff_port=free_port(),
+        sim_port=free_port(),
+        log_dir=tmp_path,
+        env_overrides={"SIM_LOG_LEVEL": "WARNING", "KOBO_LOG_FORMAT": "text"},
+    )
+    stack.start()
+    try:
+        with socket.create_connection(("127.0.0.1", stack.bff_port)) as conn:
+            assert request_over(conn).startswith(b"HTTP/1.1 200")
+            time.sleep(6.5)
+            assert request_over(conn).startswith(b"HTTP/1.1 200")
+    finally:
+        stack.stop()
