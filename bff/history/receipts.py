@@ -25,7 +25,8 @@ from bff.timefmt import LAGOS
 PAGE = (105 * mm, 165 * mm)  # a phone-shaped page: readable when shared as an image
 PNG_SCALE = 3  # 105 mm at 72 dpi x 3: about 900 px wide
 MARGIN = 8 * mm
-STATUS_TEXT = {"COMPLETED": "Successful", "PENDING": "Pending", "FAILED": "Failed"}
+# The words the app uses for a status (history, receipts on screen): one name per state.
+STATUS_TEXT = {"COMPLETED": "Completed", "PENDING": "Pending", "FAILED": "Failed"}
 STATUS_COLOUR = {"COMPLETED": BRAND, "PENDING": colors.HexColor("#B7791F")}
 FAILED_COLOUR = colors.HexColor("#C53030")
 

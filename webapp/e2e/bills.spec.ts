@@ -3,7 +3,7 @@
  * airtime, a prepaid electricity token that shows again in 'Bill Payment
  * Details', a vend the biller refuses (magic meter 45000000002: nothing is
  * debited and the log says FAILED), and a pending vend (magic phone
- * 08099990003) that the BFF's worker requeries until it is Successful.
+ * 08099990003) that the BFF's worker requeries until it is Completed.
  * `KOBO_DOC_SCREENSHOTS=1` also writes docs/screenshots/bill-payment-*.png.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
@@ -179,7 +179,7 @@ test('a vend the biller refuses leaves the balance unchanged and the log says FA
   await expect(row.locator('.ant-tag-error:visible')).toHaveText('Failed')
 })
 
-test('a pending vend is requeried by the BFF until it is Successful, and debits once', async ({ page, request }) => {
+test('a pending vend is requeried by the BFF until it is Completed, and debits once', async ({ page, request }) => {
   test.setTimeout(90_000)
   await signIn(page, request, ADA)
   await dismissToasts(page)

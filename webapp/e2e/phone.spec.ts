@@ -9,7 +9,7 @@
  * KOBO_DOC_SCREENSHOTS=1).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { MOCK } from './support'
+import { MOCK, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
 import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn } from './money-support'
 import { screenshot } from './screenshots'
 
@@ -57,6 +57,53 @@ test.describe('phone layout', () => {
     for (const name of SETTINGS_TABS) await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
     await expect(page.getByTestId('manage-account-card').first()).toBeVisible()
     await shot(page, 'settings-390')
+  })
+})
+
+/** Fails when the page is wider than the phone: the customer could drag it sideways. */
+async function fitsThePhone(page: Page, where: string) {
+  await page.waitForTimeout(400) // lists and panels that load after the first paint
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width, `${where} is ${width} px wide on a ${PHONE.width} px phone`).toBeLessThanOrEqual(PHONE.width)
+}
+
+const SIGNED_IN_PAGES = [
+  '/home',
+  '/transfer',
+  '/transaction-history',
+  '/bill-payment',
+  '/kyc-setting',
+  '/scheduled-payment',
+  '/beneficiary',
+  '/settings',
+  '/customer-service',
+]
+
+test.describe('nothing scrolls sideways on a phone', () => {
+  test.skip(MOCK, 'the sign-in code comes from the simulator outbox')
+  test.use({ viewport: PHONE })
+
+  test('sign-in, its code step, every page of the menu and every transfer kind fit 390 px', async ({ page, request }) => {
+    await page.goto('/')
+    await fillCredentials(page, ADA.email, ADA.password)
+    await fitsThePhone(page, 'the sign-in page')
+    const before = await newestMessageId(request, ADA.email)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect(page.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
+    await fitsThePhone(page, 'the sign-in code step')
+    await typeOtp(page, await readOtp(request, ADA.email, before))
+    await expect(page.getByRole('heading', { name: `Welcome ${ADA.firstName}` })).toBeVisible()
+    await dismissToasts(page)
+    for (const path of SIGNED_IN_PAGES) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      await fitsThePhone(page, path)
+    }
+    await openTransfer(page)
+    for (const tab of TRANSFER_TABS) {
+      await page.getByRole('tab', { name: tab }).click()
+      await fitsThePhone(page, `/transfer, ${tab}`)
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * Receipts against the real stack: for each money flow (intra-bank, own
- * account, other bank, other bank Pending then Successful, an electricity
+ * account, other bank, other bank Pending then Completed, an electricity
  * bill) the payment is made, the reference is read on the success screen,
  * and the dashboard, the history, the Transaction Details and the receipt PDF
  * all name the recipient and carry that same reference; no page shows a
@@ -136,7 +136,7 @@ test.describe('receipts on the real stack', () => {
     const receipt = await sendTransfer(page, request)
     await expect(receipt).toContainText('Tunde Bakare')
     await expect(receipt).toContainText('₦1,500.00')
-    await expect(receipt.getByTestId('receipt-status')).toHaveText('Successful')
+    await expect(receipt.getByTestId('receipt-status')).toHaveText('Completed')
     await expect(receipt).not.toContainText(TUNDE_ACCOUNT)
     await expectNoLedgerCodes(page)
     const reference = await readReceipt(receipt)
@@ -179,7 +179,7 @@ test.describe('receipts on the real stack', () => {
     await checkEverywhere(page, request, reference, 'Adaeze Nwosu')
   })
 
-  test('other bank: Pending first (09), then Successful; the reference does not change', async ({ page, request }) => {
+  test('other bank: Pending first (09), then Completed; the reference does not change', async ({ page, request }) => {
     await signIn(page, request, ADA)
     await dismissToasts(page)
     await openTransfer(page, 'other-bank')
@@ -200,7 +200,7 @@ test.describe('receipts on the real stack', () => {
     const pendingReference = await readReceipt(receipt)
     await expectNoLedgerCodes(page)
     await expect(receipt.locator('.ant-result-title')).toHaveText('Transferred Successfully', { timeout: 60_000 })
-    await expect(receipt.getByTestId('receipt-status')).toHaveText('Successful')
+    await expect(receipt.getByTestId('receipt-status')).toHaveText('Completed')
     expect(await readReceipt(receipt)).toBe(pendingReference)
     await page.getByRole('button', { name: 'Done' }).click()
     await checkEverywhere(page, request, pendingReference, name)

@@ -1,6 +1,6 @@
 /**
  * Transfers against the real stack (issue 5): intra-bank with a code, an
- * other-bank transfer that times out and ends Successful after the status
+ * other-bank transfer that times out and ends Completed after the status
  * query, a forced decline, and a bulk of three with one failing row.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -63,7 +63,7 @@ test('intra-bank: Ada sends Tunde money with the code; both balances change', as
   await expect(page.locator(`[data-account-number="${ADA_ACCOUNTS.savings}"]`)).toContainText(`₦${naira}`)
 })
 
-test('other bank: a transfer that times out shows Pending, ends Successful, and debits once', async ({ page, request }) => {
+test('other bank: a transfer that times out shows Pending, ends Completed, and debits once', async ({ page, request }) => {
   test.setTimeout(120_000)
   await signIn(page, request, ADA)
   await dismissToasts(page)
@@ -133,8 +133,8 @@ test('bulk: three rows pasted as CSV, one code, each row reported (one declined)
   await typeDialogCode(page, await code())
 
   await expect(page.getByTestId('bulk-summary')).toContainText('2 completed, 0 pending, 1 failed', { timeout: 60_000 })
-  await expect(rows.nth(0)).toContainText('Successful')
-  await expect(rows.nth(1)).toContainText('Successful')
+  await expect(rows.nth(0)).toContainText('Completed')
+  await expect(rows.nth(1)).toContainText('Completed')
   await expect(rows.nth(2)).toContainText('Failed')
   await expect(rows.nth(2)).toContainText('Insufficient funds. Your account was not debited.')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.current)).toBe(before - 70000)

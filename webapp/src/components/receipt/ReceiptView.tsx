@@ -11,17 +11,11 @@ import { formatDateTime, formatNaira } from '../../lib/format'
 import { maskAccountNumber } from '../../lib/mask'
 import { ReceiptActions } from './ReceiptActions'
 import { TokenDisplay } from './TokenDisplay'
-import { outcomeOf, type ReceiptFacts, type ReceiptOutcome } from './receiptModel'
+import { outcomeOf, statusTagOf, type ReceiptFacts } from './receiptModel'
 import './receipt.css'
 
-const STATUS_TAGS: Record<ReceiptOutcome, { color: string; label: string }> = {
-  COMPLETED: { color: 'success', label: 'Successful' },
-  PENDING: { color: 'warning', label: 'Pending' },
-  FAILED: { color: 'error', label: 'Failed' },
-}
-
 export function ReceiptStatusTag({ status }: { status: string }) {
-  const { color, label } = STATUS_TAGS[outcomeOf(status)]
+  const { color, label } = statusTagOf(status)
   return (
     <Tag color={color} className="kobo-receipt-status" data-testid="receipt-status">
       {label}

@@ -25,6 +25,16 @@ export function outcomeOf(status: string | null | undefined): ReceiptOutcome {
   return 'PENDING'
 }
 
+/** A payment's status as every list of the app names it (history, bills, schedules): a
+ * receipt must not call Successful what the history calls Completed. */
+const STATUS_TAGS: Record<ReceiptOutcome, { color: string; label: string }> = {
+  COMPLETED: { color: 'success', label: 'Completed' },
+  PENDING: { color: 'warning', label: 'Pending' },
+  FAILED: { color: 'error', label: 'Failed' },
+}
+
+export const statusTagOf = (status: string) => STATUS_TAGS[outcomeOf(status)]
+
 /** A 16- or 20-digit token in groups of four, as printed on vending slips. */
 export function groupToken(token: string): string {
   return /^\d{16,20}$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, '$1-') : token

@@ -68,8 +68,8 @@ describe('Bulk Bank Transfer', () => {
     const summary = await screen.findByTestId('bulk-summary')
     expect(summary).toHaveTextContent('2 completed, 0 pending, 1 failed')
     const rows = rowsOf()
-    expect(within(rows[0]).getByText('Successful')).toBeInTheDocument()
-    expect(within(rows[1]).getByText('Successful')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('Completed')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('Completed')).toBeInTheDocument()
     expect(within(rows[2]).getByText('Failed')).toBeInTheDocument()
     expect(within(rows[2]).getByText('Insufficient funds. Your account was not debited.')).toBeInTheDocument()
 

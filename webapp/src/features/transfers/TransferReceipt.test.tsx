@@ -69,7 +69,7 @@ describe('Transfer receipt', () => {
     expect(receipt).toHaveTextContent('102****218')
     expect(receipt).not.toHaveTextContent('1020000218')
     expect(reference).toMatch(/^[0-9a-f]{32}$/)
-    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Successful')
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Completed')
     expect(receipt).toHaveTextContent(/Date\d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
     expect(within(receipt).getByRole('button', { name: new RegExp(`${SHARE_RECEIPT}$`) })).toBeInTheDocument()
     expect(within(receipt).getByRole('button', { name: new RegExp(`${DOWNLOAD_RECEIPT}$`) })).toBeInTheDocument()

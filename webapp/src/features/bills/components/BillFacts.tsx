@@ -34,7 +34,7 @@ function billRows(bill: BillLog): Row[] {
     ['Date', formatDateTime(bill.dateCreated), true],
     ['Product', productLabel(type), true],
     ['Provider', bill.utilityProviderTitle, true],
-    ['Vender', bill.vender, true],
+    ['Vendor', bill.vender, true],
     ['Amount', formatNaira(bill.amount), true],
     ['Status', <StatusTag key="status" status={bill.vendingStatus} />, true],
     ['Reference', <span key="ref" className="kobo-bill-reference">{bill.reference}</span>, true],

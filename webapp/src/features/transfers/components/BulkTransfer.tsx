@@ -121,20 +121,21 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
     <div className="kobo-bulk">
       <Row gutter={16} align="bottom">
         <Col xs={24} md={12}>
-          <label className="kobo-field">
-            <span className="kobo-field__label">
-              <span className="kobo-required">*</span> From Account
-            </span>
-            <Select
-              aria-label="From Account"
-              placeholder="Select From Account"
-              value={source}
-              onChange={setSource}
-              disabled={locked}
-              notFoundContent="No options"
-              options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
-            />
-          </label>
+          {/* Laid out as the other tabs' From Account (antd's vertical label, required mark). */}
+          <Form layout="vertical" component="div">
+            <Form.Item label="From Account" required htmlFor="bulk-source-account" className="kobo-bulk__source">
+              <Select
+                id="bulk-source-account"
+                aria-label="From Account"
+                placeholder="Select From Account"
+                value={source}
+                onChange={setSource}
+                disabled={locked}
+                notFoundContent="No options"
+                options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
+              />
+            </Form.Item>
+          </Form>
         </Col>
         <Col xs={24} md={12} className="kobo-bulk__imports">
           <Upload
@@ -190,6 +191,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
           <Button
             type="primary"
             size="large"
+            className="kobo-transfer-send"
             icon={<SendOutlined />}
             disabled={!allResolved || !source || locked || approval.step === 'code' || approval.step === 'confirming'}
             loading={bulk.step === 'submitting' || (approval.step === 'submitting' && approval.kind === 'BULK')}

@@ -1,6 +1,7 @@
 /** The Account Name and Result cells of the bulk rows table. */
 import { Tag, Typography } from 'antd'
 import { ReceiptActions } from '../../../../components/receipt/ReceiptActions'
+import { statusTagOf } from '../../../../components/receipt/receiptModel'
 import type { LookupState } from '../../../../store/payees/payeesSlice'
 import type { Transfer } from '../../../../api/transferTypes'
 
@@ -13,8 +14,7 @@ export function NameCell({ lookup }: { lookup: LookupState | undefined }) {
 export function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: string }) {
   if (refusal) return <Typography.Text type="danger">{refusal}</Typography.Text>
   if (!transfer) return null
-  const color = transfer.status === 'COMPLETED' ? 'success' : transfer.status === 'FAILED' ? 'error' : 'warning'
-  const label = transfer.status === 'COMPLETED' ? 'Successful' : transfer.status === 'FAILED' ? 'Failed' : 'Pending'
+  const { color, label } = statusTagOf(transfer.status)
   return (
     <div className="kobo-bulk-result">
       <Tag color={color}>{label}</Tag>
