@@ -14,7 +14,7 @@ describe('formatNaira', () => {
   })
 
   it('hides with asterisks', () => {
-    expect(HIDDEN_AMOUNT).toMatch(/^₦ \*+$/)
+    expect(HIDDEN_AMOUNT).toMatch(/^₦\*+$/) // written like an amount: no space after the sign
   })
 })
 

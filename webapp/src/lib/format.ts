@@ -13,7 +13,7 @@ export function formatNaira(amount: number | null | undefined): string {
 }
 
 /** What a hidden balance shows instead of the amount. */
-export const HIDDEN_AMOUNT = '₦ ******'
+export const HIDDEN_AMOUNT = '₦******'
 
 export const INVALID_DATE = 'Invalid Date'
 

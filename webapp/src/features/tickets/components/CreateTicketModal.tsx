@@ -48,7 +48,7 @@ export function CreateTicketModal() {
       destroyOnHidden
       mask={{ closable: !creating }}
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={creating} className="kobo-ticket-form">
+      <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={creating} className="kobo-ticket-form">
         <Form.Item
           name="subject"
           label="Subject"
@@ -63,7 +63,7 @@ export function CreateTicketModal() {
         >
           <Input.TextArea placeholder="Tell us what happened, with dates and amounts if you can" rows={5} maxLength={10_000} />
         </Form.Item>
-        <Form.Item label="Attachments" htmlFor="new-ticket-files">
+        <Form.Item label="Attachments (Optional)" htmlFor="new-ticket-files">
           <AttachmentPicker id="new-ticket-files" value={files} onChange={setFiles} disabled={creating} />
         </Form.Item>
         <div className="kobo-modal-actions">
