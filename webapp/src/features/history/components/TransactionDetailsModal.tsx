@@ -8,6 +8,7 @@ import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
 import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
 import { TokenDisplay } from '../../../components/receipt/TokenDisplay'
 import { formatDateTime, formatNaira } from '../../../lib/format'
+import { useIsMobile } from '../../../lib/useIsMobile'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { StatusTag } from '../../../components/StatusTag'
 import { detailClosed, selectHistory } from '../historySlice'
@@ -20,6 +21,7 @@ const dash = readable
 export function TransactionDetailsModal() {
   const dispatch = useAppDispatch()
   const { detail } = useAppSelector(selectHistory)
+  const isMobile = useIsMobile()
   const shown = detail.item ?? detail.row
   // The details call leaves the running balance out; the table row has it.
   const balanceAfter = detail.item?.balanceAfter ?? detail.row?.balanceAfter
@@ -67,6 +69,9 @@ export function TransactionDetailsModal() {
           {detail.error && <Alert type="error" showIcon title={detail.error} className="kobo-history-detail__error" />}
           <Descriptions
             column={1}
+            // On a phone each label sits above its value: beside it, a 32-character reference
+            // and the longer names broke over several short lines.
+            layout={isMobile ? 'vertical' : 'horizontal'}
             size="small"
             bordered
             className="kobo-history-detail__list"
