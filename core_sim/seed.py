@@ -318,11 +318,17 @@ async def add_history(
     ledger.post's: every posting sums to zero and the customer never goes below zero.
     """
     employer = fake.company()
-    day = now - timedelta(days=30 * months)
+    # The timeline is drawn against midnight (UTC) of `now` and then moved forward to end
+    # just before `now`. Drawn against `now` itself, the salary rule's calendar test (the
+    # 25th, a new month) changed with the time of day: two seeds a few seconds apart could
+    # draw different numbers and build different worlds from the same seed.
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    shift = now - midnight
+    day = midnight - timedelta(days=30 * months)
     events: list[tuple[Posting, str, int, str]] = []  # posting, other side, amount, who
     paid_months: set[tuple[int, int]] = set()
     index = 0
-    while day < now - timedelta(hours=2):
+    while day < midnight - timedelta(hours=2):
         index += 1
         if day.day >= 25 and (day.year, day.month) not in paid_months:
             paid_months.add((day.year, day.month))
@@ -352,7 +358,7 @@ async def add_history(
                 reference=seed_reference(reference_prefix, account.number, index),
                 kind="SEED",
                 narration=narration,
-                posted_at=day,
+                posted_at=day + shift,
             )
             events.append((posting, other, amount, who))
             balance += amount

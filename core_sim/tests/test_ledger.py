@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -269,21 +270,40 @@ async def test_concurrent_transfers_from_one_account_never_overspend(databases):
         await db.dispose()
 
 
-async def test_seeding_is_deterministic_for_a_seed(databases):
+async def seeded_balances(databases, seed_number: int) -> dict[str, tuple[int, int]]:
     from core_sim.seed import seed
 
-    async def snapshot(seed_number: int) -> dict[str, tuple[int, int]]:
-        db = Database(databases.new("seed"))
-        try:
-            await seed(db, seed_number, "090605")
-            return {k: v for k, v in (await world.balances(db)).items()}
-        finally:
-            await db.dispose()
+    db = Database(databases.new("seed"))
+    try:
+        await seed(db, seed_number, "090605")
+        return {k: v for k, v in (await world.balances(db)).items()}
+    finally:
+        await db.dispose()
 
-    first, again, other = await snapshot(11), await snapshot(11), await snapshot(12)
+
+async def test_seeding_is_deterministic_for_a_seed(databases):
+    first = await seeded_balances(databases, 11)
+    again = await seeded_balances(databases, 11)
+    other = await seeded_balances(databases, 12)
     assert first == again
     assert first != other
     assert sum(balance for balance, _ in first.values()) == 0
+
+
+async def test_seeding_does_not_depend_on_the_time_of_day(databases, monkeypatch):
+    """The same seed on the same day builds the same world at any hour. The history's salary
+    rule looks at the calendar (the 25th, a new month); drawn against the time of seeding,
+    two seeds seconds apart across a midnight once drew different numbers (a failed CI)."""
+    from core_sim import seed as seeding
+
+    worlds = []
+    for moment in (
+        datetime(2026, 11, 24, 0, 10, tzinfo=UTC),
+        datetime(2026, 11, 24, 23, 50, tzinfo=UTC),
+    ):
+        monkeypatch.setattr(seeding.simclock_state, "utcnow", lambda moment=moment: moment)
+        worlds.append(await seeded_balances(databases, 11))
+    assert worlds[0] == worlds[1]
 
 
 async def test_seeded_accounts_keep_their_own_line_counts(databases):
