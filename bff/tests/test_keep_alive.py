@@ -5,8 +5,8 @@ BFF keeps idle connections longer than deploy/nginx.conf's upstream keep-alive."
 
 from __future__ import annotations
 
+import http.client
 import re
-import socket
 import time
 from pathlib import Path
 
@@ -54,10 +54,12 @@ def test_serve_passes_the_keep_alive_and_refuses_a_wrong_one(
             served_with(monkeypatch, wrong)
 
 
-def request_over(conn: socket.socket) -> bytes:
-    conn.sendall(b"GET /health HTTP/1.1\r\nHost: kobo\r\n\r\n")
-    conn.settimeout(10)
-    return conn.recv(4096)
+def health_over(conn: http.client.HTTPConnection) -> int:
+    """GET /health on the connection, the whole answer read; its status."""
+    conn.request("GET", "/health")
+    answer = conn.getresponse()
+    answer.read()
+    return answer.status
 
 
 @pytest.mark.slow
@@ -74,9 +76,15 @@ def test_an_idle_connection_outlives_uvicorns_default(databases, tmp_path: Path)
     )
     stack.start()
     try:
-        with socket.create_connection(("127.0.0.1", stack.bff_port)) as conn:
-            assert request_over(conn).startswith(b"HTTP/1.1 200")
+        conn = http.client.HTTPConnection("127.0.0.1", stack.bff_port, timeout=10)
+        try:
+            assert health_over(conn) == 200
+            first_socket = conn.sock
             time.sleep(6.5)
-            assert request_over(conn).startswith(b"HTTP/1.1 200")
+            # Closed by the BFF in the meantime, this raises RemoteDisconnected.
+            assert health_over(conn) == 200
+            assert conn.sock is first_socket, "the same connection answered"
+        finally:
+            conn.close()
     finally:
         stack.stop()

@@ -30,7 +30,7 @@ describe('Login page', () => {
   it('requires email and password', async () => {
     const { user, store } = renderWithProviders({ route: '/' })
     await user.click(await screen.findByRole('button', { name: 'Log In' }))
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2)
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2))
     expect(store.getState().auth.step).toBe('credentials')
   })
 

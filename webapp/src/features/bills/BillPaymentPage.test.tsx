@@ -198,7 +198,8 @@ describe('Bills Payment page', () => {
     const { user } = renderBills()
     const panel = await openPanel(user, 'Pay Electricity Bill')
     await user.click(submit(panel, GET_METER_DETAILS))
-    expect(await within(panel).findAllByText('This field is required')).toHaveLength(3)
+    // antd checks the fields one by one: wait for all three messages, not the first.
+    await waitFor(() => expect(within(panel).getAllByText('This field is required')).toHaveLength(3))
     expect(within(panel).queryByLabelText('Amount')).not.toBeInTheDocument()
 
     await choose(user, within(panel).getByLabelText('Distribution Company'), 'Ikeja Electric')

@@ -142,7 +142,7 @@ describe('Change Password', () => {
     const { user } = renderSettings('change-password')
     const submit = button('Change Password', await screen.findByRole('tabpanel'))
     await user.click(submit)
-    expect(await screen.findAllByText(PASSWORD_REQUIRED)).toHaveLength(2)
+    await waitFor(() => expect(screen.getAllByText(PASSWORD_REQUIRED)).toHaveLength(2))
     expect(screen.getByText(CONFIRM_REQUIRED)).toBeInTheDocument()
 
     await user.type(screen.getByLabelText('New Password'), 'short')
@@ -301,7 +301,7 @@ describe('Transaction Limit', () => {
     await user.clear(daily)
     await user.clear(single)
     await user.click(button('Set Limit', modal))
-    expect(await within(modal).findAllByText('This field is required')).toHaveLength(2)
+    await waitFor(() => expect(within(modal).getAllByText('This field is required')).toHaveLength(2))
 
     await user.type(daily, '100000')
     await user.type(single, '200000')

@@ -141,7 +141,7 @@ describe('Create Tickets', () => {
     await user.click(await screen.findByRole('button', { name: /Create Tickets/ }))
     const modal = await dialog('Create Tickets')
     await user.click(button('Submit', modal))
-    expect(await within(modal).findAllByText('This field is required')).toHaveLength(2)
+    await waitFor(() => expect(within(modal).getAllByText('This field is required')).toHaveLength(2))
 
     await user.type(within(modal).getByLabelText('Subject'), 'Debit card blocked')
     await user.type(within(modal).getByLabelText('Description'), 'My card was declined at a POS this morning.')
