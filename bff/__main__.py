@@ -17,6 +17,7 @@ import uvicorn
 from bff.config import Settings
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.env import SettingError, env_int
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
@@ -42,12 +43,22 @@ def main() -> None:
     export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
     export.add_argument("output", nargs="?", default="-")
     args = parser.parse_args()
+    try:
+        run(args)
+    except SettingError as problem:
+        # A wrong setting: one line that names it, not a traceback (nor one per worker).
+        sys.exit(f"python -m bff {args.command}: {problem}")
 
+
+def run(args: argparse.Namespace) -> None:
     if args.command == "serve":
+        # Each worker reads the settings for itself; reading them here first makes a wrong
+        # one stop the start, once, with its message.
+        Settings.from_env()
         if args.workers > 1:
             share_metrics_between_workers()
         trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()
-        keep_alive_s = _seconds_from_env("KOBO_KEEP_ALIVE_S", KEEP_ALIVE_S)
+        keep_alive_s = env_int("KOBO_KEEP_ALIVE_S", KEEP_ALIVE_S)
         uvicorn.run(
             "bff.app:create_served_app",
             factory=True,
@@ -74,17 +85,6 @@ def main() -> None:
         asyncio.run(_seed())
     elif args.command == "openapi":
         _export_openapi(args.output)
-
-
-def _seconds_from_env(name: str, default: int) -> int:
-    """A whole number of seconds from the environment; a wrong value stops the start with
-    a message that names the variable, not a traceback."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or int(raw) < 1:
-        sys.exit(f"{name} must be a whole number of seconds (1 or more), not {raw!r}")
-    return int(raw)
 
 
 def share_metrics_between_workers() -> None:

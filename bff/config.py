@@ -7,18 +7,11 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bff.env import SettingError, env_choice, env_flag, env_int, env_seconds
 from bff.notifications.settings import ChannelSettings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
-
-
-def _env_int(name: str, default: int) -> int:
-    return int(os.environ.get(name, str(default)))
-
-
-def _env_bool(name: str, default: bool) -> bool:
-    return os.environ.get(name, "1" if default else "0").lower() in ("1", "true", "yes", "on")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,41 +100,39 @@ class Settings:
         if "*" in self.cors_origins:
             problems.append("KOBO_CORS_ORIGINS must list origins, not *")
         if problems:
-            raise RuntimeError("Refusing to start in production mode: " + "; ".join(problems))
+            raise SettingError("Refusing to start in production mode: " + "; ".join(problems))
 
     @classmethod
     def from_env(cls) -> Settings:
         default_db = f"sqlite+aiosqlite:///{REPO_ROOT / 'var' / 'bff.sqlite3'}"
         dist = os.environ.get("KOBO_WEBAPP_DIST")
-        clock_source = os.environ.get("KOBO_CLOCK_SOURCE", "database")
-        if clock_source not in ("database", "simulator"):
-            raise RuntimeError("KOBO_CLOCK_SOURCE must be database or simulator")
         settings = cls(
             database_url=os.environ.get("DATABASE_URL", default_db),
             core_url=os.environ.get("KOBO_CORE_URL", "http://127.0.0.1:8100"),
             secret_key=os.environ.get("KOBO_SECRET_KEY") or secrets.token_urlsafe(32),
-            core_timeout_s=float(os.environ.get("KOBO_CORE_TIMEOUT_S", "10")),
-            session_idle_s=_env_int("KOBO_SESSION_IDLE_S", 300),
-            session_absolute_s=_env_int("KOBO_SESSION_ABSOLUTE_S", 8 * 3600),
-            otp_ttl_s=_env_int("KOBO_OTP_TTL_S", 300),
-            login_codes_per_window=_env_int("KOBO_LOGIN_CODES_PER_WINDOW", 10),
-            seed_personas=_env_bool("KOBO_SEED_PERSONAS", True),
-            auto_approve_reviews=_env_bool("KOBO_AUTO_APPROVE_REVIEWS", False),
+            core_timeout_s=env_seconds("KOBO_CORE_TIMEOUT_S", 10),
+            session_idle_s=env_int("KOBO_SESSION_IDLE_S", 300),
+            session_absolute_s=env_int("KOBO_SESSION_ABSOLUTE_S", 8 * 3600),
+            otp_ttl_s=env_int("KOBO_OTP_TTL_S", 300),
+            login_codes_per_window=env_int("KOBO_LOGIN_CODES_PER_WINDOW", 10),
+            seed_personas=env_flag("KOBO_SEED_PERSONAS", True),
+            auto_approve_reviews=env_flag("KOBO_AUTO_APPROVE_REVIEWS", False),
             uploads_dir=Path(
                 os.environ.get("KOBO_UPLOADS_DIR", str(REPO_ROOT / "var" / "uploads"))
             ),
-            worker_enabled=_env_bool("KOBO_WORKER_ENABLED", True),
-            worker_interval_s=float(os.environ.get("KOBO_WORKER_INTERVAL_S", "2")),
+            worker_enabled=env_flag("KOBO_WORKER_ENABLED", True),
+            worker_interval_s=env_seconds("KOBO_WORKER_INTERVAL_S", 2),
             public_url=os.environ.get("KOBO_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/"),
             webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
-            production=os.environ.get("KOBO_ENV", "development") == "production",
-            allow_sim_scenarios=_env_bool("KOBO_ALLOW_SIM_SCENARIOS", False),
-            clock_source=clock_source,
-            read_cache_s=float(os.environ.get("KOBO_READ_CACHE_S", "2")),
-            core_breaker_failures=_env_int("KOBO_CORE_BREAKER_FAILURES", 5),
-            core_breaker_reset_s=float(os.environ.get("KOBO_CORE_BREAKER_RESET_S", "5")),
-            rate_limit_auth_per_minute=_env_int("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", 10),
-            rate_limit_name_enquiry_per_minute=_env_int(
+            production=env_choice("KOBO_ENV", "development", ("development", "production"))
+            == "production",
+            allow_sim_scenarios=env_flag("KOBO_ALLOW_SIM_SCENARIOS", False),
+            clock_source=env_choice("KOBO_CLOCK_SOURCE", "database", ("database", "simulator")),
+            read_cache_s=env_seconds("KOBO_READ_CACHE_S", 2, zero_allowed=True),
+            core_breaker_failures=env_int("KOBO_CORE_BREAKER_FAILURES", 5),
+            core_breaker_reset_s=env_seconds("KOBO_CORE_BREAKER_RESET_S", 5),
+            rate_limit_auth_per_minute=env_int("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", 10),
+            rate_limit_name_enquiry_per_minute=env_int(
                 "KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE", 30
             ),
             redis_url=os.environ.get("REDIS_URL") or None,
@@ -151,7 +142,7 @@ class Settings:
                 if origin.strip()
             ),
             channels=ChannelSettings.from_env(),
-            status_query_window_s=_env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
+            status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             metrics_allow=tuple(
                 part.strip()
                 for part in os.environ.get("KOBO_METRICS_ALLOW", "127.0.0.1,::1").split(",")

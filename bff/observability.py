@@ -20,6 +20,8 @@ from typing import Any
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from bff.env import env_choice
+
 HEADER = "X-Request-ID"
 _ACCEPTABLE = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 current_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
@@ -74,7 +76,7 @@ class JsonFormatter(logging.Formatter):
 
 def log_format() -> str:
     default = "json" if os.environ.get("KOBO_ENV") == "production" else "text"
-    return os.environ.get("KOBO_LOG_FORMAT", default)
+    return env_choice("KOBO_LOG_FORMAT", default, ("json", "text"))
 
 
 def log_config() -> dict[str, Any] | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bff.env import SettingError, env_flag, env_int, env_seconds
+
 SIMULATOR = "simulator"
 SMTP = "smtp"
 HTTP = "http"
@@ -35,11 +37,11 @@ class ChannelSettings:
 
     def check(self) -> None:
         if self.email_transport not in (SIMULATOR, SMTP):
-            raise RuntimeError("KOBO_EMAIL_TRANSPORT must be simulator or smtp")
+            raise SettingError("KOBO_EMAIL_TRANSPORT must be simulator or smtp")
         if self.sms_transport not in (SIMULATOR, HTTP):
-            raise RuntimeError("KOBO_SMS_TRANSPORT must be simulator or http")
+            raise SettingError("KOBO_SMS_TRANSPORT must be simulator or http")
         if self.sms_transport == HTTP and not (self.sms_api_url and self.sms_api_key):
-            raise RuntimeError(
+            raise SettingError(
                 "KOBO_SMS_TRANSPORT=http needs KOBO_SMS_API_URL and KOBO_SMS_API_KEY"
             )
 
@@ -50,17 +52,17 @@ class ChannelSettings:
             email_transport=env("KOBO_EMAIL_TRANSPORT", SIMULATOR),
             sms_transport=env("KOBO_SMS_TRANSPORT", SIMULATOR),
             smtp_host=env("KOBO_SMTP_HOST", "localhost"),
-            smtp_port=int(env("KOBO_SMTP_PORT", "587")),
+            smtp_port=env_int("KOBO_SMTP_PORT", 587),
             smtp_username=env("KOBO_SMTP_USERNAME") or None,
             smtp_password=env("KOBO_SMTP_PASSWORD") or None,
-            smtp_starttls=env("KOBO_SMTP_STARTTLS", "1").lower() in ("1", "true", "yes", "on"),
+            smtp_starttls=env_flag("KOBO_SMTP_STARTTLS", True),
             smtp_ca_file=env("KOBO_SMTP_CA_FILE") or None,
             smtp_sender=env("KOBO_SMTP_SENDER", "Kobo <no-reply@kobo.ng>"),
-            smtp_timeout_s=float(env("KOBO_SMTP_TIMEOUT_S", "20")),
+            smtp_timeout_s=env_seconds("KOBO_SMTP_TIMEOUT_S", 20),
             sms_api_url=env("KOBO_SMS_API_URL") or None,
             sms_api_key=env("KOBO_SMS_API_KEY") or None,
             sms_sender_id=env("KOBO_SMS_SENDER_ID", "Kobo"),
-            sms_timeout_s=float(env("KOBO_SMS_TIMEOUT_S", "10")),
+            sms_timeout_s=env_seconds("KOBO_SMS_TIMEOUT_S", 10),
         )
         settings.check()
         return settings
