@@ -17,11 +17,11 @@ import uvicorn
 from bff.config import Settings
 from bff.db import Database
 from bff.db.migrate import upgrade
-from bff.env import SettingError, env_int
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from kobo_serving import HTTP_PROTOCOL
+from kobo_serving.env import SettingError, env_int
 
 # How long an idle client connection stays open, in seconds. Longer than the idle timeout of
 # any proxy in front (deploy/nginx.conf keeps idle upstream connections 60 s, as do most load

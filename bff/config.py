@@ -7,8 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bff.env import SettingError, env_choice, env_flag, env_int, env_seconds
 from bff.notifications.settings import ChannelSettings
+from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"

@@ -20,7 +20,7 @@ from typing import Any
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from bff.env import env_choice
+from kobo_serving.env import env_choice
 
 HEADER = "X-Request-ID"
 _ACCEPTABLE = re.compile(r"^[A-Za-z0-9._-]{8,64}$")

@@ -37,6 +37,7 @@ from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
 from kobo_serving import HTTP_PROTOCOL
+from kobo_serving.env import SettingError, env_choice
 
 
 def _client(url: str) -> httpx.Client:
@@ -69,6 +70,9 @@ def main() -> None:
         # Flush here, inside the try: output to a pipe is buffered, and a failed flush at
         # interpreter exit would print "Exception ignored … BrokenPipeError" instead.
         sys.stdout.flush()
+    except SettingError as problem:
+        # A wrong setting: one line that names it, not a traceback (nor one per worker).
+        sys.exit(f"python -m core_sim: {problem}")
     except BrokenPipeError:
         # The reader went away (`… | head`): stop quietly. Point stdout at devnull so the
         # interpreter's final flush does not raise the same error again at exit.
@@ -167,7 +171,8 @@ def _add_fault_commands(sub: Any, common: Parents) -> None:
 
 def _serve(args: argparse.Namespace) -> None:
     # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
-    level = os.environ.get("SIM_LOG_LEVEL", "INFO").upper()
+    SimSettings.from_env()  # each worker reads them; a wrong one stops the start here, once
+    level = env_choice("SIM_LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR"))
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     uvicorn.run(

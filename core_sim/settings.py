@@ -1,10 +1,12 @@
-"""Simulator settings, read once from the environment."""
+"""Simulator settings, read once from the environment (a wrong value: kobo_serving/env.py)."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from kobo_serving.env import env_int
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
@@ -23,7 +25,7 @@ class SimSettings:
         default_db = f"sqlite+aiosqlite:///{REPO_ROOT / 'var' / 'core_sim.sqlite3'}"
         return cls(
             database_url=os.environ.get("SIM_DATABASE_URL", default_db),
-            seed=int(os.environ.get("SIM_SEED", "2026")),
+            seed=env_int("SIM_SEED", 2026, minimum=0),
             bank_code=os.environ.get("SIM_BANK_CODE", "090605"),
-            timeout_fault_ms=int(os.environ.get("SIM_TIMEOUT_FAULT_MS", "30000")),
+            timeout_fault_ms=env_int("SIM_TIMEOUT_FAULT_MS", 30000),
         )

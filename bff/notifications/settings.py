@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from bff.env import SettingError, env_flag, env_int, env_seconds
+from kobo_serving.env import SettingError, env_flag, env_int, env_seconds
 
 SIMULATOR = "simulator"
 SMTP = "smtp"

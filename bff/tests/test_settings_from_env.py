@@ -11,8 +11,8 @@ import pytest
 
 from bench.processes import ROOT
 from bff.config import Settings
-from bff.env import SettingError, env_choice, env_flag, env_int, env_seconds
 from bff.observability import log_format
+from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
 NAME = "KOBO_TEST_SETTING"
 
@@ -78,6 +78,8 @@ def test_flags(setting) -> None:
 def test_choices(setting) -> None:
     setting("production")
     assert env_choice(NAME, "development", ("development", "production")) == "production"
+    setting("Production")
+    assert env_choice(NAME, "development", ("development", "production")) == "production"
     setting("prod")
     with pytest.raises(SettingError, match=f"{NAME} must be development or production, not 'prod'"):
         env_choice(NAME, "development", ("development", "production"))
@@ -109,21 +111,30 @@ def test_the_log_format_is_json_or_text(monkeypatch: pytest.MonkeyPatch) -> None
         log_format()
 
 
-def test_serve_stops_with_one_line_naming_the_setting(tmp_path) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bff.sqlite3'}",
-        "KOBO_OTP_TTL_S": "five minutes",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bff", "serve", "--port", "1"],
+def serve_with(program: str, **setting: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", program, "serve", "--port", "1"],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, **setting},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_serve_stops_with_one_line_naming_the_setting() -> None:
+    done = serve_with("bff", KOBO_OTP_TTL_S="five minutes")
     assert done.returncode == 1
     assert done.stderr.strip() == (
         "python -m bff serve: KOBO_OTP_TTL_S must be a whole number, 1 or more, not 'five minutes'"
     )
+
+
+def test_the_simulator_stops_the_same_way() -> None:
+    done = serve_with("core_sim", SIM_SEED="seven")
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "python -m core_sim: SIM_SEED must be a whole number, 0 or more, not 'seven'"
+    )
+    done = serve_with("core_sim", SIM_LOG_LEVEL="chatty")
+    assert "SIM_LOG_LEVEL must be DEBUG or INFO or WARNING or ERROR" in done.stderr

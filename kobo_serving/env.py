@@ -1,6 +1,7 @@
 """Reading settings from the environment. A wrong value raises SettingError, whose message
-names the variable and says what it must be: `python -m bff` prints that one line and stops,
-instead of starting with a surprise or failing later with a traceback in every worker."""
+names the variable and says what it must be: `python -m bff` (and `python -m core_sim`) prints
+that one line and stops, instead of starting with a surprise or failing later with a traceback
+in every worker."""
 
 from __future__ import annotations
 
@@ -63,10 +64,12 @@ def env_flag(name: str, default: bool) -> bool:
 
 
 def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
-    """One of a few words. A near miss (KOBO_ENV=prod) must not quietly mean the default."""
+    """One of a few words, in any case (given back as written in `choices`). A near miss
+    (KOBO_ENV=prod) must not quietly mean the default."""
     raw = _raw(name)
     if raw is None:
         return default
-    if raw in choices:
-        return raw
+    for choice in choices:
+        if raw.lower() == choice.lower():
+            return choice
     raise SettingError(f"{name} must be {' or '.join(choices)}, not {raw!r}")
