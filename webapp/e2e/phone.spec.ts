@@ -11,6 +11,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
 import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn } from './money-support'
+import { NAV_LINKS } from '../src/store/navLinks'
 import { screenshot } from './screenshots'
 
 const PHONE = { width: 390, height: 844 }
@@ -67,18 +68,6 @@ async function fitsThePhone(page: Page, where: string) {
   expect(width, `${where} is ${width} px wide on a ${PHONE.width} px phone`).toBeLessThanOrEqual(PHONE.width)
 }
 
-const SIGNED_IN_PAGES = [
-  '/home',
-  '/transfer',
-  '/transaction-history',
-  '/bill-payment',
-  '/kyc-setting',
-  '/scheduled-payment',
-  '/beneficiary',
-  '/settings',
-  '/customer-service',
-]
-
 test.describe('nothing scrolls sideways on a phone', () => {
   test.skip(MOCK, 'the sign-in code comes from the simulator outbox')
   test.use({ viewport: PHONE })
@@ -94,7 +83,7 @@ test.describe('nothing scrolls sideways on a phone', () => {
     await typeOtp(page, await readOtp(request, ADA.email, before))
     await expect(page.getByRole('heading', { name: `Welcome ${ADA.firstName}` })).toBeVisible()
     await dismissToasts(page)
-    for (const path of SIGNED_IN_PAGES) {
+    for (const { path } of NAV_LINKS) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
       await fitsThePhone(page, path)
