@@ -93,6 +93,18 @@ test.describe('nothing scrolls sideways on a phone', () => {
       await page.getByRole('tab', { name: tab }).click()
       await fitsThePhone(page, `/transfer, ${tab}`)
     }
+    // A bulk row shows whole, inside its own table too: who is paid, how much, and remove.
+    await page.getByRole('button', { name: 'Paste CSV' }).click()
+    await page.getByLabel('CSV rows').fill(`${TUNDE_ACCOUNT},090605,300,School fees for the second term`)
+    await page.getByRole('button', { name: 'Add rows' }).click()
+    const table = page.locator('.kobo-bulk__table')
+    await expect(table.locator('tbody tr.ant-table-row')).toContainText('Tunde Bakare')
+    const remove = table.getByRole('button', { name: `Remove row ${TUNDE_ACCOUNT}` })
+    await remove.scrollIntoViewIfNeeded()
+    await expect(remove).toBeInViewport({ ratio: 1 })
+    const hidden = await table.locator('.ant-table-content').evaluate((content) => content.scrollWidth - content.clientWidth)
+    expect(hidden, 'px of the bulk rows table scrolled out of sight').toBeLessThanOrEqual(0)
+    await fitsThePhone(page, '/transfer, a bulk row')
   })
 })
 

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, setUpMoneyTests, typeCode } from './testUtils'
 import { BULK_NOT_RESOLVED } from './texts'
+import { summaryLines } from './components/bulk/bulkRows'
+import type { BulkResult } from '../../api/transferTypes'
 import { INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'
 
 setUpMoneyTests()
@@ -67,6 +69,9 @@ describe('Bulk Bank Transfer', () => {
 
     const summary = await screen.findByTestId('bulk-summary')
     expect(summary).toHaveTextContent('2 completed, 0 pending, 1 failed')
+    // Said once (the server's message is the counts), then what the failed row means.
+    expect(summary.textContent?.split('2 completed').length).toBe(2)
+    expect(summary).toHaveTextContent('A failed row moved no money: its reason is in the Result column.')
     const rows = rowsOf()
     expect(within(rows[0]).getByText('Completed')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Completed')).toBeInTheDocument()
@@ -85,5 +90,21 @@ describe('Bulk Bank Transfer', () => {
     await user.upload(input, file)
     await waitFor(() => expect(rowsOf()).toHaveLength(2))
     expect(screen.getByTestId('bulk-total')).toHaveTextContent('₦30.00')
+  })
+})
+
+describe('summaryLines', () => {
+  const result = (message: string, completed: number, pending: number, failed: number) =>
+    ({ id: 'b1', message, completed, pending, failed, transfers: [] }) as BulkResult
+
+  it('gives only the counts under a batch that all went through', () => {
+    expect(summaryLines(result('Transferred Successfully', 3, 0, 0))).toEqual(['3 completed, 0 pending, 0 failed'])
+  })
+
+  it('does not repeat counts the message already gives, and says what failed and pending rows mean', () => {
+    expect(summaryLines(result('1 completed, 1 pending, 1 failed', 1, 1, 1))).toEqual([
+      'A failed row moved no money: its reason is in the Result column.',
+      'A pending row finishes by itself: Transaction History shows how it ends.',
+    ])
   })
 })

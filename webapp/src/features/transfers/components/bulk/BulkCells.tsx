@@ -1,11 +1,26 @@
-/** The Account Name and Result cells of the bulk rows table. */
+/** The Recipient and Result cells of the bulk rows table. */
 import { Tag, Typography } from 'antd'
 import { ReceiptActions } from '../../../../components/receipt/ReceiptActions'
 import { statusTagOf } from '../../../../components/receipt/receiptModel'
 import type { LookupState } from '../../../../store/payees/payeesSlice'
 import type { Transfer } from '../../../../api/transferTypes'
+import type { BulkRow } from './bulkRows'
 
-export function NameCell({ lookup }: { lookup: LookupState | undefined }) {
+/** The name the bank gave (or why there is none), then account number and bank, then the
+ * narration the customer wrote. */
+export function RecipientCell({ row, bank, lookup }: { row: BulkRow; bank: string; lookup: LookupState | undefined }) {
+  return (
+    <div className="kobo-bulk-recipient">
+      <NameCell lookup={lookup} />
+      <span className="kobo-bulk-recipient__sub">
+        <span className="kobo-tabular">{row.accountNumber}</span> · {bank}
+      </span>
+      {row.description && <span className="kobo-bulk-recipient__sub kobo-bulk-recipient__narration">{row.description}</span>}
+    </div>
+  )
+}
+
+function NameCell({ lookup }: { lookup: LookupState | undefined }) {
   if (!lookup || lookup.status === 'loading') return <Typography.Text type="secondary">Verifying…</Typography.Text>
   if (lookup.status === 'failed') return <Typography.Text type="danger">{lookup.error}</Typography.Text>
   return <Typography.Text strong>{lookup.result?.accountName}</Typography.Text>

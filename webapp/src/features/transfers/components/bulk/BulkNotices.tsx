@@ -1,6 +1,7 @@
 /** The notices above the rows: CSV lines that were not added, and a finished batch's summary. */
 import { Alert, Button } from 'antd'
 import type { BulkResult } from '../../../../api/transferTypes'
+import { summaryLines } from './bulkRows'
 
 export function CsvErrors({ errors, onClose }: { errors: string[]; onClose: () => void }) {
   if (errors.length === 0) return null
@@ -23,12 +24,13 @@ export function CsvErrors({ errors, onClose }: { errors: string[]; onClose: () =
 }
 
 export function BulkSummary({ result, onNewBatch }: { result: BulkResult; onNewBatch: () => void }) {
+  const lines = summaryLines(result)
   return (
     <Alert
       type={result.failed > 0 ? 'warning' : result.pending > 0 ? 'info' : 'success'}
       showIcon
       title={result.message}
-      description={`${result.completed} completed, ${result.pending} pending, ${result.failed} failed`}
+      description={lines.length > 0 ? lines.map((line) => <div key={line}>{line}</div>) : undefined}
       action={
         <Button size="small" type="primary" onClick={onNewBatch}>
           New bulk transfer

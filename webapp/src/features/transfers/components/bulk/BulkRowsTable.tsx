@@ -1,10 +1,13 @@
-/** The rows of a bulk transfer: name look-up, amount, then each row's result; a total below. */
+/** The rows of a bulk transfer: name look-up, amount, then each row's result; a total below.
+ * Who is paid is one column (name, then account number and bank, then the narration), so a
+ * row fits a phone without the table scrolling sideways and hiding its amount. */
 import { Button, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { formatNaira } from '../../../../lib/format'
+import { useIsMobile } from '../../../../lib/useIsMobile'
 import type { LookupState } from '../../../../store/payees/payeesSlice'
 import type { Transfer } from '../../../../api/transferTypes'
-import { NameCell, ResultCell } from './BulkCells'
+import { RecipientCell, ResultCell } from './BulkCells'
 import { lookupKeyOf, type BulkRow } from './bulkRows'
 
 interface Props {
@@ -22,6 +25,7 @@ interface Props {
 
 export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, results, total, onRemove }: Props) {
   const hasRowErrors = Object.keys(rowErrors).length > 0
+  const isPhone = useIsMobile()
   return (
     <Table<BulkRow>
       className="kobo-bulk__table"
@@ -29,15 +33,23 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
       size="middle"
       pagination={false}
       dataSource={rows}
-      scroll={{ x: 760 }}
       locale={{ emptyText: 'No rows yet. Add a row, paste or upload a CSV.' }}
       columns={[
-        { title: '#', key: 'n', width: 48, render: (_, __, index) => index + 1 },
-        { title: 'Account Number', dataIndex: 'accountNumber', key: 'accountNumber', width: 130 },
-        { title: 'Bank', key: 'bank', render: (_, row) => bankName.get(row.bankCode) ?? row.bankCode },
-        { title: 'Account Name', key: 'name', render: (_, row) => <NameCell lookup={lookups[lookupKeyOf(row)]} /> },
-        { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => formatNaira(row.amount) },
-        { title: 'Narration', dataIndex: 'description', key: 'description', ellipsis: true },
+        // A phone keeps its width for who is paid and how much.
+        ...(isPhone ? [] : [{ title: '#', key: 'n', width: 44, render: (_: unknown, __: BulkRow, index: number) => index + 1 }]),
+        {
+          title: 'Recipient',
+          key: 'recipient',
+          render: (_, row) => (
+            <RecipientCell row={row} bank={bankName.get(row.bankCode) ?? row.bankCode} lookup={lookups[lookupKeyOf(row)]} />
+          ),
+        },
+        {
+          title: 'Amount',
+          key: 'amount',
+          align: 'right',
+          render: (_, row) => <span className="kobo-tabular kobo-bulk__amount">{formatNaira(row.amount)}</span>,
+        },
         ...(locked || hasRowErrors
           ? [
               {
@@ -52,7 +64,7 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
               {
                 title: '',
                 key: 'remove',
-                width: 56,
+                width: 48,
                 render: (_: unknown, row: BulkRow) => (
                   <Button
                     type="text"
@@ -69,15 +81,17 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
       summary={() =>
         rows.length > 0 ? (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={4}>
+            <Table.Summary.Cell index={0} colSpan={isPhone ? 1 : 2}>
               <strong>
                 Total ({rows.length} {rows.length === 1 ? 'transfer' : 'transfers'})
               </strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={4} align="right">
-              <strong data-testid="bulk-total">{formatNaira(total)}</strong>
+            <Table.Summary.Cell index={1} align="right">
+              <strong className="kobo-tabular" data-testid="bulk-total">
+                {formatNaira(total)}
+              </strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={5} colSpan={2} />
+            <Table.Summary.Cell index={2} colSpan={2} />
           </Table.Summary.Row>
         ) : null
       }
