@@ -20,15 +20,8 @@ from bff.db.migrate import upgrade
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
-from kobo_serving import HTTP_PROTOCOL
+from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
 from kobo_serving.env import SettingError, env_int
-
-# How long an idle client connection stays open, in seconds. Longer than the idle timeout of
-# any proxy in front (deploy/nginx.conf keeps idle upstream connections 60 s, as do most load
-# balancers): the proxy must be the side that closes an idle connection. Were it the BFF, a
-# request the proxy sent down that connection as it closed would fail, and a POST (a
-# transfer's confirm) is not retried: the customer would see a 502.
-KEEP_ALIVE_S = 75
 
 
 def main() -> None:

@@ -36,7 +36,7 @@ from core_sim.faults.catalogue_doc import render_markdown, write_docs
 from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
-from kobo_serving import HTTP_PROTOCOL
+from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
 from kobo_serving.env import SettingError, env_choice
 
 
@@ -183,6 +183,9 @@ def _serve(args: argparse.Namespace) -> None:
         workers=args.workers,
         access_log=False,
         http=HTTP_PROTOCOL,
+        # Its clients (the BFF's pool, testers' tools, the browser journeys' request
+        # context) close idle connections first; uvicorn's 5 s default raced them.
+        timeout_keep_alive=KEEP_ALIVE_S,
     )
 
 

@@ -17,6 +17,14 @@ from typing import TYPE_CHECKING
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+# How long an idle client connection stays open, in seconds, in both servers. Longer than the
+# idle timeout of any proxy or client pool in front (deploy/nginx.conf keeps idle upstream
+# connections 60 s, as do most load balancers; the BFF's pool to the core 2 s): the side that
+# sends requests must be the side that closes an idle connection. Were it the server, a
+# request sent down the connection as it closed would fail, and a POST (a transfer's confirm)
+# is not retried: the customer would see a 502. uvicorn's own default is 5 s.
+KEEP_ALIVE_S = 75
+
 if TYPE_CHECKING:
     from litestar import Litestar
 

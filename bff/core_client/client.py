@@ -82,8 +82,9 @@ class CoreClient:
         # httpx's interface over aiohttp's connection pool: httpcore's pool re-examines every
         # pooled connection on each request, which made the HTTP client one of the BFF's
         # largest costs per core call at 64 clients (docs/benchmarks.md, sixth round).
-        # Idle connections are dropped before uvicorn's 5 s keep-alive timeout closes them on
-        # the core's side, so a request is not sent on a connection being closed.
+        # Idle connections are dropped long before the core's side closes them (the simulator
+        # after 75 s, kobo_serving.KEEP_ALIVE_S; a core behind a load balancer perhaps after
+        # 5 s), so a request is not sent on a connection being closed.
         transport = AiohttpTransport(
             limits=httpx.Limits(max_connections=CORE_CONNECTIONS, keepalive_expiry=CORE_KEEPALIVE_S)
         )

@@ -64,8 +64,9 @@ def health_over(conn: http.client.HTTPConnection) -> int:
 
 @pytest.mark.slow
 def test_an_idle_connection_outlives_uvicorns_default(databases, tmp_path: Path) -> None:
-    """The served BFF, not a configuration: a connection left idle longer than uvicorn's
-    default keep-alive (5 s) still answers the next request."""
+    """The served BFF and simulator, not a configuration: a connection left idle longer than
+    uvicorn's default keep-alive (5 s) still answers the next request. (The simulator's 5 s
+    once reset a browser journey's request to its inbox after a wait for a fresh TOTP.)"""
     stack = Stack(
         bff_db=databases.new("keep_alive_bff"),
         sim_db=databases.new("keep_alive_sim"),
@@ -76,15 +77,21 @@ def test_an_idle_connection_outlives_uvicorns_default(databases, tmp_path: Path)
     )
     stack.start()
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", stack.bff_port, timeout=10)
+        conns = [
+            http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            for port in (stack.bff_port, stack.sim_port)
+        ]
         try:
-            assert health_over(conn) == 200
-            first_socket = conn.sock
+            for conn in conns:
+                assert health_over(conn) == 200
+            first_sockets = [conn.sock for conn in conns]
             time.sleep(6.5)
-            # Closed by the BFF in the meantime, this raises RemoteDisconnected.
-            assert health_over(conn) == 200
-            assert conn.sock is first_socket, "the same connection answered"
+            for conn, first_socket in zip(conns, first_sockets, strict=True):
+                # Closed by the server in the meantime, this raises RemoteDisconnected.
+                assert health_over(conn) == 200, conn.port
+                assert conn.sock is first_socket, f"the same connection answered ({conn.port})"
         finally:
-            conn.close()
+            for conn in conns:
+                conn.close()
     finally:
         stack.stop()
