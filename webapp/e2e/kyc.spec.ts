@@ -13,22 +13,9 @@
  * KOBO_DOC_SCREENSHOTS=1).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
+import { MOCK, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
+import { PASSWORD, idCard, ok, onboardedCustomer } from './customers'
 import { screenshot } from './screenshots'
-
-const AUTH = '/auth/ibanking/personal'
-const PASSWORD = 'Kobo@2026!'
-const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
-
-interface Prospect {
-  bvn: string
-  nin: string
-  firstName: string
-  lastName: string
-  dateOfBirth: string
-  phoneNumber: string
-  gender: 'MALE' | 'FEMALE'
-}
 
 // --- pictures ------------------------------------------------------------------------
 
@@ -41,121 +28,7 @@ const utilityBill = () =>
     return [255, 255, 255]
   })
 
-/** An identity card: a green band, a photo box and text lines. */
-const idCard = () =>
-  png(320, 200, (x, y) => {
-    if (x > 16 && x < 96 && y > 40 && y < 140) return [200, 210, 205]
-    if (x > 112 && x < 300 && (y - 50) % 24 < 8 && y > 50 && y < 140) return [60, 90, 80]
-    return y < 28 ? [11, 110, 79] : [227, 241, 235]
-  })
-
 const upload = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/png', buffer })
-
-// --- the API side: a customer of our own and the back office -------------------------
-
-async function session(request: APIRequestContext, email: string, password: string) {
-  const before = await newestMessageId(request, email)
-  const login = await request.post(`${AUTH}/login`, { data: { email, password, remember: false } })
-  expect(login.status(), await login.text()).toBe(200)
-  const { userId, userUUID } = (await login.json()) as { userId: number; userUUID: string }
-  const otp = await readOtp(request, email, before)
-  const verified = await request.post(`${AUTH}/otp-verification`, { data: { userId, userUUID, otp } })
-  expect(verified.status(), await verified.text()).toBe(200)
-  const token = ((await verified.json()) as { tokenDTO: { accessToken: string } }).tokenDTO.accessToken
-  return { userId, headers: { Authorization: `Bearer ${token}` } }
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
-  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
-  return response
-}
-
-/** Registers a registry prospect, verifies the e-mail and completes onboarding with the back office. */
-async function onboardedCustomer(request: APIRequestContext) {
-  const prospects = (await (await request.get(`${SIM_URL}/sim/identities?customers=false`)).json()) as Prospect[]
-  // Other journeys take the first prospects; a random one further down keeps reruns apart.
-  const pool = prospects.slice(10)
-  expect(pool.length).toBeGreaterThan(0)
-  const person = pool[Math.floor(Math.random() * pool.length)]
-  const email = `kyc.${person.firstName}.${Date.now().toString(36)}@example.com`.toLowerCase()
-  const [year, month, day] = person.dateOfBirth.split('-')
-
-  const beforeRegistration = await newestMessageId(request, email)
-  await ok(
-    await request.post(`${AUTH}/registration/new`, {
-      data: {
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email,
-        phoneNumber: person.phoneNumber,
-        dateOfBirth: `${day}/${month}/${year}`,
-        bvn: person.bvn,
-        gender: person.gender,
-        stateOfResidence: 'Lagos',
-        address: '14 Admiralty Way, Lekki Phase 1',
-        employmentStatus: 'EMPLOYED',
-        maritalStatus: 'SINGLE',
-        accountTypeId: 1,
-        clientType: 'INDIVIDUAL',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        registrationType: 'NEW',
-      },
-    }),
-    201,
-  )
-  const code = await readOtp(request, email, beforeRegistration)
-  await ok(await request.post(`${AUTH}/email/verification`, { data: { email, code } }))
-
-  // Onboarding: the basic profile (BVN and NIN are checked at once) and the documents.
-  const customer = await session(request, email, PASSWORD)
-  await ok(
-    await request.post('/api/onboarding/basic-profile', {
-      headers: customer.headers,
-      data: { firstName: person.firstName, lastName: person.lastName, email, phoneNumber: person.phoneNumber, bvn: person.bvn, nin: person.nin },
-    }),
-  )
-  const types = (await (await ok(await request.get('/api/onboarding/document-types', { headers: customer.headers }))).json()) as {
-    coreBankingId: number
-  }[]
-  const slots = (await (await ok(await request.get('/api/onboarding/documents', { headers: customer.headers }))).json()) as {
-    documentTypeId: number
-    mandatory: boolean
-  }[]
-  for (const slot of slots.filter((s) => s.mandatory)) {
-    await ok(
-      await request.post('/api/onboarding/documents', {
-        headers: customer.headers,
-        data: {
-          documentTypeId: slot.documentTypeId,
-          content: `data:image/png;base64,${idCard().toString('base64')}`,
-          coreBankingDocumentTypeId: types[0].coreBankingId,
-          description: null,
-        },
-      }),
-      201,
-    )
-  }
-
-  const admin = await session(request, ADMIN.email, ADMIN.password)
-  const applicants = (await (await ok(await request.get('/admin/api/onboarding/reviews', { headers: admin.headers }))).json()) as {
-    userId: number
-    email: string
-    documents: { id: number; status: string }[]
-  }[]
-  const applicant = applicants.find((a) => a.email === email)
-  expect(applicant, `${email} waiting for review`).toBeTruthy()
-  for (const document of applicant!.documents.filter((d) => d.status === 'SUBMITTED')) {
-    await ok(await request.post(`/admin/api/onboarding/documents/${document.id}/review`, { headers: admin.headers, data: { decision: 'APPROVE' } }))
-  }
-  await ok(
-    await request.post(`/admin/api/onboarding/applicants/${applicant!.userId}/basic-profile/review`, {
-      headers: admin.headers,
-      data: { decision: 'APPROVE' },
-    }),
-  )
-  return { person, email, userId: customer.userId, admin }
-}
 
 // --- page steps ----------------------------------------------------------------------
 

@@ -96,12 +96,22 @@ export async function signOut(page: Page) {
 
 /** Types a code into the boxes of the open dialog (the sixth character submits). */
 export async function typeDialogCode(page: Page, code: string, boxIndex = 0) {
-  // Each digit is pressed on its own box (Locator.press focuses it first). Typing the whole
-  // code into the first box once lost digits on a loaded CI run: the modal moved focus to
-  // its close button half-way through.
+  // Each digit is pressed on its own box (Locator.press focuses it first), once the dialog
+  // has finished opening, and each box but the last is checked to hold its digit, pressed
+  // again if not: on a loaded CI machine a digit was lost twice (the dialog moved focus
+  // while it opened; once the whole code typed into the first box, once a single box).
   const dialog = page.getByRole('dialog')
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0)
   for (const [index, digit] of [...code].entries()) {
-    await dialog.getByLabel(`Character ${index + 1} of 6`).nth(boxIndex).press(digit)
+    const box = dialog.getByLabel(`Character ${index + 1} of 6`).nth(boxIndex)
+    if (index === code.length - 1) {
+      await box.press(digit)
+      break
+    }
+    await expect(async () => {
+      await box.press(digit)
+      await expect(box).toHaveValue(digit, { timeout: 1_000 })
+    }).toPass({ timeout: 10_000 })
   }
 }
 

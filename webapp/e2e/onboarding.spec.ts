@@ -13,21 +13,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
 import { screenshot } from './screenshots'
+import { ADMIN, PASSWORD, type Prospect, type Session, session, verifiedCustomer } from './customers'
 
-const AUTH = '/auth/ibanking/personal'
-const PASSWORD = 'Kobo@2026!'
-const ADMIN = { email: 'admin@example.com', password: 'Kobo@2026' }
 const MUSA = { accountNumber: '1020000414', bvn: '22212345604', email: 'musa.ibrahim@example.com' }
-
-interface Prospect {
-  bvn: string
-  nin: string
-  firstName: string
-  lastName: string
-  dateOfBirth: string
-  phoneNumber: string
-  gender: 'MALE' | 'FEMALE'
-}
 
 interface SimMessage {
   id: string | number
@@ -103,34 +91,22 @@ async function readFromInbox(request: APIRequestContext, recipient: string, afte
   return match!
 }
 
-/** Signs in as the back office through the API (login, then the code from the inbox). */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const before = await newestMessageId(request, ADMIN.email)
-  const login = await request.post(`${AUTH}/login`, { data: { ...ADMIN, remember: false } })
-  expect(login.status(), await login.text()).toBe(200)
-  const { userId, userUUID } = (await login.json()) as { userId: number; userUUID: string }
-  const otp = await readOtp(request, ADMIN.email, before)
-  const session = await request.post(`${AUTH}/otp-verification`, { data: { userId, userUUID, otp } })
-  expect(session.status(), await session.text()).toBe(200)
-  return ((await session.json()) as { tokenDTO: { accessToken: string } }).tokenDTO.accessToken
-}
-
 interface Applicant {
   userId: number
   email: string
   documents: { id: number; documentName: string; status: string }[]
 }
 
-async function pendingApplicant(request: APIRequestContext, token: string, email: string): Promise<Applicant> {
-  const response = await request.get('/admin/api/onboarding/reviews', { headers: { Authorization: `Bearer ${token}` } })
+async function pendingApplicant(request: APIRequestContext, admin: Session, email: string): Promise<Applicant> {
+  const response = await request.get('/admin/api/onboarding/reviews', { headers: admin.headers })
   expect(response.status(), await response.text()).toBe(200)
   const applicant = ((await response.json()) as Applicant[]).find((a) => a.email === email)
   expect(applicant, `${email} waiting for review`).toBeTruthy()
   return applicant!
 }
 
-async function review(request: APIRequestContext, token: string, path: string, data: object) {
-  const response = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data })
+async function review(request: APIRequestContext, admin: Session, path: string, data: object) {
+  const response = await request.post(path, { headers: admin.headers, data })
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200)
 }
 
@@ -289,7 +265,7 @@ test('a new user registers, verifies, onboards through a declined document and r
   await shoot(page, 'onboarding-status-submitted')
 
   // --- the back office declines the identification document ---
-  const admin = await adminToken(request)
+  const admin = await session(request, ADMIN.email, ADMIN.password)
   const applicant = await pendingApplicant(request, admin, email)
   const idDocument = applicant.documents.find((d) => d.documentName === 'Means of Identification')!
   const reason = 'The picture of your ID card is blurred. Please upload a sharper photo.'
@@ -381,36 +357,9 @@ test('an existing account owner registers, verifies and lands on onboarding', as
 
 test('a customer resets a forgotten password with the link from the inbox, once', async ({ page, request }) => {
   test.setTimeout(120_000)
-  // A customer of our own (the second prospect), registered and verified through the API.
-  const prospects = (await (await request.get(`${SIM_URL}/sim/identities?customers=false`)).json()) as Prospect[]
-  const person = prospects[1]
-  const email = `${person.firstName}.${person.lastName}.reset@example.com`.toLowerCase()
-  const [year, month, day] = person.dateOfBirth.split('-')
-  const beforeRegistration = await newestMessageId(request, email)
-  const registered = await request.post(`${AUTH}/registration/new`, {
-    data: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email,
-      phoneNumber: person.phoneNumber,
-      dateOfBirth: `${day}/${month}/${year}`,
-      bvn: person.bvn,
-      gender: person.gender,
-      stateOfResidence: 'Oyo',
-      address: '3 Ring Road, Ibadan',
-      employmentStatus: 'EMPLOYED',
-      maritalStatus: 'MARRIED',
-      accountTypeId: 1,
-      clientType: 'INDIVIDUAL',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      registrationType: 'NEW',
-    },
-  })
-  expect(registered.status(), await registered.text()).toBe(201)
-  const code = await readOtp(request, email, beforeRegistration)
-  const verified = await request.post(`${AUTH}/email/verification`, { data: { email, code } })
-  expect(verified.status(), await verified.text()).toBe(200)
+  // A customer of our own (a prospect no one has registered yet), registered and verified
+  // through the API: a retry of this journey starts with another one.
+  const { person, email } = await verifiedCustomer(request)
 
   // Forgot password, by phone number.
   await page.goto('/')

@@ -1,11 +1,12 @@
 /**
  * Settings against the real stack (issue 4): a transaction limit set with a
  * code; the password changed with a code (step-up, issue 12; the old one then
- * fails); the second factor
- * switched to Google Authenticator and used to sign in. The last two put Ada
- * back as she was, so journeys that run later still sign her in as usual.
+ * fails); the second factor switched to Google Authenticator and used to sign
+ * in. The last two change credentials, so each uses a customer of its own
+ * (e2e/customers.ts): one that fails half-way leaves Ada, whom the other
+ * journeys sign in as, untouched, and its retry starts clean.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { MOCK, fillCredentials } from './support'
 import {
   ADA,
@@ -17,10 +18,12 @@ import {
   signIn,
   signOut,
   typeDialogCode,
-  type Persona,
 } from './money-support'
+import { freshPersona } from './customers'
 
 test.skip(MOCK, 'these journeys change real credentials and limits')
+
+const NEW_PASSWORD = 'Gbedu#2027x'
 
 test('a transaction limit is set with a code', async ({ page, request }) => {
   await signIn(page, request, ADA)
@@ -49,79 +52,53 @@ test('a transaction limit is set with a code', async ({ page, request }) => {
   )
 })
 
-/**
- * Change Password is confirmed with a code (step-up, issue 12): the form is checked and a
- * code sent, nothing changes until the code comes back. With `wrongCodeFirst`, a wrong code
- * is tried first: refused, boxes cleared, the form untouched.
- */
-async function changePassword(
-  page: Page,
-  request: APIRequestContext,
-  persona: Persona,
-  from: string,
-  to: string,
-  { wrongCodeFirst = false } = {},
-) {
-  await page.goto('/settings?tab=change-password')
-  await page.getByLabel('Old Password').fill(from)
-  await page.getByLabel('New Password').fill(to)
-  await page.getByLabel('Confirm Password').fill(to)
-  const code = await codeAfter(request, persona)
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
-  const dialog = page.getByRole('dialog', { name: persona.totpSecret ? 'Google Authentication' : 'OTP Verification' })
-  await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText(
-    persona.totpSecret
-      ? 'Enter the verification code in your google authenticator app'
-      : 'Enter the OTP sent to your registered email & phone number',
-  )
-  const right = await code()
-  if (wrongCodeFirst) {
-    const wrong = right.slice(0, 5) + String((Number(right[5]) + 1) % 10)
-    await typeDialogCode(page, wrong)
-    await expect(page.getByText('Invalid or expired OTP')).toBeVisible()
-    await expect(dialog.getByLabel('Character 1 of 6')).toHaveValue('')
-    await expect(page.getByText('Password changed successfully')).toHaveCount(0)
-    await expect(page.getByLabel('Old Password')).toHaveValue(from)
-  }
-  await typeDialogCode(page, right)
-  await expect(page.getByText('Password changed successfully')).toBeVisible()
-  await expect(dialog).toBeHidden()
-  await expect(page.getByLabel('Old Password')).toHaveValue('')
-}
-
-test('the password is changed and the old one no longer signs in', async ({ page, request }) => {
-  await signIn(page, request, ADA)
+test('the password is changed with a code and the old one no longer signs in', async ({ page, request }) => {
+  const customer = await freshPersona(request)
+  await signIn(page, request, customer)
   await dismissToasts(page)
   await page.goto('/settings?tab=change-password')
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  const change = page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' })
+  await change.click()
   await expect(page.getByText('Password is required', { exact: true })).toHaveCount(2)
   await expect(page.getByText('Confirm Password is required')).toBeVisible()
   await page.getByLabel('Old Password').fill('Not@2026right')
-  await page.getByLabel('New Password').fill('Gbedu#2027x')
-  await page.getByLabel('Confirm Password').fill('Gbedu#2027x')
-  await page.getByRole('tabpanel').getByRole('button', { name: 'Change Password' }).click()
+  await page.getByLabel('New Password').fill(NEW_PASSWORD)
+  await page.getByLabel('Confirm Password').fill(NEW_PASSWORD)
+  await change.click()
   await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Your old password is incorrect' })).toBeVisible()
   // A refused form sends no code.
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
-  await changePassword(page, request, ADA, ADA.password, 'Gbedu#2027x', { wrongCodeFirst: true })
+  // Step-up (issue 12): the form is checked and a code sent; nothing changes until it comes back.
+  await page.getByLabel('Old Password').fill(customer.password)
+  const code = await codeAfter(request, customer)
+  await change.click()
+  const dialog = page.getByRole('dialog', { name: 'OTP Verification' })
+  await expect(dialog).toContainText('Enter the OTP sent to your registered email & phone number')
+  const right = await code()
+  const wrong = right.slice(0, 5) + String((Number(right[5]) + 1) % 10)
+  await typeDialogCode(page, wrong)
+  await expect(page.getByText('Invalid or expired OTP')).toBeVisible()
+  await expect(dialog.getByLabel('Character 1 of 6')).toHaveValue('')
+  await expect(page.getByText('Password changed successfully')).toHaveCount(0)
+  await expect(page.getByLabel('Old Password')).toHaveValue(customer.password)
+  await typeDialogCode(page, right)
+  await expect(page.getByText('Password changed successfully')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByLabel('Old Password')).toHaveValue('')
   await dismissToasts(page)
   await signOut(page)
 
-  await fillCredentials(page, ADA.email, ADA.password)
+  await fillCredentials(page, customer.email, customer.password)
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page.getByText('Invalid login credentials')).toBeVisible()
-
-  await signIn(page, request, ADA, 'Gbedu#2027x')
-  await dismissToasts(page)
-  // Put it back for the journeys that follow.
-  await changePassword(page, request, ADA, 'Gbedu#2027x', ADA.password)
+  await signIn(page, request, customer, NEW_PASSWORD)
 })
 
-test('Google Authenticator becomes the second factor and signs Ada in; then OTP again', async ({ page, request }) => {
+test('Google Authenticator becomes the second factor and signs the customer in; then OTP again', async ({ page, request }) => {
   test.setTimeout(180_000)
-  await signIn(page, request, ADA)
+  const customer = await freshPersona(request)
+  await signIn(page, request, customer)
   await dismissToasts(page)
   await page.goto('/settings?tab=2fa')
   const otpOption = page.getByRole('radio', { name: /OTP authentication/ })
@@ -130,7 +107,7 @@ test('Google Authenticator becomes the second factor and signs Ada in; then OTP 
   await expect(otpOption.getByLabel('Active')).toBeVisible()
 
   // Switching sends an OTP to prove the current factor; the new one is the app's code.
-  const currentCode = await codeAfter(request, ADA)
+  const currentCode = await codeAfter(request, customer)
   await googleOption.click()
   const setup = page.getByRole('dialog', { name: 'Set up Google Authenticator' })
   await expect(setup.getByRole('img', { name: 'QR code for Google Authenticator' })).toBeVisible()
@@ -143,13 +120,12 @@ test('Google Authenticator becomes the second factor and signs Ada in; then OTP 
 
   await dismissToasts(page)
   await signOut(page)
-  const adaWithApp: Persona = { ...ADA, totpSecret: secret }
-  await signIn(page, request, adaWithApp)
+  await signIn(page, request, { ...customer, totpSecret: secret })
   await dismissToasts(page)
 
   // Back to OTP: the new OTP plus the authenticator's current code.
   await page.goto('/settings?tab=2fa')
-  const newOtp = await codeAfter(request, ADA)
+  const newOtp = await codeAfter(request, customer)
   await page.getByRole('radio', { name: /OTP authentication/ }).click()
   const back = page.getByRole('dialog', { name: 'Switch to OTP authentication' })
   await expect(back.getByText('Code from your current authenticator app')).toBeVisible()
