@@ -103,7 +103,7 @@ def present_transfer(transfer: Transfer, *, outgoing: bool, sender: str | None) 
         if transfer.kind == Kind.OWN_ACCOUNT:
             narration = f"Transfer to own account {transfer.destination_account}"
         else:
-            narration = f"Transfer to {transfer.destination_name}, {transfer.destination_bank_name}"
+            narration = f"Transfer to {transfer.payee()}"
         return Presented(
             transfer.id,
             narration,

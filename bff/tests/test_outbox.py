@@ -175,7 +175,8 @@ async def test_kobo_to_kobo_transfer_alerts_the_sender_and_the_recipient(bff: Bf
     assert len(credit_sms) == 1 and "Amount: ₦2,345.50" in credit_sms[0]["body"]
     debit = about_it(await inbox(bff, ADA), "Debit Alert")
     assert len(debit) == 1
-    assert "To: Tunde Bakare" in debit[0]["body"]
+    # Named with their bank, as history names them.
+    assert "To: Tunde Bakare, Kobo Microfinance Bank\n" in debit[0]["body"]
     ada_balance = ada["availableBalanceKobo"]
     assert f"Available balance: ₦{ada_balance // 100:,}.{ada_balance % 100:02d}" in debit[0]["body"]
     texts = [body, debit[0]["body"], credit_sms[0]["body"]]

@@ -38,7 +38,11 @@ class TransferAlerts:
                 debit=True,
                 amount_kobo=transfer.amount_kobo,
                 account_number=transfer.source_account,
-                counterparty=transfer.destination_name,
+                # Another customer: named with their bank, as history names them. One's own
+                # account: the name alone (the alert's account line says which one left).
+                counterparty=transfer.destination_name
+                if transfer.kind == Kind.OWN_ACCOUNT
+                else transfer.payee(),
                 narration=transfer.description,
                 available_after_kobo=available_after(posting, transfer.source_account),
                 reference=transfer.id,

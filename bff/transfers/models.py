@@ -60,6 +60,11 @@ class Transfer(PaymentState, Base):
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))
 
+    def payee(self) -> str:
+        """Who was paid, as the customer reads it in history and alerts: the account holder
+        and their bank ("Adaeze Nwosu, Guaranty Trust Bank")."""
+        return f"{self.destination_name}, {self.destination_bank_name}"
+
     def posting_references(self) -> list[str]:
         """Where the core keeps this transfer's posting: an intra-bank transfer posts at once
         (`TRF-<id>`), or is held first when the core answers late (`HOLD-TRF-<id>`); one to
