@@ -36,6 +36,7 @@ export function BulkSummary({ result, onNewBatch }: { result: BulkResult; onNewB
           New bulk transfer
         </Button>
       }
+      className="kobo-bulk-summary"
       style={{ marginBottom: 16 }}
       data-testid="bulk-summary"
     />
