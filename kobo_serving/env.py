@@ -13,7 +13,7 @@ _NO = ("0", "false", "no", "off")
 
 
 class SettingError(RuntimeError):
-    """A setting the BFF cannot run with."""
+    """A setting the program (the BFF or the simulator) cannot run with."""
 
 
 def _raw(name: str) -> str | None:
