@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import os
 import re
 import sys
@@ -37,7 +36,7 @@ from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
-from kobo_serving.env import SettingError, env_choice
+from kobo_serving.env import SettingError
 
 
 def _client(url: str) -> httpx.Client:
@@ -170,11 +169,7 @@ def _add_fault_commands(sub: Any, common: Parents) -> None:
 
 
 def _serve(args: argparse.Namespace) -> None:
-    # Our own request log (with the caller's X-Request-ID) replaces uvicorn's access log.
     SimSettings.from_env()  # each worker reads them; a wrong one stops the start here, once
-    level = env_choice("SIM_LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR"))
-    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)
     uvicorn.run(
         "core_sim.app:create_served_app",
         factory=True,

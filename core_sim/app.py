@@ -11,6 +11,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.di import Provide
 from litestar.exceptions import HTTPException
 from litestar.exceptions.responses import create_exception_response
+from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from sqlalchemy import select
 
@@ -78,6 +79,19 @@ def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, obj
         },
         status_code=500,
         media_type="application/problem+json",
+    )
+
+
+def logging_config(level: str) -> LoggingConfig:
+    """Litestar's logging set-up, in every worker, at SIM_LOG_LEVEL. (Its default set the
+    root logger to INFO, so SIM_LOG_LEVEL=WARNING still logged a line per request.) Our own
+    request log replaces uvicorn's access log; httpx's line per outgoing call is noise."""
+    return LoggingConfig(
+        root={"handlers": ["queue_listener"], "level": level},
+        loggers={
+            "litestar": {"level": level, "handlers": ["queue_listener"], "propagate": False},
+            "httpx": {"level": "WARNING"},
+        },
     )
 
 
@@ -165,6 +179,7 @@ def create_app(
         on_startup=[seed_if_empty, follow_clock],
         on_shutdown=[stop_background, db.dispose],
         openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),
+        logging_config=logging_config(settings.log_level),
         # Joins the BFF's traces (traceparent) when tracing is on: kobo_serving/tracing.py.
         plugins=litestar_plugins(tracer_provider or provider_from_env("kobo-core-sim")),
     )

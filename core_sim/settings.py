@@ -6,10 +6,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from kobo_serving.env import env_int
+from kobo_serving.env import env_choice, env_int
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +20,8 @@ class SimSettings:
     bank_code: str
     # How long a `timeout` fault makes the simulator hang before it answers 504.
     timeout_fault_ms: int
+    # INFO: a line per request (with the caller's X-Request-ID); WARNING: problems only.
+    log_level: str = "INFO"
 
     @classmethod
     def from_env(cls) -> SimSettings:
@@ -28,4 +31,5 @@ class SimSettings:
             seed=env_int("SIM_SEED", 2026, minimum=0),
             bank_code=os.environ.get("SIM_BANK_CODE", "090605"),
             timeout_fault_ms=env_int("SIM_TIMEOUT_FAULT_MS", 30000),
+            log_level=env_choice("SIM_LOG_LEVEL", "INFO", LOG_LEVELS),
         )

@@ -121,3 +121,39 @@ def test_a_closed_pipe_ends_the_cli_quietly(command):
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0
     assert stderr == ""
+
+
+@pytest.mark.parametrize(("level", "request_lines"), [("WARNING", 0), ("INFO", 1)])
+def test_serve_logs_a_line_per_request_only_at_info(tmp_path, level, request_lines):
+    """SIM_LOG_LEVEL governs the served simulator (Litestar's own logging set-up used to put
+    the root logger back at INFO, so WARNING still logged every request)."""
+    from bench.processes import wait_until_up
+    from bench.workload import free_port
+
+    port = free_port()
+    log = tmp_path / "sim.log"
+    env = {
+        **os.environ,
+        "SIM_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'sim.sqlite3'}",
+        "SIM_LOG_LEVEL": level,
+    }
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "core_sim", "serve", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/health", server, timeout_s=60)
+            subprocess.run(
+                [sys.executable, "-m", "core_sim", "clock", "--url", f"http://127.0.0.1:{port}"],
+                check=True,
+                capture_output=True,
+                timeout=60,
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    lines = log.read_text().splitlines()
+    assert len([line for line in lines if "GET /sim/clock 200" in line]) == request_lines, lines
