@@ -94,6 +94,11 @@ export async function signOut(page: Page) {
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
 }
 
+/** A code one digit off the right one: wrong, yet well formed. */
+export function wrongCode(right: string): string {
+  return right.slice(0, 5) + String((Number(right[5]) + 1) % 10)
+}
+
 /** Types a code into the boxes of the open dialog (the sixth character submits). */
 export async function typeDialogCode(page: Page, code: string, boxIndex = 0) {
   // Each digit is pressed on its own box (Locator.press focuses it first), once the dialog
