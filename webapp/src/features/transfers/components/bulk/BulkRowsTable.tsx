@@ -62,7 +62,7 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
         ...(!locked
           ? [
               {
-                title: '',
+                title: <span className="kobo-visually-hidden">Remove</span>,
                 key: 'remove',
                 width: 48,
                 render: (_: unknown, row: BulkRow) => (
