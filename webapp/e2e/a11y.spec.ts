@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK } from './support'
-import { ADA, dismissToasts, signIn } from './money-support'
+import { ADA, TUNDE_ACCOUNT, dismissToasts, signIn } from './money-support'
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -84,6 +84,17 @@ for (const viewport of VIEWPORTS) {
         const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
         expect.soft(describeViolations(violations), `axe on ${path} at ${viewport.width} px`).toEqual([])
       }
+
+      // A table that only shows once the customer adds to it: the bulk transfer's rows.
+      await page.goto('/transfer?tab=bulk')
+      await settle(page, 'Make A Transfer')
+      await page.getByRole('button', { name: 'Paste CSV' }).click()
+      await page.getByLabel('CSV rows').fill(`${TUNDE_ACCOUNT},090605,300,Lunch`)
+      await page.getByRole('button', { name: 'Add rows' }).click()
+      await expect(page.locator('.kobo-bulk__table tbody tr.ant-table-row')).toContainText('Tunde Bakare')
+      await page.waitForTimeout(500)
+      const bulk = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+      expect.soft(describeViolations(bulk.violations), `axe on the bulk rows at ${viewport.width} px`).toEqual([])
       expect(consoleProblems, 'console warnings and errors').toEqual([])
     })
   })
