@@ -21,6 +21,7 @@ from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
+from kobo_serving.database import postgres_pool_options
 from kobo_serving.env import SettingError, env_int
 
 
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> None:
         # Each worker reads the settings for itself; reading them here first makes a wrong
         # one stop the start, once, with its message.
         Settings.from_env()
+        postgres_pool_options()
         if args.workers > 1:
             share_metrics_between_workers()
         trusted_proxies = os.environ.get("KOBO_TRUSTED_PROXIES", "").strip()

@@ -14,6 +14,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
 
 
+def production_mode() -> bool:
+    """KOBO_ENV=production: development conveniences refused, JSON logs by default."""
+    return env_choice("KOBO_ENV", "development", ("development", "production")) == "production"
+
+
 @dataclass(frozen=True, slots=True)
 class Argon2Params:
     time_cost: int = 3
@@ -93,6 +98,9 @@ class Settings:
             problems.append("KOBO_SECRET_KEY is a development key from this repository")
         if self.allow_sim_scenarios:
             problems.append("KOBO_ALLOW_SIM_SCENARIOS must be off")
+        if self.seed_personas:
+            # The demo personas' passwords are in this repository.
+            problems.append("KOBO_SEED_PERSONAS must be off")
         if self.auto_approve_reviews:
             problems.append("KOBO_AUTO_APPROVE_REVIEWS must be off")
         if self.clock_source != "database":
@@ -124,8 +132,7 @@ class Settings:
             worker_interval_s=env_seconds("KOBO_WORKER_INTERVAL_S", 2),
             public_url=os.environ.get("KOBO_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/"),
             webapp_dist=Path(dist) if dist else REPO_ROOT / "webapp" / "dist",
-            production=env_choice("KOBO_ENV", "development", ("development", "production"))
-            == "production",
+            production=production_mode(),
             allow_sim_scenarios=env_flag("KOBO_ALLOW_SIM_SCENARIOS", False),
             clock_source=env_choice("KOBO_CLOCK_SOURCE", "database", ("database", "simulator")),
             read_cache_s=env_seconds("KOBO_READ_CACHE_S", 2, zero_allowed=True),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import uuid
 from contextvars import ContextVar
@@ -20,6 +19,7 @@ from typing import Any
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from bff.config import production_mode
 from kobo_serving.env import env_choice
 
 HEADER = "X-Request-ID"
@@ -75,7 +75,7 @@ class JsonFormatter(logging.Formatter):
 
 
 def log_format() -> str:
-    default = "json" if os.environ.get("KOBO_ENV") == "production" else "text"
+    default = "json" if production_mode() else "text"
     return env_choice("KOBO_LOG_FORMAT", default, ("json", "text"))
 
 

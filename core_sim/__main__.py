@@ -36,6 +36,7 @@ from core_sim.faults.scenarios import CATALOGUE
 from core_sim.seed import load_personas, seed
 from core_sim.settings import SimSettings
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
+from kobo_serving.database import postgres_pool_options
 from kobo_serving.env import SettingError
 
 
@@ -169,7 +170,9 @@ def _add_fault_commands(sub: Any, common: Parents) -> None:
 
 
 def _serve(args: argparse.Namespace) -> None:
-    SimSettings.from_env()  # each worker reads them; a wrong one stops the start here, once
+    # Each worker reads the settings; reading them here makes a wrong one stop the start, once.
+    SimSettings.from_env()
+    postgres_pool_options()
     uvicorn.run(
         "core_sim.app:create_served_app",
         factory=True,
@@ -178,8 +181,9 @@ def _serve(args: argparse.Namespace) -> None:
         workers=args.workers,
         access_log=False,
         http=HTTP_PROTOCOL,
-        # Its clients (the BFF's pool, testers' tools, the browser journeys' request
-        # context) close idle connections first; uvicorn's 5 s default raced them.
+        # Idle connections stay longer than its clients keep them (the BFF's pool: 2 s), so
+        # the client closes first. Clients that keep them longer (the browser journeys'
+        # request context did) race the close far less often than with uvicorn's 5 s.
         timeout_keep_alive=KEEP_ALIVE_S,
     )
 

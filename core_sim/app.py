@@ -84,11 +84,13 @@ def unexpected_error(request: Request, exc: Exception) -> Response[dict[str, obj
 
 def logging_config(level: str) -> LoggingConfig:
     """Litestar's logging set-up, in every worker, at SIM_LOG_LEVEL. (Its default set the
-    root logger to INFO, so SIM_LOG_LEVEL=WARNING still logged a line per request.) Our own
-    request log replaces uvicorn's access log; httpx's line per outgoing call is noise."""
+    root logger to INFO, so SIM_LOG_LEVEL=WARNING still logged a line per request.) DEBUG is
+    the simulator's own: libraries stay at INFO. Our request log replaces uvicorn's access
+    log; httpx's line per outgoing call is noise."""
     return LoggingConfig(
-        root={"handlers": ["queue_listener"], "level": level},
+        root={"handlers": ["queue_listener"], "level": "INFO" if level == "DEBUG" else level},
         loggers={
+            "core_sim": {"level": level},
             "litestar": {"level": level, "handlers": ["queue_listener"], "propagate": False},
             "httpx": {"level": "WARNING"},
         },

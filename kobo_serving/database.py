@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
@@ -25,6 +24,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.types import TypeDecorator
+
+from kobo_serving.env import env_flag, env_int, env_seconds
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -145,9 +146,9 @@ def postgres_pool_options() -> dict[str, Any]:
     gets a unique name, as SQLAlchemy's asyncpg documentation prescribes for PgBouncer.
     """
     options: dict[str, Any] = {
-        "pool_size": int(os.environ.get("KOBO_DB_POOL_SIZE", "12")),
-        "max_overflow": int(os.environ.get("KOBO_DB_MAX_OVERFLOW", "4")),
-        "pool_timeout": float(os.environ.get("KOBO_DB_POOL_TIMEOUT_S", "30")),
+        "pool_size": env_int("KOBO_DB_POOL_SIZE", 12),
+        "max_overflow": env_int("KOBO_DB_MAX_OVERFLOW", 4, minimum=0),
+        "pool_timeout": env_seconds("KOBO_DB_POOL_TIMEOUT_S", 30),
     }
     if behind_pgbouncer():
         options["connect_args"] = {
@@ -159,7 +160,7 @@ def postgres_pool_options() -> dict[str, Any]:
 
 
 def behind_pgbouncer() -> bool:
-    return os.environ.get("KOBO_DB_PGBOUNCER", "") in {"1", "true", "yes"}
+    return env_flag("KOBO_DB_PGBOUNCER", False)
 
 
 def _unique_statement_name() -> str:

@@ -148,6 +148,10 @@ def test_production_mode_from_the_environment(monkeypatch):
     with pytest.raises(RuntimeError, match="a development key from this repository"):
         Settings.from_env()
     monkeypatch.setenv("KOBO_SECRET_KEY", "x" * 40)
+    monkeypatch.setenv("KOBO_SEED_PERSONAS", "1")
+    with pytest.raises(RuntimeError, match="KOBO_SEED_PERSONAS must be off"):
+        Settings.from_env()
+    monkeypatch.setenv("KOBO_SEED_PERSONAS", "0")
     assert Settings.from_env().production
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
 from bench.processes import ROOT
+from bench.workload import free_port
 from bff.config import Settings
 from bff.observability import log_format
+from kobo_serving.database import behind_pgbouncer, postgres_pool_options
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
 NAME = "KOBO_TEST_SETTING"
@@ -105,6 +108,28 @@ def test_every_setting_goes_through_the_checks(monkeypatch: pytest.MonkeyPatch) 
                 Settings.from_env()
 
 
+def test_the_database_pool_settings_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOBO_DB_PGBOUNCER", "ON")
+    assert behind_pgbouncer()  # "ON" is on: before, anything but 1/true/yes was quietly off
+    monkeypatch.setenv("KOBO_DB_PGBOUNCER", "yes please")
+    with pytest.raises(SettingError, match="KOBO_DB_PGBOUNCER must be on or off"):
+        behind_pgbouncer()
+    monkeypatch.delenv("KOBO_DB_PGBOUNCER")
+    monkeypatch.setenv("KOBO_DB_POOL_SIZE", "twelve")
+    with pytest.raises(SettingError, match="KOBO_DB_POOL_SIZE must be a whole number"):
+        postgres_pool_options()
+
+
+def test_production_logs_json_whatever_the_case_of_kobo_env(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("KOBO_LOG_FORMAT", raising=False)
+    monkeypatch.setenv("KOBO_ENV", "Production")
+    assert log_format() == "json"
+    monkeypatch.setenv("KOBO_ENV", "development")
+    assert log_format() == "text"
+
+
 def test_the_log_format_is_json_or_text(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KOBO_LOG_FORMAT", "jsonl")
     with pytest.raises(SettingError, match="KOBO_LOG_FORMAT must be json or text"):
@@ -112,10 +137,17 @@ def test_the_log_format_is_json_or_text(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def serve_with(program: str, **setting: str) -> subprocess.CompletedProcess[str]:
+    """Serves with one wrong setting; were the start to go ahead, it would find throwaway
+    databases and a free port, and the timeout would end it."""
+    scratch = tempfile.mkdtemp(prefix="kobo-setting-")
+    databases = {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{scratch}/bff.sqlite3",
+        "SIM_DATABASE_URL": f"sqlite+aiosqlite:///{scratch}/sim.sqlite3",
+    }
     return subprocess.run(
-        [sys.executable, "-m", program, "serve", "--port", "1"],
+        [sys.executable, "-m", program, "serve", "--port", str(free_port())],
         cwd=ROOT,
-        env={**os.environ, **setting},
+        env={**os.environ, **databases, **setting},
         capture_output=True,
         text=True,
         timeout=60,
