@@ -61,6 +61,7 @@ describe('Bulk Bank Transfer', () => {
     await waitFor(() => expect(rowsOf()).toHaveLength(3))
     await waitFor(() => expect(button('Send')).toBeEnabled())
     expect(screen.getByTestId('bulk-total')).toHaveTextContent('₦6,000.00')
+    expect(totalRowSpans()).toEqual(headerCells())
 
     await user.click(button('Send'))
     const code = await dialog('OTP Verification')
@@ -77,6 +78,8 @@ describe('Bulk Bank Transfer', () => {
     expect(within(rows[1]).getByText('Completed')).toBeInTheDocument()
     expect(within(rows[2]).getByText('Failed')).toBeInTheDocument()
     expect(within(rows[2]).getByText('Insufficient funds. Your account was not debited.')).toBeInTheDocument()
+    // The total row spans the table as it is now (Result shown, remove gone).
+    expect(totalRowSpans()).toEqual(headerCells())
 
     await user.click(button('New bulk transfer'))
     await waitFor(() => expect(document.querySelector('.kobo-bulk__table .ant-table-placeholder')).not.toBeNull())
@@ -92,6 +95,17 @@ describe('Bulk Bank Transfer', () => {
     expect(screen.getByTestId('bulk-total')).toHaveTextContent('₦30.00')
   })
 })
+
+/** How many columns the header has, and how many the total row's cells span. */
+function headerCells() {
+  return document.querySelectorAll('.kobo-bulk__table thead th').length
+}
+function totalRowSpans() {
+  return [...document.querySelectorAll<HTMLTableCellElement>('.kobo-bulk__table .ant-table-summary td')].reduce(
+    (sum, cell) => sum + cell.colSpan,
+    0,
+  )
+}
 
 describe('summaryLines', () => {
   const result = (message: string, completed: number, pending: number, failed: number) =>

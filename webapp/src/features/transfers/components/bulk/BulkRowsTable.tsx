@@ -25,7 +25,12 @@ interface Props {
 
 export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, results, total, onRemove }: Props) {
   const hasRowErrors = Object.keys(rowErrors).length > 0
-  const isPhone = useIsMobile()
+  // A phone keeps its width for who is paid and how much: no row numbers.
+  const numbered = !useIsMobile()
+  const showsResult = locked || hasRowErrors
+  // The total lines up under Amount, with an empty cell under what follows it.
+  const amountColumn = numbered ? 2 : 1
+  const columnsAfterAmount = (showsResult ? 1 : 0) + (locked ? 0 : 1)
   return (
     <Table<BulkRow>
       className="kobo-bulk__table"
@@ -35,8 +40,7 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
       dataSource={rows}
       locale={{ emptyText: 'No rows yet. Add a row, paste or upload a CSV.' }}
       columns={[
-        // A phone keeps its width for who is paid and how much.
-        ...(isPhone ? [] : [{ title: '#', key: 'n', width: 44, render: (_: unknown, __: BulkRow, index: number) => index + 1 }]),
+        ...(numbered ? [{ title: '#', key: 'n', width: 44, render: (_: unknown, __: BulkRow, index: number) => index + 1 }] : []),
         {
           title: 'Recipient',
           key: 'recipient',
@@ -50,7 +54,7 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
           align: 'right',
           render: (_, row) => <span className="kobo-tabular kobo-bulk__amount">{formatNaira(row.amount)}</span>,
         },
-        ...(locked || hasRowErrors
+        ...(showsResult
           ? [
               {
                 title: 'Result',
@@ -81,17 +85,17 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
       summary={() =>
         rows.length > 0 ? (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={isPhone ? 1 : 2}>
+            <Table.Summary.Cell index={0} colSpan={numbered ? 2 : 1}>
               <strong>
                 Total ({rows.length} {rows.length === 1 ? 'transfer' : 'transfers'})
               </strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
+            <Table.Summary.Cell index={amountColumn} align="right">
               <strong className="kobo-tabular" data-testid="bulk-total">
                 {formatNaira(total)}
               </strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} colSpan={2} />
+            {columnsAfterAmount > 0 && <Table.Summary.Cell index={amountColumn + 1} colSpan={columnsAfterAmount} />}
           </Table.Summary.Row>
         ) : null
       }
