@@ -54,6 +54,7 @@ test('a transaction limit is set with a code', async ({ page, request }) => {
 })
 
 test('the password is changed with a code and the old one no longer signs in', async ({ page, request }) => {
+  test.setTimeout(120_000) // a customer of its own first: register, verify, onboard, review
   const customer = await freshPersona(request)
   await signIn(page, request, customer)
   await dismissToasts(page)
