@@ -72,10 +72,14 @@ async def test_concurrent_transfers_with_duplicates_and_timeouts(bff_factory, mo
     ids = [await initiate(i) for i in range(PAIRS)]
     await asyncio.gather(*(confirm_twice(i) for i in ids))
     await bff.sim.delete("/sim/faults/")
-    # Let the follow-up settle everything left pending (bounded: it must converge).
-    for _ in range(30):
+    # Let the follow-up settle everything left pending (bounded: it must converge). The
+    # injected timeouts may have left the core's circuit breaker open: it sends nothing for
+    # core_breaker_reset_s (5 s), so the passes are spaced to outlast it. (30 passes back to
+    # back once took 3 s on CI and left a transfer pending behind the open breaker.)
+    for _ in range(80):
         if not await bff.app.state.jobs.follow_up_transfers(utcnow() + timedelta(hours=1)):
             break
+        await asyncio.sleep(0.25)
 
     check = (await bff.sim.get("/core/ledger/balance-check")).json()
     assert check["balanced"] is True
