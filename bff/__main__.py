@@ -22,7 +22,7 @@ from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
 from kobo_serving.database import postgres_pool_options
-from kobo_serving.env import SettingError, env_int
+from kobo_serving.env import SettingError, env_flag, env_int
 
 
 def main() -> None:
@@ -70,6 +70,9 @@ def run(args: argparse.Namespace) -> None:
             # finish for up to 30 s, then run the shutdown hooks (the background pass too).
             timeout_graceful_shutdown=30,
             timeout_keep_alive=keep_alive_s,
+            # A line per request. Off behind a proxy that logs them already, or in the browser
+            # journeys, whose output should show the servers' problems.
+            access_log=env_flag("KOBO_ACCESS_LOG", True),
             log_config=log_config(),
             # No `Server: uvicorn`: naming the software and its version only helps attackers.
             server_header=False,

@@ -65,8 +65,9 @@ def main() -> None:
         # Browser tests watch timeouts happen: keep them short.
         env.setdefault("KOBO_CORE_TIMEOUT_S", "3")
         env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
-        # The browser tests print the servers' errors; one line per simulator call is noise.
+        # The browser tests print the servers' errors; one line per request is noise.
         env.setdefault("SIM_LOG_LEVEL", "WARNING")
+        env.setdefault("KOBO_ACCESS_LOG", "0")
         # One browser signs in for every journey, back to back, from one address; the
         # per-address limits are proved by the Python tests, not by tripping them here.
         env.setdefault("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", "600")

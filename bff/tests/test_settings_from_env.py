@@ -12,6 +12,7 @@ import pytest
 
 from bench.processes import ROOT
 from bench.workload import free_port
+from bff import __main__ as bff_main
 from bff.config import Settings
 from bff.observability import log_format
 from kobo_serving.database import behind_pgbouncer, postgres_pool_options
@@ -134,6 +135,18 @@ def test_the_log_format_is_json_or_text(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("KOBO_LOG_FORMAT", "jsonl")
     with pytest.raises(SettingError, match="KOBO_LOG_FORMAT must be json or text"):
         log_format()
+
+
+def test_the_access_log_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(bff_main.uvicorn, "run", lambda app, **kwargs: seen.update(kwargs))
+    monkeypatch.setattr("sys.argv", ["bff", "serve"])
+    monkeypatch.delenv("KOBO_ACCESS_LOG", raising=False)
+    bff_main.main()
+    assert seen["access_log"] is True
+    monkeypatch.setenv("KOBO_ACCESS_LOG", "0")
+    bff_main.main()
+    assert seen["access_log"] is False
 
 
 def serve_with(program: str, **setting: str) -> subprocess.CompletedProcess[str]:
