@@ -15,6 +15,7 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from bff import __main__ as bff_main
 from bff.app import create_app
 from bff.config import Argon2Params, Settings
 from bff.core_client import CoreClient
@@ -45,6 +46,21 @@ async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no
     )
     async with asgi_client(create_sim_app(settings), "http://sim.test") as client:
         yield client
+
+
+def served_with(monkeypatch: pytest.MonkeyPatch, **env: str | None) -> dict[str, object]:
+    """What `python -m bff serve` hands uvicorn with these variables set (None: unset);
+    nothing is served."""
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(bff_main.uvicorn, "run", lambda app, **kwargs: seen.update(kwargs))
+    monkeypatch.setattr("sys.argv", ["bff", "serve"])
+    for name, value in env.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    bff_main.main()
+    return seen
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:

@@ -15,6 +15,7 @@ import pytest
 from bench.processes import ROOT, Stack
 from bench.workload import free_port
 from bff import __main__ as bff_main
+from bff.tests.conftest import served_with
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 
@@ -31,27 +32,15 @@ def test_the_bff_keeps_idle_connections_longer_than_the_shipped_proxy() -> None:
     assert nginx_upstream_keepalive_s() < bff_main.KEEP_ALIVE_S
 
 
-def served_with(monkeypatch: pytest.MonkeyPatch, env: str | None) -> dict[str, object]:
-    """What `python -m bff serve` hands uvicorn, with KOBO_KEEP_ALIVE_S set to `env`."""
-    seen: dict[str, object] = {}
-    monkeypatch.setattr(bff_main.uvicorn, "run", lambda app, **kwargs: seen.update(kwargs))
-    monkeypatch.setattr("sys.argv", ["bff", "serve"])
-    if env is None:
-        monkeypatch.delenv("KOBO_KEEP_ALIVE_S", raising=False)
-    else:
-        monkeypatch.setenv("KOBO_KEEP_ALIVE_S", env)
-    bff_main.main()
-    return seen
-
-
 def test_serve_passes_the_keep_alive_and_refuses_a_wrong_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert served_with(monkeypatch, None)["timeout_keep_alive"] == bff_main.KEEP_ALIVE_S
-    assert served_with(monkeypatch, "90")["timeout_keep_alive"] == 90
+    served = served_with(monkeypatch, KOBO_KEEP_ALIVE_S=None)
+    assert served["timeout_keep_alive"] == bff_main.KEEP_ALIVE_S
+    assert served_with(monkeypatch, KOBO_KEEP_ALIVE_S="90")["timeout_keep_alive"] == 90
     for wrong in ("0", "soon", "-5", "1.5"):
         with pytest.raises(SystemExit, match="KOBO_KEEP_ALIVE_S must be a whole number"):
-            served_with(monkeypatch, wrong)
+            served_with(monkeypatch, KOBO_KEEP_ALIVE_S=wrong)
 
 
 def health_over(conn: http.client.HTTPConnection) -> int:

@@ -12,9 +12,9 @@ import pytest
 
 from bench.processes import ROOT
 from bench.workload import free_port
-from bff import __main__ as bff_main
 from bff.config import Settings
 from bff.observability import log_format
+from bff.tests.conftest import served_with
 from kobo_serving.database import behind_pgbouncer, postgres_pool_options
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
@@ -138,15 +138,8 @@ def test_the_log_format_is_json_or_text(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_the_access_log_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: dict[str, object] = {}
-    monkeypatch.setattr(bff_main.uvicorn, "run", lambda app, **kwargs: seen.update(kwargs))
-    monkeypatch.setattr("sys.argv", ["bff", "serve"])
-    monkeypatch.delenv("KOBO_ACCESS_LOG", raising=False)
-    bff_main.main()
-    assert seen["access_log"] is True
-    monkeypatch.setenv("KOBO_ACCESS_LOG", "0")
-    bff_main.main()
-    assert seen["access_log"] is False
+    assert served_with(monkeypatch, KOBO_ACCESS_LOG=None)["access_log"] is True
+    assert served_with(monkeypatch, KOBO_ACCESS_LOG="0")["access_log"] is False
 
 
 def serve_with(program: str, **setting: str) -> subprocess.CompletedProcess[str]:
