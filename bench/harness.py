@@ -129,7 +129,7 @@ async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
                     "password": PASSWORD,
                 }
             )
-    password_hash = Passwords(Argon2Params()).hash(PASSWORD)  # production parameters
+    password_hash = Passwords(Argon2Params()).hash_now(PASSWORD)  # production parameters
     db = Database(stack.bff_db)
     async with db.transaction() as session:
         session.add_all(
@@ -264,6 +264,8 @@ class Figure:
     bff_cpu_ms: float | None = None  # CPU per operation, all of the server's processes
     sim_cpu_ms: float | None = None
     pg_cpu_ms: float | None = None  # the local PostgreSQL's, all databases
+    # A flow's named steps (kobo.lua): name, count, p50_ms and p99_ms, from the last run.
+    steps: list[dict[str, Any]] = field(default_factory=list)
 
 
 ERROR_KINDS = {
@@ -294,6 +296,7 @@ def median_of(results: list[dict[str, Any]]) -> Figure:
         bff_cpu_ms=med("bff_cpu_ms") if "bff_cpu_ms" in results[0] else None,
         sim_cpu_ms=med("sim_cpu_ms") if "sim_cpu_ms" in results[0] else None,
         pg_cpu_ms=med("pg_cpu_ms") if "pg_cpu_ms" in results[0] else None,
+        steps=results[-1].get("steps", []),
     )
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 class AppError(Exception):
     status_code = 400
     title = "Bad Request"
+    # Seconds after which trying again makes sense: sent as Retry-After (429 and 503).
+    retry_after_s: int | None = None
 
     def __init__(
         self,
@@ -69,3 +71,7 @@ class TooManyRequests(AppError):
 class ServiceUnavailable(AppError):
     status_code = 503
     title = "Service Unavailable"
+
+    def __init__(self, message: str, *, retry_after_s: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s

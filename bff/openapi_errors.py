@@ -105,7 +105,7 @@ DESCRIPTIONS = {
     413: "The request body is too large; it was not read",
     422: "Understood, but it did not go through",
     429: "Too many requests or wrong codes; wait `Retry-After` seconds",
-    503: "The bank's systems could not be reached; nothing was done",
+    503: "The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done",
 }
 
 

@@ -22,7 +22,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from bff.core_client import CoreUnavailable
-from bff.errors import AppError, TooManyRequests
+from bff.errors import AppError
 from bff.security.throttling import rate_limited_to_problem
 
 log = logging.getLogger("bff")
@@ -34,7 +34,7 @@ def app_error_to_problem(exc: AppError) -> ProblemDetailsException:
     extra: dict[str, Any] = dict(exc.extra)
     if exc.errors:
         extra["errors"] = exc.errors
-    headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManyRequests) else None
+    headers = {"Retry-After": str(exc.retry_after_s)} if exc.retry_after_s is not None else None
     return ProblemDetailsException(
         detail=exc.message,
         status_code=exc.status_code,

@@ -25,7 +25,7 @@ async def seed_personas(db: Database, passwords: Passwords) -> int:
                 User(
                     email=persona["email"],
                     phone_number=persona["phoneNumber"],
-                    password_hash=passwords.hash(banking["password"]),
+                    password_hash=passwords.hash_now(banking["password"]),
                     role=banking["role"],
                     first_name=persona["firstName"],
                     last_name=persona["lastName"],

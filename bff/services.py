@@ -111,12 +111,17 @@ class Runtime:
         if self.owns_core:
             await self.services.core.aclose()
         await self.services.db.dispose()
+        self.passwords.close()
 
 
 def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     """`core`: tests inject the simulator in-process; otherwise built from the settings."""
     db = Database(settings.database_url)
-    passwords = Passwords(settings.argon2)
+    passwords = Passwords(
+        settings.argon2,
+        threads=settings.password_hash_threads or None,
+        queue=settings.password_hash_queue,
+    )
     core_client = core or CoreClient.over_network(
         settings.core_url,
         settings.core_timeout_s,

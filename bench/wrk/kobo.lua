@@ -6,7 +6,7 @@
 --
 -- Environment (set by bench/wrk.py):
 --   KOBO_WRK_WORKLOAD  trivial | summary | history | history_all_time | name_enquiry |
---                      ledger | transfer | login | statement
+--                      ledger | transfer | login | sign_in | journey | statement
 --   KOBO_WRK_USERS     a file, one customer a line: token, e-mail, account, password (tabs)
 --   KOBO_WRK_NONCE     makes the ledger workload's references unique to this run
 --   KOBO_WRK_START, KOBO_WRK_END   the history page's dates (dd-mm-yyyy)
@@ -15,6 +15,9 @@
 -- counts). A flow is one operation made of several requests: its latency is timed here,
 -- from its first request to the answer of its last, and a flow that ends wrong (a refused
 -- code, a transfer that did not complete) counts as a failure beside wrk's own errors.
+-- A flow's steps that have a `name` are also timed one by one (request to answer), and
+-- reported as "steps" with their own p50 and p99: the morning rush's journey (issue 38) tells
+-- which step of sign-in, dashboard, history and sign-out is slow.
 -- The flows read one-time codes from the simulator's outbox (/sim/messages) as a tester
 -- does; they run against a front (nginx, bench/wrk.py) that sends /sim/ to the simulator
 -- and everything else to the BFF, because a wrk connection talks to one address.
@@ -34,6 +37,7 @@ end
 
 -- ------------------------------------------------------------------ setup and done (main)
 local threads = {}
+local FLOWS -- the multi-request workloads, below
 
 function setup(thread)
   table.insert(threads, thread)
@@ -61,7 +65,17 @@ end
 function done(summary, latency, requests)
   local flow = os.getenv("KOBO_WRK_WORKLOAD")
   local ops, failures, samples, first_failures = 0, 0, {}, {}
+  local by_step, step_order = {}, {}
   for _, thread in ipairs(threads) do
+    local names, times = thread:get("step_names") or {}, thread:get("step_ms") or {}
+    for i, name in ipairs(names) do
+      local ms = times[i]
+      if not by_step[name] then
+        by_step[name] = {}
+        table.insert(step_order, name)
+      end
+      table.insert(by_step[name], ms)
+    end
     ops = ops + (thread:get("ops") or 0)
     failures = failures + (thread:get("failures") or 0)
     for _, ms in ipairs(thread:get("latencies") or {}) do table.insert(samples, ms) end
@@ -70,8 +84,16 @@ function done(summary, latency, requests)
   end
   local seconds = summary.duration / 1e6
   local e = summary.errors
+  local step_figures = {}
+  for _, name in ipairs(step_order) do
+    local values = by_step[name]
+    table.sort(values)
+    table.insert(step_figures, string.format('{"step":%s,"count":%d,"p50_ms":%s,"p99_ms":%s}',
+      json_string(name), #values, number_or_null(percentile(values, 50)),
+      number_or_null(percentile(values, 99))))
+  end
   local p50, p99
-  if ops > 0 then -- a flow: its own operations and latencies
+  if FLOWS[flow] then -- a flow: its own operations and latencies (none: none finished)
     table.sort(samples)
     p50, p99 = percentile(samples, 50), percentile(samples, 99)
   else -- one request per operation: wrk's own figures
@@ -83,16 +105,20 @@ function done(summary, latency, requests)
   io.write(string.format(
     'KOBO-WRK {"workload":%s,"clients":%d,"seconds":%.3f,"operations":%d,"requests":%d,'
       .. '"throughput":%.3f,"p50_ms":%s,"p99_ms":%s,"connect_errors":%d,"read_errors":%d,'
-      .. '"write_errors":%d,"non_2xx":%d,"timeouts":%d,"failures":%d,"first_failures":[%s]}\n',
+      .. '"write_errors":%d,"non_2xx":%d,"timeouts":%d,"failures":%d,"first_failures":[%s],'
+      .. '"steps":[%s]}\n',
     json_string(flow), tonumber(os.getenv("KOBO_WRK_CLIENTS")) or #threads, seconds, ops, summary.requests, ops / seconds,
     number_or_null(p50), number_or_null(p99), e.connect, e.read, e.write, e.status, e.timeout,
-    failures, table.concat(first_failures, ",")))
+    failures, table.concat(first_failures, ","), table.concat(step_figures, ",")))
 end
 
 -- ------------------------------------------------------------------------ running (threads)
 ops, failures, latencies, first_failure = 0, 0, {}, nil
+-- For each named step answered, its name and time, in two flat lists (wrk copies a
+-- thread's values to `done` one level deep: a list of pairs crashed it).
+step_names, step_ms = {}, {}
 
-local me, workload, auth, step, begun, seen_message, answer_body, pause_ms
+local me, workload, auth, step, begun, seen_message, answer_body, pause_ms, step_sent
 local steps = {}
 local BODY_JSON = { ["Content-Type"] = "application/json" }
 -- What a browser sends with every API call: the answers then cost their compression too.
@@ -101,6 +127,13 @@ local GZIP_JSON = { ["Accept-Encoding"] = "gzip", ["Content-Type"] = "applicatio
 
 local function with_auth(extra)
   local headers = { Authorization = "Bearer " .. me.token }
+  for k, v in pairs(extra or {}) do headers[k] = v end
+  return headers
+end
+
+-- The session this journey opened (not the bench customer's standing token).
+local function in_session(extra)
+  local headers = { Authorization = "Bearer " .. me.session }
   for k, v in pairs(extra or {}) do headers[k] = v end
   return headers
 end
@@ -176,7 +209,7 @@ local function poll_for_code(then_step)
   }
 end
 
-local FLOWS = {
+FLOWS = {
   transfer = {
     {
       request = function()
@@ -225,6 +258,74 @@ local FLOWS = {
         if body:find('"accessToken"', 1, true) then finish()
         else fail("code step: " .. status .. " " .. body:sub(1, 120)) end
       end,
+    },
+  },
+  -- The password step alone (POST sign-in: the password checked, a code sent).
+  sign_in = {
+    {
+      name = "sign-in (password, code sent)",
+      request = function()
+        begun = now_ms()
+        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
+        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
+      end,
+      response = function(status, body)
+        if body:find('"userUUID"', 1, true) then finish()
+        else fail("sign-in answered: " .. status .. " " .. body:sub(1, 120)) end
+      end,
+    },
+  },
+  -- The morning rush (issue 38): a customer signs in (password, then the code from the
+  -- simulator's inbox), opens the dashboard and the first page of history as the web app
+  -- asks for them, and signs out. Each customer is signed in on one connection at a time.
+  journey = {
+    {
+      name = "sign-in (password, code sent)",
+      request = function()
+        begun = now_ms()
+        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
+        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
+      end,
+      response = function(status, body)
+        answer_body = body:match("^{(.*)}$")
+        return answer_body ~= nil or fail("sign-in answered: " .. body:sub(1, 120))
+      end,
+    },
+    poll_for_code(3),
+    {
+      name = "code checked, session opened",
+      request = function()
+        local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
+        return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
+      end,
+      response = function(status, body)
+        me.session = body:match('"accessToken":"([^"]+)"')
+        return me.session ~= nil or fail("code step: " .. status .. " " .. body:sub(1, 120))
+      end,
+    },
+    {
+      name = "dashboard (GET /api/client-summary)",
+      request = function()
+        return wrk.format("GET", "/api/client-summary", in_session(GZIP))
+      end,
+      response = function(status, body) return true end, -- 400 or more fails the flow
+    },
+    {
+      name = "history, first page",
+      request = function()
+        local path = string.format(
+          "/api/ibanking/personal/transactions?startDate=%s&endDate=%s&size=10",
+          os.getenv("KOBO_WRK_START"), os.getenv("KOBO_WRK_END"))
+        return wrk.format("GET", path, in_session(GZIP))
+      end,
+      response = function(status, body) return true end,
+    },
+    {
+      name = "sign-out",
+      request = function()
+        return wrk.format("POST", "/auth/ibanking/personal/logout", in_session())
+      end,
+      response = function(status, body) finish() end,
     },
   },
   statement = {
@@ -341,8 +442,16 @@ function init(args)
   steps = FLOWS[workload]
   assert(steps, "unknown workload " .. tostring(workload))
   -- Ops are counted by the flow; a ledger run's ops are wrk's requests (see done).
-  request = function() return steps[step].request() end
+  request = function()
+    step_sent = now_ms()
+    return steps[step].request()
+  end
   response = function(status, headers, body)
+    local name = steps[step].name
+    if name then
+      table.insert(step_names, name)
+      table.insert(step_ms, now_ms() - step_sent)
+    end
     if status >= 400 then
       fail(string.format("step %d answered %d: %s", step, status, body:sub(1, 120)), true)
       return

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
-from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes
+from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes, wrong_code
 from bff.auth.models import LoginFailure, OtpPurpose, PasswordReset, UserSession
 from bff.config import Settings
 from bff.core_client import CoreClient
@@ -103,7 +103,7 @@ class AuthService:
         async with self.db.transaction() as session:
             user = await self.find_user(session, identifier)
             try:
-                await self.check_throttle(session, identifier)
+                failures = await self.check_throttle(session, identifier)
             except TooManyRequests:
                 record(
                     session,
@@ -113,11 +113,8 @@ class AuthService:
                 )
                 await session.commit()  # the refusal is raised, the audit line is kept
                 raise
-        # Hashing runs in a thread so the event loop keeps serving other customers.
-        ok = await asyncio.to_thread(
-            self.passwords.verify, user.password_hash if user else None, password
-        )
-        if user is None or not ok:
+        checked = await self.passwords.check(user.password_hash if user else None, password)
+        if user is None or not checked.ok:
             async with self.db.transaction() as session:
                 session.add(LoginFailure(identifier=identifier, client_address=client_address))
                 record(
@@ -135,8 +132,19 @@ class AuthService:
             if user is not None and failures == self.settings.login_max_failures_per_identifier:
                 self._in_background(self._send_lockout_notice(user))
             raise NotAuthenticated(INVALID_CREDENTIALS)
-        async with self.db.transaction() as session:
-            await session.execute(delete(LoginFailure).where(LoginFailure.identifier == identifier))
+        if failures or checked.upgraded_hash:
+            async with self.db.transaction() as session:
+                if failures:  # a right password ends a run of wrong ones
+                    await session.execute(
+                        delete(LoginFailure).where(LoginFailure.identifier == identifier)
+                    )
+                if checked.upgraded_hash:
+                    # Hashed with older parameters: stored again with today's (rehash rule).
+                    await session.execute(
+                        update(User)
+                        .where(User.id == user.id, User.password_hash == user.password_hash)
+                        .values(password_hash=checked.upgraded_hash)
+                    )
         if not user.email_verified:
             await self.send_email_verification(user)
             raise Forbidden(
@@ -154,7 +162,7 @@ class AuthService:
         )
         return count or 0
 
-    async def check_throttle(self, session: AsyncSession, identifier: str) -> None:
+    async def check_throttle(self, session: AsyncSession, identifier: str) -> int:
         """Wrong passwords pause one account, never an address: Nigerian mobile carriers put
         many customers behind one NAT address, and one guesser there must not lock them all
         out. Guessing across many accounts from one address meets the per-address rate
@@ -164,6 +172,7 @@ class AuthService:
             raise TooManyRequests(
                 TOO_MANY_LOGINS, retry_after_s=self.settings.login_failure_window_s
             )
+        return per_identifier
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -188,33 +197,35 @@ class AuthService:
     async def verify_login(
         self, user_id: int, user_uuid: str, otp: str, client_address: str
     ) -> NewSession:
-        async with self.db.transaction() as session:
-            user = await session.get(User, user_id)
-        if user is None or not tokens.same(user.uuid, user_uuid):
-            raise ValidationFailed(INVALID_CODE, field="otp")
-        challenge = await self.codes.consume(user.id, OtpPurpose.LOGIN, otp)
+        """The code step in one transaction: the user, their code used up, the session and
+        its audit line (a wrong code's count is committed before the refusal)."""
         now = utcnow()
         token = tokens.new_session_token()
-        lifetime = (
-            self.settings.session_remember_absolute_s
-            if challenge.remember
-            else self.settings.session_absolute_s
-        )
         async with self.db.transaction() as session:
-            session.add(
-                UserSession(
-                    user_id=user.id,
-                    token_hash=tokens.token_digest(token),
-                    created_at=now,
-                    last_seen_at=now,
-                    expires_at=now + timedelta(seconds=lifetime),
-                    client_address=client_address,
+            user = await session.get(User, user_id)
+            if user is None or not tokens.same(user.uuid, user_uuid):
+                raise ValidationFailed(INVALID_CODE, field="otp")
+            challenge = await self.codes.use_in(session, user.id, OtpPurpose.LOGIN, otp)
+            if challenge is not None:
+                lifetime = (
+                    self.settings.session_remember_absolute_s
+                    if challenge.remember
+                    else self.settings.session_absolute_s
                 )
-            )
-            record(session, Event.SIGN_IN, user_id=user.id)
-            fresh = await session.get(User, user.id)
-            assert fresh is not None
-        return NewSession(user=fresh, token=token)
+                session.add(
+                    UserSession(
+                        user_id=user.id,
+                        token_hash=tokens.token_digest(token),
+                        created_at=now,
+                        last_seen_at=now,
+                        expires_at=now + timedelta(seconds=lifetime),
+                        client_address=client_address,
+                    )
+                )
+                record(session, Event.SIGN_IN, user_id=user.id)
+        if challenge is None:
+            raise wrong_code()
+        return NewSession(user=user, token=token)
 
     # -- sessions -----------------------------------------------------------------------
     async def authenticate(self, token: str | None) -> Principal:
@@ -359,7 +370,7 @@ class AuthService:
     async def reset_password(self, code: str, email: str, password: str, confirm: str) -> None:
         if errors := password_errors(password, confirm):
             raise FieldErrors(errors)
-        password_hash = await asyncio.to_thread(self.passwords.hash, password)
+        password_hash = await self.passwords.hash(password)
         async with self.db.transaction() as session:
             reset = await self._reset_for(session, code, email)
             if reset.expires_at <= utcnow():

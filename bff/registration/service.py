@@ -9,7 +9,6 @@ that blocks a retry.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
 import re
@@ -247,7 +246,7 @@ class RegistrationService:
         last_name: str,
         customer_id: str,
     ) -> User:
-        password_hash = await asyncio.to_thread(self.passwords.hash, password)
+        password_hash = await self.passwords.hash(password)
         user = User(
             email=email,
             phone_number=phone_number,

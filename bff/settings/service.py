@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 import pyotp
@@ -73,7 +72,7 @@ class SettingsService:
         user = principal.user
         new = await self._checked_password_change(principal, change, client_address)
         await self.codes.consume(user.id, PASSWORD_CHANGE, otp)
-        new_hash = await asyncio.to_thread(self.passwords.hash, new)
+        new_hash = await self.passwords.hash(new)
         async with self.db.transaction() as session:
             fresh = await session.get(User, user.id)
             assert fresh is not None
@@ -101,7 +100,7 @@ class SettingsService:
         # Wrong old passwords count as failed sign-ins, so this cannot be used to guess.
         async with self.db.transaction() as session:
             await self.auth.check_throttle(session, user.email)
-        if not await asyncio.to_thread(self.passwords.verify, user.password_hash, old):
+        if not (await self.passwords.check(user.password_hash, old)).ok:
             async with self.db.transaction() as session:
                 session.add(LoginFailure(identifier=user.email, client_address=client_address))
             raise ValidationFailed(OLD_WRONG, field="oldPassword")

@@ -2849,7 +2849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2898,7 +2898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2969,7 +2969,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3018,7 +3018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3069,7 +3069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3151,7 +3151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3221,7 +3221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3290,7 +3290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3372,7 +3372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3441,7 +3441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3523,7 +3523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3572,7 +3572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3621,7 +3621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3690,7 +3690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3759,7 +3759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3841,7 +3841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3890,7 +3890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3970,7 +3970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4019,7 +4019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4088,7 +4088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4177,7 +4177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4279,7 +4279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4328,7 +4328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4428,7 +4428,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4497,7 +4497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4566,7 +4566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4615,7 +4615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4697,7 +4697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4757,7 +4757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4839,7 +4839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4899,7 +4899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4948,7 +4948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5039,7 +5039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5088,7 +5088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5179,7 +5179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5270,7 +5270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5370,7 +5370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5461,7 +5461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5552,7 +5552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5643,7 +5643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5712,7 +5712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5761,7 +5761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5852,7 +5852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5943,7 +5943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6019,7 +6019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6099,7 +6099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6179,7 +6179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6248,7 +6248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6320,7 +6320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6369,7 +6369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6449,7 +6449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6529,7 +6529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6609,7 +6609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6658,7 +6658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6707,7 +6707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6756,7 +6756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6805,7 +6805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6854,7 +6854,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6934,7 +6934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6983,7 +6983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7041,7 +7041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7090,7 +7090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7139,7 +7139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7219,7 +7219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7297,7 +7297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7366,7 +7366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7415,7 +7415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7464,7 +7464,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7535,7 +7535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7604,7 +7604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7673,7 +7673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7755,7 +7755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7837,7 +7837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7886,7 +7886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7935,7 +7935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8026,7 +8026,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8117,7 +8117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8208,7 +8208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8290,7 +8290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8399,7 +8399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8481,7 +8481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8572,7 +8572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8681,7 +8681,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8772,7 +8772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8841,7 +8841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8890,7 +8890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -8939,7 +8939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9048,7 +9048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9139,7 +9139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9188,7 +9188,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9259,7 +9259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9368,7 +9368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9459,7 +9459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9528,7 +9528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9577,7 +9577,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9686,7 +9686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9777,7 +9777,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9846,7 +9846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9895,7 +9895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9966,7 +9966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10015,7 +10015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10124,7 +10124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10215,7 +10215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10264,7 +10264,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10313,7 +10313,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10344,7 +10344,7 @@ export interface operations {
                     "application/json": components["schemas"]["registration_schemas_AccountTypeOut"][];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10408,7 +10408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10472,7 +10472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10554,7 +10554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10592,7 +10592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10656,7 +10656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10709,7 +10709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10762,7 +10762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10805,7 +10805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10836,7 +10836,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationEnumsOut"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10909,7 +10909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10982,7 +10982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -11013,7 +11013,7 @@ export interface operations {
                     "application/json": components["schemas"]["StateOut"][];
                 };
             };
-            /** @description The bank's systems could not be reached; nothing was done */
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
