@@ -132,18 +132,19 @@ class CustomersController(Controller):
         await apply_fault(
             await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
         )
-        async with db.reader() as session:
-            accounts = await service.customer_accounts(session, customer_id)
-            ids = [account_id for account_id, _ in accounts]
-            totals = await ledger.totals_since(session, ids, since)
-            newest = await ledger.newest_lines(session, ids, recent)
+        async with db.plain_reader() as connection:
+            activity = await service.customer_activity(connection, customer_id, since, recent)
+        if activity is None:
+            async with db.reader() as session:
+                await service.get_customer(session, customer_id)  # NotFound when unknown
+            activity = service.Activity([], 0, 0, 0, [])
         return CustomerActivityOut(
-            accounts=[account for _, account in accounts],
+            accounts=activity.accounts,
             since=since,
-            lines_since=totals.lines,
-            credits_since_kobo=totals.credits_kobo,
-            debits_since_kobo=totals.debits_kobo,
-            recent=[_account_line_out(row) for row in newest],
+            lines_since=activity.lines_since,
+            credits_since_kobo=activity.credits_since_kobo,
+            debits_since_kobo=activity.debits_since_kobo,
+            recent=[_account_line_out(row) for row in activity.recent],
         )
 
     @get("/activity-versions")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, case, func, insert, or_, select, update
+from sqlalchemy import Table, and_, bindparam, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.errors import (
@@ -340,46 +340,6 @@ async def statement(
         .offset(offset)
     )
     return (await session.execute(query)).all()
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    lines: int
-    credits_kobo: int
-    debits_kobo: int  # a positive number
-
-
-async def totals_since(session: AsyncSession, account_ids: list[int], since: datetime) -> Totals:
-    """How many lines, and how much in and out, on the accounts since `since` (a dashboard's
-    week): summed by the database over the index range, not by fetching the lines."""
-    if not account_ids:
-        return Totals(0, 0, 0)
-    credit = func.coalesce(func.sum(case((Entry.amount_kobo > 0, Entry.amount_kobo))), 0)
-    debit = func.coalesce(func.sum(case((Entry.amount_kobo < 0, -Entry.amount_kobo))), 0)
-    row = (
-        await session.execute(
-            select(func.count(), credit, debit).where(
-                Entry.account_id.in_(account_ids), Entry.posted_at >= since
-            )
-        )
-    ).one()
-    return Totals(int(row[0]), int(row[1]), int(row[2]))
-
-
-async def newest_lines(session: AsyncSession, account_ids: list[int], limit: int) -> Sequence[Any]:
-    """The newest `limit` lines over several accounts, each with its account number."""
-    if not account_ids:
-        return []
-    return (
-        await session.execute(
-            select(LedgerAccount.number.label("account_number"), *LINE_COLUMNS)
-            .join(Posting, Posting.id == Entry.posting_id)
-            .join(LedgerAccount, LedgerAccount.id == Entry.account_id)
-            .where(Entry.account_id.in_(account_ids))
-            .order_by(Entry.posted_at.desc(), Entry.id.desc())
-            .limit(limit)
-        )
-    ).all()
 
 
 async def count_lines(

@@ -87,6 +87,31 @@ async def test_customer_activity_sums_what_the_statements_show(sim_client):
     assert activity["recent"][0]["accountNumber"] == newest[0]["accountNumber"]
 
 
+async def test_customer_activity_without_lines_still_has_its_totals(sim_client):
+    """Totals and lines come from one statement: asking for no lines, or for a week with none,
+    must still answer the totals (and an unknown customer is a 404)."""
+    from datetime import UTC, datetime, timedelta
+
+    url = "/core/customers/CIF00000001/activity"
+    since = (datetime.now(UTC) - timedelta(days=20)).isoformat()
+    some = (await sim_client.get(url, params={"since": since, "recent": 3})).json()
+    none = (await sim_client.get(url, params={"since": since, "recent": 0})).json()
+    assert none["recent"] == [] and len(some["recent"]) == 3
+    assert {k: v for k, v in none.items() if k != "recent"} == {
+        k: v for k, v in some.items() if k != "recent"
+    }
+    future = (datetime.now(UTC) + timedelta(days=400)).isoformat()
+    later = (await sim_client.get(url, params={"since": future, "recent": 3})).json()
+    assert (later["linesSince"], later["creditsSinceKobo"], later["debitsSinceKobo"]) == (0, 0, 0)
+    assert [x["postingReference"] for x in later["recent"]] == [
+        x["postingReference"] for x in some["recent"]
+    ]
+    unknown = await sim_client.get(
+        "/core/customers/CIF99999999/activity", params={"since": since, "recent": 3}
+    )
+    assert unknown.status_code == 404
+
+
 async def test_activity_versions_change_with_each_posting_and_hold(sim_client):
     """What the BFF checks its kept pages against: a posting changes the versions of both
     customers it touches and no one else's; a hold changes the holder's."""
