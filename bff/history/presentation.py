@@ -80,15 +80,25 @@ class Records:
         return self.transfers.get(reference) or self.vends.get(reference)
 
 
+# The ids Kobo gives its transfers and vends (uuid4().hex): a line whose reference has another
+# shape (a salary, a seeded line, another bank's credit) has no record here to look up.
+OUR_ID = re.compile(r"[0-9a-f]{32}")
+
+
 async def load_records(session: AsyncSession, references: Iterable[str]) -> Records:
-    ids = sorted(set(references))
+    """Our transfers and vends behind `references`: no query for references that cannot be
+    ours, and vends looked up only for what is not a transfer (profiles of the computed
+    dashboard and history page showed these reads as a fifth of the BFF's work)."""
+    ids = sorted({r for r in references if OUR_ID.fullmatch(r)})
     records = Records({}, {})
     for start in range(0, len(ids), RECORDS_PER_QUERY):
         chunk = ids[start : start + RECORDS_PER_QUERY]
         for transfer in await session.scalars(select(Transfer).where(Transfer.id.in_(chunk))):
             records.transfers[transfer.id] = transfer
-        for vend in await session.scalars(select(Vend).where(Vend.id.in_(chunk))):
-            records.vends[vend.id] = vend
+        rest = [i for i in chunk if i not in records.transfers]
+        if rest:
+            for vend in await session.scalars(select(Vend).where(Vend.id.in_(rest))):
+                records.vends[vend.id] = vend
     return records
 
 
