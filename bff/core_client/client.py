@@ -31,9 +31,9 @@ from bff.core_client.schemas import (
     CoreCustomer,
     CoreCustomerActivity,
     CoreCustomerCreated,
+    CoreCustomerLines,
     CoreHold,
     CoreIdentity,
-    CoreLinesPage,
     CoreMessageSent,
     CoreNamedId,
     CorePosting,
@@ -256,19 +256,21 @@ class CoreClient:
             params=params,
         )
 
-    async def lines(
+    async def customer_lines(
         self,
-        account_number: str,
+        customer_id: str,
         *,
+        account: str | None = None,
         start: datetime | None = None,
         end: datetime | None = None,
         direction: str | None = None,
         search: str | None = None,
         limit: int = 10,
-    ) -> CoreLinesPage:
-        """The newest `limit` matching lines of one account, filtered by the core."""
+    ) -> CoreCustomerLines:
+        """A history page's one call: the customer's accounts and the newest `limit` matching
+        lines of each (of `account` only, when given and theirs), filtered by the core."""
         params: dict[str, Any] = {"limit": limit}
-        for name, value in (("direction", direction), ("search", search)):
+        for name, value in (("account", account), ("direction", direction), ("search", search)):
             if value:
                 params[name] = value
         if start is not None:
@@ -276,7 +278,10 @@ class CoreClient:
         if end is not None:
             params["end"] = end.isoformat()
         return await self._call(
-            "GET", f"/core/accounts/{_segment(account_number)}/lines", CoreLinesPage, params=params
+            "GET",
+            f"/core/customers/{_segment(customer_id)}/lines",
+            CoreCustomerLines,
+            params=params,
         )
 
     async def balance_before(self, account_number: str, moment: datetime) -> int:

@@ -75,6 +75,16 @@ class CoreLinesPage(CoreStruct):
     total_is_exact: bool
 
 
+class CoreAccountLinesPage(CoreStruct):
+    account_number: str
+    page: CoreLinesPage
+
+
+class CoreCustomerLines(CoreStruct):
+    accounts: list[CoreAccount]
+    pages: list[CoreAccountLinesPage]  # the chosen account's, or each account's
+
+
 class CoreMessageSent(CoreStruct):
     id: int | None  # None: refused, with `response_code`
     response_code: str

@@ -5,12 +5,14 @@ from typing import Annotated, Any, Literal
 
 from litestar import Controller, get, post
 from litestar.params import Parameter
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.customers import service
 from core_sim.customers.opening import create_customer, open_account
 from core_sim.customers.schemas import (
     MAX_VERSIONS,
     AccountLineOut,
+    AccountLinesPageOut,
     AccountOpenIn,
     AccountOut,
     AccountStatusIn,
@@ -20,6 +22,7 @@ from core_sim.customers.schemas import (
     CustomerActivityOut,
     CustomerCreatedOut,
     CustomerIn,
+    CustomerLinesOut,
     CustomerOut,
     DocumentTypeOut,
     LinesPageOut,
@@ -235,7 +238,7 @@ class CustomersController(Controller):
             account = await ledger.get_account(session, account_number)
             rows = await ledger.statement(
                 session,
-                account,
+                account.id,
                 ledger.LineFilter(start=start, end=end),
                 limit=limit,
                 offset=offset,
@@ -260,13 +263,60 @@ class CustomersController(Controller):
         chosen = ledger.LineFilter(start=start, end=end, direction=direction, search=search)
         async with db.reader() as session:
             account = await ledger.get_account(session, account_number)
-            rows = await ledger.statement(session, account, chosen, limit=limit, offset=offset)
-            total = await ledger.count_lines(session, account, chosen, up_to=LINES_COUNT_CAP + 1)
-        return LinesPageOut(
-            lines=[_line_out(row) for row in rows],
-            total=min(total, LINES_COUNT_CAP),
-            total_is_exact=total <= LINES_COUNT_CAP,
+            return await _lines_page(session, account.id, account.line_count, chosen, limit, offset)
+
+    @get("/customers/{customer_id:str}/lines")
+    async def get_customer_lines(
+        self,
+        db: Database,
+        sim_settings: SimSettings,
+        customer_id: str,
+        account: Annotated[str | None, Parameter(max_length=20)] = None,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        direction: Literal["CREDIT", "DEBIT"] | None = None,
+        search: Annotated[str | None, Parameter(max_length=100)] = None,
+        limit: Annotated[int, Parameter(ge=1, le=LINES_PAGE_MAX)] = 10,
+    ) -> CustomerLinesOut:
+        """A history page's one call: the customer's accounts, and a page of lines (as
+        `/accounts/{n}/lines`) of each, or only of `account` when given (no page when it is
+        not theirs: the caller answers that)."""
+        await apply_fault(
+            await take_fault(db, CallContext("accounts.read")), sim_settings.timeout_fault_ms
         )
+        chosen = ledger.LineFilter(start=start, end=end, direction=direction, search=search)
+        async with db.reader() as session:
+            rows = await service.customer_account_rows(session, customer_id)
+            pages = [
+                AccountLinesPageOut(
+                    account_number=row.number,
+                    page=await _lines_page(session, row.id, row.line_count, chosen, limit, 0),
+                )
+                for row in rows
+                if account is None or row.number == account
+            ]
+        return CustomerLinesOut(accounts=[service.account_out(row) for row in rows], pages=pages)
+
+
+async def _lines_page(
+    session: AsyncSession,
+    account_id: int,
+    line_count: int,
+    chosen: ledger.LineFilter,
+    limit: int,
+    offset: int,
+) -> LinesPageOut:
+    """A page of one account's matching lines, newest first, and how many match (counted
+    up to LINES_COUNT_CAP; `totalIsExact` says whether the count stopped there)."""
+    rows = await ledger.statement(session, account_id, chosen, limit=limit, offset=offset)
+    total = await ledger.count_lines(
+        session, account_id, line_count, chosen, up_to=LINES_COUNT_CAP + 1
+    )
+    return LinesPageOut(
+        lines=[_line_out(row) for row in rows],
+        total=min(total, LINES_COUNT_CAP),
+        total_is_exact=total <= LINES_COUNT_CAP,
+    )
 
 
 def _account_line_out(row: Any) -> AccountLineOut:

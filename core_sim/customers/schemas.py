@@ -88,6 +88,18 @@ class LinesPageOut(CamelStruct):
     total_is_exact: bool
 
 
+class AccountLinesPageOut(CamelStruct):
+    account_number: str
+    page: LinesPageOut
+
+
+class CustomerLinesOut(CamelStruct):
+    """A history page in one call: the customer's accounts and a page of each chosen one."""
+
+    accounts: list[AccountOut]
+    pages: list[AccountLinesPageOut]
+
+
 Reference = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{6,64}$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 

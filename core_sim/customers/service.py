@@ -40,10 +40,17 @@ ACCOUNTS = select(
     LedgerAccount.balance_kobo,
     LedgerAccount.held_kobo,
     LedgerAccount.opened_at,
+    LedgerAccount.line_count,
 ).outerjoin(AccountType, AccountType.id == LedgerAccount.account_type_id)
+# A customer's accounts, built once (prebuilt statements skip SQLAlchemy's per-call work).
+CUSTOMER_ACCOUNTS = (
+    ACCOUNTS.where(LedgerAccount.customer_id == bindparam("customer_id"))
+    .where(LedgerAccount.kind == AccountKind.CUSTOMER)
+    .order_by(LedgerAccount.id)
+)
 
 
-def _account_out(row: Row[*tuple[Any, ...]]) -> AccountOut:
+def account_out(row: Row[*tuple[Any, ...]]) -> AccountOut:
     return AccountOut(
         account_number=row.number,
         account_name=row.name,
@@ -63,25 +70,27 @@ async def account(session: AsyncSession, number: str) -> AccountOut:
     row = (await session.execute(ACCOUNTS.where(LedgerAccount.number == number))).first()
     if row is None:
         raise NotFound(f"Account {number} not found")
-    return _account_out(row)
+    return account_out(row)
+
+
+async def customer_account_rows(session: AsyncSession, customer_id: str) -> list[Any]:
+    """The customer's accounts as ACCOUNTS' rows (ledger id, line count and what the core
+    answers), in one query; NotFound for an unknown customer. The customer is looked up only
+    when there are no accounts: accounts imply their customer (a foreign key)."""
+    rows: list[Any] = list(
+        (await session.execute(CUSTOMER_ACCOUNTS, {"customer_id": customer_id})).all()
+    )
+    if not rows:
+        await get_customer(session, customer_id)
+    return rows
 
 
 async def customer_accounts(
     session: AsyncSession, customer_id: str
 ) -> list[tuple[int, AccountOut]]:
     """The customer's accounts (ledger id and what the core answers), in one query; NotFound
-    for an unknown customer. The customer is looked up only when there are no accounts:
-    accounts imply their customer (a foreign key)."""
-    rows = (
-        await session.execute(
-            ACCOUNTS.where(LedgerAccount.customer_id == customer_id)
-            .where(LedgerAccount.kind == AccountKind.CUSTOMER)
-            .order_by(LedgerAccount.id)
-        )
-    ).all()
-    if not rows:
-        await get_customer(session, customer_id)
-    return [(row.id, _account_out(row)) for row in rows]
+    for an unknown customer."""
+    return [(row.id, account_out(row)) for row in await customer_account_rows(session, customer_id)]
 
 
 # A dashboard's worth (GET /core/customers/{id}/activity) in two statements built once: the
@@ -93,11 +102,6 @@ _CUSTOMER_ACCOUNT_IDS = (
     select(LedgerAccount.id)
     .where(LedgerAccount.customer_id == bindparam("customer_id"))
     .where(LedgerAccount.kind == AccountKind.CUSTOMER)
-)
-CUSTOMER_ACCOUNTS = (
-    ACCOUNTS.where(LedgerAccount.customer_id == bindparam("customer_id"))
-    .where(LedgerAccount.kind == AccountKind.CUSTOMER)
-    .order_by(LedgerAccount.id)
 )
 _TOTALS = (
     select(
@@ -154,7 +158,7 @@ async def customer_activity(
     ).all()
     first = rows[0]
     return Activity(
-        accounts=[_account_out(row) for row in accounts],
+        accounts=[account_out(row) for row in accounts],
         lines_since=int(first.lines_since),
         credits_since_kobo=int(first.credits_kobo),
         debits_since_kobo=int(first.debits_kobo),

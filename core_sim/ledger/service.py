@@ -295,8 +295,8 @@ class LineFilter:
     direction: str | None = None  # CREDIT or DEBIT
     search: str | None = None  # in the narration or the posting reference, any case
 
-    def conditions(self, account: LedgerAccount) -> list[Any]:
-        where: list[Any] = [Entry.account_id == account.id]
+    def conditions(self, account_id: int) -> list[Any]:
+        where: list[Any] = [Entry.account_id == account_id]
         if self.start is not None:
             where.append(Entry.posted_at >= self.start)
         if self.end is not None:
@@ -322,7 +322,7 @@ def _escape_like(text: str) -> str:
 
 async def statement(
     session: AsyncSession,
-    account: LedgerAccount,
+    account_id: int,
     lines: LineFilter,
     *,
     limit: int = 100,
@@ -334,7 +334,7 @@ async def statement(
     query = (
         select(*LINE_COLUMNS)
         .join(Posting, Posting.id == Entry.posting_id)
-        .where(*lines.conditions(account))
+        .where(*lines.conditions(account_id))
         .order_by(Entry.posted_at.desc(), Entry.id.desc())
         .limit(limit)
         .offset(offset)
@@ -343,14 +343,14 @@ async def statement(
 
 
 async def count_lines(
-    session: AsyncSession, account: LedgerAccount, lines: LineFilter, *, up_to: int
+    session: AsyncSession, account_id: int, line_count: int, lines: LineFilter, *, up_to: int
 ) -> int:
     """How many lines match, counting no further than `up_to`: an exact count over a
     decade-old account would read its whole history for a page that shows ten lines.
     Without a filter the account's own count answers, without reading any line."""
     if lines == LineFilter():
-        return min(account.line_count, up_to)
-    query = select(Entry.id).where(*lines.conditions(account)).limit(up_to)
+        return min(line_count, up_to)
+    query = select(Entry.id).where(*lines.conditions(account_id)).limit(up_to)
     if lines.search:
         query = query.join(Posting, Posting.id == Entry.posting_id)
     matched = query.subquery()
