@@ -1,0 +1,63 @@
+"""The morning rush's report: every issue-38 target is judged, hit or miss, from the figures."""
+
+from __future__ import annotations
+
+import argparse
+
+from bench.harness import Figure
+from bench.rush import DASHBOARD_STEP, HISTORY_STEP, Rush, report
+
+
+def figure(ops: float, p99: float, bff: float, sim: float, errors: int = 0) -> Figure:
+    kinds = {"4xx/5xx": errors}
+    return Figure("w", 1, ops, p99 / 2, p99, errors, kinds, bff, sim, 1.0)
+
+
+def rush(sign_in_cpu: float, errors: int = 0) -> Rush:
+    steps = [
+        {"step": DASHBOARD_STEP, "count": 10, "p50_ms": 50.0, "p99_ms": 300.0},
+        {"step": HISTORY_STEP, "count": 10, "p50_ms": 60.0, "p99_ms": 1200.0},
+    ]
+    return Rush(
+        tpcb=2000,
+        trivial=figure(5000, 20, 0.2, 0),
+        sign_in={1: figure(20, 80, sign_in_cpu, 2), 16: figure(25, 900, 50, 2)},
+        unkept={
+            ("summary", 1): figure(300, 5, 2.5, 1.0),
+            ("summary", 64): figure(350, 350, 2.6, 1.1),
+            ("history", 1): figure(200, 8, 4.0, 2.0),
+            ("history", 64): figure(240, 450, 4.1, 2.1),
+        },
+        journey={2: figure(13, 2000, 60, 8, errors), 1: figure(8, 3000, 60, 8)},
+        steps={2: steps, 1: steps},
+    )
+
+
+ARGS = argparse.Namespace(workers=2, sim_workers=2, runs=1, seconds=8)
+
+
+def verdict_rows(text: str) -> dict[str, str]:
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[2] in ("hit", "miss"):
+            rows[cells[0]] = cells[2]
+    return rows
+
+
+def test_each_target_is_hit_or_missed_by_its_own_figure() -> None:
+    rows = verdict_rows(report(rush(sign_in_cpu=45), ARGS))
+    assert len(rows) == 9
+    assert rows["sign-in: BFF CPU <= 60 ms per attempt (1 client)"] == "hit"
+    assert rows["the journey: >= 12 a second at 64 customers (2 BFF processes)"] == "hit"
+    assert rows[f"the journey's {DASHBOARD_STEP} step: p99 <= 1 s"] == "hit"
+    assert rows[f"the journey's {HISTORY_STEP} step: p99 <= 1 s"] == "miss"  # 1.2 s
+    # History at 1 client: 4.0 + 2.0 = 6 ms of CPU, over its 5 ms.
+    history_cpu = next(k for k in rows if k.startswith("history, first page, nothing kept: BFF"))
+    assert rows[history_cpu] == "miss"
+
+
+def test_a_figure_with_errors_is_a_miss() -> None:
+    rows = verdict_rows(report(rush(sign_in_cpu=75, errors=3), ARGS))
+    assert rows["sign-in: BFF CPU <= 60 ms per attempt (1 client)"] == "miss"
+    assert rows["the journey: >= 12 a second at 64 customers (2 BFF processes)"] == "miss"
