@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import literal, select, union_all
 
 from bff.accounts.service import CORE_DOWN, account_out
 from bff.core_client import CoreClient, CoreUnavailable
@@ -101,32 +101,51 @@ class DashboardService:
     async def _bff_activity(
         self, user: User, week_start: datetime
     ) -> tuple[list[Transfer], list[ScheduledPayment]]:
-        """This week's transfers that are pending or failed, and the next scheduled payments."""
+        """This week's transfers that are pending or failed, and the next scheduled payments.
+        Most customers have neither: one statement finds which there are (ids only), and
+        only those are loaded (two ORM queries before, found or not)."""
+        unsettled_ids = select(literal("transfer").label("kind"), Transfer.id.label("id")).where(
+            Transfer.user_id == user.id,
+            Transfer.status.in_((Status.PENDING, Status.FAILED)),
+            Transfer.created_at >= week_start,
+        )
+        schedule_ids = (
+            select(literal("schedule").label("kind"), ScheduledPayment.uuid.label("id"))
+            .where(ScheduledPayment.user_id == user.id)
+            # Upcoming first, then the most recently finished.
+            .order_by(
+                (ScheduledPayment.status != ScheduleStatus.PENDING), ScheduledPayment.next_date
+            )
+            .limit(SCHEDULED_COUNT)
+            .subquery()
+        )
+        found = union_all(unsettled_ids, select(schedule_ids.c.kind, schedule_ids.c.id))
         async with self.db.reader() as session:
-            unsettled = (
-                await session.scalars(
-                    select(Transfer)
-                    .where(
-                        Transfer.user_id == user.id,
-                        Transfer.status.in_((Status.PENDING, Status.FAILED)),
-                        Transfer.created_at >= week_start,
+            ids: dict[str, list[str]] = {"transfer": [], "schedule": []}
+            for kind, found_id in (await session.execute(found)).all():
+                ids[kind].append(found_id)
+            unsettled: list[Transfer] = []
+            schedules: list[ScheduledPayment] = []
+            if ids["transfer"]:
+                unsettled = list(
+                    await session.scalars(
+                        select(Transfer)
+                        .where(Transfer.id.in_(ids["transfer"]))
+                        .order_by(Transfer.created_at.desc())
                     )
-                    .order_by(Transfer.created_at.desc())
                 )
-            ).all()
-            schedules = (
-                await session.scalars(
-                    select(ScheduledPayment)
-                    .where(ScheduledPayment.user_id == user.id)
-                    # Upcoming first, then the most recently finished.
-                    .order_by(
-                        (ScheduledPayment.status != ScheduleStatus.PENDING),
-                        ScheduledPayment.next_date,
+            if ids["schedule"]:
+                schedules = list(
+                    await session.scalars(
+                        select(ScheduledPayment)
+                        .where(ScheduledPayment.uuid.in_(ids["schedule"]))
+                        .order_by(
+                            (ScheduledPayment.status != ScheduleStatus.PENDING),
+                            ScheduledPayment.next_date,
+                        )
                     )
-                    .limit(SCHEDULED_COUNT)
                 )
-            ).all()
-        return list(unsettled), list(schedules)
+        return unsettled, schedules
 
 
 def _sort_key(display: str) -> str:
