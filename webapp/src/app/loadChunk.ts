@@ -1,21 +1,17 @@
-const CHUNK_RELOAD_KEY = 'chunkReload'
+import { chunkLoadSucceeded, reloadForVanishedChunk } from './chunkReload'
 
 /**
- * Loads a lazily loaded chunk. After a new release the old chunk names are
- * gone: the first failure reloads the page once to pick up the new ones
- * (resolving to null meanwhile).
+ * Loads a lazily loaded chunk. After a new release the old chunk names may be gone: the
+ * first failure reloads the page once to pick up the new ones (app/chunkReload.ts), resolving
+ * to null meanwhile; a failure after that reload is thrown, for the error page.
  */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     const loaded = await load()
-    sessionStorage.removeItem(CHUNK_RELOAD_KEY)
+    chunkLoadSucceeded()
     return loaded
   } catch (error) {
-    if (!sessionStorage.getItem(CHUNK_RELOAD_KEY)) {
-      sessionStorage.setItem(CHUNK_RELOAD_KEY, '1')
-      window.location.reload()
-      return null
-    }
+    if (reloadForVanishedChunk()) return null
     throw error
   }
 }
