@@ -6,6 +6,7 @@
 import { Suspense, lazy } from 'react'
 import { loadChunk } from './loadChunk'
 import { PlainReloadPage } from './PlainReloadPage'
+import { ReloadingPage } from './ReloadingPage'
 
 const ThemedErrorPage = lazy(async () => {
   const load = async () => {
@@ -19,7 +20,7 @@ const ThemedErrorPage = lazy(async () => {
     }
   }
   try {
-    return { default: (await loadChunk(load)) ?? (() => null) }
+    return { default: (await loadChunk(load)) ?? ReloadingPage }
   } catch {
     // Even the error page's code is out of reach: never a white screen.
     return { default: PlainReloadPage }

@@ -1,17 +1,16 @@
-import { chunkLoadSucceeded, reloadForVanishedChunk } from './chunkReload'
+import { scheduleReloadForVanishedChunk } from './chunkReload'
 
 /**
  * Loads a lazily loaded chunk. After a new release the old chunk names may be gone: the
- * first failure reloads the page once to pick up the new ones (app/chunkReload.ts), resolving
- * to null meanwhile; a failure after that reload is thrown, for the error page.
+ * first failure schedules one reload to pick up the new ones (app/chunkReload.ts) and resolves
+ * to null, and the route then shows ReloadingPage, which reloads; a failure within a minute
+ * of that reload is thrown, for the error page.
  */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T | null> {
   try {
-    const loaded = await load()
-    chunkLoadSucceeded()
-    return loaded
+    return await load()
   } catch (error) {
-    if (reloadForVanishedChunk()) return null
+    if (scheduleReloadForVanishedChunk()) return null
     throw error
   }
 }

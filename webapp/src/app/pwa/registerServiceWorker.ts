@@ -34,7 +34,9 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): void {
   // A new worker installed and waiting, found now or on a later check.
   wb.addEventListener('waiting', offer)
 
-  void wb.register().then((registration) => {
+  void wb
+    .register()
+    .then((registration) => {
     if (!registration) return
     const check = () => void registration.update().catch(() => {})
     setInterval(check, UPDATE_CHECK_MS)
@@ -42,4 +44,6 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): void {
       if (document.visibilityState === 'visible') check()
     })
   })
+    // Registration refused (private modes, a test browser that blocks workers): Kobo works without it.
+    .catch(() => {})
 }
