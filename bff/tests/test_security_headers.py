@@ -169,11 +169,15 @@ async def test_api_and_auth_answers_are_never_stored(bff_factory, tmp_path: Path
         await bff.client.get("/api/accounts"),  # 401
         await bff.client.post("/auth/ibanking/personal/login", json={}),  # 400
         await bff.client.post(
-            "/auth/ibanking/personal/login", json={"email": "ada.okafor@example.com", "password": "wrong"}
+            "/auth/ibanking/personal/login",
+            json={"email": "ada.okafor@example.com", "password": "wrong"},
         ),
     ]
     for response in private:
-        assert response.headers.get("cache-control") == "no-store", (response.request.url, response.headers)
+        assert response.headers.get("cache-control") == "no-store", (
+            response.request.url,
+            response.headers,
+        )
     assert private[0].status_code == 200
 
     assert (await bff.client.get("/home")).headers["cache-control"] == "no-cache"
