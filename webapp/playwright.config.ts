@@ -35,6 +35,10 @@ export default defineConfig({
     baseURL: MOCK ? MOCK_URL : BFF_URL,
     headless: true,
     screenshot: 'only-on-failure',
+    // The app's service worker (issue 43) would serve a journey yesterday's files or keep
+    // a page controlled across tests: blocked for every journey but e2e/pwa.spec.ts, which
+    // allows it for itself. A mock run needs MSW's worker, so there workers are allowed.
+    serviceWorkers: MOCK ? 'allow' : 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { antdStyles } from './build-plugins/antdStyles'
 import { firstScreens } from './build-plugins/firstScreens'
 import { precompress } from './build-plugins/precompress'
+import { pwa } from './build-plugins/pwa'
 
 // What the router loads for the signed-in pages a phone most often opens first (routes.tsx);
 // build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs.
@@ -18,7 +19,14 @@ const FIRST_SCREEN_ROUTES = {
 const BFF = 'http://127.0.0.1:8000'
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), antdStyles(), firstScreens({ routes: FIRST_SCREEN_ROUTES }), precompress()],
+  plugins: [
+    react(),
+    antdStyles(),
+    firstScreens({ routes: FIRST_SCREEN_ROUTES }),
+    // The manifest and service worker (issue 43); none in mock builds, where MSW's worker runs.
+    pwa({ disabled: mode === 'mock' }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     strictPort: true,

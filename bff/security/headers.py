@@ -14,6 +14,11 @@ HSTS only makes sense where browsers reach us over TLS: when KOBO_PUBLIC_URL is 
 TLS-terminating proxy in front, docs/deploy.md) or the request itself came over TLS. The
 scheme is the connection's own unless KOBO_TRUSTED_PROXIES names the peer: only then does
 uvicorn take X-Forwarded-Proto (bff/tests/test_reverse_proxy.py, behind a real nginx).
+
+Every answer under the API's prefixes (/api, /auth, /admin/api) is `Cache-Control: no-store`,
+errors included (issue 43): balances, statements and tokens are the customer's, and no browser
+cache, proxy or the web app's service worker may keep a copy after the tab is closed or the
+customer signs out. The web app's own files keep bff/spa.py's caching.
 """
 
 from __future__ import annotations
@@ -45,6 +50,9 @@ PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=
 # One year, as recommended for HSTS once a site is known to work over TLS.
 HSTS = "max-age=31536000; includeSubDomains"
 
+# The paths whose answers are the customer's data (bff/spa.py's API_PREFIXES, as paths).
+PRIVATE_PREFIXES = ("/api/", "/auth/", "/admin/api/")
+
 STATIC_HEADERS: tuple[tuple[str, str], ...] = (
     ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
@@ -70,5 +78,7 @@ def security_headers_hook(public_url: str) -> BeforeMessageSendHookHandler:
             headers[name] = value
         if served_over_tls or scope.get("scheme") == "https":
             headers["Strict-Transport-Security"] = HSTS
+        if str(scope.get("path", "")).startswith(PRIVATE_PREFIXES):
+            headers["Cache-Control"] = "no-store"
 
     return add_security_headers

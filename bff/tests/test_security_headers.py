@@ -151,3 +151,37 @@ async def test_large_answers_are_gzipped(bff: Bff) -> None:
         params={"size": 50},
     )
     assert listing.headers.get("content-encoding") == "gzip"
+
+
+async def test_api_and_auth_answers_are_never_stored(bff_factory, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 43: no cache (the browser's, a proxy's, the web app's service worker) may keep the
+    customer's data: every answer under /api and /auth says `no-store`, a failure too; the web
+    app's own files keep their caching, which the service worker and a repeat visit rely on."""
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "index.html").write_text("<!doctype html><title>Kobo</title>")
+    (tmp_path / "assets" / "app-1a2b.js").write_text("console.log('kobo')")
+    bff = await bff_factory(webapp_dist=tmp_path)
+    token = await bff.sign_in()
+    signed_in = {"Authorization": f"Bearer {token}"}
+    private = [
+        await bff.client.get("/api/client-summary", headers=signed_in),
+        await bff.client.get("/api/accounts", headers=signed_in),
+        await bff.client.get("/api/accounts"),  # 401
+        await bff.client.post("/auth/ibanking/personal/login", json={}),  # 400
+        await bff.client.post(
+            "/auth/ibanking/personal/login",
+            json={"email": "ada.okafor@example.com", "password": "wrong"},
+        ),
+    ]
+    for response in private:
+        assert response.headers.get("cache-control") == "no-store", (
+            response.request.url,
+            response.headers,
+        )
+    assert private[0].status_code == 200
+
+    assert (await bff.client.get("/home")).headers["cache-control"] == "no-cache"
+    assert (await bff.client.get("/assets/app-1a2b.js")).headers["cache-control"] == (
+        "public, max-age=31536000, immutable"
+    )
+    assert (await bff.client.get("/health")).headers.get("cache-control") != "no-store"

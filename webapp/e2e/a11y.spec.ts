@@ -68,6 +68,9 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(240_000)
       const consoleProblems: string[] = []
       page.on('console', (message) => {
+        // Playwright's own notice that it blocked the app's service worker (playwright.config.ts
+        // blocks it for every journey but e2e/pwa.spec.ts): the harness speaking, not the app.
+        if (message.text() === 'Service Worker registration blocked by Playwright') return
         if (message.type() === 'warning' || message.type() === 'error') {
           consoleProblems.push(`${page.url()} [${message.type()}] ${message.text()}`)
         }

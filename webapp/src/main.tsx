@@ -2,7 +2,7 @@
  * Start-up: in mock mode (`npm run dev:mock`) start the MSW service worker
  * first so the very first call is answered; then build the store, start the
  * first screen's requests, plan its first view (app/firstViewPlan.tsx), build the
- * router and render.
+ * router and render; then register the service worker (app/pwa/, issue 43).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -14,6 +14,8 @@ import { selectAccessToken } from './store/appSlice'
 import { startFirstScreenRequests } from './app/firstScreenData'
 import { planFirstView } from './app/firstViewPlan'
 import { yieldToMain } from './lib/yieldToMain'
+import { listenForInstallOffer } from './app/pwa/pwaState'
+import { reloadOnVanishedChunks } from './app/chunkReload'
 import './index.css'
 
 async function enableMocking() {
@@ -22,6 +24,24 @@ async function enableMocking() {
   await startMockWorker()
   const { mountDevPanel } = await import('./mocks/mountDevPanel')
   mountDevPanel()
+}
+
+// The browser's install offer comes once, early (issue 43); a vanished chunk reloads once.
+listenForInstallOffer()
+reloadOnVanishedChunks()
+
+/**
+ * The service worker (issue 43) in production builds only: `dev` has none (Vite's own server),
+ * and a mock build has MSW's worker on the same scope, which must stay the only one.
+ */
+function registerAppWorker() {
+  if (!import.meta.env.PROD || import.meta.env.VITE_MSW === 'true') return
+  // After the page has loaded: the worker's precaching (every page's code) must not share a
+  // slow link with the first screen's own files and data.
+  const register = () =>
+    void import('./app/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker())
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }
 
 // In a few tasks rather than one (issue 23): the bundle's evaluation, the store, the router,
@@ -44,4 +64,5 @@ void enableMocking().then(async () => {
       </AppProviders>
     </StrictMode>,
   )
+  registerAppWorker()
 })

@@ -1,9 +1,12 @@
 /**
  * The router's errorElement. The error page and antd load only when a route
- * fails, so they stay out of the sign-in bundle (issue 11).
+ * fails, so they stay out of the sign-in bundle (issue 11); if they cannot load either, a
+ * plain page with Reload stands in (PlainReloadPage).
  */
 import { Suspense, lazy } from 'react'
 import { loadChunk } from './loadChunk'
+import { PlainReloadPage } from './PlainReloadPage'
+import { ReloadingPage } from './ReloadingPage'
 
 const ThemedErrorPage = lazy(async () => {
   const load = async () => {
@@ -16,7 +19,12 @@ const ThemedErrorPage = lazy(async () => {
       )
     }
   }
-  return { default: (await loadChunk(load)) ?? (() => null) }
+  try {
+    return { default: (await loadChunk(load)) ?? ReloadingPage }
+  } catch {
+    // Even the error page's code is out of reach: never a white screen.
+    return { default: PlainReloadPage }
+  }
 })
 
 export function RouteError() {

@@ -1,21 +1,16 @@
-const CHUNK_RELOAD_KEY = 'chunkReload'
+import { scheduleReloadForVanishedChunk } from './chunkReload'
 
 /**
- * Loads a lazily loaded chunk. After a new release the old chunk names are
- * gone: the first failure reloads the page once to pick up the new ones
- * (resolving to null meanwhile).
+ * Loads a lazily loaded chunk. After a new release the old chunk names may be gone: the
+ * first failure schedules one reload to pick up the new ones (app/chunkReload.ts) and resolves
+ * to null, and the route then shows ReloadingPage, which reloads; a failure within a minute
+ * of that reload is thrown, for the error page.
  */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T | null> {
   try {
-    const loaded = await load()
-    sessionStorage.removeItem(CHUNK_RELOAD_KEY)
-    return loaded
+    return await load()
   } catch (error) {
-    if (!sessionStorage.getItem(CHUNK_RELOAD_KEY)) {
-      sessionStorage.setItem(CHUNK_RELOAD_KEY, '1')
-      window.location.reload()
-      return null
-    }
+    if (scheduleReloadForVanishedChunk()) return null
     throw error
   }
 }

@@ -10,6 +10,8 @@ import { NAV_LINKS } from '../store/navLinks'
 import { LoginPage } from '../features/auth/LoginPage'
 import { loadSignedInFeatures } from './store'
 import { loadChunk } from './loadChunk'
+import { reloadScheduled } from './chunkReload'
+import { ReloadingPage } from './ReloadingPage'
 import { RouteError } from './RouteError'
 import { BootFallback } from './BootFallback'
 import { loadAntdRestStyles } from '../lib/antdStyles'
@@ -46,9 +48,11 @@ function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = fals
       loadSignedInFeatures(),
       firstScreenStyles ? null : loadChunk(loadAntdRestStyles),
     ])
+    // Some of its code vanished after a deploy: the page reloads for the new names (issue 43).
+    if (reloadScheduled() || !Component) return { Component: ReloadingPage }
     // The modules' evaluation in one task, the page's first render in the next (issue 23).
     await yieldToMain()
-    return { Component: Component ?? (() => null) }
+    return { Component }
   }
 }
 

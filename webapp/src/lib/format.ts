@@ -58,3 +58,18 @@ export function humanize(code: string): string {
     .map((word) => word[0].toUpperCase() + word.slice(1))
     .join(' ')
 }
+
+const westAfricaClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Lagos',
+})
+
+/**
+ * A moment as West Africa Time's clock shows it, "09:14" (Lagos is UTC+01:00 all year, as
+ * the wire's dates are): the same on every phone, whatever zone it is set to.
+ */
+export function formatWatClock(epochMs: number): string {
+  return westAfricaClock.format(new Date(epochMs))
+}

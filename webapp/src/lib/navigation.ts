@@ -8,6 +8,7 @@
 export type NavigateFn = (to: string, options?: { replace?: boolean }) => void
 
 let boundNavigate: NavigateFn | null = null
+let boundPendingPath: () => string | null = () => null
 
 export const navigation = {
   navigate(to: string, options?: { replace?: boolean }): void {
@@ -19,5 +20,16 @@ export const navigation = {
   },
   bind(navigate: NavigateFn | null): void {
     boundNavigate = navigate
+  },
+  /**
+   * The path (with search and hash) the router is on its way to while a page's code loads,
+   * else null: a reload for a vanished chunk (app/chunkReload.ts) lands where the customer
+   * was going, not back where they clicked.
+   */
+  pendingPath(): string | null {
+    return boundPendingPath()
+  },
+  bindPendingPath(pendingPath: () => string | null): void {
+    boundPendingPath = pendingPath
   },
 }

@@ -81,6 +81,8 @@ afterEach(() => {
   server.resetHandlers()
   resetMockSessions()
   window.localStorage.clear()
+  // The dashboard's kept answer (issue 43) and the chunk-reload mark live in the tab's storage.
+  window.sessionStorage.clear()
   navigation.bind(null)
   vi.restoreAllMocks()
   vi.useRealTimers()

@@ -1,9 +1,15 @@
-/** The header's user icon menu; its one action is Logout. */
+/**
+ * The header's user icon menu: Logout, and "Add Kobo to your home screen" where the browser
+ * offers installation (issue 43, pwa/pwaState.ts).
+ */
 import { Avatar, Dropdown, Typography, type MenuProps } from 'antd'
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { DownOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { logoutRequested, selectUserInfo } from '../../store/appSlice'
 import { useIsMobile } from '../../lib/useIsMobile'
+import { promptInstall, usePwaState } from '../pwa/pwaState'
+
+export const INSTALL_LABEL = 'Add Kobo to your home screen'
 
 export function UserMenu() {
   const dispatch = useAppDispatch()
@@ -11,6 +17,7 @@ export function UserMenu() {
   const isMobile = useIsMobile()
   const fullName = [userInfo?.firstName, userInfo?.lastName].filter(Boolean).join(' ')
   const showName = !isMobile && !!fullName
+  const { install } = usePwaState()
 
   const items: MenuProps['items'] = [
     {
@@ -30,11 +37,13 @@ export function UserMenu() {
       ),
     },
     { type: 'divider' },
+    ...(install ? [{ key: 'install', icon: <MobileOutlined />, label: INSTALL_LABEL }] : []),
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', danger: true },
   ]
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') dispatch(logoutRequested({ reason: 'user' }))
+    if (key === 'install') void promptInstall()
   }
 
   return (

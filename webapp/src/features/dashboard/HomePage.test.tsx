@@ -11,6 +11,8 @@ import { SUMMARY_ERROR } from '../../store/accounts/summarySaga'
 import { DASHBOARD_FAILED } from './HomePage'
 import { MAKE_A_TRANSFER, NO_RECORDS } from './components/RecentTransactionsCard'
 import { summaryOf } from './mocks'
+import { OFFLINE_TITLE } from '../../components/OfflineNotice'
+import { RETRY_LABEL } from '../../components/LoadState'
 
 const ADA_ACCOUNTS = ['1020000115', '1020000122', '1020000139']
 
@@ -153,10 +155,14 @@ describe('Home (dashboard)', () => {
     expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
   })
 
-  it('a network failure says so, and Retry loads the summary', async () => {
+  it('a network failure with nothing kept says "You are offline", and Retry loads the summary', async () => {
     failWithNetworkError('/api/client-summary')
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    const retry = await expectFailure(NETWORK_FAILURE)
+    expect(await screen.findByText(OFFLINE_TITLE, {}, { timeout: 10_000 })).toBeInTheDocument()
+    // No error alert and no toast: being offline is not a failure of Kobo's.
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    expect(screen.queryByText(NETWORK_FAILURE)).not.toBeInTheDocument()
+    const retry = screen.getByRole('button', { name: RETRY_LABEL })
     restoreHandlers()
     await user.click(retry)
     await waitFor(() => expect(cards()).toHaveLength(3))

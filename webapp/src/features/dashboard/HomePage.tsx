@@ -15,18 +15,26 @@ import { RecentTransactionsCard } from './components/RecentTransactionsCard'
 import { ScheduledPaymentsCard } from './components/ScheduledPaymentsCard'
 import { AddAccountMenu } from './components/AddAccountMenu'
 import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint'
+import { OFFLINE_MONEY_REASON, useOnReconnect, useOnline } from '../../lib/network'
+import { OfflineNotice } from '../../components/OfflineNotice'
+import { OfflineBalancesBanner } from './components/OfflineBalancesBanner'
 
 export const DASHBOARD_FAILED = "We couldn't load your dashboard"
 
 export function HomePage() {
   const dispatch = useAppDispatch()
   const userInfo = useAppSelector(selectUserInfo)
-  const { summary, load } = useAppSelector(selectDashboard)
+  const { summary, load, offlineSince, unreachable } = useAppSelector(selectDashboard)
+  const online = useOnline()
   const retry = () => dispatch(summaryRequested())
+  // Money never moves on old numbers or without a network (issue 43).
+  const moneyOffReason = !online || offlineSince !== null ? OFFLINE_MONEY_REASON : null
 
   useEffect(() => {
     dispatch(summaryRequested())
   }, [dispatch])
+  // Back online: fresh balances without the customer having to ask.
+  useOnReconnect(retry)
 
   return (
     <>
@@ -35,11 +43,19 @@ export function HomePage() {
         <Typography.Text type="secondary">{DASHBOARD_SUBHEADING}</Typography.Text>
       </div>
 
-      {summary ? (
+      {summary && offlineSince !== null ? (
+        // No network: the tab's last answer, labelled with its time.
+        <>
+          <OfflineBalancesBanner savedAt={offlineSince} onRetry={retry} />
+          <SummaryGrid summary={summary} moneyOffReason={moneyOffReason} />
+        </>
+      ) : summary ? (
         // A failed refresh (after opening an account) keeps the summary on screen under a banner.
         <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} hasData>
-          <SummaryGrid summary={summary} />
+          <SummaryGrid summary={summary} moneyOffReason={moneyOffReason} />
         </LoadState>
+      ) : load.status === 'failed' && unreachable ? (
+        <OfflineNotice onRetry={retry} />
       ) : load.status === 'failed' ? (
         // The alert is its own box: a card around it would only frame it twice.
         <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} />
@@ -52,14 +68,14 @@ export function HomePage() {
   )
 }
 
-function SummaryGrid({ summary }: { summary: ClientSummary }) {
+function SummaryGrid({ summary, moneyOffReason }: { summary: ClientSummary; moneyOffReason: string | null }) {
   // The lists below the accounts and totals come a task later (lib/useAfterFirstPaint.ts):
   // below the fold on a phone, and a row of their own on a wide screen, so nothing moves.
   const later = useAfterFirstPaint()
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} lg={14}>
-        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu />}>
+        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu moneyOffReason={moneyOffReason} />}>
           {summary.accounts.length > 0 ? (
             <AccountCardStack accounts={summary.accounts} Eye={BalanceToggle} />
           ) : (
@@ -69,14 +85,18 @@ function SummaryGrid({ summary }: { summary: ClientSummary }) {
       </Col>
       <Col xs={24} lg={10}>
         <div style={{ display: 'grid', gap: 20 }}>
-          <TotalBalanceCard total={summary.totalAvailableBalance} accountCount={summary.accounts.length} />
+          <TotalBalanceCard
+            total={summary.totalAvailableBalance}
+            accountCount={summary.accounts.length}
+            moneyOffReason={moneyOffReason}
+          />
           <WeeklySummaryCard summary={summary.weeklyTransactionSummary} />
         </div>
       </Col>
       {later && (
         <>
           <Col xs={24} lg={14}>
-            <RecentTransactionsCard transactions={summary.recentTransactions} />
+            <RecentTransactionsCard transactions={summary.recentTransactions} moneyOffReason={moneyOffReason} />
           </Col>
           <Col xs={24} lg={10}>
             <ScheduledPaymentsCard payments={summary.scheduledPayments} />

@@ -19,7 +19,8 @@ const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles
 const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/FundAccountPanel'))).FundAccountPanel }))
 const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
 
-export function AddAccountMenu() {
+/** `moneyOffReason`: why opening or funding an account is off (offline, issue 43); null when on. */
+export function AddAccountMenu({ moneyOffReason = null }: { moneyOffReason?: string | null }) {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
   const { createOpen, creating } = useAppSelector(selectAccounts)
@@ -30,6 +31,7 @@ export function AddAccountMenu() {
   return (
     <>
       <Dropdown
+        disabled={!!moneyOffReason}
         trigger={['click']}
         placement="bottomRight"
         menu={{
@@ -40,8 +42,8 @@ export function AddAccountMenu() {
           onClick: ({ key }) => (key === 'create' ? dispatch(createAccountOpened()) : setFundOpen(true)),
         }}
       >
-        <Tooltip title="Add account">
-          <Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" />
+        <Tooltip title={moneyOffReason ?? 'Add account'}>
+          <Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" disabled={!!moneyOffReason} />
         </Tooltip>
       </Dropdown>
 

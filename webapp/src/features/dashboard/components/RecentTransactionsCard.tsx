@@ -1,4 +1,4 @@
-import { Button, Card } from 'antd'
+import { Button, Card, Tooltip } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined, SendOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { EmptyState } from '../../../components/LoadState'
@@ -27,7 +27,14 @@ function partiesOf(t: RecentTransaction): { title: string; sub: string | null } 
   return { title: t.narration, sub: null }
 }
 
-export function RecentTransactionsCard({ transactions }: { transactions: RecentTransaction[] }) {
+export function RecentTransactionsCard({
+  transactions,
+  moneyOffReason = null,
+}: {
+  transactions: RecentTransaction[]
+  /** Why "make a transfer" is off (offline, issue 43); null when it is on. */
+  moneyOffReason?: string | null
+}) {
   const navigate = useNavigate()
   return (
     <Card title="Recent Transactions" variant="borderless">
@@ -35,9 +42,16 @@ export function RecentTransactionsCard({ transactions }: { transactions: RecentT
         <EmptyState
           description={NO_RECORDS}
           action={
-            <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={() => navigate('/transfer')}>
-              {MAKE_A_TRANSFER}
-            </Button>
+            <Tooltip title={moneyOffReason}>
+              <Button
+                type="primary"
+                icon={<SendOutlined aria-hidden />}
+                onClick={() => navigate('/transfer')}
+                disabled={!!moneyOffReason}
+              >
+                {MAKE_A_TRANSFER}
+              </Button>
+            </Tooltip>
           }
         />
       ) : (

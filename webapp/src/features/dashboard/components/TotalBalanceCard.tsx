@@ -1,12 +1,19 @@
 /** Total Balance (hidden until its eye is clicked) with the Transfer shortcut. */
 import { useState } from 'react'
-import { Button, Card } from 'antd'
+import { Button, Card, Tooltip } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { HIDDEN_AMOUNT, formatNaira } from '../../../lib/format'
 
-export function TotalBalanceCard({ total, accountCount }: { total: number; accountCount: number }) {
+interface TotalBalanceCardProps {
+  total: number
+  accountCount: number
+  /** Why Transfer is off (offline, issue 43); null when it is on. */
+  moneyOffReason?: string | null
+}
+
+export function TotalBalanceCard({ total, accountCount, moneyOffReason = null }: TotalBalanceCardProps) {
   const [visible, setVisible] = useState(false)
   const navigate = useNavigate()
   return (
@@ -21,15 +28,22 @@ export function TotalBalanceCard({ total, accountCount }: { total: number; accou
       <div style={{ color: 'rgba(255,255,255,0.6)', fontSize: 13 }}>
         Across {accountCount} {accountCount === 1 ? 'account' : 'accounts'}
       </div>
-      <Button
-        type="primary"
-        size="large"
-        icon={<SendOutlined />}
-        onClick={() => navigate('/transfer')}
-        style={{ background: '#F2C94C', color: '#2B2100', alignSelf: 'flex-start' }}
-      >
-        Transfer
-      </Button>
+      <Tooltip title={moneyOffReason}>
+        <Button
+          type="primary"
+          size="large"
+          icon={<SendOutlined />}
+          onClick={() => navigate('/transfer')}
+          disabled={!!moneyOffReason}
+          style={
+            moneyOffReason
+              ? { alignSelf: 'flex-start', background: 'rgba(255,255,255,0.16)', color: 'rgba(255,255,255,0.7)', borderColor: 'transparent' }
+              : { background: '#F2C94C', color: '#2B2100', alignSelf: 'flex-start' }
+          }
+        >
+          Transfer
+        </Button>
+      </Tooltip>
     </Card>
   )
 }
