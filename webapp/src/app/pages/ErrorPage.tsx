@@ -6,15 +6,20 @@ import { StatusPage } from './StatusPage'
 /** The contract's title for this page. */
 export const ERROR_TITLE = 'Unexpected Application Error!'
 
-function describe(error: unknown): string {
+/**
+ * What the customer may read of the error: a route's own answer ("404 Not Found"). A thrown
+ * error's message is the code's, not the customer's ("Failed to fetch dynamically imported
+ * module https://…"), so it goes to the console for the developer, never onto the page.
+ */
+function describe(error: unknown): string | null {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim()
-  if (error instanceof Error) return error.message
-  if (typeof error === 'string') return error
-  return 'Something went wrong.'
+  return null
 }
 
 export function ErrorPage() {
   const error = useRouteError()
+  const shown = describe(error)
+  if (shown === null) console.error(error)
   return (
     <StatusPage
       code="Oops"
@@ -27,9 +32,11 @@ export function ErrorPage() {
         </Button>
       }
       detail={
-        <>
-          Details: <code>{describe(error)}</code>
-        </>
+        shown === null ? undefined : (
+          <>
+            Details: <code>{shown}</code>
+          </>
+        )
       }
     />
   )
