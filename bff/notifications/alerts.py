@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
+import msgspec
 from sqlalchemy import select
 
 from bff.core_client import CoreClient, CorePosting, CoreRefused
@@ -86,7 +87,9 @@ def messages_for(user: User, alert: Alert) -> list[Message]:
     return out
 
 
-Renderer = Callable[[str], Awaitable[Sequence[Message]]]
+# A payment kind's alerts: its id, and the core's posting when the payment's answer carried it
+# (None: the renderer reads it from the core).
+Renderer = Callable[[str, CorePosting | None], Awaitable[Sequence[Message]]]
 
 
 class PostingAlerts:
@@ -95,12 +98,14 @@ class PostingAlerts:
     def __init__(self, renderers: Mapping[str, Renderer]) -> None:
         self.renderers = dict(renderers)
 
-    async def render(self, payload: dict[str, str]) -> Sequence[Message]:
+    async def render(self, payload: dict[str, Any]) -> Sequence[Message]:
         renderer = self.renderers.get(payload.get("payment", ""))
         if renderer is None:
             log.error("unknown posting alert %s", payload)
             return []
-        return await renderer(payload["id"])
+        kept = payload.get("posting")
+        posting = None if kept is None else msgspec.convert(kept, CorePosting)
+        return await renderer(payload["id"], posting)
 
 
 Payment = TypeVar("Payment")
@@ -124,9 +129,9 @@ async def payment_and_payer(
 
 
 def entry_for(posting: CorePosting | None, account_number: str) -> CorePostingEntry | None:
-    """The posting's line on this account. The posting is read by its own reference
-    (`CoreClient.first_posting`), not found by searching the account's lines: a search
-    costs as much as the account's history."""
+    """The posting's line on this account. The posting comes with the payment's answer, or
+    else is read by its own reference (`CoreClient.first_posting`), never found by searching
+    the account's lines: a search costs as much as the account's history."""
     entries = posting.entries if posting is not None else []
     return next((entry for entry in entries if entry.account_number == account_number), None)
 

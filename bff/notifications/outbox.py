@@ -18,6 +18,7 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Table, Update, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -35,7 +36,7 @@ BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
 BATCH = 50
 
 # Turns a POSTING_ALERT's payload into the messages it stands for.
-AlertRenderer = Callable[[dict[str, str]], Awaitable[Sequence[Message]]]
+AlertRenderer = Callable[[dict[str, Any]], Awaitable[Sequence[Message]]]
 
 
 def row_for(message: Message, claim_token: str | None = None) -> OutboxMessage:
@@ -76,13 +77,20 @@ async def add(
     return rows
 
 
-async def add_posting_alert(session: AsyncSession, payment: str, payment_id: str) -> None:
-    """One row per completed payment: the worker writes its debit and credit alerts."""
+async def add_posting_alert(
+    session: AsyncSession, payment: str, payment_id: str, posting: Any = None
+) -> None:
+    """One row per completed payment: the worker writes its debit and credit alerts.
+    `posting`: the core's posting as the payment's answer carried it (JSON-ready), kept in
+    the row so the worker need not read it back from the core."""
     now = utcnow()
+    payload: dict[str, Any] = {"payment": payment, "id": payment_id}
+    if posting is not None:
+        payload["posting"] = posting
     alert = OutboxMessage(
         kind=OutboxKind.POSTING_ALERT,
         text="",
-        payload=json.dumps({"payment": payment, "id": payment_id}),
+        payload=json.dumps(payload),
         status=OutboxStatus.PENDING,
         attempts=0,
         next_attempt_at=now,

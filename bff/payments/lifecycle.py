@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
+import msgspec
 from sqlalchemy import (
     Integer,
     ScalarSelect,
@@ -32,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.auth.codes import OneTimeCodes, wrong_code
-from bff.core_client import CoreRefused, CoreUnavailable
+from bff.core_client import CoreHold, CorePosting, CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
 from bff.notifications.outbox import add_posting_alert
@@ -112,6 +113,9 @@ class Outcome:
     status: str
     code: str | None
     reason: str | None
+    # The core's posting of a completed payment, as its answer carried it: the alert is
+    # written from it, without reading it back from the core.
+    posting: CorePosting | None = None
 
 
 class Lifecycle(Generic[M]):
@@ -212,9 +216,16 @@ class Lifecycle(Generic[M]):
             **also,
         )
 
-    async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
+    async def finish(
+        self,
+        item_id: str,
+        status: str,
+        code: str | None,
+        reason: str | None,
+        posting: CorePosting | None = None,
+    ) -> None:
         if status == Status.COMPLETED and self.alert:
-            await self._complete_with_alert(item_id, Outcome(status, code, reason))
+            await self._complete_with_alert(item_id, Outcome(status, code, reason, posting))
             return
         async with self.db.autocommit() as session:
             await session.execute(self._finish_statement(item_id, Outcome(status, code, reason)))
@@ -228,7 +239,8 @@ class Lifecycle(Generic[M]):
                 session, self._finish_statement(item_id, outcome, **also)
             )
             if final is not None:
-                await add_posting_alert(session, self.alert, item_id)
+                posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
+                await add_posting_alert(session, self.alert, item_id, posting)
         if final is not None:
             self.alert_recorded()
         return final
@@ -333,7 +345,7 @@ class HeldSteps:
     hold: Callable[[], Awaitable[object]]
     send: Callable[[], Awaitable[str]]  # the response code
     query: Callable[[], Awaitable[str]]
-    settle: Callable[[], Awaitable[object]]  # post the hold to the settlement account
+    settle: Callable[[], Awaitable[CoreHold]]  # post the hold to the settlement account
     release: Callable[[], Awaitable[object]]  # void the hold
     failure_message: Callable[[str | None], str]
 
@@ -357,9 +369,9 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSt
     else:
         code = "00" if stage == Stage.SETTLED else "96"
     if code == "00":
-        await steps.settle()
+        settled = await steps.settle()
         await life.set_stage(item_id, Stage.SETTLED)
-        await life.finish(item_id, Status.COMPLETED, code, None)
+        await life.finish(item_id, Status.COMPLETED, code, None, settled.posting)
     elif code in IN_PROGRESS_CODES:
         await life.pending(item_id, code)
     else:

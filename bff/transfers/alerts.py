@@ -3,7 +3,7 @@ to another Kobo account its recipient's credit (bff/notifications/alerts.py rend
 
 from __future__ import annotations
 
-from bff.core_client import CoreClient
+from bff.core_client import CoreClient, CorePosting
 from bff.db import Database, utcnow
 from bff.notifications.alerts import (
     Alert,
@@ -24,13 +24,15 @@ class TransferAlerts:
         self.db = db
         self.core = core
 
-    async def render(self, transfer_id: str) -> list[Message]:
+    async def render(self, transfer_id: str, posting: CorePosting | None = None) -> list[Message]:
+        """`posting`: as the transfer's answer carried it; else it is read from the core."""
         found = await payment_and_payer(self.db, Transfer, transfer_id)
         if found is None:
             return []
         transfer, sender = found
         at = transfer.finished_at or utcnow()
-        posting = await self.core.first_posting(transfer.posting_references())
+        if posting is None:
+            posting = await self.core.first_posting(transfer.posting_references())
         sender_name = f"{sender.first_name} {sender.last_name}"
         messages = messages_for(
             sender,
