@@ -33,9 +33,13 @@ class Census:
 
     statements: Counter[str] = field(default_factory=Counter)
     calls: list[str] = field(default_factory=list)
+    # Each statement's server and first words, in order: what a failing budget prints.
+    texts: list[str] = field(default_factory=list)
 
     def add(self, other: Census) -> Census:
-        return Census(self.statements + other.statements, self.calls + other.calls)
+        return Census(
+            self.statements + other.statements, self.calls + other.calls, self.texts + other.texts
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -58,9 +62,13 @@ def counting(bff_database: str | None) -> Iterator[Census]:
         if not text.startswith(DATA):
             return
         if conn.engine.url.database == bff_database:
-            census.statements["bff"] += 1
+            server = "bff"
         elif not any(table in text for table in (t.upper() for t in BACKGROUND)):
-            census.statements["sim"] += 1
+            server = "sim"
+        else:
+            return
+        census.statements[server] += 1
+        census.texts.append(f"{server}: {' '.join(text.split())[:90]}")
 
     exchange = CoreClient._exchange
 

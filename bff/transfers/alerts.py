@@ -8,9 +8,11 @@ from bff.db import Database, utcnow
 from bff.notifications.alerts import (
     Alert,
     available_after,
+    holder_of,
     messages_for,
     owner_of,
     payment_and_payer,
+    payment_and_people,
 )
 from bff.notifications.message import Message
 from bff.transfers.models import Kind, Transfer
@@ -25,14 +27,28 @@ class TransferAlerts:
         self.core = core
 
     async def render(self, transfer_id: str, posting: CorePosting | None = None) -> list[Message]:
-        """`posting`: as the transfer's answer carried it; else it is read from the core."""
-        found = await payment_and_payer(self.db, Transfer, transfer_id)
-        if found is None:
-            return []
-        transfer, sender = found
-        at = transfer.finished_at or utcnow()
-        if posting is None:
+        """`posting`: as the transfer's answer carried it. With it, the transfer, its sender
+        and its recipient are one read, and the core is asked nothing; without it (an alert
+        recorded from a replayed answer) the posting and the recipient are looked up."""
+        if posting is not None:
+            found = await payment_and_people(
+                self.db, Transfer, transfer_id, holder_of(posting, _credited(posting))
+            )
+            if found is None:
+                return []
+            transfer, sender, recipient = found
+        else:
+            paid = await payment_and_payer(self.db, Transfer, transfer_id)
+            if paid is None:
+                return []
+            transfer, sender = paid
             posting = await self.core.first_posting(transfer.posting_references())
+            recipient = None
+            if transfer.kind != Kind.OTHER_BANK:
+                recipient = await owner_of(
+                    self.db, self.core, transfer.destination_account, posting
+                )
+        at = transfer.finished_at or utcnow()
         sender_name = f"{sender.first_name} {sender.last_name}"
         messages = messages_for(
             sender,
@@ -53,7 +69,6 @@ class TransferAlerts:
         )
         if transfer.kind == Kind.OTHER_BANK:
             return messages
-        recipient = await owner_of(self.db, self.core, transfer.destination_account, posting)
         if recipient is not None:
             messages += messages_for(
                 recipient,
@@ -69,3 +84,9 @@ class TransferAlerts:
                 ),
             )
         return messages
+
+
+def _credited(posting: CorePosting | None) -> str:
+    """The account the posting credits (a transfer's payee), or "" without a posting."""
+    entries = posting.entries if posting is not None else []
+    return next((e.account_number for e in entries if e.amount_kobo > 0), "")
