@@ -23,7 +23,7 @@ from bff.tests.test_transfers import GTB, TUNDE_ACCOUNT, T, auth, confirm, initi
 BUDGET = {
     "intra-bank transfer": {
         "initiate": {"bff": 4, "sim": 1},
-        "confirm": {"bff": 8, "sim": 7},
+        "confirm": {"bff": 8, "sim": 6},
         "alerts": {"bff": 3, "sim": 1},
         "calls": 3,
     },
@@ -41,7 +41,7 @@ BUDGET = {
     },
 }
 # The issue's target for the intra-bank transfer, both servers together (issue 39).
-INTRA_BANK_STATEMENTS = 24
+INTRA_BANK_STATEMENTS = 23
 
 
 async def _census(
