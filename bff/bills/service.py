@@ -30,6 +30,7 @@ from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
     HeldSteps,
     Lifecycle,
+    Outcome,
     Status,
     begin_with_code,
     run_held,
@@ -313,8 +314,8 @@ class BillService:
         """`vend`: as `Lifecycle.drive`'s `item`; `customer_id`: as `TransferService.execute`'s
         (the core refuses to hold another customer's money)."""
 
-        async def run(vend: Vend) -> None:
-            await run_held(self.life, vend.id, vend.stage, self._steps(vend, customer_id))
+        async def run(vend: Vend) -> Outcome | None:
+            return await run_held(self.life, vend.id, vend.stage, self._steps(vend, customer_id))
 
         return await self.life.drive(vend_id, run, leased=leased, item=vend)
 

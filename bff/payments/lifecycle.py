@@ -116,6 +116,8 @@ class Outcome:
     # The core's posting of a completed payment, as its answer carried it: the alert is
     # written from it, without reading it back from the core.
     posting: CorePosting | None = None
+    # A held payment's last stage (SETTLED, REVERSED), recorded in the same statement.
+    stage: str | None = None
 
 
 class Lifecycle(Generic[M]):
@@ -205,6 +207,8 @@ class Lifecycle(Generic[M]):
             item.next_attempt_at = utcnow() + timedelta(seconds=delay)
 
     def _finish_statement(self, item_id: str, outcome: Outcome, **also: Any) -> Update:
+        if outcome.stage is not None:
+            also["stage"] = outcome.stage
         return self._update_statement(
             item_id,
             self.columns.status.not_in(Status.FINAL),
@@ -350,14 +354,24 @@ class HeldSteps:
     failure_message: Callable[[str | None], str]
 
 
-async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps) -> None:
+async def run_held(
+    life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps
+) -> Outcome | None:
+    """One go at a held payment from `stage`. Returns its final answer (with its last stage)
+    for `Lifecycle.drive` to record as it gives up the lease, one statement; None while it
+    waits (recorded as pending here).
+
+    Only SENT is recorded on the way, before sending: from then on a retry queries and never
+    sends again. The steps around it need no stage of their own, each being idempotent on
+    the payment's id: a retry after a crash finds the same hold (no HELD between the hold and
+    SENT), or settles or releases it again and records the outcome (no SETTLED or REVERSED
+    before the final statement, which records them)."""
     if stage == Stage.NEW:
         try:
             await steps.hold()
         except CoreRefused as exc:
-            await life.finish(item_id, Status.FAILED, exc.code, steps.failure_message(exc.code))
-            return
-        stage = await life.set_stage(item_id, Stage.HELD)
+            return Outcome(Status.FAILED, exc.code, steps.failure_message(exc.code))
+        stage = Stage.HELD
     if stage == Stage.HELD:
         # Recorded before sending: after this point a retry queries, never resends.
         await life.set_stage(item_id, Stage.SENT)
@@ -370,14 +384,12 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSt
         code = "00" if stage == Stage.SETTLED else "96"
     if code == "00":
         settled = await steps.settle()
-        await life.set_stage(item_id, Stage.SETTLED)
-        await life.finish(item_id, Status.COMPLETED, code, None, settled.posting)
-    elif code in IN_PROGRESS_CODES:
+        return Outcome(Status.COMPLETED, code, None, settled.posting, Stage.SETTLED)
+    if code in IN_PROGRESS_CODES:
         await life.pending(item_id, code)
-    else:
-        await steps.release()
-        await life.set_stage(item_id, Stage.REVERSED)
-        await life.finish(item_id, Status.FAILED, code, steps.failure_message(code))
+        return None
+    await steps.release()
+    return Outcome(Status.FAILED, code, steps.failure_message(code), stage=Stage.REVERSED)
 
 
 async def begin_with_code(

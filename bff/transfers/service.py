@@ -438,8 +438,7 @@ class TransferService:
 
     async def _run(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
         if transfer.kind == Kind.OTHER_BANK:
-            await self._run_interbank(transfer, customer_id)
-            return None
+            return await self._run_interbank(transfer, customer_id)
         return await self._run_intrabank(transfer, customer_id)
 
     async def _run_intrabank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
@@ -465,9 +464,9 @@ class TransferService:
         await self.life.pending(transfer.id)
         return None
 
-    async def _run_interbank(self, transfer: Transfer, customer_id: str | None) -> None:
+    async def _run_interbank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
         transfer_id = transfer.id
-        await run_held(
+        return await run_held(
             self.life,
             transfer_id,
             transfer.stage,
