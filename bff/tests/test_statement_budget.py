@@ -29,13 +29,13 @@ BUDGET = {
     },
     "other-bank transfer": {
         "initiate": {"bff": 4, "sim": 1},
-        "confirm": {"bff": 10, "sim": 16},
+        "confirm": {"bff": 10, "sim": 15},
         "alerts": {"bff": 3, "sim": 1},
         "calls": 5,
     },
     "electricity vend": {
         "initiate": {"bff": 4, "sim": 2},
-        "confirm": {"bff": 9, "sim": 15},
+        "confirm": {"bff": 9, "sim": 14},
         "alerts": {"bff": 3, "sim": 1},
         "calls": 6,
     },

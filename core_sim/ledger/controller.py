@@ -63,13 +63,16 @@ def transfer_out(request: TransferRequest, posted: ledger.Posted | None = None) 
     )
 
 
-async def hold_out(db: Database, hold: Hold, posted: ledger.Posted | None = None) -> HoldOut:
-    # A posted hold's account is its posting's debit: no need to read it again.
+async def hold_out(
+    db: Database, hold: Hold, posted: ledger.Posted | None = None, number: str | None = None
+) -> HoldOut:
+    """`number`: the hold's account number when the caller knows it. A posted hold's account
+    is its posting's debit. Either way it is not read again."""
     lines = posted.lines if posted is not None and posted.lines else []
     debit = next((line for line in lines if line.amount_kobo < 0), None)
     if debit is not None:
         number = debit.account_number
-    else:
+    if number is None:
         async with db.reader() as session:
             account = await session.get(LedgerAccount, hold.account_id)
         assert account is not None
@@ -118,7 +121,9 @@ class LedgerController(Controller):
                 narration=data.narration,
                 customer_id=data.customer_id,
             )
-        return await hold_out(db, hold)
+        # The hold is on `data.account` (place_hold refuses a hold of that reference on any
+        # other account).
+        return await hold_out(db, hold, number=data.account)
 
     @post("/holds/{reference:str}/post", status_code=200)
     async def post_hold(self, db: Database, reference: str, data: HoldPostIn) -> HoldOut:
