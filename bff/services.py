@@ -139,11 +139,12 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
-    accounts = AccountsService(db, core_client, codes)
+    recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
+    accounts = AccountsService(db, core_client, codes, recent_reads)
     store = LocalDirectoryStore(settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     limits = LimitsService(db, settings, codes, accounts, notices)
-    lookup = AccountLookup(core_client)
+    lookup = AccountLookup(core_client, settings.secret_key)
     beneficiaries = BeneficiaryService(db, lookup, notices)
     ttl = settings.otp_ttl_s
     transfers = TransferService(
@@ -157,7 +158,6 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
-    recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     services = Services(
         auth=auth,
         codes=codes,

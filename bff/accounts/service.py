@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 
 from bff.accounts.schemas import (
     AccountOut,
@@ -15,7 +16,7 @@ from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
 from bff.timefmt import start_of_week
-from bff.users.activity import activity_changed
+from bff.users.activity import ActivityCache, activity_changed
 from bff.users.models import User
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
@@ -55,10 +56,17 @@ class Balances:
 
 
 class AccountsService:
-    def __init__(self, db: Database, core: CoreClient, codes: OneTimeCodes) -> None:
+    def __init__(
+        self,
+        db: Database,
+        core: CoreClient,
+        codes: OneTimeCodes,
+        recent_reads: ActivityCache | None = None,
+    ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
+        self.recent_reads = recent_reads or ActivityCache(seconds=0)
 
     async def core_accounts(self, user: User) -> list[CoreAccount]:
         assert user.customer_id is not None  # guaranteed by the `customer` dependency
@@ -68,11 +76,27 @@ class AccountsService:
             raise ServiceUnavailable(CORE_DOWN) from exc
 
     async def balances(self, user: User) -> Balances:
-        """The accounts with this week's money in and out: what the transfer screens show."""
+        """The accounts with this week's money in and out: what the transfer screens show.
+        Kept for a moment and refreshed by the customer's own payments, as the dashboard
+        (bff/users/activity.py)."""
+        week_start = start_of_week(utcnow())
+        return await self.recent_reads.read(
+            user, ("balances", week_start), lambda: self._balances(user, week_start)
+        )
+
+    async def payer_accounts(self, user: User) -> list[CoreAccount]:
+        """The accounts a payment may come from, as the payment screen showed them a moment
+        ago (`balances`' kept answer): a payment's initiate asks the core nothing for them.
+        Never older than the customer's own last payment, or than `KOBO_READ_CACHE_S` for a
+        change from elsewhere; the core still refuses a posting the money or the owner does
+        not allow (the posting names the customer)."""
+        return (await self.balances(user)).accounts
+
+    async def _balances(self, user: User, week_start: datetime) -> Balances:
         assert user.customer_id is not None
         try:
             activity = await self.core.customer_activity(
-                user.customer_id, since=start_of_week(utcnow()), recent=0
+                user.customer_id, since=week_start, recent=0
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc

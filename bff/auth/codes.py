@@ -81,8 +81,11 @@ class OneTimeCodes:
         """
         code = tokens.new_otp_code() if method == TwoFactor.OTP else None
         now = utcnow()
+        # The pause as the request's own read of the user found it (the session check, the
+        # sign-in): no statement of its own. A pause that starts in between still stops the
+        # code when it is used (`use_in` reads it with the challenge).
+        _refuse_if_paused(user.codes_paused_until, now)
         async with self.db.transaction() as session:
-            await self._check_not_paused(session, user.id, now)
             if purpose == OtpPurpose.LOGIN and method == TwoFactor.OTP:
                 await self._check_sign_in_codes_sent(session, user.id, now)
             session.add_all(store_with)

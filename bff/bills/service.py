@@ -30,6 +30,7 @@ from bff.notifications.templates import sms
 from bff.payments.lifecycle import (
     HeldSteps,
     Lifecycle,
+    Outcome,
     Status,
     begin_with_code,
     run_held,
@@ -183,7 +184,7 @@ class BillService:
         return HolderOut(name=answer.name, phone_number=answer.phone, address=answer.address)
 
     async def source_accounts(self, user: User) -> list[CoreAccount]:
-        return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]
+        return [a for a in await self.accounts.payer_accounts(user) if a.status == "ACTIVE"]
 
     # -- initiation ---------------------------------------------------------------------
     async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
@@ -299,23 +300,30 @@ class BillService:
             ttl=self.otp_ttl,
         )
         if started:
-            return await self.execute(vend_id, leased=True, vend=vend)
+            return await self.execute(vend_id, leased=True, vend=vend, customer_id=user.customer_id)
         return await self.life.outcome_of_first_confirm(vend_id)
 
     async def execute(
-        self, vend_id: str, *, leased: bool = False, vend: Vend | None = None
+        self,
+        vend_id: str,
+        *,
+        leased: bool = False,
+        vend: Vend | None = None,
+        customer_id: str | None = None,
     ) -> Vend:
-        """`vend`: as `Lifecycle.drive`'s `item`."""
-        return await self.life.drive(vend_id, self._run, leased=leased, item=vend)
+        """`vend`: as `Lifecycle.drive`'s `item`; `customer_id`: as `TransferService.execute`'s
+        (the core refuses to hold another customer's money)."""
 
-    async def _run(self, vend: Vend) -> None:
-        await run_held(self.life, vend.id, vend.stage, self._steps(vend))
+        async def run(vend: Vend) -> Outcome | None:
+            return await run_held(self.life, vend.id, vend.stage, self._steps(vend, customer_id))
 
-    def _steps(self, vend: Vend) -> HeldSteps:
+        return await self.life.drive(vend_id, run, leased=leased, item=vend)
+
+    def _steps(self, vend: Vend, customer_id: str | None) -> HeldSteps:
         narration = vend.narration()  # the core's statement reads like Kobo's
         return HeldSteps(
             hold=lambda: self.core.place_hold(
-                vend.id, vend.source_account, vend.amount_kobo, narration
+                vend.id, vend.source_account, vend.amount_kobo, narration, customer_id
             ),
             send=lambda: self._send(vend),
             query=lambda: self._query(vend.id),

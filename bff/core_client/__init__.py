@@ -5,6 +5,7 @@ from bff.core_client.errors import CoreError, CoreRefused, CoreUnavailable
 from bff.core_client.schemas import (
     CoreAccount,
     CoreCustomer,
+    CoreHold,
     CoreIdentity,
     CoreLinesPage,
     CoreNamedId,
@@ -17,6 +18,7 @@ __all__ = [
     "CoreClient",
     "CoreCustomer",
     "CoreError",
+    "CoreHold",
     "CoreIdentity",
     "CoreLinesPage",
     "CoreNamedId",

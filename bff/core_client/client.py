@@ -308,40 +308,51 @@ class CoreClient:
 
     # -- money (every call carries the caller's reference: retries are safe) -------------
     async def transfer(
-        self, reference: str, debit: str, credit: str, amount_kobo: int, narration: str
+        self,
+        reference: str,
+        debit: str,
+        credit: str,
+        amount_kobo: int,
+        narration: str,
+        customer_id: str | None = None,
     ) -> CoreTransfer:
-        return await self._call(
-            "POST",
-            "/core/transfers",
-            CoreTransfer,
-            json={
-                "reference": reference,
-                "debitAccount": debit,
-                "creditAccount": credit,
-                "amountKobo": amount_kobo,
-                "narration": narration,
-            },
-        )
+        """`customer_id`: the paying customer; the core refuses (57) a debit account that is
+        not theirs. The answer carries the posting it made (for the alerts)."""
+        body: dict[str, Any] = {
+            "reference": reference,
+            "debitAccount": debit,
+            "creditAccount": credit,
+            "amountKobo": amount_kobo,
+            "narration": narration,
+        }
+        if customer_id is not None:
+            body["debitCustomerId"] = customer_id
+        return await self._call("POST", "/core/transfers", CoreTransfer, json=body)
 
     async def transfer_status(self, reference: str) -> CoreTransfer:
         return await self._call("GET", f"/core/transfers/{_segment(reference)}", CoreTransfer)
 
     async def place_hold(
-        self, reference: str, account: str, amount_kobo: int, narration: str
+        self,
+        reference: str,
+        account: str,
+        amount_kobo: int,
+        narration: str,
+        customer_id: str | None = None,
     ) -> CoreHold:
-        return await self._call(
-            "POST",
-            "/core/holds",
-            CoreHold,
-            json={
-                "reference": reference,
-                "account": account,
-                "amountKobo": amount_kobo,
-                "narration": narration,
-            },
-        )
+        """`customer_id`: as `transfer`'s (the held account must be theirs)."""
+        body: dict[str, Any] = {
+            "reference": reference,
+            "account": account,
+            "amountKobo": amount_kobo,
+            "narration": narration,
+        }
+        if customer_id is not None:
+            body["customerId"] = customer_id
+        return await self._call("POST", "/core/holds", CoreHold, json=body)
 
     async def post_hold(self, reference: str, credit_account: str, narration: str) -> CoreHold:
+        """The answer carries the posting (for the alerts) when this call made it."""
         return await self._call(
             "POST",
             f"/core/holds/{_segment(reference)}/post",

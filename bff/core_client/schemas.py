@@ -115,6 +115,9 @@ class CoreTransfer(CoreStruct):
     status: str  # SUCCESS, FAILED, PENDING
     response_code: str
     response_message: str
+    # The posting this call made (each side's balance after, holder, names): a completed
+    # payment's alerts are written from it, with no read back. None on a replay.
+    posting: CorePosting | None = None
 
 
 class CoreHold(CoreStruct):
@@ -122,6 +125,7 @@ class CoreHold(CoreStruct):
     account: str
     amount_kobo: int
     status: str
+    posting: CorePosting | None = None  # on the call that posts it, as CoreTransfer's
 
 
 class NipNameEnquiry(CoreStruct):

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+import msgspec
+from sqlalchemy import and_, literal, select
+from sqlalchemy.orm import aliased
 
 from bff.core_client import CoreClient, CorePosting, CoreRefused
 from bff.core_client.schemas import CorePostingEntry
@@ -86,7 +88,9 @@ def messages_for(user: User, alert: Alert) -> list[Message]:
     return out
 
 
-Renderer = Callable[[str], Awaitable[Sequence[Message]]]
+# A payment kind's alerts: its id, and the core's posting when the payment's answer carried it
+# (None: the renderer reads it from the core).
+Renderer = Callable[[str, CorePosting | None], Awaitable[Sequence[Message]]]
 
 
 class PostingAlerts:
@@ -95,12 +99,14 @@ class PostingAlerts:
     def __init__(self, renderers: Mapping[str, Renderer]) -> None:
         self.renderers = dict(renderers)
 
-    async def render(self, payload: dict[str, str]) -> Sequence[Message]:
+    async def render(self, payload: dict[str, Any]) -> Sequence[Message]:
         renderer = self.renderers.get(payload.get("payment", ""))
         if renderer is None:
             log.error("unknown posting alert %s", payload)
             return []
-        return await renderer(payload["id"])
+        kept = payload.get("posting")
+        posting = None if kept is None else msgspec.convert(kept, CorePosting)
+        return await renderer(payload["id"], posting)
 
 
 Payment = TypeVar("Payment")
@@ -111,22 +117,46 @@ async def payment_and_payer(
 ) -> tuple[Payment, User] | None:
     """A payment row (a transfer, a vend: any model with `id` and `user_id`) with the customer
     who made it, in one joined read; None if there is no such payment."""
-    table: Any = model
-    async with db.autocommit() as session:
-        found = (
-            await session.execute(
-                select(table, User)
-                .join(User, User.id == table.user_id)
-                .where(table.id == payment_id)
-            )
-        ).first()
+    found = await payment_and_people(db, model, payment_id, None)
     return None if found is None else (found[0], found[1])
 
 
+async def payment_and_people(
+    db: Database, model: type[Payment], payment_id: str, recipient_customer_id: str | None
+) -> tuple[Payment, User, User | None] | None:
+    """As `payment_and_payer`, with the Kobo customer `recipient_customer_id` names (None if
+    none does) in the same read: an alert pass reads each payment once."""
+    table: Any = model
+    recipient = aliased(User)
+    query = (
+        select(table, User, recipient)
+        .join(User, User.id == table.user_id)
+        .outerjoin(
+            recipient,
+            and_(
+                recipient.customer_id == recipient_customer_id,
+                literal(recipient_customer_id is not None),
+            ),
+        )
+        .where(table.id == payment_id)
+        .order_by(recipient.id)
+        .limit(1)
+    )
+    async with db.autocommit() as session:
+        found = (await session.execute(query)).first()
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def holder_of(posting: CorePosting | None, account_number: str) -> str | None:
+    """The core customer who holds this account, as the posting names them."""
+    entry = entry_for(posting, account_number)
+    return entry.customer_id if entry is not None else None
+
+
 def entry_for(posting: CorePosting | None, account_number: str) -> CorePostingEntry | None:
-    """The posting's line on this account. The posting is read by its own reference
-    (`CoreClient.first_posting`), not found by searching the account's lines: a search
-    costs as much as the account's history."""
+    """The posting's line on this account. The posting comes with the payment's answer, or
+    else is read by its own reference (`CoreClient.first_posting`), never found by searching
+    the account's lines: a search costs as much as the account's history."""
     entries = posting.entries if posting is not None else []
     return next((entry for entry in entries if entry.account_number == account_number), None)
 

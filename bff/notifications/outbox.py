@@ -18,6 +18,7 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Table, Update, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -35,7 +36,7 @@ BACKOFF_S = (2, 5, 10, 20, 30, 60, 120, 300, 600)
 BATCH = 50
 
 # Turns a POSTING_ALERT's payload into the messages it stands for.
-AlertRenderer = Callable[[dict[str, str]], Awaitable[Sequence[Message]]]
+AlertRenderer = Callable[[dict[str, Any]], Awaitable[Sequence[Message]]]
 
 
 def row_for(message: Message, claim_token: str | None = None) -> OutboxMessage:
@@ -76,13 +77,20 @@ async def add(
     return rows
 
 
-async def add_posting_alert(session: AsyncSession, payment: str, payment_id: str) -> None:
-    """One row per completed payment: the worker writes its debit and credit alerts."""
+async def add_posting_alert(
+    session: AsyncSession, payment: str, payment_id: str, posting: Any = None
+) -> None:
+    """One row per completed payment: the worker writes its debit and credit alerts.
+    `posting`: the core's posting as the payment's answer carried it (JSON-ready), kept in
+    the row so the worker need not read it back from the core."""
     now = utcnow()
+    payload: dict[str, Any] = {"payment": payment, "id": payment_id}
+    if posting is not None:
+        payload["posting"] = posting
     alert = OutboxMessage(
         kind=OutboxKind.POSTING_ALERT,
         text="",
-        payload=json.dumps({"payment": payment, "id": payment_id}),
+        payload=json.dumps(payload),
         status=OutboxStatus.PENDING,
         attempts=0,
         next_attempt_at=now,
@@ -164,61 +172,80 @@ class Outbox:
     async def deliver_due(self, ids: Sequence[int] | None = None) -> int:
         """Deliver what is due (only `ids`, if given); returns how many rows were sent.
 
-        Each pass claims up to BATCH rows. A posting alert's messages are born claimed by
-        the pass that writes them and go out with the pass's other messages: all of them in
-        one `send_all` (one call to the simulator's gateway), marked sent in one UPDATE."""
+        Each pass claims up to BATCH rows. A posting alert is written by the pass that
+        claimed it and its messages go out with the pass's other messages: all of them in
+        one `send_all` (one call to the simulator's gateway), and every row that went out,
+        the alerts included, is marked sent in one UPDATE. An alert's messages become rows
+        of their own only if the transport refused some of them (those wait for their retry
+        as any message does); an alert none of whose messages went out is retried whole."""
         sent = 0
         while True:
             rows = await self._claim(utcnow(), ids)
             if not rows:
                 return sent
             messages = [row for row in rows if row.kind != OutboxKind.POSTING_ALERT]
+            alerts = []
             for alert in (row for row in rows if row.kind == OutboxKind.POSTING_ALERT):
-                written = await self._expand_alert(alert)
+                written = await self._write_alert(alert)
                 if written is not None:
-                    sent += 1
-                    messages += written
-            sent += await self._send(messages)
+                    alerts.append((alert, written))
+            sent += await self._send(messages, alerts)
             if ids is not None or len(rows) < BATCH:
                 # Rows committed since this claim poked the outbox: the loop comes back.
                 return sent
 
-    async def _expand_alert(self, row: OutboxMessage) -> list[OutboxMessage] | None:
-        """The alert's messages join the outbox in the transaction that closes the alert;
-        returns them (None if the alert could not be written now: it is retried later)."""
+    async def _write_alert(self, row: OutboxMessage) -> list[Message] | None:
+        """The alert's messages (None if they could not be written now: retried later)."""
         assert self.render_alert is not None  # _claim takes alerts only with a renderer
         try:
-            messages = await self.render_alert(json.loads(row.payload or "{}"))
+            return list(await self.render_alert(json.loads(row.payload or "{}")))
         except Exception as exc:  # try again later, never drop the alert
             log.exception("posting alert %s could not be written", row.id)
             await self._retry_later(row, exc)
             return None
-        async with self.db.transaction() as session:
-            done = await session.execute(self._sent_statement([row]))
-            if not done.rowcount:  # type: ignore[attr-defined]
-                return []  # its lease ran out and another pass took it
-            return await add(session, messages, claim_token=row.claim_token)
 
-    async def _send(self, rows: list[OutboxMessage]) -> int:
-        """Send claimed message rows; returns how many the transports took."""
-        if not rows:
+    async def _send(
+        self,
+        rows: list[OutboxMessage],
+        alerts: Sequence[tuple[OutboxMessage, list[Message]]] = (),
+    ) -> int:
+        """Send claimed message rows and the messages of claimed alerts; returns how many
+        rows the transports took (an alert counts once, with the messages that went out)."""
+        outgoing = [message_of(row) for row in rows]
+        for _, written in alerts:
+            outgoing += written
+        if not outgoing and not alerts:
             return 0
         try:
-            outcomes = await self.transports.send_all([message_of(row) for row in rows])
+            outcomes: list[BaseException | None] = list(await self.transports.send_all(outgoing))
         except Exception as exc:  # any failure: try again later, never drop a row
-            outcomes = [exc] * len(rows)
-        taken = []
-        for row, outcome in zip(rows, outcomes, strict=True):
+            outcomes = [exc] * len(outgoing)
+        taken: list[OutboxMessage] = []
+        for row, outcome in zip(rows, outcomes, strict=False):
             if outcome is None:
                 taken.append(row)
                 continue
             if not isinstance(outcome, DeliveryFailed):
                 log.error("outbox row %s could not be delivered", row.id, exc_info=outcome)
             await self._retry_later(row, outcome)
+        refused: list[tuple[Message, BaseException]] = []
+        went_out = 0
+        position = len(rows)
+        for alert, written in alerts:
+            own = outcomes[position : position + len(written)]
+            position += len(written)
+            if written and all(outcome is not None for outcome in own):
+                await self._retry_later(alert, next(o for o in own if o is not None))
+                continue
+            taken.append(alert)
+            went_out += sum(1 for outcome in own if outcome is None)
+            refused += [(m, o) for m, o in zip(written, own, strict=True) if o is not None]
         if taken:
-            async with self.db.autocommit() as session:
+            async with self.db.transaction() as session:
                 await session.execute(self._sent_statement(taken))
-        return len(taken)
+                if refused:
+                    await _add_refused(session, refused)
+        return len(taken) + went_out
 
     def _sent_statement(self, rows: Sequence[OutboxMessage]) -> Update:
         """Mark `rows` sent, each only while its claim is still the one it was sent under."""
@@ -260,6 +287,21 @@ class Outbox:
                     last_error=str(exc)[:500],
                 )
             )
+
+
+async def _add_refused(
+    session: AsyncSession, refused: Sequence[tuple[Message, BaseException]]
+) -> None:
+    """An alert's messages the transport refused, as rows of their own that wait for their
+    retry (the alert itself is done: the others went out)."""
+    rows = []
+    for message, exc in refused:
+        row = row_for(message)
+        row.attempts = 1
+        row.next_attempt_at = utcnow() + timedelta(seconds=BACKOFF_S[0])
+        row.last_error = str(exc)[:500]
+        rows.append(row)
+    await insert_detached(session, rows)
 
 
 def encode_attachment(name: str, content_type: str, content: bytes) -> Attachment:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
+import msgspec
 from sqlalchemy import (
     Integer,
     ScalarSelect,
@@ -32,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.auth.codes import OneTimeCodes, wrong_code
-from bff.core_client import CoreRefused, CoreUnavailable
+from bff.core_client import CoreHold, CorePosting, CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
 from bff.notifications.outbox import add_posting_alert
@@ -112,6 +113,11 @@ class Outcome:
     status: str
     code: str | None
     reason: str | None
+    # The core's posting of a completed payment, as its answer carried it: the alert is
+    # written from it, without reading it back from the core.
+    posting: CorePosting | None = None
+    # A held payment's last stage (SETTLED, REVERSED), recorded in the same statement.
+    stage: str | None = None
 
 
 class Lifecycle(Generic[M]):
@@ -201,6 +207,8 @@ class Lifecycle(Generic[M]):
             item.next_attempt_at = utcnow() + timedelta(seconds=delay)
 
     def _finish_statement(self, item_id: str, outcome: Outcome, **also: Any) -> Update:
+        if outcome.stage is not None:
+            also["stage"] = outcome.stage
         return self._update_statement(
             item_id,
             self.columns.status.not_in(Status.FINAL),
@@ -212,9 +220,16 @@ class Lifecycle(Generic[M]):
             **also,
         )
 
-    async def finish(self, item_id: str, status: str, code: str | None, reason: str | None) -> None:
+    async def finish(
+        self,
+        item_id: str,
+        status: str,
+        code: str | None,
+        reason: str | None,
+        posting: CorePosting | None = None,
+    ) -> None:
         if status == Status.COMPLETED and self.alert:
-            await self._complete_with_alert(item_id, Outcome(status, code, reason))
+            await self._complete_with_alert(item_id, Outcome(status, code, reason, posting))
             return
         async with self.db.autocommit() as session:
             await session.execute(self._finish_statement(item_id, Outcome(status, code, reason)))
@@ -228,7 +243,8 @@ class Lifecycle(Generic[M]):
                 session, self._finish_statement(item_id, outcome, **also)
             )
             if final is not None:
-                await add_posting_alert(session, self.alert, item_id)
+                posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
+                await add_posting_alert(session, self.alert, item_id, posting)
         if final is not None:
             self.alert_recorded()
         return final
@@ -333,19 +349,29 @@ class HeldSteps:
     hold: Callable[[], Awaitable[object]]
     send: Callable[[], Awaitable[str]]  # the response code
     query: Callable[[], Awaitable[str]]
-    settle: Callable[[], Awaitable[object]]  # post the hold to the settlement account
+    settle: Callable[[], Awaitable[CoreHold]]  # post the hold to the settlement account
     release: Callable[[], Awaitable[object]]  # void the hold
     failure_message: Callable[[str | None], str]
 
 
-async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps) -> None:
+async def run_held(
+    life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps
+) -> Outcome | None:
+    """One go at a held payment from `stage`. Returns its final answer (with its last stage)
+    for `Lifecycle.drive` to record as it gives up the lease, one statement; None while it
+    waits (recorded as pending here).
+
+    Only SENT is recorded on the way, before sending: from then on a retry queries and never
+    sends again. The steps around it need no stage of their own, each being idempotent on
+    the payment's id: a retry after a crash finds the same hold (no HELD between the hold and
+    SENT), or settles or releases it again and records the outcome (no SETTLED or REVERSED
+    before the final statement, which records them)."""
     if stage == Stage.NEW:
         try:
             await steps.hold()
         except CoreRefused as exc:
-            await life.finish(item_id, Status.FAILED, exc.code, steps.failure_message(exc.code))
-            return
-        stage = await life.set_stage(item_id, Stage.HELD)
+            return Outcome(Status.FAILED, exc.code, steps.failure_message(exc.code))
+        stage = Stage.HELD
     if stage == Stage.HELD:
         # Recorded before sending: after this point a retry queries, never resends.
         await life.set_stage(item_id, Stage.SENT)
@@ -357,15 +383,13 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSt
     else:
         code = "00" if stage == Stage.SETTLED else "96"
     if code == "00":
-        await steps.settle()
-        await life.set_stage(item_id, Stage.SETTLED)
-        await life.finish(item_id, Status.COMPLETED, code, None)
-    elif code in IN_PROGRESS_CODES:
+        settled = await steps.settle()
+        return Outcome(Status.COMPLETED, code, None, settled.posting, Stage.SETTLED)
+    if code in IN_PROGRESS_CODES:
         await life.pending(item_id, code)
-    else:
-        await steps.release()
-        await life.set_stage(item_id, Stage.REVERSED)
-        await life.finish(item_id, Status.FAILED, code, steps.failure_message(code))
+        return None
+    await steps.release()
+    return Outcome(Status.FAILED, code, steps.failure_message(code), stage=Stage.REVERSED)
 
 
 async def begin_with_code(

@@ -121,6 +121,52 @@ async def test_a_pass_sends_its_messages_in_one_call_and_retries_only_the_refuse
     assert waiting.claim_token is None and waiting.next_attempt_at > utcnow()
 
 
+async def test_an_alert_goes_out_without_rows_of_its_own_and_a_refused_message_waits(bff: Bff):
+    """An alert's messages are sent by the pass that writes them, and the alert row is marked
+    sent with the pass's others: no message rows on the way. A message the transport refuses
+    becomes a row that waits for its retry; an alert of which nothing went out is retried
+    whole, and is not lost."""
+    gateway = RecordingGateway()
+    rendered: list[dict[str, object]] = []
+
+    async def render(payload: dict[str, object]) -> list[Message]:
+        rendered.append(payload)
+        return [sms("08030000000", f"alert {payload['id']}"), sms("08030000001", "refuse me")]
+
+    outbox = Outbox(bff.db, Transports(gateway, gateway), render)
+    async with bff.db.transaction() as session:
+        await outbox_rows.add_posting_alert(session, "transfer", "first")
+        await outbox_rows.add(session, [sms("08030000000", "plain")])
+    assert await outbox.deliver_due() == 3  # the alert, its first message, the plain one
+    assert gateway.calls == [["plain", "alert first", "refuse me"]]
+    async with bff.db.transaction() as session:
+        rows = (await session.scalars(select(OutboxMessage).order_by(OutboxMessage.id))).all()
+    assert [(r.kind, r.text, r.status) for r in rows] == [
+        ("POSTING_ALERT", "", OutboxStatus.SENT),
+        ("SMS", "plain", OutboxStatus.SENT),
+        ("SMS", "refuse me", OutboxStatus.PENDING),
+    ]
+    assert rows[2].attempts == 1 and rows[2].next_attempt_at > utcnow()
+
+    # Nothing of this one goes out: the alert row itself waits, and is written again later.
+    gateway.calls.clear()
+
+    async def refuse_all(payload: dict[str, object]) -> list[Message]:
+        return [sms("08030000000", "refuse this too")]
+
+    outbox.render_alert = refuse_all
+    async with bff.db.transaction() as session:
+        await outbox_rows.add_posting_alert(session, "transfer", "second")
+    assert await outbox.deliver_due() == 0
+    async with bff.db.transaction() as session:
+        waiting = await session.scalar(
+            select(OutboxMessage).where(
+                OutboxMessage.kind == "POSTING_ALERT", OutboxMessage.status == OutboxStatus.PENDING
+            )
+        )
+    assert waiting is not None and waiting.attempts == 1 and waiting.claim_token is None
+
+
 async def inbox(bff: Bff, recipient: str) -> list[dict]:  # type: ignore[type-arg]
     return (await bff.sim.get("/sim/messages", params={"recipient": recipient})).json()
 

@@ -68,10 +68,11 @@ async def test_banks_and_name_lookups(bff):
         headers=auth(token),
         json={"accountNumber": "9000000014", "bankCode": GTB},
     )
-    assert (
-        other.json()["accountName"] == "Adaeze Nwosu"
-        and len(other.json()["nameInquiryReference"]) == 30
-    )
+    # The reference is the BFF's signed record of this answer (bff/payees/reference.py),
+    # carrying the switch's 30-digit session for the transfer to hand to NIP.
+    assert other.json()["accountName"] == "Adaeze Nwosu"
+    assert other.json()["nameInquiryReference"].split(".")[1].isdigit()
+    assert len(other.json()["nameInquiryReference"].split(".")[1]) == 30
     for body in (
         {"accountNumber": "9000000069", "bankCode": GTB},
         {"accountNumber": "1999999999", "bankCode": "090605"},
@@ -675,3 +676,28 @@ async def test_save_as_beneficiary_after_a_completed_transfer(bff):
     )
     listed = (await bff.client.get("/api/beneficiaries", headers=auth(token))).json()
     assert [b["accountNumber"] for b in listed] == [TUNDE_ACCOUNT]
+
+
+async def test_the_core_refuses_a_payment_from_someone_elses_account(bff):
+    """Behind the BFF's own ownership check (the kept accounts), the core's: the posting names
+    the paying customer, and a debit account that is not theirs moves nothing. Here the
+    stored transfer is made to point at Tunde's account after Ada's initiate passed."""
+    from sqlalchemy import update
+
+    from bff.transfers.models import Transfer
+
+    token = await bff.sign_in()
+    started = await initiate(bff, token, "intrabank", destinationAccountNumber=ADA_CURRENT)
+    assert started.status_code == 201, started.text
+    async with bff.db.transaction() as session:
+        await session.execute(
+            update(Transfer)
+            .where(Transfer.id == started.json()["id"])
+            .values(source_account=TUNDE_ACCOUNT)
+        )
+    tunde_before = await balance(bff, TUNDE_ACCOUNT)
+    done = await confirm(bff, token, started.json()["id"])
+    assert done.json()["transferStatus"] == "FAILED", done.text
+    assert done.json()["detail"].startswith("This transaction is not permitted on this account.")
+    assert await balance(bff, TUNDE_ACCOUNT) == tunde_before
+    assert await ledger_is_balanced(bff)

@@ -3,14 +3,16 @@ to another Kobo account its recipient's credit (bff/notifications/alerts.py rend
 
 from __future__ import annotations
 
-from bff.core_client import CoreClient
+from bff.core_client import CoreClient, CorePosting
 from bff.db import Database, utcnow
 from bff.notifications.alerts import (
     Alert,
     available_after,
+    holder_of,
     messages_for,
     owner_of,
     payment_and_payer,
+    payment_and_people,
 )
 from bff.notifications.message import Message
 from bff.transfers.models import Kind, Transfer
@@ -24,13 +26,29 @@ class TransferAlerts:
         self.db = db
         self.core = core
 
-    async def render(self, transfer_id: str) -> list[Message]:
-        found = await payment_and_payer(self.db, Transfer, transfer_id)
-        if found is None:
-            return []
-        transfer, sender = found
+    async def render(self, transfer_id: str, posting: CorePosting | None = None) -> list[Message]:
+        """`posting`: as the transfer's answer carried it. With it, the transfer, its sender
+        and its recipient are one read, and the core is asked nothing; without it (an alert
+        recorded from a replayed answer) the posting and the recipient are looked up."""
+        if posting is not None:
+            found = await payment_and_people(
+                self.db, Transfer, transfer_id, holder_of(posting, _credited(posting))
+            )
+            if found is None:
+                return []
+            transfer, sender, recipient = found
+        else:
+            paid = await payment_and_payer(self.db, Transfer, transfer_id)
+            if paid is None:
+                return []
+            transfer, sender = paid
+            posting = await self.core.first_posting(transfer.posting_references())
+            recipient = None
+            if transfer.kind != Kind.OTHER_BANK:
+                recipient = await owner_of(
+                    self.db, self.core, transfer.destination_account, posting
+                )
         at = transfer.finished_at or utcnow()
-        posting = await self.core.first_posting(transfer.posting_references())
         sender_name = f"{sender.first_name} {sender.last_name}"
         messages = messages_for(
             sender,
@@ -51,7 +69,6 @@ class TransferAlerts:
         )
         if transfer.kind == Kind.OTHER_BANK:
             return messages
-        recipient = await owner_of(self.db, self.core, transfer.destination_account, posting)
         if recipient is not None:
             messages += messages_for(
                 recipient,
@@ -67,3 +84,9 @@ class TransferAlerts:
                 ),
             )
         return messages
+
+
+def _credited(posting: CorePosting | None) -> str:
+    """The account the posting credits (a transfer's payee), or "" without a posting."""
+    entries = posting.entries if posting is not None else []
+    return next((e.account_number for e in entries if e.amount_kobo > 0), "")

@@ -88,13 +88,13 @@ class TransfersController(Controller):
     async def name_inquiry(
         self, lookup: AccountLookup, customer: Principal, data: NameInquiryIn
     ) -> NameInquiryOut:
-        return await lookup(data.account_number, data.bank_code)
+        return await lookup.for_customer(customer.user.id, data.account_number, data.bank_code)
 
     @post("/intrabank-name-inquiry", status_code=200, summary="Who owns this Kobo account?")
     async def intrabank_name_inquiry(
         self, lookup: AccountLookup, customer: Principal, data: NameInquiryIn
     ) -> NameInquiryOut:
-        return await lookup(data.account_number, banks.own_code())
+        return await lookup.for_customer(customer.user.id, data.account_number, banks.own_code())
 
     async def _initiate(
         self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn

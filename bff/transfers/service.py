@@ -205,7 +205,14 @@ class TransferService:
         )
         if kind == Kind.OTHER_BANK and not bank_code:
             raise ValidationFailed("This field is required", field="destinationBankCode")
-        lookup = await self.lookup(destination, bank_code)
+        signed = (data.name_inquiry_reference or "").strip()
+        # The customer's own name enquiry, signed by us a moment ago, answers who the payee
+        # is; without one (a scheduled run, a saved beneficiary) the payee's bank is asked.
+        lookup = (
+            self.lookup.checked(user.id, signed, destination, bank_code)
+            if signed
+            else await self.lookup(destination, bank_code)
+        )
         return Plan(
             kind,
             source,
@@ -258,7 +265,7 @@ class TransferService:
         return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
     async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
-        own = await self.accounts.core_accounts(user)
+        own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
         transfer = _new_transfer(user, plan, None, data.save_as_beneficiary)
@@ -276,7 +283,7 @@ class TransferService:
             raise ValidationFailed(
                 f"A bulk transfer can have at most {MAX_BULK_ROWS} rows", field="transfers"
             )
-        own = await self.accounts.core_accounts(user)
+        own = await self.accounts.payer_accounts(user)
         plans = []
         for index, row in enumerate(rows):
             kind = (
@@ -351,7 +358,9 @@ class TransferService:
         refused = await self._over_limit(user, transfer)
         if refused is not None:
             return await self.life.settle(transfer.id, refused)
-        return await self.execute(transfer.id, leased=True, transfer=transfer)
+        return await self.execute(
+            transfer.id, leased=True, transfer=transfer, customer_id=user.customer_id
+        )
 
     async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
         async with self.db.transaction() as session:
@@ -407,24 +416,34 @@ class TransferService:
 
     # -- execution ----------------------------------------------------------------------
     async def execute(
-        self, transfer_id: str, *, leased: bool = False, transfer: Transfer | None = None
+        self,
+        transfer_id: str,
+        *,
+        leased: bool = False,
+        transfer: Transfer | None = None,
+        customer_id: str | None = None,
     ) -> Transfer:
         """Drive a confirmed transfer as far as it can go now. Safe to call again at any time.
-        `transfer`: as `Lifecycle.drive`'s `item`."""
-        final = await self.life.drive(transfer_id, self._run, leased=leased, item=transfer)
+        `transfer`: as `Lifecycle.drive`'s `item`. `customer_id`: the paying customer, when
+        the caller has them (a confirm): the core then refuses a debit from an account that
+        is not theirs, whatever the BFF checked before."""
+
+        async def run(transfer: Transfer) -> Outcome | None:
+            return await self._run(transfer, customer_id)
+
+        final = await self.life.drive(transfer_id, run, leased=leased, item=transfer)
         if final.status == Status.COMPLETED and final.save_as_beneficiary:
             await self.beneficiaries.remember(final)
         return final
 
-    async def _run(self, transfer: Transfer) -> Outcome | None:
+    async def _run(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
         if transfer.kind == Kind.OTHER_BANK:
-            await self._run_interbank(transfer)
-            return None
-        return await self._run_intrabank(transfer)
+            return await self._run_interbank(transfer, customer_id)
+        return await self._run_intrabank(transfer, customer_id)
 
-    async def _run_intrabank(self, transfer: Transfer) -> Outcome | None:
+    async def _run_intrabank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
         """The final answer, if any, is returned: `drive` records it as it gives up the
-        lease (one statement)."""
+        lease (one statement), with the posting the core answered for the alerts."""
         try:
             result = await self.core.transfer(
                 transfer.id,
@@ -432,11 +451,12 @@ class TransferService:
                 transfer.destination_account,
                 transfer.amount_kobo,
                 transfer.description,
+                customer_id,
             )
         except CoreRefused as exc:
             return Outcome(Status.FAILED, exc.code, failure_message(exc.code))
         if result.status == "SUCCESS":
-            return Outcome(Status.COMPLETED, result.response_code, None)
+            return Outcome(Status.COMPLETED, result.response_code, None, result.posting)
         if result.status == "FAILED":
             return Outcome(
                 Status.FAILED, result.response_code, failure_message(result.response_code)
@@ -444,9 +464,9 @@ class TransferService:
         await self.life.pending(transfer.id)
         return None
 
-    async def _run_interbank(self, transfer: Transfer) -> None:
+    async def _run_interbank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
         transfer_id = transfer.id
-        await run_held(
+        return await run_held(
             self.life,
             transfer_id,
             transfer.stage,
@@ -456,6 +476,7 @@ class TransferService:
                     transfer.source_account,
                     transfer.amount_kobo,
                     f"NIP/{transfer.description}",
+                    customer_id,
                 ),
                 send=lambda: self._send_nip(transfer),
                 query=lambda: self._query_nip(transfer_id),

@@ -26,8 +26,6 @@ from core_sim.customers.schemas import (
     CustomerOut,
     DocumentTypeOut,
     LinesPageOut,
-    PostingEntryOut,
-    PostingOut,
     StatementLineOut,
 )
 from core_sim.db import Database
@@ -36,6 +34,7 @@ from core_sim.faults.effects import apply_fault
 from core_sim.faults.service import CallContext, take_fault
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind
+from core_sim.ledger.schemas import PostingEntryOut, PostingOut
 from core_sim.settings import SimSettings
 
 # A history page reaches at most this deep, and counts matching lines at most this far.

@@ -144,21 +144,3 @@ class BalanceAtOut(CamelStruct):
     account_number: str
     at: datetime
     balance_kobo: int
-
-
-class PostingEntryOut(CamelStruct):
-    account_number: str
-    account_name: str
-    amount_kobo: int
-    # What the account's holder could spend right after this line (None on old lines).
-    available_after_kobo: int | None = None
-    # The account's holder (None for the bank's own accounts): whom to alert.
-    customer_id: str | None = None
-
-
-class PostingOut(CamelStruct):
-    reference: str
-    kind: str
-    narration: str
-    posted_at: datetime
-    entries: list[PostingEntryOut]

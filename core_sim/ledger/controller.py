@@ -13,6 +13,8 @@ from core_sim.ledger.schemas import (
     HoldIn,
     HoldOut,
     HoldPostIn,
+    PostingEntryOut,
+    PostingOut,
     TransferIn,
     TransferOut,
 )
@@ -23,7 +25,30 @@ NIP_MESSAGES: dict[str, str] = json.loads((FIXTURES_DIR / "nip_response_codes.js
 ]
 
 
-def transfer_out(request: TransferRequest) -> TransferOut:
+def posting_out(posted: ledger.Posted | None) -> PostingOut | None:
+    """The posting a call just made, as GET /core/postings/{reference} would show it."""
+    if posted is None or posted.lines is None:
+        return None
+    posting = posted.posting
+    return PostingOut(
+        reference=posting.reference,
+        kind=posting.kind,
+        narration=posting.narration,
+        posted_at=posting.posted_at,
+        entries=[
+            PostingEntryOut(
+                account_number=line.account_number,
+                account_name=line.account_name,
+                amount_kobo=line.amount_kobo,
+                available_after_kobo=line.available_after_kobo,
+                customer_id=line.customer_id,
+            )
+            for line in posted.lines
+        ],
+    )
+
+
+def transfer_out(request: TransferRequest, posted: ledger.Posted | None = None) -> TransferOut:
     return TransferOut(
         reference=request.reference,
         status=request.status,
@@ -34,18 +59,30 @@ def transfer_out(request: TransferRequest) -> TransferOut:
         amount_kobo=request.amount_kobo,
         narration=request.narration,
         created_at=request.created_at,
+        posting=posting_out(posted),
     )
 
 
-async def hold_out(db: Database, hold: Hold) -> HoldOut:
-    async with db.reader() as session:
-        account = await session.get(LedgerAccount, hold.account_id)
-    assert account is not None
+async def hold_out(
+    db: Database, hold: Hold, posted: ledger.Posted | None = None, number: str | None = None
+) -> HoldOut:
+    """`number`: the hold's account number when the caller knows it. A posted hold's account
+    is its posting's debit. Either way it is not read again."""
+    lines = posted.lines if posted is not None and posted.lines else []
+    debit = next((line for line in lines if line.amount_kobo < 0), None)
+    if debit is not None:
+        number = debit.account_number
+    if number is None:
+        async with db.reader() as session:
+            account = await session.get(LedgerAccount, hold.account_id)
+        assert account is not None
+        number = account.number
     return HoldOut(
         reference=hold.reference,
-        account=account.number,
+        account=number,
         amount_kobo=hold.amount_kobo,
         status=hold.status,
+        posting=posting_out(posted),
     )
 
 
@@ -64,9 +101,10 @@ class LedgerController(Controller):
             credit_account=data.credit_account,
             amount_kobo=data.amount_kobo,
             narration=data.narration,
+            debit_customer_id=data.debit_customer_id,
         )
-        request = await transfers.transfer(db, command, sim_settings.timeout_fault_ms)
-        return transfer_out(request)
+        answer = await transfers.transfer_answer(db, command, sim_settings.timeout_fault_ms)
+        return transfer_out(answer.request, answer.posted)
 
     @get("/transfers/{reference:str}")
     async def transfer_status(self, db: Database, reference: str) -> TransferOut:
@@ -81,20 +119,23 @@ class LedgerController(Controller):
                 account_number=data.account,
                 amount_kobo=data.amount_kobo,
                 narration=data.narration,
+                customer_id=data.customer_id,
             )
-        return await hold_out(db, hold)
+        # The hold is on `data.account` (place_hold refuses a hold of that reference on any
+        # other account).
+        return await hold_out(db, hold, number=data.account)
 
     @post("/holds/{reference:str}/post", status_code=200)
     async def post_hold(self, db: Database, reference: str, data: HoldPostIn) -> HoldOut:
         async with db.writer() as session:
             hold = await ledger.get_hold(session, reference)
-            await ledger.post_hold(
+            posted = await ledger.post_hold(
                 session,
                 hold=hold,
                 credit_account_number=data.credit_account,
                 narration=data.narration,
             )
-        return await hold_out(db, hold)
+        return await hold_out(db, hold, posted)
 
     @post("/holds/{reference:str}/void", status_code=200)
     async def void_hold(self, db: Database, reference: str) -> HoldOut:

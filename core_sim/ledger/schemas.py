@@ -13,12 +13,36 @@ PositiveKobo = Annotated[int, msgspec.Meta(gt=0, le=10**15)]
 Narration = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
+CustomerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+
+
+class PostingEntryOut(CamelStruct):
+    account_number: str
+    account_name: str
+    amount_kobo: int
+    # What the account's holder could spend right after this line (None on old lines).
+    available_after_kobo: int | None = None
+    # The account's holder (None for the bank's own accounts): whom to alert.
+    customer_id: str | None = None
+
+
+class PostingOut(CamelStruct):
+    reference: str
+    kind: str
+    narration: str
+    posted_at: datetime
+    entries: list[PostingEntryOut]
+
+
 class TransferIn(CamelStruct, forbid_unknown_fields=True):
     reference: Reference
     debit_account: AccountNumber
     credit_account: AccountNumber
     amount_kobo: PositiveKobo
     narration: Narration
+    # The customer the payment is made for: the debit account must be theirs (57 if not).
+    # Optional for the bank's own callers (a tester's move, a reversal).
+    debit_customer_id: CustomerId | None = None
 
 
 class TransferOut(CamelStruct):
@@ -31,6 +55,10 @@ class TransferOut(CamelStruct):
     amount_kobo: int
     narration: str
     created_at: datetime
+    # The posting as it was just made, with each side's balance after and holder: what a
+    # debit or credit alert needs, so the caller reads nothing back. None on a replay or a
+    # status query (GET /core/postings/{reference} has it).
+    posting: PostingOut | None = None
 
 
 class HoldIn(CamelStruct, forbid_unknown_fields=True):
@@ -38,6 +66,8 @@ class HoldIn(CamelStruct, forbid_unknown_fields=True):
     account: AccountNumber
     amount_kobo: PositiveKobo
     narration: Narration
+    # As on a transfer: the held account must be this customer's (57 if not).
+    customer_id: CustomerId | None = None
 
 
 class HoldPostIn(CamelStruct, forbid_unknown_fields=True):
@@ -50,6 +80,8 @@ class HoldOut(CamelStruct):
     account: str
     amount_kobo: int
     status: str
+    # On the call that posts it: the posting just made (as on a transfer's answer).
+    posting: PostingOut | None = None
 
 
 class BalanceCheckOut(CamelStruct):

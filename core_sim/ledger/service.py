@@ -46,6 +46,30 @@ class Leg:
     counterparty_name: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PostedLine:
+    """One leg as it was just posted: what the payer's and payee's alerts need."""
+
+    account_number: str
+    account_name: str
+    customer_id: str | None
+    amount_kobo: int
+    available_after_kobo: int
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    posting: Posting
+    lines: list[PostedLine] | None  # None: posted earlier (an idempotent replay)
+
+
+def refuse_unless_owned(number: str, holder: str | None, customer_id: str | None) -> None:
+    """A payment made for `customer_id` may only take money from that customer's account:
+    the core's own check, whatever the caller checked before."""
+    if customer_id is not None and holder != customer_id:
+        raise NotPermitted(f"Account {number} does not belong to the paying customer", code="57")
+
+
 async def get_account(session: AsyncSession, number: str) -> LedgerAccount:
     account = await session.scalar(select(LedgerAccount).where(LedgerAccount.number == number))
     if account is None:
@@ -62,7 +86,8 @@ async def post(
     legs: Sequence[Leg],
     posted_at: datetime | None = None,
     release_holds: dict[str, int] | None = None,
-) -> Posting:
+    debit_customer_id: str | None = None,
+) -> Posted:
     """Apply a balanced posting inside the caller's transaction.
 
     A leg whose counterparty is another account of this posting and has no name given is
@@ -72,9 +97,13 @@ async def post(
     being posted): the amount leaves `held_kobo` together with the debit, so the available
     balance does not change twice.
 
+    `debit_customer_id`: the customer the posting is made for; every debited account must
+    be theirs (refused with 57 otherwise, before anything is written).
+
     Statements, the hot path of every transfer: one read of the accounts, the posting's
     insert, one conditional update per leg and one insert of all the entries, all of them
-    Core statements on the tables. The Posting answered is a detached model with its id.
+    Core statements on the tables. The Posting answered is a detached model with its id,
+    with each leg as posted (balance after, holder).
     """
     if not legs or any(leg.amount_kobo == 0 for leg in legs):
         raise InvalidAmount("A posting needs legs with non-zero amounts")
@@ -87,7 +116,11 @@ async def post(
     rows = (
         await session.execute(
             select(
-                LedgerAccount.id, LedgerAccount.number, LedgerAccount.name, LedgerAccount.status
+                LedgerAccount.id,
+                LedgerAccount.number,
+                LedgerAccount.name,
+                LedgerAccount.status,
+                LedgerAccount.customer_id,
             ).where(LedgerAccount.number.in_(numbers))
         )
     ).all()
@@ -97,11 +130,15 @@ async def post(
             raise NotFound(f"Account {number} not found", code="25")
         if accounts[number].status != AccountStatus.ACTIVE:
             raise NotPermitted(f"Account {number} is not active", code="57")
+    for leg in legs:
+        if leg.amount_kobo < 0:
+            account = accounts[leg.account_number]
+            refuse_unless_owned(account.number, account.customer_id, debit_customer_id)
 
     posting = Posting(reference=reference, kind=kind, narration=narration, posted_at=when)
     await insert_detached(session, [posting])
 
-    entries = []
+    entries, lines = [], []
     for leg in sorted(legs, key=lambda leg: accounts[leg.account_number].id):
         account = accounts[leg.account_number]
         released = release_holds.get(leg.account_number, 0)
@@ -122,8 +159,13 @@ async def post(
                 "posted_at": when,
             }
         )
+        lines.append(
+            PostedLine(
+                account.number, account.name, account.customer_id, leg.amount_kobo, available_after
+            )
+        )
     await session.execute(_INSERT_ENTRIES, entries)
-    return posting
+    return Posted(posting, lines)
 
 
 # The two statements every leg of every posting runs, built once. They are Core statements on
@@ -170,13 +212,21 @@ async def _apply_leg(
 
 
 async def place_hold(
-    session: AsyncSession, *, reference: str, account_number: str, amount_kobo: int, narration: str
+    session: AsyncSession,
+    *,
+    reference: str,
+    account_number: str,
+    amount_kobo: int,
+    narration: str,
+    customer_id: str | None = None,
 ) -> Hold:
     """Reserve money. Idempotent: the same reference for the same account and amount returns
-    the existing hold (whatever became of it); for anything else it is refused."""
+    the existing hold (whatever became of it); for anything else it is refused.
+    `customer_id`: the customer the hold is for; the account must be theirs."""
     if amount_kobo <= 0:
         raise InvalidAmount("Hold amount must be positive")
     account = await get_account(session, account_number)
+    refuse_unless_owned(account_number, account.customer_id, customer_id)
     existing = await session.scalar(select(Hold).where(Hold.reference == reference))
     if existing is not None:
         if existing.account_id != account.id or existing.amount_kobo != amount_kobo:
@@ -221,20 +271,20 @@ async def get_hold(session: AsyncSession, reference: str) -> Hold:
 
 async def post_hold(
     session: AsyncSession, *, hold: Hold, credit_account_number: str, narration: str
-) -> Posting:
+) -> Posted:
     """Move held money to `credit_account_number`. Idempotent on an already posted hold."""
     if hold.status == HoldStatus.POSTED:
         existing = await session.scalar(
             select(Posting).where(Posting.reference == f"HOLD-{hold.reference}")
         )
         assert existing is not None
-        return existing
+        return Posted(existing, None)
     if hold.status != HoldStatus.ACTIVE:
         raise NotPermitted("Hold was voided", code="21")
     debit = await session.get(LedgerAccount, hold.account_id)
     assert debit is not None
     credit = credit_account_number
-    posting = await post(
+    posted = await post(
         session,
         reference=f"HOLD-{hold.reference}",
         kind="HOLD_POST",
@@ -246,7 +296,7 @@ async def post_hold(
         release_holds={debit.number: hold.amount_kobo},
     )
     hold.status = HoldStatus.POSTED
-    return posting
+    return posted
 
 
 async def void_hold(session: AsyncSession, *, hold: Hold) -> None:

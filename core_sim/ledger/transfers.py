@@ -37,6 +37,8 @@ class TransferCommand:
     credit_account: str
     amount_kobo: int
     narration: str
+    # The paying customer: the debit account must be theirs (ledger.refuse_unless_owned).
+    debit_customer_id: str | None = None
 
     def body_hash(self) -> str:
         canonical = "|".join(
@@ -45,19 +47,32 @@ class TransferCommand:
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class TransferAnswer:
+    request: TransferRequest
+    posted: ledger.Posted | None = None  # the posting this call made, if it made one
+
+
 async def transfer(
     db: Database, command: TransferCommand, timeout_fault_ms: int
 ) -> TransferRequest:
+    """The transfer's recorded answer (`transfer_answer`, without the posting)."""
+    return (await transfer_answer(db, command, timeout_fault_ms)).request
+
+
+async def transfer_answer(
+    db: Database, command: TransferCommand, timeout_fault_ms: int
+) -> TransferAnswer:
+    """Make the transfer once: its recorded answer, and the posting if this call made it."""
     if command.amount_kobo <= 0:
         raise InvalidAmount("Amount must be greater than zero")
     if command.debit_account == command.credit_account:
         raise SimError("Source and destination accounts are the same", code="57")
 
-    async with db.reader() as session:
-        existing = await session.get(TransferRequest, command.reference)
-    if existing is not None:
-        return await _replay(db, existing, command)
-
+    # No read of the reference first: a request seen before fails on its unique reference
+    # (or its posting's) when it is written, and is answered as the first time, below. A
+    # statement less on every transfer; a replay may meet a fault rule again (a forced
+    # timeout then delays its answer, a decline or a hold is rolled back with it).
     fault = await take_fault(
         db,
         CallContext(
@@ -74,7 +89,7 @@ async def transfer(
         async with db.writer() as session:
             # Added last, with its outcome (one insert, no update): a concurrent request with
             # the same reference then fails on the unique reference and rolls back whole.
-            request = _new_request(command)
+            request, posted = _new_request(command), None
             if fault is not None and fault.effect == FaultEffect.DECLINE:
                 request.status, request.response_code = FAILED, fault.response_code or "05"
                 request.message = "Declined (forced by a fault rule)"
@@ -85,30 +100,41 @@ async def transfer(
                     account_number=command.debit_account,
                     amount_kobo=command.amount_kobo,
                     narration=command.narration,
+                    customer_id=command.debit_customer_id,
                 )
                 request.status, request.response_code = PENDING, "09"
                 request.pending_outcome = fault.pending_outcome or "00"
                 request.resolve_at = utcnow() + timedelta(milliseconds=fault.resolve_after_ms or 0)
             else:
-                await _post_transfer(session, command)
+                posted = await _post_transfer(session, command)
                 request.status, request.response_code = SUCCESS, "00"
                 request.posting_reference = f"TRF-{command.reference}"
             await insert_detached(session, [request])
-            return request
+            return TransferAnswer(request, posted)
     except IntegrityError:
-        # Another request with this reference won the race: answer as it did.
-        async with db.reader() as session:
-            winner = await session.get(TransferRequest, command.reference)
-        assert winner is not None
-        return await _replay(db, winner, command)
+        # This reference was seen before (or a concurrent request with it won the race):
+        # everything above rolled back; answer as the first time.
+        return TransferAnswer(await _answer_of_first(db, command))
     except SimError as refusal:
         # An unknown account on a transfer reads as NIP's "invalid account".
         code = "07" if isinstance(refusal, NotFound) and refusal.code == "25" else refusal.code
-        async with db.writer() as session:
-            request = _new_request(command)
-            request.status, request.response_code, request.message = FAILED, code, refusal.message
-            await insert_detached(session, [request])
-            return request
+        try:
+            async with db.writer() as session:
+                request = _new_request(command)
+                request.status, request.response_code = FAILED, code
+                request.message = refusal.message
+                await insert_detached(session, [request])
+                return TransferAnswer(request)
+        except IntegrityError:  # refused now, but answered before: the first answer stands
+            return TransferAnswer(await _answer_of_first(db, command))
+
+
+async def _answer_of_first(db: Database, command: TransferCommand) -> TransferRequest:
+    async with db.reader() as session:
+        first = await session.get(TransferRequest, command.reference)
+    if first is None:  # the unique posting reference of a request since removed: impossible
+        raise Conflict("This reference was already used", code="94")
+    return await _replay(db, first, command)
 
 
 def _new_request(command: TransferCommand) -> TransferRequest:
@@ -125,9 +151,9 @@ def _new_request(command: TransferCommand) -> TransferRequest:
     )
 
 
-async def _post_transfer(session: AsyncSession, command: TransferCommand) -> None:
+async def _post_transfer(session: AsyncSession, command: TransferCommand) -> ledger.Posted:
     debit, credit = command.debit_account, command.credit_account
-    await ledger.post(
+    return await ledger.post(
         session,
         reference=f"TRF-{command.reference}",
         kind="TRANSFER",
@@ -137,6 +163,7 @@ async def _post_transfer(session: AsyncSession, command: TransferCommand) -> Non
             ledger.Leg(debit, -command.amount_kobo, credit),
             ledger.Leg(credit, command.amount_kobo, debit),
         ],
+        debit_customer_id=command.debit_customer_id,
     )
 
 
@@ -163,14 +190,14 @@ async def status(db: Database, reference: str) -> TransferRequest:
             return request
         hold = await ledger.get_hold(session, f"TRF-{reference}")
         if request.pending_outcome == "00":
-            posting = await ledger.post_hold(
+            posted = await ledger.post_hold(
                 session,
                 hold=hold,
                 credit_account_number=request.credit_account,
                 narration=request.narration,
             )
             request.status, request.response_code = SUCCESS, "00"
-            request.posting_reference = posting.reference
+            request.posting_reference = posted.posting.reference
         else:
             await ledger.void_hold(session, hold=hold)
             request.status = FAILED

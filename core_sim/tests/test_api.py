@@ -205,6 +205,70 @@ async def test_a_posting_names_each_side_and_what_it_left_available(sim_client):
     assert (await sim_client.get("/core/postings/TRF-no-such")).status_code == 404
 
 
+async def test_a_transfer_answers_with_the_posting_it_made(sim_client):
+    """What the payer's and payee's alerts need comes with the answer: no read back."""
+    body = {
+        "reference": "api-posting-2",
+        "debitAccount": "1020000115",
+        "creditAccount": "1020000218",
+        "amountKobo": 700,
+        "narration": "tea",
+    }
+    answer = (await sim_client.post("/core/transfers", json=body)).json()
+    stored = (await sim_client.get("/core/postings/TRF-api-posting-2")).json()
+    assert answer["posting"] == stored
+    assert {e["customerId"] for e in answer["posting"]["entries"]} == {
+        "CIF00000001",
+        "CIF00000002",
+    }
+    # A replay answers as the first time, without the posting (GET /core/postings has it).
+    assert (await sim_client.post("/core/transfers", json=body)).json()["posting"] is None
+
+
+async def test_a_payment_for_a_customer_cannot_take_another_customers_money(sim_client):
+    """The core's own check behind the BFF's: a debit or a hold made for a customer must
+    be on that customer's account (57), and nothing moves."""
+    before = (await sim_client.get("/core/accounts/1020000218")).json()
+    transfer = await sim_client.post(
+        "/core/transfers",
+        json={
+            "reference": "api-not-yours-1",
+            "debitAccount": "1020000218",  # Tunde's
+            "creditAccount": "1020000115",
+            "amountKobo": 500,
+            "narration": "not mine",
+            "debitCustomerId": "CIF00000001",  # Ada
+        },
+    )
+    assert transfer.status_code == 200, transfer.text
+    assert transfer.json()["status"] == "FAILED" and transfer.json()["responseCode"] == "57"
+    hold = await sim_client.post(
+        "/core/holds",
+        json={
+            "reference": "api-not-yours-2",
+            "account": "1020000218",
+            "amountKobo": 500,
+            "narration": "not mine",
+            "customerId": "CIF00000001",
+        },
+    )
+    assert hold.status_code == 422 and hold.json()["responseCode"] == "57"
+    assert (await sim_client.get("/core/accounts/1020000218")).json() == before
+    own = await sim_client.post(
+        "/core/transfers",
+        json={
+            "reference": "api-yours-1",
+            "debitAccount": "1020000115",
+            "creditAccount": "1020000218",
+            "amountKobo": 500,
+            "narration": "mine",
+            "debitCustomerId": "CIF00000001",
+        },
+    )
+    assert own.json()["status"] == "SUCCESS"
+    assert (await sim_client.get("/core/ledger/balance-check")).json()["balanced"] is True
+
+
 async def test_bad_transfer_body_is_a_400(sim_client):
     response = await sim_client.post(
         "/core/transfers",
