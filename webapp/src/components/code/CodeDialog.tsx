@@ -3,9 +3,12 @@
  * (docs/contract.md §1.7): six boxes that auto-advance, paste fills them, completing all
  * six submits. The heading follows the customer's second factor, like the
  * login's code step; the text is the server's sentence saying where the code is.
+ * With no network the code cannot be sent: the boxes and Confirm are switched off and the
+ * dialog says why (issue 43), so every payment, limit and beneficiary change waits for it.
  */
 import { useEffect, type ReactNode } from 'react'
-import { Button, Form, Modal, Typography } from 'antd'
+import { Alert, Button, Form, Modal, Typography } from 'antd'
+import { OFFLINE_MONEY_REASON, useOnline } from '../../lib/network'
 import { OtpInput } from '../OtpInput'
 import { OTP_HEADINGS } from './texts'
 import { codeRule, secondFactorOf } from './code'
@@ -39,6 +42,7 @@ export function CodeDialog({
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
   const heading = OTP_HEADINGS[secondFactorOf(twoFactor)]
+  const online = useOnline()
 
   useEffect(() => {
     if (failures > 0) form.resetFields()
@@ -59,7 +63,8 @@ export function CodeDialog({
       <div className="kobo-code-dialog">
         {children}
         <Typography.Paragraph type="secondary">{message || heading.text}</Typography.Paragraph>
-        <Form form={form} layout="vertical" onFinish={({ otp }) => onSubmit(otp)} disabled={loading}>
+        {!online && <Alert type="warning" showIcon title={OFFLINE_MONEY_REASON} className="kobo-code-dialog__offline" />}
+        <Form form={form} layout="vertical" onFinish={({ otp }) => online && onSubmit(otp)} disabled={loading}>
           <Form.Item name="otp" rules={[codeRule]}>
             <OtpInput autoFocus onComplete={() => form.submit()} label="One-time code" />
           </Form.Item>
@@ -67,7 +72,7 @@ export function CodeDialog({
             <Button onClick={onCancel} disabled={loading}>
               Cancel
             </Button>
-            <Button type="primary" htmlType="submit" loading={loading}>
+            <Button type="primary" htmlType="submit" loading={loading} disabled={!online}>
               {submitText}
             </Button>
           </div>
