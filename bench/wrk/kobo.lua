@@ -209,6 +209,24 @@ local function poll_for_code(then_step)
   }
 end
 
+-- Sign-in's two requests, shared by the login, sign_in and journey flows: the password step
+-- (which starts the operation's clock) and the code step with the answer it kept.
+local function sign_in_request()
+  begun = now_ms()
+  local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
+  return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
+end
+
+local function keep_sign_in_answer(status, body)
+  answer_body = body:match("^{(.*)}$")
+  return answer_body ~= nil or fail("sign-in answered: " .. body:sub(1, 120))
+end
+
+local function code_request()
+  local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
+  return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
+end
+
 FLOWS = {
   transfer = {
     {
@@ -238,22 +256,12 @@ FLOWS = {
   },
   login = {
     {
-      request = function()
-        begun = now_ms()
-        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
-        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
-      end,
-      response = function(status, body)
-        answer_body = body:match("^{(.*)}$")
-        return answer_body ~= nil or fail("login answered: " .. body:sub(1, 120))
-      end,
+      request = sign_in_request,
+      response = keep_sign_in_answer,
     },
     poll_for_code(3),
     {
-      request = function()
-        local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
-        return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
-      end,
+      request = code_request,
       response = function(status, body)
         if body:find('"accessToken"', 1, true) then finish()
         else fail("code step: " .. status .. " " .. body:sub(1, 120)) end
@@ -264,11 +272,7 @@ FLOWS = {
   sign_in = {
     {
       name = "sign-in (password, code sent)",
-      request = function()
-        begun = now_ms()
-        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
-        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
-      end,
+      request = sign_in_request,
       response = function(status, body)
         if body:find('"userUUID"', 1, true) then finish()
         else fail("sign-in answered: " .. status .. " " .. body:sub(1, 120)) end
@@ -281,23 +285,13 @@ FLOWS = {
   journey = {
     {
       name = "sign-in (password, code sent)",
-      request = function()
-        begun = now_ms()
-        local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
-        return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
-      end,
-      response = function(status, body)
-        answer_body = body:match("^{(.*)}$")
-        return answer_body ~= nil or fail("sign-in answered: " .. body:sub(1, 120))
-      end,
+      request = sign_in_request,
+      response = keep_sign_in_answer,
     },
     poll_for_code(3),
     {
       name = "code checked, session opened",
-      request = function()
-        local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
-        return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
-      end,
+      request = code_request,
       response = function(status, body)
         me.session = body:match('"accessToken":"([^"]+)"')
         return me.session ~= nil or fail("code step: " .. status .. " " .. body:sub(1, 120))
