@@ -47,9 +47,11 @@ def TextQuery(max_length: int, **kwargs: Any) -> Any:
 
 
 def TextPath(max_length: int) -> Any:
-    """A path segment: its length bound and the no-hidden-characters rule, both enforced by
-    Litestar (a 400) and stated in the document from this one declaration."""
-    return Parameter(max_length=max_length, pattern=VISIBLE_TEXT_PATTERN)
+    """A path segment (an id or a reference): its length bound, enforced by Litestar (a 400),
+    and in the document the shape of every id the BFF hands out (no hidden characters). A
+    segment outside that shape names nothing and is answered 404 like any unknown id
+    (bff/tests/test_history.py::test_odd_references_are_not_found_not_errors)."""
+    return Parameter(max_length=max_length, schema_extra={"pattern": VISIBLE_TEXT_PATTERN})
 
 
 def refuse_hidden_characters(value: str, field: str, *, multiline: bool = False) -> None:
