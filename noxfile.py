@@ -25,6 +25,7 @@ nox.options.sessions = [
     "lint",
     "types",
     "contract",
+    "manifests",
     "tests_sqlite",
     "web_unit",
     "tests_postgres",
@@ -93,6 +94,13 @@ def contract(session: nox.Session) -> None:
         str(committed_doc),
         external=True,
     )
+
+
+@nox.session(venv_backend="none")
+def manifests(session: nox.Session) -> None:
+    """deploy/k8s: every overlay rendered in Python, validated offline against the Kubernetes
+    schemas (kubernetes-validate), and its settings checked against what the BFF reads."""
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:logging", "tests_repo/test_deploy_manifests.py")
 
 
 @nox.session(venv_backend="none")
