@@ -54,9 +54,11 @@ def types(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def contract(session: nox.Session) -> None:
-    """The committed OpenAPI document and the generated TypeScript types are up to date."""
+    """The committed OpenAPI document, the generated TypeScript types and field limits are up
+    to date, and Spectral (OWASP ruleset) finds no error in the document."""
     committed_doc = ROOT / "webapp/src/api/openapi.json"
     committed_types = ROOT / "webapp/src/api/schema.d.ts"
+    committed_limits = ROOT / "webapp/src/api/limits.ts"
     with tempfile.TemporaryDirectory() as tmp:
         fresh_doc = Path(tmp) / "openapi.json"
         fresh_types = Path(tmp) / "schema.d.ts"
@@ -80,6 +82,10 @@ def contract(session: nox.Session) -> None:
             session.error(
                 "webapp/src/api/schema.d.ts is stale: run `npm run contract` and commit it"
             )
+        fresh_limits = Path(tmp) / "limits.ts"
+        session.run("node", "webapp/scripts/contract-limits.mjs", str(fresh_limits), external=True)
+        if not filecmp.cmp(fresh_limits, committed_limits, shallow=False):
+            session.error("webapp/src/api/limits.ts is stale: run `npm run contract` and commit it")
     # The OWASP API ruleset, with request-side bounds as errors (webapp/spectral.yaml says why
     # each other rule is on or off). Spectral prints what it found; any error fails.
     session.run(
