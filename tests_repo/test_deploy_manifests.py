@@ -97,18 +97,19 @@ def _environment(container: dict[str, Any], resources: list[Resource]) -> dict[s
     return environment
 
 
-def settings_the_bff_reads() -> set[str]:
-    """Every environment variable name bff/ and kobo_serving/ read: the string constants that
-    look like one (KOBO_*, DATABASE_URL, REDIS_URL, OTEL_*, PROMETHEUS_MULTIPROC_DIR)."""
+def settings_read_by(packages: tuple[str, ...] = ("bff", "kobo_serving")) -> set[str]:
+    """Every environment variable name the packages read (by default the BFF's: bff/ and
+    kobo_serving/): the string constants that look like one (KOBO_*, SIM_*, OTEL_*,
+    DATABASE_URL, REDIS_URL, PROMETHEUS_MULTIPROC_DIR)."""
     names = set()
-    for package in ("bff", "kobo_serving"):
+    for package in packages:
         for path in (ROOT / package).rglob("*.py"):
             if "tests" in path.parts:
                 continue
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     value = node.value
-                    if value.startswith(("KOBO_", "OTEL_")) or value in (
+                    if value.startswith(("KOBO_", "OTEL_", "SIM_")) or value in (
                         "DATABASE_URL",
                         "REDIS_URL",
                         "PROMETHEUS_MULTIPROC_DIR",
@@ -154,7 +155,7 @@ def test_the_python_rendering_is_kustomize_s(renders, overlay) -> None:  # type:
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_every_variable_in_the_manifests_is_a_setting_the_bff_reads(renders, overlay) -> None:  # type: ignore[no-untyped-def]
-    known = settings_the_bff_reads()
+    known = settings_read_by()
     assert {"KOBO_SECRET_KEY", "DATABASE_URL", "KOBO_DB_PGBOUNCER"} <= known  # the scan works
     containers = list(_bff_containers(renders[overlay]))
     assert containers
@@ -310,6 +311,10 @@ def test_the_simulator_is_staging_only(renders) -> None:  # type: ignore[no-unty
         assert "core-sim" not in yaml.safe_dump_all(renders[overlay])
     staging = simulated(renders["staging"])
     assert {r["kind"] for r in staging} == {"Deployment", "Service", "NetworkPolicy"}
+    (deployment,) = [r for r in staging if r["kind"] == "Deployment"]
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    simulator_reads = settings_read_by(("core_sim",))
+    assert {v["name"] for v in container["env"]} <= simulator_reads
     for resource in staging:
         assert resource["metadata"]["labels"]["kobo.ng/staging-only"] == "true"
         assert "STAGING ONLY" in resource["metadata"]["annotations"]["kobo.ng/warning"]
