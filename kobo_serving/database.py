@@ -1,7 +1,8 @@
 """Database plumbing shared by both programs: the engine (SQLite pragmas, the PostgreSQL
 pool and PgBouncer settings docs/deploy.md tells operators about), aware UTC datetimes,
-the unit-of-work rules every session follows, and `insert_detached`, how the payment paths
-write new rows without it. Each program keeps its own declarative base,
+the unit-of-work rules every session follows, `insert_detached`, how the payment paths
+write new rows without it, and `fetch_rows`, how the hottest reads skip SQLAlchemy's
+execution on PostgreSQL. Each program keeps its own declarative base,
 its own "now" and the session kinds only it needs (bff/db, core_sim/db.py)."""
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ import asyncio
 import contextlib
 import functools
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import DateTime, Insert, Table, event, insert
+from sqlalchemy import CompoundSelect, DateTime, Insert, Select, Table, event, insert
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -23,6 +25,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.types import TypeDecorator
 
 from kobo_serving.env import env_flag, env_int, env_seconds
@@ -125,6 +128,85 @@ class SessionSource:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+
+
+# What `fetch_rows` runs: a SELECT, or a UNION of them.
+Read = Select[Any] | CompoundSelect[Any]
+
+
+async def fetch_rows(
+    connection: AsyncConnection, statement: Read, params: Mapping[str, Any]
+) -> Sequence[Mapping[str, Any]]:
+    """The rows of a read that every request makes (the session check, the first screen's
+    reads), each a mapping of column name to value.
+
+    On PostgreSQL the statement, compiled once per process, runs on the asyncpg connection
+    under `connection`, with asyncpg's own prepared-statement cache: no SQLAlchemy
+    execution, parameter and result processing or greenlet hop, which profiles showed as
+    the larger part of the BFF's CPU on a computed dashboard (docs/benchmarks.md). On
+    SQLite it runs through SQLAlchemy as any statement.
+
+    Values go to the driver as given (str, int, aware datetime, …) and come back as the
+    driver gives them: timestamps with time zone come back aware on PostgreSQL. Statements
+    with expanding parameters (`in_()` of a list) are not supported: they render per call.
+    """
+    if connection.dialect.name != "postgresql":
+        result = await connection.execute(statement, params)
+        return cast(list[Mapping[str, Any]], [row._mapping for row in result.all()])
+    plan = _compiled_for_asyncpg(statement, connection.dialect)
+    driver = (await connection.get_raw_connection()).driver_connection
+    assert driver is not None
+    rows: Sequence[Mapping[str, Any]] = await driver.fetch(
+        plan.sql, *(params[n] if n in params else plan.defaults[n] for n in plan.names)
+    )
+    if not plan.processors:
+        return rows
+    return [plan.processed(row) for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class _AsyncpgPlan:
+    sql: str  # with $1, $2, …
+    names: tuple[str, ...]  # the parameters in that order
+    defaults: dict[str, Any]  # the values the statement carries itself (its literals)
+    # Column position → the column type's result processor, for types that have one (an
+    # encrypted column, say); none for most statements, whose rows are then asyncpg's own.
+    processors: dict[int, Any]
+    keys: tuple[str, ...]
+
+    def processed(self, row: Any) -> dict[str, Any]:
+        values = list(row)  # an asyncpg Record iterates over its values
+        for position, processor in self.processors.items():
+            values[position] = processor(values[position])
+        return dict(zip(self.keys, values, strict=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_for_asyncpg(statement: Read, dialect: Dialect) -> _AsyncpgPlan:
+    compiled = statement.compile(dialect=dialect)
+    assert isinstance(compiled, SQLCompiler)
+    sql = str(compiled)
+    if "POSTCOMPILE" in sql:
+        raise ValueError("fetch_rows: a statement with expanding parameters renders per call")
+    processors = {}
+    for position, column in enumerate(statement.selected_columns):
+        # UTCDateTime's would only make an aware UTC datetime aware UTC again: asyncpg gives
+        # timestamps with time zone as aware UTC datetimes.
+        if isinstance(column.type, UTCDateTime):
+            continue
+        processor = column.type.result_processor(dialect, None)
+        if processor is not None:
+            processors[position] = processor
+    keys = tuple(column.key or "" for column in statement.selected_columns)
+    if processors and len(set(keys)) != len(keys):
+        raise ValueError("fetch_rows: label the columns of the same name apart")
+    return _AsyncpgPlan(
+        sql,
+        tuple(compiled.positiontup or ()),
+        {name: bind.value for name, bind in compiled.binds.items()},
+        processors,
+        keys,
+    )
 
 
 def postgres_pool_options() -> dict[str, Any]:

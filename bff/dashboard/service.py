@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-from sqlalchemy import literal, select, union_all
+from sqlalchemy import bindparam, literal, or_, select, union_all
 
 from bff.accounts.service import CORE_DOWN, account_out
 from bff.core_client import CoreClient, CoreUnavailable
@@ -32,9 +32,31 @@ from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
 from bff.users.activity import ActivityCache
 from bff.users.models import User
+from kobo_serving.database import fetch_rows
 
 RECENT_COUNT = 10
 SCHEDULED_COUNT = 5
+
+
+# `_bff_activity`'s one statement: the ids of this week's pending and failed transfers and
+# of the next scheduled payments. Built once: `fetch_rows` compiles each statement once.
+_unsettled_ids = select(literal("transfer").label("kind"), Transfer.id.label("id")).where(
+    Transfer.user_id == bindparam("user_id"),
+    # Not `in_()`: its list is rendered per call, which `fetch_rows` does not do.
+    or_(Transfer.status == Status.PENDING, Transfer.status == Status.FAILED),
+    Transfer.created_at >= bindparam("week_start"),
+)
+_schedule_ids = (
+    select(literal("schedule").label("kind"), ScheduledPayment.uuid.label("id"))
+    .where(ScheduledPayment.user_id == bindparam("user_id"))
+    # Upcoming first, then the most recently finished.
+    .order_by((ScheduledPayment.status != ScheduleStatus.PENDING), ScheduledPayment.next_date)
+    .limit(SCHEDULED_COUNT)
+    .subquery()
+)
+_UNSETTLED_AND_SCHEDULED = union_all(
+    _unsettled_ids, select(_schedule_ids.c.kind, _schedule_ids.c.id)
+)
 
 
 class DashboardService:
@@ -104,26 +126,15 @@ class DashboardService:
         """This week's transfers that are pending or failed, and the next scheduled payments.
         Most customers have neither: one statement finds which there are (ids only), and
         only those are loaded (two ORM queries before, found or not)."""
-        unsettled_ids = select(literal("transfer").label("kind"), Transfer.id.label("id")).where(
-            Transfer.user_id == user.id,
-            Transfer.status.in_((Status.PENDING, Status.FAILED)),
-            Transfer.created_at >= week_start,
-        )
-        schedule_ids = (
-            select(literal("schedule").label("kind"), ScheduledPayment.uuid.label("id"))
-            .where(ScheduledPayment.user_id == user.id)
-            # Upcoming first, then the most recently finished.
-            .order_by(
-                (ScheduledPayment.status != ScheduleStatus.PENDING), ScheduledPayment.next_date
-            )
-            .limit(SCHEDULED_COUNT)
-            .subquery()
-        )
-        found = union_all(unsettled_ids, select(schedule_ids.c.kind, schedule_ids.c.id))
+        ids: dict[str, list[str]] = {"transfer": [], "schedule": []}
+        async with self.db.plain_reader() as connection:  # the raw driver on PostgreSQL
+            for row in await fetch_rows(
+                connection, _UNSETTLED_AND_SCHEDULED, {"user_id": user.id, "week_start": week_start}
+            ):
+                ids[row["kind"]].append(row["id"])
+        if not ids["transfer"] and not ids["schedule"]:
+            return [], []
         async with self.db.reader() as session:
-            ids: dict[str, list[str]] = {"transfer": [], "schedule": []}
-            for kind, found_id in (await session.execute(found)).all():
-                ids[kind].append(found_id)
             unsettled: list[Transfer] = []
             schedules: list[ScheduledPayment] = []
             if ids["transfer"]:
