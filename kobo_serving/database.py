@@ -131,7 +131,7 @@ class SessionSource:
 
 
 # What `fetch_rows` runs: a SELECT, or a UNION of them.
-Read = Select[Any] | CompoundSelect[Any]
+Read = Select[*tuple[Any, ...]] | CompoundSelect[*tuple[Any, ...]]
 
 
 async def fetch_rows(

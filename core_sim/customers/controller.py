@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -242,7 +243,7 @@ class CustomersController(Controller):
                 limit=limit,
                 offset=offset,
             )
-        return [_line_out(row) for row in rows]
+        return [_line_out(row._mapping) for row in rows]
 
     @get("/accounts/{account_number:str}/lines")
     async def get_lines(
@@ -294,7 +295,8 @@ class CustomersController(Controller):
                 for row in rows
                 if account is None or row.number == account
             ]
-        return CustomerLinesOut(accounts=[service.account_out(row) for row in rows], pages=pages)
+        accounts = [service.account_out(row._mapping) for row in rows]
+        return CustomerLinesOut(accounts=accounts, pages=pages)
 
 
 async def _lines_page(
@@ -312,27 +314,28 @@ async def _lines_page(
         session, account_id, line_count, chosen, up_to=LINES_COUNT_CAP + 1
     )
     return LinesPageOut(
-        lines=[_line_out(row) for row in rows],
+        lines=[_line_out(row._mapping) for row in rows],
         total=min(total, LINES_COUNT_CAP),
         total_is_exact=total <= LINES_COUNT_CAP,
     )
 
 
-def _account_line_out(row: Any) -> AccountLineOut:
+def _account_line_out(row: Mapping[Any, Any]) -> AccountLineOut:
     line = _line_out(row)
     fields = {name: getattr(line, name) for name in StatementLineOut.__struct_fields__}
-    return AccountLineOut(account_number=row.account_number, **fields)
+    return AccountLineOut(account_number=row["account_number"], **fields)
 
 
-def _line_out(row: Any) -> StatementLineOut:
+def _line_out(row: Mapping[Any, Any]) -> StatementLineOut:
+    """A line with LINE_COLUMNS, as a mapping (`fetch_rows`' row or a row's `_mapping`)."""
     return StatementLineOut(
-        posting_reference=row.reference,
-        kind=row.kind,
-        narration=row.narration,
-        amount_kobo=row.amount_kobo,
-        balance_after_kobo=row.balance_after_kobo,
-        available_after_kobo=row.available_after_kobo,
-        counterparty_number=row.counterparty_number,
-        counterparty_name=row.counterparty_name,
-        posted_at=row.posted_at,
+        posting_reference=row["reference"],
+        kind=row["kind"],
+        narration=row["narration"],
+        amount_kobo=row["amount_kobo"],
+        balance_after_kobo=row["balance_after_kobo"],
+        available_after_kobo=row["available_after_kobo"],
+        counterparty_number=row["counterparty_number"],
+        counterparty_name=row["counterparty_name"],
+        posted_at=row["posted_at"],
     )
