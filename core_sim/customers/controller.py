@@ -243,7 +243,7 @@ class CustomersController(Controller):
                 limit=limit,
                 offset=offset,
             )
-        return [_line_out(row._mapping) for row in rows]
+        return [_line_out(row) for row in rows]
 
     @get("/accounts/{account_number:str}/lines")
     async def get_lines(
@@ -314,7 +314,7 @@ async def _lines_page(
         session, account_id, line_count, chosen, up_to=LINES_COUNT_CAP + 1
     )
     return LinesPageOut(
-        lines=[_line_out(row._mapping) for row in rows],
+        lines=[_line_out(row) for row in rows],
         total=min(total, LINES_COUNT_CAP),
         total_is_exact=total <= LINES_COUNT_CAP,
     )

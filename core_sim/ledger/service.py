@@ -9,12 +9,24 @@ deadlocks between opposite transfers; on SQLite the caller holds the single-writ
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, TextClause, and_, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Select,
+    Table,
+    TextClause,
+    and_,
+    bindparam,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.errors import (
@@ -34,7 +46,7 @@ from core_sim.ledger.models import (
     Posting,
 )
 from core_sim.simclock.state import utcnow
-from kobo_serving.database import UTCDateTime, insert_detached
+from kobo_serving.database import UTCDateTime, fetch_rows, insert_detached
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,29 +505,63 @@ class LineFilter:
     direction: str | None = None  # CREDIT or DEBIT
     search: str | None = None  # in the narration or the posting reference, any case
 
-    def conditions(self, account_id: int) -> list[Any]:
-        where: list[Any] = [Entry.account_id == account_id]
-        if self.start is not None:
-            where.append(Entry.posted_at >= self.start)
-        if self.end is not None:
-            where.append(Entry.posted_at < self.end)
-        if self.direction == "CREDIT":
-            where.append(Entry.amount_kobo > 0)
-        elif self.direction == "DEBIT":
-            where.append(Entry.amount_kobo < 0)
+    def shape(self) -> tuple[bool, bool, str | None, bool]:
+        """Which conditions apply: the statements are built once per shape, their values
+        bound (`params`), so that `fetch_rows` runs them on the raw driver."""
+        return (self.start is not None, self.end is not None, self.direction, bool(self.search))
+
+    def params(self, account_id: int) -> dict[str, Any]:
+        params: dict[str, Any] = {"account": account_id, "start": self.start, "end": self.end}
         if self.search:
-            pattern = "%" + _escape_like(self.search.lower()) + "%"
-            where.append(
-                or_(
-                    func.lower(Posting.narration).like(pattern, escape="\\"),
-                    func.lower(Posting.reference).like(pattern, escape="\\"),
-                )
+            params["pattern"] = "%" + _escape_like(self.search.lower()) + "%"
+        return params
+
+
+@functools.cache
+def _conditions(shape: tuple[bool, bool, str | None, bool]) -> list[Any]:
+    has_start, has_end, direction, has_search = shape
+    where: list[Any] = [Entry.account_id == bindparam("account")]
+    if has_start:
+        where.append(Entry.posted_at >= bindparam("start"))
+    if has_end:
+        where.append(Entry.posted_at < bindparam("end"))
+    if direction == "CREDIT":
+        where.append(Entry.amount_kobo > 0)
+    elif direction == "DEBIT":
+        where.append(Entry.amount_kobo < 0)
+    if has_search:
+        where.append(
+            or_(
+                func.lower(Posting.narration).like(bindparam("pattern"), escape="\\"),
+                func.lower(Posting.reference).like(bindparam("pattern"), escape="\\"),
             )
-        return where
+        )
+    return where
 
 
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+@functools.cache
+def _page_query(shape: tuple[bool, bool, str | None, bool]) -> Select[*tuple[Any, ...]]:
+    return (
+        select(*LINE_COLUMNS)
+        .join(Posting, Posting.id == Entry.posting_id)
+        .where(*_conditions(shape))
+        .order_by(Entry.posted_at.desc(), Entry.id.desc())
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+    )
+
+
+@functools.cache
+def _count_query(shape: tuple[bool, bool, str | None, bool]) -> Select[*tuple[Any, ...]]:
+    query = select(Entry.id).where(*_conditions(shape)).limit(bindparam("up_to"))
+    if shape[3]:  # the search reads the posting
+        query = query.join(Posting, Posting.id == Entry.posting_id)
+    matched = query.subquery()
+    return select(func.count().label("matched")).select_from(matched)
 
 
 async def statement(
@@ -525,19 +571,12 @@ async def statement(
     *,
     limit: int = 100,
     offset: int = 0,
-) -> Sequence[Any]:
-    """Plain rows, not ORM objects, newest first: a year of a busy account is tens of
-    thousands of them. Walks the (account, posted_at) index backwards, so the cost of a page
-    does not grow with the account's age."""
-    query = (
-        select(*LINE_COLUMNS)
-        .join(Posting, Posting.id == Entry.posting_id)
-        .where(*lines.conditions(account_id))
-        .order_by(Entry.posted_at.desc(), Entry.id.desc())
-        .limit(limit)
-        .offset(offset)
-    )
-    return (await session.execute(query)).all()
+) -> Sequence[Mapping[Any, Any]]:
+    """Plain rows (mappings), not ORM objects, newest first: a year of a busy account is
+    tens of thousands of them. Walks the (account, posted_at) index backwards, so the cost
+    of a page does not grow with the account's age. On the raw driver on PostgreSQL."""
+    params = lines.params(account_id) | {"limit": limit, "offset": offset}
+    return await fetch_rows(await session.connection(), _page_query(lines.shape()), params)
 
 
 async def count_lines(
@@ -548,11 +587,9 @@ async def count_lines(
     Without a filter the account's own count answers, without reading any line."""
     if lines == LineFilter():
         return min(line_count, up_to)
-    query = select(Entry.id).where(*lines.conditions(account_id)).limit(up_to)
-    if lines.search:
-        query = query.join(Posting, Posting.id == Entry.posting_id)
-    matched = query.subquery()
-    return int(await session.scalar(select(func.count()).select_from(matched)) or 0)
+    params = lines.params(account_id) | {"up_to": up_to}
+    rows = await fetch_rows(await session.connection(), _count_query(lines.shape()), params)
+    return int(rows[0]["matched"] or 0)
 
 
 async def balance_before(session: AsyncSession, account: LedgerAccount, moment: datetime) -> int:
