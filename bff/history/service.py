@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import logging
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import literal, select, union_all
+from sqlalchemy import CompoundSelect, bindparam, literal, or_, select, union_all
 
 from bff.accounts.service import AccountsService
 from bff.bills.models import Vend
@@ -51,6 +52,7 @@ from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 from bff.users.activity import ActivityCache
 from bff.users.models import User
+from kobo_serving.database import fetch_rows
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +125,37 @@ def _chosen(own: list[CoreAccount], account: str | None) -> list[CoreAccount]:
     if not chosen:
         raise NotFound("Account not found")
     return chosen
+
+
+# Transfers and vends have the same columns, and are queried alike.
+_UNSETTLED_MODELS: tuple[Any, ...] = (Transfer, Vend)
+
+
+@functools.cache
+def _unsettled_ids(shape: tuple[bool, bool, bool]) -> CompoundSelect[*tuple[Any, ...]]:
+    """`HistoryService._unsettled`'s read of ids, built once per shape (a start date, an
+    end date, one status rather than pending and failed), its values bound: `fetch_rows`
+    compiles each statement once."""
+    has_start, has_end, one_status = shape
+    status = (
+        [model.status == bindparam("status") for model in _UNSETTLED_MODELS]
+        if one_status
+        else [
+            or_(model.status == Status.PENDING, model.status == Status.FAILED)
+            for model in _UNSETTLED_MODELS
+        ]
+    )
+    return union_all(
+        *(
+            select(literal(i).label("table"), model.id, model.source_account).where(
+                model.user_id == bindparam("user_id"),
+                status[i],
+                *([model.created_at >= bindparam("start")] if has_start else []),
+                *([model.created_at < bindparam("end")] if has_end else []),
+            )
+            for i, model in enumerate(_UNSETTLED_MODELS)
+        )
+    )
 
 
 class HistoryService:
@@ -235,29 +268,22 @@ class HistoryService:
         status: str | None,
     ) -> list[tuple[datetime, TransactionOut]]:
         """Transfers and vends not (or never) in the ledger: pending and failed ones."""
-        wanted = (status,) if status else (Status.PENDING, Status.FAILED)
-        models: tuple[Any, ...] = (Transfer, Vend)  # the same columns, queried alike
-        # Most customers have none: one statement finds which there are (ids only), and
-        # only then are they loaded (a page cost two ORM queries before, found or not).
-        found = union_all(
-            *(
-                select(literal(i).label("table"), model.id).where(
-                    model.user_id == user.id,
-                    model.status.in_(wanted),
-                    model.source_account.in_(accounts),
-                    *([model.created_at >= start] if start is not None else []),
-                    *([model.created_at < end] if end is not None else []),
-                )
-                for i, model in enumerate(models)
-            )
-        )
+        params = {"user_id": user.id, "start": start, "end": end, "status": status}
+        shape = (start is not None, end is not None, status is not None)
+        # Most customers have none: one statement finds which there are (ids only, on the
+        # raw driver on PostgreSQL), and only then are they loaded (a page cost two ORM
+        # queries before, found or not). The accounts are picked here: their number varies.
+        ids: dict[int, list[str]] = {}
+        async with self.db.plain_reader() as connection:
+            for row in await fetch_rows(connection, _unsettled_ids(shape), params):
+                if row["source_account"] in accounts:
+                    ids.setdefault(row["table"], []).append(row["id"])
+        if not ids:
+            return []
         out: list[tuple[datetime, TransactionOut]] = []
         async with self.db.reader() as session:
-            ids: dict[int, list[str]] = {}
-            for table, record_id in (await session.execute(found)).all():
-                ids.setdefault(table, []).append(record_id)
             for table, chosen in ids.items():
-                model = models[table]
+                model = _UNSETTLED_MODELS[table]
                 for item in (
                     await session.scalars(select(model).where(model.id.in_(chosen)))
                 ).all():

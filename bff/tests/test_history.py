@@ -13,6 +13,7 @@ import pytest
 
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.tests.conftest import ADA, Bff
+from bff.tests.test_transfers import GTB, send
 from bff.timefmt import LAGOS
 
 H = "/api/ibanking/personal/transactions"
@@ -345,3 +346,34 @@ def test_markup_in_a_long_narration_is_drawn_as_text_in_the_pdf():
         generated_at=posted,
     )
     assert render_pdf(statement).startswith(b"%PDF-")
+
+
+async def test_pending_and_failed_payments_show_in_history_under_every_filter(bff):
+    """Payments the ledger has not got are found by their own read (`_unsettled`, built
+    once per filter shape): each shape finds exactly what it should."""
+    token = await bff.sign_in()
+    for account, status_code in (("9000000021", 422), ("9000000038", 202)):  # declined; times out
+        done = await send(
+            bff,
+            token,
+            "other-banks",
+            "other-banks",
+            destinationAccountNumber=account,
+            destinationBankCode=GTB,
+            amount=250,
+        )
+        assert done.status_code == status_code, done.text
+
+    async def statuses(**params: object) -> list[str]:
+        page = await bff.client.get(H, headers=auth(token), params={"size": 100, **params})
+        assert page.status_code == 200, page.text
+        return sorted(r["status"] for r in page.json()["content"] if r["status"] != "COMPLETED")
+
+    day = today().strftime("%d-%m-%Y")
+    yesterday = (today() - timedelta(days=1)).strftime("%d-%m-%Y")
+    assert await statuses() == ["FAILED", "PENDING"]
+    assert await statuses(startDate=day, endDate=day) == ["FAILED", "PENDING"]
+    assert await statuses(startDate=day) == ["FAILED", "PENDING"]
+    assert await statuses(status="FAILED") == ["FAILED"]
+    assert await statuses(status="PENDING", startDate=day, endDate=day) == ["PENDING"]
+    assert await statuses(startDate=yesterday, endDate=yesterday) == []
