@@ -1,4 +1,5 @@
-"""`python -m bff serve|migrate|seed|openapi` — run, migrate, seed, or export the contract."""
+"""`python -m bff serve|migrate|seed|openapi|rewrap-files` — run, migrate, seed, export the
+contract, or move stored files onto the current file key."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from bff.db.migrate import upgrade
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
+from bff.storage import open_document_store
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
 from kobo_serving.database import postgres_pool_options
 from kobo_serving.env import SettingError, env_flag, env_int
@@ -34,6 +36,10 @@ def main() -> None:
     serve.add_argument("--workers", type=int, default=1)
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("seed", help="create the demo personas' users")
+    sub.add_parser(
+        "rewrap-files",
+        help="wrap every stored file's data key under the current file key (KOBO_FILE_KEYS)",
+    )
     export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
     export.add_argument("output", nargs="?", default="-")
     args = parser.parse_args()
@@ -83,6 +89,8 @@ def run(args: argparse.Namespace) -> None:
         asyncio.run(_seed())
     elif args.command == "openapi":
         _export_openapi(args.output)
+    elif args.command == "rewrap-files":
+        asyncio.run(_rewrap_files())
 
 
 def share_metrics_between_workers() -> None:
@@ -110,6 +118,21 @@ async def _seed() -> None:
     created = await seed_personas(db, Passwords(settings.argon2))
     await db.dispose()
     print(f"created {created} persona users")
+
+
+async def _rewrap_files() -> None:
+    """After a new key is made current: every file wrapped under an older key is re-wrapped,
+    so that the older key can leave KOBO_FILE_KEYS. Safe to run while the BFF serves, and
+    again after an interruption (a file already under the current key is left alone)."""
+    settings = Settings.from_env()
+    store = open_document_store(settings.storage, settings.uploads_dir)
+    done = await store.rewrap_all()
+    print(
+        f"re-wrapped {done.moved} files under key {settings.storage.keys.current_id!r}; "
+        f"{done.already_current} already were; {done.refused} refused"
+    )
+    if done.refused:
+        sys.exit("python -m bff rewrap-files: some files could not be read (see the log)")
 
 
 def _export_openapi(output: str) -> None:
