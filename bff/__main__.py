@@ -121,18 +121,27 @@ async def _seed() -> None:
 
 
 async def _rewrap_files() -> None:
-    """After a new key is made current: every file wrapped under an older key is re-wrapped,
-    so that the older key can leave KOBO_FILE_KEYS. Safe to run while the BFF serves, and
-    again after an interruption (a file already under the current key is left alone)."""
+    """After a new key is made current: every file and identity number sealed under an older
+    key is re-wrapped, so that the older key can leave KOBO_FILE_KEYS. Safe to run while the
+    BFF serves, and again after an interruption (what is already under the current key is
+    left alone)."""
+    from bff.rotation import rewrap_everything
+
     settings = Settings.from_env()
     store = open_document_store(settings.storage, settings.uploads_dir)
-    done = await store.rewrap_all()
-    print(
-        f"re-wrapped {done.moved} files under key {settings.storage.keys.current_id!r}; "
-        f"{done.already_current} already were; {done.refused} refused"
-    )
-    if done.refused:
-        sys.exit("python -m bff rewrap-files: some files could not be read (see the log)")
+    db = Database(settings.database_url)
+    try:
+        done = await rewrap_everything(store, db)
+    finally:
+        await db.dispose()
+    key_id = settings.storage.keys.current_id
+    for what, counts in (("files", done.files), ("identity numbers", done.numbers)):
+        print(
+            f"re-wrapped {counts.moved} {what} under key {key_id!r}; "
+            f"{counts.already_current} already were; {counts.refused} refused"
+        )
+    if done.files.refused or done.numbers.refused:
+        sys.exit("python -m bff rewrap-files: some could not be read (see the log)")
 
 
 def _export_openapi(output: str) -> None:

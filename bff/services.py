@@ -41,6 +41,7 @@ from bff.security.throttling import rate_limit_store
 from bff.seed import seed_personas
 from bff.settings.service import SettingsService
 from bff.storage import open_document_store
+from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.service import TransferService
@@ -175,7 +176,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         bills=bills,
         history=HistoryService(db, core_client, accounts, notifier, recent_reads),
         tickets=TicketService(db, core_client, store, notifier),
-        kyc=KycService(db, core_client, store),
+        kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),
         core=core_client,

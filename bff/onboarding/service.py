@@ -33,6 +33,7 @@ from bff.onboarding.slots import PASSPORT_DESCRIPTION, SLOTS, SLOTS_BY_ID
 from bff.schemas import camel_case
 from bff.security.uploads import IMAGES, Upload, parse_data_url
 from bff.storage import DocumentStore
+from bff.storage.fields import SealedFields
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,11 @@ class IdentityVerdict:
     comment: str | None
 
 
+def number_context(user_id: int, kind: str) -> str:
+    """What a sealed BVN or NIN is bound to: its table, owner and field."""
+    return f"onboarding_profiles:{user_id}:{kind}"
+
+
 def _names(*parts: str) -> set[str]:
     return {p.lower() for part in parts for p in re.split(r"[\s-]+", part.strip()) if p}
 
@@ -72,19 +78,29 @@ class OnboardingService:
         self.settings = settings
         self.core = core
         self.store = store
+        # BVN and NIN are sealed in their columns (docs/security.md, "Identity numbers").
+        self.numbers = SealedFields(settings.storage.keys)
+
+    def profile_numbers(self, row: OnboardingProfile) -> tuple[str, str]:
+        """The profile's BVN and NIN, unsealed."""
+        return (
+            self.numbers.open(number_context(row.user_id, "bvn"), row.bvn) or "",
+            self.numbers.open(number_context(row.user_id, "nin"), row.nin) or "",
+        )
 
     # -- basic profile ------------------------------------------------------------------
     async def basic_profile(self, user: User) -> BasicProfile:
         async with self.db.transaction() as session:
             row = await session.get(OnboardingProfile, user.id)
         if row is not None:
+            bvn, nin = self.profile_numbers(row)
             return BasicProfile(
                 first_name=row.first_name,
                 last_name=row.last_name,
                 email=user.email,
                 phone_number=row.phone_number,
-                bvn=row.bvn,
-                nin=row.nin,
+                bvn=bvn,
+                nin=nin,
             )
         bvn = nin = ""
         if user.customer_id:
@@ -129,15 +145,20 @@ class OnboardingService:
             if (
                 row is not None
                 and row.basic_profile_status == APPROVED
-                and (row.first_name, row.last_name, row.phone_number, row.bvn, row.nin)
+                and (row.first_name, row.last_name, row.phone_number, *self.profile_numbers(row))
                 != tuple(values.values())
             ):
                 raise Conflict(PROFILE_LOCKED)
+            stored = {
+                **values,
+                "bvn": self.numbers.seal(number_context(user.id, "bvn"), values["bvn"]),
+                "nin": self.numbers.seal(number_context(user.id, "nin"), values["nin"]),
+            }
             if row is None:
-                row = OnboardingProfile(user_id=user.id, **values)
+                row = OnboardingProfile(user_id=user.id, **stored)
                 session.add(row)
             else:
-                for name, value in values.items():
+                for name, value in stored.items():
                     setattr(row, name, value)
             if row.basic_profile_status != APPROVED:
                 row.basic_profile_status = (
@@ -162,7 +183,8 @@ class OnboardingService:
             except CoreUnavailable:
                 return  # stays SUBMITTED; retried on the next status read
         verdicts: dict[str, IdentityVerdict] = {}
-        for kind, number in (("bvn", row.bvn), ("nin", row.nin)):
+        numbers = dict(zip(("bvn", "nin"), self.profile_numbers(row), strict=True))
+        for kind, number in numbers.items():
             if getattr(row, f"{kind}_status") != SUBMITTED:
                 continue
             label = kind.upper()
@@ -176,7 +198,7 @@ class OnboardingService:
                     DECLINED, f"We could not find this {label}. Check the number and try again."
                 )
                 continue
-            verdicts[kind] = _judge(label, record, row, customer)
+            verdicts[kind] = _judge(label, record, row, customer, number)
         if not verdicts:
             return
         async with self.db.transaction() as session:
@@ -291,7 +313,7 @@ class OnboardingService:
 
 
 def _judge(
-    label: str, record: CoreIdentity, row: OnboardingProfile, customer: object | None
+    label: str, record: CoreIdentity, row: OnboardingProfile, customer: object | None, number: str
 ) -> IdentityVerdict:
     if _names(record.first_name, record.last_name) != _names(row.first_name, row.last_name):
         return IdentityVerdict(
@@ -303,7 +325,7 @@ def _judge(
             DECLINED, f"The date of birth on this {label} does not match our records."
         )
     on_file = getattr(customer, label.lower(), None)
-    if on_file and on_file != (row.bvn if label == "BVN" else row.nin):
+    if on_file and on_file != number:
         return IdentityVerdict(DECLINED, f"This {label} is not the one on your bank account.")
     return IdentityVerdict(APPROVED, None)
 

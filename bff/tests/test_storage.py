@@ -12,15 +12,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from bff import __main__ as bff_main
 from bff.config import Settings
+from bff.onboarding.models import OnboardingProfile
+from bff.rotation import rewrap_numbers
 from bff.storage import EncryptedDocumentStore, TamperedObject
 from bff.storage.envelope import MAGIC, key_id_of, rewrap, seal, unseal
+from bff.storage.fields import PREFIX, SealedFields
 from bff.storage.keyring import DEVELOPMENT_KEY_ID, KeyRing
 from bff.storage.objects import LocalDirectoryObjects
-from bff.tests.conftest import Bff
-from bff.tests.test_onboarding import auth, data_url
+from bff.tests.conftest import CHIOMA, Bff
+from bff.tests.test_onboarding import CHIOMA_PROFILE, auth, data_url
 from bff.tests.test_uploads import jpeg_with_gps
 from kobo_serving.env import SettingError
 
@@ -193,7 +197,9 @@ async def test_the_local_directory_holds_no_plaintext(tmp_path: Path) -> None:
     assert await store.put(PASSPORT) != key, "names are random, not the content's hash"
 
 
-async def test_rotation_then_rewrap_files_command(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+async def test_rotation_then_rewrap_files_command(  # type: ignore[no-untyped-def]
+    bff: Bff, tmp_path: Path, monkeypatch, capsys
+) -> None:
     """A new current key encrypts new files while old ones stay readable; then
     `python -m bff rewrap-files` moves the old ones, and the old key can leave the ring."""
     first = ring("2026-01")
@@ -207,14 +213,16 @@ async def test_rotation_then_rewrap_files_command(tmp_path: Path, monkeypatch, c
     assert [await after.get(k) for k in old_keys] == [PASSPORT + bytes([n]) for n in range(3)]
 
     monkeypatch.setenv("KOBO_UPLOADS_DIR", str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", bff.app.state.settings.database_url)
     monkeypatch.setenv("KOBO_FILE_KEYS", listed(rotated))
     monkeypatch.delenv("KOBO_FILE_KEY_CURRENT", raising=False)
     monkeypatch.delenv("KOBO_STORAGE", raising=False)
     monkeypatch.setattr("sys.argv", ["bff", "rewrap-files"])
     await asyncio.to_thread(bff_main.main)
-    assert "re-wrapped 3 files under key '2026-11'; 1 already were; 0 refused" in (
-        capsys.readouterr().out
-    )
+    assert capsys.readouterr().out.splitlines() == [
+        "re-wrapped 3 files under key '2026-11'; 1 already were; 0 refused",
+        "re-wrapped 0 identity numbers under key '2026-11'; 0 already were; 0 refused",
+    ]
     assert set(_key_ids(tmp_path).values()) == {"2026-11"}
 
     retired = KeyRing({"2026-11": rotated.keys["2026-11"]}, "2026-11")
@@ -283,3 +291,43 @@ async def test_a_tampered_attachment_is_refused_logged_and_never_served(  # type
     assert [r.getMessage() for r in storage_log if r.levelno == logging.ERROR] == [
         f"stored file {path.name} refused: the file's content failed authentication"
     ]
+
+
+# -- BVN and NIN in the database -------------------------------------------------------
+
+
+def test_a_sealed_number_opens_only_in_its_own_row() -> None:
+    fields = SealedFields(ring("k"))
+    sealed = fields.seal("onboarding_profiles:7:bvn", "22212345603")
+    assert sealed is not None and sealed.startswith(PREFIX) and "22212345603" not in sealed
+    assert len(sealed) <= 255
+    assert fields.open("onboarding_profiles:7:bvn", sealed) == "22212345603"
+    for elsewhere in ("onboarding_profiles:8:bvn", "onboarding_profiles:7:nin"):
+        with pytest.raises(TamperedObject):
+            fields.open(elsewhere, sealed)
+    assert fields.seal("x", None) is None and fields.open("x", None) is None
+
+
+async def test_bvn_and_nin_are_sealed_in_the_database_and_rewrapped(bff: Bff) -> None:
+    token = await bff.sign_in(CHIOMA)
+    saved = await bff.client.post(
+        "/api/onboarding/basic-profile", headers=auth(token), json=CHIOMA_PROFILE
+    )
+    assert saved.status_code == 200, saved.text
+    async with bff.db.transaction() as session:
+        row = (await session.scalars(select(OnboardingProfile))).one()
+        assert row.bvn.startswith(PREFIX) and CHIOMA_PROFILE["bvn"] not in row.bvn
+        assert row.nin.startswith(PREFIX) and CHIOMA_PROFILE["nin"] not in row.nin
+        row.nin = CHIOMA_PROFILE["nin"]  # as written before sealing existed
+    profile = (await bff.client.get("/api/onboarding/basic-profile", headers=auth(token))).json()
+    assert (profile["bvn"], profile["nin"]) == (CHIOMA_PROFILE["bvn"], CHIOMA_PROFILE["nin"])
+
+    development = KeyRing.development()
+    rotated = KeyRing({"2026-11": secrets.token_bytes(32), **development.keys}, "2026-11")
+    done = await rewrap_numbers(bff.db, SealedFields(rotated))
+    assert (done.moved, done.refused) == (2, 0)  # one re-wrapped, one sealed for the first time
+    fields = SealedFields(KeyRing({"2026-11": rotated.keys["2026-11"]}, "2026-11"))
+    async with bff.db.transaction() as session:
+        row = (await session.scalars(select(OnboardingProfile))).one()
+    assert {fields.key_id(row.bvn), fields.key_id(row.nin)} == {"2026-11"}
+    assert fields.open(f"onboarding_profiles:{row.user_id}:nin", row.nin) == CHIOMA_PROFILE["nin"]
