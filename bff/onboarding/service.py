@@ -19,7 +19,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreIdentity, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
-from bff.errors import Conflict, FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
+from bff.errors import (
+    AppError,
+    Conflict,
+    FieldErrors,
+    NotFound,
+    ServiceUnavailable,
+    ValidationFailed,
+)
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewStatus
 from bff.onboarding.schemas import (
     BasicProfile,
@@ -265,28 +272,38 @@ class OnboardingService:
             wrong_type=NOT_AN_IMAGE,
         )
         key = await self.store.put(upload.content)
-        async with self.db.transaction() as session:
-            await refuse_if_closed(session, user.id)
-            current = {d.slot_id: d for d in await _documents(session, user.id)}.get(slot.id)
-            if current is not None and current.status == APPROVED:
-                raise Conflict(DOCUMENT_LOCKED)
-            if current is not None:
-                await session.delete(current)
-            document = OnboardingDocument(
-                user_id=user.id,
-                slot_id=slot.id,
-                core_document_type_id=data.core_banking_document_type_id
-                if slot.needs_type
-                else None,
-                description=description,
-                storage_key=key,
-                content_type=upload.content_type,
-                size_bytes=len(upload.content),
-                status=APPROVED if self.settings.auto_approve_reviews else SUBMITTED,
-            )
-            session.add(document)
-            await session.flush()
-            await complete_if_all_approved(session, user.id)
+        replaced: str | None = None
+        try:
+            async with self.db.transaction() as session:
+                await refuse_if_closed(session, user.id)
+                current = {d.slot_id: d for d in await _documents(session, user.id)}.get(slot.id)
+                if current is not None and current.status == APPROVED:
+                    raise Conflict(DOCUMENT_LOCKED)
+                if current is not None:
+                    replaced = current.storage_key
+                    await session.delete(current)
+                document = OnboardingDocument(
+                    user_id=user.id,
+                    slot_id=slot.id,
+                    core_document_type_id=data.core_banking_document_type_id
+                    if slot.needs_type
+                    else None,
+                    description=description,
+                    storage_key=key,
+                    content_type=upload.content_type,
+                    size_bytes=len(upload.content),
+                    status=APPROVED if self.settings.auto_approve_reviews else SUBMITTED,
+                )
+                session.add(document)
+                await session.flush()
+                await complete_if_all_approved(session, user.id)
+        except AppError:
+            # Refused before anything was committed: no row refers to the new file. (Not on
+            # any error: a commit whose answer was lost may have kept the row.)
+            await self.store.forget(key)
+            raise
+        if replaced is not None:
+            await self.store.forget(replaced)  # a draft never approved: not a KYC record yet
         return document_out(slot.id, document)
 
     async def _own_document(
@@ -310,6 +327,7 @@ class OnboardingService:
             if document.status == APPROVED:
                 raise Conflict(DOCUMENT_LOCKED)
             await session.delete(document)
+        await self.store.forget(document.storage_key)
 
 
 def _judge(

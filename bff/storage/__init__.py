@@ -33,6 +33,11 @@ class DocumentStore(Protocol):
 
     async def get(self, key: str) -> bytes: ...
 
+    async def forget(self, key: str) -> None:
+        """Delete a file no row refers to any more. Never fails the caller: a file left
+        behind is sealed, and is logged for the operators."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Rewrapped:
@@ -63,6 +68,12 @@ class EncryptedDocumentStore:
             # Never served: the caller gets an error, and the operators a line to act on.
             log.error("stored file %s refused: %s", key, problem)
             raise
+
+    async def forget(self, key: str) -> None:
+        try:
+            await self.objects.delete(check_name(key))
+        except Exception:  # any store failure: the row is gone already
+            log.warning("stored file %s could not be deleted; it stays sealed", key, exc_info=True)
 
     async def rewrap_all(self) -> Rewrapped:
         """Wrap every object's data key under the current KEK (the bodies stay as they are).

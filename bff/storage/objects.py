@@ -33,6 +33,10 @@ class ObjectStore(Protocol):
 
     async def read(self, name: str) -> bytes: ...
 
+    async def delete(self, name: str) -> None:
+        """Gone; no error if it already was."""
+        ...
+
     def names(self) -> AsyncIterator[str]:
         """Every object's name (for re-wrapping)."""
         ...
@@ -52,6 +56,9 @@ class LocalDirectoryObjects:
 
     async def read(self, name: str) -> bytes:
         return await asyncio.to_thread(self._path(name).read_bytes)
+
+    async def delete(self, name: str) -> None:
+        await asyncio.to_thread(self._path(name).unlink, missing_ok=True)
 
     async def names(self) -> AsyncIterator[str]:
         paths = await asyncio.to_thread(lambda: sorted(self.root.glob("??/*")))
@@ -105,6 +112,10 @@ class S3Objects:
     async def read(self, name: str) -> bytes:
         result = await obstore.get_async(self.store, self.prefix + check_name(name))
         return bytes(await result.bytes_async())
+
+    async def delete(self, name: str) -> None:
+        # S3's DELETE answers success for a missing object too.
+        await obstore.delete_async(self.store, self.prefix + check_name(name))
 
     async def names(self) -> AsyncIterator[str]:
         async for batch in obstore.list(self.store, prefix=self.prefix or None):

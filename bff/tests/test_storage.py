@@ -24,7 +24,7 @@ from bff.storage.fields import PREFIX, SealedFields
 from bff.storage.keyring import DEVELOPMENT_KEY_ID, KeyRing
 from bff.storage.objects import LocalDirectoryObjects
 from bff.tests.conftest import CHIOMA, Bff
-from bff.tests.test_onboarding import CHIOMA_PROFILE, auth, data_url
+from bff.tests.test_onboarding import CHIOMA_PROFILE, auth, data_url, png_bytes, upload
 from bff.tests.test_uploads import jpeg_with_gps
 from kobo_serving.env import SettingError
 
@@ -331,3 +331,30 @@ async def test_bvn_and_nin_are_sealed_in_the_database_and_rewrapped(bff: Bff) ->
         row = (await session.scalars(select(OnboardingProfile))).one()
     assert {fields.key_id(row.bvn), fields.key_id(row.nin)} == {"2026-11"}
     assert fields.open(f"onboarding_profiles:{row.user_id}:nin", row.nin) == CHIOMA_PROFILE["nin"]
+
+
+# -- lifecycle -----------------------------------------------------------------------------
+
+
+async def test_a_replaced_or_deleted_draft_document_leaves_no_file(bff: Bff) -> None:
+    """Onboarding documents not yet approved are drafts: replacing or deleting one deletes
+    its sealed file too (approved ones cannot be deleted: docs/deploy.md, "Lifecycle")."""
+    token = await bff.sign_in(CHIOMA)
+    uploads = bff.app.state.settings.uploads_dir
+
+    def files() -> list[str]:
+        return sorted(p.name for p in uploads.rglob("*") if p.is_file())
+
+    first = await upload(bff, token, 1, png_bytes())
+    assert first.status_code == 201, first.text
+    kept = await asyncio.to_thread(files)
+    second = await upload(bff, token, 1, png_bytes(extra=10))
+    assert second.status_code == 201, second.text
+    now = await asyncio.to_thread(files)
+    assert len(kept) == len(now) == 1 and kept != now, "the replaced file is gone"
+    document_id = second.json()["document"]["id"]
+    deleted = await bff.client.delete(
+        f"/api/onboarding/documents/{document_id}", headers=auth(token)
+    )
+    assert deleted.status_code == 200, deleted.text
+    assert await asyncio.to_thread(files) == []

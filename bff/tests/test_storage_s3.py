@@ -39,6 +39,9 @@ async def test_files_go_to_the_bucket_sealed_and_come_back(s3_server: S3Server, 
     assert b"Awolowo" not in stored[f"documents/{key}"]
     assert key_id_of(stored[f"documents/{key}"]) == "s3-1"
     assert not (tmp_path / "unused").exists(), "nothing on the host's disk"
+    await store.forget(key)
+    await store.forget(key)  # already gone: no error
+    assert s3_server.objects(bucket) == {}
 
 
 async def test_rotation_and_rewrap_in_the_bucket(s3_server: S3Server, tmp_path) -> None:  # type: ignore[no-untyped-def]
