@@ -4,13 +4,14 @@ that keep documents see only `DocumentStore`: put bytes, get a key; get the byte
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bff.storage.envelope import TamperedObject, rewrap, seal, unseal
+from bff.storage.envelope import MAGIC, TamperedObject, rewrap, seal, unseal
 from bff.storage.keyring import KeyRing
 from bff.storage.objects import ObjectStore, check_name, open_objects
 from bff.storage.settings import StorageSettings
@@ -62,6 +63,8 @@ class EncryptedDocumentStore:
 
     async def get(self, key: str) -> bytes:
         sealed = await self.objects.read(check_name(key))
+        if _written_before_sealing(key, sealed):
+            return sealed  # its name is its SHA-256: intact; rewrap-files seals it
         try:
             return unseal(self.ring, key, sealed)
         except TamperedObject as problem:
@@ -82,7 +85,10 @@ class EncryptedDocumentStore:
         async for key in self.objects.names():
             try:
                 sealed = await self.objects.read(key)
-                renewed = rewrap(self.ring, sealed)
+                if _written_before_sealing(key, sealed):
+                    renewed: bytes | None = seal(self.ring, key, sealed)
+                else:
+                    renewed = rewrap(self.ring, sealed)
             except TamperedObject as problem:
                 log.error("stored file %s not re-wrapped: %s", key, problem)
                 refused += 1
@@ -93,6 +99,12 @@ class EncryptedDocumentStore:
                 await self.objects.write(key, renewed)
                 moved += 1
         return Rewrapped(moved, current, refused)
+
+
+def _written_before_sealing(key: str, content: bytes) -> bool:
+    """Files stored before issue 41: plain, named by their SHA-256. Still served (the name
+    proves them intact) until `python -m bff rewrap-files` seals them in place."""
+    return not content.startswith(MAGIC) and hashlib.sha256(content).hexdigest() == key
 
 
 def open_document_store(settings: StorageSettings, uploads_dir: Path) -> EncryptedDocumentStore:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import hashlib
 import logging
 import secrets
 from collections.abc import Iterator
@@ -358,3 +359,22 @@ async def test_a_replaced_or_deleted_draft_document_leaves_no_file(bff: Bff) -> 
     )
     assert deleted.status_code == 200, deleted.text
     assert await asyncio.to_thread(files) == []
+
+
+async def test_a_file_stored_before_sealing_is_served_then_sealed(tmp_path: Path) -> None:
+    """Upgrading: plain files named by their SHA-256 (the old store) stay readable, and
+    rewrap-files seals them in place; a plain file under any other name is refused."""
+    old_name = hashlib.sha256(PASSPORT).hexdigest()
+    (tmp_path / old_name[:2]).mkdir()
+    (tmp_path / old_name[:2] / old_name).write_bytes(PASSPORT)
+    store = EncryptedDocumentStore(LocalDirectoryObjects(tmp_path), ring("k"))
+    assert await store.get(old_name) == PASSPORT
+    (tmp_path / "ab").mkdir()
+    (tmp_path / "ab" / NAME).write_bytes(PASSPORT)
+    with pytest.raises(TamperedObject):
+        await store.get(NAME)
+    done = await store.rewrap_all()
+    assert (done.moved, done.refused) == (1, 1)
+    sealed = (tmp_path / old_name[:2] / old_name).read_bytes()
+    assert key_id_of(sealed) == "k" and b"Ada Okafor" not in sealed
+    assert await store.get(old_name) == PASSPORT
