@@ -5,8 +5,10 @@ encryption happens above them (bff/storage/__init__.py)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -14,12 +16,15 @@ from typing import TYPE_CHECKING, Protocol
 import obstore
 from obstore.store import S3Store
 
+from bff.errors import ServiceUnavailable
 from bff.storage.settings import StorageSettings
 
 if TYPE_CHECKING:
     from obstore.store import S3Config
 
 _HEX = frozenset("0123456789abcdef")
+log = logging.getLogger("bff.storage")
+FILES_UNAVAILABLE = "We could not reach your documents right now. Please try again shortly."
 
 
 def check_name(name: str) -> str:
@@ -107,15 +112,18 @@ class S3Objects:
         )
 
     async def write(self, name: str, content: bytes) -> None:
-        await obstore.put_async(self.store, self.prefix + check_name(name), content)
+        with _outage_answered():
+            await obstore.put_async(self.store, self.prefix + check_name(name), content)
 
     async def read(self, name: str) -> bytes:
-        result = await obstore.get_async(self.store, self.prefix + check_name(name))
-        return bytes(await result.bytes_async())
+        with _outage_answered():
+            result = await obstore.get_async(self.store, self.prefix + check_name(name))
+            return bytes(await result.bytes_async())
 
     async def delete(self, name: str) -> None:
         # S3's DELETE answers success for a missing object too.
-        await obstore.delete_async(self.store, self.prefix + check_name(name))
+        with _outage_answered():
+            await obstore.delete_async(self.store, self.prefix + check_name(name))
 
     async def names(self) -> AsyncIterator[str]:
         async for batch in obstore.list(self.store, prefix=self.prefix or None):
@@ -123,6 +131,20 @@ class S3Objects:
                 name = meta["path"].removeprefix(self.prefix)
                 if len(name) == 64 and _HEX.issuperset(name):
                     yield name
+
+
+@contextmanager
+def _outage_answered() -> Iterator[None]:
+    """The store unreachable, refusing us or too slow: the customer is asked to try again
+    shortly (503, as for a core outage). A missing object is not an outage: it stays an
+    error (a row that names a file the store does not have is an incident)."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise
+    except Exception as exc:
+        log.warning("object store call failed: %s", exc)
+        raise ServiceUnavailable(FILES_UNAVAILABLE, retry_after_s=5) from exc
 
 
 def open_objects(settings: StorageSettings, uploads_dir: Path) -> ObjectStore:

@@ -9,10 +9,11 @@ import secrets
 
 import pytest
 
+from bench.workload import free_port
 from bff.storage import EncryptedDocumentStore, TamperedObject, open_document_store
 from bff.storage.envelope import key_id_of
 from bff.storage.keyring import KeyRing
-from bff.storage.objects import S3Objects
+from bff.storage.objects import FILES_UNAVAILABLE, S3Objects
 from bff.storage.settings import StorageSettings
 from bff.tests.conftest import Bff
 from bff.tests.s3_server import S3Server
@@ -127,3 +128,35 @@ async def test_a_customer_uploads_and_downloads_through_the_bucket(  # type: ign
     [sealed] = s3_server.objects(bucket).values()
     assert served[:64] not in sealed and served[-64:] not in sealed, "no plaintext in the bucket"
     assert not [p for p in bff.app.state.settings.uploads_dir.rglob("*") if p.is_file()]
+
+
+async def test_an_unreachable_store_answers_503_and_keeps_nothing(bff_factory) -> None:  # type: ignore[no-untyped-def]
+    """The object store down: the customer is asked to try again shortly (503 with
+    Retry-After, the text they see for any outage), and no ticket is half-made."""
+    dead = f"http://127.0.0.1:{free_port()}"
+    bff: Bff = await bff_factory(
+        storage=StorageSettings(
+            backend="s3",
+            s3_bucket="kobo-documents",
+            s3_endpoint=dead,
+            s3_timeout_s=1,
+            s3_access_key_id="a",
+            s3_secret_access_key="b",
+        )
+    )
+    token = await bff.sign_in()
+    refused = await bff.client.post(
+        "/api/tickets",
+        headers=auth(token),
+        json={
+            "subject": "My card",
+            "body": "Photo attached.",
+            "attachments": [
+                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
+            ],
+        },
+    )
+    assert refused.status_code == 503, refused.text
+    assert refused.json()["detail"] == FILES_UNAVAILABLE
+    assert refused.headers["retry-after"] == "5"
+    assert (await bff.client.get("/api/tickets", headers=auth(token))).json() == []
