@@ -25,6 +25,7 @@ nox.options.sessions = [
     "lint",
     "types",
     "contract",
+    "manifests",
     "tests_sqlite",
     "web_unit",
     "tests_postgres",
@@ -53,9 +54,11 @@ def types(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def contract(session: nox.Session) -> None:
-    """The committed OpenAPI document and the generated TypeScript types are up to date."""
+    """The committed OpenAPI document, the generated TypeScript types and field limits are up
+    to date, and Spectral (OWASP ruleset) finds no error in the document."""
     committed_doc = ROOT / "webapp/src/api/openapi.json"
     committed_types = ROOT / "webapp/src/api/schema.d.ts"
+    committed_limits = ROOT / "webapp/src/api/limits.ts"
     with tempfile.TemporaryDirectory() as tmp:
         fresh_doc = Path(tmp) / "openapi.json"
         fresh_types = Path(tmp) / "schema.d.ts"
@@ -79,6 +82,31 @@ def contract(session: nox.Session) -> None:
             session.error(
                 "webapp/src/api/schema.d.ts is stale: run `npm run contract` and commit it"
             )
+        fresh_limits = Path(tmp) / "limits.ts"
+        session.run("node", "webapp/scripts/contract-limits.mjs", str(fresh_limits), external=True)
+        if not filecmp.cmp(fresh_limits, committed_limits, shallow=False):
+            session.error("webapp/src/api/limits.ts is stale: run `npm run contract` and commit it")
+    # The OWASP API ruleset, with request-side bounds as errors (webapp/spectral.yaml says why
+    # each other rule is on or off). Spectral prints what it found; any error fails.
+    session.run(
+        "npx",
+        "--no-install",
+        "spectral",
+        "lint",
+        "--ruleset",
+        "webapp/spectral.yaml",
+        "--fail-severity",
+        "error",
+        str(committed_doc),
+        external=True,
+    )
+
+
+@nox.session(venv_backend="none")
+def manifests(session: nox.Session) -> None:
+    """deploy/k8s: every overlay rendered in Python, validated offline against the Kubernetes
+    schemas (kubernetes-validate), and its settings checked against what the BFF reads."""
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:logging", "tests_repo/test_deploy_manifests.py")
 
 
 @nox.session(venv_backend="none")

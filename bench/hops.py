@@ -6,7 +6,8 @@ Counts, not timings: the budget tests (bff/tests/test_statement_budget.py) count
 an SQLAlchemy event and a wrapper around the core client, on a real database; this script
 runs those tests, asks them to write what they counted, and puts a table into
 docs/benchmarks.md. "Before" is the tree the issue started from (commit b42488e), counted by
-the same tests; the counts were the same on SQLite and PostgreSQL.
+the same tests on PostgreSQL (the counts were then the same on SQLite; today PostgreSQL runs
+fewer, its CTEs being able to write).
 
     python -m bench.hops [--database postgres|sqlite] [--no-write]
 """

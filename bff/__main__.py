@@ -12,6 +12,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -144,7 +145,8 @@ async def _rewrap_files() -> None:
         sys.exit("python -m bff rewrap-files: some could not be read (see the log)")
 
 
-def _export_openapi(output: str) -> None:
+def _export_document() -> dict[str, Any]:
+    """The OpenAPI document as the contract check and the tests see it."""
     from bff.app import create_app
 
     # Only the route table matters here: nothing is started or connected.
@@ -157,7 +159,11 @@ def _export_openapi(output: str) -> None:
             seed_personas=False,
         )
     )
-    document = app.openapi_schema.to_schema()
+    return app.openapi_schema.to_schema()
+
+
+def _export_openapi(output: str) -> None:
+    document = _export_document()
     text = json.dumps(document, indent=2, sort_keys=True) + "\n"
     if output == "-":
         sys.stdout.write(text)

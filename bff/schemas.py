@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 from litestar.params import Parameter
@@ -21,15 +21,37 @@ HIDDEN_CHARACTERS = "Remove the hidden or control characters from this field"
 # C0 controls (NUL included), DEL, the directional marks, and the bidirectional embeddings,
 # overrides and isolates ("Trojan Source": text that displays differently from what it is).
 _BIDI = "\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_HIDDEN = re.compile(f"[\x00-\x1f\x7f{_BIDI}]")
+_HIDDEN_CLASS = f"\x00-\x1f\x7f{_BIDI}"
 # Multi-line fields (a ticket's body, say) keep their line breaks and tabs.
-_HIDDEN_IN_MULTILINE = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f{_BIDI}]")
+_HIDDEN_IN_MULTILINE_CLASS = f"\x00-\x08\x0b\x0c\x0e-\x1f\x7f{_BIDI}"
+_HIDDEN = re.compile(f"[{_HIDDEN_CLASS}]")
+_HIDDEN_IN_MULTILINE = re.compile(f"[{_HIDDEN_IN_MULTILINE_CLASS}]")
+# The same rule as the OpenAPI document states it (bff/openapi_bounds.py puts it on every
+# request string): text with none of those characters.
+VISIBLE_TEXT_PATTERN = f"^[^{_HIDDEN_CLASS}]*$"
+MULTILINE_TEXT_PATTERN = f"^[^{_HIDDEN_IN_MULTILINE_CLASS}]*$"
 # Whitespace, separators, controls and format characters (zero-width spaces and the like).
 _INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
 
 
 def has_visible_character(value: str) -> bool:
     return any(unicodedata.category(ch) not in _INVISIBLE_CATEGORIES for ch in value)
+
+
+def TextQuery(max_length: int, **kwargs: Any) -> Any:
+    """A free-text query parameter: its length bound (Litestar enforces it) and, in the
+    document, the rule `refuse_hidden_characters` enforces, which the handler must call."""
+    return Parameter(
+        max_length=max_length, schema_extra={"pattern": VISIBLE_TEXT_PATTERN}, **kwargs
+    )
+
+
+def TextPath(max_length: int) -> Any:
+    """A path segment (an id or a reference): its length bound, enforced by Litestar (a 400),
+    and in the document the shape of every id the BFF hands out (no hidden characters). A
+    segment outside that shape names nothing and is answered 404 like any unknown id
+    (bff/tests/test_history.py::test_odd_references_are_not_found_not_errors)."""
+    return Parameter(max_length=max_length, schema_extra={"pattern": VISIBLE_TEXT_PATTERN})
 
 
 def refuse_hidden_characters(value: str, field: str, *, multiline: bool = False) -> None:
@@ -88,6 +110,16 @@ def camel_case(name: str) -> str:
 RowId = Annotated[int, Parameter(ge=1, le=2_147_483_647)]
 # The same bound for an id or count in a request body.
 DbInt = Annotated[int, msgspec.Meta(ge=0, le=2_147_483_647)]
+
+# A naira amount as a customer sends it: a number or the typed text. The schema bounds its
+# size (a trillion naira is beyond any account; kobo stays a 64-bit integer); zero, negatives,
+# a third decimal and text that is not an amount get bff/money.py's own sentences.
+MAX_NAIRA = 10**12
+Amount = (
+    Annotated[float, msgspec.Meta(ge=-MAX_NAIRA, le=MAX_NAIRA)]
+    | Annotated[int, msgspec.Meta(ge=-MAX_NAIRA, le=MAX_NAIRA)]
+    | Annotated[str, msgspec.Meta(max_length=24)]
+)
 
 
 class ReviewIn(RequestStruct):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, get, post
 
 from bff.accounts.schemas import (
@@ -13,7 +15,7 @@ from bff.accounts.schemas import (
 )
 from bff.accounts.service import AccountsService
 from bff.openapi_errors import refuses
-from bff.schemas import CodeSentOut, MessageOut
+from bff.schemas import CodeSentOut, MessageOut, TextPath
 from bff.users.principal import Principal
 
 
@@ -47,7 +49,10 @@ class AccountsController(Controller):
         opt=refuses(404),
     )
     async def get_account(
-        self, accounts: AccountsService, customer: Principal, account_number: str
+        self,
+        accounts: AccountsService,
+        customer: Principal,
+        account_number: Annotated[str, TextPath(20)],
     ) -> AccountOut:
         return await accounts.account(customer.user, account_number)
 
@@ -58,7 +63,10 @@ class AccountsController(Controller):
         opt=refuses(404, 409, 429),
     )
     async def request_disable(
-        self, accounts: AccountsService, customer: Principal, account_number: str
+        self,
+        accounts: AccountsService,
+        customer: Principal,
+        account_number: Annotated[str, TextPath(20)],
     ) -> CodeSentOut:
         message = await accounts.request_disable(customer.user, account_number)
         return CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
@@ -73,7 +81,7 @@ class AccountsController(Controller):
         self,
         accounts: AccountsService,
         customer: Principal,
-        account_number: str,
+        account_number: Annotated[str, TextPath(20)],
         data: ConfirmCodeIn,
     ) -> MessageOut:
         await accounts.confirm_disable(customer.user, account_number, data.otp)

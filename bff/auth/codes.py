@@ -12,8 +12,9 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
-from sqlalchemy import Table, func, or_, select, update
+from sqlalchemy import Select, Table, Update, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -32,6 +33,7 @@ from bff.users.models import TwoFactor, User
 
 log = logging.getLogger(__name__)
 _USERS: Table = User.__table__  # type: ignore[assignment]
+_CHALLENGES: Table = OtpChallenge.__table__  # type: ignore[assignment]
 
 INVALID_CODE = "Invalid or expired OTP"
 TOO_MANY_CODES = "Too many wrong codes. Please log in again."
@@ -45,6 +47,14 @@ TOO_MANY_CODES_SENT = "Too many codes were requested. Please wait a few minutes 
 
 EMAIL = "EMAIL"
 SMS = "SMS"
+
+
+class OpenChallenge(NamedTuple):
+    """A row of `OneTimeCodes.open_challenge`."""
+
+    challenge: OtpChallenge | None
+    paused_until: datetime | None
+    failures_in_a_row: int
 
 
 class OneTimeCodes:
@@ -178,6 +188,31 @@ class OneTimeCodes:
             raise wrong_code()
         return challenge
 
+    def open_challenge(
+        self, user_id: int, purpose: str
+    ) -> Select[OtpChallenge, datetime | None, int]:
+        """The user's pause and wrong codes in a row, with their open challenge for `purpose`
+        (None when there is none), for a caller to extend and lock as it needs:
+        `payments.lifecycle.begin_with_code` reads its payment in the same statement and
+        locks the payment's row. Its row is what `use_read` takes."""
+        latest_open = (
+            select(OtpChallenge.id)
+            .where(
+                OtpChallenge.user_id == user_id,
+                OtpChallenge.purpose == purpose,
+                OtpChallenge.consumed_at.is_(None),
+            )
+            .order_by(OtpChallenge.id.desc())
+            .limit(1)
+            .scalar_subquery()
+        )
+        return (
+            select(OtpChallenge, User.codes_paused_until, User.code_failures)
+            .select_from(User)
+            .outerjoin(OtpChallenge, OtpChallenge.id == latest_open)
+            .where(User.id == user_id)
+        )
+
     async def use_in(
         self,
         session: AsyncSession,
@@ -190,13 +225,12 @@ class OneTimeCodes:
         """`consume` inside the caller's transaction, so the code is used up together with
         what it confirms. Raises while nothing is written (no open challenge, expired, too
         many tries); returns None for a wrong code, whose try is counted in `session`: the
-        caller commits, then raises `wrong_code()`."""
-        otp = otp.strip()
-        now = utcnow()
+        caller commits, then raises `wrong_code()`. The challenge's row is locked while
+        the code is checked."""
         # The open challenge, the account's pause and its wrong codes in a row in one
-        # statement (it runs on every code used); only the challenge's row is locked. With no
-        # open challenge, the pause is read on its own: a paused account hears that it is
-        # paused, whatever it sends.
+        # statement; only the challenge's row is locked (PostgreSQL cannot lock the nullable
+        # side of `open_challenge`'s outer join). With no open challenge, the pause is read
+        # on its own.
         found = (
             await session.execute(
                 select(OtpChallenge, User.codes_paused_until, User.code_failures)
@@ -212,19 +246,43 @@ class OneTimeCodes:
             )
         ).first()
         if found is None:
-            await self._check_not_paused(session, user_id, now)
+            await self._check_not_paused(session, user_id, utcnow())
             raise wrong_code()
-        challenge, paused_until, failures_in_a_row = found
-        _refuse_if_paused(paused_until, now)
-        if challenge.expires_at <= now:
+        return await self.use_read(
+            session, OpenChallenge(*found), user_id, purpose, otp, too_many=too_many
+        )
+
+    async def use_read(
+        self,
+        session: AsyncSession,
+        found: OpenChallenge,
+        user_id: int,
+        purpose: str,
+        otp: str,
+        *,
+        too_many: str = TOO_MANY_CODES,
+        mark_used: bool = True,
+    ) -> OtpChallenge | None:
+        """`use_in` on what the caller read with `open_challenge`, in `session`, holding a
+        lock that keeps a concurrent use of the same code out (the challenge's row, or the
+        payment's it confirms). A paused account hears that it is paused, whatever it sends.
+        `mark_used=False`: a right code's challenge is answered as it is, and the caller
+        writes `used(challenge.id)` in its own statement (the payment's start, one
+        statement fewer)."""
+        otp = otp.strip()
+        now = utcnow()
+        _refuse_if_paused(found.paused_until, now)
+        challenge = found.challenge
+        if challenge is None or challenge.expires_at <= now:
             raise wrong_code()
         if challenge.attempts >= self.settings.otp_max_attempts:
             raise ValidationFailed(too_many, field="otp")
         if await self._matches(session, challenge, otp):
-            challenge.consumed_at = now
+            if mark_used:
+                challenge.consumed_at = now
             # A right code ends a run of wrong ones; with none counted there is nothing to
             # write (a wrong code counted meanwhile by another request then stays counted).
-            if failures_in_a_row:
+            if found.failures_in_a_row:
                 await session.execute(
                     update(_USERS)
                     .where(_USERS.c.id == user_id, _USERS.c.code_failures != 0)
@@ -240,6 +298,13 @@ class OneTimeCodes:
         )
         await self._count_failure(session, user_id, now)
         return None
+
+    @staticmethod
+    def used(challenge_id: int) -> Update:
+        """The statement that marks a right code's challenge used (see `use_read`)."""
+        return (
+            update(_CHALLENGES).where(_CHALLENGES.c.id == challenge_id).values(consumed_at=utcnow())
+        )
 
     async def _check_not_paused(self, session: AsyncSession, user_id: int, now: datetime) -> None:
         paused_until = await session.scalar(

@@ -6,7 +6,6 @@ from typing import Annotated
 
 from litestar import Controller, Request, get, patch, post
 from litestar.background_tasks import BackgroundTask
-from litestar.params import Parameter
 from litestar.response import Response
 
 from bff.auth.guards import client_address
@@ -23,7 +22,7 @@ from bff.auth.schemas import (
 )
 from bff.auth.service import AuthService, decode_base64_identifier
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, TextPath, TextQuery, refuse_hidden_characters
 from bff.users.principal import Principal
 
 
@@ -96,7 +95,9 @@ class AuthController(Controller):
         status_code=200,
         summary="E-mail a reset link (identifier base64-encoded); same answer for unknown ones",
     )
-    async def forgot_password(self, auth: AuthService, encoded: str) -> Response[MessageOut]:
+    async def forgot_password(
+        self, auth: AuthService, encoded: Annotated[str, TextPath(1000)]
+    ) -> Response[MessageOut]:
         identifier = decode_base64_identifier(encoded)
         # The e-mail goes out after the answer, so known and unknown identifiers answer
         # equally fast.
@@ -109,9 +110,11 @@ class AuthController(Controller):
     async def verify_reset_link(
         self,
         auth: AuthService,
-        reset_code: Annotated[str, Parameter(query="resetCode", max_length=100)],
-        email: Annotated[str, Parameter(max_length=200)],
+        reset_code: Annotated[str, TextQuery(100, query="resetCode")],
+        email: Annotated[str, TextQuery(200)],
     ) -> LinkValidOut:
+        refuse_hidden_characters(reset_code, "resetCode")
+        refuse_hidden_characters(email, "email")
         await auth.verify_reset_link(reset_code, email)
         return LinkValidOut(valid=True)
 

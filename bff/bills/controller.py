@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, Response, get, post
 from litestar.openapi import ResponseSpec
 
@@ -25,6 +27,7 @@ from bff.bills.service import BillService, bill_log
 from bff.errors import AppError
 from bff.openapi_errors import BILL_FAILED, refuses
 from bff.payments.lifecycle import Status
+from bff.schemas import TextPath
 from bff.users.principal import Principal
 
 
@@ -137,7 +140,7 @@ class BillsController(Controller):
         opt=refuses(404),
     )
     async def data_bundles(
-        self, bills: BillService, customer: Principal, code: str
+        self, bills: BillService, customer: Principal, code: Annotated[str, TextPath(40)]
     ) -> list[BundleOut]:
         return await bills.products("DATA", code)
 
@@ -230,7 +233,9 @@ class BillsController(Controller):
     @get(
         "/providers/cabletv/{code:str}/bouquets", summary="A provider's bouquets", opt=refuses(404)
     )
-    async def bouquets(self, bills: BillService, customer: Principal, code: str) -> list[BundleOut]:
+    async def bouquets(
+        self, bills: BillService, customer: Principal, code: Annotated[str, TextPath(40)]
+    ) -> list[BundleOut]:
         return await bills.products("CABLE_TV", code)
 
     @post("/providers/cabletv/card-info", status_code=200, summary="Whose smart card is this?")

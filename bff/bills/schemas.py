@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct, RequestStruct
+from bff.schemas import Amount, CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=60)]
 
@@ -49,7 +49,7 @@ class VendIn(RequestStruct):
     utility_product_type: Literal["AIRTIME", "DATA", "ELECTRICITY_BILL", "CABLE_TV"] | None = None
     nuban: Text | None = None
     phone_number: Text | None = None
-    amount: float | int | str | None = None
+    amount: Amount | None = None
     airtime_provider_code: Text | None = None
     data_bundle_provider_code: Text | None = None
     data_bundle_code: Text | None = None

@@ -12,7 +12,7 @@ from litestar.params import Parameter
 from bff.history.schemas import StatementIn, TransactionDetailOut, TransactionPageOut
 from bff.history.service import HistoryService, Query, parse_day
 from bff.openapi_errors import answers_also, refuses
-from bff.schemas import MessageOut, refuse_hidden_characters
+from bff.schemas import MessageOut, TextPath, TextQuery, refuse_hidden_characters
 from bff.users.principal import Principal
 
 STATEMENT_REQUESTED = "Bank statement requested successfully and will be sent to your mail shortly"
@@ -32,19 +32,25 @@ class HistoryController(Controller):
         self,
         history: HistoryService,
         customer: Principal,
-        account_number: Annotated[str | None, Parameter(query="accountNumber")] = None,
-        start_date: Annotated[str | None, Parameter(query="startDate")] = None,
-        end_date: Annotated[str | None, Parameter(query="endDate")] = None,
+        account_number: Annotated[str | None, TextQuery(20, query="accountNumber")] = None,
+        start_date: Annotated[str | None, TextQuery(20, query="startDate")] = None,
+        end_date: Annotated[str | None, TextQuery(20, query="endDate")] = None,
         transaction_type: Annotated[
             Literal["CREDIT", "DEBIT"] | None, Parameter(query="transactionType")
         ] = None,
         status: Literal["COMPLETED", "PENDING", "FAILED"] | None = None,
-        search: Annotated[str | None, Parameter(max_length=100)] = None,
+        search: Annotated[str | None, TextQuery(100)] = None,
         page: Annotated[int, Parameter(ge=0, le=10_000)] = 0,
         size: Annotated[int, Parameter(ge=1, le=100)] = 10,
     ) -> TransactionPageOut:
-        if search:
-            refuse_hidden_characters(search, "search")
+        for name, text in (
+            ("accountNumber", account_number),
+            ("startDate", start_date),
+            ("endDate", end_date),
+            ("search", search),
+        ):
+            if text:
+                refuse_hidden_characters(text, name)
         query = Query(
             account=account_number,
             start=parse_day(start_date, "startDate"),
@@ -59,7 +65,10 @@ class HistoryController(Controller):
 
     @get("/{reference_number:str}", summary="One transaction with its parties", opt=refuses(404))
     async def detail(
-        self, history: HistoryService, customer: Principal, reference_number: str
+        self,
+        history: HistoryService,
+        customer: Principal,
+        reference_number: Annotated[str, TextPath(40)],
     ) -> TransactionDetailOut:
         return await history.detail(customer.user, reference_number)
 
@@ -74,7 +83,7 @@ class HistoryController(Controller):
         self,
         history: HistoryService,
         customer: Principal,
-        reference_number: str,
+        reference_number: Annotated[str, TextPath(40)],
         format: Literal["pdf", "png"] = "pdf",
     ) -> Response[bytes]:
         image = format == "png"

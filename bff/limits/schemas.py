@@ -6,9 +6,14 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from bff.schemas import CamelStruct, RequestStruct
+from bff.schemas import MAX_NAIRA, CamelStruct, RequestStruct
 
 Code = Annotated[str, msgspec.Meta(max_length=12)]
+# A limit in naira, as a number or typed text (the service refuses what is not an amount).
+LimitAmount = (
+    Annotated[float, msgspec.Meta(ge=-MAX_NAIRA, le=MAX_NAIRA)]
+    | Annotated[str, msgspec.Meta(max_length=24)]
+)
 
 
 class TransactionLimitOut(CamelStruct):
@@ -24,8 +29,8 @@ class TransactionLimitOut(CamelStruct):
 
 
 class TransactionLimitIn(RequestStruct):
-    daily_transaction_limit: float | str | None = None
-    single_transaction_limit: float | str | None = None
+    daily_transaction_limit: LimitAmount | None = None
+    single_transaction_limit: LimitAmount | None = None
     nuban: Annotated[str, msgspec.Meta(max_length=10)] | None = None
     transfer_type: Literal["INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT"] | None = None
 

@@ -20,8 +20,9 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, Update, or_, select, update
+from sqlalchemy import Select, Table, Update, insert, literal, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.dml import ReturningUpdate
 
 from bff.db import Database, utcnow
 from bff.notifications.message import Attachment, Message
@@ -83,20 +84,40 @@ async def add_posting_alert(
     """One row per completed payment: the worker writes its debit and credit alerts.
     `posting`: the core's posting as the payment's answer carried it (JSON-ready), kept in
     the row so the worker need not read it back from the core."""
+    await session.execute(insert(_OUTBOX).values(_posting_alert(payment, payment_id, posting)))
+
+
+def with_posting_alert(
+    completion: ReturningUpdate, payment: str, payment_id: str, posting: Any = None
+) -> Select[Any]:
+    """PostgreSQL: `completion` (an UPDATE … RETURNING that completes the payment) and
+    `add_posting_alert`'s row in one statement, the row written only if the UPDATE matched.
+    It answers the UPDATE's rows. (SQLite's CTEs cannot write: there it is two statements.)"""
+    completed = completion.cte("completed")
+    row = _posting_alert(payment, payment_id, posting)
+    alert = insert(_OUTBOX).from_select(
+        list(row),
+        select(*(literal(value, _OUTBOX.c[name].type) for name, value in row.items())).select_from(
+            completed
+        ),
+    )
+    return select(completed).add_cte(alert.cte("alert"))
+
+
+def _posting_alert(payment: str, payment_id: str, posting: Any) -> dict[str, Any]:
     now = utcnow()
     payload: dict[str, Any] = {"payment": payment, "id": payment_id}
     if posting is not None:
         payload["posting"] = posting
-    alert = OutboxMessage(
-        kind=OutboxKind.POSTING_ALERT,
-        text="",
-        payload=json.dumps(payload),
-        status=OutboxStatus.PENDING,
-        attempts=0,
-        next_attempt_at=now,
-        created_at=now,
-    )
-    await insert_detached(session, [alert])
+    return {
+        "kind": OutboxKind.POSTING_ALERT,
+        "text": "",
+        "payload": json.dumps(payload),
+        "status": OutboxStatus.PENDING,
+        "attempts": 0,
+        "next_attempt_at": now,
+        "created_at": now,
+    }
 
 
 # Rows are written (`insert_detached`) and claimed with Core statements on the table, and the

@@ -32,11 +32,11 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bff.auth.codes import OneTimeCodes, wrong_code
+from bff.auth.codes import OneTimeCodes, OpenChallenge, wrong_code
 from bff.core_client import CoreHold, CorePosting, CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
-from bff.notifications.outbox import add_posting_alert
+from bff.notifications.outbox import add_posting_alert, with_posting_alert
 from bff.timefmt import start_of_day
 
 log = logging.getLogger(__name__)
@@ -174,9 +174,19 @@ class Lifecycle(Generic[M]):
         async with self.db.autocommit() as session:
             return await self.start_in(session, item_id)
 
-    async def start_in(self, session: AsyncSession, item_id: str) -> bool:
-        """`start` inside the caller's transaction (see `begin_with_code`)."""
-        result = await session.execute(self._start_statement(item_id))
+    async def start_in(
+        self, session: AsyncSession, item_id: str, code_used: Update | None = None
+    ) -> bool:
+        """`start` inside the caller's transaction (see `begin_with_code`), with the
+        statement that marks its code used: in the same statement on PostgreSQL (a CTE),
+        just before it on SQLite, whose CTEs cannot write."""
+        start = self._start_statement(item_id)
+        if code_used is not None:
+            if self.db.is_sqlite:
+                await session.execute(code_used)
+            else:
+                start = start.add_cte(code_used.cte("code_used"))
+        result = await session.execute(start)
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def claim(self, item_id: str) -> bool:
@@ -238,13 +248,21 @@ class Lifecycle(Generic[M]):
         """Record the completion and its alert together: the alert exists exactly if the
         payment completed, and only the caller whose UPDATE completed it adds one."""
         assert self.alert is not None
+        completion = self._finish_statement(item_id, outcome, **also)
+        posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
         async with self.db.transaction() as session:
-            final = await self._update_returning(
-                session, self._finish_statement(item_id, outcome, **also)
-            )
-            if final is not None:
-                posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
-                await add_posting_alert(session, self.alert, item_id, posting)
+            if self.db.is_sqlite:
+                final = await self._update_returning(session, completion)
+                if final is not None:
+                    await add_posting_alert(session, self.alert, item_id, posting)
+            else:  # one statement
+                returning = completion.returning(*self.columns)
+                row = (
+                    await session.execute(
+                        with_posting_alert(returning, self.alert, item_id, posting)
+                    )
+                ).first()
+                final = None if row is None else self.model(**row._mapping)
         if final is not None:
             self.alert_recorded()
         return final
@@ -405,34 +423,46 @@ async def begin_with_code(
     ttl: timedelta,
     expired_message: str = "This request has expired. Please start again.",
 ) -> tuple[M, bool]:
-    """The code step of a payment, in one transaction: read the payment (NotFound unless
-    `owned`), use up the code and start the payment. Returns the payment as read, and True
-    for the one caller that must now execute it.
+    """The code step of a payment, in one transaction: read the payment with the code's
+    challenge (NotFound unless `owned`), use up the code and start the payment. Returns the
+    payment as read, and True for the one caller that must now execute it.
 
     A payment already past its code step answers False (the caller returns the first
     outcome); so does a concurrent confirm whose code the other one just used: the
-    challenge's row lock makes it wait until that one's code and start are committed
-    together. Of two confirms that both read AWAITING_OTP, the conditional update in
-    `start` lets only one through.
+    payment's row lock makes it wait until that one's code and start are committed
+    together. Of two confirms that both read AWAITING_OTP (on SQLite, which takes no row
+    locks), the conditional update in `start` lets only one through.
     """
     refusal: ValidationFailed | None = None
     async with life.db.transaction() as session:
-        item = await session.get(life.model, item_id)
-        if item is None or not owned(item):
+        # The payment and the code's challenge in one statement. The payment's row is the
+        # one locked (PostgreSQL cannot lock the challenge, the nullable side of the outer
+        # join): a concurrent confirm of the same payment waits for this one to commit.
+        query = (
+            codes.open_challenge(user_id, purpose)
+            .add_columns(life.model)
+            .join(life.model, life.columns.id == item_id)
+            .with_for_update(of=life.table)
+        )
+        found = (await session.execute(query)).first()
+        if found is None or not owned(found[-1]):
             raise NotFound(not_found)
+        item = found[-1]
         if item.status != Status.AWAITING_OTP:
             return item, False
         if item.created_at + ttl < utcnow():
             raise ValidationFailed(expired_message)
         try:
-            challenge = await codes.use_in(session, user_id, purpose, otp)
+            challenge = await codes.use_read(
+                session, OpenChallenge(*found[:3]), user_id, purpose, otp, mark_used=False
+            )
         except ValidationFailed as exc:  # raised before anything was written
             challenge, refusal = None, exc
         if challenge is None:
             refusal = refusal or wrong_code()  # a wrong try: counted when this commits
             started = False
         else:
-            started = await life.start_in(session, item_id)
+            started = await life.start_in(session, item_id, codes.used(challenge.id))
     if refusal is not None:
         if await codes.was_used(user_id, purpose):
             return item, False

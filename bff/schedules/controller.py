@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, get, patch, post, put
 
 from bff.openapi_errors import refuses
@@ -13,7 +15,7 @@ from bff.schedules.schemas import (
     ScheduledPaymentOut,
 )
 from bff.schedules.service import ScheduleService, schedule_out
-from bff.schemas import MessageOut
+from bff.schemas import MessageOut, TextPath
 from bff.transfers.models import Kind
 from bff.transfers.schemas import TransferIn
 from bff.users.principal import Principal
@@ -32,7 +34,10 @@ class SchedulesController(Controller):
 
     @get("/{schedule_uuid:str}", summary="One scheduled payment", opt=refuses(404))
     async def get_schedule(
-        self, schedules: ScheduleService, customer: Principal, schedule_uuid: str
+        self,
+        schedules: ScheduleService,
+        customer: Principal,
+        schedule_uuid: Annotated[str, TextPath(64)],
     ) -> ScheduledPaymentOut:
         return schedule_out(await schedules.get(customer.user, schedule_uuid))
 

@@ -4,8 +4,8 @@ from typing import Annotated
 
 import msgspec
 
-from bff.schemas import CamelStruct, DbInt, RequestStruct
-from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting
+from bff.schemas import Amount, CamelStruct, DbInt, RequestStruct
+from bff.transfers.schemas import BulkRows, SchedulePaymentSetting
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 
@@ -32,7 +32,7 @@ class ScheduledPaymentOut(CamelStruct):
 
 
 class BulkScheduleIn(RequestStruct):
-    bulk_schedule_transfer: list[BulkTransferRow] = msgspec.field(default_factory=list)
+    bulk_schedule_transfer: BulkRows = msgspec.field(default_factory=list)
     schedule_payment_setting: SchedulePaymentSetting | None = None
 
 
@@ -46,7 +46,7 @@ class EditIn(RequestStruct):
     source_account_number: Text | None = None
     destination_account_number: Text | None = None
     destination_bank_code: Text | None = None
-    amount: float | int | str | None = None
+    amount: Amount | None = None
     description: Text | None = None
     schedule_date: Text | None = None  # yyyy-mm-dd (dd-mm-yyyy also accepted)
     interval: Text | None = None

@@ -19,9 +19,9 @@ class StorageSettings:
     s3_region: str = "us-east-1"
     s3_prefix: str = "documents/"
     s3_timeout_s: float = 10.0
-    # Normally None: the client reads the standard AWS variables itself (AWS_ACCESS_KEY_ID,
-    # AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, or a cluster's web-identity token). Set only
-    # where one process talks to a store of its own (the tests).
+    # KOBO_S3_ACCESS_KEY_ID and KOBO_S3_SECRET_ACCESS_KEY; unset, the client reads the
+    # standard AWS variables itself (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+    # AWS_SESSION_TOKEN, or a cluster's web-identity token).
     s3_access_key_id: str | None = field(default=None, repr=False)
     s3_secret_access_key: str | None = field(default=None, repr=False)
     # Wraps each file's data key; without KOBO_FILE_KEYS, a development ring anyone can derive.
@@ -53,6 +53,8 @@ class StorageSettings:
             s3_region=os.environ.get("KOBO_S3_REGION", "").strip() or "us-east-1",
             s3_prefix=prefix,
             s3_timeout_s=env_seconds("KOBO_S3_TIMEOUT_S", 10),
+            s3_access_key_id=os.environ.get("KOBO_S3_ACCESS_KEY_ID", "").strip() or None,
+            s3_secret_access_key=os.environ.get("KOBO_S3_SECRET_ACCESS_KEY", "").strip() or None,
             keys=KeyRing.parse(listed, current) if listed else KeyRing.development(),
             keys_configured=bool(listed),
         )

@@ -29,7 +29,6 @@ from bff.users.models import User
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 TOO_BIG = "File size exceeds 10MB limit"
 NOT_ALLOWED = "This file type is not allowed"
-MAX_ATTACHMENTS = 5
 NOT_FOUND = "Ticket not found"
 
 
@@ -57,8 +56,6 @@ class TicketService:
         self.notifier = notifier or Notifier.simulator(db, core)
 
     def _files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
-        if len(attachments) > MAX_ATTACHMENTS:
-            raise ValidationFailed(f"Attach at most {MAX_ATTACHMENTS} files", field="attachments")
         return [
             (
                 a.name.strip() or "attachment",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from litestar import Controller, Response, get, post
 from litestar.openapi import ResponseSpec
 
@@ -12,6 +14,7 @@ from bff.money import kobo_to_naira
 from bff.openapi_errors import TRANSFER_FAILED, refuses
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
+from bff.schemas import TextPath
 from bff.transfers.models import Kind, Status, Transfer
 from bff.transfers.schemas import (
     BalancesOut,
@@ -217,6 +220,9 @@ class TransfersController(Controller):
         opt=refuses(404),
     )
     async def get_transfer(
-        self, transfer_service: TransferService, customer: Principal, transfer_id: str
+        self,
+        transfer_service: TransferService,
+        customer: Principal,
+        transfer_id: Annotated[str, TextPath(40)],
     ) -> TransferOut:
         return transfer_out(await transfer_service.get_own(customer.user, transfer_id))

@@ -5,11 +5,10 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.accounts.schemas import AccountOut
-from bff.schemas import CamelStruct, RequestStruct
+from bff.schemas import Amount, CamelStruct, DbInt, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 Code = Annotated[str, msgspec.Meta(max_length=12)]
-Amount = float | int | str
 
 
 class BankOut(CamelStruct):
@@ -34,7 +33,7 @@ class SchedulePaymentSetting(RequestStruct):
     schedule_payment_date: Text | None = None
     continuous: bool = False
     scheduled_interval: Text | None = None
-    repeat_payment: int | None = None
+    repeat_payment: DbInt | None = None
 
 
 class TransferIn(RequestStruct):
@@ -63,8 +62,13 @@ class BulkTransferRow(RequestStruct):
     description: Text | None = None
 
 
+# The most rows one bulk transfer (or bulk schedule) takes; msgspec refuses more with a 400.
+MAX_BULK_ROWS = 100
+BulkRows = Annotated[list[BulkTransferRow], msgspec.Meta(max_length=MAX_BULK_ROWS)]
+
+
 class BulkTransferIn(RequestStruct):
-    transfers: list[BulkTransferRow] = msgspec.field(default_factory=list)
+    transfers: BulkRows = msgspec.field(default_factory=list)
 
 
 TransferStatus = Literal["AWAITING_OTP", "PROCESSING", "PENDING", "COMPLETED", "FAILED"]

@@ -56,7 +56,6 @@ from bff.users.models import User
 log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
-MAX_BULK_ROWS = 100
 # How long an unconfirmed transfer stays confirmable (the code lives as long).
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
@@ -279,10 +278,6 @@ class TransferService:
     ) -> tuple[TransferBatch, list[Transfer], str]:
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
-        if len(rows) > MAX_BULK_ROWS:
-            raise ValidationFailed(
-                f"A bulk transfer can have at most {MAX_BULK_ROWS} rows", field="transfers"
-            )
         own = await self.accounts.payer_accounts(user)
         plans = []
         for index, row in enumerate(rows):

@@ -8,12 +8,13 @@ deadlocks between opposite transfers; on SQLite the caller holds the single-writ
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, func, insert, or_, select, update
+from sqlalchemy import Table, TextClause, and_, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.errors import (
@@ -33,7 +34,7 @@ from core_sim.ledger.models import (
     Posting,
 )
 from core_sim.simclock.state import utcnow
-from kobo_serving.database import insert_detached
+from kobo_serving.database import UTCDateTime, insert_detached
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ async def post(
     posted_at: datetime | None = None,
     release_holds: dict[str, int] | None = None,
     debit_customer_id: str | None = None,
+    record: Any | None = None,
 ) -> Posted:
     """Apply a balanced posting inside the caller's transaction.
 
@@ -100,10 +102,17 @@ async def post(
     `debit_customer_id`: the customer the posting is made for; every debited account must
     be theirs (refused with 57 otherwise, before anything is written).
 
-    Statements, the hot path of every transfer: one read of the accounts, the posting's
-    insert, one conditional update per leg and one insert of all the entries, all of them
-    Core statements on the tables. The Posting answered is a detached model with its id,
-    with each leg as posted (balance after, holder).
+    `record`: a new detached model (a transfer's request row) written with the posting,
+    after it: in the same statement where the writes are one. A unique key it breaks
+    fails the whole posting, as it would in a statement of its own.
+
+    Statements, the hot path of every transfer: one read of the accounts, which on
+    PostgreSQL also locks them in ascending id (no deadlock between opposite transfers), then
+    the writes. On PostgreSQL the writes are one statement (`_write_in_one_statement`); on
+    SQLite, whose single writer needs no row locks and whose CTEs cannot write, they are the
+    posting's insert, one conditional update per leg and one insert of all the entries. The
+    Posting answered is a detached model with its id, with each leg as posted (balance
+    after, holder).
     """
     if not legs or any(leg.amount_kobo == 0 for leg in legs):
         raise InvalidAmount("A posting needs legs with non-zero amounts")
@@ -121,7 +130,10 @@ async def post(
                 LedgerAccount.name,
                 LedgerAccount.status,
                 LedgerAccount.customer_id,
-            ).where(LedgerAccount.number.in_(numbers))
+            )
+            .where(LedgerAccount.number.in_(numbers))
+            .order_by(LedgerAccount.id)
+            .with_for_update()  # rendered on PostgreSQL only
         )
     ).all()
     accounts = {row.number: row for row in rows}
@@ -136,36 +148,173 @@ async def post(
             refuse_unless_owned(account.number, account.customer_id, debit_customer_id)
 
     posting = Posting(reference=reference, kind=kind, narration=narration, posted_at=when)
-    await insert_detached(session, [posting])
-
-    entries, lines = [], []
+    moves = []
     for leg in sorted(legs, key=lambda leg: accounts[leg.account_number].id):
-        account = accounts[leg.account_number]
-        released = release_holds.get(leg.account_number, 0)
         counterparty = accounts.get(leg.counterparty_number or "")
-        balance_after, available_after = await _apply_leg(
-            session, account.id, leg.amount_kobo, released
-        )
-        entries.append(
-            {
-                "posting_id": posting.id,
-                "account_id": account.id,
-                "amount_kobo": leg.amount_kobo,
-                "balance_after_kobo": balance_after,
-                "available_after_kobo": available_after,
-                "counterparty_number": leg.counterparty_number,
-                "counterparty_name": leg.counterparty_name
+        moves.append(
+            _Move(
+                account=accounts[leg.account_number],
+                amount_kobo=leg.amount_kobo,
+                released_kobo=release_holds.get(leg.account_number, 0),
+                counterparty_number=leg.counterparty_number,
+                counterparty_name=leg.counterparty_name
                 or (counterparty.name if counterparty else None),
-                "posted_at": when,
-            }
-        )
-        lines.append(
-            PostedLine(
-                account.number, account.name, account.customer_id, leg.amount_kobo, available_after
             )
         )
-    await session.execute(_INSERT_ENTRIES, entries)
+    one_statement = session.get_bind().dialect.name == "postgresql" and len(numbers) == len(moves)
+    write = _write_in_one_statement if one_statement else _write_leg_by_leg
+    after = await write(session, posting, moves, record)
+    lines = [
+        PostedLine(
+            move.account.number,
+            move.account.name,
+            move.account.customer_id,
+            move.amount_kobo,
+            balance - held,
+        )
+        for move, (balance, held) in zip(moves, after, strict=True)
+    ]
     return Posted(posting, lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """A leg ready to write: its account as read, and its counterparty as the line shows it."""
+
+    account: Any  # the row read by `post`: id, number, name, customer_id
+    amount_kobo: int
+    released_kobo: int
+    counterparty_number: str | None
+    counterparty_name: str | None
+
+
+async def _write_leg_by_leg(
+    session: AsyncSession, posting: Posting, moves: list[_Move], record: Any | None
+) -> list[tuple[int, int]]:
+    """The posting's insert, one conditional update per leg (in `moves`' order, ascending
+    account id), one insert of all the entries, and `record`'s. Each account's (balance,
+    held) after."""
+    await insert_detached(session, [posting])
+    after = []
+    for move in moves:
+        after.append(
+            await _apply_leg(session, move.account.id, move.amount_kobo, move.released_kobo)
+        )
+    await session.execute(
+        _INSERT_ENTRIES,
+        [
+            _entry(posting, move, balance, balance - held)
+            for move, (balance, held) in zip(moves, after, strict=True)
+        ],
+    )
+    if record is not None:
+        await insert_detached(session, [record])
+    return after
+
+
+def _entry(
+    posting: Posting, move: _Move, balance_after: int, available_after: int
+) -> dict[str, Any]:
+    return {
+        "posting_id": posting.id,
+        "account_id": move.account.id,
+        "amount_kobo": move.amount_kobo,
+        "balance_after_kobo": balance_after,
+        "available_after_kobo": available_after,
+        "counterparty_number": move.counterparty_number,
+        "counterparty_name": move.counterparty_name,
+        "posted_at": posting.posted_at,
+    }
+
+
+async def _write_in_one_statement(
+    session: AsyncSession, posting: Posting, moves: list[_Move], record: Any | None
+) -> list[tuple[int, int]]:
+    """PostgreSQL: the posting, every leg's conditional update, the entries and `record`
+    in one statement (data-modifying CTEs), where `_write_leg_by_leg` takes three plus one
+    per leg.
+    The accounts are already locked by `post`'s read, so the order in which the statement
+    updates them cannot deadlock. A debit the account cannot afford updates nothing: fewer
+    rows come back than there are legs, and raising rolls back what the statement wrote.
+    Each account's (balance, held) after, in `moves`' order; the posting gets its id."""
+    params: dict[str, Any] = {
+        "reference": posting.reference,
+        "kind": posting.kind,
+        "narration": posting.narration,
+        "posted_at": posting.posted_at,
+    }
+    for i, move in enumerate(moves):
+        params |= {
+            f"account_{i}": move.account.id,
+            f"amount_{i}": move.amount_kobo,
+            f"released_{i}": move.released_kobo,
+            f"counterparty_number_{i}": move.counterparty_number,
+            f"counterparty_name_{i}": move.counterparty_name,
+        }
+    table = None
+    if record is not None:
+        table = type(record).__table__
+        params |= {f"record_{c.key}": getattr(record, c.key) for c in table.columns}
+    rows = (await session.execute(_one_statement_posting(len(moves), table), params)).all()
+    if len(rows) != len(moves):
+        raise InsufficientFunds("Insufficient funds")
+    posting.id = rows[0].posting_id
+    after = {row.account_id: (int(row.balance_kobo), int(row.held_kobo)) for row in rows}
+    return [after[move.account.id] for move in moves]
+
+
+@functools.cache
+def _one_statement_posting(leg_count: int, record_table: Table | None) -> TextClause:
+    """`_write_in_one_statement`'s SQL for a posting of `leg_count` legs (and a row of
+    `record_table`), built once for each."""
+    legs = ",\n        ".join(
+        f"(CAST(:account_{i} AS INTEGER), CAST(:amount_{i} AS BIGINT), "
+        f"CAST(:released_{i} AS BIGINT), CAST(:counterparty_number_{i} AS VARCHAR), "
+        f"CAST(:counterparty_name_{i} AS VARCHAR))"
+        for i in range(leg_count)
+    )
+    record = ""
+    if record_table is not None:  # its values' types follow from the columns (INSERT VALUES)
+        names = [c.key for c in record_table.columns]
+        columns, values = ", ".join(names), ", ".join(f":record_{n}" for n in names)
+        record = f",\nrecord AS (INSERT INTO {record_table.name} ({columns}) VALUES ({values}))"  # noqa: S608
+    # Only names and placeholders are formatted in; every value is a bound parameter.
+    sql = f"""
+WITH legs (account_id, amount, released, counterparty_number, counterparty_name) AS (
+    VALUES {legs}
+),
+moved AS (
+    -- A debit must leave the available balance (balance + amount - (held - released))
+    -- >= 0, unless the account is a bank-side one; as `_DEBIT` below.
+    UPDATE ledger_accounts AS account
+    SET balance_kobo = account.balance_kobo + legs.amount,
+        held_kobo = account.held_kobo - legs.released,
+        line_count = account.line_count + 1
+    FROM legs
+    WHERE account.id = legs.account_id
+      AND (legs.amount > 0 OR account.allow_negative
+           OR account.balance_kobo - account.held_kobo + legs.amount + legs.released >= 0)
+    RETURNING account.id, account.balance_kobo, account.held_kobo
+),
+posting AS (
+    INSERT INTO postings (reference, kind, narration, posted_at)
+    VALUES (:reference, :kind, :narration, :posted_at)
+    RETURNING id
+),
+entries AS (
+    INSERT INTO entries (posting_id, account_id, amount_kobo, balance_after_kobo,
+                         available_after_kobo, counterparty_number, counterparty_name,
+                         posted_at)
+    SELECT posting.id, moved.id, legs.amount, moved.balance_kobo,
+           moved.balance_kobo - moved.held_kobo, legs.counterparty_number,
+           legs.counterparty_name, :posted_at
+    FROM posting, moved JOIN legs ON legs.account_id = moved.id
+    ORDER BY moved.id  -- entry ids in ascending account id, as leg by leg
+){record}
+SELECT moved.id AS account_id, moved.balance_kobo, moved.held_kobo, posting.id AS posting_id
+FROM moved, posting
+"""  # noqa: S608
+    return text(sql).bindparams(bindparam("posted_at", type_=UTCDateTime()))
 
 
 # The two statements every leg of every posting runs, built once. They are Core statements on
@@ -201,14 +350,13 @@ _INSERT_ENTRIES = insert(_ENTRIES)
 async def _apply_leg(
     session: AsyncSession, account_id: int, amount: int, released: int
 ) -> tuple[int, int]:
-    """Moves one leg; the account's balance and available balance right after it."""
+    """Moves one leg; the account's balance and held amount right after it."""
     stmt = _DEBIT if amount < 0 else _CREDIT
     params = {"account": account_id, "amount": amount, "released": released}
     row = (await session.execute(stmt, params)).one_or_none()
     if row is None:
         raise InsufficientFunds("Insufficient funds")
-    balance, held = int(row[0]), int(row[1])
-    return balance, balance - held
+    return int(row[0]), int(row[1])
 
 
 async def place_hold(

@@ -106,9 +106,11 @@ async def transfer_answer(
                 request.pending_outcome = fault.pending_outcome or "00"
                 request.resolve_at = utcnow() + timedelta(milliseconds=fault.resolve_after_ms or 0)
             else:
-                posted = await _post_transfer(session, command)
                 request.status, request.response_code = SUCCESS, "00"
                 request.posting_reference = f"TRF-{command.reference}"
+                # Written with the posting: one statement on PostgreSQL.
+                posted = await _post_transfer(session, command, request)
+                return TransferAnswer(request, posted)
             await insert_detached(session, [request])
             return TransferAnswer(request, posted)
     except IntegrityError:
@@ -151,7 +153,9 @@ def _new_request(command: TransferCommand) -> TransferRequest:
     )
 
 
-async def _post_transfer(session: AsyncSession, command: TransferCommand) -> ledger.Posted:
+async def _post_transfer(
+    session: AsyncSession, command: TransferCommand, request: TransferRequest
+) -> ledger.Posted:
     debit, credit = command.debit_account, command.credit_account
     return await ledger.post(
         session,
@@ -164,6 +168,7 @@ async def _post_transfer(session: AsyncSession, command: TransferCommand) -> led
             ledger.Leg(credit, command.amount_kobo, debit),
         ],
         debit_customer_id=command.debit_customer_id,
+        record=request,
     )
 
 

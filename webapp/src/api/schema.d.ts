@@ -2177,6 +2177,7 @@ export interface components {
         };
         /** ClockIn */
         ClockIn: {
+            /** Format: int32 */
             offsetSeconds: number;
         };
         /** ClockOut */
@@ -2201,6 +2202,7 @@ export interface components {
         };
         /** CreateAccountIn */
         CreateAccountIn: {
+            /** Format: int32 */
             accountTypeId: number;
         };
         /** DashboardScheduledPayment */
@@ -2221,6 +2223,7 @@ export interface components {
         DocumentOut: {
             description: string | null;
             documentName: string;
+            /** Format: int32 */
             documentTypeId: number;
             id: number | null;
             mandatory: boolean;
@@ -2238,6 +2241,7 @@ export interface components {
             content: string;
             coreBankingDocumentTypeId?: number | null;
             description?: string | null;
+            /** Format: int32 */
             documentTypeId: number;
         };
         /** DocumentUploadedOut */
@@ -2415,6 +2419,7 @@ export interface components {
         /** OtpVerificationIn */
         OtpVerificationIn: {
             otp: string;
+            /** Format: int32 */
             userId: number;
             userUUID: string;
         };

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { USER_INFO_KEY } from '../../app/sessionStorage'
 import { MOCK_PASSWORD } from '../../mocks/personas'
+import { LoginInLimits } from '../../api/limits'
+import contract from '../../api/openapi.json'
 
 async function signIn(email: string, password = MOCK_PASSWORD) {
   const view = renderWithProviders({ route: '/' })
@@ -25,6 +27,15 @@ describe('Login page', () => {
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByText(/You're new in here\?/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup')
+  })
+
+  it('caps the fields at the lengths the BFF enforces (from the contract)', async () => {
+    renderWithProviders({ route: '/' })
+    const email = await screen.findByLabelText('Email or Phone Number')
+    const { properties } = contract.components.schemas.LoginIn
+    expect(LoginInLimits.email.maxLength).toBe(properties.email.maxLength)
+    expect(email).toHaveAttribute('maxLength', String(properties.email.maxLength))
+    expect(screen.getByLabelText('Password')).toHaveAttribute('maxLength', String(properties.password.maxLength))
   })
 
   it('requires email and password', async () => {

@@ -1,3 +1,5 @@
+import { TicketInLimits } from '../../api/limits'
+
 /** Customer-facing texts of the customer-service pages, word for word from docs/contract.md §15 where it has them. */
 export const CUSTOMER_SERVICE_HEADING = 'Customer Service'
 export const CREATE_TICKETS = 'Create Tickets'
@@ -27,7 +29,7 @@ export const AGENT_NAME = 'Kobo Customer Service'
 
 /** Attachment limit: 10 MB (10485760 bytes), docs/contract.md §15.3. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
-/** The BFF takes at most five files per message. */
-export const MAX_ATTACHMENTS = 5
+/** The most files per ticket or message, as the BFF declares it (MAX_ATTACHMENTS). */
+export const MAX_ATTACHMENTS = TicketInLimits.attachments.maxItems
 /** Reply attachments (docs/contract.md §15.3): the picker's accept list. */
 export const ATTACHMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.txt,.odt,.png,.jpg,.jpeg'

@@ -1,3 +1,5 @@
+import { BulkTransferInLimits } from '../../api/limits'
+
 /** Customer-facing texts of the transfer page, word for word from docs/contract.md §8 where it gives them. */
 
 export const TRANSFER_HEADING = 'Make A Transfer'
@@ -23,8 +25,8 @@ export const STILL_PENDING =
 
 export const BULK_NOT_RESOLVED = 'Every row needs a resolved account name before you can send'
 
-/** The BFF takes at most 100 rows in one bulk transfer. */
-export const MAX_BULK_ROWS = 100
+/** The most rows in one bulk transfer, as the BFF declares it (MAX_BULK_ROWS). */
+export const MAX_BULK_ROWS = BulkTransferInLimits.transfers.maxItems
 
 // Not from the contract: the failed states of "errors are not empty data".
 export const BALANCES_FAILED = "We couldn't load your balances"

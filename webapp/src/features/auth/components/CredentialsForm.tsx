@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { loginRequested, selectAuth } from '../authSlice'
 import { REQUIRED } from '../../../lib/validation'
 import { Button, Checkbox, Field, PasswordInput, TextInput } from './loginControls'
+import { LoginInLimits } from '../../../api/limits'
 
 interface Errors {
   email?: string
@@ -58,6 +59,7 @@ export function CredentialsForm() {
                 placeholder="you@example.com or 080..."
                 autoComplete="username"
                 inputMode="email"
+                maxLength={LoginInLimits.email.maxLength}
                 aria-required
                 invalid={!!errors.email}
                 errorId={errorId}
@@ -75,6 +77,7 @@ export function CredentialsForm() {
                 prefix={<LockOutlined />}
                 placeholder="Enter your password"
                 autoComplete="current-password"
+                maxLength={LoginInLimits.password.maxLength}
                 aria-required
                 invalid={!!errors.password}
                 errorId={errorId}

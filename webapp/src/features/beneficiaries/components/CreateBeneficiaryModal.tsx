@@ -17,6 +17,7 @@ import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
 import { BeneficiaryCodeStep } from './BeneficiaryCodeStep'
 import '../../../components/accounts/accounts.css'
 import '../../../components/payment/transfers.css'
+import { BeneficiaryInLimits } from '../../../api/limits'
 
 interface Values {
   beneficiaryName: string
@@ -65,7 +66,7 @@ function CreateBeneficiaryForm() {
         label="Beneficiary Name"
         rules={[{ required: true, whitespace: true, message: REQUIRED }]}
       >
-        <Input maxLength={100} placeholder="e.g. Mum, Landlord" />
+        <Input maxLength={BeneficiaryInLimits.beneficiaryName.maxLength} placeholder="e.g. Mum, Landlord" />
       </Form.Item>
       <Form.Item name="bankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
         <Select

@@ -22,6 +22,7 @@ import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { ScheduledPayment } from '../../../store/schedules/types'
 import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { EditInLimits } from '../../../api/limits'
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
@@ -142,7 +143,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: REQUIRED }]}>
-            <Input maxLength={100} placeholder="What is it for?" />
+            <Input maxLength={EditInLimits.description.maxLength} placeholder="What is it for?" />
           </Form.Item>
         </Col>
       </Row>

@@ -8,6 +8,7 @@ import { createTicketClosed, createTicketRequested, selectTickets } from '../tic
 import { CREATE_TICKETS } from '../texts'
 import { toUploads } from '../files'
 import { AttachmentPicker, type PickedFile } from './AttachmentPicker'
+import { TicketInLimits } from '../../../api/limits'
 
 interface Values {
   subject: string
@@ -54,14 +55,14 @@ export function CreateTicketModal() {
           label="Subject"
           rules={[{ required: true, whitespace: true, message: REQUIRED }]}
         >
-          <Input placeholder="What do you need help with?" maxLength={200} autoFocus />
+          <Input placeholder="What do you need help with?" maxLength={TicketInLimits.subject.maxLength} autoFocus />
         </Form.Item>
         <Form.Item
           name="body"
           label="Description"
           rules={[{ required: true, whitespace: true, message: REQUIRED }]}
         >
-          <Input.TextArea placeholder="Tell us what happened, with dates and amounts if you can" rows={5} maxLength={10_000} />
+          <Input.TextArea placeholder="Tell us what happened, with dates and amounts if you can" rows={5} maxLength={TicketInLimits.body.maxLength} />
         </Form.Item>
         <Form.Item label="Attachments (Optional)" htmlFor="new-ticket-files">
           <AttachmentPicker id="new-ticket-files" value={files} onChange={setFiles} disabled={creating} />

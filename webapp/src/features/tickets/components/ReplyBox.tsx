@@ -12,6 +12,7 @@ import { REQUIRED } from '../../../lib/validation'
 import { failedDraftRestored, replyRequested, selectTickets } from '../ticketsSlice'
 import { toUploads } from '../files'
 import { AttachmentPicker, type PickedFile } from './AttachmentPicker'
+import { MessageInLimits } from '../../../api/limits'
 
 interface Values {
   text: string
@@ -59,7 +60,7 @@ export function ReplyBox({ ticketId }: { ticketId: number }) {
           aria-label="Reply"
           placeholder="Write a reply…"
           autoSize={{ minRows: 2, maxRows: 6 }}
-          maxLength={10_000}
+          maxLength={MessageInLimits.text.maxLength}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) form.submit()
           }}

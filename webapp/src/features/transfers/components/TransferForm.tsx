@@ -23,6 +23,7 @@ import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
+import { TransferInLimits } from '../../../api/limits'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
 // code dialog antd's modal; neither is on the form's first screen.
@@ -196,7 +197,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="description" label="Narration (Optional)">
-              <Input maxLength={100} placeholder="What is it for?" />
+              <Input maxLength={TransferInLimits.description.maxLength} placeholder="What is it for?" />
             </Form.Item>
           </Col>
         </Row>

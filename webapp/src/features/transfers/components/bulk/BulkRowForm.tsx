@@ -9,6 +9,7 @@ import { accountNumberRules, normalizeAccountNumber } from '../../../../componen
 import type { Bank } from '../../../../api/transferTypes'
 import type { BulkCsvRow } from '../../bulkCsv'
 import type { BulkRowValues } from './bulkRows'
+import { BulkTransferRowLimits } from '../../../../api/limits'
 
 interface Props {
   /** The parent's form, so what is typed survives the form being hidden while a batch is sent. */
@@ -57,7 +58,7 @@ export function BulkRowForm({ form, banks, onAdd }: Props) {
         </Col>
         <Col xs={24} sm={12} md={10}>
           <Form.Item name="description" label="Narration (Optional)">
-            <Input maxLength={100} />
+            <Input maxLength={BulkTransferRowLimits.description.maxLength} />
           </Form.Item>
         </Col>
         <Col xs={24} md={6} className="kobo-bulk__add-button">

@@ -1,0 +1,329 @@
+"""deploy/k8s (issue 41): every overlay renders, validates offline against the Kubernetes
+schemas (kubernetes-validate ships them), and agrees with the BFF's settings; the cluster
+rules the manifests promise (probes, hardening, secrets, network policy, staging-only
+simulator) hold in what is rendered."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import configparser
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import kubernetes_validate
+import pytest
+import yaml
+
+from bff.config import Settings
+from tests_repo.kustomize_render import Resource, render
+
+ROOT = Path(__file__).resolve().parent.parent
+K8S = ROOT / "deploy" / "k8s"
+# The Kubernetes version the manifests are written for (docs/deploy.md): 1.30 or later
+# (preStop `sleep`); checked against this release's schemas, unknown fields refused.
+KUBERNETES_VERSION = "1.32"
+APPS = {"production-example": "kobo", "staging": "kobo-staging"}
+OVERLAYS = [*APPS, *(f"{name}/migrate" for name in APPS)]
+BFF_IMAGE = "registry.example.ng/kobo/bff"
+
+# Settings production needs, and what they must be. A secret is only checked to be
+# referenced from the Secret `kobo-bff` (its value is never in the repository).
+SECRET = object()
+REQUIRED_IN_PRODUCTION: dict[str, object] = {
+    "KOBO_ENV": "production",
+    "KOBO_SECRET_KEY": SECRET,
+    "DATABASE_URL": SECRET,
+    "KOBO_SEED_PERSONAS": "0",
+    "KOBO_CORE_URL": None,  # any value; the render's own is checked below
+    "KOBO_PUBLIC_URL": None,
+    "KOBO_DB_PGBOUNCER": "1",  # the BFF pods reach PostgreSQL through PgBouncer
+}
+# Issue 41 parts 1-2: uploaded files in the object store (no pod keeps one), sealed under the
+# file key ring, which every production start requires (bff/storage/settings.py).
+REQUIRED_BY_OBJECT_STORE_AND_ENCRYPTION: dict[str, object] = {
+    "KOBO_STORAGE": "s3",
+    "KOBO_S3_BUCKET": None,
+    "KOBO_FILE_KEYS": SECRET,
+}
+
+
+@pytest.fixture(scope="module")
+def renders() -> dict[str, list[Resource]]:
+    return {overlay: render(K8S / "overlays" / overlay) for overlay in OVERLAYS}
+
+
+def _with_app(renders: dict[str, list[Resource]], overlay: str) -> list[Resource]:
+    """An overlay's resources, plus its environment's app render for a migrate overlay."""
+    app = overlay.split("/")[0]
+    return renders[overlay] + (renders[app] if app != overlay else [])
+
+
+def _find(resources: list[Resource], kind: str, name: str) -> Resource:
+    matches = [r for r in resources if r["kind"] == kind and r["metadata"]["name"] == name]
+    assert len(matches) == 1, (kind, name)
+    return matches[0]
+
+
+def _bff_containers(resources: list[Resource]) -> Iterator[dict[str, Any]]:
+    """Containers running the BFF (serve or migrate), not the simulator in the same image."""
+    for resource in resources:
+        if resource["kind"] not in ("Deployment", "Job"):
+            continue
+        for container in resource["spec"]["template"]["spec"]["containers"]:
+            if container["image"].startswith(BFF_IMAGE) and container["args"][:3] == [
+                "python",
+                "-m",
+                "bff",
+            ]:
+                yield container
+
+
+def _environment(container: dict[str, Any], resources: list[Resource]) -> dict[str, object]:
+    """Name -> value (SECRET for a Secret reference), envFrom ConfigMaps included (give the
+    environment's app render too for the migrations Job: the ConfigMap is applied with it)."""
+    environment: dict[str, object] = {}
+    for source in container.get("envFrom", []):
+        config_map = _find(resources, "ConfigMap", source["configMapRef"]["name"])
+        environment.update(config_map["data"])
+    for variable in container.get("env", []):
+        if "valueFrom" in variable:
+            assert set(variable["valueFrom"]) == {"secretKeyRef"}, variable
+            assert variable["valueFrom"]["secretKeyRef"]["name"] == "kobo-bff", variable
+            environment[variable["name"]] = SECRET
+        else:
+            environment[variable["name"]] = variable["value"]
+    return environment
+
+
+def settings_read_by(packages: tuple[str, ...] = ("bff", "kobo_serving")) -> set[str]:
+    """Every environment variable name the packages read (by default the BFF's: bff/ and
+    kobo_serving/): the string constants that look like one (KOBO_*, SIM_*, OTEL_*,
+    DATABASE_URL, REDIS_URL, PROMETHEUS_MULTIPROC_DIR)."""
+    names = set()
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            if "tests" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    value = node.value
+                    if value.startswith(("KOBO_", "OTEL_", "SIM_")) or value in (
+                        "DATABASE_URL",
+                        "REDIS_URL",
+                        "PROMETHEUS_MULTIPROC_DIR",
+                    ):
+                        names.add(value)
+    return names
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_each_overlay_validates_against_the_kubernetes_schemas(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    resources = renders[overlay]
+    assert resources
+    for resource in resources:
+        kubernetes_validate.validate(resource, KUBERNETES_VERSION, strict=True)
+        assert resource["metadata"]["namespace"] == APPS[overlay.split("/")[0]]
+
+
+def test_a_resource_with_a_wrong_field_is_refused_by_the_validation() -> None:
+    """The validation can fail (a misspelt field is not waved through)."""
+    deployment = render(K8S / "overlays" / "production-example")
+    bff = _find(deployment, "Deployment", "kobo-bff")
+    bff["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGett"] = {}
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(bff, KUBERNETES_VERSION, strict=True)
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_python_rendering_is_kustomize_s(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    rendered = subprocess.run(
+        ["kubectl", "kustomize", str(K8S / "overlays" / overlay)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    expected = sorted(
+        (d for d in yaml.safe_load_all(rendered) if d),
+        key=lambda r: (r["kind"], r["metadata"]["name"]),
+    )
+    ours = sorted(renders[overlay], key=lambda r: (r["kind"], r["metadata"]["name"]))
+    assert ours == expected
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_variable_in_the_manifests_is_a_setting_the_bff_reads(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    known = settings_read_by()
+    assert {"KOBO_SECRET_KEY", "DATABASE_URL", "KOBO_DB_PGBOUNCER"} <= known  # the scan works
+    containers = list(_bff_containers(renders[overlay]))
+    assert containers
+    for container in containers:
+        unknown = set(_environment(container, _with_app(renders, overlay))) - known
+        assert not unknown, f"{overlay}: the BFF reads no setting named {sorted(unknown)}"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_setting_production_requires_is_set(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    required = {**REQUIRED_IN_PRODUCTION, **REQUIRED_BY_OBJECT_STORE_AND_ENCRYPTION}
+    for container in _bff_containers(renders[overlay]):
+        environment = _environment(container, _with_app(renders, overlay))
+        for name, wanted in required.items():
+            if overlay.endswith("/migrate") and name in ("KOBO_CORE_URL", "KOBO_PUBLIC_URL"):
+                continue  # the migrations Job talks to the database only
+            assert name in environment, f"{overlay}: {name} is not set"
+            if wanted is not None:
+                assert environment[name] == wanted, (overlay, name, environment[name])
+
+
+@pytest.mark.parametrize("overlay", APPS)
+def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: ignore[no-untyped-def]
+    renders, overlay, monkeypatch
+) -> None:
+    """Settings.from_env() (which refuses a production start with anything missing or
+    development-only) accepts the rendered environment, secrets filled with stand-ins."""
+    (container,) = [c for c in _bff_containers(renders[overlay]) if c["args"][3] == "serve"]
+    stand_ins = {
+        "KOBO_SECRET_KEY": "s" * 48,
+        "DATABASE_URL": "postgresql+asyncpg://kobo@kobo-pgbouncer:6432/kobo",
+        "KOBO_FILE_KEYS": "prod-1:" + base64.b64encode(bytes(range(32))).decode(),
+        "KOBO_S3_ACCESS_KEY_ID": "stand-in",
+        "KOBO_S3_SECRET_ACCESS_KEY": "stand-in",
+    }
+    for name in list(os.environ):
+        if name.startswith("KOBO_") or name in ("DATABASE_URL", "REDIS_URL"):
+            monkeypatch.delenv(name)
+    for name, value in _environment(container, renders[overlay]).items():
+        monkeypatch.setenv(name, stand_ins[name] if value is SECRET else str(value))
+    settings = Settings.from_env()
+    config = _find(renders[overlay], "ConfigMap", "kobo-bff-settings")["data"]
+    assert settings.production and not settings.seed_personas
+    assert settings.storage.backend == "s3"
+    assert settings.storage.s3_bucket == config["KOBO_S3_BUCKET"]
+    assert settings.core_url == config["KOBO_CORE_URL"]
+    assert settings.metrics_allow == (config["KOBO_METRICS_ALLOW"],)
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_secrets_are_referenced_never_inlined(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    resources = renders[overlay]
+    assert not [r for r in resources if r["kind"] == "Secret"]
+    secretish = ("SECRET", "PASSWORD", "API_KEY", "DATABASE_URL", "ENCRYPTION")
+    for config_map in (r for r in resources if r["kind"] == "ConfigMap"):
+        assert not [k for k in config_map["data"] if any(s in k for s in secretish)]
+    for container in _bff_containers(resources):
+        for variable in container.get("env", []):
+            if any(s in variable["name"] for s in secretish):
+                assert "secretKeyRef" in variable.get("valueFrom", {}), variable
+
+
+def test_the_bff_pods_are_probed_drained_and_locked_down(renders) -> None:  # type: ignore[no-untyped-def]
+    from bff.__main__ import _export_document
+
+    resources = renders["production-example"]
+    deployment = _find(resources, "Deployment", "kobo-bff")
+    pod = deployment["spec"]["template"]["spec"]
+    (container,) = pod["containers"]
+    routes = set(_export_document()["paths"])
+    assert container["livenessProbe"]["httpGet"]["path"] == "/health" in routes
+    assert container["readinessProbe"]["httpGet"]["path"] == "/ready" in routes
+    assert container["lifecycle"]["preStop"]["sleep"]["seconds"] >= 5
+    # The pause and uvicorn's 30 s graceful stop fit in the grace period.
+    assert (
+        pod["terminationGracePeriodSeconds"]
+        >= container["lifecycle"]["preStop"]["sleep"]["seconds"] + 30
+    )
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert container["securityContext"]["readOnlyRootFilesystem"] is True
+    assert container["securityContext"]["allowPrivilegeEscalation"] is False
+    assert (
+        container["resources"]["requests"]["cpu"] and container["resources"]["requests"]["memory"]
+    )
+    labels = deployment["spec"]["selector"]["matchLabels"]
+    assert _find(resources, "Service", "kobo-bff")["spec"]["selector"] == labels
+    assert _find(resources, "Service", "kobo-bff")["spec"]["type"] == "ClusterIP"
+    assert _find(resources, "PodDisruptionBudget", "kobo-bff")["spec"]["selector"] == {
+        "matchLabels": labels
+    }
+    hpa = _find(resources, "HorizontalPodAutoscaler", "kobo-bff")
+    assert hpa["spec"]["scaleTargetRef"]["name"] == "kobo-bff"
+    assert hpa["spec"]["minReplicas"] >= 2
+
+
+def test_migrations_run_as_a_job_straight_to_the_database(renders) -> None:  # type: ignore[no-untyped-def]
+    resources = renders["production-example/migrate"]
+    job = _find(resources, "Job", "kobo-migrate")
+    (container,) = job["spec"]["template"]["spec"]["containers"]
+    assert container["args"] == ["python", "-m", "bff", "migrate"]
+    (database,) = [v for v in container["env"] if v["name"] == "DATABASE_URL"]
+    assert database["valueFrom"]["secretKeyRef"]["key"] == "database-url-direct"
+    # The same image as the rollout it prepares.
+    (bff,) = _find(renders["production-example"], "Deployment", "kobo-bff")["spec"]["template"][
+        "spec"
+    ]["containers"]
+    assert container["image"] == bff["image"]
+
+
+def test_pgbouncer_pools_transactions(renders) -> None:  # type: ignore[no-untyped-def]
+    for overlay in APPS:
+        ini = configparser.ConfigParser(inline_comment_prefixes=(";",))
+        ini.read_string(
+            _find(renders[overlay], "ConfigMap", "kobo-pgbouncer")["data"]["pgbouncer.ini"]
+        )
+        assert ini["pgbouncer"]["pool_mode"] == "transaction"
+        assert "invalid" not in ini["databases"]["kobo"]  # the overlay set the real address
+
+
+@pytest.mark.parametrize("overlay", APPS)
+def test_the_bff_reaches_only_the_database_the_core_and_the_object_store(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    resources = renders[overlay]
+    deny = _find(resources, "NetworkPolicy", "default-deny")["spec"]
+    assert deny == {"podSelector": {}, "policyTypes": ["Ingress", "Egress"]}
+    policy = _find(resources, "NetworkPolicy", "kobo-bff")["spec"]
+    assert policy["podSelector"]["matchLabels"] == {"kobo.ng/role": "bff"}
+    database, core, object_store, dns = policy["egress"]
+    assert database["to"] == [{"podSelector": {"matchLabels": {"kobo.ng/role": "pgbouncer"}}}]
+    assert [p["port"] for p in dns["ports"]] == [53, 53]
+    for rule in (core, object_store):
+        (peer,) = rule["to"]
+        assert "ipBlock" in peer or peer == {
+            "podSelector": {"matchLabels": {"kobo.ng/role": "core-sim"}}
+        }
+        if "ipBlock" in peer:
+            assert not peer["ipBlock"]["cidr"].startswith("192.0.2."), "the overlay sets it"
+            assert peer["ipBlock"]["cidr"] != "0.0.0.0/0"
+    # Ingress: the ingress controller and in-cluster monitoring only, on the BFF's port.
+    (ingress,) = policy["ingress"]
+    sources = {
+        p["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]
+        for p in ingress["from"]
+    }
+    assert sources == {"ingress-nginx", "monitoring"}
+    # /metrics: answered only to in-cluster addresses, and never through the proxy.
+    config = _find(resources, "ConfigMap", "kobo-bff-settings")["data"]
+    assert config["KOBO_METRICS_ALLOW"].startswith("10.")
+
+
+def test_the_simulator_is_staging_only(renders) -> None:  # type: ignore[no-untyped-def]
+    def simulated(resources: list[Resource]) -> list[Resource]:
+        return [r for r in resources if "core-sim" in r["metadata"]["name"]]
+
+    for overlay in OVERLAYS:
+        if overlay.startswith("staging"):
+            continue
+        assert not simulated(renders[overlay]), overlay
+        assert "core-sim" not in yaml.safe_dump_all(renders[overlay])
+    staging = simulated(renders["staging"])
+    assert {r["kind"] for r in staging} == {"Deployment", "Service", "NetworkPolicy"}
+    (deployment,) = [r for r in staging if r["kind"] == "Deployment"]
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    simulator_reads = settings_read_by(("core_sim",))
+    assert {v["name"] for v in container["env"]} <= simulator_reads
+    for resource in staging:
+        assert resource["metadata"]["labels"]["kobo.ng/staging-only"] == "true"
+        assert "STAGING ONLY" in resource["metadata"]["annotations"]["kobo.ng/warning"]
+        assert resource["metadata"]["name"].endswith("staging-only")
