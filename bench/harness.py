@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -400,6 +401,7 @@ async def _running_stack(
         env_overrides={
             "KOBO_ENV": "production",
             "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
+            "KOBO_FILE_KEYS": "bench:" + base64.b64encode(secrets.token_bytes(32)).decode(),
             "KOBO_SEED_PERSONAS": "0",
             "KOBO_LOG_FORMAT": "json",
             "KOBO_CORE_TIMEOUT_S": "30",

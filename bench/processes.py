@@ -52,6 +52,8 @@ class Stack:
     bff: subprocess.Popen[bytes] | None = None
     bff_starts: int = 0
     other_bffs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    # The first BFF's working directory (None: the repository).
+    bff_cwd: Path | None = None
 
     @property
     def bff_url(self) -> str:
@@ -79,14 +81,21 @@ class Stack:
         env.update(self.env_overrides)
         return env
 
-    def _spawn(self, args: list[str], log_name: str) -> subprocess.Popen[bytes]:
+    def _spawn(
+        self,
+        args: list[str],
+        log_name: str,
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> subprocess.Popen[bytes]:
         """Each server in a process group of its own (uvicorn's parent and its workers), so
-        killing one server's group never reaches this process or the other server."""
+        killing one server's group never reaches this process or the other server. `cwd` and
+        `env`: a working directory and settings of this process's own (another host)."""
         log = (self.log_dir / log_name).open("ab")
         return subprocess.Popen(  # noqa: S603
             [sys.executable, *args],
-            cwd=ROOT,
-            env=self._env(),
+            cwd=cwd or ROOT,
+            env={**self._env(), **(env or {})},
             stdout=log,
             stderr=log,
             start_new_session=True,
@@ -116,13 +125,17 @@ class Stack:
         return ["-m", "bff", "serve", "--port", str(port), "--workers", str(workers)]
 
     def start_bff(self) -> None:
-        self.bff = self._spawn(self._bff_command(self.bff_port, self.bff_workers), "bff.log")
+        command = self._bff_command(self.bff_port, self.bff_workers)
+        self.bff = self._spawn(command, "bff.log", self.bff_cwd)
         self.bff_starts += 1
         wait_until_up(f"{self.bff_url}/health", self.bff)
 
-    def start_another_bff(self, port: int) -> str:
-        """One more BFF process on the same databases and core (scale-out); its URL."""
-        process = self._spawn(self._bff_command(port, 1), f"bff-{port}.log")
+    def start_another_bff(
+        self, port: int, cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> str:
+        """One more BFF process on the same databases and core (scale-out); its URL. With
+        `cwd` and `env` (its own KOBO_UPLOADS_DIR, say), it shares no disk with the first."""
+        process = self._spawn(self._bff_command(port, 1), f"bff-{port}.log", cwd, env)
         self.other_bffs.append(process)
         url = f"http://127.0.0.1:{port}"
         wait_until_up(f"{url}/health", process)

@@ -1,4 +1,5 @@
-"""`python -m bff serve|migrate|seed|openapi` — run, migrate, seed, or export the contract."""
+"""`python -m bff serve|migrate|seed|openapi|rewrap-files` — run, migrate, seed, export the
+contract, or move stored files onto the current file key."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from bff.db.migrate import upgrade
 from bff.observability import log_config
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
+from bff.storage import open_document_store
 from kobo_serving import HTTP_PROTOCOL, KEEP_ALIVE_S
 from kobo_serving.database import postgres_pool_options
 from kobo_serving.env import SettingError, env_flag, env_int
@@ -35,6 +37,10 @@ def main() -> None:
     serve.add_argument("--workers", type=int, default=1)
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("seed", help="create the demo personas' users")
+    sub.add_parser(
+        "rewrap-files",
+        help="wrap every stored file's data key under the current file key (KOBO_FILE_KEYS)",
+    )
     export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
     export.add_argument("output", nargs="?", default="-")
     args = parser.parse_args()
@@ -84,6 +90,8 @@ def run(args: argparse.Namespace) -> None:
         asyncio.run(_seed())
     elif args.command == "openapi":
         _export_openapi(args.output)
+    elif args.command == "rewrap-files":
+        asyncio.run(_rewrap_files())
 
 
 def share_metrics_between_workers() -> None:
@@ -111,6 +119,30 @@ async def _seed() -> None:
     created = await seed_personas(db, Passwords(settings.argon2))
     await db.dispose()
     print(f"created {created} persona users")
+
+
+async def _rewrap_files() -> None:
+    """After a new key is made current: every file and identity number sealed under an older
+    key is re-wrapped, so that the older key can leave KOBO_FILE_KEYS. Safe to run while the
+    BFF serves, and again after an interruption (what is already under the current key is
+    left alone)."""
+    from bff.rotation import rewrap_everything
+
+    settings = Settings.from_env()
+    store = open_document_store(settings.storage, settings.uploads_dir)
+    db = Database(settings.database_url)
+    try:
+        done = await rewrap_everything(store, db)
+    finally:
+        await db.dispose()
+    key_id = settings.storage.keys.current_id
+    for what, counts in (("files", done.files), ("identity numbers", done.numbers)):
+        print(
+            f"re-wrapped {counts.moved} {what} under key {key_id!r}; "
+            f"{counts.already_current} already were; {counts.refused} refused"
+        )
+    if done.files.refused or done.numbers.refused:
+        sys.exit("python -m bff rewrap-files: some could not be read (see the log)")
 
 
 def _export_document() -> dict[str, Any]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bff.notifications.settings import ChannelSettings
+from bff.storage.settings import StorageSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +54,8 @@ class Settings:
     # that one person can try Kobo alone. Off in tests and production.
     auto_approve_reviews: bool = False
     uploads_dir: Path = REPO_ROOT / "var" / "uploads"
+    # Where uploaded files are kept and the keys that encrypt them (bff/storage/settings.py).
+    storage: StorageSettings = field(default_factory=StorageSettings)
     # Where customers open the web app (links in e-mails).
     public_url: str = "http://127.0.0.1:8000"
     password_reset_ttl_s: int = 30 * 60
@@ -114,6 +117,7 @@ class Settings:
             problems.append("KOBO_CLOCK_SOURCE must be database")
         if "*" in self.cors_origins:
             problems.append("KOBO_CORS_ORIGINS must list origins, not *")
+        problems.extend(self.storage.problems_for_production())
         if problems:
             raise SettingError("Refusing to start in production mode: " + "; ".join(problems))
 
@@ -158,6 +162,7 @@ class Settings:
                 if origin.strip()
             ),
             channels=ChannelSettings.from_env(),
+            storage=StorageSettings.from_env(),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             metrics_allow=tuple(
                 part.strip()

@@ -40,7 +40,8 @@ from bff.security.passwords import Passwords
 from bff.security.throttling import rate_limit_store
 from bff.seed import seed_personas
 from bff.settings.service import SettingsService
-from bff.storage import LocalDirectoryStore
+from bff.storage import open_document_store
+from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.service import TransferService
@@ -141,7 +142,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
     recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, recent_reads)
-    store = LocalDirectoryStore(settings.uploads_dir)
+    store = open_document_store(settings.storage, settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     limits = LimitsService(db, settings, codes, accounts, notices)
     lookup = AccountLookup(core_client, settings.secret_key)
@@ -175,7 +176,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         bills=bills,
         history=HistoryService(db, core_client, accounts, notifier, recent_reads),
         tickets=TicketService(db, core_client, store, notifier),
-        kyc=KycService(db, core_client, store),
+        kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),
         core=core_client,

@@ -6,6 +6,7 @@ simulator) hold in what is rendered."""
 from __future__ import annotations
 
 import ast
+import base64
 import configparser
 import os
 import shutil
@@ -42,11 +43,13 @@ REQUIRED_IN_PRODUCTION: dict[str, object] = {
     "KOBO_PUBLIC_URL": None,
     "KOBO_DB_PGBOUNCER": "1",  # the BFF pods reach PostgreSQL through PgBouncer
 }
-# ISSUE 41 PARTS 1-2 (object store, encryption at rest) add settings that production
-# requires. The lead fills them in here when merging (KOBO_STORAGE_* / KOBO_S3_* names,
-# KOBO_ENCRYPTION_KEYS as SECRET), and the manifests' ConfigMap and Secret references to
-# match; until then KOBO_UPLOADS_DIR (an emptyDir per pod) stands in.
-REQUIRED_BY_OBJECT_STORE_AND_ENCRYPTION: dict[str, object] = {}
+# Issue 41 parts 1-2: uploaded files in the object store (no pod keeps one), sealed under the
+# file key ring, which every production start requires (bff/storage/settings.py).
+REQUIRED_BY_OBJECT_STORE_AND_ENCRYPTION: dict[str, object] = {
+    "KOBO_STORAGE": "s3",
+    "KOBO_S3_BUCKET": None,
+    "KOBO_FILE_KEYS": SECRET,
+}
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +190,9 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
     stand_ins = {
         "KOBO_SECRET_KEY": "s" * 48,
         "DATABASE_URL": "postgresql+asyncpg://kobo@kobo-pgbouncer:6432/kobo",
+        "KOBO_FILE_KEYS": "prod-1:" + base64.b64encode(bytes(range(32))).decode(),
+        "KOBO_S3_ACCESS_KEY_ID": "stand-in",
+        "KOBO_S3_SECRET_ACCESS_KEY": "stand-in",
     }
     for name in list(os.environ):
         if name.startswith("KOBO_") or name in ("DATABASE_URL", "REDIS_URL"):
@@ -196,6 +202,8 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
     settings = Settings.from_env()
     config = _find(renders[overlay], "ConfigMap", "kobo-bff-settings")["data"]
     assert settings.production and not settings.seed_personas
+    assert settings.storage.backend == "s3"
+    assert settings.storage.s3_bucket == config["KOBO_S3_BUCKET"]
     assert settings.core_url == config["KOBO_CORE_URL"]
     assert settings.metrics_allow == (config["KOBO_METRICS_ALLOW"],)
 

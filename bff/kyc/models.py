@@ -23,8 +23,9 @@ class KycSubmission(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     level: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(10))
-    bvn: Mapped[str | None] = mapped_column(String(11))
-    nin: Mapped[str | None] = mapped_column(String(11))
+    # Sealed (bff/storage/fields.py): about 150 characters, not the 11 digits.
+    bvn: Mapped[str | None] = mapped_column(String(255))
+    nin: Mapped[str | None] = mapped_column(String(255))
     utility_bill_key: Mapped[str | None] = mapped_column(String(64))
     utility_bill_type: Mapped[str | None] = mapped_column(String(20))
     id_card_key: Mapped[str | None] = mapped_column(String(64))

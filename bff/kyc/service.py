@@ -18,6 +18,7 @@ from bff.kyc.models import KycStatus, KycSubmission
 from bff.kyc.schemas import BiodataOut, KycDocumentOut, KycStatusOut, LevelIn, LevelStatusOut
 from bff.security.uploads import IMAGES, Upload, parse_data_url
 from bff.storage import DocumentStore
+from bff.storage.fields import SealedFields
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -26,11 +27,20 @@ CORE_DOWN = "We could not verify your details right now. Please try again shortl
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 
+def number_context(user_id: int, kind: str) -> str:
+    """What a sealed BVN or NIN of a KYC submission is bound to: its table, owner and field."""
+    return f"kyc_submissions:{user_id}:{kind}"
+
+
 class KycService:
-    def __init__(self, db: Database, core: CoreClient, store: DocumentStore) -> None:
+    def __init__(
+        self, db: Database, core: CoreClient, store: DocumentStore, numbers: SealedFields
+    ) -> None:
         self.db = db
         self.core = core
         self.store = store
+        # BVN and NIN are sealed in their columns (docs/security.md, "Identity numbers").
+        self.numbers = numbers
 
     async def _latest(self, user_id: int) -> dict[int, KycSubmission]:
         async with self.db.transaction() as session:
@@ -82,7 +92,7 @@ class KycService:
         for level in (2, 1):
             row = latest.get(level)
             if row is not None and row.status == KycStatus.APPROVED and getattr(row, kind):
-                return str(getattr(row, kind))
+                return self.numbers.open(number_context(user.id, kind), getattr(row, kind))
         return None
 
     async def documents(self, user: User) -> list[KycDocumentOut]:
@@ -163,8 +173,8 @@ class KycService:
                     user_id=user.id,
                     level=level,
                     status=status,
-                    bvn=bvn,
-                    nin=nin,
+                    bvn=self.numbers.seal(number_context(user.id, "bvn"), bvn),
+                    nin=self.numbers.seal(number_context(user.id, "nin"), nin),
                     comment=reason,
                     reviewed_at=utcnow(),
                 )
@@ -217,8 +227,8 @@ class KycService:
                     user_id=user.id,
                     level=3,
                     status=KycStatus.PENDING,
-                    bvn=bvn,
-                    nin=nin,
+                    bvn=self.numbers.seal(number_context(user.id, "bvn"), bvn),
+                    nin=self.numbers.seal(number_context(user.id, "nin"), nin),
                     utility_bill_key=bill_key,
                     utility_bill_type=images[0].content_type,
                     id_card_key=card_key,

@@ -27,8 +27,9 @@ class OnboardingProfile(Base):
     first_name: Mapped[str] = mapped_column(String(80))
     last_name: Mapped[str] = mapped_column(String(80))
     phone_number: Mapped[str] = mapped_column(String(11))
-    bvn: Mapped[str] = mapped_column(String(11))
-    nin: Mapped[str] = mapped_column(String(11))
+    # Sealed (bff/storage/fields.py): about 150 characters, not the 11 digits.
+    bvn: Mapped[str] = mapped_column(String(255))
+    nin: Mapped[str] = mapped_column(String(255))
     basic_profile_status: Mapped[str | None] = mapped_column(String(10))
     basic_profile_comment: Mapped[str | None] = mapped_column(Text)
     bvn_status: Mapped[str | None] = mapped_column(String(10))

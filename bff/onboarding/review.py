@@ -76,8 +76,8 @@ class OnboardingReviewService:
                 last_name=profile.last_name,
                 email=user.email,
                 phone_number=profile.phone_number,
-                bvn=profile.bvn,
-                nin=profile.nin,
+                bvn=self.onboarding.profile_numbers(profile)[0],
+                nin=self.onboarding.profile_numbers(profile)[1],
             )
             if profile
             else None,

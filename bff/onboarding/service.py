@@ -19,7 +19,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreIdentity, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
-from bff.errors import Conflict, FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
+from bff.errors import (
+    AppError,
+    Conflict,
+    FieldErrors,
+    NotFound,
+    ServiceUnavailable,
+    ValidationFailed,
+)
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewStatus
 from bff.onboarding.schemas import (
     BasicProfile,
@@ -33,6 +40,7 @@ from bff.onboarding.slots import PASSPORT_DESCRIPTION, SLOTS, SLOTS_BY_ID
 from bff.schemas import camel_case
 from bff.security.uploads import IMAGES, Upload, parse_data_url
 from bff.storage import DocumentStore
+from bff.storage.fields import SealedFields
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -60,6 +68,11 @@ class IdentityVerdict:
     comment: str | None
 
 
+def number_context(user_id: int, kind: str) -> str:
+    """What a sealed BVN or NIN is bound to: its table, owner and field."""
+    return f"onboarding_profiles:{user_id}:{kind}"
+
+
 def _names(*parts: str) -> set[str]:
     return {p.lower() for part in parts for p in re.split(r"[\s-]+", part.strip()) if p}
 
@@ -72,19 +85,29 @@ class OnboardingService:
         self.settings = settings
         self.core = core
         self.store = store
+        # BVN and NIN are sealed in their columns (docs/security.md, "Identity numbers").
+        self.numbers = SealedFields(settings.storage.keys)
+
+    def profile_numbers(self, row: OnboardingProfile) -> tuple[str, str]:
+        """The profile's BVN and NIN, unsealed."""
+        return (
+            self.numbers.open(number_context(row.user_id, "bvn"), row.bvn) or "",
+            self.numbers.open(number_context(row.user_id, "nin"), row.nin) or "",
+        )
 
     # -- basic profile ------------------------------------------------------------------
     async def basic_profile(self, user: User) -> BasicProfile:
         async with self.db.transaction() as session:
             row = await session.get(OnboardingProfile, user.id)
         if row is not None:
+            bvn, nin = self.profile_numbers(row)
             return BasicProfile(
                 first_name=row.first_name,
                 last_name=row.last_name,
                 email=user.email,
                 phone_number=row.phone_number,
-                bvn=row.bvn,
-                nin=row.nin,
+                bvn=bvn,
+                nin=nin,
             )
         bvn = nin = ""
         if user.customer_id:
@@ -129,15 +152,20 @@ class OnboardingService:
             if (
                 row is not None
                 and row.basic_profile_status == APPROVED
-                and (row.first_name, row.last_name, row.phone_number, row.bvn, row.nin)
+                and (row.first_name, row.last_name, row.phone_number, *self.profile_numbers(row))
                 != tuple(values.values())
             ):
                 raise Conflict(PROFILE_LOCKED)
+            stored = {
+                **values,
+                "bvn": self.numbers.seal(number_context(user.id, "bvn"), values["bvn"]),
+                "nin": self.numbers.seal(number_context(user.id, "nin"), values["nin"]),
+            }
             if row is None:
-                row = OnboardingProfile(user_id=user.id, **values)
+                row = OnboardingProfile(user_id=user.id, **stored)
                 session.add(row)
             else:
-                for name, value in values.items():
+                for name, value in stored.items():
                     setattr(row, name, value)
             if row.basic_profile_status != APPROVED:
                 row.basic_profile_status = (
@@ -162,7 +190,8 @@ class OnboardingService:
             except CoreUnavailable:
                 return  # stays SUBMITTED; retried on the next status read
         verdicts: dict[str, IdentityVerdict] = {}
-        for kind, number in (("bvn", row.bvn), ("nin", row.nin)):
+        numbers = dict(zip(("bvn", "nin"), self.profile_numbers(row), strict=True))
+        for kind, number in numbers.items():
             if getattr(row, f"{kind}_status") != SUBMITTED:
                 continue
             label = kind.upper()
@@ -176,7 +205,7 @@ class OnboardingService:
                     DECLINED, f"We could not find this {label}. Check the number and try again."
                 )
                 continue
-            verdicts[kind] = _judge(label, record, row, customer)
+            verdicts[kind] = _judge(label, record, row, customer, number)
         if not verdicts:
             return
         async with self.db.transaction() as session:
@@ -243,28 +272,38 @@ class OnboardingService:
             wrong_type=NOT_AN_IMAGE,
         )
         key = await self.store.put(upload.content)
-        async with self.db.transaction() as session:
-            await refuse_if_closed(session, user.id)
-            current = {d.slot_id: d for d in await _documents(session, user.id)}.get(slot.id)
-            if current is not None and current.status == APPROVED:
-                raise Conflict(DOCUMENT_LOCKED)
-            if current is not None:
-                await session.delete(current)
-            document = OnboardingDocument(
-                user_id=user.id,
-                slot_id=slot.id,
-                core_document_type_id=data.core_banking_document_type_id
-                if slot.needs_type
-                else None,
-                description=description,
-                storage_key=key,
-                content_type=upload.content_type,
-                size_bytes=len(upload.content),
-                status=APPROVED if self.settings.auto_approve_reviews else SUBMITTED,
-            )
-            session.add(document)
-            await session.flush()
-            await complete_if_all_approved(session, user.id)
+        replaced: str | None = None
+        try:
+            async with self.db.transaction() as session:
+                await refuse_if_closed(session, user.id)
+                current = {d.slot_id: d for d in await _documents(session, user.id)}.get(slot.id)
+                if current is not None and current.status == APPROVED:
+                    raise Conflict(DOCUMENT_LOCKED)
+                if current is not None:
+                    replaced = current.storage_key
+                    await session.delete(current)
+                document = OnboardingDocument(
+                    user_id=user.id,
+                    slot_id=slot.id,
+                    core_document_type_id=data.core_banking_document_type_id
+                    if slot.needs_type
+                    else None,
+                    description=description,
+                    storage_key=key,
+                    content_type=upload.content_type,
+                    size_bytes=len(upload.content),
+                    status=APPROVED if self.settings.auto_approve_reviews else SUBMITTED,
+                )
+                session.add(document)
+                await session.flush()
+                await complete_if_all_approved(session, user.id)
+        except AppError:
+            # Refused before anything was committed: no row refers to the new file. (Not on
+            # any error: a commit whose answer was lost may have kept the row.)
+            await self.store.forget(key)
+            raise
+        if replaced is not None:
+            await self.store.forget(replaced)  # a draft never approved: not a KYC record yet
         return document_out(slot.id, document)
 
     async def _own_document(
@@ -288,10 +327,11 @@ class OnboardingService:
             if document.status == APPROVED:
                 raise Conflict(DOCUMENT_LOCKED)
             await session.delete(document)
+        await self.store.forget(document.storage_key)
 
 
 def _judge(
-    label: str, record: CoreIdentity, row: OnboardingProfile, customer: object | None
+    label: str, record: CoreIdentity, row: OnboardingProfile, customer: object | None, number: str
 ) -> IdentityVerdict:
     if _names(record.first_name, record.last_name) != _names(row.first_name, row.last_name):
         return IdentityVerdict(
@@ -303,7 +343,7 @@ def _judge(
             DECLINED, f"The date of birth on this {label} does not match our records."
         )
     on_file = getattr(customer, label.lower(), None)
-    if on_file and on_file != (row.bvn if label == "BVN" else row.nin):
+    if on_file and on_file != number:
         return IdentityVerdict(DECLINED, f"This {label} is not the one on your bank account.")
     return IdentityVerdict(APPROVED, None)
 

@@ -1,47 +1,111 @@
-"""Where uploaded files live. A small interface so production can swap the local directory
-for an object store without touching the domains that keep documents."""
+"""Where uploaded files live: sealed with their own data key (bff/storage/envelope.py) and
+kept in a local directory or an S3-compatible bucket (bff/storage/objects.py). The domains
+that keep documents see only `DocumentStore`: put bytes, get a key; get the bytes back."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import os
+import logging
+import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+from bff.storage.envelope import MAGIC, TamperedObject, rewrap, seal, unseal
+from bff.storage.keyring import KeyRing
+from bff.storage.objects import ObjectStore, check_name, open_objects
+from bff.storage.settings import StorageSettings
+
+log = logging.getLogger("bff.storage")
+
+__all__ = [
+    "DocumentStore",
+    "EncryptedDocumentStore",
+    "Rewrapped",
+    "TamperedObject",
+    "open_document_store",
+]
 
 
 class DocumentStore(Protocol):
     async def put(self, content: bytes) -> str:
-        """Store `content`; returns its key (the same content always gets the same key)."""
+        """Store `content`; returns the key to get it back with."""
         ...
 
     async def get(self, key: str) -> bytes: ...
 
+    async def forget(self, key: str) -> None:
+        """Delete a file no row refers to any more. Never fails the caller: a file left
+        behind is sealed, and is logged for the operators."""
+        ...
 
-class LocalDirectoryStore:
-    """Content-addressed files under a directory that nothing serves over HTTP."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+@dataclass(frozen=True, slots=True)
+class Rewrapped:
+    moved: int
+    already_current: int
+    refused: int
 
-    def _path(self, key: str) -> Path:
-        if len(key) != 64 or any(c not in "0123456789abcdef" for c in key):
-            raise ValueError("not a storage key")
-        return self.root / key[:2] / key
+
+class EncryptedDocumentStore:
+    """Every file encrypted at rest. Keys are random, not the content's hash: a hash of the
+    plaintext as the object's name would let anyone who can list the bucket confirm a guess
+    at a document."""
+
+    def __init__(self, objects: ObjectStore, ring: KeyRing) -> None:
+        self.objects = objects
+        self.ring = ring
 
     async def put(self, content: bytes) -> str:
-        key = hashlib.sha256(content).hexdigest()
-        path = self._path(key)
-        if not path.exists():
-            await asyncio.to_thread(_write_atomically, path, content)
+        key = secrets.token_hex(32)
+        await self.objects.write(key, seal(self.ring, key, content))
         return key
 
     async def get(self, key: str) -> bytes:
-        return await asyncio.to_thread(self._path(key).read_bytes)
+        sealed = await self.objects.read(check_name(key))
+        if _written_before_sealing(key, sealed):
+            return sealed  # its name is its SHA-256: intact; rewrap-files seals it
+        try:
+            return unseal(self.ring, key, sealed)
+        except TamperedObject as problem:
+            # Never served: the caller gets an error, and the operators a line to act on.
+            log.error("stored file %s refused: %s", key, problem)
+            raise
+
+    async def forget(self, key: str) -> None:
+        try:
+            await self.objects.delete(check_name(key))
+        except Exception:  # any store failure: the row is gone already
+            log.warning("stored file %s could not be deleted; it stays sealed", key, exc_info=True)
+
+    async def rewrap_all(self) -> Rewrapped:
+        """Wrap every object's data key under the current KEK (the bodies stay as they are).
+        An object that fails is logged and counted, and the others go on."""
+        moved = current = refused = 0
+        async for key in self.objects.names():
+            try:
+                sealed = await self.objects.read(key)
+                if _written_before_sealing(key, sealed):
+                    renewed: bytes | None = seal(self.ring, key, sealed)
+                else:
+                    renewed = rewrap(self.ring, sealed)
+            except TamperedObject as problem:
+                log.error("stored file %s not re-wrapped: %s", key, problem)
+                refused += 1
+                continue
+            if renewed is None:
+                current += 1
+            else:
+                await self.objects.write(key, renewed)
+                moved += 1
+        return Rewrapped(moved, current, refused)
 
 
-def _write_atomically(path: Path, content: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(content)
-    temporary.replace(path)
+def _written_before_sealing(key: str, content: bytes) -> bool:
+    """Files stored before issue 41: plain, named by their SHA-256. Still served (the name
+    proves them intact) until `python -m bff rewrap-files` seals them in place."""
+    return not content.startswith(MAGIC) and hashlib.sha256(content).hexdigest() == key
+
+
+def open_document_store(settings: StorageSettings, uploads_dir: Path) -> EncryptedDocumentStore:
+    return EncryptedDocumentStore(open_objects(settings, uploads_dir), settings.keys)

@@ -7,7 +7,7 @@ import contextlib
 import dataclasses
 import re
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from bff.db.migrate import upgrade
 from bff.security.passwords import Passwords
 from bff.seed import seed_personas
 from bff.tests.openapi_conformance import Contract
+from bff.tests.s3_server import S3Server, running_s3_server
 from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
@@ -116,6 +117,14 @@ class Bff:
         verified = await self.verify(login.json(), await self.latest_code(email))
         assert verified.status_code == 200, verified.text
         return str(verified.json()["tokenDTO"]["accessToken"])
+
+
+@pytest.fixture(scope="session")
+def s3_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
+    """One S3 API server (moto's, a real HTTP server) for the session; tests take a bucket
+    each with `s3_server.new_bucket()`."""
+    with running_s3_server(tmp_path_factory.mktemp("s3")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import base64
 
 import pyotp
-from sqlalchemy import update
+from sqlalchemy import select, update
 
+from bff.kyc.models import KycSubmission
 from bff.tests.conftest import ADMIN, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
 from bff.tests.test_onboarding import data_url, png_bytes
 from bff.users.models import User
@@ -243,3 +244,6 @@ async def test_a_nin_proved_at_kyc_shows_in_the_biodata(bff, prospect):
     assert level1.status_code == 200, level1.text
     after = (await bff.client.get("/api/kyc/biodata", headers=auth(token))).json()
     assert after["nin"] == prospect["nin"]
+    async with bff.db.transaction() as session:  # sealed at rest (bff/storage/fields.py)
+        kept = (await session.scalars(select(KycSubmission.nin))).all()
+    assert kept and all(v.startswith("sealed1:") and prospect["nin"] not in v for v in kept)

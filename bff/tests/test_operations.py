@@ -4,6 +4,7 @@ background pass that is allowed to finish when the process stops."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import os
@@ -97,6 +98,7 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
         **os.environ,
         "KOBO_ENV": "production",
         "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
+        "KOBO_FILE_KEYS": "ops:" + base64.b64encode(secrets.token_bytes(32)).decode(),
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bff.sqlite3'}",
         "KOBO_CORE_URL": f"http://127.0.0.1:{free_port()}",
         "KOBO_UPLOADS_DIR": str(tmp_path / "uploads"),

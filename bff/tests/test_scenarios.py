@@ -7,6 +7,8 @@ status must match the ledger, money moves once or not at all, and the ledger sta
 
 from __future__ import annotations
 
+import base64
+
 import httpx
 import pytest
 
@@ -152,6 +154,7 @@ def test_production_mode_from_the_environment(monkeypatch):
     with pytest.raises(RuntimeError, match="KOBO_SEED_PERSONAS must be off"):
         Settings.from_env()
     monkeypatch.setenv("KOBO_SEED_PERSONAS", "0")
+    monkeypatch.setenv("KOBO_FILE_KEYS", "k1:" + base64.b64encode(bytes(range(32))).decode())
     assert Settings.from_env().production
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -76,25 +77,37 @@ class TicketService:
     ) -> None:
         keys = [await self.store.put(upload.content) for _, upload in files]
         async with self.db.transaction() as session:
-            message = TicketMessage(
-                ticket_id=ticket_id, sender=sender, author_id=author.id, text=text
-            )
-            session.add(message)
-            await session.flush()
-            for (name, upload), key in zip(files, keys, strict=True):
-                session.add(
-                    TicketAttachment(
-                        ticket_id=ticket_id,
-                        message_id=message.id,
-                        name=name,
-                        content_type=upload.content_type,
-                        storage_key=key,
-                        size_bytes=len(upload.content),
-                    )
+            await self._record_message(session, ticket_id, sender, author, text, files, keys)
+
+    async def _record_message(
+        self,
+        session: AsyncSession,
+        ticket_id: int,
+        sender: str,
+        author: User,
+        text: str,
+        files: list[tuple[str, Upload]],
+        keys: list[str],
+    ) -> None:
+        """The message and its attachments, whose files are stored already (so that a store
+        that fails leaves no message, or ticket, without them)."""
+        message = TicketMessage(ticket_id=ticket_id, sender=sender, author_id=author.id, text=text)
+        session.add(message)
+        await session.flush()
+        for (name, upload), key in zip(files, keys, strict=True):
+            session.add(
+                TicketAttachment(
+                    ticket_id=ticket_id,
+                    message_id=message.id,
+                    name=name,
+                    content_type=upload.content_type,
+                    storage_key=key,
+                    size_bytes=len(upload.content),
                 )
-            ticket = await session.get(Ticket, ticket_id)
-            assert ticket is not None
-            ticket.updated_at = utcnow()
+            )
+        ticket = await session.get(Ticket, ticket_id)
+        assert ticket is not None
+        ticket.updated_at = utcnow()
 
     # -- customer side ------------------------------------------------------------------
     async def create(
@@ -109,10 +122,15 @@ class TicketService:
             raise FieldErrors(errors)
         assert subject is not None and body is not None
         files = self._files(attachments)
+        # The files first: a store that fails (503) leaves no ticket without its attachments.
+        keys = [await self.store.put(upload.content) for _, upload in files]
         async with self.db.transaction() as session:
             ticket = Ticket(user_id=user.id, subject=subject.strip(), body=body.strip())
             session.add(ticket)
-        await self._add_message(ticket.id, Sender.CLIENT, user, body.strip(), files)
+            await session.flush()
+            await self._record_message(
+                session, ticket.id, Sender.CLIENT, user, body.strip(), files, keys
+            )
         return await self.get(user, ticket.id)
 
     async def _owned(self, user: User | None, ticket_id: int) -> Ticket:
