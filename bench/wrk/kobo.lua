@@ -230,14 +230,29 @@ end
 FLOWS = {
   transfer = {
     {
+      -- As the web app does: the payee is checked first (its answer's signed reference is
+      -- what the transfer then carries, so the BFF need not ask the core again), once per
+      -- customer and again before the reference's 10 minutes are up; not timed.
       request = function()
-        begun = now_ms()
+        if me.reference == nil or now_ms() - me.reference_at > 5 * 60 * 1000 then
+          me.enquiring = true
+          local body = string.format('{"accountNumber":"%s"}', me.next_account)
+          return wrk.format("POST", "/api/transfer/intrabank-name-inquiry",
+            with_auth(BODY_JSON), body)
+        end
+        me.enquiring, begun = false, now_ms()
         local body = string.format(
           '{"sourceAccountNumber":"%s","destinationAccountNumber":"%s","amount":1,'
-            .. '"description":"bench"}', me.account, me.next_account)
+            .. '"description":"bench","nameInquiryReference":"%s"}',
+          me.account, me.next_account, me.reference)
         return wrk.format("POST", "/api/transfer/intrabank", with_auth(BODY_JSON), body)
       end,
       response = function(status, body)
+        if me.enquiring then
+          me.reference, me.reference_at = body:match('"nameInquiryReference":"([^"]+)"'), now_ms()
+          if me.reference == nil then fail("name enquiry: " .. body:sub(1, 120)) end
+          return false -- the same step again: now the transfer
+        end
         me.transfer_id = body:match('"id":"([^"]+)"')
         return me.transfer_id ~= nil or fail("initiate answered without an id: " .. body:sub(1, 120))
       end,
