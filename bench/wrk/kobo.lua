@@ -6,7 +6,8 @@
 --
 -- Environment (set by bench/wrk.py):
 --   KOBO_WRK_WORKLOAD  trivial | summary | history | history_all_time | name_enquiry |
---                      ledger | transfer | login | sign_in | journey | statement
+--                      ledger | transfer | transfer_other_bank | vend | login | sign_in |
+--                      journey | statement
 --   KOBO_WRK_USERS     a file, one customer a line: token, e-mail, account, password (tabs)
 --   KOBO_WRK_NONCE     makes the ledger workload's references unique to this run
 --   KOBO_WRK_START, KOBO_WRK_END   the history page's dates (dd-mm-yyyy)
@@ -227,48 +228,111 @@ local function code_request()
   return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
 end
 
-FLOWS = {
-  transfer = {
+-- A payment as the web app makes it, one operation from its initiate to its confirm's
+-- answer: the payee (or meter) is checked first, once per customer and again within 5
+-- minutes (the check's signed reference lasts 10), not timed, as the screen does it before
+-- the customer pays; then initiate, the code from the inbox, confirm. `p` gives each
+-- request's path and body and the patterns its answers must match.
+local function payment_flow(p)
+  return {
     {
-      -- As the web app does: the payee is checked first (its answer's signed reference is
-      -- what the transfer then carries, so the BFF need not ask the core again), once per
-      -- customer and again before the reference's 10 minutes are up; not timed.
       request = function()
         if me.reference == nil or now_ms() - me.reference_at > 5 * 60 * 1000 then
-          me.enquiring = true
-          local body = string.format('{"accountNumber":"%s"}', me.next_account)
-          return wrk.format("POST", "/api/transfer/intrabank-name-inquiry",
-            with_auth(BODY_JSON), body)
+          me.checking = true
+          local path, body = p.check()
+          return wrk.format("POST", path, with_auth(BODY_JSON), body)
         end
-        me.enquiring, begun = false, now_ms()
-        local body = string.format(
-          '{"sourceAccountNumber":"%s","destinationAccountNumber":"%s","amount":1,'
-            .. '"description":"bench","nameInquiryReference":"%s"}',
-          me.account, me.next_account, me.reference)
-        return wrk.format("POST", "/api/transfer/intrabank", with_auth(BODY_JSON), body)
+        me.checking, begun = false, now_ms()
+        local path, body = p.initiate(me.reference)
+        return wrk.format("POST", path, with_auth(BODY_JSON), body)
       end,
       response = function(status, body)
-        if me.enquiring then
-          me.reference, me.reference_at = body:match('"nameInquiryReference":"([^"]+)"'), now_ms()
-          if me.reference == nil then fail("name enquiry: " .. body:sub(1, 120)) end
-          return false -- the same step again: now the transfer
+        if me.checking then
+          me.reference, me.reference_at = body:match(p.checked), now_ms()
+          if me.reference == nil then fail(p.name .. ", check: " .. body:sub(1, 120)) end
+          return false -- the same step again: now the payment
         end
-        me.transfer_id = body:match('"id":"([^"]+)"')
-        return me.transfer_id ~= nil or fail("initiate answered without an id: " .. body:sub(1, 120))
+        me.payment_id = body:match(p.started)
+        return me.payment_id ~= nil
+          or fail(p.name .. ", initiate answered: " .. body:sub(1, 120))
       end,
     },
     poll_for_code(3),
     {
       request = function()
-        local body = string.format('{"otp":"%s","id":"%s"}', me.code, me.transfer_id)
-        return wrk.format("POST", "/api/transfer/intrabank/confirm", with_auth(BODY_JSON), body)
+        local path, body = p.confirm(me.code, me.payment_id)
+        return wrk.format("POST", path, with_auth(BODY_JSON), body)
       end,
       response = function(status, body)
-        if body:find('"status":"COMPLETED"', 1, true) then finish()
-        else fail("confirm: " .. status .. " " .. body:sub(1, 120)) end
+        if body:find(p.done, 1, true) then finish()
+        else fail(p.name .. ", confirm: " .. status .. " " .. body:sub(1, 120)) end
       end,
     },
-  },
+  }
+end
+
+FLOWS = {
+  transfer = payment_flow({
+    name = "intra-bank transfer",
+    check = function()
+      return "/api/transfer/intrabank-name-inquiry", string.format('{"accountNumber":"%s"}',
+        me.next_account)
+    end,
+    checked = '"nameInquiryReference":"([^"]+)"',
+    initiate = function(reference)
+      return "/api/transfer/intrabank", string.format(
+        '{"sourceAccountNumber":"%s","destinationAccountNumber":"%s","amount":1,'
+          .. '"description":"bench","nameInquiryReference":"%s"}',
+        me.account, me.next_account, reference)
+    end,
+    started = '"id":"([^"]+)"',
+    confirm = function(code, id)
+      return "/api/transfer/intrabank/confirm", string.format('{"otp":"%s","id":"%s"}', code, id)
+    end,
+    done = '"status":"COMPLETED"',
+  }),
+  -- To another bank's customer whom the simulated switch always pays (000013: GTB).
+  transfer_other_bank = payment_flow({
+    name = "other-bank transfer",
+    check = function()
+      return "/api/transfer/name-inquiry",
+        '{"accountNumber":"9000000014","bankCode":"000013"}'
+    end,
+    checked = '"nameInquiryReference":"([^"]+)"',
+    initiate = function(reference)
+      return "/api/transfer/other-banks", string.format(
+        '{"sourceAccountNumber":"%s","destinationAccountNumber":"9000000014",'
+          .. '"destinationBankCode":"000013","amount":1,"description":"bench",'
+          .. '"nameInquiryReference":"%s"}', me.account, reference)
+    end,
+    started = '"id":"([^"]+)"',
+    confirm = function(code, id)
+      return "/api/transfer/other-banks/confirm",
+        string.format('{"otp":"%s","id":"%s"}', code, id)
+    end,
+    done = '"status":"COMPLETED"',
+  }),
+  -- A prepaid electricity token for a seeded meter (the web app checks the meter first).
+  vend = payment_flow({
+    name = "electricity vend",
+    check = function()
+      return "/api/utility/providers/electricity/meter-info",
+        '{"meterNumber":"45000000001","electricityProviderCode":"IKEDC","meterType":"PREPAID"}'
+    end,
+    checked = '"name":"([^"]+)"',
+    initiate = function()
+      return "/api/utility/providers/electricity/vend/initiate", string.format(
+        '{"nuban":"%s","utilityProductType":"ELECTRICITY_BILL","amount":100,'
+          .. '"electricityProviderCode":"IKEDC","electricityMeterNum":"45000000001",'
+          .. '"meterType":"PREPAID"}', me.account)
+    end,
+    started = '"utilityVendingRequestId":"([^"]+)"',
+    confirm = function(code, id)
+      return "/api/utility/providers/electricity/vend/confirm",
+        string.format('{"otp":"%s","utilityVendingRequestId":"%s"}', code, id)
+    end,
+    done = '"vendingToken":"',
+  }),
   login = {
     {
       request = sign_in_request,

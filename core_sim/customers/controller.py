@@ -289,13 +289,13 @@ class CustomersController(Controller):
             rows = await service.customer_account_rows(session, customer_id)
             pages = [
                 AccountLinesPageOut(
-                    account_number=row.number,
-                    page=await _lines_page(session, row.id, row.line_count, chosen, limit, 0),
+                    account_number=row["number"],
+                    page=await _lines_page(session, row["id"], row["line_count"], chosen, limit, 0),
                 )
                 for row in rows
-                if account is None or row.number == account
+                if account is None or row["number"] == account
             ]
-        accounts = [service.account_out(row._mapping) for row in rows]
+        accounts = [service.account_out(row) for row in rows]
         return CustomerLinesOut(accounts=accounts, pages=pages)
 
 

@@ -76,13 +76,13 @@ async def account(session: AsyncSession, number: str) -> AccountOut:
     return account_out(row._mapping)
 
 
-async def customer_account_rows(session: AsyncSession, customer_id: str) -> list[Any]:
-    """The customer's accounts as ACCOUNTS' rows (ledger id, line count and what the core
-    answers), in one query; NotFound for an unknown customer. The customer is looked up only
-    when there are no accounts: accounts imply their customer (a foreign key)."""
-    rows: list[Any] = list(
-        (await session.execute(CUSTOMER_ACCOUNTS, {"customer_id": customer_id})).all()
-    )
+async def customer_account_rows(session: AsyncSession, customer_id: str) -> list[Mapping[Any, Any]]:
+    """The customer's accounts as ACCOUNTS' rows, mappings (ledger id, line count and what
+    the core answers), in one query; NotFound for an unknown customer. The customer is
+    looked up only when there are no accounts: accounts imply their customer (a foreign
+    key)."""
+    connection = await session.connection()  # the raw driver on PostgreSQL
+    rows = list(await fetch_rows(connection, CUSTOMER_ACCOUNTS, {"customer_id": customer_id}))
     if not rows:
         await get_customer(session, customer_id)
     return rows
@@ -94,7 +94,7 @@ async def customer_accounts(
     """The customer's accounts (ledger id and what the core answers), in one query; NotFound
     for an unknown customer."""
     rows = await customer_account_rows(session, customer_id)
-    return [(row.id, account_out(row._mapping)) for row in rows]
+    return [(row["id"], account_out(row)) for row in rows]
 
 
 # A dashboard's worth (GET /core/customers/{id}/activity) in two statements built once: the
