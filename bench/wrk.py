@@ -31,7 +31,9 @@ from bench.processes import ROOT, wait_until_up
 SCRIPT = ROOT / "bench" / "wrk" / "kobo.lua"
 RESULT = "KOBO-WRK "
 # Workloads whose operation spans the BFF and the simulator's outbox: run through the front.
-THROUGH_FRONT = frozenset({"transfer", "login", "journey", "statement"})
+THROUGH_FRONT = frozenset(
+    {"transfer", "transfer_other_bank", "vend", "login", "journey", "statement"}
+)
 # A request that takes longer counts as a timeout (an error), beside wrk's socket errors.
 TIMEOUT_S = 10
 

@@ -322,7 +322,7 @@ FLOWS = {
     checked = '"name":"([^"]+)"',
     initiate = function()
       return "/api/utility/providers/electricity/vend/initiate", string.format(
-        '{"nuban":"%s","utilityProductType":"ELECTRICITY_BILL","amount":100,'
+        '{"nuban":"%s","utilityProductType":"ELECTRICITY_BILL","amount":500,'
           .. '"electricityProviderCode":"IKEDC","electricityMeterNum":"45000000001",'
           .. '"meterType":"PREPAID"}', me.account)
     end,
