@@ -34,6 +34,7 @@ from bff.onboarding.controller import OnboardingController
 from bff.onboarding.review_controller import AdminOnboardingController
 from bff.openapi_errors import document_refusals
 from bff.ops import health, ready
+from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.schedules.controller import SchedulesController
@@ -67,6 +68,8 @@ CONTROLLERS = [
     OnboardingController,
     AdminOnboardingController,
     SettingsController,
+    PasskeySignInController,
+    PasskeySettingsController,
     LimitsController,
     TransfersController,
     BeneficiariesController,

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.accounts.schemas import AccountOut
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -109,7 +110,20 @@ class BulkPendingOut(CamelStruct):
 
 
 class ConfirmIn(RequestStruct):
+    """A single transfer's confirmation: the code (`otp`), or instead a passkey's approval of
+    this transfer (`passkey`, the assertion answering `POST /api/transfer/passkey-options`)."""
+
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+    otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
+
+
+class BulkConfirmIn(RequestStruct):
     otp: Code
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class TransferRefIn(RequestStruct):
     id: Annotated[str, msgspec.Meta(max_length=40)]
 
 
