@@ -7,17 +7,20 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, type ApiResult } from '../../api/client'
-import type { LoginRequest, LoginResponse, SessionResponse } from '../../api/types'
+import type { LoginRequest, LoginResponse, PasskeyAssertion, PasskeyOptions, SessionResponse } from '../../api/types'
+import { getPasskeyAssertion } from '../../lib/passkeys'
 import { setUserInfo } from '../../store/appSlice'
 import { toastError, toastSuccess } from '../../store/toastSlice'
 import { navigation } from '../../lib/navigation'
-import { loginEndpoint, otpVerificationEndpoint } from './api'
+import { loginEndpoint, otpVerificationEndpoint, passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './api'
 import { LOGIN_SUCCESS_MESSAGE } from './texts'
 import { emailVerificationPathFor } from '../../lib/emailNotVerified'
 import {
   loginFailed,
   loginRequested,
   loginSucceeded,
+  passkeySignInFailed,
+  passkeySignInRequested,
   selectAuth,
   verifyFailed,
   verifyRequested,
@@ -55,14 +58,50 @@ export function* verifySaga(action: PayloadAction<{ otp: string }>): SagaIterato
     yield put(toastError(errorMessage(result.error)))
     return
   }
-  yield put(setUserInfo(result.data))
+  yield call(signedIn, result.data)
+}
+
+/** A session opened (after the code, or with a passkey): the same routing either way. */
+function* signedIn(session: SessionResponse): SagaIterator {
+  yield put(setUserInfo(session))
   yield put(verifySucceeded())
   yield put(toastSuccess(LOGIN_SUCCESS_MESSAGE))
-  yield call([navigation, navigation.navigate], result.data.onboardingComplete ? '/home' : '/onboarding', {
+  yield call([navigation, navigation.navigate], session.onboardingComplete ? '/home' : '/onboarding', {
     replace: true,
   })
 }
 
+export function* passkeySignInSaga(): SagaIterator {
+  const options: ApiResult<PasskeyOptions> = yield call(callApi<PasskeyOptions>, passkeySignInOptionsEndpoint())
+  if (options.error) {
+    yield put(passkeySignInFailed())
+    yield put(toastError(errorMessage(options.error)))
+    return
+  }
+  let credential: PasskeyAssertion
+  try {
+    credential = yield call(getPasskeyAssertion, options.data.options)
+  } catch (error) {
+    yield put(passkeySignInFailed())
+    yield put(toastError(error instanceof Error ? error.message : String(error)))
+    return
+  }
+  const result: ApiResult<SessionResponse> = yield call(
+    callApi<SessionResponse>,
+    passkeySignInEndpoint({ credential, remember: false }),
+  )
+  if (result.error) {
+    yield put(passkeySignInFailed())
+    yield put(toastError(errorMessage(result.error)))
+    return
+  }
+  yield call(signedIn, result.data)
+}
+
 export function* authSaga(): SagaIterator {
-  yield all([takeLatest(loginRequested.type, loginSaga), takeLatest(verifyRequested.type, verifySaga)])
+  yield all([
+    takeLatest(loginRequested.type, loginSaga),
+    takeLatest(verifyRequested.type, verifySaga),
+    takeLatest(passkeySignInRequested.type, passkeySignInSaga),
+  ])
 }
