@@ -32,8 +32,6 @@ import { schedulesSaga } from '../store/schedules/schedulesSaga'
 import { billsSaga } from '../features/bills/billsSaga'
 import { ticketsSaga } from '../features/tickets/ticketsSaga'
 import { payeesSaga } from '../store/payees/payeesSaga'
-import { passkeysReducer } from '../features/settings/passkeysSlice'
-import { passkeysSaga } from '../features/settings/passkeysSaga'
 
 export const signedInReducers = {
   passwordRecovery: passwordRecoveryReducer,
@@ -44,7 +42,6 @@ export const signedInReducers = {
   transfers: transfersReducer,
   beneficiaries: beneficiariesReducer,
   settings: settingsReducer,
-  passkeys: passkeysReducer,
   kyc: kycReducer,
   schedules: schedulesReducer,
   bills: billsReducer,
@@ -52,7 +49,7 @@ export const signedInReducers = {
   payees: payeesReducer,
 }
 
-const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, passkeysSaga, kycSaga, schedulesSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
+const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, schedulesSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
 
 export function* signedInSaga(): SagaIterator {
   yield* keepAlive(signedInSagas)

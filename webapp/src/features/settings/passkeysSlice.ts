@@ -1,6 +1,8 @@
 /**
  * Settings › 2 Factor Authentication › Passkey (docs/contract.md, "Passkeys"): the
  * customer's passkeys, adding one (code → the browser's prompt) and removing one (code).
+ * The state lives with the Settings page (usePasskeys.ts, React's useReducer), not in the
+ * store: the signed-in bundle that /home downloads stays within its budget.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
@@ -15,11 +17,11 @@ export interface PasskeysState {
 
 const idleAdd: PasskeysState['add'] = { step: 'idle', message: null, failures: 0 }
 const idleRemove: PasskeysState['remove'] = { id: null, step: 'idle', message: null, failures: 0 }
-const initialState: PasskeysState = { items: [], load: idleLoad, add: idleAdd, remove: idleRemove }
+export const initialPasskeysState: PasskeysState = { items: [], load: idleLoad, add: idleAdd, remove: idleRemove }
 
 const passkeysSlice = createSlice({
   name: 'passkeys',
-  initialState,
+  initialState: initialPasskeysState,
   reducers: {
     passkeysRequested(state) {
       state.load = loadStarted()
@@ -94,4 +96,3 @@ export const {
   passkeyRemoved,
 } = passkeysSlice.actions
 export const passkeysReducer = passkeysSlice.reducer
-export const selectPasskeys = (state: { passkeys: PasskeysState }) => state.passkeys

@@ -7,20 +7,11 @@
 import { useEffect } from 'react'
 import { Alert, Button, Form, List, Modal, Spin, Typography } from 'antd'
 import { KeyOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { LoadState } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { codeRule } from '../../../components/code/code'
 import { formatDateTime } from '../../../lib/format'
-import {
-  passkeyAddClosed,
-  passkeyAddCodeEntered,
-  passkeyRemoveClosed,
-  passkeyRemoveConfirmed,
-  passkeyRemoveRequested,
-  passkeysRequested,
-  selectPasskeys,
-} from '../passkeysSlice'
+import type { usePasskeys } from '../usePasskeys'
 import { PASSKEYS_FAILED } from '../texts'
 
 const CODE_LABEL = 'Verification code'
@@ -79,13 +70,15 @@ function CodeModal({
   )
 }
 
-export function PasskeysSection() {
-  const dispatch = useAppDispatch()
-  const { items, load, add, remove } = useAppSelector(selectPasskeys)
+type Passkeys = ReturnType<typeof usePasskeys>
+
+export function PasskeysSection({ state, actions }: { state: Passkeys[0]; actions: Passkeys[1] }) {
+  const { items, load, add, remove } = state
+  const { load: reload } = actions
 
   useEffect(() => {
-    dispatch(passkeysRequested())
-  }, [dispatch])
+    void reload()
+  }, [reload])
 
   return (
     <section className="kobo-passkeys" aria-labelledby="kobo-passkeys-title">
@@ -94,7 +87,7 @@ export function PasskeysSection() {
       </Typography.Title>
       <LoadState
         load={load}
-        onRetry={() => dispatch(passkeysRequested())}
+        onRetry={() => void reload()}
         failedTitle={PASSKEYS_FAILED}
         hasData={items.length > 0}
         isEmpty={items.length === 0}
@@ -107,7 +100,7 @@ export function PasskeysSection() {
           renderItem={(passkey) => (
             <List.Item
               actions={[
-                <Button key="remove" danger onClick={() => dispatch(passkeyRemoveRequested({ id: passkey.id }))} disabled={remove.step !== 'idle'}>
+                <Button key="remove" danger onClick={() => void actions.startRemove(passkey.id)} disabled={remove.step !== 'idle'}>
                   Remove
                 </Button>,
               ]}
@@ -141,8 +134,8 @@ export function PasskeysSection() {
               : null
         }
         submitLabel="Continue"
-        onSubmit={(code) => dispatch(passkeyAddCodeEntered({ code }))}
-        onClose={() => dispatch(passkeyAddClosed())}
+        onSubmit={(code) => void actions.enterAddCode(code)}
+        onClose={actions.closeAdd}
       />
       <CodeModal
         title="Remove this passkey"
@@ -152,8 +145,8 @@ export function PasskeysSection() {
         failures={remove.failures}
         waiting={remove.step === 'sending' ? 'Please wait a moment...' : null}
         submitLabel="Remove"
-        onSubmit={(otp) => dispatch(passkeyRemoveConfirmed({ otp }))}
-        onClose={() => dispatch(passkeyRemoveClosed())}
+        onSubmit={(otp) => void actions.confirmRemove(otp)}
+        onClose={actions.closeRemove}
       />
     </section>
   )

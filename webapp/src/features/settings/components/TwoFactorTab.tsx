@@ -19,7 +19,7 @@ import {
   type SecondFactorType,
 } from '../settingsSlice'
 import { GOOGLE_OPTION, OTP_OPTION, PASSKEY_OPTION, TWO_FACTOR_FAILED } from '../texts'
-import { passkeyAddRequested, selectPasskeys } from '../passkeysSlice'
+import { usePasskeys } from '../usePasskeys'
 import { PasskeysSection } from './PasskeysSection'
 
 const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
@@ -131,7 +131,7 @@ function SetupModal({ current }: { current: SecondFactorType | null }) {
 export function TwoFactorTab() {
   const dispatch = useAppDispatch()
   const { type, load, setup } = useAppSelector(selectSettings).twoFactor
-  const passkeys = useAppSelector(selectPasskeys)
+  const [passkeys, passkeyActions] = usePasskeys()
 
   useEffect(() => {
     dispatch(twoFactorTypeRequested())
@@ -178,7 +178,7 @@ export function TwoFactorTab() {
           aria-checked={passkeys.items.length > 0}
           className={`kobo-2fa-option${passkeys.items.length > 0 ? ' kobo-2fa-option--active' : ''}`}
           disabled={passkeys.add.step !== 'idle' || setup.step !== 'idle'}
-          onClick={() => dispatch(passkeyAddRequested())}
+          onClick={() => void passkeyActions.startAdd()}
         >
           <span className="kobo-2fa-option__icon">
             <KeyOutlined />
@@ -194,7 +194,7 @@ export function TwoFactorTab() {
         </button>
       </div>
       <SetupModal current={type} />
-      <PasskeysSection />
+      <PasskeysSection state={passkeys} actions={passkeyActions} />
     </>
   )
 }
