@@ -1,13 +1,6 @@
 /** Authentication calls (docs/contract.md §3). */
 import type { Endpoint } from '../../api/client'
-import type {
-  LoginRequest,
-  LoginResponse,
-  OtpVerificationRequest,
-  PasskeyOptions,
-  PasskeySignInRequest,
-  SessionResponse,
-} from '../../api/types'
+import type { LoginRequest, LoginResponse, OtpVerificationRequest, SessionResponse } from '../../api/types'
 
 import { AUTH_BASE } from '../../api/paths'
 
@@ -35,17 +28,3 @@ export const logoutEndpoint = (): Endpoint<null> => ({
   timeoutMs: 5_000,
 })
 
-/** Sign in with a passkey, step 1: a challenge for any of the customer's passkeys. */
-export const passkeySignInOptionsEndpoint = (): Endpoint<PasskeyOptions> => ({
-  method: 'POST',
-  path: `${AUTH_BASE}/passkey/options`,
-})
-
-/** Step 2: the assertion; the same session answer as after the code step. */
-export const passkeySignInEndpoint = (body: PasskeySignInRequest): Endpoint<SessionResponse> => ({
-  method: 'POST',
-  path: `${AUTH_BASE}/passkey/sign-in`,
-  body,
-  // An unknown passkey answers 401; that is not an expired session.
-  skipSessionExpiry: true,
-})

@@ -7,12 +7,12 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, type ApiResult } from '../../api/client'
-import type { LoginRequest, LoginResponse, PasskeyAssertion, PasskeyOptions, SessionResponse } from '../../api/types'
-import { getPasskeyAssertion } from '../../lib/passkeys'
+import type { LoginRequest, LoginResponse, SessionResponse } from '../../api/types'
+import type * as PasskeySignInModule from './passkeySignIn'
 import { setUserInfo } from '../../store/appSlice'
 import { toastError, toastSuccess } from '../../store/toastSlice'
 import { navigation } from '../../lib/navigation'
-import { loginEndpoint, otpVerificationEndpoint, passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './api'
+import { loginEndpoint, otpVerificationEndpoint } from './api'
 import { LOGIN_SUCCESS_MESSAGE } from './texts'
 import { emailVerificationPathFor } from '../../lib/emailNotVerified'
 import {
@@ -71,31 +71,13 @@ function* signedIn(session: SessionResponse): SagaIterator {
   })
 }
 
+/** "Sign in with a passkey": its steps load on the click (passkeySignIn.ts), keeping the
+ * login route's first download within budget. */
 export function* passkeySignInSaga(): SagaIterator {
-  const options: ApiResult<PasskeyOptions> = yield call(callApi<PasskeyOptions>, passkeySignInOptionsEndpoint())
-  if (options.error) {
-    yield put(passkeySignInFailed())
-    yield put(toastError(errorMessage(options.error)))
-    return
-  }
-  let credential: PasskeyAssertion
-  try {
-    credential = yield call(getPasskeyAssertion, options.data.options)
-  } catch (error) {
-    yield put(passkeySignInFailed())
-    yield put(toastError(error instanceof Error ? error.message : String(error)))
-    return
-  }
-  const result: ApiResult<SessionResponse> = yield call(
-    callApi<SessionResponse>,
-    passkeySignInEndpoint({ credential, remember: false }),
-  )
-  if (result.error) {
-    yield put(passkeySignInFailed())
-    yield put(toastError(errorMessage(result.error)))
-    return
-  }
-  yield call(signedIn, result.data)
+  const { passkeySignIn }: typeof PasskeySignInModule = yield call(() => import('./passkeySignIn'))
+  const session: SessionResponse | null = yield call(passkeySignIn)
+  if (session) yield call(signedIn, session)
+  else yield put(passkeySignInFailed())
 }
 
 export function* authSaga(): SagaIterator {

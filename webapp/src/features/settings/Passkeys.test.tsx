@@ -13,7 +13,7 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
-import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_OPTION, PASSKEY_REMOVED } from './texts'
+import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_OPTION, PASSKEY_REMOVED } from './passkeys/texts'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
 const createPasskey = vi.mocked(startRegistration)

@@ -30,9 +30,3 @@ export const GOOGLE_OPTION = 'Google authenticator'
 export const ACCOUNTS_FAILED = "We couldn't load your accounts"
 export const LIMITS_FAILED = "We couldn't load your transaction limits"
 export const TWO_FACTOR_FAILED = "We couldn't load your sign-in method"
-
-// Passkeys (docs/contract.md, "Passkeys").
-export const PASSKEY_OPTION = 'Passkey (fingerprint, face or screen lock)'
-export const PASSKEY_ADDED = 'Passkey added successfully'
-export const PASSKEY_REMOVED = 'Passkey removed successfully'
-export const PASSKEYS_FAILED = "We couldn't load your passkeys"

@@ -18,9 +18,10 @@ import {
   twoFactorTypeRequested,
   type SecondFactorType,
 } from '../settingsSlice'
-import { GOOGLE_OPTION, OTP_OPTION, PASSKEY_OPTION, TWO_FACTOR_FAILED } from '../texts'
-import { usePasskeys } from '../usePasskeys'
-import { PasskeysSection } from './PasskeysSection'
+import { GOOGLE_OPTION, OTP_OPTION, TWO_FACTOR_FAILED } from '../texts'
+import { PASSKEY_OPTION } from '../passkeys/texts'
+import { usePasskeys } from '../passkeys/usePasskeys'
+import { PasskeysSection } from '../passkeys/PasskeysSection'
 
 const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
   {

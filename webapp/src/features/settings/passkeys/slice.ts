@@ -5,8 +5,8 @@
  * store: the signed-in bundle that /home downloads stays within its budget.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import type { Passkey } from '../../api/types'
+import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../../lib/loadStatus'
+import type { Passkey } from '../../../api/types'
 
 export interface PasskeysState {
   items: Passkey[]

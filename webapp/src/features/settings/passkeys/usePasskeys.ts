@@ -4,12 +4,12 @@
  * A 401/403 still ends the session, as `callApi` does for sagas.
  */
 import { useCallback, useMemo, useReducer } from 'react'
-import { isSessionError, failureReason, runEndpoint, type ApiResult, type Endpoint } from '../../api/client'
-import type { CodeSent, MessageResponse } from '../../api/accountTypes'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { selectAccessToken, sessionExpired } from '../../store/appSlice'
-import { toastError, toastSuccess } from '../../store/toastSlice'
-import { createPasskey } from '../../lib/passkeys'
+import { isSessionError, failureReason, runEndpoint, type ApiResult, type Endpoint } from '../../../api/client'
+import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
+import { toastError, toastSuccess } from '../../../store/toastSlice'
+import { createPasskey } from '../../../lib/passkeys'
 import { confirmPasskeyEndpoint, generatePasskeyEndpoint, passkeyOptionsEndpoint, passkeysEndpoint, removePasskeyEndpoint } from './api'
 import {
   initialPasskeysState,
@@ -29,7 +29,7 @@ import {
   passkeysLoaded,
   passkeysReducer,
   passkeysRequested,
-} from './passkeysSlice'
+} from './slice'
 import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_REMOVED } from './texts'
 
 export function usePasskeys() {

@@ -11,8 +11,8 @@ import { LoadState } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { codeRule } from '../../../components/code/code'
 import { formatDateTime } from '../../../lib/format'
-import type { usePasskeys } from '../usePasskeys'
-import { PASSKEYS_FAILED } from '../texts'
+import type { usePasskeys } from './usePasskeys'
+import { PASSKEYS_FAILED } from './texts'
 
 const CODE_LABEL = 'Verification code'
 
