@@ -77,6 +77,9 @@ async def to_tunde(bff: Bff, token: str, amount: float) -> str:
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=amount
     )
     assert started.status_code == 201, started.text
+    # The dialog offers the passkey exactly when the customer has one.
+    has_one = (await bff.client.get(f"{P}/passkeys", headers=auth(token))).json() != []
+    assert started.json()["passkeyApproval"] is has_one
     return str(started.json()["id"])
 
 

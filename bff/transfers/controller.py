@@ -121,6 +121,7 @@ class TransfersController(Controller):
             message=message,
             two_factor_authentication=customer.user.two_factor,
             transfer=transfer_out(transfer),
+            passkey_approval=await transfer_service.can_approve_with_passkey(customer.user),
         )
 
     @post(

@@ -98,6 +98,9 @@ class PendingTransferOut(CamelStruct):
     message: str
     two_factor_authentication: str
     transfer: TransferOut
+    # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
+    # was sent all the same, for "Use a code instead").
+    passkey_approval: bool = False
 
 
 class BulkPendingOut(CamelStruct):

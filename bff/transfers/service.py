@@ -347,6 +347,9 @@ class TransferService:
             raise ValidationFailed(NOT_AWAITING_APPROVAL)
         return await self._passkeys().approval_options(user.id, approval_of(transfer))
 
+    async def can_approve_with_passkey(self, user: User) -> bool:
+        return self.passkeys is not None and await self.passkeys.has_passkey(user.id)
+
     def _passkeys(self) -> PasskeyService:
         if self.passkeys is None:
             raise ValidationFailed(NO_PASSKEY, field="passkey")

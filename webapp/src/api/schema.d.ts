@@ -2646,6 +2646,8 @@ export interface components {
         PendingTransferOut: {
             id: string;
             message: string;
+            /** @default false */
+            passkeyApproval: boolean;
             /** @enum {string} */
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             transfer: components["schemas"]["TransferOut"];
