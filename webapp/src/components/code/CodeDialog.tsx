@@ -58,7 +58,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={heading.title}
+      title={passkeyFirst ? 'Approve this payment' : heading.title}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}
@@ -75,12 +75,12 @@ export function CodeDialog({
             <Typography.Paragraph type="secondary">
               Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.
             </Typography.Paragraph>
-            <div className="kobo-dialog-actions kobo-code-dialog__passkey">
-              <Button onClick={() => setWithCode(true)} disabled={loading}>
-                Use a code instead
-              </Button>
-              <Button type="primary" icon={<KeyOutlined />} onClick={onPasskey} loading={loading} disabled={!online}>
+            <div className="kobo-code-dialog__passkey">
+              <Button type="primary" size="large" block icon={<KeyOutlined />} onClick={onPasskey} loading={loading} disabled={!online}>
                 Approve with passkey
+              </Button>
+              <Button size="large" block onClick={() => setWithCode(true)} disabled={loading}>
+                Use a code instead
               </Button>
             </div>
           </>

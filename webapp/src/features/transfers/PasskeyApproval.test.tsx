@@ -31,7 +31,7 @@ const ASSERTION = {
   clientExtensionResults: {},
 }
 
-async function startTransfer() {
+async function startTransfer(title = 'Approve this payment') {
   const view = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
   const { user } = view
   await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
@@ -40,7 +40,7 @@ async function startTransfer() {
   await user.type(screen.getByLabelText('Amount'), '2500')
   await screen.findByTestId('resolved-name')
   await user.click(screen.getByRole('button', { name: /Send$/ }))
-  return { ...view, codeDialog: await dialog('OTP Verification') }
+  return { ...view, codeDialog: await dialog(title) }
 }
 
 describe('Approve with passkey', () => {
@@ -84,13 +84,14 @@ describe('Approve with passkey', () => {
     await user.click(within(codeDialog).getByRole('button', { name: /Approve with passkey/ }))
     expect(await screen.findByText(PASSKEY_CANCELLED)).toBeInTheDocument()
     await user.click(within(codeDialog).getByRole('button', { name: 'Use a code instead' }))
-    await typeCode(user, '123456', codeDialog)
+    const withCode = await dialog('OTP Verification')
+    await typeCode(user, '123456', withCode)
     expect(await screen.findByText(TRANSFERRED_SUCCESSFULLY)).toBeInTheDocument()
     await dialogClosed('OTP Verification')
   })
 
   it('without a passkey the dialog is the code dialog as before', async () => {
-    const { codeDialog } = await startTransfer()
+    const { codeDialog } = await startTransfer('OTP Verification')
     expect(within(codeDialog).queryByRole('button', { name: /Approve with passkey/ })).toBeNull()
     expect(within(codeDialog).getByLabelText('Character 1 of 6')).toBeInTheDocument()
   })
