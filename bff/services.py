@@ -190,7 +190,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         tickets=TicketService(db, core_client, store, notifier),
         kyc=KycService(db, core_client, store),
         clock=clock,
-        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),
+        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),
         core=core_client,
         db=db,
     )

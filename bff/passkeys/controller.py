@@ -21,7 +21,7 @@ from bff.passkeys.schemas import (
     RemovePasskeyIn,
 )
 from bff.passkeys.service import PasskeyService
-from bff.schemas import CodeSentOut, MessageOut
+from bff.schemas import CodeSentOut, MessageOut, RowId
 from bff.users.principal import Principal
 
 
@@ -141,7 +141,7 @@ class PasskeySettingsController(Controller):
         self,
         passkeys: PasskeyService,
         customer: Principal,
-        passkey_id: int,
+        passkey_id: RowId,
         data: RemovePasskeyIn,
     ) -> Response[MessageOut | CodeSentOut]:
         if not data.otp:

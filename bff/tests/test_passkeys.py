@@ -271,6 +271,12 @@ async def test_an_expired_challenge_is_refused(bff):
     async with bff.db.transaction() as session:
         stored = await session.scalar(select(Passkey.sign_count))
     assert stored == 0  # the refused assertion moved nothing
+    # The background pass deletes what can no longer be answered, and only that.
+    fresh = (await bff.client.post(f"{SIGN_IN}/options")).json()["options"]
+    assert await bff.app.state.jobs.forget_expired_challenges() >= 1
+    async with bff.db.transaction() as session:
+        left = set((await session.scalars(select(WebAuthnChallenge.challenge))).all())
+    assert options["challenge"] not in left and fresh["challenge"] in left
 
 
 def test_relying_party_settings_are_checked_at_start(tmp_path):
