@@ -52,6 +52,7 @@ from bff.auth.service import AuthService, NewSession
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import NotAuthenticated, NotFound, ValidationFailed
+from bff.notifications.templates import sms
 from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.passkeys.schemas import PasskeyAssertionIn, PasskeyRegistrationIn
 from bff.security import tokens
@@ -65,6 +66,10 @@ REGISTRATION_REFUSED = "We could not add this passkey. Please try again."
 NO_PASSKEY = "You have no passkey yet. Add one in Settings, or use a code instead."
 ALREADY_ADDED = "This passkey is already on your profile."
 PASSKEY_NOT_FOUND = "Passkey not found"
+NEW_PASSKEY_SMS = (
+    'Kobo: a passkey named "{}" was added to your profile. If this was not you, call us now '
+    "and change your password."
+)
 
 REGISTER = "REGISTER"
 SIGN_IN = "SIGN_IN"
@@ -187,6 +192,10 @@ class PasskeyService:
             f'A passkey named "{name}" was added to your profile. It can sign you in and '
             "approve your payments.",
         )
+        # A new way into the account is also worth an SMS: the phone reaches the customer
+        # even when the e-mail account is the one in the wrong hands. Through the outbox too.
+        if user.phone_number:
+            await self.notices.notifier.send([sms(user.phone_number, NEW_PASSKEY_SMS.format(name))])
         return passkey
 
     # -- sign-in (discoverable credentials: no identifier typed) ----------------------------

@@ -28,6 +28,7 @@ from kobo_serving.env import SettingError
 
 P = "/api/ibanking/personal"
 SIGN_IN = "/auth/ibanking/personal/passkey"
+ADA_PHONE = "08031234501"
 REFUSED = "We could not verify your passkey. Please try again, or use a code instead."
 SIGN_IN_REFUSED = "We could not sign you in with this passkey. Please sign in with your password."
 
@@ -92,6 +93,11 @@ async def test_register_sign_in_and_remove(bff):
     assert passkey["name"] == "Chrome on Android" and passkey["lastUsedAt"] is None
     listed = (await bff.client.get(f"{P}/passkeys", headers=auth(token))).json()
     assert [p["id"] for p in listed] == [passkey["id"]]
+    # The customer is told by e-mail and by SMS (through the outbox).
+    mails = (await bff.sim.get("/sim/messages", params={"recipient": ADA})).json()
+    assert any("passkey" in m["body"] and "Chrome on Android" in m["body"] for m in mails)
+    texts = (await bff.sim.get("/sim/messages", params={"recipient": ADA_PHONE})).json()
+    assert any('a passkey named "Chrome on Android" was added' in m["body"] for m in texts)
 
     # Signing in asks for no code: the inbox's latest message stays what it was.
     inbox_before = (await bff.sim.get("/sim/messages", params={"recipient": ADA})).json()
