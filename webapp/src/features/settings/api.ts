@@ -60,4 +60,3 @@ export const confirmOtpEndpoint = (body: TwoFactorConfirmRequest): Endpoint<Mess
   path: `${BASE}/2fa/otp-authentication/confirm`,
   body,
 })
-
