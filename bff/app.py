@@ -35,6 +35,7 @@ from bff.onboarding.review_controller import AdminOnboardingController
 from bff.openapi_bounds import document_bounds
 from bff.openapi_errors import document_refusals
 from bff.ops import health, ready
+from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.schedules.controller import SchedulesController
@@ -68,6 +69,8 @@ CONTROLLERS = [
     OnboardingController,
     AdminOnboardingController,
     SettingsController,
+    PasskeySignInController,
+    PasskeySettingsController,
     LimitsController,
     TransfersController,
     BeneficiariesController,

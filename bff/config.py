@@ -6,6 +6,7 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bff.notifications.settings import ChannelSettings
 from bff.storage.settings import StorageSettings
@@ -96,6 +97,20 @@ class Settings:
     # How long a process keeps a customer's dashboard and history pages (bff/users/activity.py;
     # their own payments refresh them at once). 0: never kept.
     read_cache_s: float = 2.0
+    # Passkeys (WebAuthn, bff/passkeys): the relying party's id (the site's domain, which a
+    # passkey is bound to), its name shown by the browser, the origins the web app is opened
+    # at, and how long a ceremony's challenge lives. An IP address cannot be a relying-party
+    # id: open the web app at http://localhost:8000 to try passkeys (docs/running.md).
+    webauthn_rp_id: str = "localhost"
+    webauthn_rp_name: str = "Kobo"
+    webauthn_origins: tuple[str, ...] = ("http://localhost:8000",)
+    webauthn_challenge_ttl_s: int = 180
+
+    def check_webauthn(self) -> None:
+        """Refuse to start with passkey settings no browser would accept."""
+        problems = webauthn_problems(self.webauthn_rp_id, self.webauthn_origins, self.production)
+        if problems:
+            raise SettingError("Passkey settings: " + "; ".join(problems))
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -164,6 +179,16 @@ class Settings:
             channels=ChannelSettings.from_env(),
             storage=StorageSettings.from_env(),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
+            webauthn_rp_id=os.environ.get("KOBO_WEBAUTHN_RP_ID", "localhost").strip().lower(),
+            webauthn_rp_name=os.environ.get("KOBO_WEBAUTHN_RP_NAME", "Kobo").strip(),
+            webauthn_origins=tuple(
+                origin.strip().rstrip("/")
+                for origin in os.environ.get(
+                    "KOBO_WEBAUTHN_ORIGINS", "http://localhost:8000"
+                ).split(",")
+                if origin.strip()
+            ),
+            webauthn_challenge_ttl_s=env_int("KOBO_WEBAUTHN_CHALLENGE_TTL_S", 180),
             metrics_allow=tuple(
                 part.strip()
                 for part in os.environ.get("KOBO_METRICS_ALLOW", "127.0.0.1,::1").split(",")
@@ -171,4 +196,29 @@ class Settings:
             ),
         )
         settings.check_production(secret_from_env=bool(os.environ.get("KOBO_SECRET_KEY")))
+        settings.check_webauthn()
         return settings
+
+
+def webauthn_problems(rp_id: str, origins: tuple[str, ...], production: bool) -> list[str]:
+    """What a browser would refuse in these passkey settings (WebAuthn §5.1.3: the origin's
+    host must be the relying-party id or a subdomain of it, over https except on localhost)."""
+    problems = []
+    if not rp_id or "/" in rp_id or ":" in rp_id or rp_id.replace(".", "").isdigit():
+        problems.append(
+            f"KOBO_WEBAUTHN_RP_ID must be a domain name such as bank.example (got {rp_id!r})"
+        )
+    if not origins:
+        problems.append("KOBO_WEBAUTHN_ORIGINS must list at least one origin")
+    for origin in origins:
+        parts = urlsplit(origin)
+        host = parts.hostname or ""
+        if parts.scheme not in ("https", "http") or not host or parts.path not in ("", "/"):
+            problems.append(f"{origin!r} is not an origin (scheme://host[:port])")
+        elif parts.scheme == "http" and host != "localhost":
+            problems.append(f"{origin!r} must use https (only localhost may use http)")
+        elif host != rp_id and not host.endswith("." + rp_id):
+            problems.append(f"{origin!r} is not on the relying party's domain {rp_id!r}")
+        elif production and host == "localhost":
+            problems.append(f"{origin!r}: localhost is for development only")
+    return problems

@@ -9,6 +9,7 @@ from bff.kyc.models import KycSubmission
 from bff.limits.models import PendingLimitChange, TransactionLimit
 from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
+from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret
 from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
@@ -25,6 +26,7 @@ __all__ = [
     "OnboardingProfile",
     "OtpChallenge",
     "OutboxMessage",
+    "Passkey",
     "PasswordReset",
     "PendingAuthenticatorSecret",
     "PendingLimitChange",
@@ -39,4 +41,5 @@ __all__ = [
     "User",
     "UserSession",
     "Vend",
+    "WebAuthnChallenge",
 ]

@@ -57,6 +57,7 @@ _BOUNDS = {
     "maximum": "maximum",
     "exclusiveMinimum": "exclusive_minimum",
     "exclusiveMaximum": "exclusive_maximum",
+    "pattern": "pattern",
 }
 
 
@@ -84,6 +85,9 @@ def _copy_bounds(enforced: dict[str, Any], documented: Schema) -> None:
             for keyword, attribute in _BOUNDS.items():
                 if keyword in branch and getattr(target, attribute) is None:
                     setattr(target, attribute, branch[keyword])
+            # A list's items carry their own bounds (a list of short words).
+            if isinstance(branch.get("items"), dict) and isinstance(target.items, Schema):
+                _copy_bounds(branch["items"], target.items)
 
 
 def _types(schema: Schema) -> set[str]:

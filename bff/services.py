@@ -33,6 +33,7 @@ from bff.notifications.outbox import Outbox
 from bff.notifications.transports import Transports
 from bff.onboarding.review import OnboardingReviewService
 from bff.onboarding.service import OnboardingService
+from bff.passkeys.service import PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.registration.service import RegistrationService
 from bff.schedules.service import ScheduleService
@@ -63,6 +64,7 @@ class Services:
     onboarding: OnboardingService
     onboarding_review: OnboardingReviewService
     customer_settings: SettingsService
+    passkeys: PasskeyService
     transaction_limits: LimitsService
     lookup: AccountLookup
     beneficiaries: BeneficiaryService
@@ -117,6 +119,7 @@ class Runtime:
 
 def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     """`core`: tests inject the simulator in-process; otherwise built from the settings."""
+    settings.check_webauthn()  # before anything starts: a wrong relying party stops here
     db = Database(settings.database_url)
     passwords = Passwords(
         settings.argon2,
@@ -148,8 +151,17 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     lookup = AccountLookup(core_client, settings.secret_key)
     beneficiaries = BeneficiaryService(db, lookup, notices)
     ttl = settings.otp_ttl_s
+    passkeys = PasskeyService(db, settings, codes, auth, notices)
     transfers = TransferService(
-        db, core_client, codes, accounts, limits, beneficiaries, lookup, otp_ttl_s=ttl
+        db,
+        core_client,
+        codes,
+        accounts,
+        limits,
+        beneficiaries,
+        lookup,
+        otp_ttl_s=ttl,
+        passkeys=passkeys,
     )
     bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
     clock: BankClock = (
@@ -168,6 +180,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
         customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
+        passkeys=passkeys,
         transaction_limits=limits,
         lookup=lookup,
         beneficiaries=beneficiaries,
@@ -178,7 +191,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         tickets=TicketService(db, core_client, store, notifier),
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
-        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),
+        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),
         core=core_client,
         db=db,
     )

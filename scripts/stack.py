@@ -58,6 +58,9 @@ def main() -> None:
     env["KOBO_CORE_URL"] = f"http://{args.host}:{sim_port}"
     env["KOBO_PUBLIC_URL"] = f"http://{args.host}:{bff_port}"
     env.setdefault("KOBO_UPLOADS_DIR", str(data_dir / "uploads"))
+    # Passkeys are bound to a domain, never an IP address: the web app is opened at
+    # http://localhost:<port> to use them (docs/frontend.md, "Passkeys").
+    env.setdefault("KOBO_WEBAUTHN_ORIGINS", f"http://localhost:{bff_port}")
     # Trying Kobo alone, nobody is there to review onboarding: approve it automatically.
     # The browser tests review through the admin API instead.
     env.setdefault("KOBO_AUTO_APPROVE_REVIEWS", "0" if args.e2e else "1")

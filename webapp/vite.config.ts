@@ -56,10 +56,11 @@ export default defineConfig(({ mode }) => ({
             // What the login route loads stays in the entry chunk (scripts/bundle-budget.mjs).
             { name: 'startup', tags: ['$initial'], priority: 3 },
             // The signed-in features' state: slices, sagas, their texts and API calls, and the kit's
-            // (not antd's lazily loaded styles, nor the shell's media-query hook).
+            // (not antd's lazily loaded styles, nor the shell's media-query hook, nor the passkey
+            // ceremony, which only Settings and the passkey sign-in load).
             {
               name: 'state',
-              test: /[\\/]src[\\/](api|lib(?![\\/](antdRestStyles|useIsMobile))|store|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
+              test: /[\\/]src[\\/](api|lib(?![\\/](antdRestStyles|useIsMobile|passkeys))|store|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
             // The shell's own antd components and icons (its drawer, user menu, navigation icons),

@@ -20,10 +20,31 @@ from bff.auth.schemas import (
     SessionOut,
     TokenDTO,
 )
-from bff.auth.service import AuthService, decode_base64_identifier
+from bff.auth.service import AuthService, NewSession, decode_base64_identifier
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut, TextPath, TextQuery, refuse_hidden_characters
 from bff.users.principal import Principal
+
+
+def session_out(new: NewSession, idle_s: int) -> SessionOut:
+    """The answer that opens a session (after the code step, or a passkey sign-in)."""
+    user = new.user
+    return SessionOut(
+        token_dto=TokenDTO(
+            access_token=new.token,
+            token_type="Bearer",  # noqa: S106 (a scheme name, not a secret)
+            expires_in=idle_s,
+        ),
+        onboarding_complete=user.onboarding_complete,
+        role=user.role,  # type: ignore[arg-type]
+        user_id=user.id,
+        user_uuid=user.uuid,
+        first_name=user.first_name,
+        last_name=user.last_name,
+        email=user.email,
+        phone_number=user.phone_number,
+        two_factor_authentication=user.two_factor,  # type: ignore[arg-type]
+    )
 
 
 class AuthController(Controller):
@@ -53,23 +74,7 @@ class AuthController(Controller):
         new = await auth.verify_login(
             data.user_id, data.user_uuid, data.otp, client_address(request)
         )
-        user = new.user
-        return SessionOut(
-            token_dto=TokenDTO(
-                access_token=new.token,
-                token_type="Bearer",  # noqa: S106 (a scheme name, not a secret)
-                expires_in=auth.settings.session_idle_s,
-            ),
-            onboarding_complete=user.onboarding_complete,
-            role=user.role,  # type: ignore[arg-type]
-            user_id=user.id,
-            user_uuid=user.uuid,
-            first_name=user.first_name,
-            last_name=user.last_name,
-            email=user.email,
-            phone_number=user.phone_number,
-            two_factor_authentication=user.two_factor,  # type: ignore[arg-type]
-        )
+        return session_out(new, auth.settings.session_idle_s)
 
     @post(
         "/logout",

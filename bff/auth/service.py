@@ -200,33 +200,42 @@ class AuthService:
     ) -> NewSession:
         """The code step in one transaction: the user, their code used up, the session and
         its audit line (a wrong code's count is committed before the refusal)."""
-        now = utcnow()
-        token = tokens.new_session_token()
+        token = ""
         async with self.db.transaction() as session:
             user = await session.get(User, user_id)
             if user is None or not tokens.same(user.uuid, user_uuid):
                 raise ValidationFailed(INVALID_CODE, field="otp")
             challenge = await self.codes.use_in(session, user.id, OtpPurpose.LOGIN, otp)
             if challenge is not None:
-                lifetime = (
-                    self.settings.session_remember_absolute_s
-                    if challenge.remember
-                    else self.settings.session_absolute_s
-                )
-                session.add(
-                    UserSession(
-                        user_id=user.id,
-                        token_hash=tokens.token_digest(token),
-                        created_at=now,
-                        last_seen_at=now,
-                        expires_at=now + timedelta(seconds=lifetime),
-                        client_address=client_address,
-                    )
-                )
+                token = self.open_session_in(session, user.id, challenge.remember, client_address)
                 record(session, Event.SIGN_IN, user_id=user.id)
         if challenge is None:
             raise wrong_code()
         return NewSession(user=user, token=token)
+
+    def open_session_in(
+        self, session: AsyncSession, user_id: int, remember: bool, client_address: str
+    ) -> str:
+        """A new session in the caller's transaction (after both factors: the code step, or
+        a passkey with user verification); returns its bearer token."""
+        now = utcnow()
+        token = tokens.new_session_token()
+        lifetime = (
+            self.settings.session_remember_absolute_s
+            if remember
+            else self.settings.session_absolute_s
+        )
+        session.add(
+            UserSession(
+                user_id=user_id,
+                token_hash=tokens.token_digest(token),
+                created_at=now,
+                last_seen_at=now,
+                expires_at=now + timedelta(seconds=lifetime),
+                client_address=client_address,
+            )
+        )
+        return token
 
     # -- sessions -----------------------------------------------------------------------
     async def authenticate(self, token: str | None) -> Principal:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
 from bff.bills.service import BillService
 from bff.notifications.outbox import Outbox
+from bff.passkeys.service import PasskeyService
 from bff.schedules.service import ScheduleService
 from bff.transfers.service import TransferService
 
@@ -38,12 +40,15 @@ class Jobs:
         schedules: ScheduleService,
         interval_s: float,
         outbox: Outbox | None = None,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
         self.schedules = schedules
         self.interval_s = interval_s
         self.outbox = outbox
+        self.passkeys = passkeys
+        self._challenges_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -82,6 +87,7 @@ class Jobs:
         schedules = await self.run_due_schedules()
         transfers = await self.follow_up_transfers(now)
         vends = await self.follow_up_bills(now)
+        await self.forget_expired_challenges()
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
         return Pass(
@@ -90,6 +96,18 @@ class Jobs:
             schedules_run=schedules,
             messages_sent=sent,
         )
+
+    async def forget_expired_challenges(self) -> int:
+        """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):
+        deleted once a minute, so the table holds only the last few minutes' ceremonies."""
+        if self.passkeys is None or time.monotonic() - self._challenges_swept_at < 60:
+            return 0
+        self._challenges_swept_at = time.monotonic()
+        try:
+            return await self.passkeys.forget_expired_challenges()
+        except Exception:  # the database may be away: the next sweep tries again
+            log.exception("forgetting expired passkey challenges failed")
+            return 0
 
     async def deliver_messages(self) -> int:
         if self.outbox is None:

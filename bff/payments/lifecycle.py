@@ -419,9 +419,10 @@ async def begin_with_code(
     not_found: str,
     user_id: int,
     purpose: str,
-    otp: str,
+    otp: str | None,
     ttl: timedelta,
     expired_message: str = "This request has expired. Please start again.",
+    approve: Callable[[AsyncSession, M], Awaitable[None]] | None = None,
 ) -> tuple[M, bool]:
     """The code step of a payment, in one transaction: read the payment with the code's
     challenge (NotFound unless `owned`), use up the code and start the payment. Returns the
@@ -432,6 +433,9 @@ async def begin_with_code(
     payment's row lock makes it wait until that one's code and start are committed
     together. Of two confirms that both read AWAITING_OTP (on SQLite, which takes no row
     locks), the conditional update in `start` lets only one through.
+
+    `approve` instead of `otp`: a passkey's approval of this payment (bff/passkeys), checked
+    in the same transaction as the start; its refusal raises with nothing written.
     """
     refusal: ValidationFailed | None = None
     async with life.db.transaction() as session:
@@ -452,6 +456,11 @@ async def begin_with_code(
             return item, False
         if item.created_at + ttl < utcnow():
             raise ValidationFailed(expired_message)
+        if approve is not None:
+            await approve(session, item)
+            return item, await life.start_in(session, item_id)
+        if otp is None:
+            raise ValidationFailed("This field is required", field="otp")
         try:
             challenge = await codes.use_read(
                 session, OpenChallenge(*found[:3]), user_id, purpose, otp, mark_used=False

@@ -39,6 +39,8 @@ AUTH_ROUTES = frozenset(
     {
         f"{_AUTH}/login",
         f"{_AUTH}/otp-verification",
+        f"{_AUTH}/passkey/options",
+        f"{_AUTH}/passkey/sign-in",
         f"{_AUTH}/email/verification",
         f"{_AUTH}/email/resend-code",
         f"{_AUTH}/password/forgot/{{encoded}}",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bff.passkeys.models import Passkey
 from bff.tests.conftest import ADA, Bff
 from bff.tests.test_kyc_tickets import admin_token, tunde_token
 from bff.tests.test_onboarding import data_url, png_bytes
@@ -36,6 +37,8 @@ PUBLIC_ROUTES = {
     # Signing in and recovering a password: the caller has no session yet.
     ("POST", "/auth/ibanking/personal/login"),
     ("POST", "/auth/ibanking/personal/otp-verification"),
+    ("POST", "/auth/ibanking/personal/passkey/options"),
+    ("POST", "/auth/ibanking/personal/passkey/sign-in"),
     ("POST", "/auth/ibanking/personal/password/forgot/{encoded}"),
     ("GET", "/auth/ibanking/personal/password/verify"),
     ("PATCH", "/auth/ibanking/personal/password/reset"),
@@ -89,6 +92,7 @@ class Owned:
     attachment: int
     limit_change: str
     transaction_reference: str
+    passkey: int
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -122,6 +126,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "attachment_id": (str(owned.attachment), True),
         "submission_id": (str(owned.kyc_submission), True),
         "user_id": (str(owned.user_id), True),
+        "passkey_id": (str(owned.passkey), True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -199,6 +204,20 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", f"{PERSONAL}/2fa/google-authenticator/confirm"): lambda o: Probe(
         json={"code": "123456"}
     ),
+    ("POST", f"{PERSONAL}/2fa/passkey/options"): lambda o: Probe(json={"code": "123456"}),
+    # B's own (made-up) credential: refused as B's, nothing of A's named.
+    ("POST", f"{PERSONAL}/2fa/passkey/confirm"): lambda o: Probe(
+        json={
+            "id": "AAAA",
+            "rawId": "AAAA",
+            "type": "public-key",
+            "response": {"clientDataJSON": "e30", "attestationObject": "oA"},
+        }
+    ),
+    # A's passkey (the path names it): refused with or without a code.
+    ("POST", f"{PERSONAL}/passkeys/{{passkey_id}}/remove"): lambda o: Probe(
+        json={"otp": "123456"}, foreign=True
+    ),
     ("POST", f"{PERSONAL}/transaction-limits"): lambda o: Probe(
         json={
             "dailyTransactionLimit": 1000,
@@ -233,6 +252,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ),
     ("POST", "/api/transfer/other-banks/confirm"): lambda o: Probe(
         json={"otp": o.pending_transfer_code, "id": o.pending_transfer}, foreign=True
+    ),
+    ("POST", "/api/transfer/passkey-options"): lambda o: Probe(
+        json={"id": o.pending_transfer}, foreign=True
     ),
     ("POST", "/api/transfer/bulk"): lambda o: Probe(
         json={"transfers": [transfer_from_a().json]}, foreign=True
@@ -579,6 +601,12 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     ]
     expect(await post(f"/api/accounts/{empty}/disable", headers=h), 200)
     page = (await bff.client.get(f"{PERSONAL}/transactions", headers=h, params={"size": 1})).json()
+    # A's passkey, stored as registration stores one (the ceremony is bff/tests/test_passkeys.py).
+    async with bff.db.transaction() as session:
+        passkey = Passkey(
+            user_id=user_id, credential_id="a-s-passkey", public_key=b"\xa0", name="A's phone"
+        )
+        session.add(passkey)
     return Owned(
         user_id=user_id,
         disabling_account=empty,
@@ -598,6 +626,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         attachment=ticket["messages"][0]["attachments"][0]["id"],
         limit_change=limit["transactionLimitUuid"],
         transaction_reference=page["content"][0]["referenceNumber"],
+        passkey=passkey.id,
     )
 
 
@@ -612,6 +641,7 @@ async def observable_state(bff: Bff, token: str, owned: Owned) -> dict[str, Any]
         f"{PERSONAL}/transaction-limits",
         f"{PERSONAL}/transactions?size=100",
         f"{PERSONAL}/2fa/type",
+        f"{PERSONAL}/passkeys",
         "/api/utility/logs",
         "/api/tickets",
         f"/api/tickets/{owned.ticket}",

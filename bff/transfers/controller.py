@@ -9,9 +9,10 @@ from litestar.openapi import ResponseSpec
 
 from bff import banks
 from bff.accounts.service import account_out
-from bff.errors import AppError
+from bff.errors import AppError, ValidationFailed
 from bff.money import kobo_to_naira
 from bff.openapi_errors import TRANSFER_FAILED, refuses
+from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
 from bff.schemas import TextPath
@@ -19,6 +20,7 @@ from bff.transfers.models import Kind, Status, Transfer
 from bff.transfers.schemas import (
     BalancesOut,
     BankOut,
+    BulkConfirmIn,
     BulkPendingOut,
     BulkResultOut,
     BulkTransferIn,
@@ -27,9 +29,12 @@ from bff.transfers.schemas import (
     PendingTransferOut,
     TransferIn,
     TransferOut,
+    TransferRefIn,
 )
 from bff.transfers.service import TransferService, transfer_out
 from bff.users.principal import Principal
+
+CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
 
 
 class TransferFailed(AppError):
@@ -63,6 +68,16 @@ PENDING_TRANSFER = {
         description="Accepted and still being processed (Pending); the outcome comes by SMS.",
     )
 }
+
+
+async def confirm_single(
+    transfer_service: TransferService, customer: Principal, data: ConfirmIn
+) -> Transfer:
+    if data.otp and data.passkey is not None:
+        raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
+    if data.passkey is None and not data.otp:
+        raise ValidationFailed("This field is required", field="otp")
+    return await transfer_service.confirm(customer.user, data.id, data.otp, data.passkey)
 
 
 class TransfersController(Controller):
@@ -109,6 +124,7 @@ class TransfersController(Controller):
             message=message,
             two_factor_authentication=customer.user.two_factor,
             transfer=transfer_out(transfer),
+            passkey_approval=transfer_service.can_approve_with_passkey(customer.user),
         )
 
     @post(
@@ -147,26 +163,38 @@ class TransfersController(Controller):
     @post(
         "/intrabank/confirm",
         status_code=200,
-        summary="Confirm a Kobo or own-account transfer with the code",
+        summary="Confirm a Kobo or own-account transfer with the code or a passkey",
         opt=refuses(404, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_intrabank(
         self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:
-        return confirmed(await transfer_service.confirm(customer.user, data.id, data.otp))
+        return confirmed(await confirm_single(transfer_service, customer, data))
 
     @post(
         "/other-banks/confirm",
         status_code=200,
-        summary="Confirm an interbank transfer",
+        summary="Confirm an interbank transfer with the code or a passkey",
         opt=refuses(404, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_other_banks(
         self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
     ) -> Response[TransferOut]:
-        return confirmed(await transfer_service.confirm(customer.user, data.id, data.otp))
+        return confirmed(await confirm_single(transfer_service, customer, data))
+
+    @post(
+        "/passkey-options",
+        status_code=200,
+        summary="Approve with a passkey, step 1: request options bound to this transfer",
+        opt=refuses(404),
+    )
+    async def passkey_options(
+        self, transfer_service: TransferService, customer: Principal, data: TransferRefIn
+    ) -> PasskeyOptionsOut:
+        options = await transfer_service.passkey_options(customer.user, data.id)
+        return PasskeyOptionsOut(options=options)
 
     @post(
         "/bulk",
@@ -194,7 +222,7 @@ class TransfersController(Controller):
         opt=refuses(404, 429),
     )
     async def confirm_bulk(
-        self, transfer_service: TransferService, customer: Principal, data: ConfirmIn
+        self, transfer_service: TransferService, customer: Principal, data: BulkConfirmIn
     ) -> BulkResultOut:
         rows = await transfer_service.confirm_bulk(customer.user, data.id, data.otp)
         counts = {s: sum(1 for t in rows if t.status == s) for s in Status.FINAL}

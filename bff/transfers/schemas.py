@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.accounts.schemas import AccountOut
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import Amount, CamelStruct, DbInt, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -101,6 +102,9 @@ class PendingTransferOut(CamelStruct):
     message: str
     two_factor_authentication: str
     transfer: TransferOut
+    # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
+    # was sent all the same, for "Use a code instead").
+    passkey_approval: bool = False
 
 
 class BulkPendingOut(CamelStruct):
@@ -113,7 +117,20 @@ class BulkPendingOut(CamelStruct):
 
 
 class ConfirmIn(RequestStruct):
+    """A single transfer's confirmation: the code (`otp`), or instead a passkey's approval of
+    this transfer (`passkey`, the assertion answering `POST /api/transfer/passkey-options`)."""
+
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+    otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
+
+
+class BulkConfirmIn(RequestStruct):
     otp: Code
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class TransferRefIn(RequestStruct):
     id: Annotated[str, msgspec.Meta(max_length=40)]
 
 

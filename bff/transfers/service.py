@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff import banks
 from bff.accounts.service import AccountsService, Balances
@@ -32,6 +33,8 @@ from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.templates import sms
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import (
     LEASE,
@@ -56,6 +59,7 @@ from bff.users.models import User
 log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
+NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
 # How long an unconfirmed transfer stays confirmable (the code lives as long).
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
@@ -127,8 +131,10 @@ class TransferService:
         lookup: AccountLookup,
         *,
         otp_ttl_s: int,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
+        self.passkeys = passkeys
         self.core = core
         self.codes = codes
         self.accounts = accounts
@@ -329,7 +335,37 @@ class TransferService:
             raise NotFound("Transfer not found")
         return transfer
 
-    async def confirm(self, user: User, transfer_id: str, otp: str) -> Transfer:
+    async def passkey_options(self, user: User, transfer_id: str) -> dict[str, Any]:
+        """The passkey request options that approve this transfer and no other."""
+        transfer = await self.get_own(user, transfer_id)
+        if transfer.batch_id is not None or transfer.status != Status.AWAITING_OTP:
+            raise ValidationFailed(NOT_AWAITING_APPROVAL)
+        return await self._passkeys().approval_options(user.id, approval_of(transfer))
+
+    def can_approve_with_passkey(self, user: User) -> bool:
+        """From the user row the request's session check read (`User.has_passkey`)."""
+        return self.passkeys is not None and user.has_passkey
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
+
+    async def confirm(
+        self,
+        user: User,
+        transfer_id: str,
+        otp: str | None,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> Transfer:
+        """With the code, or with a passkey's assertion of this very transfer."""
+        approve = None
+        if passkey is not None:
+            passkeys = self._passkeys()
+
+            async def approve(session: AsyncSession, transfer: Transfer) -> None:
+                await passkeys.approve_in(session, user.id, approval_of(transfer), passkey)
+
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
@@ -342,6 +378,7 @@ class TransferService:
             otp=otp,
             ttl=self.otp_ttl,
             expired_message=EXPIRED,
+            approve=approve,
         )
         if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
@@ -548,6 +585,25 @@ class TransferService:
                 f"{transfer.failure_reason} Ref {transfer.id}."
             )
         await self.codes.notifier.send([sms(user.phone_number, text)])
+
+
+def approval_of(transfer: Transfer) -> Action:
+    """What a passkey approves of a transfer: its reference, amount in kobo, the account it
+    leaves and the payee (bank, account, name). Any other transfer has another text."""
+    return Action(
+        key=f"TRANSFER:{transfer.id}",
+        text="\n".join(
+            (
+                "TRANSFER",
+                transfer.id,
+                str(transfer.amount_kobo),
+                transfer.source_account,
+                transfer.destination_bank_code,
+                transfer.destination_account,
+                transfer.destination_name,
+            )
+        ),
+    )
 
 
 def _purpose(transfer_or_batch_id: str) -> str:

@@ -37,10 +37,23 @@ export const ApproveInLimits = {
   referenceNumber: { maxLength: 20 },
 } as const satisfies LimitsOf<'ApproveIn'>
 
+export const AssertionResponseLimits = {
+  authenticatorData: { maxLength: 8192 },
+  clientDataJSON: { maxLength: 8192 },
+  signature: { maxLength: 8192 },
+  userHandle: { maxLength: 8192 },
+} as const satisfies LimitsOf<'AssertionResponse'>
+
 export const AttachmentInLimits = {
   document: { maxLength: 14500000 },
   name: { maxLength: 200 },
 } as const satisfies LimitsOf<'AttachmentIn'>
+
+export const AttestationResponseLimits = {
+  attestationObject: { maxLength: 8192 },
+  clientDataJSON: { maxLength: 8192 },
+  transports: { maxItems: 8 },
+} as const satisfies LimitsOf<'AttestationResponse'>
 
 export const BasicProfileInLimits = {
   bvn: { maxLength: 200 },
@@ -59,6 +72,11 @@ export const BeneficiaryInLimits = {
   beneficiaryName: { maxLength: 200 },
   otp: { maxLength: 12 },
 } as const satisfies LimitsOf<'BeneficiaryIn'>
+
+export const BulkConfirmInLimits = {
+  id: { maxLength: 40 },
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'BulkConfirmIn'>
 
 export const BulkScheduleInLimits = {
   bulkScheduleTransfer: { maxItems: 100 },
@@ -190,12 +208,31 @@ export const OtpVerificationInLimits = {
   userUUID: { maxLength: 64 },
 } as const satisfies LimitsOf<'OtpVerificationIn'>
 
+export const PasskeyAssertionInLimits = {
+  id: { maxLength: 8192 },
+  rawId: { maxLength: 8192 },
+} as const satisfies LimitsOf<'PasskeyAssertionIn'>
+
+export const PasskeyCodeInLimits = {
+  code: { maxLength: 12 },
+} as const satisfies LimitsOf<'PasskeyCodeIn'>
+
+export const PasskeyRegistrationInLimits = {
+  id: { maxLength: 8192 },
+  name: { maxLength: 60 },
+  rawId: { maxLength: 8192 },
+} as const satisfies LimitsOf<'PasskeyRegistrationIn'>
+
 export const PasswordResetInLimits = {
   confirmPassword: { maxLength: 200 },
   email: { maxLength: 200 },
   password: { maxLength: 200 },
   passwordResetCode: { maxLength: 100 },
 } as const satisfies LimitsOf<'PasswordResetIn'>
+
+export const RemovePasskeyInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'RemovePasskeyIn'>
 
 export const ReviewInLimits = {
   comment: { maxLength: 500 },
@@ -241,6 +278,10 @@ export const TransferInLimits = {
   nameInquiryReference: { maxLength: 200 },
   sourceAccountNumber: { maxLength: 200 },
 } as const satisfies LimitsOf<'TransferIn'>
+
+export const TransferRefInLimits = {
+  id: { maxLength: 40 },
+} as const satisfies LimitsOf<'TransferRefIn'>
 
 export const TwoFactorConfirmInLimits = {
   code: { maxLength: 12 },

@@ -32,3 +32,11 @@ export type TransactionDirection = RecentTransaction['transactionType']
 export type TransactionStatus = RecentTransaction['status']
 export type DashboardScheduledPayment = Schemas['DashboardScheduledPayment']
 export type ClientSummary = Schemas['ClientSummaryOut']
+
+// passkeys (docs/contract.md, "Passkeys")
+export type PasskeyOptions = Schemas['PasskeyOptionsOut']
+export type PasskeyAssertion = Schemas['PasskeyAssertionIn']
+export type PasskeyRegistration = Schemas['PasskeyRegistrationIn']
+export type Passkey = Schemas['PasskeyOut']
+export type PasskeyAdded = Schemas['PasskeyAddedOut']
+export type PasskeySignInRequest = Schemas['PasskeySignInIn']

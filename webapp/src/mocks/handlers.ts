@@ -9,6 +9,7 @@ import { dashboardHandlers } from '../features/dashboard/mocks'
 import { transfersHandlers } from '../features/transfers/mocks'
 import { beneficiariesHandlers } from '../features/beneficiaries/mocks'
 import { settingsHandlers } from '../features/settings/mocks'
+import { passkeyHandlers } from '../features/settings/passkeyMocks'
 import { kycHandlers } from '../features/kyc/mocks'
 import { schedulesHandlers } from '../features/schedules/mocks'
 import { billsHandlers } from '../features/bills/mocks'
@@ -16,7 +17,7 @@ import { ticketsHandlers } from '../features/tickets/mocks'
 import { forcingHandler } from './forcing/handler'
 
 // registrationHandlers first: they refresh the mock personas before the sign-in mock runs.
-export const featureHandlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers]
+export const featureHandlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers]
 
 /** Forced outcomes (docs/frontend.md) first, then the features. */
 export const handlers = [forcingHandler, ...featureHandlers]

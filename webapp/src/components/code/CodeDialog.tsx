@@ -6,8 +6,9 @@
  * With no network the code cannot be sent: the boxes and Confirm are switched off and the
  * dialog says why (issue 43), so every payment, limit and beneficiary change waits for it.
  */
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, Typography } from 'antd'
+import { KeyOutlined } from '@ant-design/icons'
 import { OFFLINE_MONEY_REASON, useOnline } from '../../lib/network'
 import { OtpInput } from '../OtpInput'
 import { OTP_HEADINGS } from './texts'
@@ -27,6 +28,9 @@ export interface CodeDialogProps {
   /** What is being confirmed (a summary shown above the boxes). */
   children?: ReactNode
   submitText?: string
+  /** The customer has a passkey: "Approve with passkey" comes first, "Use a code instead"
+   * beside it opens the boxes (issue 40). */
+  onPasskey?: () => void
 }
 
 export function CodeDialog({
@@ -39,8 +43,11 @@ export function CodeDialog({
   onCancel,
   children,
   submitText = 'Confirm',
+  onPasskey,
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
+  const [withCode, setWithCode] = useState(false)
+  const passkeyFirst = Boolean(onPasskey) && !withCode
   const heading = OTP_HEADINGS[secondFactorOf(twoFactor)]
   const online = useOnline()
 
@@ -51,7 +58,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={heading.title}
+      title={passkeyFirst ? 'Approve this payment' : heading.title}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}
@@ -62,21 +69,39 @@ export function CodeDialog({
     >
       <div className="kobo-code-dialog">
         {children}
-        <Typography.Paragraph type="secondary">{message || heading.text}</Typography.Paragraph>
         {!online && <Alert type="warning" showIcon title={OFFLINE_MONEY_REASON} className="kobo-code-dialog__offline" />}
-        <Form form={form} layout="vertical" onFinish={({ otp }) => online && onSubmit(otp)} disabled={loading}>
-          <Form.Item name="otp" rules={[codeRule]}>
-            <OtpInput autoFocus onComplete={() => form.submit()} label="One-time code" />
-          </Form.Item>
-          <div className="kobo-dialog-actions">
-            <Button onClick={onCancel} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="primary" htmlType="submit" loading={loading} disabled={!online}>
-              {submitText}
-            </Button>
-          </div>
-        </Form>
+        {passkeyFirst ? (
+          <>
+            <Typography.Paragraph type="secondary">
+              Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.
+            </Typography.Paragraph>
+            <div className="kobo-code-dialog__passkey">
+              <Button type="primary" size="large" block icon={<KeyOutlined />} onClick={onPasskey} loading={loading} disabled={!online}>
+                Approve with passkey
+              </Button>
+              <Button size="large" block onClick={() => setWithCode(true)} disabled={loading}>
+                Use a code instead
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{message || heading.text}</Typography.Paragraph>
+            <Form form={form} layout="vertical" onFinish={({ otp }) => online && onSubmit(otp)} disabled={loading}>
+              <Form.Item name="otp" rules={[codeRule]}>
+                <OtpInput autoFocus onComplete={() => form.submit()} label="One-time code" />
+              </Form.Item>
+              <div className="kobo-dialog-actions">
+                <Button onClick={onCancel} disabled={loading}>
+                  Cancel
+                </Button>
+                <Button type="primary" htmlType="submit" loading={loading} disabled={!online}>
+                  {submitText}
+                </Button>
+              </div>
+            </Form>
+          </>
+        )}
       </div>
     </Modal>
   )

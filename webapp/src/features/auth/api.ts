@@ -27,3 +27,4 @@ export const logoutEndpoint = (): Endpoint<null> => ({
   skipSessionExpiry: true,
   timeoutMs: 5_000,
 })
+

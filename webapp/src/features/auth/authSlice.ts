@@ -51,6 +51,13 @@ const authSlice = createSlice({
     backToCredentials() {
       return initialState
     },
+    /** "Sign in with a passkey": no identifier, no code step. */
+    passkeySignInRequested(state) {
+      state.loading = true
+    },
+    passkeySignInFailed(state) {
+      state.loading = false
+    },
   },
 })
 
@@ -62,6 +69,8 @@ export const {
   verifySucceeded,
   verifyFailed,
   backToCredentials,
+  passkeySignInRequested,
+  passkeySignInFailed,
 } = authSlice.actions
 export const authReducer = authSlice.reducer
 

@@ -4,12 +4,32 @@
  * verified the e-mail is stopped with 403 EMAIL_NOT_VERIFIED, as the BFF does.
  */
 import { http, HttpResponse } from 'msw'
-import { MOCK_OTP, findPersonaByLogin, personas, userIdOf, userUUIDOf } from '../../mocks/personas'
+import { MOCK_OTP, findPersonaByLogin, personas, userIdOf, userUUIDOf, type Persona } from '../../mocks/personas'
+import { MOCK_RP, mockChallenge, mockPasskeys } from '../../mocks/passkeys'
 import { bearerToken, problem, revokeToken, tokenFor } from '../../mocks/session'
 import { loadSaved, syncPersonas } from '../../mocks/state'
 
 export const AUTH = '/auth/ibanking/personal'
 export const EMAIL_NOT_VERIFIED_DETAIL = 'Please verify your email address. We have sent a new code to your email.'
+
+export const PASSKEY_SIGN_IN_REFUSED = 'We could not sign you in with this passkey. Please sign in with your password.'
+
+/** The session answer, after the code step or a passkey. */
+function sessionOf(persona: Persona) {
+  const { role, onboardingComplete, twoFactorAuthentication } = persona.internetBanking!
+  return {
+    tokenDTO: { accessToken: tokenFor(persona), tokenType: 'Bearer', expiresIn: 300 },
+    onboardingComplete,
+    role,
+    userId: userIdOf(persona),
+    userUUID: userUUIDOf(persona),
+    firstName: persona.firstName,
+    lastName: persona.lastName,
+    email: persona.email,
+    phoneNumber: persona.phoneNumber,
+    twoFactorAuthentication,
+  }
+}
 
 export const authHandlers = [
   http.post(`${AUTH}/login`, async ({ request }) => {
@@ -33,19 +53,24 @@ export const authHandlers = [
     syncPersonas()
     const persona = personas.find((p) => userIdOf(p) === body.userId && userUUIDOf(p) === body.userUUID)
     if (!persona?.internetBanking || body.otp !== MOCK_OTP) return problem(400, 'Invalid or expired OTP', 'Bad Request')
-    const { role, onboardingComplete, twoFactorAuthentication } = persona.internetBanking
-    return HttpResponse.json({
-      tokenDTO: { accessToken: tokenFor(persona), tokenType: 'Bearer', expiresIn: 300 },
-      onboardingComplete,
-      role,
-      userId: userIdOf(persona),
-      userUUID: userUUIDOf(persona),
-      firstName: persona.firstName,
-      lastName: persona.lastName,
-      email: persona.email,
-      phoneNumber: persona.phoneNumber,
-      twoFactorAuthentication,
-    })
+    return HttpResponse.json(sessionOf(persona))
+  }),
+
+  http.post(`${AUTH}/passkey/options`, () =>
+    HttpResponse.json({
+      options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, allowCredentials: [], userVerification: 'required' },
+    }),
+  ),
+
+  // The credential's id picks the persona (a passkey registered in Settings in this tab).
+  http.post(`${AUTH}/passkey/sign-in`, async ({ request }) => {
+    const body = (await request.json()) as { credential?: { id?: string } }
+    syncPersonas()
+    const found = mockPasskeys.get(String(body.credential?.id ?? ''))
+    const persona = found && personas.find((p) => p.key === found.personaKey)
+    if (!found || !persona?.internetBanking) return problem(401, PASSKEY_SIGN_IN_REFUSED, 'Unauthorized')
+    found.passkey.lastUsedAt = new Date().toISOString()
+    return HttpResponse.json(sessionOf(persona))
   }),
 
   http.post(`${AUTH}/logout`, ({ request }) => {

@@ -9,6 +9,7 @@ import type {
   TransferKind,
   TransferRequest,
 } from '../../api/transferTypes'
+import type { PasskeyAssertion, PasskeyOptions } from '../../api/types'
 
 const BASE = '/api/transfer'
 
@@ -33,12 +34,24 @@ export const initiateTransferEndpoint = (kind: TransferKind, body: TransferReque
   body,
 })
 
-export const confirmTransferEndpoint = (kind: TransferKind, id: string, otp: string): Endpoint<Transfer> => ({
+/** With the code, or instead a passkey's approval of this transfer (docs/contract.md §8.4). */
+export const confirmTransferEndpoint = (
+  kind: TransferKind,
+  id: string,
+  proof: { otp: string } | { passkey: PasskeyAssertion },
+): Endpoint<Transfer> => ({
   method: 'POST',
   path: CONFIRM_PATHS[kind],
-  body: { id, otp },
+  body: { id, ...proof },
   // The BFF may wait on the interbank switch before answering Pending.
   timeoutMs: 60_000,
+})
+
+/** The passkey request options that approve this transfer and no other. */
+export const transferPasskeyOptionsEndpoint = (id: string): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: '/api/transfer/passkey-options',
+  body: { id },
 })
 
 export const transferStatusEndpoint = (id: string): Endpoint<Transfer> => ({

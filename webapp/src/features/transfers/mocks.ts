@@ -5,6 +5,7 @@
  * 9000000038 / 9000000045 answer Pending and complete on the second status check,
  * 9000000052 answers Pending and then fails; a forced catalogue scenario wins over both.
  */
+import { MOCK_RP, mockChallenge, mockPasskeys, passkeysOf } from '../../mocks/passkeys'
 import { http, HttpResponse } from 'msw'
 import { BANKS, bankNameOf } from '../../mocks/personas'
 import { settlementOf } from '../../mocks/forcing/catalogue'
@@ -86,6 +87,8 @@ const lookup = (code: string, accountNumber = '') => {
   return HttpResponse.json({ accountName: name, accountNumber: accountNumber.trim(), bankCode: code, bankName: bankNameOf(code), nameInquiryReference })
 }
 
+const PASSKEY_REFUSED = 'We could not verify your passkey. Please try again, or use a code instead.'
+
 export const transfersHandlers = [
   http.get('/api/transfer/banks', signedIn(() => HttpResponse.json(BANKS))),
   http.get('/api/transfer/balance', signedIn(({ c }) => {
@@ -96,12 +99,13 @@ export const transfersHandlers = [
   http.post('/api/transfer/name-inquiry', signedIn(({ body }) => lookup(body.bankCode ?? KOBO_CODE, body.accountNumber))),
 
   ...(['intrabank', 'own-account', 'other-banks'] as const).map((path) =>
-    http.post(`/api/transfer/${path}`, signedIn(({ c, body }) => {
+    http.post(`/api/transfer/${path}`, signedIn(({ c, persona, body }) => {
       const t = plan(c, { intrabank: 'INTRA_BANK', 'own-account': 'OWN_ACCOUNT', 'other-banks': 'OTHER_BANK' }[path], body)
       if (!('id' in t)) return fieldErrors([t])
       c.transfers.set(t.id, t)
       if (body.saveAsBeneficiary) toSave.add(t.id)
-      return HttpResponse.json({ id: t.id, status: 'AWAITING_OTP', transfer: t, ...codeSent(c) }, { status: 201 })
+      const passkeyApproval = passkeysOf(persona.key).length > 0
+      return HttpResponse.json({ id: t.id, status: 'AWAITING_OTP', transfer: t, ...codeSent(c), passkeyApproval }, { status: 201 })
     })),
   ),
 
@@ -110,10 +114,21 @@ export const transfersHandlers = [
       const t = c.transfers.get(String(body.id))
       if (!t || bulkIds.has(t.id)) return notFound('Transfer')
       if (t.status !== 'AWAITING_OTP') return answer(t)
-      if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+      // A passkey approval: the mock trusts the browser (the BFF checks the signature).
+      const approved = body.passkey && mockPasskeys.has(String(body.passkey.id))
+      if (!approved && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
       return answer(execute(c, t, request, path === 'other-banks' ? 'nip.transfer' : 'ledger.transfer', toSave.has(t.id)))
     })),
   ),
+
+  http.post('/api/transfer/passkey-options', signedIn(({ c, persona, body }) => {
+    const t = c.transfers.get(String(body.id))
+    if (!t || bulkIds.has(t.id)) return notFound('Transfer')
+    const mine = [...mockPasskeys.entries()].filter(([, p]) => p.personaKey === persona.key)
+    if (!mine.length) return problem(400, 'You have no passkey yet. Add one in Settings, or use a code instead.', 'Bad Request')
+    const allowCredentials = mine.map(([id]) => ({ id, type: 'public-key', transports: ['internal'] }))
+    return HttpResponse.json({ options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, allowCredentials, userVerification: 'required' } })
+  })),
 
   http.post('/api/transfer/bulk', signedIn(({ c, body }) => {
     const rows: Transfer[] = []

@@ -3,6 +3,8 @@
  * and sends a code → confirm with the code → 200 done, 202 Pending (then status
  * checks until the bank's final answer), 422 refused with the reason.
  */
+import type { PasskeyAssertion } from '../../api/types'
+import type * as PasskeyApprovalModule from './passkeyApproval'
 import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
@@ -35,6 +37,8 @@ import {
   transferCodeSent,
   transferConfirmRequested,
   transferDialogClosed,
+  transferPasskeyFailed,
+  transferPasskeyRequested,
   transferFailed,
   transferInitiateFailed,
   transferPending,
@@ -118,8 +122,30 @@ export function* confirmTransferSaga(action: PayloadAction<{ otp: string }>): Sa
   if (!flow.pending || !flow.kind) return
   const result: ApiResult<Transfer> = yield call(
     callApi<Transfer>,
-    confirmTransferEndpoint(flow.kind, flow.pending.id, action.payload.otp),
+    confirmTransferEndpoint(flow.kind, flow.pending.id, { otp: action.payload.otp }),
   )
+  yield call(confirmed, result, flow)
+}
+
+/** "Approve with passkey": its steps load on the click (passkeyApproval.ts). */
+export function* approveWithPasskeySaga(): SagaIterator {
+  const { flow }: TransfersState = yield select(selectTransfers)
+  if (!flow.pending || !flow.kind) return
+  const { passkeyApproval }: typeof PasskeyApprovalModule = yield call(() => import('./passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApproval, flow.pending.id)
+  if (!passkey) {
+    yield put(transferPasskeyFailed())
+    return
+  }
+  const result: ApiResult<Transfer> = yield call(
+    callApi<Transfer>,
+    confirmTransferEndpoint(flow.kind, flow.pending.id, { passkey }),
+  )
+  yield call(confirmed, result, flow)
+}
+
+/** A confirm call's answer, whichever way the transfer was approved. */
+function* confirmed(result: ApiResult<Transfer>, flow: TransfersState['flow']): SagaIterator {
   if (result.error) {
     if (isRefusal(result.error)) {
       const reason = errorMessage(result.error, TRANSFER_ERROR)
@@ -217,6 +243,7 @@ export function* transfersSaga(): SagaIterator {
     takeLatest(balancesRequested.type, fetchBalancesSaga),
     takeLatest(transferRequested.type, initiateTransferSaga),
     takeLatest(transferConfirmRequested.type, confirmTransferSaga),
+    takeLatest(transferPasskeyRequested.type, approveWithPasskeySaga),
     takeLatest(bulkRequested.type, initiateBulkSaga),
     takeLatest(bulkConfirmRequested.type, confirmBulkSaga),
   ])

@@ -96,6 +96,14 @@ const transfersSlice = createSlice({
     transferConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.flow.step = 'confirming'
     },
+    /** "Approve with passkey": the browser's prompt, then the confirm call. */
+    transferPasskeyRequested(state) {
+      state.flow.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
+    transferPasskeyFailed(state) {
+      state.flow.step = 'code'
+    },
     transferCodeRejected(state) {
       state.flow.step = 'code'
       state.flow.failures += 1
@@ -185,6 +193,8 @@ export const {
   transferInitiateFailed,
   transferConfirmRequested,
   transferCodeRejected,
+  transferPasskeyRequested,
+  transferPasskeyFailed,
   transferSucceeded,
   transferPending,
   transferStatusUpdated,

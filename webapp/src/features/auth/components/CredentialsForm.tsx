@@ -2,9 +2,10 @@
 import { useState, type FormEvent } from 'react'
 import LockOutlined from '@ant-design/icons/LockOutlined'
 import UserOutlined from '@ant-design/icons/UserOutlined'
+import KeyOutlined from '@ant-design/icons/KeyOutlined'
 import { Link } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { loginRequested, selectAuth } from '../authSlice'
+import { loginRequested, passkeySignInRequested, selectAuth } from '../authSlice'
 import { REQUIRED } from '../../../lib/validation'
 import { Button, Checkbox, Field, PasswordInput, TextInput } from './loginControls'
 import { LoginInLimits } from '../../../api/limits'
@@ -93,6 +94,16 @@ export function CredentialsForm() {
           </div>
           <Button type="submit" loading={loading}>
             Log In
+          </Button>
+          {/* A passkey is both factors: no password, no code (docs/contract.md, "Passkeys"). */}
+          <Button
+            type="button"
+            variant="secondary"
+            icon={<KeyOutlined aria-hidden />}
+            disabled={loading}
+            onClick={() => dispatch(passkeySignInRequested())}
+          >
+            Sign in with a passkey
           </Button>
         </fieldset>
       </form>

@@ -122,7 +122,7 @@ export function Button({
   children,
   ...button
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'link'
+  variant?: 'primary' | 'secondary' | 'link'
   loading?: boolean
   icon?: ReactNode
   children: ReactNode

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
-import { CheckCircleFilled, GoogleOutlined, MailOutlined } from '@ant-design/icons'
+import { CheckCircleFilled, GoogleOutlined, KeyOutlined, MailOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { LoadFailed } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
@@ -19,6 +19,9 @@ import {
   type SecondFactorType,
 } from '../settingsSlice'
 import { GOOGLE_OPTION, OTP_OPTION, TWO_FACTOR_FAILED } from '../texts'
+import { PASSKEY_OPTION } from '../passkeys/texts'
+import { usePasskeys } from '../passkeys/usePasskeys'
+import { PasskeysSection } from '../passkeys/PasskeysSection'
 
 const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
   {
@@ -129,6 +132,7 @@ function SetupModal({ current }: { current: SecondFactorType | null }) {
 export function TwoFactorTab() {
   const dispatch = useAppDispatch()
   const { type, load, setup } = useAppSelector(selectSettings).twoFactor
+  const [passkeys, passkeyActions] = usePasskeys()
 
   useEffect(() => {
     dispatch(twoFactorTypeRequested())
@@ -167,8 +171,31 @@ export function TwoFactorTab() {
             </button>
           )
         })}
+        {/* The third choice adds a passkey beside the code method (which stays the way in
+            without the device): checked while the customer has one. */}
+        <button
+          type="button"
+          role="radio"
+          aria-checked={passkeys.items.length > 0}
+          className={`kobo-2fa-option${passkeys.items.length > 0 ? ' kobo-2fa-option--active' : ''}`}
+          disabled={passkeys.add.step !== 'idle' || setup.step !== 'idle'}
+          onClick={() => void passkeyActions.startAdd()}
+        >
+          <span className="kobo-2fa-option__icon">
+            <KeyOutlined />
+          </span>
+          <span className="kobo-2fa-option__body">
+            <span className="kobo-2fa-option__title">{PASSKEY_OPTION}</span>
+            <span className="kobo-2fa-option__text">
+              Sign in and approve payments with this device's fingerprint, face or screen lock. No code to type; it cannot be
+              phished. {passkeys.items.length > 0 ? 'Add another device.' : ''}
+            </span>
+          </span>
+          {passkeys.items.length > 0 && <CheckCircleFilled className="kobo-2fa-option__check" aria-label="Active" />}
+        </button>
       </div>
       <SetupModal current={type} />
+      <PasskeysSection state={passkeys} actions={passkeyActions} />
     </>
   )
 }

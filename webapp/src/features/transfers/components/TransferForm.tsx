@@ -12,7 +12,7 @@ import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
-import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferRequested } from '../transfersSlice'
+import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferPasskeyRequested, transferRequested } from '../transfersSlice'
 import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
@@ -242,6 +242,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           onSubmit={(otp) => dispatch(transferConfirmRequested({ otp }))}
           onCancel={() => dispatch(transferDialogClosed())}
           submitText="Confirm Transfer"
+          onPasskey={pending?.passkeyApproval ? () => dispatch(transferPasskeyRequested()) : undefined}
         >
           {pending && (
             <div className="kobo-code-summary">

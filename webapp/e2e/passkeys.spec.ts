@@ -1,0 +1,107 @@
+/**
+ * Passkeys on the real stack (issue 40), in Chromium with the DevTools protocol's virtual
+ * authenticator (resident keys, user verification on): add one in Settings after a code,
+ * sign out, sign in with it (no code asked), pay a Kobo customer approving with it, remove it.
+ * The page is opened at http://localhost:<port>: a passkey is bound to a domain, and
+ * scripts/stack.py lists that origin in KOBO_WEBAUTHN_ORIGINS.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { MOCK, newestMessageId } from './support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, signOut, typeDialogCode } from './money-support'
+import { screenshot } from './screenshots'
+
+test.skip(MOCK, 'the real BFF checks the signatures')
+test.use({ baseURL: `http://localhost:${process.env.E2E_BFF_PORT ?? '18000'}` })
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+
+/** A platform authenticator with a fingerprint that always matches. */
+async function addVirtualAuthenticator(page: Page) {
+  const devtools = await page.context().newCDPSession(page)
+  await devtools.send('WebAuthn.enable')
+  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+}
+
+/** The same screen at both widths, then back to the desktop. */
+async function bothWidths(page: Page, name: string) {
+  await screenshot(page, `${name}-desktop`)
+  await page.setViewportSize(PHONE)
+  await page.waitForTimeout(300)
+  await screenshot(page, `${name}-phone`)
+  await page.setViewportSize(DESKTOP)
+}
+
+test('add a passkey, sign in with it, approve a payment with it, remove it', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  await addVirtualAuthenticator(page)
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+
+  // Settings › 2 Factor Authentication: the third choice, after a code.
+  await page.goto('/settings?tab=2fa')
+  await expect(page.getByText('No passkeys yet.', { exact: false })).toBeVisible()
+  const addCode = await codeAfter(request, ADA)
+  await page.getByRole('radio', { name: /Passkey \(fingerprint, face or screen lock\)/ }).click()
+  await expect(page.getByRole('dialog', { name: 'Add a passkey' })).toContainText('Enter the OTP sent')
+  await typeDialogCode(page, await addCode())
+  await expect(page.getByText('Passkey added successfully')).toBeVisible()
+  await expect(page.getByText('Chrome on Linux')).toBeVisible()
+  await expect(page.getByText('Not used yet')).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Passkey/ })).toHaveAttribute('aria-checked', 'true')
+  await dismissToasts(page)
+  await bothWidths(page, 'passkeys-settings')
+
+  // Signed out, back in with the passkey: no code is sent, none is asked.
+  await signOut(page)
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+  await bothWidths(page, 'passkeys-login')
+  const lastMessage = await newestMessageId(request, ADA.email)
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome Ada' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'OTP Verification' })).toHaveCount(0)
+  expect(await newestMessageId(request, ADA.email)).toBe(lastMessage)
+  await dismissToasts(page)
+
+  // Pay Tunde, approving with the passkey.
+  const adaBefore = await coreBalanceKobo(request, ADA_ACCOUNTS.savings)
+  const tundeBefore = await coreBalanceKobo(request, TUNDE_ACCOUNT)
+  await page.goto('/transfer?tab=intra-bank')
+  await expect(page.getByTestId('transfer-account-balance').first()).toBeVisible()
+  await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`)
+  await page.getByLabel('Account Number').fill(TUNDE_ACCOUNT)
+  await expect(page.getByTestId('resolved-name')).toContainText('Tunde Bakare')
+  await page.getByLabel('Amount').fill('1500')
+  await page.getByRole('button', { name: /Send$/ }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('₦1,500.00')
+  await expect(dialog.getByRole('button', { name: 'Use a code instead' })).toBeVisible()
+  await page.waitForTimeout(400) // the dialog's opening animation, for the pictures
+  await bothWidths(page, 'passkeys-approve')
+  await dialog.getByRole('button', { name: /Approve with passkey/ }).click()
+  await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible()
+  await expect(page.getByTestId('receipt')).toContainText('Tunde Bakare')
+  await page.getByRole('button', { name: 'Done' }).click()
+  expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(adaBefore - 150_000)
+  expect(await coreBalanceKobo(request, TUNDE_ACCOUNT)).toBe(tundeBefore + 150_000)
+
+  // Remove it, with a code.
+  await page.goto('/settings?tab=2fa')
+  await expect(page.getByText('Chrome on Linux')).toBeVisible()
+  await expect(page.getByText(/Last used/)).toBeVisible()
+  const removeCode = await codeAfter(request, ADA)
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByRole('dialog', { name: 'Remove this passkey' })).toContainText('Enter the OTP sent')
+  await typeDialogCode(page, await removeCode())
+  await expect(page.getByText('Passkey removed successfully')).toBeVisible()
+  await expect(page.getByText('No passkeys yet.', { exact: false })).toBeVisible()
+})

@@ -1,0 +1,153 @@
+/**
+ * The third 2FA choice, "Passkey (fingerprint, face or screen lock)": the customer's
+ * passkeys (name, added, last used), adding one after a code, removing one with a code.
+ * A passkey does not replace the code method: it signs in and approves payments, and the
+ * code stays the way in when the device is not at hand (docs/contract.md, "Passkeys").
+ */
+import { useEffect } from 'react'
+import { Alert, Button, Form, List, Modal, Spin, Typography } from 'antd'
+import { KeyOutlined } from '@ant-design/icons'
+import { LoadState } from '../../../components/LoadState'
+import { OtpInput } from '../../../components/OtpInput'
+import { codeRule } from '../../../components/code/code'
+import { formatDateTime } from '../../../lib/format'
+import type { usePasskeys } from './usePasskeys'
+import { PASSKEYS_FAILED } from './texts'
+
+const CODE_LABEL = 'Verification code'
+
+function CodeModal({
+  title,
+  open,
+  busy,
+  message,
+  failures,
+  waiting,
+  submitLabel,
+  onSubmit,
+  onClose,
+}: {
+  title: string
+  open: boolean
+  busy: boolean
+  message: string | null
+  failures: number
+  waiting: string | null
+  submitLabel: string
+  onSubmit: (code: string) => void
+  onClose: () => void
+}) {
+  const [form] = Form.useForm<{ code: string }>()
+  useEffect(() => {
+    if (failures > 0) form.resetFields()
+  }, [failures, form])
+  return (
+    <Modal title={title} open={open} onCancel={onClose} closable={!busy} footer={null} destroyOnHidden width={440}>
+      {waiting ? (
+        <div className="kobo-wait" role="status">
+          <Spin size="large" />
+          <Typography.Text type="secondary">{waiting}</Typography.Text>
+        </div>
+      ) : (
+        <>
+          {message && <Alert type="info" showIcon title={message} style={{ marginBottom: 16 }} />}
+          <Form form={form} layout="vertical" disabled={busy} onFinish={({ code }) => onSubmit(code)}>
+            <Form.Item name="code" label={CODE_LABEL} rules={[codeRule]}>
+              <OtpInput autoFocus label={CODE_LABEL} onComplete={() => form.submit()} />
+            </Form.Item>
+            <div className="kobo-dialog-actions">
+              <Button onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="primary" htmlType="submit" loading={busy}>
+                {submitLabel}
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </Modal>
+  )
+}
+
+type Passkeys = ReturnType<typeof usePasskeys>
+
+export function PasskeysSection({ state, actions }: { state: Passkeys[0]; actions: Passkeys[1] }) {
+  const { items, load, add, remove } = state
+  const { load: reload } = actions
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  return (
+    <section className="kobo-passkeys" aria-labelledby="kobo-passkeys-title">
+      <Typography.Title level={5} id="kobo-passkeys-title">
+        Your passkeys
+      </Typography.Title>
+      <LoadState
+        load={load}
+        onRetry={() => void reload()}
+        failedTitle={PASSKEYS_FAILED}
+        hasData={items.length > 0}
+        isEmpty={items.length === 0}
+        empty={{ description: 'No passkeys yet. Add one to sign in and approve payments with your fingerprint, face or screen lock.' }}
+        skeletonRows={2}
+      >
+        <List
+          className="kobo-passkeys__list"
+          dataSource={items}
+          renderItem={(passkey) => (
+            <List.Item
+              actions={[
+                <Button key="remove" danger onClick={() => void actions.startRemove(passkey.id)} disabled={remove.step !== 'idle'}>
+                  Remove
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<KeyOutlined className="kobo-passkeys__icon" aria-hidden />}
+                title={passkey.name}
+                description={
+                  <>
+                    Added {formatDateTime(passkey.createdAt)}
+                    {' · '}
+                    {passkey.lastUsedAt ? `Last used ${formatDateTime(passkey.lastUsedAt)}` : 'Not used yet'}
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      </LoadState>
+      <CodeModal
+        title="Add a passkey"
+        open={add.step !== 'idle'}
+        busy={add.step === 'creating'}
+        message={add.message}
+        failures={add.failures}
+        waiting={
+          add.step === 'sending'
+            ? 'Please wait a moment...'
+            : add.step === 'creating'
+              ? 'Follow your browser: confirm with your fingerprint, face or screen lock.'
+              : null
+        }
+        submitLabel="Continue"
+        onSubmit={(code) => void actions.enterAddCode(code)}
+        onClose={actions.closeAdd}
+      />
+      <CodeModal
+        title="Remove this passkey"
+        open={remove.step !== 'idle'}
+        busy={remove.step === 'confirming'}
+        message={remove.message}
+        failures={remove.failures}
+        waiting={remove.step === 'sending' ? 'Please wait a moment...' : null}
+        submitLabel="Remove"
+        onSubmit={(otp) => void actions.confirmRemove(otp)}
+        onClose={actions.closeRemove}
+      />
+    </section>
+  )
+}

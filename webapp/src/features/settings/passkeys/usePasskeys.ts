@@ -1,0 +1,135 @@
+/**
+ * The passkeys part of Settings as a hook: the slice's reducer under React's useReducer and
+ * the calls as plain async steps (what a saga would do, kept out of the signed-in bundle).
+ * A 401/403 still ends the session, as `callApi` does for sagas.
+ */
+import { useCallback, useMemo, useReducer } from 'react'
+import { isSessionError, failureReason, runEndpoint, type ApiResult, type Endpoint } from '../../../api/client'
+import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
+import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
+import { toastError, toastSuccess } from '../../../store/toastSlice'
+import { createPasskey } from '../../../lib/passkeys'
+import { confirmPasskeyEndpoint, generatePasskeyEndpoint, passkeyOptionsEndpoint, passkeysEndpoint, removePasskeyEndpoint } from './api'
+import {
+  initialPasskeysState,
+  passkeyAddClosed,
+  passkeyAddCodeEntered,
+  passkeyAddCodeRejected,
+  passkeyAddCodeSent,
+  passkeyAddRequested,
+  passkeyAdded,
+  passkeyRemoveCodeRejected,
+  passkeyRemoveCodeSent,
+  passkeyRemoveClosed,
+  passkeyRemoveConfirmed,
+  passkeyRemoveRequested,
+  passkeyRemoved,
+  passkeysFailed,
+  passkeysLoaded,
+  passkeysReducer,
+  passkeysRequested,
+} from './slice'
+import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_REMOVED } from './texts'
+
+export function usePasskeys() {
+  const [state, local] = useReducer(passkeysReducer, initialPasskeysState)
+  const dispatch = useAppDispatch()
+  const token = useAppSelector(selectAccessToken)
+
+  const call = useCallback(
+    async <T,>(endpoint: Endpoint<T>): Promise<ApiResult<T>> => {
+      const result = await runEndpoint(endpoint, token)
+      if (result.error && isSessionError(result.error)) dispatch(sessionExpired({ status: result.error.status as number }))
+      return result
+    },
+    [dispatch, token],
+  )
+  const fail = useCallback((reason: string) => dispatch(toastError(reason)), [dispatch])
+
+  const load = useCallback(async () => {
+    local(passkeysRequested())
+    const result = await call(passkeysEndpoint())
+    local(result.error ? passkeysFailed(failureReason(result.error, PASSKEYS_FAILED)) : passkeysLoaded(result.data))
+  }, [call])
+
+  const startAdd = useCallback(async () => {
+    local(passkeyAddRequested())
+    const result = await call(generatePasskeyEndpoint())
+    if (result.error) {
+      local(passkeyAddClosed())
+      fail(failureReason(result.error))
+      return
+    }
+    local(passkeyAddCodeSent(result.data.message))
+  }, [call, fail])
+
+  const enterAddCode = useCallback(
+    async (code: string) => {
+      local(passkeyAddCodeEntered({ code }))
+      const options = await call(passkeyOptionsEndpoint(code))
+      if (options.error) {
+        local(passkeyAddCodeRejected())
+        fail(failureReason(options.error))
+        return
+      }
+      try {
+        const credential = await createPasskey(options.data.options)
+        const added = await call(confirmPasskeyEndpoint(credential))
+        if (added.error) throw new Error(failureReason(added.error))
+        local(passkeyAdded(added.data.passkey))
+        dispatch(toastSuccess(PASSKEY_ADDED))
+      } catch (error) {
+        // The code was used up by the options: adding starts again from a new code.
+        local(passkeyAddClosed())
+        fail(error instanceof Error ? error.message : String(error))
+      }
+    },
+    [call, dispatch, fail],
+  )
+
+  const startRemove = useCallback(
+    async (id: number) => {
+      local(passkeyRemoveRequested({ id }))
+      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, null))
+      if (result.error) {
+        local(passkeyRemoveClosed())
+        fail(failureReason(result.error))
+        return
+      }
+      local(passkeyRemoveCodeSent(result.data.message))
+    },
+    [call, fail],
+  )
+
+  const confirmRemove = useCallback(
+    async (otp: string) => {
+      const id = state.remove.id
+      if (id === null) return
+      local(passkeyRemoveConfirmed({ otp }))
+      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, otp))
+      if (result.error) {
+        local(passkeyRemoveCodeRejected())
+        fail(failureReason(result.error))
+        return
+      }
+      local(passkeyRemoved(id))
+      dispatch(toastSuccess(PASSKEY_REMOVED))
+    },
+    [call, dispatch, fail, state.remove.id],
+  )
+
+  const actions = useMemo(
+    () => ({
+      load,
+      startAdd,
+      enterAddCode,
+      closeAdd: () => local(passkeyAddClosed()),
+      startRemove,
+      confirmRemove,
+      closeRemove: () => local(passkeyRemoveClosed()),
+    }),
+    [load, startAdd, enterAddCode, startRemove, confirmRemove],
+  )
+  return [state, actions] as const
+}

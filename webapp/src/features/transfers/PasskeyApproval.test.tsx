@@ -1,0 +1,98 @@
+/**
+ * "Approve with passkey" in the transfer code dialog (docs/contract.md §8.4): offered first
+ * when the customer has a passkey, "Use a code instead" beside it; the approval asked for is
+ * this transfer's, and a cancelled prompt leaves the dialog (and the code) usable.
+ * @simplewebauthn/browser is replaced by a stand-in: jsdom has no WebAuthn.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { startAuthentication } from '@simplewebauthn/browser'
+import { server } from '../../mocks/server'
+import { mockPasskeys } from '../../mocks/passkeys'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { PASSKEY_CANCELLED } from '../../lib/passkeys'
+import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from './testUtils'
+import { TRANSFERRED_SUCCESSFULLY } from './texts'
+
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
+const browserPrompt = vi.mocked(startAuthentication)
+
+setUpMoneyTests()
+vi.setConfig({ testTimeout: 45_000 })
+
+beforeAll(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}))
+afterAll(() => vi.unstubAllGlobals())
+
+const ASSERTION = {
+  id: 'cred-ada',
+  rawId: 'cred-ada',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dQ' },
+  clientExtensionResults: {},
+}
+
+async function startTransfer(title = 'Approve this payment') {
+  const view = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
+  const { user } = view
+  await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
+  await choose(user, 'From Account', 'Savings Account (1020000115)')
+  await user.type(screen.getByLabelText('Account Number'), '1020000218')
+  await user.type(screen.getByLabelText('Amount'), '2500')
+  await screen.findByTestId('resolved-name')
+  await user.click(screen.getByRole('button', { name: /Send$/ }))
+  return { ...view, codeDialog: await dialog(title) }
+}
+
+describe('Approve with passkey', () => {
+  beforeEach(() => {
+    mockPasskeys.clear()
+    browserPrompt.mockReset()
+  })
+
+  const withPasskey = () =>
+    mockPasskeys.set('cred-ada', {
+      personaKey: 'ada',
+      passkey: { id: 1, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: false },
+    })
+
+  it('offers the passkey first and confirms this transfer with it', async () => {
+    withPasskey()
+    const bodies: Record<string, unknown>[] = []
+    server.use(
+      http.post('/api/transfer/intrabank/confirm', async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>)
+        return undefined
+      }),
+    )
+    browserPrompt.mockResolvedValue(ASSERTION as never)
+    const { user, codeDialog } = await startTransfer()
+    expect(within(codeDialog).getByRole('button', { name: 'Use a code instead' })).toBeInTheDocument()
+    expect(within(codeDialog).queryByLabelText('Character 1 of 6')).toBeNull()
+    await user.click(within(codeDialog).getByRole('button', { name: /Approve with passkey/ }))
+    expect(await screen.findByText(TRANSFERRED_SUCCESSFULLY)).toBeInTheDocument()
+    const options = browserPrompt.mock.calls[0][0].optionsJSON
+    expect(options).toMatchObject({ userVerification: 'required', allowCredentials: [{ id: 'cred-ada' }] })
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]).toMatchObject({ passkey: { id: 'cred-ada' } })
+    expect(bodies[0]).not.toHaveProperty('otp')
+  })
+
+  it('a cancelled prompt keeps the dialog, and the code still confirms', async () => {
+    withPasskey()
+    browserPrompt.mockRejectedValue(Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }))
+    const { user, codeDialog } = await startTransfer()
+    await user.click(within(codeDialog).getByRole('button', { name: /Approve with passkey/ }))
+    expect(await screen.findByText(PASSKEY_CANCELLED)).toBeInTheDocument()
+    await user.click(within(codeDialog).getByRole('button', { name: 'Use a code instead' }))
+    const withCode = await dialog('OTP Verification')
+    await typeCode(user, '123456', withCode)
+    expect(await screen.findByText(TRANSFERRED_SUCCESSFULLY)).toBeInTheDocument()
+    await dialogClosed('OTP Verification')
+  })
+
+  it('without a passkey the dialog is the code dialog as before', async () => {
+    const { codeDialog } = await startTransfer('OTP Verification')
+    expect(within(codeDialog).queryByRole('button', { name: /Approve with passkey/ })).toBeNull()
+    expect(within(codeDialog).getByLabelText('Character 1 of 6')).toBeInTheDocument()
+  })
+})
