@@ -7,6 +7,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.notifications.settings import ChannelSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
@@ -93,6 +94,12 @@ class Settings:
     # How long a process keeps a customer's dashboard and history pages (bff/users/activity.py;
     # their own payments refresh them at once). 0: never kept.
     read_cache_s: float = 2.0
+    # Hours the bank has to answer a reported problem, per reason (bff/disputes/reasons.py).
+    dispute_deadline_hours: dict[str, int] = field(
+        default_factory=lambda: dict(DEFAULT_DEADLINE_HOURS)
+    )
+    # How far back a payment may be reported.
+    dispute_window_days: int = 90
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -158,6 +165,7 @@ class Settings:
                 if origin.strip()
             ),
             channels=ChannelSettings.from_env(),
+            dispute_deadline_hours=dispute_deadlines_from_env(),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             metrics_allow=tuple(
                 part.strip()
@@ -167,3 +175,10 @@ class Settings:
         )
         settings.check_production(secret_from_env=bool(os.environ.get("KOBO_SECRET_KEY")))
         return settings
+
+
+def dispute_deadlines_from_env() -> dict[str, int]:
+    try:
+        return parse_deadline_hours(os.environ.get("KOBO_DISPUTE_DEADLINE_HOURS", ""))
+    except ValueError as exc:
+        raise SettingError(f"KOBO_DISPUTE_DEADLINE_HOURS: {exc}") from exc

@@ -23,6 +23,7 @@ from bff.core_client.breaker import CircuitBreaker
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.disputes.service import DisputeService
 from bff.history.service import HistoryService
 from bff.jobs.runner import Jobs
 from bff.kyc.service import KycService
@@ -72,6 +73,7 @@ class Services:
     bills: BillService
     history: HistoryService
     tickets: TicketService
+    disputes: DisputeService
     kyc: KycService
     clock: BankClock
     jobs: Jobs
@@ -158,6 +160,17 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
+    history = HistoryService(db, core_client, accounts, notifier, recent_reads)
+    tickets = TicketService(db, core_client, store, notifier)
+    disputes = DisputeService(
+        db,
+        history,
+        tickets,
+        transfers,
+        notifier,
+        settings.dispute_deadline_hours,
+        settings.dispute_window_days,
+    )
     services = Services(
         auth=auth,
         codes=codes,
@@ -173,8 +186,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         transfer_service=transfers,
         schedules=schedules,
         bills=bills,
-        history=HistoryService(db, core_client, accounts, notifier, recent_reads),
-        tickets=TicketService(db, core_client, store, notifier),
+        history=history,
+        tickets=tickets,
+        disputes=disputes,
         kyc=KycService(db, core_client, store),
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),

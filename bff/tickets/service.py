@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
@@ -55,7 +57,7 @@ class TicketService:
         self.store = store
         self.notifier = notifier or Notifier.simulator(db, core)
 
-    def _files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
+    def files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
         if len(attachments) > MAX_ATTACHMENTS:
             raise ValidationFailed(f"Attach at most {MAX_ATTACHMENTS} files", field="attachments")
         return [
@@ -74,30 +76,62 @@ class TicketService:
             for i, a in enumerate(attachments)
         ]
 
+    async def store_files(self, files: list[tuple[str, Upload]]) -> list[str]:
+        """Put the files in the document store first: the rows that name them come later."""
+        return [await self.store.put(upload.content) for _, upload in files]
+
+    async def add_message_in(
+        self,
+        session: AsyncSession,
+        ticket: Ticket,
+        sender: str,
+        author_id: int,
+        text: str,
+        files: Sequence[tuple[str, Upload]] = (),
+        keys: Sequence[str] = (),
+    ) -> None:
+        """A message (and its stored files) on `ticket`, in the caller's transaction."""
+        message = TicketMessage(ticket_id=ticket.id, sender=sender, author_id=author_id, text=text)
+        session.add(message)
+        await session.flush()
+        for (name, upload), key in zip(files, keys, strict=True):
+            session.add(
+                TicketAttachment(
+                    ticket_id=ticket.id,
+                    message_id=message.id,
+                    name=name,
+                    content_type=upload.content_type,
+                    storage_key=key,
+                    size_bytes=len(upload.content),
+                )
+            )
+        ticket.updated_at = utcnow()
+
+    async def open_in(
+        self,
+        session: AsyncSession,
+        user: User,
+        subject: str,
+        body: str,
+        files: list[tuple[str, Upload]],
+        keys: list[str],
+    ) -> Ticket:
+        """A new ticket with its first message, in the caller's transaction (a dispute opens
+        its ticket together with itself)."""
+        ticket = Ticket(user_id=user.id, subject=subject, body=body)
+        session.add(ticket)
+        await session.flush()
+        await self.add_message_in(session, ticket, Sender.CLIENT, user.id, body, files, keys)
+        return ticket
+
     async def _add_message(
         self, ticket_id: int, sender: str, author: User, text: str, files: list[tuple[str, Upload]]
     ) -> None:
-        keys = [await self.store.put(upload.content) for _, upload in files]
+        keys = await self.store_files(files)
         async with self.db.transaction() as session:
-            message = TicketMessage(
-                ticket_id=ticket_id, sender=sender, author_id=author.id, text=text
-            )
-            session.add(message)
-            await session.flush()
-            for (name, upload), key in zip(files, keys, strict=True):
-                session.add(
-                    TicketAttachment(
-                        ticket_id=ticket_id,
-                        message_id=message.id,
-                        name=name,
-                        content_type=upload.content_type,
-                        storage_key=key,
-                        size_bytes=len(upload.content),
-                    )
-                )
             ticket = await session.get(Ticket, ticket_id)
             assert ticket is not None
-            ticket.updated_at = utcnow()
+            await self.add_message_in(session, ticket, sender, author.id, text, files, keys)
 
     # -- customer side ------------------------------------------------------------------
     async def create(
@@ -111,7 +145,7 @@ class TicketService:
         if errors:
             raise FieldErrors(errors)
         assert subject is not None and body is not None
-        files = self._files(attachments)
+        files = self.files(attachments)
         async with self.db.transaction() as session:
             ticket = Ticket(user_id=user.id, subject=subject.strip(), body=body.strip())
             session.add(ticket)
@@ -188,7 +222,7 @@ class TicketService:
             raise ValidationFailed("This field is required", field="text")
         assert text is not None
         await self._add_message(
-            ticket_id, Sender.CLIENT, user, text.strip(), self._files(attachments)
+            ticket_id, Sender.CLIENT, user, text.strip(), self.files(attachments)
         )
         return await self.get(user, ticket_id)
 
@@ -229,7 +263,7 @@ class TicketService:
             raise ValidationFailed("This field is required", field="text")
         assert text is not None
         await self._add_message(
-            ticket_id, Sender.AGENT, agent, text.strip(), self._files(attachments)
+            ticket_id, Sender.AGENT, agent, text.strip(), self.files(attachments)
         )
         async with self.db.transaction() as session:
             customer = await session.get(User, ticket.user_id)
