@@ -43,7 +43,7 @@ from bff.security.headers import security_headers_hook
 from bff.security.request_body import KoboRequest
 from bff.security.throttling import STORE_NAME, rate_limit_middleware
 from bff.services import build
-from bff.settings.controller import SettingsController
+from bff.settings.controller import AdminFreezeController, FreezeController, SettingsController
 from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
@@ -68,6 +68,8 @@ CONTROLLERS = [
     OnboardingController,
     AdminOnboardingController,
     SettingsController,
+    FreezeController,
+    AdminFreezeController,
     LimitsController,
     TransfersController,
     BeneficiariesController,

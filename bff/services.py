@@ -40,6 +40,7 @@ from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.security.throttling import rate_limit_store
 from bff.seed import seed_personas
+from bff.settings.freeze import FreezeService
 from bff.settings.service import SettingsService
 from bff.storage import LocalDirectoryStore
 from bff.tickets.service import TicketService
@@ -63,6 +64,7 @@ class Services:
     onboarding: OnboardingService
     onboarding_review: OnboardingReviewService
     customer_settings: SettingsService
+    freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
     beneficiaries: BeneficiaryService
@@ -180,6 +182,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
         customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
+        freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,
         beneficiaries=beneficiaries,

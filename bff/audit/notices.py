@@ -16,6 +16,8 @@ SUBJECTS = {
     Event.TWO_FACTOR_CHANGED: "Your Kobo sign-in verification method was changed",
     Event.LIMIT_CHANGED: "Your Kobo transfer limits were changed",
     Event.BENEFICIARY_ADDED: "A beneficiary was added to your Kobo profile",
+    Event.ACCOUNT_FROZEN: "Your Kobo account is frozen",
+    Event.ACCOUNT_UNFROZEN: "Your Kobo account is unfrozen",
     Event.CODES_PAUSED: "Too many wrong codes were entered on your Kobo account",
 }
 NOT_YOU = (

@@ -30,6 +30,9 @@ TUNDE_ACCOUNT = "1020000218"
 GTB = "000013"
 METHODS = ("get", "post", "put", "patch", "delete")
 LOGOUT = ("POST", "/auth/ibanking/personal/logout")
+# B freezing his own account would make every later payment route refuse him for that reason
+# before it looks at A's ids: walked just before B signs out.
+FREEZE = ("POST", "/api/ibanking/personal/freeze")
 
 # Routes anyone may call. Everything else must answer 401 without a token.
 PUBLIC_ROUTES = {
@@ -89,6 +92,7 @@ class Owned:
     attachment: int
     limit_change: str
     transaction_reference: str
+    dispute: str  # its tracking number
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -101,6 +105,7 @@ class Owned:
             self.pending_vend,
             self.completed_vend,
             self.limit_change,
+            self.dispute,
             TICKET_SUBJECT,
             ADA,
         ]
@@ -122,6 +127,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "attachment_id": (str(owned.attachment), True),
         "submission_id": (str(owned.kyc_submission), True),
         "user_id": (str(owned.user_id), True),
+        "tracking_number": (owned.dispute, True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -311,6 +317,15 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         json={"text": "B writes in A's ticket"}
     ),
     ("POST", "/api/tickets/{ticket_id}/status"): lambda o: Probe(json={"resolved": True}),
+    # disputes: B reporting A's payment; B's own list, filtered by A's payment, is empty
+    ("POST", "/api/disputes"): lambda o: Probe(
+        json={"paymentReference": o.completed_transfer, "reason": "NOT_RECEIVED"}, foreign=True
+    ),
+    ("GET", "/api/disputes"): lambda o: Probe(params={"paymentReference": o.completed_transfer}),
+    # freezing: B's own account only (the body names nobody)
+    ("POST", f"{PERSONAL}/unfreeze"): lambda o: Probe(
+        json={"newPassword": "Other#Kobo2027", "confirmPassword": "Other#Kobo2027"}
+    ),
     # back office (customers are refused whatever they send)
     ("POST", "/admin/api/clock"): lambda o: Probe(json={"offsetSeconds": 86_400}),
     ("GET", "/admin/api/audit-events"): lambda o: Probe(params={"event": "SIGN_IN"}),
@@ -464,6 +479,13 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         200,
     )
     assert completed["status"] == "COMPLETED", completed
+    dispute = expect(
+        await post(
+            "/api/disputes",
+            headers=h,
+            json={"paymentReference": completed["id"], "reason": "NOT_RECEIVED"},
+        )
+    )["dispute"]["trackingNumber"]
     pending = expect(
         await post(
             "/api/transfer/intrabank",
@@ -598,6 +620,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         attachment=ticket["messages"][0]["attachments"][0]["id"],
         limit_change=limit["transactionLimitUuid"],
         transaction_reference=page["content"][0]["referenceNumber"],
+        dispute=dispute,
     )
 
 
@@ -615,6 +638,9 @@ async def observable_state(bff: Bff, token: str, owned: Owned) -> dict[str, Any]
         "/api/utility/logs",
         "/api/tickets",
         f"/api/tickets/{owned.ticket}",
+        "/api/disputes",
+        f"/api/disputes/{owned.dispute}",
+        f"{PERSONAL}/freeze",
         f"/api/tickets/attachments/{owned.attachment}/download",
         "/api/onboarding/documents",
         f"/api/onboarding/documents/{owned.document}/download",
@@ -678,7 +704,8 @@ async def walk_as_b(
     bff: Bff, guarded: list[Route], owned: Owned, token_b: str, token_a: str
 ) -> list[str]:
     failures = []
-    for route in sorted(guarded, key=lambda r: r.key == LOGOUT):  # B's sign-out comes last
+    # B's freeze, then B's sign-out, come last.
+    for route in sorted(guarded, key=lambda r: (r.key == LOGOUT, r.key == FREEZE)):
         request = request_for(route, owned)
         # Admin routes refuse every customer, the owner too.
         callers = [("B", token_b), ("A", token_a)] if route.is_admin else [("B", token_b)]

@@ -51,6 +51,7 @@ from bff.transfers.schemas import (
     TransferIn,
     TransferOut,
 )
+from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -265,6 +266,7 @@ class TransferService:
         return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
     async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
+        await refuse_if_frozen(self.db, user.id)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
@@ -277,6 +279,7 @@ class TransferService:
     async def initiate_bulk(
         self, user: User, rows: list[BulkTransferRow]
     ) -> tuple[TransferBatch, list[Transfer], str]:
+        await refuse_if_frozen(self.db, user.id)
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
         if len(rows) > MAX_BULK_ROWS:
@@ -314,7 +317,10 @@ class TransferService:
 
     async def run_scheduled(self, user: User, kind: str, data: TransferIn) -> Transfer:
         """One run of an approved scheduled payment: the live path (look-up, limits, funds,
-        NIP with status queries) minus the code step, which the approval stood for."""
+        NIP with status queries) minus the code step, which the approval stood for.
+        A frozen account's run is refused (the schedule records it failed and tells the
+        customer why)."""
+        await refuse_if_frozen(self.db, user.id)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
@@ -335,6 +341,7 @@ class TransferService:
         return transfer
 
     async def confirm(self, user: User, transfer_id: str, otp: str) -> Transfer:
+        await refuse_if_frozen(self.db, user.id)  # frozen since the code was sent
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
@@ -363,6 +370,7 @@ class TransferService:
         )
 
     async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
+        await refuse_if_frozen(self.db, user.id)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
         if batch is None or batch.user_id != user.id:

@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/customers/frozen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers whose accounts are frozen, longest frozen first */
+        get: operations["AdminApiCustomersFrozenFrozen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/customers/{user_id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze a customer's account (the customer is told) */
+        post: operations["AdminApiCustomersUserIdUnfreezeUnfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/jobs/run-due": {
         parameters: {
             query?: never;
@@ -539,6 +573,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the account is frozen */
+        get: operations["ApiIbankingPersonalFreezeFreezeState"];
+        put?: never;
+        /** Freeze my account now: no money leaves it, other sessions are signed out */
+        post: operations["ApiIbankingPersonalFreezeFreezeNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/password": {
         parameters: {
             query?: never;
@@ -809,6 +861,26 @@ export interface paths {
         get: operations["ApiIbankingPersonalTransactionsReferenceNumberReceiptReceipt"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unfreeze: without `otp` sends a code (202), with it unfreezes (200)
+         * @description Needs a new password and a code: the first call checks the new password and sends a code with the customer's second factor; the same body again with `otp` changes the password, unfreezes the account and signs out every other session.
+         */
+        post: operations["ApiIbankingPersonalUnfreezeUnfreeze"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2392,7 +2464,20 @@ export interface components {
          * Event
          * @enum {string}
          */
-        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED";
+        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED" | "ACCOUNT_FROZEN" | "ACCOUNT_UNFROZEN";
+        /** FreezeOut */
+        FreezeOut: {
+            frozen: boolean;
+            frozenAt: string | null;
+            message: string;
+        };
+        /** FrozenCustomerOut */
+        FrozenCustomerOut: {
+            email: string;
+            frozenAt: string;
+            name: string;
+            userId: number;
+        };
         /** GoogleCredentialsOut */
         GoogleCredentialsOut: {
             image: string;
@@ -2847,6 +2932,12 @@ export interface components {
             /** @enum {string} */
             twoFactorAuthenticationType: "OTP_AUTHENTICATION" | "GOOGLE_AUTHENTICATOR";
         };
+        /** UnfreezeIn */
+        UnfreezeIn: {
+            confirmPassword?: string | null;
+            newPassword?: string | null;
+            otp?: string | null;
+        };
         /** VendConfirmIn */
         VendConfirmIn: {
             otp: string;
@@ -3069,6 +3160,133 @@ export interface operations {
             };
             /** @description The request body is too large; it was not read */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiCustomersFrozenFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrozenCustomerOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiCustomersUserIdUnfreezeUnfreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5335,6 +5553,104 @@ export interface operations {
             };
         };
     };
+    ApiIbankingPersonalFreezeFreezeState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreezeOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalFreezeFreezeNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreezeOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ApiIbankingPersonalPasswordChangePassword: {
         parameters: {
             query?: never;
@@ -6687,6 +7003,95 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalUnfreezeUnfreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnfreezeIn"];
+            };
+        };
+        responses: {
+            /** @description Unfrozen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Checked; a code was sent. Nothing is changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSentOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
-"""disputes: problems customers report about their payments
+"""disputes (problems customers report about their payments) and frozen accounts
 
 A dispute is a ticket linked to one payment, with a tracking number and an answer-by time.
 `open_reference` is unique: one open dispute per payment, enforced by the database.
+`users.frozen_at` is set while the customer has frozen their account.
 
 Revision ID: 0016
 Revises: 0014
@@ -22,6 +23,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("users", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column("frozen_at", bff.db.UTCDateTime(timezone=True), nullable=True)
+        )
     op.create_table(
         "disputes",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -60,3 +65,5 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f("ix_disputes_payment_reference"))
         batch_op.drop_index(batch_op.f("ix_disputes_due_at"))
     op.drop_table("disputes")
+    with op.batch_alter_table("users", schema=None) as batch_op:
+        batch_op.drop_column("frozen_at")

@@ -1,0 +1,30 @@
+"""A frozen account: the customer stopped every payment leaving it (they suspect someone else
+is using it). Money still arrives. Each payment domain refuses with `refuse_if_frozen` at its
+start and again at its code step (the freeze may come in between); the state itself is
+changed by `bff/settings/freeze.py` and the back office."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bff.db import Database
+from bff.errors import Forbidden
+from bff.users.models import User
+
+FROZEN = (
+    "Your account is frozen, so no money can leave it. To unfreeze it, use a code and a new "
+    "password in Settings, or contact customer service."
+)
+
+
+class AccountFrozen(Forbidden):
+    def __init__(self) -> None:
+        super().__init__(FROZEN)
+
+
+async def refuse_if_frozen(db: Database, user_id: int) -> None:
+    """Reads the user's row afresh: a freeze made a moment ago in another request counts."""
+    async with db.autocommit() as session:
+        frozen_at = await session.scalar(select(User.frozen_at).where(User.id == user_id))
+    if frozen_at is not None:
+        raise AccountFrozen()
