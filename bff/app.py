@@ -24,7 +24,7 @@ from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.scenario import SimScenarioMiddleware
 from bff.dashboard.controller import DashboardController
-from bff.disputes.controller import DisputesController
+from bff.disputes.controller import AdminDisputesController, DisputesController
 from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
 from bff.kyc.controller import AdminKycController, KycController
@@ -79,6 +79,7 @@ CONTROLLERS = [
     TicketsController,
     AdminTicketsController,
     DisputesController,
+    AdminDisputesController,
     KycController,
     AdminKycController,
     AdminJobsController,

@@ -23,6 +23,7 @@ from bff.core_client.breaker import CircuitBreaker
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.disputes.backoffice import DisputeBackOffice
 from bff.disputes.service import DisputeService
 from bff.history.service import HistoryService
 from bff.jobs.runner import Jobs
@@ -76,6 +77,7 @@ class Services:
     history: HistoryService
     tickets: TicketService
     disputes: DisputeService
+    dispute_back_office: DisputeBackOffice
     kyc: KycService
     clock: BankClock
     jobs: Jobs
@@ -192,6 +194,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         history=history,
         tickets=tickets,
         disputes=disputes,
+        dispute_back_office=DisputeBackOffice(disputes, core_client),
         kyc=KycService(db, core_client, store),
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox),

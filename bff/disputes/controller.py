@@ -7,12 +7,15 @@ from typing import Annotated
 from litestar import Controller, get, post
 from litestar.params import Parameter
 
+from bff.disputes.backoffice import DisputeBackOffice
 from bff.disputes.schemas import (
+    AdminDisputeOut,
     DisputeCreatedOut,
     DisputeDetailOut,
     DisputeIn,
     DisputeOut,
     ReasonOut,
+    RejectIn,
 )
 from bff.disputes.service import DisputeService
 from bff.openapi_errors import refuses
@@ -63,3 +66,67 @@ class DisputesController(Controller):
         self, disputes: DisputeService, customer: Principal, tracking_number: TrackingNumber
     ) -> DisputeDetailOut:
         return await disputes.get(customer.user, tracking_number)
+
+
+class AdminDisputesController(Controller):
+    path = "/admin/api/disputes"
+    tags = ["admin"]
+    security = [{"bearer": []}]
+
+    @get("/", summary="Disputes by answer-by time, soonest first (open ones unless all=true)")
+    async def queue(
+        self,
+        dispute_back_office: DisputeBackOffice,
+        admin: Principal,
+        all_disputes: Annotated[bool, Parameter(query="all")] = False,
+    ) -> list[AdminDisputeOut]:
+        return await dispute_back_office.queue(open_only=not all_disputes)
+
+    @get("/{tracking_number:str}", summary="Any dispute with its conversation", opt=refuses(404))
+    async def detail(
+        self, disputes: DisputeService, admin: Principal, tracking_number: TrackingNumber
+    ) -> DisputeDetailOut:
+        return await disputes.get(None, tracking_number)
+
+    @post(
+        "/{tracking_number:str}/review",
+        status_code=200,
+        summary="Mark as in review (the customer is told)",
+        opt=refuses(404, 409),
+    )
+    async def review(
+        self,
+        dispute_back_office: DisputeBackOffice,
+        admin: Principal,
+        tracking_number: TrackingNumber,
+    ) -> DisputeOut:
+        return await dispute_back_office.review(admin.user, tracking_number)
+
+    @post(
+        "/{tracking_number:str}/refund",
+        status_code=200,
+        summary="Refund: the core posts a reversal credit linked to the payment",
+        opt=refuses(404, 409),
+    )
+    async def refund(
+        self,
+        dispute_back_office: DisputeBackOffice,
+        admin: Principal,
+        tracking_number: TrackingNumber,
+    ) -> DisputeOut:
+        return await dispute_back_office.refund(admin.user, tracking_number)
+
+    @post(
+        "/{tracking_number:str}/reject",
+        status_code=200,
+        summary="Reject with a reason the customer reads",
+        opt=refuses(404, 409),
+    )
+    async def reject(
+        self,
+        dispute_back_office: DisputeBackOffice,
+        admin: Principal,
+        tracking_number: TrackingNumber,
+        data: RejectIn,
+    ) -> DisputeOut:
+        return await dispute_back_office.reject(admin.user, tracking_number, data.reason)

@@ -30,11 +30,17 @@ class Dispute(Base):
     status: Mapped[str] = mapped_column(String(10), default=DisputeStatus.RECEIVED)
     # The payment as it was reported, so lists need not ask the core again.
     amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    # The customer's account the payment left (or reached): where a refund is credited.
+    account_number: Mapped[str] = mapped_column(String(10))
+    # DEBIT: money left the account (refundable); CREDIT: money the customer received.
+    direction: Mapped[str] = mapped_column(String(6))
     payment_summary: Mapped[str] = mapped_column(String(250))
     payment_at: Mapped[datetime] = mapped_column(UTCDateTime)
     due_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     # The bank's last word: the instant answer, the refund, or why it was rejected.
     answer: Mapped[str | None] = mapped_column(Text)
+    # The reversal credit of a refund: its reference, `RVSL-<payment reference>`.
+    refund_reference: Mapped[str | None] = mapped_column(String(48))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -18,6 +18,7 @@ from bff.transfers.service import TransferService
 from bff.users.models import User
 
 NOT_FOUND = "We could not find this payment among yours"
+DEBIT, CREDIT = "DEBIT", "CREDIT"
 
 
 def wat(moment: datetime) -> str:
@@ -31,6 +32,8 @@ class ReportedPayment:
     amount_kobo: int
     summary: str  # "₦5,000.00 to Adaeze Nwosu, Guaranty Trust Bank"
     at: datetime
+    account_number: str  # the customer's own account in it
+    direction: str  # DEBIT or CREDIT, as the customer's history shows it
     record: Transfer | Vend | None  # when Kobo made the payment (not money received)
 
 
@@ -51,7 +54,15 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
         if record.status == Status.AWAITING_OTP:  # never confirmed: nothing was paid
             raise NotFound(NOT_FOUND)
         at = record.confirmed_at or record.created_at
-        return ReportedPayment(reference, record.amount_kobo, _summary_of(record), at, record)
+        return ReportedPayment(
+            reference,
+            record.amount_kobo,
+            _summary_of(record),
+            at,
+            record.source_account,
+            DEBIT,
+            record,
+        )
     try:
         line = await history.detail(user, reference)  # a ledger line of theirs, or 404
     except NotFound as exc:
@@ -59,9 +70,17 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
     at = datetime.strptime(f"{line.date_created} {line.time_created}", "%d-%m-%Y %H:%M")
     amount_kobo = round(abs(line.amount) * 100)
     party = line.counterparty_name or line.narration
-    direction = "to" if line.transaction_type == "DEBIT" else "from"
+    direction = "to" if line.transaction_type == DEBIT else "from"
     summary = f"{format_naira(amount_kobo)} {direction} {party}"
-    return ReportedPayment(reference, amount_kobo, summary, at.replace(tzinfo=LAGOS), None)
+    return ReportedPayment(
+        reference,
+        amount_kobo,
+        summary,
+        at.replace(tzinfo=LAGOS),
+        line.account_number,
+        line.transaction_type,
+        None,
+    )
 
 
 async def instant_answer(transfers: TransferService, payment: ReportedPayment) -> str | None:

@@ -33,6 +33,8 @@ class DisputeOut(CamelStruct):
     answer_by_utc: str  # ISO 8601 with offset, for a countdown
     past_deadline: bool
     answer: str | None  # the bank's last word, once there is one
+    # A refund's reversal credit in the customer's history (RVSL-<paymentReference>).
+    refund_reference: str | None
     ticket_id: int
 
 
@@ -49,3 +51,16 @@ class ReasonOut(CamelStruct):
     reason: str
     label: str
     answer_within_hours: int
+
+
+class AdminDisputeOut(DisputeOut):
+    user_id: int
+    customer_name: str
+    customer_email: str
+    account_frozen: bool
+
+
+class RejectIn(RequestStruct):
+    multiline_fields = frozenset({"reason"})
+
+    reason: Annotated[str, msgspec.Meta(max_length=2_000)] | None = None

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
@@ -23,7 +24,7 @@ from bff.notifications.message import Message
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
 from bff.security.uploads import Upload
-from bff.tickets.models import Sender
+from bff.tickets.models import Sender, Ticket
 from bff.tickets.schemas import TicketMessageOut
 from bff.tickets.service import TicketService
 from bff.timefmt import LAGOS, display_datetime
@@ -58,6 +59,7 @@ def dispute_out(dispute: Dispute, now: datetime) -> DisputeOut:
         answer_by_utc=dispute.due_at.astimezone(LAGOS).isoformat(timespec="seconds"),
         past_deadline=is_open and dispute.due_at < now,
         answer=dispute.answer,
+        refund_reference=dispute.refund_reference,
         ticket_id=dispute.ticket_id,
     )
 
@@ -165,6 +167,8 @@ class DisputeService:
                 reason=reason,
                 status=DisputeStatus.RECEIVED,
                 amount_kobo=payment.amount_kobo,
+                account_number=payment.account_number,
+                direction=payment.direction,
                 payment_summary=payment.summary[:250],
                 payment_at=payment.at,
                 due_at=now + timedelta(hours=self.deadline_hours[reason]),
@@ -183,7 +187,7 @@ class DisputeService:
             rows = await outbox_rows.add(session, acknowledgement(user, dispute))
         return dispute, [row.id for row in rows]
 
-    async def _owned(self, user: User | None, tracking_number: str) -> Dispute:
+    async def owned(self, user: User | None, tracking_number: str) -> Dispute:
         async with self.db.transaction() as session:
             dispute = await session.scalar(
                 select(Dispute).where(Dispute.tracking_number == tracking_number.strip().upper())
@@ -192,12 +196,17 @@ class DisputeService:
             raise NotFound(NOT_FOUND)
         return dispute
 
+    async def ticket_in(self, session: AsyncSession, ticket_id: int) -> Ticket:
+        ticket = await session.get(Ticket, ticket_id)
+        assert ticket is not None  # a dispute's ticket goes only with the dispute (cascade)
+        return ticket
+
     async def _detail(self, user: User | None, dispute: Dispute) -> DisputeDetailOut:
         ticket = await self.tickets.get(user, dispute.ticket_id)
         return detail_out(dispute, ticket.messages, utcnow())
 
     async def get(self, user: User | None, tracking_number: str) -> DisputeDetailOut:
-        return await self._detail(user, await self._owned(user, tracking_number))
+        return await self._detail(user, await self.owned(user, tracking_number))
 
     async def of_customer(self, user: User, payment_reference: str | None) -> list[DisputeOut]:
         query = select(Dispute).where(Dispute.user_id == user.id)

@@ -338,6 +338,10 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/admin/api/onboarding/documents/{document_id}/review"): lambda o: Probe(
         json={"decision": "APPROVE"}
     ),
+    ("GET", "/admin/api/disputes"): lambda o: Probe(params={"all": "true"}),
+    ("POST", "/admin/api/disputes/{tracking_number}/reject"): lambda o: Probe(
+        json={"reason": "Not an agent"}
+    ),
     ("POST", "/admin/api/tickets/{ticket_id}/messages"): lambda o: Probe(
         json={"text": "Not an agent"}
     ),

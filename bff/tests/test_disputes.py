@@ -10,10 +10,12 @@ import pytest
 from sqlalchemy import update
 
 from bff.db import utcnow
+from bff.disputes.models import Dispute
 from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.tests.conftest import ADA, Bff
-from bff.tests.test_kyc_tickets import auth, tunde_token
-from bff.tests.test_transfers import ADA_SAVINGS, GTB, T, send
+from bff.tests.test_kyc_tickets import admin_token, auth, tunde_token
+from bff.tests.test_metrics import samples
+from bff.tests.test_transfers import ADA_SAVINGS, GTB, T, balance, send
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 
@@ -253,3 +255,117 @@ def test_deadline_setting_parses_and_refuses_nonsense():
     for bad in ("LOST=5", "OTHER=0", "OTHER=x", "OTHER=99999"):
         with pytest.raises(ValueError):
             parse_deadline_hours(bad)
+
+
+# -- back office --------------------------------------------------------------------------
+
+A = "/admin/api/disputes"
+
+
+async def test_back_office_reviews_then_refunds_with_a_linked_reversal(bff):
+    token = await bff.sign_in()
+    admin = await admin_token(bff)
+    transfer = await other_bank_transfer(bff, token)
+    reference = transfer["id"]
+    dispute = (await report(bff, token, reference, "NOT_RECEIVED")).json()["dispute"]
+    number = dispute["trackingNumber"]
+    queue = (await bff.client.get(A, headers=auth(admin))).json()
+    mine = next(d for d in queue if d["trackingNumber"] == number)
+    assert mine["customerEmail"] == ADA and mine["accountFrozen"] is False
+    assert [d["answerByUtc"] for d in queue] == sorted(d["answerByUtc"] for d in queue)
+    reviewed = await bff.client.post(f"{A}/{number}/review", headers=auth(admin))
+    assert reviewed.status_code == 200 and reviewed.json()["statusLabel"] == "In review"
+    assert "looking into it" in (await inbox(bff, ADA_PHONE))[0]["body"]
+    before = await balance(bff, ADA_SAVINGS)
+    refunded = await bff.client.post(f"{A}/{number}/refund", headers=auth(admin))
+    assert refunded.status_code == 200, refunded.text
+    out = refunded.json()
+    assert out["status"] == "REFUNDED" and out["refundReference"] == f"RVSL-{reference}"
+    assert out["answer"] == (
+        f"We have refunded ₦250.00 to your account {ADA_SAVINGS}. "
+        "It shows in your history as a reversal."
+    )
+    assert await balance(bff, ADA_SAVINGS) == (before[0] + 25_000, before[1] + 25_000)
+    assert (await bff.sim.get("/core/ledger/balance-check")).json()["balanced"]
+    assert "refunded ₦250.00" in (await inbox(bff, ADA_PHONE))[0]["body"]
+    # History: the reversal line, its details and receipt; the dispute links both ways.
+    history = (
+        await bff.client.get(
+            "/api/ibanking/personal/transactions",
+            headers=auth(token),
+            params={"search": "Reversal", "size": 100},
+        )
+    ).json()["content"]
+    line = next(ln for ln in history if ln["referenceNumber"] == f"RVSL-{reference}")
+    assert line["narration"].startswith("Reversal: transfer to ")
+    assert line["transactionType"] == "CREDIT" and line["amount"] == 250.0
+    detail = await bff.client.get(
+        f"/api/ibanking/personal/transactions/RVSL-{reference}", headers=auth(token)
+    )
+    assert detail.status_code == 200 and detail.json()["narration"] == line["narration"]
+    receipt = await bff.client.get(
+        f"/api/ibanking/personal/transactions/RVSL-{reference}/receipt", headers=auth(token)
+    )
+    assert receipt.status_code == 200 and receipt.content.startswith(b"%PDF")
+    linked = (
+        await bff.client.get(D, headers=auth(token), params={"paymentReference": reference})
+    ).json()
+    assert (
+        linked[0]["status"] == "REFUNDED"
+        and linked[0]["refundReference"] == line["referenceNumber"]
+    )
+    conversation = (await bff.client.get(f"{D}/{number}", headers=auth(token))).json()
+    assert [m["sender"] for m in conversation["messages"]] == ["CLIENT", "AGENT", "AGENT"]
+    # Closed: a second decision is refused and nothing moves twice.
+    again = await bff.client.post(f"{A}/{number}/refund", headers=auth(admin))
+    assert again.status_code == 409 and again.json()["detail"] == "This dispute is already closed"
+    assert await balance(bff, ADA_SAVINGS) == (before[0] + 25_000, before[1] + 25_000)
+
+
+async def test_back_office_rejects_with_a_reason_the_customer_reads(bff):
+    token = await bff.sign_in()
+    admin = await admin_token(bff)
+    reference = (await other_bank_transfer(bff, token))["id"]
+    number = (await report(bff, token, reference, "WRONG_AMOUNT")).json()["dispute"][
+        "trackingNumber"
+    ]
+    blank = await bff.client.post(f"{A}/{number}/reject", headers=auth(admin), json={})
+    assert blank.status_code == 400 and blank.json()["detail"] == "Give the customer the reason"
+    reason = "The amount debited is the ₦250.00 you entered."
+    rejected = await bff.client.post(
+        f"{A}/{number}/reject", headers=auth(admin), json={"reason": reason}
+    )
+    assert rejected.json()["status"] == "REJECTED" and rejected.json()["answer"] == reason
+    mail = (await inbox(bff, ADA))[0]
+    assert number in mail["body"] and reason in mail["body"]
+    assert (await bff.client.get(A, headers=auth(admin))).json() == []
+    assert len((await bff.client.get(A, headers=auth(admin), params={"all": "true"})).json()) == 1
+    missing = await bff.client.post(f"{A}/KOBO-DSP-000000-AAAAAA/review", headers=auth(admin))
+    assert missing.status_code == 404
+
+
+async def test_a_payment_that_took_no_money_cannot_be_refunded(bff):
+    token = await bff.sign_in()
+    admin = await admin_token(bff)
+    failed = await other_bank_transfer(bff, token, account="9000000021")
+    number = (await report(bff, token, failed["id"], "OTHER", note="?")).json()["dispute"][
+        "trackingNumber"
+    ]
+    refused = await bff.client.post(f"{A}/{number}/refund", headers=auth(admin))
+    assert refused.status_code == 409
+    assert refused.json()["detail"].startswith("Nothing to refund")
+
+
+async def test_metrics_count_open_and_past_deadline_disputes(bff):
+    token = await bff.sign_in()
+    reference = (await other_bank_transfer(bff, token))["id"]
+    await report(bff, token, reference, "NOT_RECEIVED")
+    figures = samples((await bff.client.get("/metrics")).text)
+    assert figures[("kobo_disputes_open", ())] == 1
+    assert figures[("kobo_disputes_past_deadline", ())] == 0
+    async with bff.db.transaction() as session:
+        await session.execute(update(Dispute).values(due_at=utcnow() - timedelta(minutes=1)))
+    figures = samples((await bff.client.get("/metrics")).text)
+    assert figures[("kobo_disputes_past_deadline", ())] == 1
+    listed = (await bff.client.get(D, headers=auth(token))).json()
+    assert listed[0]["pastDeadline"] is True
