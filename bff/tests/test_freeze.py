@@ -46,7 +46,7 @@ async def test_freezing_stops_money_leaving_and_signs_out_other_sessions(bff):
     assert (await bff.client.get(f"{P}/freeze", headers=auth(other))).status_code == 401
     # Every way out is refused with the reason, before any code is sent.
     transfer = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
-    assert transfer.status_code == 403 and transfer.json()["detail"] == FROZEN
+    assert transfer.status_code == 409 and transfer.json()["detail"] == FROZEN
     other_bank = await initiate(
         bff,
         token,
@@ -54,9 +54,9 @@ async def test_freezing_stops_money_leaving_and_signs_out_other_sessions(bff):
         destinationAccountNumber="9000000014",
         destinationBankCode="000013",
     )
-    assert other_bank.status_code == 403 and other_bank.json()["detail"] == FROZEN
+    assert other_bank.status_code == 409 and other_bank.json()["detail"] == FROZEN
     bill = await bff.client.post(f"{U}/airtime/vend/initiate", headers=auth(token), json=AIRTIME)
-    assert bill.status_code == 403 and bill.json()["detail"] == FROZEN
+    assert bill.status_code == 409 and bill.json()["detail"] == FROZEN
     # Money sent to the customer still arrives (the core is never told to stop credits).
     before = await balance(bff, ADA_SAVINGS)
     credited = await bff.sim.post(
@@ -87,7 +87,7 @@ async def test_a_freeze_after_the_code_was_sent_still_stops_the_payment(bff):
         headers=auth(token),
         json={"otp": code, "id": started.json()["id"]},
     )
-    assert confirmed.status_code == 403 and confirmed.json()["detail"] == FROZEN
+    assert confirmed.status_code == 409 and confirmed.json()["detail"] == FROZEN
     assert await balance(bff, ADA_SAVINGS) == before
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bff.db import Database
-from bff.errors import Forbidden
+from bff.errors import Conflict
 from bff.users.models import User
 
 FROZEN = (
@@ -17,7 +17,10 @@ FROZEN = (
 )
 
 
-class AccountFrozen(Forbidden):
+class AccountFrozen(Conflict):
+    """409, not 403: the web app reads 401 and 403 as a session that ended (docs/contract.md
+    §2.5), and a frozen customer is still signed in."""
+
     def __init__(self) -> None:
         super().__init__(FROZEN)
 

@@ -9275,6 +9275,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -9366,6 +9375,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -9450,6 +9468,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9639,6 +9666,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -9821,6 +9857,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -9921,6 +9966,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -10014,6 +10068,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10288,6 +10351,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -10381,6 +10453,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10608,6 +10689,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -10701,6 +10791,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10926,6 +11025,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -11019,6 +11127,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11364,6 +11481,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description The request body is too large; it was not read */
             413: {
                 headers: {
@@ -11457,6 +11583,15 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

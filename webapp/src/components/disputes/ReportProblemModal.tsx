@@ -126,7 +126,7 @@ export function ReportProblemModal({ open, paymentReference, paymentSummary, ini
           )}
           <Form.Item name="reason" label={WHAT_WENT_WRONG} rules={[{ required: true, message: CHOOSE_REASON }]}>
             <Radio.Group className="kobo-report-problem__reasons">
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 {REASONS.map((r) => (
                   <Radio key={r.reason} value={r.reason}>
                     {r.label}
