@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client'
 import { freezeEndpoint, type FreezeState } from './api'
 import { FREEZE_FAILED, FREEZE_NOW, FREEZE_OFFER } from './texts'
 import { useSessionCall } from './useSessionCall'
+import './disputes.css'
 
 interface Props {
   /** Shown above the button; Settings has its own wording around it. */

@@ -10,6 +10,7 @@ import { disputesEndpoint, type Dispute } from './api'
 import { DisputeStatusTag } from './DisputeStatusTag'
 import { timeLeft } from './countdown'
 import { useSessionCall } from './useSessionCall'
+import './disputes.css'
 
 export function LinkedDispute({ paymentReference, refreshKey = 0 }: { paymentReference: string; refreshKey?: number }) {
   const run = useSessionCall()
