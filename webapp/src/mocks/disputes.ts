@@ -3,11 +3,12 @@
  * a report on one of the persona's own lines becomes a ticket with a tracking number and an
  * answer-by time; "I was debited but it failed" on a failed line is answered at once; a
  * second open report on one payment is 409. Kept per persona until the state is reset (not
- * across a dev:mock reload).
+ * across a dev:mock reload). While frozen, transfers and bill payments are refused (409) before
+ * their own routes run.
  */
 import { http, HttpResponse } from 'msw'
-import { fieldErrors, problem, signedIn } from './session'
-import { nextId, onReset, wireDate, type Customer, type S } from './state'
+import { fieldErrors, personaFromRequest, problem, signedIn } from './session'
+import { customerOf, nextId, onReset, wireDate, type Customer, type S } from './state'
 import { MOCK_OTP } from './state'
 import { formatNaira } from '../lib/format'
 
@@ -107,3 +108,24 @@ export const disputesHandlers = [
     return HttpResponse.json({ message: 'Your account is unfrozen and your password is changed' })
   })),
 ]
+
+const ACCOUNT_FROZEN =
+  'Your account is frozen, so no money can leave it. To unfreeze it, use a code and a new password in Settings, or contact customer service.'
+
+/** Answers 409 for a frozen persona's payment; otherwise falls through to the payment's own route. */
+function refuseWhenFrozen({ request }: { request: Request }) {
+  const persona = personaFromRequest(request)
+  if (!persona || !frozen.has(customerOf(persona))) return undefined
+  return problem(409, ACCOUNT_FROZEN, 'Conflict')
+}
+
+const PAYMENT_ROUTES = [
+  ...['intrabank', 'own-account', 'other-banks', 'bulk', 'intrabank/confirm', 'other-banks/confirm', 'bulk/confirm'].map((path) => `/api/transfer/${path}`),
+  ...['airtime', 'databundle', 'electricity', 'cabletv'].flatMap((segment) => [
+    `/api/utility/providers/${segment}/vend/initiate`,
+    `/api/utility/providers/${segment}/vend/confirm`,
+  ]),
+]
+
+/** Listed before the features' handlers (src/mocks/handlers.ts). */
+export const frozenRefusals = PAYMENT_ROUTES.map((path) => http.post(path, refuseWhenFrozen))

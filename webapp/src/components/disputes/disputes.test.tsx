@@ -8,7 +8,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { server } from '../../mocks/server'
-import { problem } from '../../mocks/session'
+import { problem, tokenFor } from '../../mocks/session'
+import { personas } from '../../mocks/personas'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, setUpMoneyTests } from '../../features/transfers/testUtils'
 import { timeLeft } from './countdown'
@@ -135,5 +136,20 @@ describe('Settings: freezing', () => {
     await user.keyboard('123456')
     await user.click(within(card).getByRole('button', { name: /Unfreeze my account/ }))
     expect(await within(card).findByTestId('unfrozen')).toBeInTheDocument()
+  })
+})
+
+describe('Offline: a frozen account', () => {
+  it('refuses a transfer with the reason', async () => {
+    const { user } = renderWithProviders({ route: '/settings', preloadedState: signedInState('ada') })
+    const card = await screen.findByTestId('freeze-card')
+    await user.click(await within(card).findByRole('button', { name: /Freeze my account now/ }))
+    await within(card).findByTestId('frozen-state')
+    const ada = personas.find((p) => p.key === 'ada')!
+    const headers = { Authorization: `Bearer ${tokenFor(ada)}`, 'Content-Type': 'application/json' }
+    const body = JSON.stringify({ sourceAccountNumber: '1020000115', destinationAccountNumber: '1020000218', amount: 100 })
+    const refused = await fetch(`${window.location.origin}/api/transfer/intrabank`, { method: 'POST', headers, body })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Your account is frozen/)
   })
 })
