@@ -24,6 +24,7 @@ from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.scenario import SimScenarioMiddleware
 from bff.dashboard.controller import DashboardController
+from bff.disputes.controller import AdminDisputesController, DisputesController
 from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
 from bff.kyc.controller import AdminKycController, KycController
@@ -44,7 +45,7 @@ from bff.security.headers import security_headers_hook
 from bff.security.request_body import KoboRequest
 from bff.security.throttling import STORE_NAME, rate_limit_middleware
 from bff.services import build
-from bff.settings.controller import SettingsController
+from bff.settings.controller import AdminFreezeController, FreezeController, SettingsController
 from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
@@ -71,6 +72,8 @@ CONTROLLERS = [
     SettingsController,
     PasskeySignInController,
     PasskeySettingsController,
+    FreezeController,
+    AdminFreezeController,
     LimitsController,
     TransfersController,
     BeneficiariesController,
@@ -79,6 +82,8 @@ CONTROLLERS = [
     HistoryController,
     TicketsController,
     AdminTicketsController,
+    DisputesController,
+    AdminDisputesController,
     KycController,
     AdminKycController,
     AdminJobsController,

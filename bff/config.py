@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.notifications.settings import ChannelSettings
 from bff.storage.settings import StorageSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
@@ -112,6 +113,13 @@ class Settings:
         if problems:
             raise SettingError("Passkey settings: " + "; ".join(problems))
 
+    # Hours the bank has to answer a reported problem, per reason (bff/disputes/reasons.py).
+    dispute_deadline_hours: dict[str, int] = field(
+        default_factory=lambda: dict(DEFAULT_DEADLINE_HOURS)
+    )
+    # How far back a payment may be reported.
+    dispute_window_days: int = 90
+
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
         if not self.production:
@@ -178,6 +186,7 @@ class Settings:
             ),
             channels=ChannelSettings.from_env(),
             storage=StorageSettings.from_env(),
+            dispute_deadline_hours=dispute_deadlines_from_env(),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             webauthn_rp_id=os.environ.get("KOBO_WEBAUTHN_RP_ID", "localhost").strip().lower(),
             webauthn_rp_name=os.environ.get("KOBO_WEBAUTHN_RP_NAME", "Kobo").strip(),
@@ -222,3 +231,10 @@ def webauthn_problems(rp_id: str, origins: tuple[str, ...], production: bool) ->
         elif production and host == "localhost":
             problems.append(f"{origin!r}: localhost is for development only")
     return problems
+
+
+def dispute_deadlines_from_env() -> dict[str, int]:
+    try:
+        return parse_deadline_hours(os.environ.get("KOBO_DISPUTE_DEADLINE_HOURS", ""))
+    except ValueError as exc:
+        raise SettingError(f"KOBO_DISPUTE_DEADLINE_HOURS: {exc}") from exc

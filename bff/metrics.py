@@ -33,6 +33,8 @@ from sqlalchemy import func, select
 from bff.bills.models import Vend
 from bff.clock import BankClock
 from bff.db import Database, utcnow
+from bff.disputes.models import Dispute
+from bff.disputes.reasons import DisputeStatus
 from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.payments.lifecycle import Stage, Status
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
@@ -60,6 +62,8 @@ class Figures:
     backlog_oldest_s: float = 0.0
     schedules_due: int = 0
     scheduled_runs: dict[str, int] = field(default_factory=dict)
+    disputes_open: int = 0
+    disputes_past_deadline: int = 0
 
 
 def _age(now: datetime, since: datetime | None) -> float:
@@ -124,6 +128,14 @@ async def read_figures(db: Database, clock: BankClock, hold_window: timedelta) -
             select(ScheduledRun.status, func.count()).group_by(ScheduledRun.status)
         ):
             figures.scheduled_runs[status] = count
+        open_disputes, late = (
+            await session.execute(
+                select(func.count(), func.count().filter(Dispute.due_at < now)).where(
+                    Dispute.status.in_(DisputeStatus.OPEN)
+                )
+            )
+        ).one()
+        figures.disputes_open, figures.disputes_past_deadline = open_disputes, late
     return figures
 
 
@@ -182,6 +194,16 @@ class BankCollector(Collector):
         for status, count in sorted(f.scheduled_runs.items()):
             runs.add_metric([status], count)
         yield runs
+        yield GaugeMetricFamily(
+            "kobo_disputes_open",
+            "Disputes received or in review (not refunded, answered or rejected yet)",
+            value=f.disputes_open,
+        )
+        yield GaugeMetricFamily(
+            "kobo_disputes_past_deadline",
+            "Open disputes whose answer-by time has passed",
+            value=f.disputes_past_deadline,
+        )
 
 
 _COLLECTOR = BankCollector()

@@ -5,6 +5,7 @@ from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, UserSessi
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
+from bff.disputes.models import Dispute
 from bff.kyc.models import KycSubmission
 from bff.limits.models import PendingLimitChange, TransactionLimit
 from bff.notifications.models import OutboxMessage
@@ -20,6 +21,7 @@ __all__ = [
     "AuditEvent",
     "Beneficiary",
     "ClockOffset",
+    "Dispute",
     "KycSubmission",
     "LoginFailure",
     "OnboardingDocument",

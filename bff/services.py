@@ -23,6 +23,8 @@ from bff.core_client.breaker import CircuitBreaker
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.disputes.backoffice import DisputeBackOffice
+from bff.disputes.service import DisputeService
 from bff.history.service import HistoryService
 from bff.jobs.runner import Jobs
 from bff.kyc.service import KycService
@@ -40,6 +42,7 @@ from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.security.throttling import rate_limit_store
 from bff.seed import seed_personas
+from bff.settings.freeze import FreezeService
 from bff.settings.service import SettingsService
 from bff.storage import open_document_store
 from bff.storage.fields import SealedFields
@@ -65,6 +68,7 @@ class Services:
     onboarding_review: OnboardingReviewService
     customer_settings: SettingsService
     passkeys: PasskeyService
+    freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
     beneficiaries: BeneficiaryService
@@ -75,6 +79,8 @@ class Services:
     bills: BillService
     history: HistoryService
     tickets: TicketService
+    disputes: DisputeService
+    dispute_back_office: DisputeBackOffice
     kyc: KycService
     clock: BankClock
     jobs: Jobs
@@ -171,6 +177,17 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
+    history = HistoryService(db, core_client, accounts, notifier, recent_reads)
+    tickets = TicketService(db, core_client, store, notifier)
+    disputes = DisputeService(
+        db,
+        history,
+        tickets,
+        transfers,
+        notifier,
+        settings.dispute_deadline_hours,
+        settings.dispute_window_days,
+    )
     services = Services(
         auth=auth,
         codes=codes,
@@ -181,14 +198,17 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
         customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
         passkeys=passkeys,
+        freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,
         beneficiaries=beneficiaries,
         transfer_service=transfers,
         schedules=schedules,
         bills=bills,
-        history=HistoryService(db, core_client, accounts, notifier, recent_reads),
-        tickets=TicketService(db, core_client, store, notifier),
+        history=history,
+        tickets=tickets,
+        disputes=disputes,
+        dispute_back_office=DisputeBackOffice(disputes, core_client),
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),

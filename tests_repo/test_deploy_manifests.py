@@ -42,6 +42,10 @@ REQUIRED_IN_PRODUCTION: dict[str, object] = {
     "KOBO_CORE_URL": None,  # any value; the render's own is checked below
     "KOBO_PUBLIC_URL": None,
     "KOBO_DB_PGBOUNCER": "1",  # the BFF pods reach PostgreSQL through PgBouncer
+    # Passkeys (issue 40): the bank's domain and the origins customers open; production
+    # refuses localhost (bff/config.py, `webauthn_problems`).
+    "KOBO_WEBAUTHN_RP_ID": None,
+    "KOBO_WEBAUTHN_ORIGINS": None,
 }
 # Issue 41 parts 1-2: uploaded files in the object store (no pod keeps one), sealed under the
 # file key ring, which every production start requires (bff/storage/settings.py).

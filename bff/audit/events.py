@@ -22,3 +22,5 @@ class Event(StrEnum):
     BENEFICIARY_DELETED = "BENEFICIARY_DELETED"
     KYC_REVIEWED = "KYC_REVIEWED"  # a back-office decision
     ONBOARDING_REVIEWED = "ONBOARDING_REVIEWED"  # a back-office decision
+    ACCOUNT_FROZEN = "ACCOUNT_FROZEN"  # by the customer, without a code
+    ACCOUNT_UNFROZEN = "ACCOUNT_UNFROZEN"  # a code and a new password, or the back office

@@ -107,7 +107,7 @@ class BillsController(Controller):
         "/providers/airtime/vend/initiate",
         status_code=201,
         summary="Airtime, step 1",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def airtime_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
@@ -118,7 +118,7 @@ class BillsController(Controller):
         "/providers/airtime/vend/confirm",
         status_code=200,
         summary="Airtime, step 2: code",
-        opt=refuses(404, 429, BILL_FAILED),
+        opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def airtime_confirm(
@@ -148,7 +148,7 @@ class BillsController(Controller):
         "/providers/databundle/vend/initiate",
         status_code=201,
         summary="Data, step 1",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def data_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
@@ -159,7 +159,7 @@ class BillsController(Controller):
         "/providers/databundle/vend/confirm",
         status_code=200,
         summary="Data, step 2: code",
-        opt=refuses(404, 429, BILL_FAILED),
+        opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def data_confirm(
@@ -203,7 +203,7 @@ class BillsController(Controller):
         "/providers/electricity/vend/initiate",
         status_code=201,
         summary="Electricity, step 1",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def electricity_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
@@ -214,7 +214,7 @@ class BillsController(Controller):
         "/providers/electricity/vend/confirm",
         status_code=200,
         summary="Electricity, step 2",
-        opt=refuses(404, 429, BILL_FAILED),
+        opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def electricity_confirm(
@@ -248,7 +248,7 @@ class BillsController(Controller):
         "/providers/cabletv/vend/initiate",
         status_code=201,
         summary="Cable TV, step 1",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def cable_initiate(
         self, bills: BillService, customer: Principal, data: VendIn
@@ -259,7 +259,7 @@ class BillsController(Controller):
         "/providers/cabletv/vend/confirm",
         status_code=200,
         summary="Cable TV, step 2: code",
-        opt=refuses(404, 429, BILL_FAILED),
+        opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
     async def cable_confirm(

@@ -37,6 +37,7 @@ from bff.payments.lifecycle import (
     spent_today,
 )
 from bff.timefmt import display_datetime
+from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -188,6 +189,7 @@ class BillService:
 
     # -- initiation ---------------------------------------------------------------------
     async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
+        refuse_if_frozen(user)
         vend = await self._validated(user, product_type, data)
         message = await self.codes.ask_to_confirm(user, _purpose(vend.id), store_with=[vend])
         return vend, message
@@ -288,6 +290,7 @@ class BillService:
 
     # -- confirmation and vending -------------------------------------------------------
     async def confirm(self, user: User, vend_id: str, otp: str, product_type: str) -> Vend:
+        refuse_if_frozen(user)  # frozen since the code was sent
         vend, started = await begin_with_code(
             self.life,
             self.codes,

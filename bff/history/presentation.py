@@ -57,7 +57,11 @@ def customer_reference(posting_reference: str) -> str:
 
 def posting_references(reference: str, record: Transfer | Vend | None) -> list[str]:
     """Where the core keeps the posting of the payment the customer calls `reference`."""
-    return record.posting_references() if record is not None else [reference]
+    if record is not None:
+        return record.posting_references()
+    # A transfer the core posted for someone else than this BFF (a refund's reversal credit,
+    # a tester's move) is kept under TRF-<reference>, which the customer's reference drops.
+    return [reference, f"TRF-{reference}"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,16 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from bff.auth.guards import client_address
 from bff.openapi_errors import refuses
-from bff.schemas import CodeSentOut, MessageOut
+from bff.schemas import CodeSentOut, MessageOut, RowId
+from bff.settings.freeze import UNFROZEN, FreezeService
 from bff.settings.schemas import (
     ChangePasswordIn,
+    FreezeOut,
+    FrozenCustomerOut,
     GoogleCredentialsOut,
     TwoFactorConfirmIn,
     TwoFactorTypeOut,
+    UnfreezeIn,
 )
 from bff.settings.service import SettingsService
 from bff.users.models import TwoFactor
@@ -111,3 +115,71 @@ class SettingsController(Controller):
             customer.user, TwoFactor.GOOGLE, data.code, data.current_code
         )
         return MessageOut(message="Google Authenticator set as 2fa successfully")
+
+
+class FreezeController(Controller):
+    """The customer's own freeze (bff/settings/freeze.py)."""
+
+    path = "/api/ibanking/personal"
+    tags = ["settings"]
+    security = [{"bearer": []}]
+
+    @get("/freeze", summary="Whether the account is frozen")
+    async def freeze_state(self, freeze: FreezeService, customer: Principal) -> FreezeOut:
+        return await freeze.state(customer.user)
+
+    @post(
+        "/freeze",
+        status_code=200,
+        summary="Freeze my account now: no money leaves it, other sessions are signed out",
+    )
+    async def freeze_now(self, freeze: FreezeService, customer: Principal) -> FreezeOut:
+        return await freeze.freeze(customer)
+
+    @post(
+        "/unfreeze",
+        status_code=200,
+        summary="Unfreeze: without `otp` sends a code (202), with it unfreezes (200)",
+        opt=refuses(409),
+        description=(
+            "Needs a new password and a code: the first call checks the new password and "
+            "sends a code with the customer's second factor; the same body again with `otp` "
+            "changes the password, unfreezes the account and signs out every other session."
+        ),
+        responses={
+            200: ResponseSpec(data_container=MessageOut, description="Unfrozen."),
+            202: ResponseSpec(
+                data_container=CodeSentOut,
+                description="Checked; a code was sent. Nothing is changed yet.",
+            ),
+        },
+    )
+    async def unfreeze(
+        self, freeze: FreezeService, customer: Principal, data: UnfreezeIn
+    ) -> Response[MessageOut | CodeSentOut]:
+        if data.otp is None:
+            message = await freeze.send_unfreeze_code(customer, data)
+            sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
+            return Response(sent, status_code=202)
+        await freeze.unfreeze(customer, data, data.otp)
+        return Response(MessageOut(message=UNFROZEN), status_code=200)
+
+
+class AdminFreezeController(Controller):
+    path = "/admin/api/customers"
+    tags = ["admin"]
+    security = [{"bearer": []}]
+
+    @get("/frozen", summary="Customers whose accounts are frozen, longest frozen first")
+    async def frozen(self, freeze: FreezeService, admin: Principal) -> list[FrozenCustomerOut]:
+        return await freeze.frozen_customers()
+
+    @post(
+        "/{user_id:int}/unfreeze",
+        status_code=200,
+        summary="Unfreeze a customer's account (the customer is told)",
+        opt=refuses(404, 409),
+    )
+    async def unfreeze(self, freeze: FreezeService, admin: Principal, user_id: RowId) -> MessageOut:
+        await freeze.admin_unfreeze(admin.user, user_id)
+        return MessageOut(message="The customer's account is unfrozen")

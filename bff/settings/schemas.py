@@ -36,3 +36,23 @@ class TwoFactorConfirmIn(RequestStruct):
 
     code: Code
     current_code: Code | None = None
+
+
+class FreezeOut(CamelStruct):
+    frozen: bool
+    frozen_at: str | None  # dd-mm-yyyy hh:mm:ss, Lagos time
+    message: str
+
+
+class UnfreezeIn(RequestStruct):
+    new_password: Secret | None = None
+    confirm_password: Secret | None = None
+    # Without it the new password is checked and a code sent (202); with it, unfrozen (200).
+    otp: Code | None = None
+
+
+class FrozenCustomerOut(CamelStruct):
+    user_id: int
+    name: str
+    email: str
+    frozen_at: str

@@ -31,6 +31,9 @@ TUNDE_ACCOUNT = "1020000218"
 GTB = "000013"
 METHODS = ("get", "post", "put", "patch", "delete")
 LOGOUT = ("POST", "/auth/ibanking/personal/logout")
+# B freezing his own account would make every later payment route refuse him for that reason
+# before it looks at A's ids: walked just before B signs out.
+FREEZE = ("POST", "/api/ibanking/personal/freeze")
 
 # Routes anyone may call. Everything else must answer 401 without a token.
 PUBLIC_ROUTES = {
@@ -93,6 +96,7 @@ class Owned:
     limit_change: str
     transaction_reference: str
     passkey: int
+    dispute: str  # its tracking number
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -105,6 +109,7 @@ class Owned:
             self.pending_vend,
             self.completed_vend,
             self.limit_change,
+            self.dispute,
             TICKET_SUBJECT,
             ADA,
         ]
@@ -127,6 +132,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "submission_id": (str(owned.kyc_submission), True),
         "user_id": (str(owned.user_id), True),
         "passkey_id": (str(owned.passkey), True),
+        "tracking_number": (owned.dispute, True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -333,6 +339,15 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         json={"text": "B writes in A's ticket"}
     ),
     ("POST", "/api/tickets/{ticket_id}/status"): lambda o: Probe(json={"resolved": True}),
+    # disputes: B reporting A's payment; B's own list, filtered by A's payment, is empty
+    ("POST", "/api/disputes"): lambda o: Probe(
+        json={"paymentReference": o.completed_transfer, "reason": "NOT_RECEIVED"}, foreign=True
+    ),
+    ("GET", "/api/disputes"): lambda o: Probe(params={"paymentReference": o.completed_transfer}),
+    # freezing: B's own account only (the body names nobody)
+    ("POST", f"{PERSONAL}/unfreeze"): lambda o: Probe(
+        json={"newPassword": "Other#Kobo2027", "confirmPassword": "Other#Kobo2027"}
+    ),
     # back office (customers are refused whatever they send)
     ("POST", "/admin/api/clock"): lambda o: Probe(json={"offsetSeconds": 86_400}),
     ("GET", "/admin/api/audit-events"): lambda o: Probe(params={"event": "SIGN_IN"}),
@@ -344,6 +359,10 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ),
     ("POST", "/admin/api/onboarding/documents/{document_id}/review"): lambda o: Probe(
         json={"decision": "APPROVE"}
+    ),
+    ("GET", "/admin/api/disputes"): lambda o: Probe(params={"all": "true"}),
+    ("POST", "/admin/api/disputes/{tracking_number}/reject"): lambda o: Probe(
+        json={"reason": "Not an agent"}
     ),
     ("POST", "/admin/api/tickets/{ticket_id}/messages"): lambda o: Probe(
         json={"text": "Not an agent"}
@@ -486,6 +505,13 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         200,
     )
     assert completed["status"] == "COMPLETED", completed
+    dispute = expect(
+        await post(
+            "/api/disputes",
+            headers=h,
+            json={"paymentReference": completed["id"], "reason": "NOT_RECEIVED"},
+        )
+    )["dispute"]["trackingNumber"]
     pending = expect(
         await post(
             "/api/transfer/intrabank",
@@ -600,7 +626,12 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         "accountNumber"
     ]
     expect(await post(f"/api/accounts/{empty}/disable", headers=h), 200)
-    page = (await bff.client.get(f"{PERSONAL}/transactions", headers=h, params={"size": 1})).json()
+    # A line of A's alone: the simulator is shared by the session, and another test's transfer
+    # between A and B is B's transaction too (its details answer B, rightly).
+    page = (
+        await bff.client.get(f"{PERSONAL}/transactions", headers=h, params={"size": 100})
+    ).json()
+    page["content"] = [ln for ln in page["content"] if ln["referenceNumber"].startswith("FT")]
     # A's passkey, stored as registration stores one (the ceremony is bff/tests/test_passkeys.py).
     async with bff.db.transaction() as session:
         passkey = Passkey(
@@ -627,6 +658,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         limit_change=limit["transactionLimitUuid"],
         transaction_reference=page["content"][0]["referenceNumber"],
         passkey=passkey.id,
+        dispute=dispute,
     )
 
 
@@ -645,6 +677,9 @@ async def observable_state(bff: Bff, token: str, owned: Owned) -> dict[str, Any]
         "/api/utility/logs",
         "/api/tickets",
         f"/api/tickets/{owned.ticket}",
+        "/api/disputes",
+        f"/api/disputes/{owned.dispute}",
+        f"{PERSONAL}/freeze",
         f"/api/tickets/attachments/{owned.attachment}/download",
         "/api/onboarding/documents",
         f"/api/onboarding/documents/{owned.document}/download",
@@ -708,7 +743,8 @@ async def walk_as_b(
     bff: Bff, guarded: list[Route], owned: Owned, token_b: str, token_a: str
 ) -> list[str]:
     failures = []
-    for route in sorted(guarded, key=lambda r: r.key == LOGOUT):  # B's sign-out comes last
+    # B's freeze, then B's sign-out, come last.
+    for route in sorted(guarded, key=lambda r: (r.key == LOGOUT, r.key == FREEZE)):
         request = request_for(route, owned)
         # Admin routes refuse every customer, the owner too.
         callers = [("B", token_b), ("A", token_a)] if route.is_admin else [("B", token_b)]

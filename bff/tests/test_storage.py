@@ -148,6 +148,8 @@ PRODUCTION_ENV = {
     "KOBO_ENV": "production",
     "KOBO_SECRET_KEY": "p" * 40,
     "KOBO_SEED_PERSONAS": "0",
+    "KOBO_WEBAUTHN_RP_ID": "bank.example",
+    "KOBO_WEBAUTHN_ORIGINS": "https://bank.example",
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -55,7 +56,7 @@ class TicketService:
         self.store = store
         self.notifier = notifier or Notifier.simulator(db, core)
 
-    def _files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
+    def files(self, attachments: list[AttachmentIn]) -> list[tuple[str, Upload]]:
         return [
             (
                 a.name.strip() or "attachment",
@@ -72,32 +73,28 @@ class TicketService:
             for i, a in enumerate(attachments)
         ]
 
-    async def _add_message(
-        self, ticket_id: int, sender: str, author: User, text: str, files: list[tuple[str, Upload]]
-    ) -> None:
-        keys = [await self.store.put(upload.content) for _, upload in files]
-        async with self.db.transaction() as session:
-            await self._record_message(session, ticket_id, sender, author, text, files, keys)
+    async def store_files(self, files: list[tuple[str, Upload]]) -> list[str]:
+        """Put the files in the document store first: the rows that name them come later."""
+        return [await self.store.put(upload.content) for _, upload in files]
 
-    async def _record_message(
+    async def add_message_in(
         self,
         session: AsyncSession,
-        ticket_id: int,
+        ticket: Ticket,
         sender: str,
-        author: User,
+        author_id: int,
         text: str,
-        files: list[tuple[str, Upload]],
-        keys: list[str],
+        files: Sequence[tuple[str, Upload]] = (),
+        keys: Sequence[str] = (),
     ) -> None:
-        """The message and its attachments, whose files are stored already (so that a store
-        that fails leaves no message, or ticket, without them)."""
-        message = TicketMessage(ticket_id=ticket_id, sender=sender, author_id=author.id, text=text)
+        """A message (and its stored files) on `ticket`, in the caller's transaction."""
+        message = TicketMessage(ticket_id=ticket.id, sender=sender, author_id=author_id, text=text)
         session.add(message)
         await session.flush()
         for (name, upload), key in zip(files, keys, strict=True):
             session.add(
                 TicketAttachment(
-                    ticket_id=ticket_id,
+                    ticket_id=ticket.id,
                     message_id=message.id,
                     name=name,
                     content_type=upload.content_type,
@@ -105,9 +102,33 @@ class TicketService:
                     size_bytes=len(upload.content),
                 )
             )
-        ticket = await session.get(Ticket, ticket_id)
-        assert ticket is not None
         ticket.updated_at = utcnow()
+
+    async def open_in(
+        self,
+        session: AsyncSession,
+        user: User,
+        subject: str,
+        body: str,
+        files: list[tuple[str, Upload]],
+        keys: list[str],
+    ) -> Ticket:
+        """A new ticket with its first message, in the caller's transaction (a dispute opens
+        its ticket together with itself)."""
+        ticket = Ticket(user_id=user.id, subject=subject, body=body)
+        session.add(ticket)
+        await session.flush()
+        await self.add_message_in(session, ticket, Sender.CLIENT, user.id, body, files, keys)
+        return ticket
+
+    async def _add_message(
+        self, ticket_id: int, sender: str, author: User, text: str, files: list[tuple[str, Upload]]
+    ) -> None:
+        keys = await self.store_files(files)
+        async with self.db.transaction() as session:
+            ticket = await session.get(Ticket, ticket_id)
+            assert ticket is not None
+            await self.add_message_in(session, ticket, sender, author.id, text, files, keys)
 
     # -- customer side ------------------------------------------------------------------
     async def create(
@@ -121,16 +142,11 @@ class TicketService:
         if errors:
             raise FieldErrors(errors)
         assert subject is not None and body is not None
-        files = self._files(attachments)
+        files = self.files(attachments)
         # The files first: a store that fails (503) leaves no ticket without its attachments.
-        keys = [await self.store.put(upload.content) for _, upload in files]
+        keys = await self.store_files(files)
         async with self.db.transaction() as session:
-            ticket = Ticket(user_id=user.id, subject=subject.strip(), body=body.strip())
-            session.add(ticket)
-            await session.flush()
-            await self._record_message(
-                session, ticket.id, Sender.CLIENT, user, body.strip(), files, keys
-            )
+            ticket = await self.open_in(session, user, subject.strip(), body.strip(), files, keys)
         return await self.get(user, ticket.id)
 
     async def _owned(self, user: User | None, ticket_id: int) -> Ticket:
@@ -203,7 +219,7 @@ class TicketService:
             raise ValidationFailed("This field is required", field="text")
         assert text is not None
         await self._add_message(
-            ticket_id, Sender.CLIENT, user, text.strip(), self._files(attachments)
+            ticket_id, Sender.CLIENT, user, text.strip(), self.files(attachments)
         )
         return await self.get(user, ticket_id)
 
@@ -244,7 +260,7 @@ class TicketService:
             raise ValidationFailed("This field is required", field="text")
         assert text is not None
         await self._add_message(
-            ticket_id, Sender.AGENT, agent, text.strip(), self._files(attachments)
+            ticket_id, Sender.AGENT, agent, text.strip(), self.files(attachments)
         )
         async with self.db.transaction() as session:
             customer = await session.get(User, ticket.user_id)

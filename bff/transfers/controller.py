@@ -131,7 +131,7 @@ class TransfersController(Controller):
         "/intrabank",
         status_code=201,
         summary="Kobo to Kobo, step 1: sends a code",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def intrabank(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
@@ -142,7 +142,7 @@ class TransfersController(Controller):
         "/own-account",
         status_code=201,
         summary="Between own accounts, step 1: sends a code",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def own_account(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
@@ -153,7 +153,7 @@ class TransfersController(Controller):
         "/other-banks",
         status_code=201,
         summary="To another bank (NIP), step 1: sends a code",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def other_banks(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
@@ -164,7 +164,7 @@ class TransfersController(Controller):
         "/intrabank/confirm",
         status_code=200,
         summary="Confirm a Kobo or own-account transfer with the code or a passkey",
-        opt=refuses(404, 429, TRANSFER_FAILED),
+        opt=refuses(404, 409, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_intrabank(
@@ -176,7 +176,7 @@ class TransfersController(Controller):
         "/other-banks/confirm",
         status_code=200,
         summary="Confirm an interbank transfer with the code or a passkey",
-        opt=refuses(404, 429, TRANSFER_FAILED),
+        opt=refuses(404, 409, 429, TRANSFER_FAILED),
         responses=PENDING_TRANSFER,
     )
     async def confirm_other_banks(
@@ -200,7 +200,7 @@ class TransfersController(Controller):
         "/bulk",
         status_code=201,
         summary="Bulk, step 1: every row checked; one code",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkTransferIn
@@ -219,7 +219,7 @@ class TransfersController(Controller):
         "/bulk/confirm",
         status_code=200,
         summary="Bulk, step 2: the code; each row's result",
-        opt=refuses(404, 429),
+        opt=refuses(404, 409, 429),
     )
     async def confirm_bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkConfirmIn

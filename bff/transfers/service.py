@@ -54,6 +54,7 @@ from bff.transfers.schemas import (
     TransferIn,
     TransferOut,
 )
+from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -270,6 +271,7 @@ class TransferService:
         return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
     async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
+        refuse_if_frozen(user)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
@@ -282,6 +284,7 @@ class TransferService:
     async def initiate_bulk(
         self, user: User, rows: list[BulkTransferRow]
     ) -> tuple[TransferBatch, list[Transfer], str]:
+        refuse_if_frozen(user)
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
         own = await self.accounts.payer_accounts(user)
@@ -315,7 +318,10 @@ class TransferService:
 
     async def run_scheduled(self, user: User, kind: str, data: TransferIn) -> Transfer:
         """One run of an approved scheduled payment: the live path (look-up, limits, funds,
-        NIP with status queries) minus the code step, which the approval stood for."""
+        NIP with status queries) minus the code step, which the approval stood for.
+        A frozen account's run is refused (the schedule records it failed and tells the
+        customer why)."""
+        await refuse_if_frozen_now(self.db, user.id)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, kind, data, own)
         await self._check_limits_and_funds(user, [plan])
@@ -359,6 +365,7 @@ class TransferService:
         passkey: PasskeyAssertionIn | None = None,
     ) -> Transfer:
         """With the code, or with a passkey's assertion of this very transfer."""
+        refuse_if_frozen(user)  # frozen since the code was sent
         approve = None
         if passkey is not None:
             passkeys = self._passkeys()
@@ -395,6 +402,7 @@ class TransferService:
         )
 
     async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
+        refuse_if_frozen(user)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
         if batch is None or batch.user_id != user.id:

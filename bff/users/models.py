@@ -58,3 +58,5 @@ class User(Base):
     # Goes up with every change to the user's payments, in the same transaction (database
     # triggers, migration 0014); the dashboard and history caches are keyed on it.
     activity_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Set while the customer's account is frozen: no money leaves it (bff/users/freeze.py).
+    frozen_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

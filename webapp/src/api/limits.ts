@@ -127,6 +127,13 @@ export const CreateAccountInLimits = {
   accountTypeId: { minimum: 0, maximum: 2147483647 },
 } as const satisfies LimitsOf<'CreateAccountIn'>
 
+export const DisputeInLimits = {
+  attachments: { maxItems: 5 },
+  note: { maxLength: 2000 },
+  paymentReference: { maxLength: 40 },
+  reason: { maxLength: 30 },
+} as const satisfies LimitsOf<'DisputeIn'>
+
 export const DocumentUploadInLimits = {
   content: { maxLength: 3000000 },
   coreBankingDocumentTypeId: { minimum: 0, maximum: 2147483647 },
@@ -230,6 +237,10 @@ export const PasswordResetInLimits = {
   passwordResetCode: { maxLength: 100 },
 } as const satisfies LimitsOf<'PasswordResetIn'>
 
+export const RejectInLimits = {
+  reason: { maxLength: 2000 },
+} as const satisfies LimitsOf<'RejectIn'>
+
 export const RemovePasskeyInLimits = {
   otp: { maxLength: 12 },
 } as const satisfies LimitsOf<'RemovePasskeyIn'>
@@ -287,6 +298,12 @@ export const TwoFactorConfirmInLimits = {
   code: { maxLength: 12 },
   currentCode: { maxLength: 12 },
 } as const satisfies LimitsOf<'TwoFactorConfirmIn'>
+
+export const UnfreezeInLimits = {
+  confirmPassword: { maxLength: 200 },
+  newPassword: { maxLength: 200 },
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'UnfreezeIn'>
 
 export const VendConfirmInLimits = {
   otp: { maxLength: 12 },

@@ -42,6 +42,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; anonymous?: bool
   'POST /api/utility/providers/electricity/meter-info': { body: { providerCode: 'IKEDC', meterNumber: '45000000001', meterType: 'PREPAID' } },
   'POST /api/utility/providers/cabletv/card-info': { body: { providerCode: 'DSTV', smartCardNumber: '7000000001' } },
   'POST /api/tickets': { body: { subject: 'Contract', message: 'Checking the mocks' } },
+  'POST /api/disputes': { body: { paymentReference: 'TXN-1020000115-0', reason: 'OTHER' } },
+  'POST /api/ibanking/personal/unfreeze': { body: { newPassword: 'Fresh#Kobo2027', confirmPassword: 'Fresh#Kobo2027' } },
 }
 
 function concretePath(template: string): string {

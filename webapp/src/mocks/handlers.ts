@@ -14,10 +14,12 @@ import { kycHandlers } from '../features/kyc/mocks'
 import { schedulesHandlers } from '../features/schedules/mocks'
 import { billsHandlers } from '../features/bills/mocks'
 import { ticketsHandlers } from '../features/tickets/mocks'
+import { disputesHandlers, frozenRefusals } from './disputes'
 import { forcingHandler } from './forcing/handler'
 
-// registrationHandlers first: they refresh the mock personas before the sign-in mock runs.
-export const featureHandlers = [...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers]
+// The freeze's refusals first (they fall through unless the account is frozen), then
+// registrationHandlers: they refresh the mock personas before the sign-in mock runs.
+export const featureHandlers = [...frozenRefusals, ...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers, ...disputesHandlers]
 
 /** Forced outcomes (docs/frontend.md) first, then the features. */
 export const handlers = [forcingHandler, ...featureHandlers]

@@ -8,7 +8,7 @@ Downgrading narrows the columns again, which fails while a sealed value is store
 no way back to plain digits without the keys, on purpose.
 
 Revision ID: 0017
-Revises: 0015
+Revises: 0016
 Create Date: 2026-11-28 04:10:00
 """
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0017"
-down_revision = "0015"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 

@@ -8,12 +8,12 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Badge, Button, Card, Table, Typography } from 'antd'
 import { FilterOutlined, MailOutlined, SendOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
 import { accountsRequested, selectAccounts } from '../../store/accounts/accountsSlice'
-import { detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
+import { detailLinked, detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
 import { HistoryFiltersBar } from './components/HistoryFiltersBar'
 import { activeFilterCount } from './filters'
 import { TransactionDetailsModal } from './components/TransactionDetailsModal'
@@ -57,6 +57,12 @@ export function TransactionHistoryPage() {
     dispatch(historyRequested({ ...filters, search: query.search, page: 0, size: query.size }))
 
   const open = (row: Transaction) => dispatch(detailOpened(row))
+  // ?reference=… (a reported problem's link back to its payment) opens that payment's details.
+  const [params] = useSearchParams()
+  const linked = params.get('reference')
+  useEffect(() => {
+    if (linked) dispatch(detailLinked(linked))
+  }, [dispatch, linked])
   const columns = useMemo(() => historyColumns(open), [dispatch]) // eslint-disable-line react-hooks/exhaustive-deps
   const activeFilters = activeFilterCount(query)
   const showFilters = !isMobile || filtersOpen

@@ -10,6 +10,7 @@ import { statementEndpoint, transactionDetailEndpoint, transactionsEndpoint } fr
 import {
   detailFailed,
   detailLoaded,
+  detailLinked,
   detailOpened,
   historyFailed,
   historyLoaded,
@@ -32,8 +33,8 @@ export function* fetchHistorySaga(action: PayloadAction<HistoryQuery>): SagaIter
   yield put(historyLoaded({ items: result.data.content, total: result.data.totalElements }))
 }
 
-export function* fetchDetailSaga(action: PayloadAction<Transaction>): SagaIterator {
-  const { referenceNumber } = action.payload
+export function* fetchDetailSaga(action: PayloadAction<Transaction | string>): SagaIterator {
+  const referenceNumber = typeof action.payload === 'string' ? action.payload : action.payload.referenceNumber
   const result: ApiResult<TransactionDetail> = yield call(
     callApi<TransactionDetail>,
     transactionDetailEndpoint(referenceNumber),
@@ -62,7 +63,7 @@ export function* requestStatementSaga(action: PayloadAction<StatementPayload>): 
 export function* historySaga(): SagaIterator {
   yield all([
     takeLatest(historyRequested.type, fetchHistorySaga),
-    takeLatest(detailOpened.type, fetchDetailSaga),
+    takeLatest([detailOpened.type, detailLinked.type], fetchDetailSaga),
     takeLatest(statementRequested.type, requestStatementSaga),
   ])
 }

@@ -79,6 +79,10 @@ const historySlice = createSlice({
     detailOpened(state, action: PayloadAction<Transaction>) {
       state.detail = { ...closedDetail, referenceNumber: action.payload.referenceNumber, row: action.payload, loading: true }
     },
+    /** Details asked for by reference (a link from a reported problem): no row to show first. */
+    detailLinked(state, action: PayloadAction<string>) {
+      state.detail = { ...closedDetail, referenceNumber: action.payload, loading: true }
+    },
     detailLoaded(state, action: PayloadAction<TransactionDetail>) {
       if (state.detail.referenceNumber !== action.payload.referenceNumber) return
       state.detail.item = action.payload
@@ -120,6 +124,7 @@ export const {
   historyLoaded,
   historyFailed,
   detailOpened,
+  detailLinked,
   detailLoaded,
   detailFailed,
   detailClosed,

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { createTicketOpened, selectTickets, ticketsRequested } from './ticketsSlice'
 import { CreateTicketModal } from './components/CreateTicketModal'
+import { DisputeList } from './components/DisputeList'
 import { PageHead } from './components/PageHead'
 import { TicketList } from './components/TicketList'
 import { filterDays } from './search'
@@ -40,6 +41,7 @@ export function CustomerServicePage() {
           </Button>
         }
       />
+      <DisputeList />
       <Card variant="borderless" className="kobo-cs-card">
         <div className="kobo-cs-toolbar">
           <Input

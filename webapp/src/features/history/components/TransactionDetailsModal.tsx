@@ -5,7 +5,10 @@
  * receipt actions (share the PNG, download the PDF).
  */
 import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
+import { useState } from 'react'
 import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
+import { LinkedDispute } from '../../../components/disputes/LinkedDispute'
+import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
 import { TokenDisplay } from '../../../components/receipt/TokenDisplay'
 import { formatDateTime, formatNaira } from '../../../lib/format'
 import { useIsMobile } from '../../../lib/useIsMobile'
@@ -26,6 +29,8 @@ export function TransactionDetailsModal() {
   // The details call leaves the running balance out; the table row has it.
   const balanceAfter = detail.item?.balanceAfter ?? detail.row?.balanceAfter
   const close = () => dispatch(detailClosed())
+  // Reporting a problem shows its status here at once.
+  const [reported, setReported] = useState(0)
 
   return (
     <Modal
@@ -35,6 +40,11 @@ export function TransactionDetailsModal() {
       footer={
         <div className="kobo-history-detail__footer">
           <ReceiptActions referenceNumber={shown?.referenceNumber} />
+          <ReportProblemButton
+            paymentReference={shown?.referenceNumber}
+            paymentSummary={shown ? `${formatNaira(Math.abs(shown.amount))} · ${headlineOf(shown)}` : undefined}
+            onReported={() => setReported((n) => n + 1)}
+          />
           <Button type="primary" onClick={close} className="kobo-history-detail__close">
             Close
           </Button>
@@ -44,6 +54,8 @@ export function TransactionDetailsModal() {
       centered
       destroyOnHidden
     >
+      {!shown && detail.loading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {!shown && detail.error && <Alert type="error" showIcon title={detail.error} />}
       {shown && (
         <div className="kobo-history-detail" data-testid="transaction-details">
           <div className="kobo-history-detail__head">
@@ -118,6 +130,7 @@ export function TransactionDetailsModal() {
                 : []),
             ]}
           />
+          <LinkedDispute paymentReference={shown.referenceNumber} refreshKey={reported} />
           {detail.loading && <Skeleton active title={false} paragraph={{ rows: 4 }} className="kobo-history-detail__loading" />}
         </div>
       )}

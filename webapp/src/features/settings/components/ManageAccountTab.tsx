@@ -25,6 +25,7 @@ import { DisableAccountDialog } from '../../../components/accounts/DisableAccoun
 import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../../store/accounts/texts'
 import { CARD_STYLES } from '../../../components/accounts/accountStyles'
 import { ACCOUNTS_FAILED } from '../texts'
+import { FreezeCard } from './FreezeCard'
 
 function AccountTile({ account, index }: { account: Account; index: number }) {
   const dispatch = useAppDispatch()
@@ -113,6 +114,7 @@ export function ManageAccountTab() {
           </div>
         </div>
       </LoadState>
+      <FreezeCard />
       <Modal
         title={CREATE_ACCOUNT_TITLE}
         open={createOpen}

@@ -7,6 +7,8 @@
 import { ReceiptView } from '../../../components/receipt/ReceiptView'
 import { CheckingNote, ResultModal } from '../../../components/receipt/ResultModal'
 import { receiptStatusOf, resultTitleOf } from '../../../components/receipt/receiptModel'
+import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
+import { formatNaira } from '../../../lib/format'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectTransfers, transferDialogClosed } from '../transfersSlice'
 import type { Transfer } from '../../../api/transferTypes'
@@ -45,6 +47,16 @@ export function TransferResultModal() {
           }}
         >
           {flow.step === 'pending' && !flow.stillPending && <CheckingNote>Checking with the beneficiary bank…</CheckingNote>}
+          {(flow.step === 'failed' || flow.step === 'succeeded') && (
+            <div className="kobo-transfer-result__report">
+              <ReportProblemButton
+                block
+                paymentReference={transfer.referenceNumber}
+                paymentSummary={`${formatNaira(transfer.amount)} to ${transfer.destinationAccountName}, ${transfer.destinationBankName}`}
+                initialReason={flow.step === 'failed' ? 'DEBITED_BUT_FAILED' : undefined}
+              />
+            </div>
+          )}
         </ReceiptView>
       )}
     </ResultModal>
