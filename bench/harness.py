@@ -407,6 +407,9 @@ async def _running_stack(
             "KOBO_SECRET_KEY": secrets.token_urlsafe(48),
             "KOBO_FILE_KEYS": "bench:" + base64.b64encode(secrets.token_bytes(32)).decode(),
             "KOBO_SEED_PERSONAS": "0",
+            # Production refuses passkey settings on localhost; the bench uses no passkey.
+            "KOBO_WEBAUTHN_RP_ID": "bench.example",
+            "KOBO_WEBAUTHN_ORIGINS": "https://bench.example",
             "KOBO_LOG_FORMAT": "json",
             "KOBO_CORE_TIMEOUT_S": "30",
             # 64 clients on one loopback address: measure the work, not the limiter.

@@ -42,6 +42,7 @@ from bff.registration.controller import RegistrationController
 from bff.schedules.controller import SchedulesController
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
+from bff.security.query_string import refuse_repeated_query_parameters
 from bff.security.request_body import KoboRequest
 from bff.security.throttling import STORE_NAME, rate_limit_middleware
 from bff.services import build
@@ -175,6 +176,8 @@ def create_app(
         stores={STORE_NAME: runtime.limiter_store},
         compression_config=COMPRESSION,
         before_send=[security_headers_hook(settings.public_url)],
+        # Every query parameter once (bff/security/query_string.py).
+        before_request=refuse_repeated_query_parameters,
         cors_config=cors_config(settings),
         on_startup=[runtime.start],
         on_shutdown=[runtime.stop],

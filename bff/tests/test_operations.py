@@ -104,6 +104,9 @@ def test_every_log_line_is_json_in_production_with_two_workers(tmp_path):  # typ
         "KOBO_UPLOADS_DIR": str(tmp_path / "uploads"),
         "KOBO_WEBAPP_DIST": str(tmp_path / "no-web-app"),
         "KOBO_SEED_PERSONAS": "0",
+        # Production refuses passkey settings on localhost: a domain of its own.
+        "KOBO_WEBAUTHN_RP_ID": "bank.example",
+        "KOBO_WEBAUTHN_ORIGINS": "https://bank.example",
     }
     env.pop("KOBO_LOG_FORMAT", None)
     with log.open("wb") as out:

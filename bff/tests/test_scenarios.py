@@ -155,6 +155,10 @@ def test_production_mode_from_the_environment(monkeypatch):
         Settings.from_env()
     monkeypatch.setenv("KOBO_SEED_PERSONAS", "0")
     monkeypatch.setenv("KOBO_FILE_KEYS", "k1:" + base64.b64encode(bytes(range(32))).decode())
+    with pytest.raises(RuntimeError, match="localhost is for development only"):
+        Settings.from_env()
+    monkeypatch.setenv("KOBO_WEBAUTHN_RP_ID", "bank.example")
+    monkeypatch.setenv("KOBO_WEBAUTHN_ORIGINS", "https://bank.example")
     assert Settings.from_env().production
 
 
