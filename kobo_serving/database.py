@@ -147,7 +147,8 @@ async def fetch_rows(
     SQLite it runs through SQLAlchemy as any statement.
 
     Values go to the driver as given (str, int, aware datetime, …) and come back as the
-    driver gives them: timestamps with time zone come back aware on PostgreSQL. Statements
+    driver gives them: timestamps with time zone come back aware on PostgreSQL. A driver
+    error is handed to SQLAlchemy by running the read again through it (reads only). Statements
     with expanding parameters (`in_()` of a list) are not supported: they render per call.
     """
     if connection.dialect.name != "postgresql":
@@ -156,9 +157,17 @@ async def fetch_rows(
     plan = _compiled_for_asyncpg(statement, connection.dialect)
     driver = (await connection.get_raw_connection()).driver_connection
     assert driver is not None
-    rows: Sequence[Mapping[str, Any]] = await driver.fetch(
-        plan.sql, *(params[n] if n in params else plan.defaults[n] for n in plan.names)
-    )
+    try:
+        rows: Sequence[Mapping[str, Any]] = await driver.fetch(
+            plan.sql, *(params[n] if n in params else plan.defaults[n] for n in plan.names)
+        )
+    except Exception:
+        # What a failure means is SQLAlchemy's to decide, as for every other statement: a
+        # connection the server closed (a restart) invalidates the pool and is answered 503.
+        # So the read runs again through it, which fails the same way (or, the failure
+        # passed, answers). A read twice changes nothing.
+        result = await connection.execute(statement, params)
+        return cast(list[Mapping[str, Any]], [row._mapping for row in result.all()])
     if not plan.processors:
         return rows
     return [plan.processed(row) for row in rows]

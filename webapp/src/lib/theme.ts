@@ -20,7 +20,8 @@ export const theme: ThemeConfig = {
     colorInfo: BRAND.green,
     colorLink: BRAND.green,
     colorSuccess: '#1E9E5A',
-    colorError: '#D64545',
+    // White on it (a danger button) and it on white or the page: at least 4.5:1 (WCAG AA).
+    colorError: '#C53030',
     colorWarning: '#E0A526',
     colorTextBase: BRAND.ink,
     // Secondary text (Typography secondary, Empty, descriptions): antd's 0.45 alpha is below

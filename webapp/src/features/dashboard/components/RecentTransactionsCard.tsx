@@ -10,7 +10,7 @@ export const NO_RECORDS = 'No records to display'
 export const MAKE_A_TRANSFER = 'Make a transfer'
 
 const CREDIT_ICON = { background: '#E3F5EC', color: '#1E9E5A' }
-const DEBIT_ICON = { background: '#FCEAEA', color: '#D64545' }
+const DEBIT_ICON = { background: '#FCEAEA', color: '#C53030' }
 const FAILED_ICON = { background: '#EEF1F0', color: '#6B7772' }
 
 /**

@@ -19,7 +19,7 @@ export interface DashboardScheduleExtras {
 
 const ICONS: Record<string, { icon: React.ReactNode; style: React.CSSProperties }> = {
   COMPLETED: { icon: <CheckCircleFilled aria-label="Completed" />, style: { background: '#E3F5EC', color: '#1E9E5A' } },
-  FAILED: { icon: <CloseCircleFilled aria-label="Failed" />, style: { background: '#FDECEC', color: '#D64545' } },
+  FAILED: { icon: <CloseCircleFilled aria-label="Failed" />, style: { background: '#FDECEC', color: '#C53030' } },
 }
 const UPCOMING = { icon: <CalendarOutlined />, style: { background: '#FFF4E5', color: '#B76E00' } }
 

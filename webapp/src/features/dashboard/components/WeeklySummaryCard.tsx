@@ -8,7 +8,7 @@ export function WeeklySummaryCard({ summary }: { summary: WeeklyTransactionSumma
   const stats = [
     { label: 'Completed', value: summary.completedTransactions, color: '#1E9E5A' },
     { label: 'Pending', value: summary.pendingTransactions, color: '#C98A0B' },
-    { label: 'Failed', value: summary.failedTransactions, color: '#D64545' },
+    { label: 'Failed', value: summary.failedTransactions, color: '#C53030' },
   ]
   return (
     <Card title="This Week" variant="borderless">
@@ -36,7 +36,7 @@ export function WeeklySummaryCard({ summary }: { summary: WeeklyTransactionSumma
         </Col>
         <Col span={12}>
           <div className="kobo-flow">
-            <span className="kobo-flow__icon" style={{ background: '#FCEAEA', color: '#D64545' }}>
+            <span className="kobo-flow__icon" style={{ background: '#FCEAEA', color: '#C53030' }}>
               <ArrowUpOutlined />
             </span>
             <div>
