@@ -80,7 +80,11 @@ function kb(bytes) {
  * Lighthouse), so that a regression fails: JavaScript and CSS, gzipped.
  */
 const FIRST_SCREEN_BUDGETS = {
-  '/home': { js: 325 * 1024, css: 56 * 1024 },
+  // 325 KB until session 19: passkeys, disputes and the freeze (issues 40 and 42) brought
+  // the state chunk to 325.5 KB. Raised by 1 KB on purpose; what would win it back (the
+  // slices and sagas only signed-in pages use, split out of `state`) is issue 44's fetching
+  // work, and /home's mobile Lighthouse figure is re-measured with issue 43.
+  '/home': { js: 326 * 1024, css: 56 * 1024 },
   '/transfer': { js: 368 * 1024, css: 58 * 1024 },
 }
 
