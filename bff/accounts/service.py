@@ -16,7 +16,7 @@ from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
 from bff.timefmt import start_of_week
-from bff.users.activity import ActivityCache, activity_changed
+from bff.users.activity import ActivityCache, Computed, activity_changed
 from bff.users.models import User
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
@@ -92,7 +92,7 @@ class AccountsService:
         not allow (the posting names the customer)."""
         return (await self.balances(user)).accounts
 
-    async def _balances(self, user: User, week_start: datetime) -> Balances:
+    async def _balances(self, user: User, week_start: datetime) -> Computed[Balances]:
         assert user.customer_id is not None
         try:
             activity = await self.core.customer_activity(
@@ -100,7 +100,10 @@ class AccountsService:
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
-        return Balances(activity.accounts, activity.credits_since_kobo, activity.debits_since_kobo)
+        balances = Balances(
+            activity.accounts, activity.credits_since_kobo, activity.debits_since_kobo
+        )
+        return Computed(balances, activity.version)
 
     async def accounts(self, user: User) -> list[AccountOut]:
         return [account_out(a) for a in await self.core_accounts(user)]

@@ -62,6 +62,9 @@ class CoreCustomerActivity(CoreStruct):
     credits_since_kobo: int
     debits_since_kobo: int
     recent: list[CoreAccountLine]  # newest first, over all the accounts
+    # The customer's activity version as the accounts above were read (None: no accounts):
+    # a kept answer is filed under it without asking for it first (bff/users/activity.py).
+    version: str | None = None
 
 
 class CoreActivityVersion(CoreStruct):
@@ -83,6 +86,7 @@ class CoreAccountLinesPage(CoreStruct):
 class CoreCustomerLines(CoreStruct):
     accounts: list[CoreAccount]
     pages: list[CoreAccountLinesPage]  # the chosen account's, or each account's
+    version: str | None = None  # as CoreCustomerActivity's
 
 
 class CoreMessageSent(CoreStruct):

@@ -30,7 +30,7 @@ from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
-from bff.users.activity import ActivityCache
+from bff.users.activity import ActivityCache, Computed
 from bff.users.models import User
 from kobo_serving.database import fetch_rows
 
@@ -73,7 +73,7 @@ class DashboardService:
             user, ("summary", week_start), lambda: self._summary(user, week_start)
         )
 
-    async def _summary(self, user: User, week_start: datetime) -> ClientSummaryOut:
+    async def _summary(self, user: User, week_start: datetime) -> Computed[ClientSummaryOut]:
         """One core call (accounts, this week's totals, the newest lines) and one database
         transaction (pending/failed transfers, schedules), concurrently."""
         assert user.customer_id is not None  # guaranteed by the `customer` dependency
@@ -94,7 +94,7 @@ class DashboardService:
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
         recent += [_recent_transfer(t, full_name) for t in unsettled]
         recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
-        return ClientSummaryOut(
+        summary = ClientSummaryOut(
             accounts=[account_out(a) for a in accounts],
             total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
             total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
@@ -119,6 +119,7 @@ class DashboardService:
                 for s in schedules
             ],
         )
+        return Computed(summary, activity.version)
 
     async def _bff_activity(
         self, user: User, week_start: datetime

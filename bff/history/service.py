@@ -50,7 +50,7 @@ from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
-from bff.users.activity import ActivityCache
+from bff.users.activity import ActivityCache, Computed
 from bff.users.models import User
 from kobo_serving.database import fetch_rows
 
@@ -181,7 +181,7 @@ class HistoryService:
         (bff/users/activity.py)."""
         return await self.recent_reads.read(user, query, lambda: self._transactions(user, query))
 
-    async def _transactions(self, user: User, query: Query) -> TransactionPageOut:
+    async def _transactions(self, user: User, query: Query) -> Computed[TransactionPageOut]:
         """One page of the ledger's lines of the chosen accounts merged with the transfers
         and vends the ledger has not got (pending or failed). The core filters and pages its
         lines next to its index, so a page costs the same on a young account as on one with
@@ -198,6 +198,7 @@ class HistoryService:
         search = (query.search or "").strip() or None
         rows: list[tuple[datetime, TransactionOut]] = []
         total = 0
+        core_version = None  # a page of pending and failed payments only: not known
         if query.status in (None, Status.COMPLETED):
             try:
                 found = await self.core.customer_lines(
@@ -212,6 +213,7 @@ class HistoryService:
             except CoreUnavailable as exc:
                 raise ServiceUnavailable(CORE_DOWN) from exc
             accounts = _chosen(found.accounts, query.account)
+            core_version = found.version
             async with self.db.reader() as session:
                 records = await load_records_of(
                     session, (ln for p in found.pages for ln in p.page.lines)
@@ -252,12 +254,13 @@ class HistoryService:
             rows += matching
         rows.sort(key=lambda pair: pair[0], reverse=True)
         first = query.page * query.size
-        return TransactionPageOut(
+        answer = TransactionPageOut(
             content=[out for _, out in rows[first : first + query.size]],
             total_elements=total,
             page=query.page,
             size=query.size,
         )
+        return Computed(answer, core_version)
 
     async def _unsettled(
         self,

@@ -21,7 +21,7 @@ from bff.tests.test_transfers import (
     follow_up,
     send,
 )
-from bff.users.activity import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, ActivityCache
+from bff.users.activity import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, ActivityCache, Computed
 
 # Long enough that only the customer's activity version can refresh a kept answer.
 KEPT = {"read_cache_s": 3600}
@@ -192,14 +192,15 @@ class CoreVersions:
 GATHERED = 2 * CHECKS_GATHERED_FOR + 0.05
 
 
-def counting(answers: list[str]):  # type: ignore[no-untyped-def]
-    """A computation that answers the next of `answers` each time."""
+def counting(answers: list[str], versions: CoreVersions | None = None):  # type: ignore[no-untyped-def]
+    """A computation that answers the next of `answers` each time, with the core version
+    `versions` holds as it computes (as the core's activity answers it), if given."""
     made: list[str] = []
 
-    async def compute() -> str:
+    async def compute() -> Computed[str]:
         await asyncio.sleep(0)
         made.append(answers[len(made)])
-        return made[-1]
+        return Computed(made[-1], versions.version if versions else None)
 
     return compute, made
 
@@ -243,11 +244,11 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
     cache = ActivityCache(seconds=2, timer=clock)
     customer = Customer()
 
-    async def failing() -> str:
+    async def failing() -> Computed[str]:
         raise RuntimeError("core down")
 
-    async def first() -> str:
-        return "first"
+    async def first() -> Computed[str]:
+        return Computed("first", None)
 
     assert await cache.read(customer, "summary", first) == "first"
     clock.now += 1.6
@@ -262,23 +263,23 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
 async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(full_time):
     clock, versions = Clock(), CoreVersions()
     cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
-    compute, made = counting(["first", "second"])
+    compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
-    assert versions.reads == 1  # read before computing
+    assert versions.reads == 0  # the computation brought its version: nothing to check
     clock.now += 1.6  # last quarter: served, checked behind the read
     assert await cache.read(customer, "summary", compute) == "first"
     await asyncio.sleep(GATHERED)
-    assert versions.reads == 2 and made == ["first"]
+    assert versions.reads == 1 and made == ["first"]
     clock.now += 2.1  # past its time: the read waits for the check, which confirms it
     assert await cache.read(customer, "summary", compute) == "first"
-    assert versions.reads == 3 and made == ["first"]
+    assert versions.reads == 2 and made == ["first"]
 
 
 async def test_a_changed_core_version_computes_the_answer_again(full_time):
     clock, versions = Clock(), CoreVersions()
     cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
-    compute, made = counting(["first", "second"])
+    compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
     versions.version = "v2"  # money arrived from another bank
@@ -304,7 +305,7 @@ async def test_a_failed_check_computes_the_answer_again(full_time):
 async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time(full_time):
     clock, versions = Clock(), CoreVersions()
     cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
-    compute, made = counting(["first", "second"])
+    compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
     while clock.now < 1000.0 + LONGEST_KEPT_S - 2:
@@ -321,14 +322,14 @@ async def test_checks_behind_reads_go_to_the_core_together(full_time):
     customers = [Customer() for _ in range(3)]
     for number, customer in enumerate(customers):
         customer.id, customer.customer_id = number, f"C{number}"
-        compute, _made = counting(["first"])
+        compute, _made = counting(["first"], versions)
         assert await cache.read(customer, "summary", compute) == "first"
-    assert versions.asked == [["C0"], ["C1"], ["C2"]]  # each customer waited for their own
+    assert versions.asked == []  # each computation brought its own version
     clock.now += 1.6
     for customer in customers:
         assert await cache.read(customer, "summary", compute) == "first"
     await asyncio.sleep(GATHERED)
-    assert versions.asked[3:] == [["C0", "C1", "C2"]]
+    assert versions.asked == [["C0", "C1", "C2"]]
 
 
 async def test_a_read_that_forces_a_core_outcome_is_always_computed(full_time):
@@ -384,3 +385,36 @@ async def test_every_payment_table_keeps_its_activity_triggers(bff):
             events = ("insert", "update", "delete")
             wanted = {(t, f"{t}_activity_{event}") for t in tables for event in events}
         assert wanted <= {(table, name) for table, name in found.all()}
+
+
+async def test_a_computed_answer_asks_the_core_for_nothing_but_itself(bff_factory):
+    """After the customer's own payment nothing is kept under their new version: the screen
+    is computed, and the core's activity answer carries the version it is filed under, so no
+    separate version read goes before it (issue 39: a hop per payment screen). A check of a
+    kept answer still asks for the version, and a core that moved confirms nothing."""
+    bff = await bff_factory(read_cache_s=0.3)
+    token = await bff.sign_in()
+    core = bff.app.state.dashboard_service.core
+    calls = {"activity": 0, "versions": 0}
+    activity, versions = core.customer_activity, core.activity_versions
+
+    async def counted_activity(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["activity"] += 1
+        return await activity(*args, **kwargs)
+
+    async def counted_versions(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["versions"] += 1
+        return await versions(*args, **kwargs)
+
+    core.customer_activity = counted_activity
+    bff.app.state.dashboard_service.recent_reads._checks._core_versions = counted_versions
+    first = await summary(bff, token)
+    assert calls == {"activity": 1, "versions": 0}
+    await pay_tunde(bff, token, 10)
+    calls.update(activity=0, versions=0)
+    after = await summary(bff, token)
+    assert calls == {"activity": 1, "versions": 0}
+    assert after["totalAvailableBalance"] == pytest.approx(first["totalAvailableBalance"] - 10)
+    await asyncio.sleep(0.4)  # past the keeping time: a check, which the core confirms
+    assert await summary(bff, token) == after
+    assert calls == {"activity": 1, "versions": 1}

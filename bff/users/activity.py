@@ -27,8 +27,11 @@ is computed afresh after `LONGEST_KEPT_S`, so nothing the version does not cover
 rule, a clock) lasts.
 
 The version comes from the user row that the session check reads before the answer is
-computed, so an answer is never filed under a version newer than what it saw; the core's
-version is read before the computation, for the same reason.
+computed, so an answer is never filed under a version newer than what it saw. The core's
+version comes with the computation (`Computed`): the core answers it beside the accounts it
+read first, so an answer is never filed under a core version newer than what it shows. A
+computation thus costs no call of its own for the version: a customer's payment changes
+their version, so before this their next payment screen asked the core twice (issue 39).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from cachetools import TLRUCache
 from sqlalchemy import update
@@ -72,10 +75,18 @@ CoreVersions = Callable[[Sequence[str]], Awaitable[Mapping[str, str]]]
 CHECKS_GATHERED_FOR = 0.05
 
 
+class Computed(NamedTuple, Generic[T]):
+    """A computation's answer and the core's activity version of the customer as the core
+    read what the answer shows (the `version` of its activity or lines); None: not known."""
+
+    answer: T
+    core_version: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class _Kept:
     answer: Any
-    core_version: str | None  # read before `answer` was computed; None: not known
+    core_version: str | None  # as the core read what `answer` shows; None: not known
     computed_at: float
     refresh_after: float  # from here on, a read starts a check in the background
     expires_at: float  # from here on, it is not served unchecked
@@ -110,12 +121,14 @@ class ActivityCache:
         # At most one check or computation per key at a time, shared by every read.
         self._computing: dict[Hashable, asyncio.Task[Any]] = {}
 
-    async def read(self, user: User, what: Hashable, compute: Callable[[], Awaitable[T]]) -> T:
+    async def read(
+        self, user: User, what: Hashable, compute: Callable[[], Awaitable[Computed[T]]]
+    ) -> T:
         """`compute()`'s answer for this user and `what`, or the kept one. Callers must not
         change an answer they were given: the next caller gets the same object."""
         if self._answers is None or current_scenario.get():
             # A tester forcing a core outcome (X-Sim-Scenario) wants this read to meet it.
-            return await compute()
+            return (await compute()).answer
         key = (user.id, user.activity_version, what)
         kept = self._answers.get(key)
         now = self._timer()
@@ -133,7 +146,7 @@ class ActivityCache:
         key: Hashable,
         kept: _Kept | None,
         user: User,
-        compute: Callable[[], Awaitable[Any]],
+        compute: Callable[[], Awaitable[Computed[Any]]],
         behind_the_read: bool,
     ) -> asyncio.Task[Any]:
         running = self._computing.get(key)
@@ -151,21 +164,23 @@ class ActivityCache:
         key: Hashable,
         kept: _Kept | None,
         customer_id: str | None,
-        compute: Callable[[], Awaitable[Any]],
+        compute: Callable[[], Awaitable[Computed[Any]]],
         behind_the_read: bool,
     ) -> Any:
-        version = await self._read_core_version(customer_id, gathered=behind_the_read)
-        if (
-            kept is not None
-            and version is not None
-            and version == kept.core_version
-            and self._timer() < kept.computed_again_at  # a check that began in time
-        ):
-            self._keep(key, kept.answer, version, kept.computed_at)
-            return kept.answer
-        answer = await compute()
-        self._keep(key, answer, version, self._timer())
-        return answer
+        # Nothing kept (the customer's first read, or their first after a payment of their
+        # own): nothing to check, and the computation brings its own version.
+        if kept is not None:
+            version = await self._read_core_version(customer_id, gathered=behind_the_read)
+            if (
+                version is not None
+                and version == kept.core_version
+                and self._timer() < kept.computed_again_at  # a check that began in time
+            ):
+                self._keep(key, kept.answer, version, kept.computed_at)
+                return kept.answer
+        computed = await compute()
+        self._keep(key, computed.answer, computed.core_version, self._timer())
+        return computed.answer
 
     async def _read_core_version(self, customer_id: str | None, gathered: bool) -> str | None:
         """None when there is no core customer or the core does not answer: the answer is

@@ -140,7 +140,7 @@ class CustomersController(Controller):
         if activity is None:
             async with db.reader() as session:
                 await service.get_customer(session, customer_id)  # NotFound when unknown
-            activity = service.Activity([], 0, 0, 0, [])
+            activity = service.Activity([], 0, 0, 0, [], None)
         return CustomerActivityOut(
             accounts=activity.accounts,
             since=since,
@@ -148,6 +148,7 @@ class CustomersController(Controller):
             credits_since_kobo=activity.credits_since_kobo,
             debits_since_kobo=activity.debits_since_kobo,
             recent=[_account_line_out(row) for row in activity.recent],
+            version=activity.version,
         )
 
     @get("/activity-versions")
@@ -296,7 +297,9 @@ class CustomersController(Controller):
                 if account is None or row["number"] == account
             ]
         accounts = [service.account_out(row) for row in rows]
-        return CustomerLinesOut(accounts=accounts, pages=pages)
+        return CustomerLinesOut(
+            accounts=accounts, pages=pages, version=service.activity_version(rows)
+        )
 
 
 async def _lines_page(

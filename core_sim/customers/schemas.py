@@ -68,6 +68,9 @@ class CustomerActivityOut(CamelStruct):
     credits_since_kobo: int
     debits_since_kobo: int  # a positive number
     recent: list[AccountLineOut]
+    # The customer's activity version (GET /activity-versions) as these accounts were read;
+    # null without accounts.
+    version: str | None = None
 
 
 # Customers per GET /core/activity-versions (their ids travel in the query string).
@@ -98,6 +101,7 @@ class CustomerLinesOut(CamelStruct):
 
     accounts: list[AccountOut]
     pages: list[AccountLinesPageOut]
+    version: str | None = None  # as in CustomerActivityOut
 
 
 Reference = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{6,64}$")]

@@ -156,6 +156,22 @@ async def test_activity_versions_change_with_each_posting_and_hold(sim_client):
     assert (await sim_client.get(url)).status_code == 400
 
 
+async def test_the_activity_and_the_lines_answer_the_customers_version(sim_client):
+    """A client files a computed page under the version its own answer carries, without
+    asking for it first: that version must be the one `activity-versions` answers."""
+    ada = "CIF00000001"
+    listed = await sim_client.get("/core/activity-versions", params={"customerId": [ada]})
+    version = listed.json()[0]["version"]
+    activity = await sim_client.get(
+        f"/core/customers/{ada}/activity", params={"since": "2020-01-01T00:00:00Z", "recent": 1}
+    )
+    lines = await sim_client.get(f"/core/customers/{ada}/lines", params={"limit": 1})
+    assert activity.json()["version"] == version == lines.json()["version"]
+    from core_sim.customers.service import activity_version
+
+    assert activity_version([]) is None  # no accounts (a customer always opens with one)
+
+
 async def test_line_counts_stop_at_the_cap(sim_client, monkeypatch):
     """The count reads no further than the cap, however long the history, and says so."""
     from core_sim.customers import controller
