@@ -39,6 +39,43 @@ export async function getPasskeyAssertion(options: Options): Promise<PasskeyAsse
   }
 }
 
+/** Whether this browser offers passkeys in the e-mail field's autofill (WebAuthn's
+ * conditional mediation): Chrome, Safari and Edge do; where it cannot tell, no. */
+export async function passkeyAutofillAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false
+  const credential = window.PublicKeyCredential as unknown as {
+    isConditionalMediationAvailable?: () => Promise<boolean>
+  }
+  if (typeof credential.isConditionalMediationAvailable !== 'function') return false
+  try {
+    return await credential.isConditionalMediationAvailable()
+  } catch {
+    return false
+  }
+}
+
+/** navigator.credentials.get() in conditional mediation: it waits, with no prompt, until the
+ * customer picks a passkey from the e-mail field's autofill. Null when it ends without one:
+ * the page moved on (`cancelPasskeyAutofill`) or the passkey button started its own
+ * ceremony, which aborts this one. */
+export async function getPasskeyFromAutofill(options: Options): Promise<PasskeyAssertion | null> {
+  const { startAuthentication } = await import('@simplewebauthn/browser')
+  try {
+    const answer = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: true })
+    return answer as unknown as PasskeyAssertion
+  } catch (error) {
+    const name = error instanceof Error ? error.name : ''
+    if (name === 'AbortError' || name === 'NotAllowedError') return null
+    throw reason(error)
+  }
+}
+
+/** Ends a waiting autofill ceremony (the login form is gone). */
+export async function cancelPasskeyAutofill(): Promise<void> {
+  const { WebAuthnAbortService } = await import('@simplewebauthn/browser')
+  WebAuthnAbortService.cancelCeremony()
+}
+
 /** navigator.credentials.create() with the server's creation options. */
 export async function createPasskey(options: Options): Promise<PasskeyRegistration> {
   if (!passkeysSupported()) throw new PasskeyCeremonyFailed(PASSKEY_UNSUPPORTED)

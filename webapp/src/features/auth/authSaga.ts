@@ -19,6 +19,7 @@ import {
   loginFailed,
   loginRequested,
   loginSucceeded,
+  passkeyAutofillOffered,
   passkeySignInFailed,
   passkeySignInRequested,
   selectAuth,
@@ -80,10 +81,18 @@ export function* passkeySignInSaga(): SagaIterator {
   else yield put(passkeySignInFailed())
 }
 
+/** A passkey picked from the e-mail field's autofill: signed in as after the button. */
+export function* passkeyAutofillSaga(): SagaIterator {
+  const { passkeySignInFromAutofill }: typeof PasskeySignInModule = yield call(() => import('./passkeySignIn'))
+  const session: SessionResponse | null = yield call(passkeySignInFromAutofill)
+  if (session) yield call(signedIn, session)
+}
+
 export function* authSaga(): SagaIterator {
   yield all([
     takeLatest(loginRequested.type, loginSaga),
     takeLatest(verifyRequested.type, verifySaga),
     takeLatest(passkeySignInRequested.type, passkeySignInSaga),
+    takeLatest(passkeyAutofillOffered.type, passkeyAutofillSaga),
   ])
 }

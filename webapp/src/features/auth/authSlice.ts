@@ -58,6 +58,8 @@ const authSlice = createSlice({
     passkeySignInFailed(state) {
       state.loading = false
     },
+    /** The login form opened where the e-mail field's autofill can offer passkeys. */
+    passkeyAutofillOffered() {},
   },
 })
 
@@ -71,6 +73,7 @@ export const {
   backToCredentials,
   passkeySignInRequested,
   passkeySignInFailed,
+  passkeyAutofillOffered,
 } = authSlice.actions
 export const authReducer = authSlice.reducer
 

@@ -10,7 +10,7 @@ import { errorMessage, type ApiResult } from '../../api/client'
 import { callApi } from '../../api/saga'
 import type { PasskeyAssertion, PasskeyOptions, PasskeySignInRequest, SessionResponse } from '../../api/types'
 import { toastError } from '../../store/toastSlice'
-import { getPasskeyAssertion } from '../../lib/passkeys'
+import { getPasskeyAssertion, getPasskeyFromAutofill } from '../../lib/passkeys'
 import { AUTH_BASE } from './api'
 
 /** Sign in with a passkey, step 1: a challenge for any of the customer's passkeys. */
@@ -41,6 +41,28 @@ export function* passkeySignIn(): SagaIterator<SessionResponse | null> {
     yield put(toastError(error instanceof Error ? error.message : String(error)))
     return null
   }
+  return yield call(openSession, credential)
+}
+
+/** The e-mail field's autofill offers the customer's passkeys (conditional mediation):
+ * a challenge is asked for when the login form opens, and the ceremony waits, silently,
+ * until a passkey is picked. Null, with nothing shown, when the form moves on without one;
+ * an assertion the server refuses is toasted as after the button. */
+export function* passkeySignInFromAutofill(): SagaIterator<SessionResponse | null> {
+  const options: ApiResult<PasskeyOptions> = yield call(callApi<PasskeyOptions>, passkeySignInOptionsEndpoint())
+  if (options.error) return null // the button and the password still work; nothing to say yet
+  let credential: PasskeyAssertion | null
+  try {
+    credential = yield call(getPasskeyFromAutofill, options.data.options)
+  } catch (error) {
+    yield put(toastError(error instanceof Error ? error.message : String(error)))
+    return null
+  }
+  if (credential === null) return null
+  return yield call(openSession, credential)
+}
+
+function* openSession(credential: PasskeyAssertion): SagaIterator<SessionResponse | null> {
   const result: ApiResult<SessionResponse> = yield call(
     callApi<SessionResponse>,
     passkeySignInEndpoint({ credential, remember: false }),

@@ -11,11 +11,15 @@ import { server } from '../../mocks/server'
 import { mockPasskeys } from '../../mocks/passkeys'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
+import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
 import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_OPTION, PASSKEY_REMOVED } from './passkeys/texts'
 
-vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: vi.fn(),
+  startRegistration: vi.fn(),
+  WebAuthnAbortService: { cancelCeremony: vi.fn() },
+}))
 const createPasskey = vi.mocked(startRegistration)
 const getPasskeyAssertion = vi.mocked(startAuthentication)
 /** What the browser throws when the customer closes its prompt. */
@@ -151,6 +155,40 @@ describe('Sign in with a passkey', () => {
     expect(store.getState().app.userInfo?.firstName).toBe('Ada')
     const options = getPasskeyAssertion.mock.calls[0][0].optionsJSON
     expect(options).toMatchObject({ userVerification: 'required', allowCredentials: [] })
+  })
+
+  it('offers passkeys in the e-mail field\'s autofill where the browser can, and signs in with the one picked', async () => {
+    mockPasskeys.set('cred-1', {
+      personaKey: 'ada',
+      passkey: { id: 1, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: false },
+    })
+    vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, {
+      isConditionalMediationAvailable: async () => true,
+    }))
+    let pick: (value: unknown) => void = () => {}
+    getPasskeyAssertion.mockImplementation(() => new Promise((resolve) => (pick = resolve)) as never)
+    const { router, store } = renderWithProviders({ route: '/' })
+    expect(await screen.findByRole('textbox', { name: /Email or Phone Number/ })).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    )
+    // The ceremony waits, with no prompt, for the customer to pick from the autofill.
+    await waitFor(() => expect(getPasskeyAssertion).toHaveBeenCalledTimes(1))
+    expect(getPasskeyAssertion.mock.calls[0][0]).toMatchObject({ useBrowserAutofill: true })
+    expect(router.state.location.pathname).toBe('/')
+    pick(assertion('cred-1'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    expect(store.getState().app.userInfo?.firstName).toBe('Ada')
+    // The login form is gone: a ceremony still waiting would be ended.
+    await waitFor(() => expect(WebAuthnAbortService.cancelCeremony).toHaveBeenCalled())
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  })
+
+  it('asks for no passkey until a click where the autofill cannot offer them', async () => {
+    renderWithProviders({ route: '/' })
+    await screen.findByRole('button', { name: 'Sign in with a passkey' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(getPasskeyAssertion).not.toHaveBeenCalled()
   })
 
   it('stays on the login page with the reason for an unknown passkey or a cancelled prompt', async () => {

@@ -1,11 +1,12 @@
 /** Login step 1 (docs/contract.md §3.1): email or phone, password, Remember me. */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import LockOutlined from '@ant-design/icons/LockOutlined'
 import UserOutlined from '@ant-design/icons/UserOutlined'
 import KeyOutlined from '@ant-design/icons/KeyOutlined'
 import { Link } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { loginRequested, passkeySignInRequested, selectAuth } from '../authSlice'
+import { loginRequested, passkeyAutofillOffered, passkeySignInRequested, selectAuth } from '../authSlice'
+import { cancelPasskeyAutofill, passkeyAutofillAvailable } from '../../../lib/passkeys'
 import { REQUIRED } from '../../../lib/validation'
 import { Button, Checkbox, Field, PasswordInput, TextInput } from './loginControls'
 import { LoginInLimits } from '../../../api/limits'
@@ -28,6 +29,22 @@ export function CredentialsForm() {
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
+
+  // Where the browser can, the e-mail field's autofill lists the customer's passkeys
+  // (conditional mediation); picking one signs in as the button does. Ended when the form goes.
+  useEffect(() => {
+    let gone = false
+    let offered = false
+    void passkeyAutofillAvailable().then((available) => {
+      if (!available || gone) return
+      offered = true
+      dispatch(passkeyAutofillOffered())
+    })
+    return () => {
+      gone = true
+      if (offered) void cancelPasskeyAutofill()
+    }
+  }, [dispatch])
 
   // Like antd's Form, a field is checked on every change and all are checked on submit.
   const change = (field: keyof Errors, value: string) => {
@@ -58,7 +75,7 @@ export function CredentialsForm() {
                 onChange={(e) => change('email', e.target.value)}
                 prefix={<UserOutlined />}
                 placeholder="you@example.com or 080..."
-                autoComplete="username"
+                autoComplete="username webauthn"
                 inputMode="email"
                 maxLength={LoginInLimits.email.maxLength}
                 aria-required
