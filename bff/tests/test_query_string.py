@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bff.tests.conftest import Bff
+from bff.tests.helpers import Bff
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "webapp" / "src" / "api" / "openapi.json"
 
