@@ -18,6 +18,11 @@ from typing import Any
 import httpx
 import pytest
 
+# The helpers the tests share are plain modules, not tests: rewrite their asserts as pytest
+# does the tests' own (they were written inside test modules, and their failures should read
+# as well).
+pytest.register_assert_rewrite("bff.tests.helpers", "core_sim.tests.helpers")
+
 LEG = os.environ.get("KOBO_TEST_DB", "sqlite")
 PG_SERVER = os.environ.get("KOBO_TEST_PG", "postgres@127.0.0.1:5432")
 

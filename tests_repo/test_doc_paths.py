@@ -47,3 +47,19 @@ def test_the_check_sees_a_missing_path() -> None:
     found = named_paths("see `bff/transfers/service.py`, `bff/nowhere.py` and `GET /api/x/`")
     assert found == {"bff/transfers/service.py", "bff/nowhere.py"}
     assert [p for p in sorted(found) if not exists(p)] == ["bff/nowhere.py"]
+
+
+RULES = re.compile(r"^## Where each rule lives\n(.*?)^## ", re.S | re.M)
+
+
+def test_every_rule_in_the_architecture_table_names_a_file_that_exists() -> None:
+    """docs/architecture.md's "Where each rule lives": each row names at least one path the
+    check above reads (in backticks, ending in a file type), and all of them exist."""
+    found = RULES.search((ROOT / "docs/architecture.md").read_text(encoding="utf-8"))
+    assert found, 'docs/architecture.md has no "## Where each rule lives" section'
+    rows = [row for row in found.group(1).splitlines() if row.startswith("| ")][2:]
+    assert len(rows) >= 20
+    for row in rows:
+        paths = named_paths(row.split("|")[2])
+        assert paths, f"no checkable path in: {row}"
+        assert all(exists(p) for p in paths), row

@@ -9,7 +9,7 @@
 //
 // Mock and test files (src/mocks/**, src/test/**, features' mocks and mock data, *.test.*)
 // are dev elements: they may import any layer, and the rule does not look at them.
-// src/lib/layers.test.ts proves the rule fails on a feature importing another feature.
+// src/test/layers.test.ts proves the rule fails on a feature importing another feature.
 
 /** Files the boundary rule leaves alone (mocks, tests and their helpers). */
 export const DEV_FILES = [

@@ -6,13 +6,9 @@ import httpx
 import pytest
 
 from bff.core_client import CoreClient
-from bff.tests.conftest import ADMIN, Bff
+from bff.tests.helpers import ADMIN, Bff, auth
 
 ADA_ACCOUNTS = ["1020000115", "1020000122", "1020000139"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 async def core_accounts(bff: Bff, customer_id: str) -> list[dict]:  # type: ignore[type-arg]

@@ -3,13 +3,18 @@ the back office through the admin API and by no one else."""
 
 from __future__ import annotations
 
-from bff.tests.conftest import ADA, PASSWORD, Bff
-from bff.tests.test_onboarding import admin_token, auth
-from bff.tests.test_settings import change_password
-from bff.tests.test_transfers import add_beneficiary
+from bff.tests.helpers import (
+    ADA,
+    GTB,
+    PASSWORD,
+    Bff,
+    add_beneficiary,
+    admin_token,
+    auth,
+    change_password,
+)
 
 AUDIT = "/admin/api/audit-events"
-GTB = "000013"
 
 
 async def ada_id(bff: Bff) -> int:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select, update
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import OtpChallenge, UserSession
 from bff.db import utcnow
-from bff.tests.conftest import ADA, ADMIN, CHIOMA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff
+from bff.tests.helpers import ADA, ADMIN, CHIOMA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff
 from bff.users.models import TwoFactor, User
 
 

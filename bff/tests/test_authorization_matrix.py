@@ -19,16 +19,23 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bff.passkeys.models import Passkey
-from bff.tests.conftest import ADA, Bff
-from bff.tests.test_kyc_tickets import admin_token, tunde_token
-from bff.tests.test_onboarding import data_url, png_bytes
+from bff.tests.helpers import (
+    ADA,
+    GTB,
+    TUNDE_ACCOUNT,
+    Bff,
+    U,
+    admin_token,
+    auth,
+    data_url,
+    png_bytes,
+    tunde_token,
+)
 from bff.timefmt import LAGOS
 from bff.users.models import User
 
 ADA_SAVINGS, ADA_TARGET = "1020000115", "1020000139"
 ADA_BVN = "22212345601"
-TUNDE_ACCOUNT = "1020000218"
-GTB = "000013"
 METHODS = ("get", "post", "put", "patch", "delete")
 LOGOUT = ("POST", "/auth/ibanking/personal/logout")
 # B freezing his own account would make every later payment route refuse him for that reason
@@ -59,10 +66,6 @@ PUBLIC_ROUTES = {
 }
 # The OpenAPI document is public too, but it is not one of its own paths: checked apart.
 OPENAPI_PATH = "/schema/openapi.json"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def today() -> str:
@@ -192,7 +195,6 @@ def confirm_a_vend(o: Owned) -> Probe:
 
 PERSONAL = "/api/ibanking/personal"
 B_FRIEND = {"beneficiaryName": "A's other friend", "bankCode": GTB, "accountNumber": "9000000021"}
-U = "/api/utility/providers"
 # Every route that takes a body or a query. B's own business (a ticket of his own, a look-up
 # any customer may make) is not `foreign`; anything naming A's account or ids is.
 PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {

@@ -8,42 +8,12 @@ from datetime import timedelta
 import pytest
 
 from bff.db import utcnow
-from bff.tests.conftest import ADA, Bff
-from bff.tests.test_transfers import set_limits
-
-U = "/api/utility/providers"
-ADA_CURRENT = "1020000122"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from bff.tests.helpers import ADA, ADA_CURRENT, ELECTRICITY, Bff, U, auth, buy, set_limits
 
 
 async def balance(bff: Bff, number: str) -> tuple[int, int]:
     account = (await bff.sim.get(f"/core/accounts/{number}")).json()
     return account["ledgerBalanceKobo"], account["availableBalanceKobo"]
-
-
-async def buy(bff: Bff, token: str, product: str, **body: object):  # type: ignore[no-untyped-def]
-    started = await bff.client.post(
-        f"{U}/{product}/vend/initiate", headers=auth(token), json={"nuban": ADA_CURRENT, **body}
-    )
-    assert started.status_code == 201, started.text
-    request_id = started.json()["utilityVendingRequestId"]
-    return await bff.client.post(
-        f"{U}/{product}/vend/confirm",
-        headers=auth(token),
-        json={"otp": await bff.latest_code(ADA), "utilityVendingRequestId": request_id},
-    )
-
-
-ELECTRICITY = {
-    "utilityProductType": "ELECTRICITY_BILL",
-    "amount": 5000,
-    "electricityProviderCode": "IKEDC",
-    "electricityMeterNum": "45000000001",
-    "meterType": "PREPAID",
-}
 
 
 async def test_catalogue_calls(bff):

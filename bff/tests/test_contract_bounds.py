@@ -12,7 +12,7 @@ import pytest
 
 from bff.__main__ import _export_document
 from bff.schemas import MAX_NAIRA, VISIBLE_TEXT_PATTERN
-from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, auth
+from bff.tests.helpers import ADA_SAVINGS, TUNDE_ACCOUNT, auth
 from bff.tickets.schemas import MAX_ATTACHMENTS
 from bff.transfers.schemas import MAX_BULK_ROWS
 

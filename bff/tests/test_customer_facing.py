@@ -16,17 +16,22 @@ import pypdfium2
 
 from bff.history.presentation import customer_reference, internal_codes
 from bff.history.receipts import amount_in_words, group_digits, mask_account
-from bff.tests.conftest import ADA, TUNDE, TUNDE_TOTP_SECRET, Bff
-from bff.tests.test_bills import ELECTRICITY, buy
-from bff.tests.test_history import H, today
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
+    ADA,
     ADA_CURRENT,
     ADA_SAVINGS,
+    ELECTRICITY,
     GTB,
+    TUNDE,
     TUNDE_ACCOUNT,
+    TUNDE_TOTP_SECRET,
+    Bff,
+    H,
     auth,
+    buy,
     follow_up,
     send,
+    today,
 )
 
 ADA_PHONE = "08031234501"

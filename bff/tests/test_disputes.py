@@ -12,10 +12,19 @@ from sqlalchemy import update
 from bff.db import utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
-from bff.tests.conftest import ADA, Bff
-from bff.tests.test_kyc_tickets import admin_token, auth, tunde_token
-from bff.tests.test_metrics import samples
-from bff.tests.test_transfers import ADA_SAVINGS, GTB, T, balance, send
+from bff.tests.helpers import (
+    ADA,
+    ADA_SAVINGS,
+    GTB,
+    Bff,
+    T,
+    admin_token,
+    auth,
+    balance,
+    samples,
+    send,
+    tunde_token,
+)
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 

@@ -6,14 +6,25 @@ from __future__ import annotations
 
 import pytest
 
-from bff.tests.conftest import ADA, PASSWORD, Bff
-from bff.tests.test_bills import U
-from bff.tests.test_kyc_tickets import admin_token, auth
-from bff.tests.test_schedules import S, approve, schedule
-from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, T, balance, initiate
+from bff.tests.helpers import (
+    ADA,
+    ADA_SAVINGS,
+    PASSWORD,
+    TUNDE_ACCOUNT,
+    Bff,
+    P,
+    S,
+    T,
+    U,
+    admin_token,
+    approve,
+    auth,
+    balance,
+    initiate,
+    schedule,
+)
 from bff.users.freeze import FROZEN
 
-P = "/api/ibanking/personal"
 NEW_PASSWORD = "Fresh#Kobo2027"
 AIRTIME = {
     "nuban": ADA_SAVINGS,

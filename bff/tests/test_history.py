@@ -12,20 +12,10 @@ import openpyxl
 import pytest
 
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
-from bff.tests.conftest import ADA, Bff
-from bff.tests.test_transfers import GTB, send
+from bff.tests.helpers import ADA, GTB, Bff, H, auth, send, today
 from bff.timefmt import LAGOS
 
-H = "/api/ibanking/personal/transactions"
 BUSY = "1020000122"  # Ada's current account: over a thousand seeded lines
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def today() -> date:
-    return datetime.now(LAGOS).date()
 
 
 async def latest_attachment(bff: Bff) -> tuple[str, bytes]:

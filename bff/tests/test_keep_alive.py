@@ -15,7 +15,7 @@ import pytest
 from bench.processes import ROOT, Stack
 from bench.workload import free_port
 from bff import __main__ as bff_main
-from bff.tests.conftest import served_with
+from bff.tests.helpers import served_with
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 

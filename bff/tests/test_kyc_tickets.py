@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import base64
 
-import pyotp
 from sqlalchemy import select, update
 
 from bff.kyc.models import KycSubmission
-from bff.tests.conftest import ADMIN, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
-from bff.tests.test_onboarding import data_url, png_bytes
+from bff.tests.helpers import (
+    admin_token,
+    auth,
+    data_url,
+    new_user_body,
+    png_bytes,
+    tunde_token,
+)
 from bff.users.models import User
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-async def admin_token(bff: Bff) -> str:
-    login = await bff.login(ADMIN)
-    verified = await bff.verify(login.json(), await bff.latest_code(ADMIN))
-    return str(verified.json()["tokenDTO"]["accessToken"])
-
-
-async def tunde_token(bff: Bff) -> str:
-    login = await bff.login(TUNDE)
-    verified = await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())
-    return str(verified.json()["tokenDTO"]["accessToken"])
-
 
 # -- KYC --------------------------------------------------------------------------------
 

@@ -9,19 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bff.metrics import forget_dead_workers
-from bff.tests.conftest import Bff
-from bff.tests.test_transfers import TUNDE_ACCOUNT, auth, send
-
-
-def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    out = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            out[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
-    return out
+from bff.tests.helpers import TUNDE_ACCOUNT, Bff, auth, samples, send
 
 
 async def test_metrics_show_transfers_by_outcome_and_route_templates(bff: Bff):

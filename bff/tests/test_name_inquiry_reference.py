@@ -15,8 +15,16 @@ from bff.errors import ValidationFailed
 from bff.payees import lookup as lookup_module
 from bff.payees import reference
 from bff.tests.census import counting
-from bff.tests.conftest import TUNDE, TUNDE_TOTP_SECRET, Bff
-from bff.tests.test_transfers import ADA_CURRENT, GTB, TUNDE_ACCOUNT, auth, initiate
+from bff.tests.helpers import (
+    ADA_CURRENT,
+    GTB,
+    TUNDE,
+    TUNDE_ACCOUNT,
+    TUNDE_TOTP_SECRET,
+    Bff,
+    auth,
+    initiate,
+)
 from bff.transfers.models import Transfer
 
 KEY = "test-secret"

@@ -22,7 +22,7 @@ from bff.notifications.message import Attachment
 from bff.notifications.settings import ChannelSettings
 from bff.notifications.templates import branded_email, sms
 from bff.notifications.transports import AggregatorSmsTransport, DeliveryFailed, SmtpTransport
-from bff.tests.conftest import ADA
+from bff.tests.helpers import ADA
 
 USER, PASSWORD = "kobo-mailer", "s3cret-smtp"
 

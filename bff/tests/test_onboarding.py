@@ -2,65 +2,19 @@
 
 from __future__ import annotations
 
-import base64
-import struct
-import zlib
-
 from bff.onboarding.service import ONBOARDING_COMPLETE, UNDER_REVIEW
-from bff.tests.conftest import ADA, ADMIN, CHIOMA, Bff
-
-API = "/api/onboarding"
-CHIOMA_PROFILE = {
-    "firstName": "Chioma",
-    "lastName": "Eze",
-    "email": CHIOMA,
-    "phoneNumber": "08031234503",
-    "bvn": "22212345603",
-    "nin": "70012345603",
-}
-
-
-def png_bytes(extra: int = 0) -> bytes:
-    """A real 1x1 PNG, padded with a trailing chunk to reach a given size if asked."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
-    image = zlib.compress(b"\x00\xff\xff\xff")
-    body = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", image)
-    if extra:
-        body += chunk(b"tEXt", b"k" * extra)
-    return body + chunk(b"IEND", b"")
-
-
-def data_url(content: bytes, mime: str = "image/png") -> str:
-    return f"data:{mime};base64,{base64.b64encode(content).decode()}"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-async def admin_token(bff: Bff) -> str:
-    login = await bff.login(ADMIN)
-    verified = await bff.verify(login.json(), await bff.latest_code(ADMIN))
-    return str(verified.json()["tokenDTO"]["accessToken"])
-
-
-async def upload(bff: Bff, token: str, slot: int, content: bytes, core_type: int | None = None):  # type: ignore[no-untyped-def]
-    return await bff.client.post(
-        f"{API}/documents",
-        headers=auth(token),
-        json={
-            "documentTypeId": slot,
-            "content": data_url(content),
-            "coreBankingDocumentTypeId": core_type,
-            "description": None,
-        },
-    )
+from bff.tests.helpers import (
+    ADA,
+    API,
+    CHIOMA,
+    CHIOMA_PROFILE,
+    Bff,
+    admin_token,
+    auth,
+    data_url,
+    png_bytes,
+    upload,
+)
 
 
 async def status(bff: Bff, token: str) -> dict:  # type: ignore[type-arg]

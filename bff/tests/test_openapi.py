@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bff.tests.conftest import conformance_hook
+from bff.tests.helpers import conformance_hook
 from bff.tests.openapi_conformance import Contract
 
 

@@ -18,9 +18,17 @@ from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.notifications.outbox import Outbox
 from bff.notifications.templates import sms
 from bff.notifications.transports import DeliveryFailed, OneAtATime, Transports
-from bff.tests.conftest import ADA, TUNDE, Bff
-from bff.tests.test_bills import ADA_CURRENT, buy
-from bff.tests.test_transfers import ADA_SAVINGS, TUNDE_ACCOUNT, confirm, initiate
+from bff.tests.helpers import (
+    ADA,
+    ADA_CURRENT,
+    ADA_SAVINGS,
+    TUNDE,
+    TUNDE_ACCOUNT,
+    Bff,
+    buy,
+    confirm,
+    initiate,
+)
 
 
 class SwitchableTransport(OneAtATime):

@@ -14,19 +14,21 @@ from sqlalchemy import select, update
 from bff.config import Settings, webauthn_problems
 from bff.db import utcnow
 from bff.passkeys.models import Passkey, WebAuthnChallenge
-from bff.tests.conftest import ADA, Bff, make_settings
-from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
+    ADA,
     ADA_SAVINGS,
     TUNDE_ACCOUNT,
+    Bff,
+    P,
     auth,
     balance,
     initiate,
     ledger_is_balanced,
+    make_settings,
 )
+from bff.tests.soft_authenticator import SoftAuthenticator
 from kobo_serving.env import SettingError
 
-P = "/api/ibanking/personal"
 SIGN_IN = "/auth/ibanking/personal/passkey"
 ADA_PHONE = "08031234501"
 REFUSED = "We could not verify your passkey. Please try again, or use a code instead."

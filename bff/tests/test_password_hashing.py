@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 from bff.config import Argon2Params
 from bff.errors import ServiceUnavailable
 from bff.security.passwords import Passwords
-from bff.tests.conftest import ADA, PASSWORD, Bff
+from bff.tests.helpers import ADA, PASSWORD, Bff
 from bff.users.models import User
 
 # Real work for a hash, so that a burst overlaps (the suite's default is cheaper).

@@ -6,7 +6,7 @@ import inspect
 import json
 from pathlib import Path
 
-from bff.tests.conftest import Bff
+from bff.tests.helpers import Bff
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "webapp" / "src" / "api" / "openapi.json"
 

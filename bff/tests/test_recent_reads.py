@@ -11,14 +11,14 @@ import pytest
 from sqlalchemy import text
 
 from bff.core_client.scenario import current_scenario
-from bff.tests.conftest import Bff
-from bff.tests.test_schedules import schedule
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
     ADA_CURRENT,
     GTB,
     TUNDE_ACCOUNT,
+    Bff,
     auth,
     follow_up,
+    schedule,
     send,
 )
 from bff.users.activity import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, ActivityCache, Computed

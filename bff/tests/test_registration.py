@@ -11,7 +11,7 @@ from sqlalchemy import func, select, update
 
 from bff.auth.models import PasswordReset
 from bff.db import utcnow
-from bff.tests.conftest import ADA, PASSWORD, Bff, new_user_body
+from bff.tests.helpers import ADA, PASSWORD, Bff, new_user_body
 from bff.users.models import User
 
 BASE = "/auth/ibanking/personal"

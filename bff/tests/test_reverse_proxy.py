@@ -28,7 +28,7 @@ import pytest
 from bench.inbox import code_after, newest_message_id
 from bench.processes import ROOT, Stack, wait_until_up
 from bench.workload import free_port
-from bff.tests.conftest import ADA, ADMIN, PASSWORD
+from bff.tests.helpers import ADA, ADMIN, PASSWORD
 
 pytestmark = [pytest.mark.slow]
 

@@ -10,17 +10,16 @@ import pytest
 from bff.app import MAX_REQUEST_BYTES
 from bff.schemas import HIDDEN_CHARACTERS, RequestStruct
 from bff.security.request_body import TOO_COMPLEX, too_complex
-from bff.tests.conftest import ADA
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
+    ADA,
     ADA_CURRENT,
     ADA_SAVINGS,
     GTB,
     TUNDE_ACCOUNT,
+    T,
     auth,
     initiate,
 )
-
-T = "/api/transfer"
 
 
 def _handlers_with_bodies(app):  # type: ignore[no-untyped-def]

@@ -15,20 +15,21 @@ import pytest
 from bff.config import Settings
 from bff.core_client import CoreClient, CoreUnavailable
 from bff.core_client.breaker import CircuitBreaker
-from bff.tests.conftest import ADA, make_settings
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
+    ADA,
     ADA_SAVINGS,
     GTB,
     TUNDE_ACCOUNT,
+    T,
     auth,
     balance,
     follow_up,
     initiate,
     ledger_is_balanced,
+    make_settings,
 )
 from core_sim.faults.scenarios import CATALOGUE
 
-T = "/api/transfer"
 FINAL = {
     "ledger.transfer.decline-51": "FAILED",
     "ledger.transfer.decline-57": "FAILED",

@@ -3,45 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import date, datetime
+from datetime import date
 
 import pytest
 
 from bff.schedules.dates import due_date
-from bff.tests.conftest import ADA, Bff
-from bff.timefmt import LAGOS
-
-S = "/api/ibanking/personal/schedule-payments"
-TUNDE_ACCOUNT = "1020000218"
-ADA_SAVINGS = "1020000115"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def today() -> date:
-    return datetime.now(LAGOS).date()
-
-
-async def schedule(bff: Bff, token: str, amount: float = 100, **setting: object):  # type: ignore[no-untyped-def]
-    body = {
-        "sourceAccountNumber": ADA_SAVINGS,
-        "destinationAccountNumber": TUNDE_ACCOUNT,
-        "amount": amount,
-        "description": "rent",
-        "scheduleTransaction": True,
-        "schedulePaymentSetting": {"schedulePaymentDate": today().isoformat(), **setting},
-    }
-    return await bff.client.post(f"{S}/intrabank", headers=auth(token), json=body)
-
-
-async def approve(bff: Bff, token: str, reference: str):  # type: ignore[no-untyped-def]
-    return await bff.client.patch(
-        f"{S}/approve",
-        headers=auth(token),
-        json={"otp": await bff.latest_code(ADA), "referenceNumber": reference},
-    )
+from bff.tests.helpers import (
+    ADA_SAVINGS,
+    ADMIN,
+    TUNDE,
+    TUNDE_ACCOUNT,
+    TUNDE_TOTP_SECRET,
+    Bff,
+    S,
+    approve,
+    auth,
+    schedule,
+    today,
+)
 
 
 async def move_clock_to(bff: Bff, day: date) -> None:
@@ -198,8 +177,6 @@ async def test_someone_elses_schedule_is_not_found(bff):
     item = (await schedule(bff, token)).json()[0]
     import pyotp
 
-    from bff.tests.conftest import TUNDE, TUNDE_TOTP_SECRET
-
     login = await bff.login(TUNDE)
     tunde = (await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())).json()[
         "tokenDTO"
@@ -289,7 +266,6 @@ async def test_the_simulators_clock_makes_a_monthly_payment_fall_due(bff_factory
 
 @pytest.mark.parametrize("source", ["database", "simulator"])
 async def test_the_admin_clock_and_run_due_work_with_either_clock(bff_factory, source):
-    from bff.tests.conftest import ADMIN
 
     bff = await bff_factory(clock_source=source)
     token = await bff.sign_in(ADMIN)

@@ -42,7 +42,7 @@ from schemathesis.specs.openapi.checks import (
 from bff.app import create_app
 from bff.core_client import CoreClient
 from bff.db import Database
-from bff.tests.conftest import Bff, make_settings
+from bff.tests.helpers import Bff, make_settings
 from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from bff.security.headers import CONTENT_SECURITY_POLICY
-from bff.tests.conftest import Bff
+from bff.tests.helpers import Bff, make_settings
 
 EXPECTED = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
@@ -134,7 +134,6 @@ async def test_cors_allows_only_configured_origins(bff_factory) -> None:  # type
 
 
 def test_production_refuses_a_wildcard_origin() -> None:
-    from bff.tests.conftest import make_settings
 
     settings = make_settings("sqlite+aiosqlite:///:memory:", production=True, cors_origins=("*",))
     with pytest.raises(RuntimeError, match="KOBO_CORS_ORIGINS"):

@@ -7,15 +7,20 @@ import time
 import pyotp
 
 from bff.security.password_policy import TOO_WEAK
-from bff.tests.conftest import ADA, PASSWORD, TUNDE, TUNDE_TOTP_SECRET, Bff, new_user_body
-from bff.tests.test_onboarding import png_bytes, upload
-from bff.tests.test_transfers import another_code
-
-P = "/api/ibanking/personal"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from bff.tests.helpers import (
+    ADA,
+    PASSWORD,
+    TUNDE,
+    TUNDE_TOTP_SECRET,
+    Bff,
+    P,
+    another_code,
+    auth,
+    change_password,
+    new_user_body,
+    png_bytes,
+    upload,
+)
 
 
 async def sign_in_tunde(bff: Bff) -> str:
@@ -23,17 +28,6 @@ async def sign_in_tunde(bff: Bff) -> str:
     verified = await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())
     assert verified.status_code == 200, verified.text
     return str(verified.json()["tokenDTO"]["accessToken"])
-
-
-async def change_password(  # type: ignore[no-untyped-def]
-    bff: Bff, token: str, body: dict[str, str], headers: dict[str, str] | None = None
-):
-    """Both steps of changing Ada's password: ask for a code, then send it with the same body."""
-    headers = headers or auth(token)
-    sent = await bff.client.patch(f"{P}/password", headers=headers, json=body)
-    assert sent.status_code == 202, sent.text
-    code = await bff.latest_code(ADA)
-    return await bff.client.patch(f"{P}/password", headers=headers, json={**body, "otp": code})
 
 
 async def core_status(bff: Bff, number: str) -> str:

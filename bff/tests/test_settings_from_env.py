@@ -14,7 +14,7 @@ from bench.processes import ROOT
 from bench.workload import free_port
 from bff.config import Settings
 from bff.observability import log_format
-from bff.tests.conftest import served_with
+from bff.tests.helpers import served_with
 from kobo_serving.database import behind_pgbouncer, postgres_pool_options
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 

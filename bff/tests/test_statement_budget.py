@@ -14,9 +14,19 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bff.tests.census import Census, counting, report
-from bff.tests.conftest import ADA, Bff
-from bff.tests.test_bills import ADA_CURRENT, ELECTRICITY, U
-from bff.tests.test_transfers import GTB, TUNDE_ACCOUNT, T, auth, confirm, initiate
+from bff.tests.helpers import (
+    ADA,
+    ADA_CURRENT,
+    ELECTRICITY,
+    GTB,
+    TUNDE_ACCOUNT,
+    Bff,
+    T,
+    U,
+    auth,
+    confirm,
+    initiate,
+)
 
 # Per database, payment, step and server; and the BFF → core calls of the whole payment,
 # message sends included. Counted per execute call. PostgreSQL runs fewer: its CTEs can

@@ -24,9 +24,16 @@ from bff.storage.envelope import MAGIC, key_id_of, rewrap, seal, unseal
 from bff.storage.fields import PREFIX, SealedFields
 from bff.storage.keyring import DEVELOPMENT_KEY_ID, KeyRing
 from bff.storage.objects import LocalDirectoryObjects
-from bff.tests.conftest import CHIOMA, Bff
-from bff.tests.test_onboarding import CHIOMA_PROFILE, auth, data_url, png_bytes, upload
-from bff.tests.test_uploads import jpeg_with_gps
+from bff.tests.helpers import (
+    CHIOMA,
+    CHIOMA_PROFILE,
+    Bff,
+    auth,
+    data_url,
+    jpeg_with_gps,
+    png_bytes,
+    upload,
+)
 from kobo_serving.env import SettingError
 
 PASSPORT = b"\xff\xd8\xff\xe0 passport of Ada Okafor, born 1990-04-12 \xff\xd9" * 20

@@ -15,10 +15,8 @@ from bff.storage.envelope import key_id_of
 from bff.storage.keyring import KeyRing
 from bff.storage.objects import FILES_UNAVAILABLE, S3Objects
 from bff.storage.settings import StorageSettings
-from bff.tests.conftest import Bff
+from bff.tests.helpers import Bff, auth, data_url, jpeg_with_gps
 from bff.tests.s3_server import S3Server
-from bff.tests.test_onboarding import auth, data_url
-from bff.tests.test_uploads import jpeg_with_gps
 from kobo_serving.env import SettingError
 
 BILL = b"%PDF-1.4 electricity bill for 12 Awolowo Road, Ikoyi, Lagos " * 30

@@ -24,7 +24,7 @@ import pytest
 from bff.auth.service import LOCKOUT_SUBJECT
 from bff.config import Settings
 from bff.security.throttling import AUTH_ROUTES, NAME_ENQUIRY_ROUTES, THROTTLED
-from bff.tests.conftest import ADA, PASSWORD, TUNDE, Bff
+from bff.tests.helpers import ADA, PASSWORD, TUNDE, Bff
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings)}

@@ -12,7 +12,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from bff.app import create_app
 from bff.core_client import CoreClient
-from bff.tests.conftest import ADA, PASSWORD, make_settings
+from bff.tests.helpers import ADA, PASSWORD, make_settings
 from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings

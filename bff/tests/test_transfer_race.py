@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from bff.db import utcnow
-from bff.tests.conftest import Bff
+from bff.tests.helpers import Bff
 from bff.transfers.models import Transfer
 
 PAIRS = 200

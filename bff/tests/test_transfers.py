@@ -3,56 +3,32 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 
 import pytest
 
-from bff.db import utcnow
-from bff.tests.conftest import ADA, Bff
-
-T = "/api/transfer"
-GTB = "000013"
-ADA_SAVINGS, ADA_CURRENT, ADA_TARGET = "1020000115", "1020000122", "1020000139"
-TUNDE_ACCOUNT = "1020000218"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-async def balance(bff: Bff, number: str) -> tuple[int, int]:
-    """(ledger, available) kobo, straight from the core."""
-    account = (await bff.sim.get(f"/core/accounts/{number}")).json()
-    return account["ledgerBalanceKobo"], account["availableBalanceKobo"]
-
-
-async def ledger_is_balanced(bff: Bff) -> bool:
-    return bool((await bff.sim.get("/core/ledger/balance-check")).json()["balanced"])
-
-
-async def initiate(bff: Bff, token: str, path: str, **body: object):  # type: ignore[no-untyped-def]
-    payload = {"sourceAccountNumber": ADA_SAVINGS, "amount": 100, "description": "test", **body}
-    return await bff.client.post(f"{T}/{path}", headers=auth(token), json=payload)
-
-
-async def confirm(
-    bff: Bff, token: str, transfer_id: str, path: str = "intrabank", otp: str | None = None
-):  # type: ignore[no-untyped-def]
-    code = otp or await bff.latest_code(ADA)
-    return await bff.client.post(
-        f"{T}/{path}/confirm", headers=auth(token), json={"otp": code, "id": transfer_id}
-    )
-
-
-async def send(bff: Bff, token: str, path: str, confirm_path: str, **body: object):  # type: ignore[no-untyped-def]
-    started = await initiate(bff, token, path, **body)
-    assert started.status_code == 201, started.text
-    return await confirm(bff, token, started.json()["id"], confirm_path)
-
-
-async def follow_up(bff: Bff) -> int:
-    """Run the worker as if ten minutes had passed."""
-    return await bff.app.state.jobs.follow_up_transfers(utcnow() + timedelta(minutes=10))
+from bff.tests.helpers import (
+    ADA,
+    ADA_CURRENT,
+    ADA_SAVINGS,
+    ADA_TARGET,
+    GTB,
+    TUNDE_ACCOUNT,
+    TUNDE_TOTP_SECRET,
+    B,
+    Bff,
+    T,
+    add_beneficiary,
+    another_code,
+    auth,
+    balance,
+    confirm,
+    follow_up,
+    initiate,
+    ledger_is_balanced,
+    send,
+    set_limits,
+    tunde_token,
+)
 
 
 async def test_banks_and_name_lookups(bff):
@@ -242,35 +218,6 @@ async def test_a_lower_daily_limit_from_settings_is_enforced(bff):
         over.json()["detail"]
         == "This would take you over your daily limit of ₦300.00 (₦100.00 left today)"
     )
-
-
-async def set_limits(
-    bff: Bff,
-    token: str,
-    daily: int,
-    single: int,
-    nuban: str = ADA_SAVINGS,
-    transfer_type: str | None = None,
-) -> None:
-    """Ada's own limits (INTRA_BANK unless `transfer_type`), confirmed with her code."""
-    limit = {"dailyTransactionLimit": daily, "singleTransactionLimit": single, "nuban": nuban}
-    if transfer_type is not None:
-        limit["transferType"] = transfer_type
-    change = (
-        await bff.client.post(
-            "/api/ibanking/personal/transaction-limits", headers=auth(token), json=limit
-        )
-    ).json()
-    confirmed = await bff.client.post(
-        "/api/ibanking/personal/transaction-limits/confirm",
-        headers=auth(token),
-        json={
-            "otp": await bff.latest_code(ADA),
-            "nuban": nuban,
-            "transactionLimitUuid": change["transactionLimitUuid"],
-        },
-    )
-    assert confirmed.status_code == 200, confirmed.text
 
 
 async def test_limits_are_checked_again_at_confirmation(bff):
@@ -514,8 +461,6 @@ async def test_someone_elses_transfer_is_not_found(bff):
     login = await bff.login("tunde.bakare@example.com")
     import pyotp
 
-    from bff.tests.conftest import TUNDE_TOTP_SECRET
-
     tunde = (await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())).json()[
         "tokenDTO"
     ]["accessToken"]
@@ -532,7 +477,6 @@ async def test_someone_elses_transfer_is_not_found(bff):
 
 # -- beneficiaries ----------------------------------------------------------------------
 
-B = "/api/beneficiaries"
 ADAEZE_GTB = {
     "beneficiaryName": "Adaeze GTB",
     "bankCode": GTB,
@@ -543,25 +487,9 @@ ADAEZE_GTB = {
 EMEKA_GTB = {"beneficiaryName": "Emeka GTB", "bankCode": GTB, "accountNumber": "9000000021"}
 
 
-async def add_beneficiary(  # type: ignore[no-untyped-def]
-    bff: Bff, token: str, body: dict[str, str], headers: dict[str, str] | None = None
-):
-    """Both steps of saving one of Ada's beneficiaries: ask for a code, then send it with the
-    same body."""
-    headers = headers or auth(token)
-    sent = await bff.client.post(B, headers=headers, json=body)
-    assert sent.status_code == 202, sent.text
-    code = await bff.latest_code(ADA)
-    return await bff.client.post(B, headers=headers, json={**body, "otp": code})
-
-
 async def saved_beneficiaries(bff: Bff, token: str) -> list[str]:
     listed = (await bff.client.get(B, headers=auth(token))).json()
     return [b["accountNumber"] for b in listed]
-
-
-def another_code(code: str) -> str:
-    return f"{(int(code) + 1) % 1_000_000:06d}"
 
 
 async def test_beneficiary_create_use_and_delete(bff):
@@ -643,7 +571,6 @@ async def test_a_beneficiary_is_saved_only_with_its_own_fresh_code(bff):
 
 
 async def test_another_customer_cannot_use_my_beneficiary_code(bff):
-    from bff.tests.test_kyc_tickets import tunde_token
 
     ada = await bff.sign_in()
     assert (await bff.client.post(B, headers=auth(ada), json=ADAEZE_GTB)).status_code == 202

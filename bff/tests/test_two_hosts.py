@@ -18,9 +18,8 @@ from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
 from bench.workload import free_port
 from bff.storage.envelope import MAGIC, key_id_of
-from bff.tests.conftest import ADA, CHIOMA, PASSWORD
+from bff.tests.helpers import ADA, CHIOMA, PASSWORD, png_bytes
 from bff.tests.s3_server import CREDENTIALS, S3Server
-from bff.tests.test_onboarding import png_bytes
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 

@@ -19,7 +19,7 @@ import pytest
 from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
 from bench.workload import free_port
-from bff.tests.conftest import ADA, CHIOMA, PASSWORD
+from bff.tests.helpers import ADA, CHIOMA, PASSWORD
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 

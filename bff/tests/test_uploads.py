@@ -14,20 +14,7 @@ from PIL import Image
 from bff.errors import ValidationFailed
 from bff.security.images import TRAILING_DATA
 from bff.security.uploads import DOCUMENTS, IMAGES, parse_data_url
-from bff.tests.test_onboarding import auth, data_url
-
-GPS_TAG = 0x8825
-
-
-def jpeg_with_gps() -> bytes:
-    image = Image.new("RGB", (32, 24), (200, 30, 30))
-    exif = Image.Exif()
-    exif[GPS_TAG] = {1: "N", 2: (6.0, 27.0, 0.0)}  # Lagos
-    exif[0x010E] = "ID card photo"
-    out = io.BytesIO()
-    image.save(out, format="JPEG", exif=exif.tobytes())
-    return out.getvalue()
-
+from bff.tests.helpers import GPS_TAG, auth, data_url, jpeg_with_gps
 
 WINDOWS_PROGRAM = b"MZ\x90\x00" + b"\x00" * 60 + b"This program cannot be run in DOS mode."
 

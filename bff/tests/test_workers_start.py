@@ -13,7 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bench.processes import Stack
 from bench.workload import free_port
-from bff.tests.conftest import ADA, PASSWORD
+from bff.tests.helpers import ADA, PASSWORD
 
 pytestmark = [pytest.mark.slow]
 

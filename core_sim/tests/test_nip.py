@@ -4,35 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-GTB = "000013"
-
-
-async def enquire(sim_client, account: str, bank: str = GTB) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    response = await sim_client.post(
-        "/nip/name-enquiry", json={"destinationInstitutionCode": bank, "accountNumber": account}
-    )
-    assert response.status_code == 200
-    return response.json()
-
-
-async def send(sim_client, reference: str, account: str, session_id: str, amount: int = 5000):  # type: ignore[no-untyped-def]
-    return await sim_client.post(
-        "/nip/transfers",
-        json={
-            "reference": reference,
-            "nameEnquiryRef": session_id,
-            "debitAccount": "1020000115",
-            "destinationInstitutionCode": GTB,
-            "beneficiaryAccount": account,
-            "beneficiaryName": "X",
-            "amountKobo": amount,
-            "narration": "test",
-        },
-    )
-
-
-async def tsq(sim_client, reference: str) -> str:  # type: ignore[no-untyped-def]
-    return (await sim_client.post("/nip/tsq", json={"reference": reference})).json()["responseCode"]
+from core_sim.tests.helpers import enquire, send, tsq
 
 
 async def test_name_enquiry_gives_a_30_digit_session_and_the_name(sim_client):

@@ -10,7 +10,7 @@ import pytest
 from core_sim.faults.scenarios import CATALOGUE
 from core_sim.faults.service import KNOWN_OPERATIONS
 from core_sim.settings import FIXTURES_DIR
-from core_sim.tests.test_nip import enquire, send, tsq
+from core_sim.tests.helpers import enquire, send, tsq
 
 ADA_SAVINGS = "1020000115"
 CATALOGUE_FILE = FIXTURES_DIR / "scenarios.json"

@@ -10,12 +10,31 @@ import { MOCK } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { screenshot } from './screenshots'
 
+// What the customer reads, written out here so a changed wording fails: the failed screens'
+// titles (`features/dashboard/HomePage.tsx`, `features/history/texts.ts`) and the BFF's
+// sentences for a core that does not answer (`CORE_DOWN` in `bff/accounts/service.py`) and
+// for an unexpected error (`UNEXPECTED` in `bff/problems.py`), which the mock build answers
+// word for word (`src/mocks/forcing/handler.ts`).
+const DASHBOARD_FAILED = "We couldn't load your dashboard"
+const HISTORY_FAILED = "We couldn't load your transactions"
+const ACCOUNTS_UNREACHABLE = 'We could not reach your accounts right now. Please try again shortly.'
+const SERVER_ERROR = 'Something went wrong on our side. Please try again.'
+
 test.skip(!MOCK, 'forcing outcomes in the browser is the mock build’s; the real stack takes X-Sim-Scenario')
 
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]
+
+/** The failed state titled `title`: it must show `reason`, the sentence the BFF answers
+ * (docs/decisions.md, "Web app: errors are not empty data"), and a Retry. */
+async function expectFailed(page: Page, title: string, reason: string) {
+  const failed = page.getByTestId('load-failed').filter({ hasText: title })
+  await expect(failed).toBeVisible()
+  await expect(failed.locator('.kobo-load-failed__reason')).toHaveText(reason)
+  await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible()
+}
 
 async function shot(page: Page, name: string, width: number) {
   await page.waitForTimeout(400) // antd's animations
@@ -40,15 +59,15 @@ for (const viewport of WIDTHS) {
 
       // 1. Home when the core's account reads are down (the simulator's accounts.read.unavailable).
       await openForced(page, '/home', 'accounts.read.unavailable')
-      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+      await expectFailed(page, DASHBOARD_FAILED, ACCOUNTS_UNREACHABLE)
       await shot(page, 'home-failed', w)
 
       // 2. History on a server error, then it survives navigating away and back.
       await openForced(page, '/transaction-history', 'server-error')
-      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+      await expectFailed(page, HISTORY_FAILED, SERVER_ERROR)
       await shot(page, 'history-failed', w)
       await page.goto('/home') // a reload: the tab keeps its forced outcomes
-      await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible()
+      await expectFailed(page, DASHBOARD_FAILED, SERVER_ERROR)
 
       // 3. A bill the biller refuses (bills.vend.decline-96), on an ordinary number.
       await openForced(page, '/bill-payment', 'bills.vend.decline-96')

@@ -16,6 +16,17 @@ import type { Scenario } from './catalogue'
 export const SLOW_MS = 3000
 export const SERVER_ERROR = 'Something went wrong on our side. Please try again.'
 export const UNAVAILABLE = 'This service is not available right now. Please try again shortly.'
+/** What the BFF says when the core does not answer a read of the customer's accounts or
+ * transactions (`CORE_DOWN` in bff/accounts/service.py and bff/history/service.py). */
+export const ACCOUNTS_UNREACHABLE = 'We could not reach your accounts right now. Please try again shortly.'
+export const TRANSACTIONS_UNREACHABLE = 'We could not reach your transactions right now. Please try again shortly.'
+
+/** A look-up the core did not answer (timeout, unavailable, malformed), worded as the BFF words it. */
+function unreachable(scenario: Scenario, pathname: string) {
+  if (scenario.operation !== 'accounts.read') return problem(503, UNAVAILABLE, 'Service Unavailable')
+  const history = pathname.startsWith('/api/ibanking/personal/transactions')
+  return problem(503, history ? TRANSACTIONS_UNREACHABLE : ACCOUNTS_UNREACHABLE, 'Service Unavailable')
+}
 
 /** What the customer is told when a look-up is declined (never the code itself). */
 function declined(scenario: Scenario, pathname: string) {
@@ -64,5 +75,5 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   if (scenario.rule.effect === 'decline') return declined(scenario, url.pathname)
   // timeout, unavailable, malformed: the BFF gives up on the core and says so.
   if (scenario.operation === 'messaging.send') return declined(scenario, url.pathname)
-  return problem(503, UNAVAILABLE, 'Service Unavailable')
+  return unreachable(scenario, url.pathname)
 })
