@@ -85,6 +85,16 @@ function vendRoutes(segment: keyof typeof PRODUCTS) {
   ]
 }
 
+/**
+ * The biller asked about a Pending bill (a status query, as the BFF's follow-up makes): it
+ * completes unless a `bills.requery` scenario is forced (then it stays Pending).
+ */
+export function requeryBill(request: Request, bill: Bill): Bill {
+  if (bill.vendingStatus !== 'PENDING' || forcedScenario(request, 'bills.requery')) return bill
+  readsLeft.delete(bill.id)
+  return succeed(bill)
+}
+
 function succeed(bill: Bill): Bill {
   const prepaid = bill.utilityProductType === 'ELECTRICITY_BILL' && bill.electricityMeterType === 'PREPAID'
   return Object.assign(bill, { vendingStatus: 'SUCCESS', message: 'Successful', ...(prepaid ? { vendingToken: '48213907561284903317', units: `${(bill.amount / 209.5).toFixed(2)} kWh` } : {}) })
