@@ -17,8 +17,7 @@ import { customerOf, nextId, onReset, wireDate, type Customer, type S } from './
 import { MOCK_OTP } from './state'
 import { formatNaira } from '../lib/format'
 import { forcedScenario } from './forcing/forced'
-import { requeryBill } from '../features/bills/mocks'
-import { billSummary } from '../features/bills/display'
+import { billNarration, requeryBill } from '../features/bills/mocks'
 
 const REASONS: Record<string, string> = {
   NOT_RECEIVED: 'The recipient has not received it',
@@ -65,8 +64,8 @@ function paidOf(c: Customer, reference: string): Paid | null {
   const bill = c.bills.find((b) => b.reference === reference)
   if (bill) {
     const status = bill.vendingStatus === 'SUCCESS' ? 'COMPLETED' : bill.vendingStatus
-    const summary = billSummary(bill)
-    return { reference, amount: bill.amount, summary, status, at: bill.dateCreated.slice(0, 16), payee: summary.split(' for ')[1], accountNumber: bill.sourceAccount, bill }
+    const payee = billNarration(bill)
+    return { reference, amount: bill.amount, summary: `${formatNaira(bill.amount)} for ${payee}`, status, at: bill.dateCreated.slice(0, 16), payee, accountNumber: bill.sourceAccount, bill }
   }
   if (!line) return null
   const amount = Math.abs(line.amount)
