@@ -184,6 +184,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         history,
         tickets,
         transfers,
+        bills,
         notifier,
         settings.dispute_deadline_hours,
         settings.dispute_window_days,

@@ -4,6 +4,8 @@
  *   finds the tracking number in the simulator's inbox; the back office refunds it and her
  *   history shows the reversal, linked to the payment, whose dispute reads Refunded.
  * - A declined transfer's "I was debited but it failed" is answered at once.
+ * - A refused bill's result offers "Report a problem" too, answered at once the same way; the
+ *   bill's details show the report and offer it again.
  * - A customer of the journey's own freezes the account from "I did not make this payment";
  *   a transfer and a bill are refused with the reason; the back office unfreezes.
  * Screenshots at 1280 and 390 px go to e2e/screenshots/.
@@ -94,6 +96,9 @@ test('not received: reported from the result, acknowledged in the inbox, refunde
   await expect(linked).toContainText(refunded.refundReference)
   await screenshot(page, 'dispute-refunded-details')
   await page.setViewportSize({ width: 390, height: 844 })
+  // The details are taller than a phone: the shot shows the reported problem, at the bottom.
+  await page.locator('.ant-modal-wrap:visible').evaluate((wrap) => wrap.scrollTo(0, wrap.scrollHeight))
+  await expect(linked).toBeInViewport()
   await screenshot(page, 'dispute-refunded-details-phone')
 })
 
@@ -110,6 +115,52 @@ test("a declined transfer's 'debited but it failed' is answered at once", async 
   await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦150\.00 hold was released on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\./)
   await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
   await screenshot(page, 'dispute-answered-phone')
+})
+
+test("a refused bill's result offers 'Report a problem', answered at once; the bill's details show it", async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/bill-payment')
+  await page.getByRole('button', { name: /^Buy Airtime/ }).click()
+  const panel = page.locator('.kobo-bill-drawer')
+  await panel.locator('label', { hasText: 'MTN' }).first().click()
+  await panel.getByLabel('Mobile Number').fill('08099990002') // the biller refuses this number
+  await panel.getByLabel('Amount').fill('120')
+  await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`, panel)
+  const code = await codeAfter(request, ADA)
+  await panel.getByRole('button', { name: 'Proceed' }).click()
+  await typeDialogCode(page, await code())
+
+  const result = page.locator('.kobo-bill-result')
+  await expect(result.locator('.ant-result-title')).toHaveText('Payment Failed')
+  const reference = (await result.getByTestId('receipt-reference').textContent())!
+  await expect(result.getByTestId('report-problem')).toBeVisible()
+  await screenshot(page, 'bill-failed-report')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'bill-failed-report-phone')
+  await result.getByTestId('report-problem').click()
+  const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
+  await expect(form.getByLabel('I was debited but it failed')).toBeChecked()
+  await form.getByRole('button', { name: 'Send report' }).click()
+  await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦120\.00 /)
+  await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
+  await screenshot(page, 'bill-dispute-answered-phone')
+  await form.getByRole('button', { name: 'Done' }).click()
+  await result.getByRole('button', { name: 'Close' }).click()
+  // The panel stays open with its values for another try.
+  await panel.locator('.ant-drawer-close').click()
+  await expect(panel).toBeHidden()
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByLabel('Search bill payments').fill(reference)
+  const row = page.locator('.kobo-bill-table tbody tr.ant-table-row').first()
+  await row.getByRole('button', { name: /View/ }).click()
+  const details = page.getByRole('dialog', { name: 'Bill Payment Details' })
+  await expect(details.getByTestId('linked-dispute')).toContainText('Answered')
+  await expect(details.getByTestId('report-problem')).toBeVisible()
+  await screenshot(page, 'bill-details-dispute')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'bill-details-dispute-phone')
 })
 
 test('freeze: refused transfer and bill with the reason, then the back office unfreezes', async ({ page, request }) => {
