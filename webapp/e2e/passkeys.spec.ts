@@ -16,11 +16,14 @@ test.use({ baseURL: `http://localhost:${process.env.E2E_BFF_PORT ?? '18000'}` })
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
-/** A platform authenticator with a fingerprint that always matches. */
+/** A platform authenticator with a fingerprint that always matches. `touched(false)` stands
+ * for a customer who has not touched it: the login form's autofill ceremony (conditional
+ * mediation), which the virtual authenticator would otherwise answer at once, then waits as
+ * it does in a real browser until the customer picks a passkey. */
 async function addVirtualAuthenticator(page: Page) {
   const devtools = await page.context().newCDPSession(page)
   await devtools.send('WebAuthn.enable')
-  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -30,6 +33,10 @@ async function addVirtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   })
+  return {
+    touched: (enabled: boolean) =>
+      devtools.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
+  }
 }
 
 /** The same screen at both widths, then back to the desktop. */
@@ -43,7 +50,7 @@ async function bothWidths(page: Page, name: string) {
 
 test('add a passkey, sign in with it, approve a payment with it, remove it', async ({ page, request }) => {
   test.setTimeout(150_000)
-  await addVirtualAuthenticator(page)
+  const authenticator = await addVirtualAuthenticator(page)
   await signIn(page, request, ADA)
   await dismissToasts(page)
 
@@ -61,11 +68,16 @@ test('add a passkey, sign in with it, approve a payment with it, remove it', asy
   await dismissToasts(page)
   await bothWidths(page, 'passkeys-settings')
 
-  // Signed out, back in with the passkey: no code is sent, none is asked.
+  // Signed out, back in with the passkey: no code is sent, none is asked. The login form's
+  // autofill ceremony waits untouched; the button's own ceremony replaces it.
+  await authenticator.touched(false)
   await signOut(page)
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /Email or Phone Number/ })).toHaveAttribute('autocomplete', 'username webauthn')
   await bothWidths(page, 'passkeys-login')
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible() // still waiting
   const lastMessage = await newestMessageId(request, ADA.email)
+  await authenticator.touched(true)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome Ada' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'OTP Verification' })).toHaveCount(0)
