@@ -39,8 +39,13 @@ def naira_to_kobo(amount: float | int | str, field: str = "amount") -> int:
     return int(kobo)
 
 
+def naira_and_kobo(kobo: int) -> tuple[int, int]:
+    """A non-negative amount in whole naira and the kobo left over: 125050 -> (1250, 50)."""
+    return divmod(kobo, KOBO_PER_NAIRA)
+
+
 def format_naira(kobo: int) -> str:
     """For sentences shown to customers: ₦1,234.50."""
     sign = "-" if kobo < 0 else ""
-    naira, rest = divmod(abs(kobo), KOBO_PER_NAIRA)
+    naira, rest = naira_and_kobo(abs(kobo))
     return f"{sign}₦{naira:,}.{rest:02d}"

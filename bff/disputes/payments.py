@@ -11,7 +11,7 @@ from bff.bills.service import BillService
 from bff.errors import NotFound
 from bff.history.presentation import customer_reference, load_records
 from bff.history.service import HistoryService
-from bff.money import format_naira
+from bff.money import format_naira, naira_to_kobo
 from bff.payments.lifecycle import Stage, Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Transfer
@@ -69,7 +69,7 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
     except NotFound as exc:
         raise NotFound(NOT_FOUND) from exc
     at = datetime.strptime(f"{line.date_created} {line.time_created}", "%d-%m-%Y %H:%M")
-    amount_kobo = round(abs(line.amount) * 100)
+    amount_kobo = naira_to_kobo(abs(line.amount))
     party = line.counterparty_name or line.narration
     direction = "to" if line.transaction_type == DEBIT else "from"
     summary = f"{format_naira(amount_kobo)} {direction} {party}"
