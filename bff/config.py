@@ -95,7 +95,7 @@ class Settings:
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
     # A payment whose money is still held after this long needs a person (docs/operations.md).
     status_query_window_s: int = 900
-    # How long a process keeps a customer's dashboard and history pages (bff/users/activity.py;
+    # How long a process keeps a customer's dashboard and history pages (bff/users/read_cache.py;
     # their own payments refresh them at once). 0: never kept.
     read_cache_s: float = 2.0
     # Passkeys (WebAuthn, bff/passkeys): the relying party's id (the site's domain, which a

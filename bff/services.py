@@ -49,7 +49,7 @@ from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.service import TransferService
-from bff.users.activity import ActivityCache
+from bff.users.read_cache import ReadCache
 from kobo_serving.startup import once_across_processes
 
 STARTUP_LOCK = 0x6B6F626F01  # "kobo" + 1: migrations and seeding, once across processes
@@ -149,8 +149,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     auth = AuthService(db, settings, passwords, core_client, codes, notices)
-    recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
-    accounts = AccountsService(db, core_client, codes, recent_reads)
+    read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
+    accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     limits = LimitsService(db, settings, codes, accounts, notices)
@@ -177,7 +177,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
-    history = HistoryService(db, core_client, accounts, notifier, recent_reads)
+    history = HistoryService(db, core_client, accounts, notifier, read_cache)
     tickets = TicketService(db, core_client, store, notifier)
     disputes = DisputeService(
         db,
@@ -193,7 +193,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         auth=auth,
         codes=codes,
         accounts=accounts,
-        dashboard=DashboardService(db, core_client, recent_reads),
+        dashboard=DashboardService(db, core_client, read_cache),
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
