@@ -141,6 +141,7 @@ class Lifecycle(Generic[M]):
         self.alert_recorded: Callable[[], None] = lambda: None
         # `_completion_with_alert`'s statements, by the extra columns they set.
         self._completions: dict[frozenset[str], Select[Any]] = {}
+        self._with_challenge: Select[Any] | None = None
 
     async def get(self, item_id: str) -> M | None:
         async with self.db.autocommit() as session:
@@ -277,6 +278,19 @@ class Lifecycle(Generic[M]):
         if final is not None:
             self.alert_recorded()
         return final
+
+    def payment_with_challenge(self, codes: OneTimeCodes) -> Select[Any]:
+        """`begin_with_code`'s read: the code's open challenge (`OneTimeCodes.open_challenge`)
+        with the payment, whose row it locks; parameters `user_id`, `purpose`, `item_id`.
+        Built once: every confirm runs it."""
+        if self._with_challenge is None:
+            self._with_challenge = (
+                codes.open_challenge(bindparam("user_id"), bindparam("purpose"))
+                .add_columns(self.model)
+                .join(self.model, self.columns.id == bindparam("item_id"))
+                .with_for_update(of=self.table)
+            )
+        return self._with_challenge
 
     def _completion_with_alert(self, also: frozenset[str]) -> Select[Any]:
         """`_finish_statement` with RETURNING and the alert's row (`with_posting_alert`),
@@ -473,13 +487,12 @@ async def begin_with_code(
         # The payment and the code's challenge in one statement. The payment's row is the
         # one locked (PostgreSQL cannot lock the challenge, the nullable side of the outer
         # join): a concurrent confirm of the same payment waits for this one to commit.
-        query = (
-            codes.open_challenge(user_id, purpose)
-            .add_columns(life.model)
-            .join(life.model, life.columns.id == item_id)
-            .with_for_update(of=life.table)
-        )
-        found = (await session.execute(query)).first()
+        found = (
+            await session.execute(
+                life.payment_with_challenge(codes),
+                {"user_id": user_id, "purpose": purpose, "item_id": item_id},
+            )
+        ).first()
         if found is None or not owned(found[-1]):
             raise NotFound(not_found)
         item = found[-1]
