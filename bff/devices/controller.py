@@ -18,8 +18,9 @@ from bff.users.principal import Principal
 DEVICE_REMOVED = "Device removed successfully"
 
 
-def device_out(device: Device, current: int | None, signed_in: bool) -> DeviceOut:
-    capped = device.capped_until if device.capped_until and device.capped_until > utcnow() else None
+def device_out(device: Device, current: int | None, signed_in: bool, cap_on: bool) -> DeviceOut:
+    until = device.capped_until
+    capped = until if cap_on and until is not None and until > utcnow() else None
     return DeviceOut(
         id=device.id,
         name=device.name,
@@ -39,7 +40,7 @@ class DevicesController(Controller):
     @get("", summary="The customer's devices (browsers signed in from), most recent first")
     async def list_devices(self, devices: DeviceService, customer: Principal) -> list[DeviceOut]:
         return [
-            device_out(device, customer.device_id, signed_in)
+            device_out(device, customer.device_id, signed_in, devices.cap_on)
             for device, signed_in in await devices.devices_of(customer.user.id)
         ]
 
@@ -47,8 +48,8 @@ class DevicesController(Controller):
     async def rename(
         self, devices: DeviceService, customer: Principal, device_id: RowId, data: RenameDeviceIn
     ) -> DeviceOut:
-        device = await devices.rename(customer.user.id, device_id, data.name)
-        return device_out(device, customer.device_id, device.id == customer.device_id)
+        device, signed_in = await devices.rename(customer.user.id, device_id, data.name)
+        return device_out(device, customer.device_id, signed_in, devices.cap_on)
 
     @post(
         "/{device_id:int}/remove",

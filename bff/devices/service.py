@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -127,6 +128,10 @@ class DeviceService:
         self.settings = settings
         self.codes = codes
         self.notices = notices
+
+    @property
+    def cap_on(self) -> bool:
+        return self.settings.new_device_cap_kobo > 0
 
     # -- sign-in -------------------------------------------------------------------------
     async def seen_in(
@@ -242,27 +247,18 @@ class DeviceService:
     async def devices_of(self, user_id: int) -> list[tuple[Device, bool]]:
         """The customer's devices, most recently used first, each with whether a session
         is still open on it."""
-        now = utcnow()
-        open_session = (
-            select(UserSession.id)
-            .where(
-                UserSession.device_id == Device.id,
-                UserSession.revoked_at.is_(None),
-                UserSession.expires_at > now,
-            )
-            .exists()
-        )
         async with self.db.autocommit() as session:
             rows = (
                 await session.execute(
-                    select(Device, open_session)
+                    select(Device, _open_session())
                     .where(Device.user_id == user_id)
                     .order_by(Device.last_used_at.desc(), Device.id.desc())
                 )
             ).all()
         return [(device, bool(signed_in)) for device, signed_in in rows]
 
-    async def rename(self, user_id: int, device_id: int, name: str) -> Device:
+    async def rename(self, user_id: int, device_id: int, name: str) -> tuple[Device, bool]:
+        """The device renamed, and whether a session is open on it."""
         name = " ".join(name.split())[:60]
         if not name:
             raise ValidationFailed(NAME_REQUIRED, field="name")
@@ -271,7 +267,8 @@ class DeviceService:
             if device is None or device.user_id != user_id:
                 raise NotFound(DEVICE_NOT_FOUND)
             device.name = name
-        return device
+            signed_in = await session.scalar(select(_open_session(device_id)))
+        return device, bool(signed_in)
 
     async def _removable(self, user_id: int, device_id: int, current: int | None) -> Device:
         async with self.db.autocommit() as session:
@@ -320,3 +317,17 @@ class DeviceService:
             f'The device named "{device.name}" was removed from your profile and signed out. '
             "Signing in on it again will count as a new device.",
         )
+
+
+def _open_session(device_id: int | None = None) -> Any:
+    """EXISTS: a session still open on `device_id`, or on the device of the surrounding
+    query's row."""
+    return (
+        select(UserSession.id)
+        .where(
+            UserSession.device_id == (Device.id if device_id is None else device_id),
+            UserSession.revoked_at.is_(None),
+            UserSession.expires_at > utcnow(),
+        )
+        .exists()
+    )

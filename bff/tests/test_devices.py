@@ -203,6 +203,9 @@ async def test_the_cap_can_be_turned_off(bff_factory):
     await sign_in_on(bff, PHONE_UA, new_browser=True)
     token = await sign_in_on(bff, MAC_UA, new_browser=True)
     assert (await bff.client.get(CAP, headers=auth(token))).json()["capped"] is False
+    assert all(
+        d["cappedUntil"] is None for d in (await bff.client.get(D, headers=auth(token))).json()
+    )
     started = await initiate(
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=20_001
     )
@@ -219,6 +222,7 @@ async def test_rename_and_remove_a_device_which_signs_it_out(bff):
         f"{D}/{other['id']}/rename", headers=auth(token), json={"name": "  Ada's   Pixel "}
     )
     assert renamed.status_code == 200 and renamed.json()["name"] == "Ada's Pixel"
+    assert renamed.json()["signedIn"] is True and renamed.json()["thisDevice"] is False
     empty = await bff.client.post(
         f"{D}/{other['id']}/rename", headers=auth(token), json={"name": " "}
     )

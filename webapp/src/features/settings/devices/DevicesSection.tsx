@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import { Button, List, Tag, Typography } from 'antd'
-import { DesktopOutlined, MobileOutlined } from '@ant-design/icons'
+import { ClockCircleOutlined, DesktopOutlined, MobileOutlined } from '@ant-design/icons'
 import { LoadState } from '../../../components/LoadState'
 import { formatDateTime } from '../../../lib/format'
 import type { Device } from '../../../api/types'
@@ -90,7 +90,9 @@ export function DevicesSection({ state, actions }: { state: Devices[0]; actions:
                     {device.cappedUntil && (
                       <>
                         <br />
-                        <Typography.Text type="warning">Transfers limited until {formatDateTime(device.cappedUntil)}</Typography.Text>
+                        <span className="kobo-devices__capped">
+                          <ClockCircleOutlined aria-hidden /> Transfers limited until {formatDateTime(device.cappedUntil)}
+                        </span>
                       </>
                     )}
                   </>
