@@ -27,5 +27,5 @@ export function DeviceCapNotice() {
   }, [token])
 
   if (!message) return null
-  return <Alert type="info" showIcon title={message} className="kobo-device-cap" role="status" style={{ marginBottom: 16 }} />
+  return <Alert type="info" showIcon title={message} className="kobo-device-cap" role="status" />
 }
