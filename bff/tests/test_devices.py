@@ -266,3 +266,27 @@ def test_until_text_reads_in_west_africa_time():
     assert until_text(now + timedelta(hours=1, minutes=5), now) == "14:05 today"
     assert until_text(now + timedelta(hours=24, minutes=5), now) == "13:05 tomorrow"
     assert until_text(now + timedelta(days=3), now) == "13:00 on 1 Dec"
+
+
+async def test_a_payment_scheduled_from_a_new_device_counts_against_its_cap(bff):
+    from bff.tests.test_schedules import S, approve, schedule
+
+    await sign_in_on(bff, PHONE_UA, new_browser=True)
+    token = await sign_in_on(bff, MAC_UA, new_browser=True)
+    # Scheduling checks only the per-transaction limit; the run meets the cap.
+    small = (await schedule(bff, token, amount=15_000)).json()[0]
+    await approve(bff, token, small["referenceNumber"])
+    large = (await schedule(bff, token, amount=6_000)).json()[0]
+    await approve(bff, token, large["referenceNumber"])
+    assert (await bff.app.state.jobs.run_due_schedules()) == 2
+    rows = [
+        (await bff.client.get(f"{S}/{item['uuid']}", headers=auth(token))).json()
+        for item in (small, large)
+    ]
+    # Whichever ran first went through; the other would have taken the total over ₦20,000.
+    assert sorted(r["status"] for r in rows) == ["COMPLETED", "FAILED"]
+    failed = next(r for r in rows if r["status"] == "FAILED")
+    assert "This device is new to your profile" in failed["failureReason"]
+    done = next(r for r in rows if r["status"] == "COMPLETED")
+    left = (await bff.client.get(CAP, headers=auth(token))).json()["left"]
+    assert left == 20_000 - done["amount"]
