@@ -6,6 +6,7 @@ from typing import Annotated
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import CamelStruct, RequestStruct
 
 DeviceName = Annotated[str, msgspec.Meta(max_length=60)]
@@ -28,8 +29,10 @@ class RenameDeviceIn(RequestStruct):
 
 
 class RemoveDeviceIn(RequestStruct):
-    # Without it a code is sent (202); with it the device is removed (200).
+    # Neither: a code is sent (202). `otp`, or `passkey` (an assertion of this removal, from
+    # `passkey-options`): the device is removed (200).
     otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
 
 
 class DeviceCapOut(CamelStruct):

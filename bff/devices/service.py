@@ -15,6 +15,7 @@ can slip under the cap unseen.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -283,15 +284,34 @@ class DeviceService:
         await self._removable(user.id, device_id, current)
         return await self.codes.ask_to_confirm(user, f"{REMOVE_CODE}{device_id}")
 
-    async def remove(self, user: User, device_id: int, current: int | None, otp: str) -> None:
-        """With the code: the device is forgotten and every session opened on it ends (the
-        next sign-in there is a new device again: alert and cap)."""
+    async def removable(self, user_id: int, device_id: int, current: int | None) -> Device:
+        """The customer's device, if it may be removed from this session (404, 400)."""
+        return await self._removable(user_id, device_id, current)
+
+    async def remove(
+        self,
+        user: User,
+        device_id: int,
+        current: int | None,
+        otp: str | None,
+        approve: Callable[[AsyncSession, Device], Awaitable[None]] | None = None,
+    ) -> None:
+        """With the code, or a passkey's approval of this removal (`approve`, checked in the
+        same transaction; its refusal raises with nothing written): the device is forgotten
+        and every session opened on it ends (the next sign-in there is a new device again:
+        alert and cap)."""
         device = await self._removable(user.id, device_id, current)
+        done = False
         async with self.db.transaction() as session:
-            challenge = await self.codes.use_in(session, user.id, f"{REMOVE_CODE}{device_id}", otp)
-            if challenge is not None:
+            if approve is not None:
+                await approve(session, device)
+                done = True
+            else:
+                purpose = f"{REMOVE_CODE}{device_id}"
+                done = await self.codes.use_in(session, user.id, purpose, otp or "") is not None
+            if done:
                 await self._forget_in(session, user.id, device)
-        if challenge is None:
+        if not done:
             raise ValidationFailed("Invalid or expired OTP", field="otp")
         await self._tell_removed(user, device)
 

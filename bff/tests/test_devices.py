@@ -290,3 +290,43 @@ async def test_a_payment_scheduled_from_a_new_device_counts_against_its_cap(bff)
     done = next(r for r in rows if r["status"] == "COMPLETED")
     left = (await bff.client.get(CAP, headers=auth(token))).json()["left"]
     assert left == 20_000 - done["amount"]
+
+
+async def test_remove_a_device_with_a_passkey_bound_to_that_removal(bff):
+    token_a = await sign_in_on(bff, PHONE_UA, new_browser=True)
+    authenticator = SoftAuthenticator()
+    assert (await register(bff, token_a, authenticator))["status"] == 201
+    await sign_in_on(bff, MAC_UA, new_browser=True)
+    token = await sign_in_on(bff, "Mozilla/5.0 (Windows NT 10.0) Edg/131.0", new_browser=True)
+    listed = (await bff.client.get(D, headers=auth(token))).json()
+    mac = next(d for d in listed if d["name"] == "Safari on Mac")
+    phone = next(d for d in listed if d["name"] == "Chrome on Android")
+
+    options = await bff.client.post(f"{D}/{mac['id']}/passkey-options", headers=auth(token))
+    assert options.status_code == 200, options.text
+    assertion = authenticator.get(options.json()["options"])
+    # Made for removing the Mac, it cannot remove the phone.
+    other = await bff.client.post(
+        f"{D}/{phone['id']}/remove", headers=auth(token), json={"passkey": assertion}
+    )
+    assert other.status_code == 400
+    assert {d["id"] for d in (await bff.client.get(D, headers=auth(token))).json()} >= {
+        mac["id"],
+        phone["id"],
+    }
+    both = await bff.client.post(
+        f"{D}/{mac['id']}/remove",
+        headers=auth(token),
+        json={"passkey": assertion, "otp": "123456"},
+    )
+    assert both.status_code == 400
+    removed = await bff.client.post(
+        f"{D}/{mac['id']}/remove", headers=auth(token), json={"passkey": assertion}
+    )
+    assert removed.status_code == 200, removed.text
+    assert mac["id"] not in {d["id"] for d in (await bff.client.get(D, headers=auth(token))).json()}
+    # Used once.
+    again = await bff.client.post(
+        f"{D}/{phone['id']}/remove", headers=auth(token), json={"passkey": assertion}
+    )
+    assert again.status_code == 400

@@ -12,6 +12,23 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { DEVICES_EMPTY, DEVICES_FAILED, DEVICE_REMOVED, DEVICE_RENAMED, THIS_DEVICE } from './devices/texts'
 import { PASSKEY_RENAMED } from './passkeys/texts'
+import { startAuthentication } from '@simplewebauthn/browser'
+
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
+const getPasskeyAssertion = vi.mocked(startAuthentication)
+const ASSERTION = {
+  id: 'Y3JlZC0x',
+  rawId: 'Y3JlZC0x',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: null },
+  clientExtensionResults: {},
+}
+
+beforeAll(() => {
+  // jsdom has no WebAuthn: the feature check looks for this constructor.
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+})
+afterAll(() => vi.unstubAllGlobals())
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
@@ -63,6 +80,32 @@ describe('Devices in Settings', () => {
     expect(await screen.findByText(DEVICE_REMOVED)).toBeInTheDocument()
     await dialogClosed('Remove this device')
     await waitFor(() => expect(within(section).queryByText('Safari on iPhone')).not.toBeInTheDocument())
+  })
+
+  it('with a passkey, removal offers it first and approves only this removal', async () => {
+    mockPasskeys.set('cred-1', {
+      personaKey: 'ada',
+      passkey: { id: 77, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: true },
+    })
+    getPasskeyAssertion.mockReset()
+    getPasskeyAssertion.mockResolvedValue(ASSERTION as never)
+    const asked: string[] = []
+    const listen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/devices/')) asked.push(new URL(request.url).pathname)
+    }
+    server.events.on('request:start', listen)
+    const { user } = renderTwoFactor()
+    const section = await devicesSection()
+    await screen.findByText('Pixel 8')
+    await user.click(await within(section).findByRole('button', { name: 'Remove Safari on iPhone' }))
+    const modal = await dialog('Remove this device')
+    expect(within(modal).getByText(/approves only removing this device/)).toBeInTheDocument()
+    expect(within(modal).getByRole('button', { name: 'Use a code instead' })).toBeInTheDocument()
+    await user.click(within(modal).getByRole('button', { name: /Approve with passkey/ }))
+    expect(await screen.findByText(DEVICE_REMOVED)).toBeInTheDocument()
+    await waitFor(() => expect(within(section).queryByText('Safari on iPhone')).not.toBeInTheDocument())
+    expect(asked).toContain('/api/ibanking/personal/devices/2/passkey-options')
+    server.events.removeListener('request:start', listen)
   })
 
   it('tells a failed read apart from an empty list, with Retry', async () => {

@@ -8,11 +8,13 @@ import { http, HttpResponse } from 'msw'
 import type { Device } from '../../api/types'
 import { INVALID_OTP, codeSent, notFound, problem, signedIn } from '../../mocks/session'
 import { MOCK_OTP, onReset } from '../../mocks/state'
-import { passkeysOf } from '../../mocks/passkeys'
+import { MOCK_RP, mockChallenge, passkeysOf } from '../../mocks/passkeys'
 
 const BASE = '/api/ibanking/personal/devices'
 const HOUR = 3600_000
 const CAP_KOBO = 2_000_000
+const PASSKEY_REFUSED = 'We could not verify your passkey. Please try again, or use a code instead.'
+const NO_PASSKEY = 'You have no passkey yet. Add one in Settings, or use a code instead.'
 
 const devices = new Map<string, Device[]>()
 onReset(() => devices.clear())
@@ -58,10 +60,24 @@ export const deviceHandlers = [
     const device = list.find((d) => d.id === Number(params.id))
     if (!device) return notFound('Device')
     if (device.thisDevice) return problem(400, 'This is the device you are using. To leave it, sign out instead.', 'Bad Request')
-    if (!body.otp) return HttpResponse.json(codeSent(c), { status: 202 })
-    if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+    if (body.passkey) {
+      // The mocks check no signatures (src/mocks/passkeys.ts): a passkey of this persona will do.
+      if (passkeysOf(persona.key).length === 0) return problem(400, PASSKEY_REFUSED, 'Bad Request')
+    } else {
+      if (!body.otp) return HttpResponse.json(codeSent(c), { status: 202 })
+      if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+    }
     devices.set(persona.key, list.filter((d) => d !== device))
     return HttpResponse.json({ message: 'Device removed successfully' })
+  })),
+
+  http.post(`${BASE}/:id/passkey-options`, signedIn(({ persona, params }) => {
+    const device = devicesOf(persona.key).find((d) => d.id === Number(params.id))
+    if (!device) return notFound('Device')
+    if (passkeysOf(persona.key).length === 0) return problem(400, NO_PASSKEY, 'Bad Request')
+    return HttpResponse.json({
+      options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, userVerification: 'required', allowCredentials: [] },
+    })
   })),
 
   http.get('/api/transfer/device-cap', signedIn(({ persona }) => {

@@ -199,7 +199,7 @@ export function TwoFactorTab() {
       </div>
       <SetupModal current={type} />
       <PasskeysSection state={passkeys} actions={passkeyActions} />
-      <DevicesSection state={devices} actions={deviceActions} />
+      <DevicesSection state={devices} actions={deviceActions} hasPasskey={passkeys.items.length > 0} twoFactor={type ?? null} />
     </>
   )
 }

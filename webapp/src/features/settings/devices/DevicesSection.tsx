@@ -9,7 +9,7 @@ import { ClockCircleOutlined, DesktopOutlined, MobileOutlined } from '@ant-desig
 import { LoadState } from '../../../components/LoadState'
 import { formatDateTime } from '../../../lib/format'
 import type { Device } from '../../../api/types'
-import { CodeModal } from '../passkeys/PasskeysSection'
+import { CodeDialog } from '../../../components/code/CodeDialog'
 import { RenameModal } from './RenameModal'
 import type { useDevices } from './useDevices'
 import { DEVICES_EMPTY, DEVICES_FAILED, THIS_DEVICE } from './texts'
@@ -23,7 +23,18 @@ function DeviceIcon({ device }: { device: Device }) {
   return <Icon className="kobo-passkeys__icon" aria-hidden />
 }
 
-export function DevicesSection({ state, actions }: { state: Devices[0]; actions: Devices[1] }) {
+export function DevicesSection({
+  state,
+  actions,
+  hasPasskey,
+  twoFactor,
+}: {
+  state: Devices[0]
+  actions: Devices[1]
+  /** The customer has a passkey: removal offers it first. */
+  hasPasskey: boolean
+  twoFactor: string | null
+}) {
   const { items, load, remove, rename } = state
   const { load: reload } = actions
 
@@ -32,6 +43,7 @@ export function DevicesSection({ state, actions }: { state: Devices[0]; actions:
   }, [reload])
 
   const renaming = items.find((d) => d.id === rename.id)
+  const removing = items.find((d) => d.id === remove.id)
 
   return (
     <section className="kobo-passkeys kobo-devices" aria-labelledby="kobo-devices-title">
@@ -66,7 +78,8 @@ export function DevicesSection({ state, actions }: { state: Devices[0]; actions:
                         key="remove"
                         danger
                         onClick={() => void actions.startRemove(device.id)}
-                        disabled={remove.step !== 'idle'}
+                        loading={remove.step === 'sending' && remove.id === device.id}
+                        disabled={remove.step !== 'idle' && remove.id !== device.id}
                         aria-label={`Remove ${device.name}`}
                       >
                         Remove
@@ -110,17 +123,28 @@ export function DevicesSection({ state, actions }: { state: Devices[0]; actions:
         onSubmit={(name) => rename.id !== null && void actions.saveName(rename.id, name)}
         onClose={actions.closeRename}
       />
-      <CodeModal
+      {/* The dialog every sensitive change uses: a passkey first when the customer has one,
+          "Use a code instead" beside it. */}
+      <CodeDialog
+        open={remove.step === 'code' || remove.step === 'confirming'}
         title="Remove this device"
-        open={remove.step !== 'idle'}
-        busy={remove.step === 'confirming'}
         message={remove.message}
+        twoFactor={twoFactor}
+        loading={remove.step === 'confirming'}
         failures={remove.failures}
-        waiting={remove.step === 'sending' ? 'Please wait a moment...' : null}
-        submitLabel="Remove"
+        submitText="Remove"
         onSubmit={(otp) => void actions.confirmRemove(otp)}
-        onClose={actions.closeRemove}
-      />
+        onCancel={actions.closeRemove}
+        onPasskey={hasPasskey ? () => void actions.approveRemove() : undefined}
+        passkeyTitle="Remove this device"
+        passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only removing this device."
+      >
+        {removing && (
+          <Typography.Paragraph>
+            <strong>{removing.name}</strong> will be signed out and forgotten.
+          </Typography.Paragraph>
+        )}
+      </CodeDialog>
     </section>
   )
 }

@@ -2,7 +2,7 @@
  * the Settings page downloads them. */
 import type { Endpoint } from '../../../api/client'
 import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
-import type { Device } from '../../../api/types'
+import type { Device, PasskeyAssertion, PasskeyOptions } from '../../../api/types'
 
 const BASE = '/api/ibanking/personal/devices'
 
@@ -14,9 +14,19 @@ export const renameDeviceEndpoint = (id: number, name: string): Endpoint<Device>
   body: { name },
 })
 
-/** Without `otp` a code is sent (202); with it the device is removed and signed out (200). */
-export const removeDeviceEndpoint = (id: number, otp: string | null): Endpoint<MessageResponse | CodeSent> => ({
+/** Neither `otp` nor `passkey`: a code is sent (202); with one the device is removed and
+ * signed out (200). */
+export const removeDeviceEndpoint = (
+  id: number,
+  approval: { otp: string } | { passkey: PasskeyAssertion } | null,
+): Endpoint<MessageResponse | CodeSent> => ({
   method: 'POST',
   path: `${BASE}/${id}/remove`,
-  body: otp ? { otp } : {},
+  body: approval ?? {},
+})
+
+/** The passkey request options that approve removing this device and nothing else. */
+export const removeDevicePasskeyOptionsEndpoint = (id: number): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/${id}/passkey-options`,
 })

@@ -5,12 +5,13 @@
 import { useCallback, useMemo, useState } from 'react'
 import { isSessionError, failureReason, runEndpoint, type ApiResult, type Endpoint } from '../../../api/client'
 import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
-import type { Device } from '../../../api/types'
+import type { Device, PasskeyAssertion } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
 import { toastError, toastSuccess } from '../../../store/toastSlice'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../../lib/loadStatus'
-import { devicesEndpoint, removeDeviceEndpoint, renameDeviceEndpoint } from './api'
+import { devicesEndpoint, removeDeviceEndpoint, removeDevicePasskeyOptionsEndpoint, renameDeviceEndpoint } from './api'
+import { getPasskeyAssertion } from '../../../lib/passkeys'
 import { DEVICES_FAILED, DEVICE_REMOVED, DEVICE_RENAMED } from './texts'
 
 export interface RemoveState {
@@ -86,14 +87,11 @@ export function useDevices() {
     [call, fail],
   )
 
-  const confirmRemove = useCallback(
-    async (otp: string) => {
-      const id = remove.id
-      if (id === null) return
-      setRemove((r) => ({ ...r, step: 'confirming' }))
-      const result = await call<MessageResponse | CodeSent>(removeDeviceEndpoint(id, otp))
+  const finishRemove = useCallback(
+    async (id: number, approval: { otp: string } | { passkey: PasskeyAssertion }) => {
+      const result = await call<MessageResponse | CodeSent>(removeDeviceEndpoint(id, approval))
       if (result.error) {
-        setRemove((r) => ({ ...r, step: 'code', failures: r.failures + 1 }))
+        setRemove((r) => ({ ...r, step: 'code', failures: 'otp' in approval ? r.failures + 1 : r.failures }))
         fail(failureReason(result.error))
         return
       }
@@ -101,8 +99,41 @@ export function useDevices() {
       setRemove(idleRemove)
       dispatch(toastSuccess(DEVICE_REMOVED))
     },
-    [call, dispatch, fail, remove.id],
+    [call, dispatch, fail],
   )
+
+  const confirmRemove = useCallback(
+    async (otp: string) => {
+      const id = remove.id
+      if (id === null) return
+      setRemove((r) => ({ ...r, step: 'confirming' }))
+      await finishRemove(id, { otp })
+    },
+    [finishRemove, remove.id],
+  )
+
+  /** With a passkey: options bound to this removal, then the browser's assertion. A
+   * cancelled prompt or a refusal is a toast; the dialog stays and the code still works. */
+  const approveRemove = useCallback(async () => {
+    const id = remove.id
+    if (id === null) return
+    setRemove((r) => ({ ...r, step: 'confirming' }))
+    const options = await call(removeDevicePasskeyOptionsEndpoint(id))
+    if (options.error) {
+      setRemove((r) => ({ ...r, step: 'code' }))
+      fail(failureReason(options.error))
+      return
+    }
+    let passkey: PasskeyAssertion
+    try {
+      passkey = await getPasskeyAssertion(options.data.options)
+    } catch (error) {
+      setRemove((r) => ({ ...r, step: 'code' }))
+      fail(error instanceof Error ? error.message : String(error))
+      return
+    }
+    await finishRemove(id, { passkey })
+  }, [call, fail, finishRemove, remove.id])
 
   const actions = useMemo(
     () => ({
@@ -112,9 +143,10 @@ export function useDevices() {
       closeRename: () => setRename(idleRename),
       startRemove,
       confirmRemove,
+      approveRemove,
       closeRemove: () => setRemove(idleRemove),
     }),
-    [reload, saveName, startRemove, confirmRemove],
+    [reload, saveName, startRemove, confirmRemove, approveRemove],
   )
   return [{ items, load, remove, rename }, actions] as const
 }
