@@ -49,7 +49,6 @@ CAPPED_KINDS = (Kind.INTRA_BANK, Kind.OTHER_BANK)
 DEVICE_NOT_FOUND = "Device not found"
 THIS_DEVICE = "This is the device you are using. To leave it, sign out instead."
 NAME_REQUIRED = "Enter a name for this device"
-NEW_DEVICE_SUBJECT = "New sign-in to your Kobo account"
 NEW_DEVICE_SMS = (
     "Kobo: someone signed in to your profile from a new device ({}) at {}. If this was not "
     "you, call us now and change your password."
