@@ -133,6 +133,20 @@ test('add a passkey, sign in with it, approve a payment with it, remove it', asy
   await screenshot(page, 'devices-settings-phone', { fullPage: true })
   await page.setViewportSize(DESKTOP)
 
+  // Remove the device the passkey was added on (signed out now), approving with the passkey.
+  const older = devices.locator('.ant-list-item').filter({ hasNotText: 'This device' }).first()
+  const countBefore = await devices.locator('.ant-list-item').count()
+  await older.getByRole('button', { name: /^Remove / }).click()
+  const removal = page.getByRole('dialog', { name: 'Remove this device' })
+  await expect(removal.getByRole('button', { name: /Approve with passkey/ })).toBeVisible()
+  await expect(removal.getByRole('button', { name: 'Use a code instead' })).toBeVisible()
+  await page.waitForTimeout(400) // the dialog's opening animation, for the pictures
+  await bothWidths(page, 'devices-remove')
+  await removal.getByRole('button', { name: /Approve with passkey/ }).click()
+  await expect(page.getByText('Device removed successfully')).toBeVisible()
+  await expect(devices.locator('.ant-list-item')).toHaveCount(countBefore - 1)
+  await dismissToasts(page)
+
   // Remove the passkey, with a code.
   const removeCode = await codeAfter(request, ADA)
   await passkeys.getByRole('button', { name: 'Remove', exact: true }).click()
