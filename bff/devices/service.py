@@ -171,12 +171,17 @@ class DeviceService:
         if not seen.new:
             return
         when = utcnow().astimezone(LAGOS).strftime("%H:%M on %d %b %Y")
+        limited = (
+            f"For the next 24 hours, that device can send at most "
+            f"{naira(self.settings.new_device_cap_kobo)} in transfers. "
+            if self.cap_on
+            else ""
+        )
         await self.notices.tell(
             user,
             Event.NEW_DEVICE,
             f"Someone signed in to your Kobo profile from a new device ({seen.name}) at "
-            f"{when} (West Africa Time). For the next 24 hours, transfers from that device "
-            "are limited. If this was you, there is nothing to do.",
+            f"{when} (West Africa Time). {limited}If this was you, there is nothing to do.",
         )
         if user.phone_number:
             await self.notices.notifier.send(

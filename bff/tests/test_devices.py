@@ -82,6 +82,7 @@ async def test_a_new_device_is_alerted_by_email_and_sms(bff):
     assert await new_device_alerts(bff) == (before[0] + 1, before[1] + 1)
     mail = next(m for m in await inbox(bff, ADA) if "from a new device" in m["body"])
     assert "Safari on Mac" in mail["body"] and "West Africa Time" in mail["body"]
+    assert "that device can send at most ₦20,000 in transfers" in mail["body"]
     sms = next(m for m in await inbox(bff, ADA_PHONE) if "from a new device" in m["body"])
     assert sms["body"].startswith("Kobo: someone signed in to your profile from a new device")
     listed = (await bff.client.get(D, headers=auth(token))).json()
