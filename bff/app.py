@@ -24,6 +24,7 @@ from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.scenario import SimScenarioMiddleware
 from bff.dashboard.controller import DashboardController
+from bff.devices.controller import DeviceCapController, DevicesController
 from bff.disputes.controller import AdminDisputesController, DisputesController
 from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
@@ -73,9 +74,11 @@ CONTROLLERS = [
     SettingsController,
     PasskeySignInController,
     PasskeySettingsController,
+    DevicesController,
     FreezeController,
     AdminFreezeController,
     LimitsController,
+    DeviceCapController,
     TransfersController,
     BeneficiariesController,
     SchedulesController,

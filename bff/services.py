@@ -23,6 +23,7 @@ from bff.core_client.breaker import CircuitBreaker
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.devices.service import DeviceService
 from bff.disputes.backoffice import DisputeBackOffice
 from bff.disputes.service import DisputeService
 from bff.history.service import HistoryService
@@ -68,6 +69,7 @@ class Services:
     onboarding_review: OnboardingReviewService
     customer_settings: SettingsService
     passkeys: PasskeyService
+    devices: DeviceService
     freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
@@ -148,7 +150,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     notifier = Notifier(transports, outbox)
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
-    auth = AuthService(db, settings, passwords, core_client, codes, notices)
+    devices = DeviceService(db, settings, codes, notices)
+    auth = AuthService(db, settings, passwords, core_client, codes, notices, devices)
     read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
@@ -168,6 +171,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         lookup,
         otp_ttl_s=ttl,
         passkeys=passkeys,
+        devices=devices,
     )
     bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
     clock: BankClock = (
@@ -199,6 +203,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
         customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
         passkeys=passkeys,
+        devices=devices,
         freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,

@@ -117,7 +117,9 @@ class TransfersController(Controller):
     async def _initiate(
         self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn
     ) -> PendingTransferOut:
-        transfer, message = await transfer_service.initiate(customer.user, kind, data)
+        transfer, message = await transfer_service.initiate(
+            customer.user, kind, data, customer.device_id
+        )
         return PendingTransferOut(
             id=transfer.id,
             status=transfer.status,  # type: ignore[arg-type]
@@ -205,7 +207,9 @@ class TransfersController(Controller):
     async def bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkTransferIn
     ) -> BulkPendingOut:
-        batch, rows, message = await transfer_service.initiate_bulk(customer.user, data.transfers)
+        batch, rows, message = await transfer_service.initiate_bulk(
+            customer.user, data.transfers, customer.device_id
+        )
         return BulkPendingOut(
             id=batch.id,
             status=batch.status,  # type: ignore[arg-type]

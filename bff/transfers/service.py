@@ -29,6 +29,7 @@ from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient, CoreRefused
 from bff.db import Database, utcnow
+from bff.devices.service import CAPPED_KINDS, DeviceService
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
@@ -133,9 +134,11 @@ class TransferService:
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
+        devices: DeviceService | None = None,
     ) -> None:
         self.db = db
         self.passkeys = passkeys
+        self.devices = devices
         self.core = core
         self.codes = codes
         self.accounts = accounts
@@ -231,8 +234,14 @@ class TransferService:
             lookup.name_inquiry_reference,
         )
 
-    async def _check_limits_and_funds(self, user: User, plans: list[Plan]) -> None:
-        """Per-transaction and daily limits (Settings, capped by the KYC level), and funds."""
+    async def _check_limits_and_funds(
+        self, user: User, plans: list[Plan], device_id: int | None = None
+    ) -> None:
+        """Per-transaction and daily limits (Settings, capped by the KYC level), the
+        new-device cap (bff/devices), and funds."""
+        if self.devices is not None:
+            capped = sum(p.amount_kobo for p in plans if p.kind in CAPPED_KINDS)
+            await self.devices.check(user.id, device_id, capped)
         by_source_type: dict[tuple[str, str], int] = {}
         by_source: dict[str, int] = {}
         for plan in plans:
@@ -270,19 +279,21 @@ class TransferService:
         spent = spent_today(Transfer, source, Transfer.kind == kind)
         return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
-    async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
+    async def initiate(
+        self, user: User, kind: str, data: TransferIn, device_id: int | None = None
+    ) -> tuple[Transfer, str]:
         refuse_if_frozen(user)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, kind, data, own)
-        await self._check_limits_and_funds(user, [plan])
-        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary)
+        await self._check_limits_and_funds(user, [plan], device_id)
+        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary, device_id)
         message = await self.codes.ask_to_confirm(
             user, _purpose(transfer.id), store_with=[transfer]
         )
         return transfer, message
 
     async def initiate_bulk(
-        self, user: User, rows: list[BulkTransferRow]
+        self, user: User, rows: list[BulkTransferRow], device_id: int | None = None
     ) -> tuple[TransferBatch, list[Transfer], str]:
         refuse_if_frozen(user)
         if not rows:
@@ -304,9 +315,9 @@ class TransferService:
                         for e in (exc.errors or [{"field": "row", "message": exc.message}])
                     ]
                 ) from exc
-        await self._check_limits_and_funds(user, plans)
+        await self._check_limits_and_funds(user, plans, device_id)
         batch = TransferBatch(id=uuid.uuid4().hex, user_id=user.id)
-        transfers = [_new_transfer(user, plan, batch.id, False) for plan in plans]
+        transfers = [_new_transfer(user, plan, batch.id, False, device_id) for plan in plans]
         for position, transfer in enumerate(transfers):
             transfer.batch_position = position
         async with self.db.transaction() as session:
@@ -316,7 +327,9 @@ class TransferService:
         message = await self.codes.ask_to_confirm(user, _purpose(batch.id))
         return batch, transfers, message
 
-    async def run_scheduled(self, user: User, kind: str, data: TransferIn) -> Transfer:
+    async def run_scheduled(
+        self, user: User, kind: str, data: TransferIn, device_id: int | None = None
+    ) -> Transfer:
         """One run of an approved scheduled payment: the live path (look-up, limits, funds,
         NIP with status queries) minus the code step, which the approval stood for.
         A frozen account's run is refused (the schedule records it failed and tells the
@@ -324,8 +337,8 @@ class TransferService:
         await refuse_if_frozen_now(self.db, user.id)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, kind, data, own)
-        await self._check_limits_and_funds(user, [plan])
-        transfer = _new_transfer(user, plan, None, False)
+        await self._check_limits_and_funds(user, [plan], device_id)
+        transfer = _new_transfer(user, plan, None, False, device_id)
         now = utcnow()
         transfer.status, transfer.confirmed_at = Status.PROCESSING, now
         transfer.lease_until = transfer.next_attempt_at = now + LEASE
@@ -452,6 +465,10 @@ class TransferService:
         )
         if transfer.amount_kobo > single or spent > daily:
             return Outcome(Status.FAILED, "61", failure_message("61"))
+        if self.devices is not None:  # the new-device cap, the same way
+            refusal = await self.devices.over_cap(user.id, transfer.device_id, transfer.amount_kobo)
+            if refusal is not None:
+                return Outcome(Status.FAILED, "61", refusal)
         return None
 
     # -- execution ----------------------------------------------------------------------
@@ -618,8 +635,11 @@ def _purpose(transfer_or_batch_id: str) -> str:
     return f"TRANSFER:{transfer_or_batch_id}"
 
 
-def _new_transfer(user: User, plan: Plan, batch_id: str | None, save: bool) -> Transfer:
+def _new_transfer(
+    user: User, plan: Plan, batch_id: str | None, save: bool, device_id: int | None = None
+) -> Transfer:
     return Transfer(
+        device_id=device_id,
         id=uuid.uuid4().hex,
         user_id=user.id,
         batch_id=batch_id,

@@ -13,3 +13,5 @@ class Principal:
 
     user: User
     session_id: int
+    # The browser the session was opened in (bff/devices); None for sessions from before.
+    device_id: int | None = None

@@ -39,4 +39,7 @@ export type PasskeyAssertion = Schemas['PasskeyAssertionIn']
 export type PasskeyRegistration = Schemas['PasskeyRegistrationIn']
 export type Passkey = Schemas['PasskeyOut']
 export type PasskeyAdded = Schemas['PasskeyAddedOut']
+// known devices and the new-device cap (docs/contract.md §3.2b, §8.3, §14.4b)
+export type Device = Schemas['DeviceOut']
+export type DeviceCap = Schemas['DeviceCapOut']
 export type PasskeySignInRequest = Schemas['PasskeySignInIn']

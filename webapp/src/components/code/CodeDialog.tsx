@@ -31,6 +31,11 @@ export interface CodeDialogProps {
   /** The customer has a passkey: "Approve with passkey" comes first, "Use a code instead"
    * beside it opens the boxes (issue 40). */
   onPasskey?: () => void
+  /** What the passkey step says (a payment by default). */
+  passkeyTitle?: string
+  passkeyText?: string
+  /** The dialog's title in the code step (the second factor's heading by default). */
+  title?: string
 }
 
 export function CodeDialog({
@@ -44,6 +49,9 @@ export function CodeDialog({
   children,
   submitText = 'Confirm',
   onPasskey,
+  passkeyTitle = 'Approve this payment',
+  passkeyText = 'Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.',
+  title,
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
   const [withCode, setWithCode] = useState(false)
@@ -58,7 +66,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={passkeyFirst ? 'Approve this payment' : heading.title}
+      title={passkeyFirst ? passkeyTitle : (title ?? heading.title)}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}
@@ -72,9 +80,7 @@ export function CodeDialog({
         {!online && <Alert type="warning" showIcon title={OFFLINE_MONEY_REASON} className="kobo-code-dialog__offline" />}
         {passkeyFirst ? (
           <>
-            <Typography.Paragraph type="secondary">
-              Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.
-            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{passkeyText}</Typography.Paragraph>
             <div className="kobo-code-dialog__passkey">
               <Button type="primary" size="large" block icon={<KeyOutlined />} onClick={onPasskey} loading={loading} disabled={!online}>
                 Approve with passkey

@@ -9,7 +9,7 @@ import type {
   TransferKind,
   TransferRequest,
 } from '../../api/transferTypes'
-import type { PasskeyAssertion, PasskeyOptions } from '../../api/types'
+import type { DeviceCap, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 
 const BASE = '/api/transfer'
 
@@ -71,3 +71,6 @@ export const confirmBulkEndpoint = (id: string, otp: string): Endpoint<BulkResul
   body: { id, otp },
   timeoutMs: 120_000,
 })
+
+/** The new-device cap of this browser (docs/contract.md §8.3). */
+export const deviceCapEndpoint = (): Endpoint<DeviceCap> => ({ method: 'GET', path: '/api/transfer/device-cap' })
