@@ -49,3 +49,9 @@ def format_naira(kobo: int) -> str:
     sign = "-" if kobo < 0 else ""
     naira, rest = naira_and_kobo(abs(kobo))
     return f"{sign}₦{naira:,}.{rest:02d}"
+
+
+def format_naira_brief(kobo: int) -> str:
+    """As `format_naira`, without the kobo when there are none: ₦20,000, ₦1,234.50."""
+    text = format_naira(kobo)
+    return text[:-3] if kobo % KOBO_PER_NAIRA == 0 else text

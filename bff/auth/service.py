@@ -24,6 +24,7 @@ from bff.auth.models import LoginFailure, OtpPurpose, PasswordReset, UserSession
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
+from bff.devices.models import Device
 from bff.devices.service import DeviceService, Seen
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
 from bff.notifications.templates import plain_email
@@ -32,7 +33,7 @@ from bff.security import tokens
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.users.models import User
-from bff.users.principal import Principal
+from bff.users.principal import Principal, SessionDevice
 from kobo_serving.database import fetch_rows
 
 log = logging.getLogger(__name__)
@@ -310,7 +311,7 @@ class AuthService:
         if not rows:
             raise NotAuthenticated(SESSION_EXPIRED)
         found = list(rows[0].values())
-        session_id, last_seen_at, expires_at, revoked_at, device_id = found[:5]
+        session_id, last_seen_at, expires_at, revoked_at, device_id, capped_until = found[:6]
         if revoked_at is not None or _expired(last_seen_at, expires_at, now, self.settings):
             raise NotAuthenticated(SESSION_EXPIRED)
         # Only write when it matters, to keep reads cheap. The occasional last-seen write
@@ -322,8 +323,9 @@ class AuthService:
                 )
         # A detached User, read-only to the routes: each service that changes a user gets
         # it again in its own unit of work.
-        user = User(**dict(zip(USER_ATTRIBUTES, found[5:], strict=True)))
-        return Principal(user=user, session_id=session_id, device_id=device_id)
+        user = User(**dict(zip(USER_ATTRIBUTES, found[6:], strict=True)))
+        device = None if device_id is None else SessionDevice(device_id, capped_until)
+        return Principal(user=user, session_id=session_id, device=device)
 
     async def logout(self, principal: Principal) -> None:
         async with self.db.transaction() as session:
@@ -471,9 +473,13 @@ SESSION_AND_USER = (
         UserSession.expires_at,
         UserSession.revoked_at,
         UserSession.device_id,
+        # The device's new-device cap window with the session: a payment then reads it
+        # from here, not with a statement of its own (bff/devices).
+        Device.capped_until,
         *(getattr(User, name) for name in USER_ATTRIBUTES),
     )
     .join(User, User.id == UserSession.user_id)
+    .outerjoin(Device, Device.id == UserSession.device_id)
     .where(UserSession.token_hash == bindparam("digest"))
 )
 

@@ -129,7 +129,7 @@ class DeviceCapController(Controller):
 
     @get("/device-cap", summary="The new-device transfer cap of this browser, if any")
     async def device_cap(self, devices: DeviceService, customer: Principal) -> DeviceCapOut:
-        cap = await devices.cap(customer.user.id, customer.device_id)
+        cap = await devices.cap(customer.user.id, customer.device)
         if cap is None:
             return DeviceCapOut(capped=False)
         return DeviceCapOut(

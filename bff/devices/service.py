@@ -31,15 +31,16 @@ from bff.auth.models import UserSession
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.devices.models import Device
-from bff.devices.names import browser_label
+from bff.browsers import browser_label
 from bff.errors import NotFound, ValidationFailed
-from bff.money import KOBO_PER_NAIRA, format_naira
+from bff.money import format_naira_brief
 from bff.notifications.templates import sms
 from bff.payments.lifecycle import Status
 from bff.security import tokens
 from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Transfer
 from bff.users.models import User
+from bff.users.principal import SessionDevice
 
 DEVICE_COOKIE = "kobo_device"
 DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
@@ -81,12 +82,6 @@ class Cap:
         return max(self.limit_kobo - self.spent_kobo, 0)
 
 
-def naira(kobo: int) -> str:
-    """₦20,000 (whole naira without kobo), ₦1,234.50."""
-    text = format_naira(kobo)
-    return text[:-3] if kobo % KOBO_PER_NAIRA == 0 else text
-
-
 def until_text(until: datetime, now: datetime) -> str:
     """When a cap ends, as the customer reads it in West Africa Time: "14:05 today",
     "14:05 tomorrow", "14:05 on 30 Nov"."""
@@ -101,18 +96,19 @@ def until_text(until: datetime, now: datetime) -> str:
 
 def cap_notice(cap: Cap, now: datetime) -> str:
     """What the transfer form shows before the customer types."""
+    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
     return (
         f"This device is new: until {until_text(cap.until, now)} (West Africa Time) you can "
-        f"send up to {naira(cap.limit_kobo)} from it ({naira(cap.left_kobo)} left)."
+        f"send up to {limit} from it ({left} left)."
     )
 
 
 def cap_refusal(cap: Cap, now: datetime) -> str:
+    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
     return (
         f"This device is new to your profile, so until {until_text(cap.until, now)} (West "
-        f"Africa Time) you can send up to {naira(cap.limit_kobo)} from it, and "
-        f"{naira(cap.left_kobo)} is left. Send less, or use a device you have signed in on "
-        "before."
+        f"Africa Time) you can send up to {limit} from it, and {left} is left. Send less, or "
+        "use a device you have signed in on before."
     )
 
 
@@ -173,7 +169,7 @@ class DeviceService:
         when = utcnow().astimezone(LAGOS).strftime("%H:%M on %d %b %Y")
         limited = (
             f"For the next 24 hours, that device can send at most "
-            f"{naira(self.settings.new_device_cap_kobo)} in transfers. "
+            f"{format_naira_brief(self.settings.new_device_cap_kobo)} in transfers. "
             if self.cap_on
             else ""
         )
@@ -206,22 +202,28 @@ class DeviceService:
         )
 
     # -- the new-device cap ----------------------------------------------------------------
-    async def cap(self, user_id: int, device_id: int | None) -> Cap | None:
+    async def cap(self, user_id: int, device: SessionDevice | None) -> Cap | None:
         """The cap that applies to this device now, with what it sent in its window (only
-        transfers past their code step that have not failed); None: not capped."""
+        transfers past their code step that have not failed); None: not capped. A device
+        whose window came with the session (`SessionDevice`) costs no statement unless it
+        is capped (its first day): then one, the sum."""
         limit = self.settings.new_device_cap_kobo
-        if limit <= 0 or device_id is None:
+        if limit <= 0 or device is None:
             return None
-        now = utcnow()
+        until = device.capped_until
+        if not device.window_known:
+            async with self.db.autocommit() as session:
+                until = await session.scalar(
+                    select(Device.capped_until).where(
+                        Device.id == device.id, Device.user_id == user_id
+                    )
+                )
+        if until is None or until <= utcnow():
+            return None
         async with self.db.autocommit() as session:
-            until = await session.scalar(
-                select(Device.capped_until).where(Device.id == device_id, Device.user_id == user_id)
-            )
-            if until is None or until <= now:
-                return None
             spent = await session.scalar(
                 select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
-                    Transfer.device_id == device_id,
+                    Transfer.device_id == device.id,
                     Transfer.user_id == user_id,
                     Transfer.kind.in_(CAPPED_KINDS),
                     Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
@@ -230,18 +232,20 @@ class DeviceService:
             )
         return Cap(limit, int(spent or 0), until)
 
-    async def check(self, user_id: int, device_id: int | None, amount_kobo: int) -> None:
+    async def check(self, user_id: int, device: SessionDevice | None, amount_kobo: int) -> None:
         """Refuse (400, field `amount`) transfers that would take this device over its cap."""
         if amount_kobo <= 0:
             return
-        cap = await self.cap(user_id, device_id)
+        cap = await self.cap(user_id, device)
         if cap is not None and cap.spent_kobo + amount_kobo > cap.limit_kobo:
             raise ValidationFailed(cap_refusal(cap, utcnow()), field="amount")
 
-    async def over_cap(self, user_id: int, device_id: int | None, amount_kobo: int) -> str | None:
+    async def over_cap(
+        self, user_id: int, device: SessionDevice | None, amount_kobo: int
+    ) -> str | None:
         """After a transfer of `amount_kobo` has its start committed (what was sent includes
         it): the refusal when the device is now over its cap, else None."""
-        cap = await self.cap(user_id, device_id)
+        cap = await self.cap(user_id, device)
         if cap is not None and cap.spent_kobo > cap.limit_kobo:
             # What was left without this transfer, for the customer's sentence.
             before = Cap(cap.limit_kobo, max(cap.spent_kobo - amount_kobo, 0), cap.until)

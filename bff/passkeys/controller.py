@@ -9,7 +9,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from bff.auth.controller import browser_of, signed_in
 from bff.auth.guards import client_address
 from bff.auth.schemas import SessionOut
-from bff.devices.names import browser_label
+from bff.browsers import browser_label
 from bff.openapi_errors import refuses
 from bff.passkeys.models import Passkey
 from bff.passkeys.schemas import (

@@ -33,6 +33,7 @@ from bff.transfers.models import Kind, Status
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
 from bff.users.models import User
+from bff.users.principal import SessionDevice
 
 log = logging.getLogger(__name__)
 
@@ -390,9 +391,10 @@ class ScheduleService:
             description=row.description,
         )
         try:
-            transfer = await self.transfers.run_scheduled(
-                user, row.transfer_type, data, row.device_id
+            device = (
+                None if row.device_id is None else SessionDevice(row.device_id, window_known=False)
             )
+            transfer = await self.transfers.run_scheduled(user, row.transfer_type, data, device)
         except AppError as exc:
             return Status.FAILED, exc.message, None
         return transfer.status, transfer.failure_reason, transfer.id

@@ -12,18 +12,24 @@ from sqlalchemy import select, update
 from bff.db import utcnow
 from bff.devices.models import Device
 from bff.devices.service import DEVICE_COOKIE, until_text
-from bff.tests.conftest import ADA, Bff
-from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.tests.test_passkeys import ADA_PHONE, register, sign_in_with
-from bff.tests.test_transfers import (
+from bff.tests.helpers import (
+    ADA,
+    ADA_PHONE,
     ADA_SAVINGS,
     ADA_TARGET,
     TUNDE_ACCOUNT,
+    Bff,
+    S,
+    approve,
     auth,
     balance,
     confirm,
     initiate,
+    register,
+    schedule,
+    sign_in_with,
 )
+from bff.tests.soft_authenticator import SoftAuthenticator
 
 D = "/api/ibanking/personal/devices"
 CAP = "/api/transfer/device-cap"
@@ -270,7 +276,6 @@ def test_until_text_reads_in_west_africa_time():
 
 
 async def test_a_payment_scheduled_from_a_new_device_counts_against_its_cap(bff):
-    from bff.tests.test_schedules import S, approve, schedule
 
     await sign_in_on(bff, PHONE_UA, new_browser=True)
     token = await sign_in_on(bff, MAC_UA, new_browser=True)

@@ -1,6 +1,6 @@
-"""A device's first name, from its browser's User-Agent ("Chrome on Android"): a short
-explicit mapping (the few browsers and systems Kobo's customers use); the customer can
-rename it."""
+"""A name for a device or a passkey from the browser's User-Agent ("Chrome on Android"): a
+short explicit mapping (the few browsers and systems Kobo's customers use); the customer can
+rename either."""
 
 from __future__ import annotations
 
