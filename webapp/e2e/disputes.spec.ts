@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MOCK, SIM_URL } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { ADMIN, freshPersona, ok, session } from './customers'
-import { screenshot } from './screenshots'
+import { atBothWidths, screenshot } from './screenshots'
 
 test.skip(MOCK, 'the back office, the outbox and the ledger exist only on the real stack')
 
@@ -52,12 +52,12 @@ test('not received: reported from the result, acknowledged in the inbox, refunde
   const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
   await form.getByLabel('The recipient has not received it').check()
   await form.getByLabel('Tell us more (optional)').fill('Adaeze says nothing has arrived.')
-  await screenshot(page, 'dispute-form')
+  await atBothWidths(page, 'dispute-form')
   await form.getByRole('button', { name: 'Send report' }).click()
   const number = (await form.getByTestId('tracking-number').textContent())!.trim()
   expect(number).toMatch(TRACKING)
   await expect(form).toContainText(/We will answer by \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT/)
-  await screenshot(page, 'dispute-received')
+  await atBothWidths(page, 'dispute-received')
   await inboxHas(request, ADA.email, number)
   await inboxHas(request, '08031234501', number)
   await form.getByRole('button', { name: 'Done' }).click()
@@ -107,14 +107,13 @@ test("a declined transfer's 'debited but it failed' is answered at once", async 
   await dismissToasts(page)
   await payOtherBank(page, request, '9000000021', '150')
   await expect(page.locator('.ant-result-title', { hasText: 'Transfer Failed' })).toBeVisible({ timeout: 30_000 })
-  await page.setViewportSize({ width: 390, height: 844 })
   await page.getByTestId('report-problem').click()
   const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
   await expect(form.getByLabel('I was debited but it failed')).toBeChecked()
   await form.getByRole('button', { name: 'Send report' }).click()
   await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦150\.00 hold was released on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\./)
   await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
-  await screenshot(page, 'dispute-answered-phone')
+  await atBothWidths(page, 'dispute-answered')
 })
 
 test("a refused bill's result offers 'Report a problem', answered at once; the bill's details show it", async ({ page, request }) => {
@@ -200,7 +199,7 @@ test('freeze: refused transfer and bill with the reason, then the back office un
   await page.getByLabel('Amount').fill('100')
   await page.getByRole('button', { name: /Send$/ }).click()
   await expect(page.getByText(/Your account is frozen, so no money can leave it/).first()).toBeVisible()
-  await screenshot(page, 'freeze-transfer-refused')
+  await atBothWidths(page, 'freeze-transfer-refused')
 
   // The back office unfreezes; Settings shows it.
   const admin = await session(request, ADMIN.email, ADMIN.password)
