@@ -49,6 +49,7 @@ from bff.storage import open_document_store
 from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
+from bff.transfers.device_cap import DeviceCap
 from bff.transfers.service import TransferService
 from bff.users.read_cache import ReadCache
 from kobo_serving.startup import once_across_processes
@@ -70,6 +71,7 @@ class Services:
     customer_settings: SettingsService
     passkeys: PasskeyService
     devices: DeviceService
+    device_cap: DeviceCap
     freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
@@ -151,6 +153,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     devices = DeviceService(db, settings, codes, notices)
+    device_cap = DeviceCap(db, settings)
     auth = AuthService(db, settings, passwords, core_client, codes, notices, devices)
     read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, read_cache)
@@ -171,7 +174,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         lookup,
         otp_ttl_s=ttl,
         passkeys=passkeys,
-        devices=devices,
+        device_cap=device_cap,
     )
     bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
     clock: BankClock = (
@@ -204,6 +207,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
         passkeys=passkeys,
         devices=devices,
+        device_cap=device_cap,
         freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,

@@ -15,11 +15,10 @@ import grimp
 import pytest
 
 # Two-way imports that exist today, to be removed (docs/architecture.md, "Import rules").
-# Known devices (issue 40) brought two: auth records the device of a sign-in while devices
-# sends its removal code and ends its sessions through auth; transfers checks the
-# new-device cap while devices sums a device's transfers. The way out is in the doc.
+# Known devices (issue 40) brought one: auth records the device of a sign-in while devices
+# sends its removal code and ends its sessions through auth. The way out is in the doc.
 KNOWN_TWO_WAY: dict[str, set[frozenset[str]]] = {
-    "bff": {frozenset(("auth", "devices")), frozenset(("devices", "transfers"))},
+    "bff": {frozenset(("auth", "devices"))},
     "core_sim": set(),
 }
 

@@ -1,5 +1,5 @@
-"""Known devices under /api/ibanking/personal (Settings) and the new-device cap under
-/api/transfer (docs/contract.md, "Known devices")."""
+"""Known devices under /api/ibanking/personal, Settings (docs/contract.md, "Known devices");
+the new-device cap's route is with transfers (bff/transfers/device_cap.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.db import utcnow
 from bff.devices.models import Device
-from bff.devices.schemas import DeviceCapOut, DeviceOut, RemoveDeviceIn, RenameDeviceIn
-from bff.devices.service import REMOVE_CODE, DeviceService, cap_notice
+from bff.devices.schemas import DeviceOut, RemoveDeviceIn, RenameDeviceIn
+from bff.devices.service import REMOVE_CODE, DeviceService
 from bff.errors import ValidationFailed
-from bff.money import kobo_to_naira
 from bff.openapi_errors import refuses
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.passkeys.service import Action, PasskeyService
@@ -120,22 +119,3 @@ class DevicesController(Controller):
         device = await devices.removable(customer.user.id, device_id, customer.device_id)
         options = await passkeys.approval_options(customer.user.id, removal_of(device))
         return PasskeyOptionsOut(options=options)
-
-
-class DeviceCapController(Controller):
-    path = "/api/transfer"
-    tags = ["transfers"]
-    security = [{"bearer": []}]
-
-    @get("/device-cap", summary="The new-device transfer cap of this browser, if any")
-    async def device_cap(self, devices: DeviceService, customer: Principal) -> DeviceCapOut:
-        cap = await devices.cap(customer.user.id, customer.device)
-        if cap is None:
-            return DeviceCapOut(capped=False)
-        return DeviceCapOut(
-            capped=True,
-            limit=kobo_to_naira(cap.limit_kobo),
-            left=kobo_to_naira(cap.left_kobo),
-            ends_at=cap.until.isoformat(),
-            message=cap_notice(cap, utcnow()),
-        )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -28,25 +28,20 @@ from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
 from bff.auth.models import UserSession
+from bff.browsers import browser_label
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.devices.models import Device
-from bff.browsers import browser_label
 from bff.errors import NotFound, ValidationFailed
 from bff.money import format_naira_brief
 from bff.notifications.templates import sms
-from bff.payments.lifecycle import Status
 from bff.security import tokens
 from bff.timefmt import LAGOS
-from bff.transfers.models import Kind, Transfer
 from bff.users.models import User
-from bff.users.principal import SessionDevice
 
 DEVICE_COOKIE = "kobo_device"
 DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
 CAP_WINDOW = timedelta(hours=24)
-# Transfers the cap counts: money leaving the customer (not between their own accounts).
-CAPPED_KINDS = (Kind.INTRA_BANK, Kind.OTHER_BANK)
 DEVICE_NOT_FOUND = "Device not found"
 THIS_DEVICE = "This is the device you are using. To leave it, sign out instead."
 NAME_REQUIRED = "Enter a name for this device"
@@ -69,49 +64,6 @@ class Seen:
     new: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Cap:
-    """The new-device cap as it applies now to one device, in kobo."""
-
-    limit_kobo: int
-    spent_kobo: int
-    until: datetime
-
-    @property
-    def left_kobo(self) -> int:
-        return max(self.limit_kobo - self.spent_kobo, 0)
-
-
-def until_text(until: datetime, now: datetime) -> str:
-    """When a cap ends, as the customer reads it in West Africa Time: "14:05 today",
-    "14:05 tomorrow", "14:05 on 30 Nov"."""
-    local, today = until.astimezone(LAGOS), now.astimezone(LAGOS).date()
-    clock = local.strftime("%H:%M")
-    if local.date() == today:
-        return f"{clock} today"
-    if local.date() == today + timedelta(days=1):
-        return f"{clock} tomorrow"
-    return f"{clock} on {local.day} {local.strftime('%b')}"
-
-
-def cap_notice(cap: Cap, now: datetime) -> str:
-    """What the transfer form shows before the customer types."""
-    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
-    return (
-        f"This device is new: until {until_text(cap.until, now)} (West Africa Time) you can "
-        f"send up to {limit} from it ({left} left)."
-    )
-
-
-def cap_refusal(cap: Cap, now: datetime) -> str:
-    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
-    return (
-        f"This device is new to your profile, so until {until_text(cap.until, now)} (West "
-        f"Africa Time) you can send up to {limit} from it, and {left} is left. Send less, or "
-        "use a device you have signed in on before."
-    )
-
-
 def valid_token(raw: str | None) -> str | None:
     return raw if raw and _TOKEN.fullmatch(raw) else None
 
@@ -127,6 +79,7 @@ class DeviceService:
 
     @property
     def cap_on(self) -> bool:
+        """Whether new devices are capped (bff/transfers/device_cap.py)."""
         return self.settings.new_device_cap_kobo > 0
 
     # -- sign-in -------------------------------------------------------------------------
@@ -200,57 +153,6 @@ class DeviceService:
             )
             .values(capped_until=until)
         )
-
-    # -- the new-device cap ----------------------------------------------------------------
-    async def cap(self, user_id: int, device: SessionDevice | None) -> Cap | None:
-        """The cap that applies to this device now, with what it sent in its window (only
-        transfers past their code step that have not failed); None: not capped. A device
-        whose window came with the session (`SessionDevice`) costs no statement unless it
-        is capped (its first day): then one, the sum."""
-        limit = self.settings.new_device_cap_kobo
-        if limit <= 0 or device is None:
-            return None
-        until = device.capped_until
-        if not device.window_known:
-            async with self.db.autocommit() as session:
-                until = await session.scalar(
-                    select(Device.capped_until).where(
-                        Device.id == device.id, Device.user_id == user_id
-                    )
-                )
-        if until is None or until <= utcnow():
-            return None
-        async with self.db.autocommit() as session:
-            spent = await session.scalar(
-                select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
-                    Transfer.device_id == device.id,
-                    Transfer.user_id == user_id,
-                    Transfer.kind.in_(CAPPED_KINDS),
-                    Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
-                    Transfer.confirmed_at >= until - CAP_WINDOW,
-                )
-            )
-        return Cap(limit, int(spent or 0), until)
-
-    async def check(self, user_id: int, device: SessionDevice | None, amount_kobo: int) -> None:
-        """Refuse (400, field `amount`) transfers that would take this device over its cap."""
-        if amount_kobo <= 0:
-            return
-        cap = await self.cap(user_id, device)
-        if cap is not None and cap.spent_kobo + amount_kobo > cap.limit_kobo:
-            raise ValidationFailed(cap_refusal(cap, utcnow()), field="amount")
-
-    async def over_cap(
-        self, user_id: int, device: SessionDevice | None, amount_kobo: int
-    ) -> str | None:
-        """After a transfer of `amount_kobo` has its start committed (what was sent includes
-        it): the refusal when the device is now over its cap, else None."""
-        cap = await self.cap(user_id, device)
-        if cap is not None and cap.spent_kobo > cap.limit_kobo:
-            # What was left without this transfer, for the customer's sentence.
-            before = Cap(cap.limit_kobo, max(cap.spent_kobo - amount_kobo, 0), cap.until)
-            return cap_refusal(before, utcnow())
-        return None
 
     # -- Settings ----------------------------------------------------------------------
     async def devices_of(self, user_id: int) -> list[tuple[Device, bool]]:

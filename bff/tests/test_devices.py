@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 
 from bff.db import utcnow
 from bff.devices.models import Device
-from bff.devices.service import DEVICE_COOKIE, until_text
+from bff.devices.service import DEVICE_COOKIE
 from bff.tests.helpers import (
     ADA,
     ADA_PHONE,
@@ -30,6 +30,7 @@ from bff.tests.helpers import (
     sign_in_with,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
+from bff.transfers.device_cap import until_text
 
 D = "/api/ibanking/personal/devices"
 CAP = "/api/transfer/device-cap"

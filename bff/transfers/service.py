@@ -29,7 +29,6 @@ from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient, CoreRefused
 from bff.db import Database, utcnow
-from bff.devices.service import CAPPED_KINDS, DeviceService
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
@@ -48,6 +47,7 @@ from bff.payments.lifecycle import (
 )
 from bff.timefmt import display_datetime
 from bff.transfers.alerts import TRANSFER_ALERT
+from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
 from bff.transfers.schemas import (
@@ -135,11 +135,11 @@ class TransferService:
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
-        devices: DeviceService | None = None,
+        device_cap: DeviceCap | None = None,
     ) -> None:
         self.db = db
         self.passkeys = passkeys
-        self.devices = devices
+        self.device_cap = device_cap
         self.core = core
         self.codes = codes
         self.accounts = accounts
@@ -239,10 +239,10 @@ class TransferService:
         self, user: User, plans: list[Plan], device: SessionDevice | None = None
     ) -> None:
         """Per-transaction and daily limits (Settings, capped by the KYC level), the
-        new-device cap (bff/devices), and funds."""
-        if self.devices is not None:
+        new-device cap (device_cap.py), and funds."""
+        if self.device_cap is not None:
             capped = sum(p.amount_kobo for p in plans if p.kind in CAPPED_KINDS)
-            await self.devices.check(user.id, device, capped)
+            await self.device_cap.check(user.id, device, capped)
         by_source_type: dict[tuple[str, str], int] = {}
         by_source: dict[str, int] = {}
         for plan in plans:
@@ -472,8 +472,8 @@ class TransferService:
         )
         if transfer.amount_kobo > single or spent > daily:
             return Outcome(Status.FAILED, "61", failure_message("61"))
-        if self.devices is not None:  # the new-device cap, the same way
-            refusal = await self.devices.over_cap(
+        if self.device_cap is not None:  # the new-device cap, the same way
+            refusal = await self.device_cap.over_cap(
                 user.id, _device_of(transfer, confirming), transfer.amount_kobo
             )
             if refusal is not None:
