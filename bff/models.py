@@ -1,11 +1,10 @@
 """Imports every domain's tables so that Alembic and tests see the whole schema."""
 
 from bff.audit.models import AuditEvent
-from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, UserSession
+from bff.auth.models import Device, LoginFailure, OtpChallenge, PasswordReset, UserSession
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
-from bff.devices.models import Device
 from bff.disputes.models import Dispute
 from bff.kyc.models import KycSubmission
 from bff.limits.models import PendingLimitChange, TransactionLimit

@@ -12,6 +12,7 @@ from litestar.stores.base import Store
 from bff.accounts.service import AccountsService
 from bff.audit.notices import SecurityNotices
 from bff.auth.codes import OneTimeCodes
+from bff.auth.devices import SignInDevices
 from bff.auth.service import AuthService
 from bff.beneficiaries.service import BeneficiaryService
 from bff.bills.alerts import VEND_ALERT, VendAlerts
@@ -153,8 +154,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
     devices = DeviceService(db, settings, codes, notices)
+    sign_in_devices = SignInDevices(settings, notices)
     device_cap = DeviceCap(db, settings)
-    auth = AuthService(db, settings, passwords, core_client, codes, notices, devices)
+    auth = AuthService(db, settings, passwords, core_client, codes, notices, sign_in_devices)
     read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)

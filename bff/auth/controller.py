@@ -8,6 +8,7 @@ from litestar import Controller, Request, get, patch, post
 from litestar.background_tasks import BackgroundTask
 from litestar.response import Response
 
+from bff.auth.devices import DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S
 from bff.auth.guards import client_address
 from bff.auth.schemas import (
     EmailIn,
@@ -22,7 +23,6 @@ from bff.auth.schemas import (
 )
 from bff.auth.service import AuthService, Browser, NewSession, decode_base64_identifier
 from bff.config import Settings
-from bff.devices.service import DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut, TextPath, TextQuery, refuse_hidden_characters
 from bff.users.principal import Principal
@@ -35,8 +35,8 @@ def browser_of(request: Request) -> Browser:
 
 
 def signed_in(request: Request, new: NewSession, settings: Settings) -> Response[SessionOut]:
-    """The session answer, setting the device cookie when the browser had none (bff/devices):
-    HttpOnly, SameSite=Lax, Secure in production, kept about a year."""
+    """The session answer, setting the device cookie when the browser had none
+    (bff/auth/devices.py): HttpOnly, SameSite=Lax, Secure in production, kept about a year."""
     answer = Response(session_out(new, settings.session_idle_s), status_code=200)
     if new.device_token and request.cookies.get(DEVICE_COOKIE) != new.device_token:
         answer.set_cookie(

@@ -20,12 +20,11 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes, wrong_code
-from bff.auth.models import LoginFailure, OtpPurpose, PasswordReset, UserSession
+from bff.auth.devices import Seen, SignInDevices
+from bff.auth.models import Device, LoginFailure, OtpPurpose, PasswordReset, UserSession
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
-from bff.devices.models import Device
-from bff.devices.service import DeviceService, Seen
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
 from bff.notifications.templates import plain_email
 from bff.notifications.transports import DeliveryFailed
@@ -54,7 +53,7 @@ LOCKOUT_SUBJECT = "Someone tried to sign in to your Kobo account"
 class NewSession:
     user: User
     token: str
-    # The device cookie to set (bff/devices): the browser's own, or a new one.
+    # The device cookie to set (bff/auth/devices.py): the browser's own, or a new one.
     device_token: str | None = None
 
 
@@ -97,7 +96,7 @@ class AuthService:
         core: CoreClient,
         codes: OneTimeCodes,
         notices: SecurityNotices,
-        devices: DeviceService | None = None,
+        devices: SignInDevices | None = None,
     ) -> None:
         self.notices = notices
         self.devices = devices
@@ -474,7 +473,7 @@ SESSION_AND_USER = (
         UserSession.revoked_at,
         UserSession.device_id,
         # The device's new-device cap window with the session: a payment then reads it
-        # from here, not with a statement of its own (bff/devices).
+        # from here, not with a statement of its own (bff/transfers/device_cap.py).
         Device.capped_until,
         *(getattr(User, name) for name in USER_ATTRIBUTES),
     )

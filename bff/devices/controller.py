@@ -7,8 +7,8 @@ from litestar import Controller, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bff.auth.models import Device
 from bff.db import utcnow
-from bff.devices.models import Device
 from bff.devices.schemas import DeviceOut, RemoveDeviceIn, RenameDeviceIn
 from bff.devices.service import REMOVE_CODE, DeviceService
 from bff.errors import ValidationFailed

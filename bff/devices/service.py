@@ -1,23 +1,10 @@
-"""Known devices: which browser each session was opened in, the alert when a customer signs
-in from one never seen before, the new-device transfer cap, and the Settings list.
-
-A device is a browser, told apart by a long random cookie (`DEVICE_COOKIE`) the BFF sets at
-sign-in when the browser has none; only the cookie's SHA-256 is stored, per customer.
-
-The cap (docs/contract.md, "Known devices"): for 24 hours after the first sign-in on a new
-device, or after a passkey was added on it, Kobo-to-Kobo and interbank transfers made from
-that device (single, bulk, and the runs of payments scheduled from it) total at most
-`new_device_cap_kobo`. It is checked when a transfer is asked for (a clear refusal), and
-again once its start is committed, as the daily limit is: of two parallel confirms, neither
-can slip under the cap unseen.
-"""
+"""Known devices in Settings: the customer's list, rename, and remove (with a code or a
+passkey; the device's sessions end). A sign-in records its device in bff/auth/devices.py; the
+new-device cap is a transfer rule (bff/transfers/device_cap.py)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
@@ -27,45 +14,16 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
-from bff.auth.models import UserSession
-from bff.browsers import browser_label
+from bff.auth.models import Device, UserSession
 from bff.config import Settings
 from bff.db import Database, utcnow
-from bff.devices.models import Device
 from bff.errors import NotFound, ValidationFailed
-from bff.money import format_naira_brief
-from bff.notifications.templates import sms
-from bff.security import tokens
-from bff.timefmt import LAGOS
 from bff.users.models import User
 
-DEVICE_COOKIE = "kobo_device"
-DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
-CAP_WINDOW = timedelta(hours=24)
 DEVICE_NOT_FOUND = "Device not found"
 THIS_DEVICE = "This is the device you are using. To leave it, sign out instead."
 NAME_REQUIRED = "Enter a name for this device"
-NEW_DEVICE_SMS = (
-    "Kobo: someone signed in to your profile from a new device ({}) at {}. If this was not "
-    "you, call us now and change your password."
-)
 REMOVE_CODE = "DEVICE_REMOVE:"
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{43,86}")
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A sign-in's device: `token` is the cookie to set (the browser's own, or a new one)."""
-
-    device_id: int
-    token: str
-    name: str
-    # Never used by this customer before (and not their very first sign-in): alert, cap.
-    new: bool
-
-
-def valid_token(raw: str | None) -> str | None:
-    return raw if raw and _TOKEN.fullmatch(raw) else None
 
 
 class DeviceService:
@@ -79,80 +37,8 @@ class DeviceService:
 
     @property
     def cap_on(self) -> bool:
-        """Whether new devices are capped (bff/transfers/device_cap.py)."""
+        """Whether new devices' transfers are capped (bff/transfers/device_cap.py)."""
         return self.settings.new_device_cap_kobo > 0
-
-    # -- sign-in -------------------------------------------------------------------------
-    async def seen_in(
-        self, session: AsyncSession, user_id: int, cookie: str | None, user_agent: str
-    ) -> Seen:
-        """The device of a sign-in, in the sign-in's transaction: known (last used now) or
-        added. A customer's very first sign-in (no session ever) adds their first device
-        without alert or cap: it is the one they registered from."""
-        now = utcnow()
-        token = valid_token(cookie) or tokens.new_session_token()
-        digest = tokens.token_digest(token)
-        device = await session.scalar(
-            select(Device).where(Device.user_id == user_id, Device.token_hash == digest)
-        )
-        if device is not None:
-            device.last_used_at = now
-            return Seen(device.id, token, device.name, new=False)
-        first = (
-            await session.scalar(select(UserSession.id).where(UserSession.user_id == user_id))
-        ) is None
-        device = Device(
-            user_id=user_id,
-            token_hash=digest,
-            name=browser_label(user_agent)[:60],
-            created_at=now,
-            last_used_at=now,
-            capped_until=None if first else now + CAP_WINDOW,
-        )
-        session.add(device)
-        await session.flush()
-        if not first:
-            record(session, Event.NEW_DEVICE, user_id=user_id, detail=device.name)
-        return Seen(device.id, token, device.name, new=not first)
-
-    async def tell(self, user: User, seen: Seen) -> None:
-        """The alert of a sign-in from a new device: an e-mail and an SMS (the outbox)."""
-        if not seen.new:
-            return
-        when = utcnow().astimezone(LAGOS).strftime("%H:%M on %d %b %Y")
-        limited = (
-            f"For the next 24 hours, that device can send at most "
-            f"{format_naira_brief(self.settings.new_device_cap_kobo)} in transfers. "
-            if self.cap_on
-            else ""
-        )
-        await self.notices.tell(
-            user,
-            Event.NEW_DEVICE,
-            f"Someone signed in to your Kobo profile from a new device ({seen.name}) at "
-            f"{when} (West Africa Time). {limited}If this was you, there is nothing to do.",
-        )
-        if user.phone_number:
-            await self.notices.notifier.send(
-                [sms(user.phone_number, NEW_DEVICE_SMS.format(seen.name, when))]
-            )
-
-    async def passkey_added_in(
-        self, session: AsyncSession, user_id: int, device_id: int | None, at: datetime
-    ) -> None:
-        """A passkey added on this device starts (or lengthens) its cap window."""
-        until = at + CAP_WINDOW
-        if device_id is None or until <= utcnow():
-            return
-        await session.execute(
-            update(Device)
-            .where(
-                Device.id == device_id,
-                Device.user_id == user_id,
-                (Device.capped_until.is_(None)) | (Device.capped_until < until),
-            )
-            .values(capped_until=until)
-        )
 
     # -- Settings ----------------------------------------------------------------------
     async def devices_of(self, user_id: int) -> list[tuple[Device, bool]]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bff.devices.models import Device
+from bff.auth.models import Device
 from bff.passkeys.models import Passkey
 from bff.tests.helpers import (
     ADA,

@@ -9,9 +9,9 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
+from bff.auth.devices import DEVICE_COOKIE
+from bff.auth.models import Device
 from bff.db import utcnow
-from bff.devices.models import Device
-from bff.devices.service import DEVICE_COOKIE
 from bff.tests.helpers import (
     ADA,
     ADA_PHONE,

@@ -1,7 +1,7 @@
 """The new-device cap (issue 40, docs/contract.md "Known devices"): for 24 hours after a first
 sign-in on a new device, or after a passkey was added on it, transfers that leave the
 customer (`CAPPED_KINDS`) from that device total at most `KOBO_NEW_DEVICE_CAP_KOBO`. The
-window is the device's `capped_until` (bff/devices sets it); a transfer rule, so it lives
+window is the device's `capped_until` (bff/auth/devices.py sets it); a transfer rule, so it lives
 with transfers, checked at initiation and again after the start (as the daily limit)."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from datetime import datetime, timedelta
 from litestar import Controller, get
 from sqlalchemy import func, select
 
+from bff.auth.devices import CAP_WINDOW
+from bff.auth.models import Device
 from bff.config import Settings
 from bff.db import Database, utcnow
-from bff.devices.models import Device
 from bff.devices.schemas import DeviceCapOut
-from bff.devices.service import CAP_WINDOW
 from bff.errors import ValidationFailed
 from bff.money import format_naira_brief, kobo_to_naira
 from bff.payments.lifecycle import Status
