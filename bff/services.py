@@ -169,7 +169,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         otp_ttl_s=ttl,
         passkeys=passkeys,
     )
-    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
+    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl, passkeys=passkeys)
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )

@@ -324,3 +324,7 @@ export const VendInLimits = {
   nuban: { maxLength: 60 },
   phoneNumber: { maxLength: 60 },
 } as const satisfies LimitsOf<'VendIn'>
+
+export const VendRefInLimits = {
+  utilityVendingRequestId: { maxLength: 40 },
+} as const satisfies LimitsOf<'VendRefIn'>

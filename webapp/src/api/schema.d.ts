@@ -1639,6 +1639,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/utility/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a bill with a passkey, step 1: request options bound to this bill */
+        post: operations["ApiUtilityPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/utility/providers/airtime": {
         parameters: {
             query?: never;
@@ -1665,7 +1682,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Airtime, step 2: code */
+        /** Airtime, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersAirtimeVendConfirmAirtimeConfirm"];
         delete?: never;
         options?: never;
@@ -1733,7 +1750,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cable TV, step 2: code */
+        /** Cable TV, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersCabletvVendConfirmCableConfirm"];
         delete?: never;
         options?: never;
@@ -1801,7 +1818,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Data, step 2: code */
+        /** Data, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersDatabundleVendConfirmDataConfirm"];
         delete?: never;
         options?: never;
@@ -1903,7 +1920,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Electricity, step 2 */
+        /** Electricity, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersElectricityVendConfirmElectricityConfirm"];
         delete?: never;
         options?: never;
@@ -3286,7 +3303,8 @@ export interface components {
         };
         /** VendConfirmIn */
         VendConfirmIn: {
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             utilityVendingRequestId: string;
         };
         /** VendIn */
@@ -3309,7 +3327,13 @@ export interface components {
         /** VendPendingOut */
         VendPendingOut: {
             message: string;
+            /** @default false */
+            passkeyApproval: boolean;
             twoFactorAuthentication: string;
+            utilityVendingRequestId: string;
+        };
+        /** VendRefIn */
+        VendRefIn: {
             utilityVendingRequestId: string;
         };
         /** VendResultOut */
@@ -10891,6 +10915,86 @@ export interface operations {
             };
             /** @description Signed in, but this caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiUtilityPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,125 @@
+"""Approving with a passkey beyond transfers (issue 40, part 3): each action that asks for
+the 6-digit code takes instead a passkey's assertion of that very action. A software
+authenticator (bff/tests/soft_authenticator.py) signs; an assertion made for one action
+never confirms another, and a confirm takes a code or a passkey, not both."""
+
+from __future__ import annotations
+
+from bff.tests.helpers import ADA, ADA_CURRENT, TUNDE_ACCOUNT, Bff, U, auth, initiate
+from bff.tests.soft_authenticator import SoftAuthenticator
+from bff.tests.test_passkeys import REFUSED, register
+
+CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
+AIRTIME = {"utilityProductType": "AIRTIME", "airtimeProviderCode": "MTN"}
+
+
+# -- bills ------------------------------------------------------------------------------------
+async def start_airtime(bff: Bff, token: str, amount: int, phone: str = "08099990001") -> str:
+    started = await bff.client.post(
+        f"{U}/airtime/vend/initiate",
+        headers=auth(token),
+        json={"nuban": ADA_CURRENT, **AIRTIME, "phoneNumber": phone, "amount": amount},
+    )
+    assert started.status_code == 201, started.text
+    has_one = (await bff.client.get("/api/ibanking/personal/passkeys", headers=auth(token))).json()
+    assert started.json()["passkeyApproval"] is (has_one != [])
+    return str(started.json()["utilityVendingRequestId"])
+
+
+async def bill_approval(bff: Bff, token: str, vend_id: str, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        "/api/utility/passkey-options",
+        headers=auth(token),
+        json={"utilityVendingRequestId": vend_id},
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def confirm_bill(bff: Bff, token: str, vend_id: str, **proof: object):  # type: ignore[no-untyped-def]
+    return await bff.client.post(
+        f"{U}/airtime/vend/confirm",
+        headers=auth(token),
+        json={"utilityVendingRequestId": vend_id, **proof},
+    )
+
+
+async def bill_status(bff: Bff, token: str, vend_id: str) -> str | None:
+    logs = (await bff.client.get("/api/utility/logs", headers=auth(token))).json()
+    return next((b["vendingStatus"] for b in logs if b["id"] == vend_id), None)
+
+
+async def test_approve_a_bill_with_a_passkey(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    vend_id = await start_airtime(bff, token, 300)
+    assertion = await bill_approval(bff, token, vend_id, device)
+    done = await confirm_bill(bff, token, vend_id, passkey=assertion)
+    assert done.status_code == 200, done.text
+    assert done.json()["bill"]["vendingStatus"] == "SUCCESS"
+    # The same approval again: the first outcome, paid once.
+    again = await confirm_bill(bff, token, vend_id, passkey=assertion)
+    assert again.status_code == 200 and again.json()["bill"]["id"] == vend_id
+    # Replayed on a new bill of the same amount for the same number: refused.
+    second = await start_airtime(bff, token, 300)
+    replayed = await confirm_bill(bff, token, second, passkey=assertion)
+    assert replayed.status_code == 400 and replayed.json()["detail"] == REFUSED
+    assert (
+        await confirm_bill(bff, token, second, otp=await bff.latest_code(ADA))
+    ).status_code == 200
+
+
+async def test_a_bill_approval_cannot_confirm_another_bill_or_a_transfer(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    mine = await start_airtime(bff, token, 100, "08099990001")
+    other = await start_airtime(bff, token, 100, "08099990002")
+    for_mine = await bill_approval(bff, token, mine, device)
+    await bill_approval(bff, token, other, device)
+    refused = await confirm_bill(bff, token, other, passkey=for_mine)
+    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    # A transfer's approval does not pay a bill either.
+    transfer = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    assert transfer.status_code == 201, transfer.text
+    options = await bff.client.post(
+        "/api/transfer/passkey-options", headers=auth(token), json={"id": transfer.json()["id"]}
+    )
+    for_transfer = device.get(options.json()["options"])
+    crossed = await confirm_bill(bff, token, other, passkey=for_transfer)
+    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    # …and a bill's does not move money between accounts.
+    moved = await bff.client.post(
+        "/api/transfer/intrabank/confirm",
+        headers=auth(token),
+        json={"id": transfer.json()["id"], "passkey": for_mine},
+    )
+    assert moved.status_code == 400 and moved.json()["detail"] == REFUSED
+    assert await bill_status(bff, token, other) in (None, "PENDING")
+    assert (await confirm_bill(bff, token, mine, passkey=for_mine)).status_code == 200
+
+
+async def test_a_bill_confirm_takes_a_code_or_a_passkey(bff):
+    token = await bff.sign_in()
+    vend_id = await start_airtime(bff, token, 100)
+    neither = await confirm_bill(bff, token, vend_id)
+    assert neither.status_code == 400 and neither.json()["detail"] == "This field is required"
+    options = await bff.client.post(
+        "/api/utility/passkey-options",
+        headers=auth(token),
+        json={"utilityVendingRequestId": vend_id},
+    )
+    assert options.status_code == 400
+    assert options.json()["detail"].startswith("You have no passkey yet")
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    assertion = await bill_approval(bff, token, vend_id, device)
+    both = await confirm_bill(bff, token, vend_id, otp="123456", passkey=assertion)
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+    unknown = await bff.client.post(
+        "/api/utility/passkey-options",
+        headers=auth(token),
+        json={"utilityVendingRequestId": "nope"},
+    )
+    assert unknown.status_code == 404
