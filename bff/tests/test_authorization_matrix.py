@@ -270,6 +270,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/transfer/bulk/confirm"): lambda o: Probe(
         json={"otp": "123456", "id": o.bulk_batch}, foreign=True
     ),
+    ("POST", "/api/transfer/bulk/passkey-options"): lambda o: Probe(
+        json={"id": o.bulk_batch}, foreign=True
+    ),
     # B's own beneficiary, with the code A was sent for the same account: B's first step
     # (no code) is his own business; A's code must not complete B's second.
     ("POST", "/api/beneficiaries"): lambda o: Probe(
@@ -317,6 +320,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", f"{U}/databundle/vend/confirm"): confirm_a_vend,
     ("POST", f"{U}/electricity/vend/confirm"): confirm_a_vend,
     ("POST", f"{U}/cabletv/vend/confirm"): confirm_a_vend,
+    ("POST", "/api/utility/passkey-options"): lambda o: Probe(
+        json={"utilityVendingRequestId": o.pending_vend}, foreign=True
+    ),
     ("POST", f"{U}/electricity/meter-info"): lambda o: Probe(
         json={
             "meterNumber": "45000000001",

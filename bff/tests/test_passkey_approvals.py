@@ -5,7 +5,17 @@ never confirms another, and a confirm takes a code or a passkey, not both."""
 
 from __future__ import annotations
 
-from bff.tests.helpers import ADA, ADA_CURRENT, TUNDE_ACCOUNT, Bff, U, auth, initiate
+from bff.tests.helpers import (
+    ADA,
+    ADA_CURRENT,
+    TUNDE_ACCOUNT,
+    Bff,
+    U,
+    auth,
+    balance,
+    initiate,
+    ledger_is_balanced,
+)
 from bff.tests.soft_authenticator import SoftAuthenticator
 from bff.tests.test_passkeys import REFUSED, register
 
@@ -123,3 +133,99 @@ async def test_a_bill_confirm_takes_a_code_or_a_passkey(bff):
         json={"utilityVendingRequestId": "nope"},
     )
     assert unknown.status_code == 404
+
+
+# -- bulk transfers ---------------------------------------------------------------------------
+def bulk_rows(*amounts: int) -> list[dict]:  # type: ignore[type-arg]
+    return [
+        {
+            "sourceAccountNumber": ADA_CURRENT,
+            "destinationAccountNumber": TUNDE_ACCOUNT,
+            "destinationBankCode": "090605",
+            "amount": amount,
+            "description": f"row {i}",
+        }
+        for i, amount in enumerate(amounts)
+    ]
+
+
+async def start_bulk(bff: Bff, token: str, *amounts: int) -> str:
+    started = await bff.client.post(
+        "/api/transfer/bulk", headers=auth(token), json={"transfers": bulk_rows(*amounts)}
+    )
+    assert started.status_code == 201, started.text
+    has_one = (await bff.client.get("/api/ibanking/personal/passkeys", headers=auth(token))).json()
+    assert started.json()["passkeyApproval"] is (has_one != [])
+    return str(started.json()["id"])
+
+
+async def bulk_approval(bff: Bff, token: str, batch_id: str, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        "/api/transfer/bulk/passkey-options", headers=auth(token), json={"id": batch_id}
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def confirm_bulk(bff: Bff, token: str, batch_id: str, **proof: object):  # type: ignore[no-untyped-def]
+    return await bff.client.post(
+        "/api/transfer/bulk/confirm", headers=auth(token), json={"id": batch_id, **proof}
+    )
+
+
+async def test_approve_a_bulk_transfer_with_a_passkey(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    before = await balance(bff, ADA_CURRENT)
+    batch = await start_bulk(bff, token, 10, 20)
+    assertion = await bulk_approval(bff, token, batch, device)
+    done = await confirm_bulk(bff, token, batch, passkey=assertion)
+    assert done.status_code == 200, done.text
+    assert [t["status"] for t in done.json()["transfers"]] == ["COMPLETED", "COMPLETED"]
+    # Again: the first outcome, the money moved once.
+    again = await confirm_bulk(bff, token, batch, passkey=assertion)
+    assert again.status_code == 200
+    assert (await balance(bff, ADA_CURRENT))[0] == before[0] - 3000
+    assert await ledger_is_balanced(bff)
+
+
+async def test_a_bulk_approval_confirms_no_other_batch_nor_one_of_its_rows(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    first = await start_bulk(bff, token, 10, 20)
+    second = await start_bulk(bff, token, 10, 20)
+    second_code = await bff.latest_code(ADA)
+    for_first = await bulk_approval(bff, token, first, device)
+    await bulk_approval(bff, token, second, device)
+    refused = await confirm_bulk(bff, token, second, passkey=for_first)
+    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    # A single transfer's confirm does not take a batch's approval either.
+    single = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    crossed = await bff.client.post(
+        "/api/transfer/intrabank/confirm",
+        headers=auth(token),
+        json={"id": single.json()["id"], "passkey": for_first},
+    )
+    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    # Nothing was used up: the code confirms the second batch, the approval the first.
+    assert (await confirm_bulk(bff, token, second, otp=second_code)).status_code == 200
+    assert (await confirm_bulk(bff, token, first, passkey=for_first)).status_code == 200
+
+
+async def test_a_bulk_confirm_takes_a_code_or_a_passkey(bff):
+    token = await bff.sign_in()
+    batch = await start_bulk(bff, token, 10)
+    neither = await confirm_bulk(bff, token, batch)
+    assert neither.status_code == 400 and neither.json()["detail"] == "This field is required"
+    options = await bff.client.post(
+        "/api/transfer/bulk/passkey-options", headers=auth(token), json={"id": batch}
+    )
+    assert options.status_code == 400
+    assert options.json()["detail"].startswith("You have no passkey yet")
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    assertion = await bulk_approval(bff, token, batch, device)
+    both = await confirm_bulk(bff, token, batch, otp="123456", passkey=assertion)
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY

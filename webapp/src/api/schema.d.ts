@@ -1461,8 +1461,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bulk, step 2: the code; each row's result */
+        /** Bulk, step 2: the code or a passkey; each row's result */
         post: operations["ApiTransferBulkConfirmConfirmBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfer/bulk/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a bulk transfer with a passkey, step 1: options bound to every row */
+        post: operations["ApiTransferBulkPasskeyOptionsBulkPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2504,12 +2521,15 @@ export interface components {
         /** BulkConfirmIn */
         BulkConfirmIn: {
             id: string;
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** BulkPendingOut */
         BulkPendingOut: {
             id: string;
             message: string;
+            /** @default false */
+            passkeyApproval: boolean;
             /** @enum {string} */
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             totalAmount: number;
@@ -10018,6 +10038,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiTransferBulkPasskeyOptionsBulkPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
