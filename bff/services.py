@@ -155,9 +155,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     onboarding = OnboardingService(db, settings, core_client, store)
     limits = LimitsService(db, settings, codes, accounts, notices)
     lookup = AccountLookup(core_client, settings.secret_key)
-    beneficiaries = BeneficiaryService(db, lookup, notices)
-    ttl = settings.otp_ttl_s
     passkeys = PasskeyService(db, settings, codes, auth, notices)
+    beneficiaries = BeneficiaryService(db, lookup, notices, passkeys=passkeys)
+    ttl = settings.otp_ttl_s
     transfers = TransferService(
         db,
         core_client,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bff.errors import ValidationFailed
 from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.schemas import CodeSentOut
 
 # The same words as the transfers' confirm (bff/transfers/controller.py).
 CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
@@ -18,3 +19,11 @@ def one_proof(otp: str | None, passkey: PasskeyAssertionIn | None) -> None:
         raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
     if passkey is None and not otp:
         raise ValidationFailed("This field is required", field="otp")
+
+
+class ApprovalCodeSentOut(CodeSentOut):
+    """A code-confirmed action's first answer where a passkey may approve it instead: with
+    `passkeyApproval` the dialog offers "Approve with passkey" first (the code was sent all
+    the same, for "Use a code instead")."""
+
+    passkey_approval: bool = False

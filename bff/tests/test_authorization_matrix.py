@@ -278,6 +278,8 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/beneficiaries"): lambda o: Probe(
         json={**B_FRIEND, "beneficiaryName": "B's friend", "otp": o.beneficiary_code}
     ),
+    # B's own look-up (he has no passkey): nothing of A's is named.
+    ("POST", "/api/beneficiaries/passkey-options"): lambda o: Probe(json=B_FRIEND),
     # scheduled payments
     ("POST", f"{PERSONAL}/schedule-payments/intrabank"): lambda o: schedule_from_a(),
     ("POST", f"{PERSONAL}/schedule-payments/interbank"): lambda o: schedule_from_a(),

@@ -8,7 +8,9 @@ from __future__ import annotations
 from bff.tests.helpers import (
     ADA,
     ADA_CURRENT,
+    GTB,
     TUNDE_ACCOUNT,
+    B,
     Bff,
     U,
     auth,
@@ -229,3 +231,72 @@ async def test_a_bulk_confirm_takes_a_code_or_a_passkey(bff):
     assertion = await bulk_approval(bff, token, batch, device)
     both = await confirm_bulk(bff, token, batch, otp="123456", passkey=assertion)
     assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+
+
+# -- beneficiaries ----------------------------------------------------------------------------
+ADAEZE = {"beneficiaryName": "Adaeze GTB", "bankCode": GTB, "accountNumber": "9000000014"}
+EMEKA = {"beneficiaryName": "Emeka GTB", "bankCode": GTB, "accountNumber": "9000000021"}
+
+
+async def beneficiary_approval(
+    bff: Bff, token: str, details: dict, device: SoftAuthenticator
+) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        "/api/beneficiaries/passkey-options", headers=auth(token), json=details
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def saved(bff: Bff, token: str) -> list[str]:
+    listed = (await bff.client.get(B, headers=auth(token))).json()
+    return [b["accountNumber"] for b in listed]
+
+
+async def test_save_a_beneficiary_with_a_passkey(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    step_one = await bff.client.post(B, headers=auth(token), json=ADAEZE)
+    assert step_one.status_code == 202 and step_one.json()["passkeyApproval"] is True
+    assertion = await beneficiary_approval(bff, token, ADAEZE, device)
+    done = await bff.client.post(B, headers=auth(token), json={**ADAEZE, "passkey": assertion})
+    assert done.status_code == 201, done.text
+    assert await saved(bff, token) == ["9000000014"]
+    # Used up: once deleted, the same approval cannot save it again.
+    await bff.client.delete(f"{B}/{done.json()['beneficiary']['id']}", headers=auth(token))
+    again = await bff.client.post(B, headers=auth(token), json={**ADAEZE, "passkey": assertion})
+    assert again.status_code == 400 and again.json()["detail"] == REFUSED
+    assert await saved(bff, token) == []
+
+
+async def test_a_beneficiary_approval_saves_no_other_account_nor_another_name(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    for_adaeze = await beneficiary_approval(bff, token, ADAEZE, device)
+    await beneficiary_approval(bff, token, EMEKA, device)
+    other = await bff.client.post(B, headers=auth(token), json={**EMEKA, "passkey": for_adaeze})
+    assert other.status_code == 400 and other.json()["detail"] == REFUSED
+    renamed = {**ADAEZE, "beneficiaryName": "Someone else", "passkey": for_adaeze}
+    refused = await bff.client.post(B, headers=auth(token), json=renamed)
+    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert await saved(bff, token) == []
+    both = await bff.client.post(
+        B, headers=auth(token), json={**ADAEZE, "otp": "123456", "passkey": for_adaeze}
+    )
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+    assert (
+        await bff.client.post(B, headers=auth(token), json={**ADAEZE, "passkey": for_adaeze})
+    ).status_code == 201
+
+
+async def test_beneficiary_passkey_options_need_a_passkey(bff):
+    token = await bff.sign_in()
+    step_one = await bff.client.post(B, headers=auth(token), json=ADAEZE)
+    assert step_one.status_code == 202 and step_one.json()["passkeyApproval"] is False
+    options = await bff.client.post(
+        "/api/beneficiaries/passkey-options", headers=auth(token), json=ADAEZE
+    )
+    assert options.status_code == 400
+    assert options.json()["detail"].startswith("You have no passkey yet")

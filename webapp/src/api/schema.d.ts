@@ -486,6 +486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beneficiaries/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a beneficiary with a passkey, step 1: options bound to this beneficiary
+         * @description The same details as the save (bank, account, name); the challenge commits to them, so the approval saves this beneficiary and no other.
+         */
+        post: operations["ApiBeneficiariesPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/beneficiaries/{beneficiary_id}": {
         parameters: {
             query?: never;
@@ -2364,6 +2384,13 @@ export interface components {
             status: components["schemas"]["OnboardingStatusOut"];
             userId: number;
         };
+        /** ApprovalCodeSentOut */
+        ApprovalCodeSentOut: {
+            message: string;
+            /** @default false */
+            passkeyApproval: boolean;
+            twoFactorAuthentication: string;
+        };
         /** ApproveIn */
         ApproveIn: {
             otp: string;
@@ -2457,6 +2484,7 @@ export interface components {
             bankName?: string | null;
             beneficiaryName?: string | null;
             otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** BeneficiaryOut */
         BeneficiaryOut: {
@@ -5460,7 +5488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CodeSentOut"];
+                    "application/json": components["schemas"]["ApprovalCodeSentOut"];
                 };
             };
             /** @description Invalid input; `errors` names the fields */
@@ -5513,6 +5541,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiBeneficiariesPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
