@@ -153,9 +153,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     accounts = AccountsService(db, core_client, codes, recent_reads)
     store = open_document_store(settings.storage, settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
-    limits = LimitsService(db, settings, codes, accounts, notices)
-    lookup = AccountLookup(core_client, settings.secret_key)
     passkeys = PasskeyService(db, settings, codes, auth, notices)
+    limits = LimitsService(db, settings, codes, accounts, notices, passkeys=passkeys)
+    lookup = AccountLookup(core_client, settings.secret_key)
     beneficiaries = BeneficiaryService(db, lookup, notices, passkeys=passkeys)
     ttl = settings.otp_ttl_s
     transfers = TransferService(

@@ -235,6 +235,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         },
         foreign=True,
     ),
+    ("POST", f"{PERSONAL}/transaction-limits/passkey-options"): lambda o: Probe(
+        json={"nuban": ADA_SAVINGS, "transactionLimitUuid": o.limit_change}, foreign=True
+    ),
     ("POST", f"{PERSONAL}/transaction-limits/confirm"): lambda o: Probe(
         json={"otp": "123456", "nuban": ADA_SAVINGS, "transactionLimitUuid": o.limit_change},
         foreign=True,

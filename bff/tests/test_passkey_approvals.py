@@ -8,6 +8,7 @@ from __future__ import annotations
 from bff.tests.helpers import (
     ADA,
     ADA_CURRENT,
+    ADA_SAVINGS,
     GTB,
     TUNDE_ACCOUNT,
     B,
@@ -300,3 +301,73 @@ async def test_beneficiary_passkey_options_need_a_passkey(bff):
     )
     assert options.status_code == 400
     assert options.json()["detail"].startswith("You have no passkey yet")
+
+
+# -- transaction limits -----------------------------------------------------------------------
+LIMITS = "/api/ibanking/personal/transaction-limits"
+
+
+async def ask_for_limits(bff: Bff, token: str, daily: int, single: int) -> str:
+    body = {"dailyTransactionLimit": daily, "singleTransactionLimit": single, "nuban": ADA_SAVINGS}
+    pending = await bff.client.post(LIMITS, headers=auth(token), json=body)
+    assert pending.status_code == 200, pending.text
+    has_one = (await bff.client.get("/api/ibanking/personal/passkeys", headers=auth(token))).json()
+    assert pending.json()["passkeyApproval"] is (has_one != [])
+    return str(pending.json()["transactionLimitUuid"])
+
+
+async def limits_approval(bff: Bff, token: str, change: str, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        f"{LIMITS}/passkey-options",
+        headers=auth(token),
+        json={"nuban": ADA_SAVINGS, "transactionLimitUuid": change},
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def confirm_limits(bff: Bff, token: str, change: str, **proof: object):  # type: ignore[no-untyped-def]
+    return await bff.client.post(
+        f"{LIMITS}/confirm",
+        headers=auth(token),
+        json={"nuban": ADA_SAVINGS, "transactionLimitUuid": change, **proof},
+    )
+
+
+async def savings_limits(bff: Bff, token: str) -> set[tuple[float, float]]:
+    rows = (await bff.client.get(LIMITS, headers=auth(token))).json()
+    return {(r["dailyLimit"], r["limitPerTransaction"]) for r in rows if r["nuban"] == ADA_SAVINGS}
+
+
+async def test_change_limits_with_a_passkey(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    change = await ask_for_limits(bff, token, 150_000, 50_000)
+    assertion = await limits_approval(bff, token, change, device)
+    done = await confirm_limits(bff, token, change, passkey=assertion)
+    assert done.status_code == 200, done.text
+    assert done.json()["message"] == "Transaction limit edited successfully"
+    assert await savings_limits(bff, token) == {(150_000.0, 50_000.0)}
+
+
+async def test_a_limits_approval_confirms_no_other_values(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    before = await savings_limits(bff, token)
+    low = await ask_for_limits(bff, token, 10_000, 5_000)
+    high = await ask_for_limits(bff, token, 900_000, 100_000)
+    high_code = await bff.latest_code(ADA)
+    for_low = await limits_approval(bff, token, low, device)
+    await limits_approval(bff, token, high, device)
+    refused = await confirm_limits(bff, token, high, passkey=for_low)
+    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert await savings_limits(bff, token) == before
+    both = await confirm_limits(bff, token, high, otp=high_code, passkey=for_low)
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+    neither = await confirm_limits(bff, token, high)
+    assert neither.status_code == 400 and neither.json()["detail"] == "This field is required"
+    # Nothing was used up: the code confirms the high one.
+    assert (await confirm_limits(bff, token, high, otp=high_code)).status_code == 200
+    assert await savings_limits(bff, token) == {(900_000.0, 100_000.0)}

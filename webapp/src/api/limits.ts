@@ -279,6 +279,11 @@ export const TransactionLimitInLimits = {
   singleTransactionLimit: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
 } as const satisfies LimitsOf<'TransactionLimitIn'>
 
+export const TransactionLimitRefInLimits = {
+  nuban: { maxLength: 10 },
+  transactionLimitUuid: { maxLength: 36 },
+} as const satisfies LimitsOf<'TransactionLimitRefIn'>
+
 export const TransferInLimits = {
   amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
   description: { maxLength: 200 },

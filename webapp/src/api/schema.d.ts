@@ -964,8 +964,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm new limits with the code */
+        /** Confirm new limits with the code or a passkey */
         post: operations["ApiIbankingPersonalTransactionLimitsConfirmConfirmLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/transaction-limits/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve new limits with a passkey, step 1: options bound to these limits */
+        post: operations["ApiIbankingPersonalTransactionLimitsPasskeyOptionsLimitsPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3226,7 +3243,8 @@ export interface components {
         /** TransactionLimitConfirmIn */
         TransactionLimitConfirmIn: {
             nuban: string;
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             transactionLimitUuid: string;
         };
         /** TransactionLimitIn */
@@ -3253,8 +3271,15 @@ export interface components {
         TransactionLimitPendingOut: {
             message: string;
             nuban: string;
+            /** @default false */
+            passkeyApproval: boolean;
             transactionLimitUuid: string;
             twoFactorAuthentication: string;
+        };
+        /** TransactionLimitRefIn */
+        TransactionLimitRefIn: {
+            nuban: string;
+            transactionLimitUuid: string;
         };
         /** TransactionOut */
         TransactionOut: {
@@ -7865,6 +7890,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionLimitsPasskeyOptionsLimitsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionLimitRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -31,6 +31,9 @@ export interface CodeDialogProps {
   /** The customer has a passkey: "Approve with passkey" comes first, "Use a code instead"
    * beside it opens the boxes (issue 40). */
   onPasskey?: () => void
+  /** What the passkey approves, when it is not a payment (a limit change, a 2FA change). */
+  passkeyTitle?: string
+  passkeyText?: string
 }
 
 export function CodeDialog({
@@ -44,6 +47,8 @@ export function CodeDialog({
   children,
   submitText = 'Confirm',
   onPasskey,
+  passkeyTitle = 'Approve this payment',
+  passkeyText = 'Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.',
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
   const [withCode, setWithCode] = useState(false)
@@ -58,7 +63,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={passkeyFirst ? 'Approve this payment' : heading.title}
+      title={passkeyFirst ? passkeyTitle : heading.title}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}
@@ -72,9 +77,7 @@ export function CodeDialog({
         {!online && <Alert type="warning" showIcon title={OFFLINE_MONEY_REASON} className="kobo-code-dialog__offline" />}
         {passkeyFirst ? (
           <>
-            <Typography.Paragraph type="secondary">
-              Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.
-            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{passkeyText}</Typography.Paragraph>
             <div className="kobo-code-dialog__passkey">
               <Button type="primary" size="large" block icon={<KeyOutlined />} onClick={onPasskey} loading={loading} disabled={!online}>
                 Approve with passkey

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../api/client'
+import type { PasskeyOptions } from '../../api/types'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import type {
   ChangePasswordRequest,
@@ -34,6 +35,13 @@ export const setTransactionLimitEndpoint = (body: TransactionLimitRequest): Endp
 export const confirmTransactionLimitEndpoint = (body: TransactionLimitConfirmRequest): Endpoint<MessageResponse> => ({
   method: 'POST',
   path: `${BASE}/transaction-limits/confirm`,
+  body,
+})
+
+/** The passkey request options that approve these new limits and no others. */
+export const limitPasskeyOptionsEndpoint = (body: { nuban: string; transactionLimitUuid: string }): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/transaction-limits/passkey-options`,
   body,
 })
 

@@ -7,11 +7,14 @@ import { failureReason, type ApiResult } from '../../api/client'
 import { setUserInfo } from '../../store/appSlice'
 import { toastFailure, toastSuccess } from '../../store/toastSlice'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
+import type { PasskeyAssertion } from '../../api/types'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   changePasswordEndpoint,
   confirmGoogleEndpoint,
   confirmOtpEndpoint,
   confirmTransactionLimitEndpoint,
+  limitPasskeyOptionsEndpoint,
   generateGoogleEndpoint,
   generateOtpEndpoint,
   setTransactionLimitEndpoint,
@@ -28,6 +31,8 @@ import {
   limitChangeRefused,
   limitChangeRequested,
   limitCodeRejected,
+  limitPasskeyFailed,
+  limitPasskeyRequested,
   limitCodeSent,
   limitConfirmRequested,
   limitsFailed,
@@ -125,6 +130,26 @@ export function* confirmLimitChangeSaga(action: PayloadAction<{ otp: string }>):
       transactionLimitUuid: limitChange.pending.transactionLimitUuid,
     }),
   )
+  yield call(limitConfirmed, result)
+}
+
+/** "Approve with passkey" for new limits: its steps load on the click (lib/passkeyApproval.ts). */
+export function* approveLimitWithPasskeySaga(): SagaIterator {
+  const { limitChange }: SettingsState = yield select(selectSettings)
+  if (!limitChange.pending) return
+  const change = { nuban: limitChange.pending.nuban, transactionLimitUuid: limitChange.pending.transactionLimitUuid }
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, limitPasskeyOptionsEndpoint(change))
+  if (!passkey) {
+    yield put(limitPasskeyFailed())
+    return
+  }
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, confirmTransactionLimitEndpoint({ ...change, passkey }))
+  yield call(limitConfirmed, result)
+}
+
+/** A limit confirm's answer, whichever way it was approved. */
+function* limitConfirmed(result: ApiResult<MessageResponse>): SagaIterator {
   if (result.error) {
     yield put(limitCodeRejected())
     yield call(toastFailure, result.error, LIMIT_ERROR)
@@ -190,6 +215,7 @@ export function* settingsSaga(): SagaIterator {
     takeLatest(limitsRequested.type, fetchLimitsSaga),
     takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
     takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),
+    takeLatest(limitPasskeyRequested.type, approveLimitWithPasskeySaga),
     takeLatest(twoFactorTypeRequested.type, fetchTwoFactorTypeSaga),
     takeLatest(twoFactorSetupRequested.type, generateTwoFactorSaga),
     takeLatest(twoFactorConfirmRequested.type, confirmTwoFactorSaga),

@@ -151,6 +151,14 @@ const settingsSlice = createSlice({
     limitConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.limitChange.step = 'confirming'
     },
+    /** "Approve with passkey": the browser's prompt, then the confirm call. */
+    limitPasskeyRequested(state) {
+      state.limitChange.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays as it was. */
+    limitPasskeyFailed(state) {
+      state.limitChange.step = 'code'
+    },
     limitCodeRejected(state) {
       state.limitChange.step = 'code'
       state.limitChange.failures += 1
@@ -207,6 +215,8 @@ export const {
   limitCodeSent,
   limitConfirmRequested,
   limitCodeRejected,
+  limitPasskeyRequested,
+  limitPasskeyFailed,
   limitChangeClosed,
   twoFactorTypeRequested,
   twoFactorTypeLoaded,
