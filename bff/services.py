@@ -196,7 +196,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
-        customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
+        customer_settings=SettingsService(
+            db, settings, passwords, auth, codes, accounts, notices, passkeys=passkeys
+        ),
         passkeys=passkeys,
         freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,

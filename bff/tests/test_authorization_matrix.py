@@ -235,6 +235,10 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         },
         foreign=True,
     ),
+    # B's own switch (he has no passkey): nothing of A's is named.
+    ("POST", f"{PERSONAL}/2fa/change/passkey-options"): lambda o: Probe(
+        json={"method": "OTP_AUTHENTICATION"}
+    ),
     ("POST", f"{PERSONAL}/transaction-limits/passkey-options"): lambda o: Probe(
         json={"nuban": ADA_SAVINGS, "transactionLimitUuid": o.limit_change}, foreign=True
     ),

@@ -5,6 +5,8 @@ never confirms another, and a confirm takes a code or a passkey, not both."""
 
 from __future__ import annotations
 
+import pyotp
+
 from bff.tests.helpers import (
     ADA,
     ADA_CURRENT,
@@ -371,3 +373,72 @@ async def test_a_limits_approval_confirms_no_other_values(bff):
     # Nothing was used up: the code confirms the high one.
     assert (await confirm_limits(bff, token, high, otp=high_code)).status_code == 200
     assert await savings_limits(bff, token) == {(900_000.0, 100_000.0)}
+
+
+# -- second-factor changes --------------------------------------------------------------------
+TWO_FA = "/api/ibanking/personal/2fa"
+
+
+async def two_factor_approval(bff: Bff, token: str, method: str, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        f"{TWO_FA}/change/passkey-options", headers=auth(token), json={"method": method}
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def two_factor(bff: Bff, token: str) -> str:
+    answer = await bff.client.get(f"{TWO_FA}/type", headers=auth(token))
+    return str(answer.json()["twoFactorAuthenticationType"])
+
+
+async def test_switch_to_google_authenticator_with_a_passkey_instead_of_the_current_code(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    secret = (
+        await bff.client.get(f"{TWO_FA}/google-authenticator/generate", headers=auth(token))
+    ).json()["secretCode"]
+    # An approval of the switch to OTP does not switch to Google Authenticator.
+    for_otp = await two_factor_approval(bff, token, "OTP_AUTHENTICATION", device)
+    body = {"code": pyotp.TOTP(secret).now()}
+    crossed = await bff.client.post(
+        f"{TWO_FA}/google-authenticator/confirm",
+        headers=auth(token),
+        json={**body, "passkey": for_otp},
+    )
+    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    assertion = await two_factor_approval(bff, token, "GOOGLE_AUTHENTICATOR", device)
+    both = await bff.client.post(
+        f"{TWO_FA}/google-authenticator/confirm",
+        headers=auth(token),
+        json={**body, "currentCode": "123456", "passkey": assertion},
+    )
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+    assert await two_factor(bff, token) == "OTP_AUTHENTICATION"
+    done = await bff.client.post(
+        f"{TWO_FA}/google-authenticator/confirm",
+        headers=auth(token),
+        json={**body, "passkey": assertion},
+    )
+    assert done.status_code == 200, done.text
+    assert await two_factor(bff, token) == "GOOGLE_AUTHENTICATOR"
+
+
+async def test_an_approval_for_one_authenticator_set_up_does_not_approve_another(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    await bff.client.get(f"{TWO_FA}/google-authenticator/generate", headers=auth(token))
+    for_first = await two_factor_approval(bff, token, "GOOGLE_AUTHENTICATOR", device)
+    # A new QR code (someone else's phone, say): the first approval does not cover it.
+    second = (
+        await bff.client.get(f"{TWO_FA}/google-authenticator/generate", headers=auth(token))
+    ).json()["secretCode"]
+    refused = await bff.client.post(
+        f"{TWO_FA}/google-authenticator/confirm",
+        headers=auth(token),
+        json={"code": pyotp.TOTP(second).now(), "passkey": for_first},
+    )
+    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert await two_factor(bff, token) == "OTP_AUTHENTICATION"

@@ -593,6 +593,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/2fa/change/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch 2FA with a passkey instead of the current code: options bound to it */
+        post: operations["ApiIbankingPersonal2FaChangePasskeyOptionsTwoFactorPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/2fa/google-authenticator/confirm": {
         parameters: {
             query?: never;
@@ -602,7 +619,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch to Google Authenticator, step 2 */
+        /** Switch to Google Authenticator, step 2 (the current code or a passkey) */
         post: operations["ApiIbankingPersonal2FaGoogleAuthenticatorConfirmConfirmGoogle"];
         delete?: never;
         options?: never;
@@ -636,7 +653,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch to OTP, step 2 */
+        /** Switch to OTP, step 2 (the current code or a passkey) */
         post: operations["ApiIbankingPersonal2FaOtpAuthenticationConfirmConfirmOtp"];
         delete?: never;
         options?: never;
@@ -3362,6 +3379,12 @@ export interface components {
         TwoFactorConfirmIn: {
             code: string;
             currentCode?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
+        };
+        /** TwoFactorPasskeyOptionsIn */
+        TwoFactorPasskeyOptionsIn: {
+            /** @enum {string} */
+            method: "OTP_AUTHENTICATION" | "GOOGLE_AUTHENTICATOR";
         };
         /** TwoFactorTypeOut */
         TwoFactorTypeOut: {
@@ -6099,6 +6122,77 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonal2FaChangePasskeyOptionsTwoFactorPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorPasskeyOptionsIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

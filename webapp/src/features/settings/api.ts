@@ -63,6 +63,14 @@ export const confirmGoogleEndpoint = (body: TwoFactorConfirmRequest): Endpoint<M
   body,
 })
 
+/** The passkey request options that approve switching to `method` (instead of the current
+ * method's code; the new method's code is still asked). */
+export const twoFactorPasskeyOptionsEndpoint = (method: 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/2fa/change/passkey-options`,
+  body: { method },
+})
+
 export const confirmOtpEndpoint = (body: TwoFactorConfirmRequest): Endpoint<MessageResponse> => ({
   method: 'POST',
   path: `${BASE}/2fa/otp-authentication/confirm`,

@@ -76,11 +76,17 @@ export const settingsHandlers = [
   })),
   http.get(`${BASE}/2fa/otp-authentication/generate`, signedIn(() => HttpResponse.json({ message: OTP_SENT }))),
 
+  http.post(`${BASE}/2fa/change/passkey-options`, signedIn(({ persona }) => approvalOptions(persona.key))),
+
   ...(['GOOGLE_AUTHENTICATOR', 'OTP_AUTHENTICATION'] as const).map((target) =>
     http.post(`${BASE}/2fa/${target === 'GOOGLE_AUTHENTICATOR' ? 'google-authenticator' : 'otp-authentication'}/confirm`, signedIn(({ c, body }) => {
       const needsCurrent = c.twoFactor === 'GOOGLE_AUTHENTICATOR' || target === 'GOOGLE_AUTHENTICATOR'
-      if (needsCurrent && !body.currentCode) return fieldErrors([{ field: 'currentCode', message: "Enter the code that confirms it's you" }])
-      if (body.code !== MOCK_OTP || (needsCurrent && body.currentCode !== MOCK_OTP)) return problem(400, INVALID_OTP, 'Bad Request')
+      if (body.currentCode && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+      // A passkey stands in for the current method's code (the mock trusts the browser).
+      if (body.passkey && !passkeyApproved(body)) return problem(400, PASSKEY_REFUSED, 'Bad Request')
+      const current = body.passkey ? MOCK_OTP : body.currentCode
+      if (needsCurrent && !current) return fieldErrors([{ field: 'currentCode', message: "Enter the code that confirms it's you" }])
+      if (body.code !== MOCK_OTP || (needsCurrent && current !== MOCK_OTP)) return problem(400, INVALID_OTP, 'Bad Request')
       c.twoFactor = target
       return HttpResponse.json({ message: target === 'GOOGLE_AUTHENTICATOR' ? 'Google Authenticator set as 2fa successfully' : 'Otp set as 2fa successfully' })
     })),

@@ -15,6 +15,7 @@ import {
   confirmOtpEndpoint,
   confirmTransactionLimitEndpoint,
   limitPasskeyOptionsEndpoint,
+  twoFactorPasskeyOptionsEndpoint,
   generateGoogleEndpoint,
   generateOtpEndpoint,
   setTransactionLimitEndpoint,
@@ -33,6 +34,7 @@ import {
   limitCodeRejected,
   limitPasskeyFailed,
   limitPasskeyRequested,
+  twoFactorPasskeyFailed,
   limitCodeSent,
   limitConfirmRequested,
   limitsFailed,
@@ -67,6 +69,7 @@ import type {
   TransactionLimit,
   TransactionLimitPending,
   TransactionLimitRequest,
+  TwoFactorConfirmRequest,
   TwoFactorType,
 } from './types'
 
@@ -190,11 +193,23 @@ export function* generateTwoFactorSaga(action: PayloadAction<{ target: SecondFac
   yield put(twoFactorSetupReady({ message: result.data.message, credentials: null }))
 }
 
-export function* confirmTwoFactorSaga(action: PayloadAction<{ code: string; currentCode: string | null }>): SagaIterator {
+export function* confirmTwoFactorSaga(
+  action: PayloadAction<{ code: string; currentCode: string | null; passkey?: boolean }>,
+): SagaIterator {
   const { twoFactor }: SettingsState = yield select(selectSettings)
   const target = twoFactor.setup.target
   if (!target) return
-  const body = { code: action.payload.code, currentCode: action.payload.currentCode }
+  let body: TwoFactorConfirmRequest = { code: action.payload.code, currentCode: action.payload.currentCode }
+  if (action.payload.passkey) {
+    // A passkey instead of the current method's code (lib/passkeyApproval.ts, loaded now).
+    const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+    const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, twoFactorPasskeyOptionsEndpoint(target))
+    if (!passkey) {
+      yield put(twoFactorPasskeyFailed())
+      return
+    }
+    body = { code: action.payload.code, passkey }
+  }
   const endpoint = target === 'GOOGLE_AUTHENTICATOR' ? confirmGoogleEndpoint(body) : confirmOtpEndpoint(body)
   const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, endpoint)
   if (result.error) {
