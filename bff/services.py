@@ -173,7 +173,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )
-    schedules = ScheduleService(db, core_client, codes, transfers, clock)
+    schedules = ScheduleService(db, core_client, codes, transfers, clock, passkeys=passkeys)
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke

@@ -301,6 +301,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("PATCH", f"{PERSONAL}/schedule-payments/approve"): lambda o: Probe(
         json={"otp": "123456", "referenceNumber": o.schedule_reference}, foreign=True
     ),
+    ("POST", f"{PERSONAL}/schedule-payments/passkey-options"): lambda o: Probe(
+        json={"referenceNumber": o.schedule_reference}, foreign=True
+    ),
     ("PUT", f"{PERSONAL}/schedule-payments/edit"): lambda o: Probe(
         json={**transfer_from_a().json, "uuid": o.schedule_uuid, "scheduleDate": today()},
         foreign=True,

@@ -15,11 +15,14 @@ from bff.tests.helpers import (
     TUNDE_ACCOUNT,
     B,
     Bff,
+    S,
     U,
     auth,
     balance,
     initiate,
     ledger_is_balanced,
+    schedule,
+    today,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
 from bff.tests.test_passkeys import REFUSED, register
@@ -442,3 +445,63 @@ async def test_an_approval_for_one_authenticator_set_up_does_not_approve_another
     )
     assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
     assert await two_factor(bff, token) == "OTP_AUTHENTICATION"
+
+
+# -- scheduled payments -----------------------------------------------------------------------
+async def schedule_approval(
+    bff: Bff, token: str, reference: str, device: SoftAuthenticator
+) -> dict:  # type: ignore[type-arg]
+    options = await bff.client.post(
+        f"{S}/passkey-options", headers=auth(token), json={"referenceNumber": reference}
+    )
+    assert options.status_code == 200, options.text
+    return device.get(options.json()["options"])
+
+
+async def approve_schedule(bff: Bff, token: str, reference: str, **proof: object):  # type: ignore[no-untyped-def]
+    return await bff.client.patch(
+        f"{S}/approve", headers=auth(token), json={"referenceNumber": reference, **proof}
+    )
+
+
+async def test_approve_a_scheduled_payment_with_a_passkey(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    item = (await schedule(bff, token)).json()[0]
+    before = await balance(bff, ADA_SAVINGS)
+    assertion = await schedule_approval(bff, token, item["referenceNumber"], device)
+    done = await approve_schedule(bff, token, item["referenceNumber"], passkey=assertion)
+    assert done.status_code == 200 and done.json()["message"] == "Scheduled Payment Approved"
+    assert (await bff.app.state.jobs.run_due_schedules()) == 1
+    assert (await balance(bff, ADA_SAVINGS))[0] == before[0] - 10_000
+
+
+async def test_a_schedule_approval_covers_neither_another_schedule_nor_an_edit(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    first = (await schedule(bff, token)).json()[0]
+    second = (await schedule(bff, token)).json()[0]
+    for_first = await schedule_approval(bff, token, first["referenceNumber"], device)
+    await schedule_approval(bff, token, second["referenceNumber"], device)
+    crossed = await approve_schedule(bff, token, second["referenceNumber"], passkey=for_first)
+    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    # Edited after the approval was made: the approval is for the old details.
+    edit = {
+        "uuid": first["uuid"],
+        "sourceAccountNumber": ADA_SAVINGS,
+        "destinationAccountNumber": TUNDE_ACCOUNT,
+        "amount": 250,
+        "description": "rent (new)",
+        "scheduleDate": today().isoformat(),
+    }
+    edited = await bff.client.put(f"{S}/edit", headers=auth(token), json=edit)
+    assert edited.status_code == 200
+    # An edit is approved under a new reference: the old approval is for neither.
+    reference = edited.json()["scheduledPayment"]["referenceNumber"]
+    stale = await approve_schedule(bff, token, reference, passkey=for_first)
+    assert stale.status_code == 400 and stale.json()["detail"] == REFUSED
+    both = await approve_schedule(bff, token, reference, otp="123456", passkey=for_first)
+    assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
+    assert (await bff.app.state.jobs.run_due_schedules()) == 0

@@ -255,6 +255,10 @@ export const SchedulePaymentSettingLimits = {
   scheduledInterval: { maxLength: 200 },
 } as const satisfies LimitsOf<'SchedulePaymentSetting'>
 
+export const ScheduleRefInLimits = {
+  referenceNumber: { maxLength: 20 },
+} as const satisfies LimitsOf<'ScheduleRefIn'>
+
 export const StatementInLimits = {
   endDate: { maxLength: 100 },
   nuban: { maxLength: 100 },

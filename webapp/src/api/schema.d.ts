@@ -848,7 +848,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve with the code; nothing runs before */
+        /** Approve with the code or a passkey; nothing runs before */
         patch: operations["ApiIbankingPersonalSchedulePaymentsApproveApprove"];
         trace?: never;
     };
@@ -931,6 +931,23 @@ export interface paths {
         put?: never;
         /** Schedule a transfer between own accounts */
         post: operations["ApiIbankingPersonalSchedulePaymentsOwnOwn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/schedule-payments/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve with a passkey, step 1: options bound to this reference's payments */
+        post: operations["ApiIbankingPersonalSchedulePaymentsPasskeyOptionsPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2427,7 +2444,8 @@ export interface components {
         };
         /** ApproveIn */
         ApproveIn: {
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             referenceNumber: string;
         };
         /** AssertionResponse */
@@ -3136,6 +3154,10 @@ export interface components {
             repeatPayment?: number | null;
             schedulePaymentDate?: string | null;
             scheduledInterval?: string | null;
+        };
+        /** ScheduleRefIn */
+        ScheduleRefIn: {
+            referenceNumber: string;
         };
         /** ScheduledPaymentOut */
         ScheduledPaymentOut: {
@@ -7684,6 +7706,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalSchedulePaymentsPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
