@@ -32,7 +32,7 @@ const ASSERTION = {
 
 const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
 
-async function sendBatch(title = 'Approve this payment') {
+async function sendBatch(title = 'Approve these payments') {
   const view = renderWithProviders({ route: '/transfer?tab=bulk', preloadedState: signedInState('ada') })
   const { user } = view
   await screen.findByText('Add row')
@@ -75,6 +75,7 @@ describe('Approve a bulk transfer with passkey', () => {
     browserPrompt.mockResolvedValue(ASSERTION as never)
     const { user, codeDialog } = await sendBatch()
     expect(within(codeDialog).getByText('₦150.00')).toBeInTheDocument()
+    expect(codeDialog).toHaveTextContent('Your passkey approves only these payments.')
     expect(within(codeDialog).queryByLabelText('Character 1 of 6')).toBeNull()
     await user.click(within(codeDialog).getByRole('button', { name: /Approve with passkey/ }))
     expect(await screen.findByTestId('bulk-summary')).toBeInTheDocument()

@@ -215,6 +215,8 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         onCancel={() => dispatch(bulkCancelled())}
         submitText="Confirm Transfers"
         onPasskey={bulk.pending?.passkeyApproval ? () => dispatch(bulkPasskeyRequested()) : undefined}
+        passkeyTitle="Approve these payments"
+        passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only these payments."
       >
         {bulk.pending && (
           <div className="kobo-code-summary">
