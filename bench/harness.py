@@ -210,7 +210,7 @@ WARM_UP_S = 2
 
 def warm_up(workload: str, clients: int, bench: BenchStack) -> None:
     """A short unmeasured run first, as a server in service is warm: its pools connected, and
-    each customer's dashboard and history computed once (bff/users/activity.py). Without it
+    each customer's dashboard and history computed once (bff/users/read_cache.py). Without it
     every 64-client figure began with all 64 customers' first reads at the same instant."""
     load(workload, clients, WARM_UP_S, bench)
 
@@ -469,7 +469,7 @@ async def measure_scale(
     return results
 
 
-# The screens the BFF keeps for a moment (bff/users/activity.py), measured with nothing kept.
+# The screens the BFF keeps for a moment (bff/users/read_cache.py), measured with nothing kept.
 UNKEPT_WORKLOADS = ("summary", "history")
 
 
@@ -511,7 +511,7 @@ def unkept_report(unkept: dict[str, Figure]) -> list[str]:
         f"Nothing kept: {TARGET_CLIENTS} clients, the BFF restarted with"
         " `KOBO_READ_CACHE_S=0`, so that every dashboard and history page is computed (the"
         " rows above are served from each process's kept answers, checked against the"
-        " core's activity version every `KOBO_READ_CACHE_S`: bff/users/activity.py).",
+        " core's activity version every `KOBO_READ_CACHE_S`: bff/users/read_cache.py).",
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
         " simulator CPU ms/op | PostgreSQL CPU ms/op |",

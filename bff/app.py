@@ -24,6 +24,7 @@ from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.scenario import SimScenarioMiddleware
 from bff.dashboard.controller import DashboardController
+from bff.devices.controller import DevicesController
 from bff.disputes.controller import AdminDisputesController, DisputesController
 from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
@@ -50,6 +51,7 @@ from bff.settings.controller import AdminFreezeController, FreezeController, Set
 from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
 from bff.transfers.controller import TransfersController
+from bff.transfers.device_cap import DeviceCapController
 from kobo_serving import served
 from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
 
@@ -73,9 +75,11 @@ CONTROLLERS = [
     SettingsController,
     PasskeySignInController,
     PasskeySettingsController,
+    DevicesController,
     FreezeController,
     AdminFreezeController,
     LimitsController,
+    DeviceCapController,
     TransfersController,
     BeneficiariesController,
     SchedulesController,

@@ -95,7 +95,7 @@ class Settings:
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
     # A payment whose money is still held after this long needs a person (docs/operations.md).
     status_query_window_s: int = 900
-    # How long a process keeps a customer's dashboard and history pages (bff/users/activity.py;
+    # How long a process keeps a customer's dashboard and history pages (bff/users/read_cache.py;
     # their own payments refresh them at once). 0: never kept.
     read_cache_s: float = 2.0
     # Passkeys (WebAuthn, bff/passkeys): the relying party's id (the site's domain, which a
@@ -106,6 +106,10 @@ class Settings:
     webauthn_rp_name: str = "Kobo"
     webauthn_origins: tuple[str, ...] = ("http://localhost:8000",)
     webauthn_challenge_ttl_s: int = 180
+    # Known devices (bff/devices): for 24 hours after a first sign-in on a new device, or
+    # after a passkey was added on it, what that device may send in transfers, in kobo
+    # (₦20,000, after the CBN's device-binding circular of March 2026). 0: no cap.
+    new_device_cap_kobo: int = 2_000_000
 
     def check_webauthn(self) -> None:
         """Refuse to start with passkey settings no browser would accept."""
@@ -198,6 +202,7 @@ class Settings:
                 if origin.strip()
             ),
             webauthn_challenge_ttl_s=env_int("KOBO_WEBAUTHN_CHALLENGE_TTL_S", 180),
+            new_device_cap_kobo=env_int("KOBO_NEW_DEVICE_CAP_KOBO", 2_000_000, minimum=0),
             metrics_allow=tuple(
                 part.strip()
                 for part in os.environ.get("KOBO_METRICS_ALLOW", "127.0.0.1,::1").split(",")

@@ -5,6 +5,7 @@ from bff.auth.models import LoginFailure, OtpChallenge, PasswordReset, UserSessi
 from bff.beneficiaries.models import Beneficiary
 from bff.bills.models import Vend
 from bff.clock import ClockOffset
+from bff.devices.models import Device
 from bff.disputes.models import Dispute
 from bff.kyc.models import KycSubmission
 from bff.limits.models import PendingLimitChange, TransactionLimit
@@ -21,6 +22,7 @@ __all__ = [
     "AuditEvent",
     "Beneficiary",
     "ClockOffset",
+    "Device",
     "Dispute",
     "KycSubmission",
     "LoginFailure",

@@ -39,8 +39,19 @@ def naira_to_kobo(amount: float | int | str, field: str = "amount") -> int:
     return int(kobo)
 
 
+def naira_and_kobo(kobo: int) -> tuple[int, int]:
+    """A non-negative amount in whole naira and the kobo left over: 125050 -> (1250, 50)."""
+    return divmod(kobo, KOBO_PER_NAIRA)
+
+
 def format_naira(kobo: int) -> str:
     """For sentences shown to customers: ₦1,234.50."""
     sign = "-" if kobo < 0 else ""
-    naira, rest = divmod(abs(kobo), KOBO_PER_NAIRA)
+    naira, rest = naira_and_kobo(abs(kobo))
     return f"{sign}₦{naira:,}.{rest:02d}"
+
+
+def format_naira_brief(kobo: int) -> str:
+    """As `format_naira`, without the kobo when there are none: ₦20,000, ₦1,234.50."""
+    text = format_naira(kobo)
+    return text[:-3] if kobo % KOBO_PER_NAIRA == 0 else text

@@ -23,6 +23,7 @@ from bff.core_client.breaker import CircuitBreaker
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
+from bff.devices.service import DeviceService
 from bff.disputes.backoffice import DisputeBackOffice
 from bff.disputes.service import DisputeService
 from bff.history.service import HistoryService
@@ -48,8 +49,9 @@ from bff.storage import open_document_store
 from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
+from bff.transfers.device_cap import DeviceCap
 from bff.transfers.service import TransferService
-from bff.users.activity import ActivityCache
+from bff.users.read_cache import ReadCache
 from kobo_serving.startup import once_across_processes
 
 STARTUP_LOCK = 0x6B6F626F01  # "kobo" + 1: migrations and seeding, once across processes
@@ -68,6 +70,8 @@ class Services:
     onboarding_review: OnboardingReviewService
     customer_settings: SettingsService
     passkeys: PasskeyService
+    devices: DeviceService
+    device_cap: DeviceCap
     freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
@@ -148,9 +152,11 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     notifier = Notifier(transports, outbox)
     codes = OneTimeCodes(db, settings, core_client, notifier)
     notices = SecurityNotices(notifier)
-    auth = AuthService(db, settings, passwords, core_client, codes, notices)
-    recent_reads = ActivityCache(settings.read_cache_s, core_versions=core_client.activity_versions)
-    accounts = AccountsService(db, core_client, codes, recent_reads)
+    devices = DeviceService(db, settings, codes, notices)
+    device_cap = DeviceCap(db, settings)
+    auth = AuthService(db, settings, passwords, core_client, codes, notices, devices)
+    read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
+    accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
     passkeys = PasskeyService(db, settings, codes, auth, notices)
@@ -168,6 +174,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         lookup,
         otp_ttl_s=ttl,
         passkeys=passkeys,
+        device_cap=device_cap,
     )
     bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl, passkeys=passkeys)
     clock: BankClock = (
@@ -177,13 +184,14 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
-    history = HistoryService(db, core_client, accounts, notifier, recent_reads)
+    history = HistoryService(db, core_client, accounts, notifier, read_cache)
     tickets = TicketService(db, core_client, store, notifier)
     disputes = DisputeService(
         db,
         history,
         tickets,
         transfers,
+        bills,
         notifier,
         settings.dispute_deadline_hours,
         settings.dispute_window_days,
@@ -192,7 +200,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         auth=auth,
         codes=codes,
         accounts=accounts,
-        dashboard=DashboardService(db, core_client, recent_reads),
+        dashboard=DashboardService(db, core_client, read_cache),
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
@@ -200,6 +208,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
             db, settings, passwords, auth, codes, accounts, notices, passkeys=passkeys
         ),
         passkeys=passkeys,
+        devices=devices,
+        device_cap=device_cap,
         freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,

@@ -31,7 +31,8 @@ from core_sim.request_log import RequestLogMiddleware
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
-from core_sim.simclock.controller import ClockController, follow_stored_offset, load_offset
+from core_sim.simclock.controller import ClockController
+from core_sim.simclock.service import follow_stored_offset, load_offset
 from kobo_serving import served
 from kobo_serving.tracing import litestar_plugins, provider_from_env
 

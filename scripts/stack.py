@@ -76,6 +76,10 @@ def main() -> None:
         env.setdefault("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", "600")
         # The same persona signs in for every journey: more than 10 sign-in codes in 15 min.
         env.setdefault("KOBO_LOGIN_CODES_PER_WINDOW", "10000")
+        # Every journey opens a fresh browser, so every sign-in after the first is a new
+        # device: the new-device cap (₦20,000 for 24 h) would refuse the journeys' larger
+        # payments. Its rule is proved by bff/tests/test_devices.py; the alert still goes out.
+        env.setdefault("KOBO_NEW_DEVICE_CAP_KOBO", "0")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

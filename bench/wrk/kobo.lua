@@ -210,12 +210,28 @@ local function poll_for_code(then_step)
   }
 end
 
+-- The browser's device cookie (bff/devices), sent back as a browser does: a customer's
+-- morning sign-in is from a phone Kobo knows. Only the first sign-in of each customer on a
+-- connection meets Kobo as a new device (an alert, the 24-hour cap).
+local function as_known_device(headers)
+  if me.device == nil then return headers end
+  local with_cookie = { Cookie = "kobo_device=" .. me.device }
+  for k, v in pairs(headers) do with_cookie[k] = v end
+  return with_cookie
+end
+
+local function keep_device_cookie(headers)
+  local cookie = headers["set-cookie"] or headers["Set-Cookie"]
+  local device = cookie and cookie:match("kobo_device=([^;]+)")
+  if device then me.device = device end
+end
+
 -- Sign-in's two requests, shared by the login, sign_in and journey flows: the password step
 -- (which starts the operation's clock) and the code step with the answer it kept.
 local function sign_in_request()
   begun = now_ms()
   local body = string.format('{"email":"%s","password":"%s"}', me.email, me.password)
-  return wrk.format("POST", "/auth/ibanking/personal/login", BODY_JSON, body)
+  return wrk.format("POST", "/auth/ibanking/personal/login", as_known_device(BODY_JSON), body)
 end
 
 local function keep_sign_in_answer(status, body)
@@ -225,7 +241,8 @@ end
 
 local function code_request()
   local body = string.format('{%s,"otp":"%s"}', answer_body, me.code)
-  return wrk.format("POST", "/auth/ibanking/personal/otp-verification", BODY_JSON, body)
+  return wrk.format(
+    "POST", "/auth/ibanking/personal/otp-verification", as_known_device(BODY_JSON), body)
 end
 
 -- A payment as the web app makes it, one operation from its initiate to its confirm's
@@ -520,6 +537,7 @@ function init(args)
     return steps[step].request()
   end
   response = function(status, headers, body)
+    keep_device_cookie(headers)
     local name = steps[step].name
     if name then
       table.insert(step_names, name)

@@ -16,8 +16,8 @@ from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
 from bff.timefmt import start_of_week
-from bff.users.activity import ActivityCache, Computed, activity_changed
 from bff.users.models import User
+from bff.users.read_cache import Computed, ReadCache, activity_changed
 
 CORE_DOWN = "We could not reach your accounts right now. Please try again shortly."
 RECENT_COUNT = 10
@@ -61,12 +61,12 @@ class AccountsService:
         db: Database,
         core: CoreClient,
         codes: OneTimeCodes,
-        recent_reads: ActivityCache | None = None,
+        read_cache: ReadCache | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
-        self.recent_reads = recent_reads or ActivityCache(seconds=0)
+        self.read_cache = read_cache or ReadCache(seconds=0)
 
     async def core_accounts(self, user: User) -> list[CoreAccount]:
         assert user.customer_id is not None  # guaranteed by the `customer` dependency
@@ -78,9 +78,9 @@ class AccountsService:
     async def balances(self, user: User) -> Balances:
         """The accounts with this week's money in and out: what the transfer screens show.
         Kept for a moment and refreshed by the customer's own payments, as the dashboard
-        (bff/users/activity.py)."""
+        (bff/users/read_cache.py)."""
         week_start = start_of_week(utcnow())
-        return await self.recent_reads.read(
+        return await self.read_cache.read(
             user, ("balances", week_start), lambda: self._balances(user, week_start)
         )
 

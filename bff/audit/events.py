@@ -17,6 +17,8 @@ class Event(StrEnum):
     TWO_FACTOR_CHANGED = "TWO_FACTOR_CHANGED"
     PASSKEY_ADDED = "PASSKEY_ADDED"
     PASSKEY_REMOVED = "PASSKEY_REMOVED"
+    NEW_DEVICE = "NEW_DEVICE"  # a sign-in from a browser this customer never used
+    DEVICE_REMOVED = "DEVICE_REMOVED"  # forgotten by the customer; its sessions ended
     LIMIT_CHANGED = "LIMIT_CHANGED"
     BENEFICIARY_ADDED = "BENEFICIARY_ADDED"
     BENEFICIARY_DELETED = "BENEFICIARY_DELETED"

@@ -18,6 +18,8 @@ SUBJECTS = {
     Event.BENEFICIARY_ADDED: "A beneficiary was added to your Kobo profile",
     Event.PASSKEY_ADDED: "A passkey was added to your Kobo profile",
     Event.PASSKEY_REMOVED: "A passkey was removed from your Kobo profile",
+    Event.NEW_DEVICE: "New sign-in to your Kobo account",
+    Event.DEVICE_REMOVED: "A device was removed from your Kobo profile",
     Event.ACCOUNT_FROZEN: "Your Kobo account is frozen",
     Event.ACCOUNT_UNFROZEN: "Your Kobo account is unfrozen",
     Event.CODES_PAUSED: "Too many wrong codes were entered on your Kobo account",

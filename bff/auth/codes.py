@@ -12,9 +12,9 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from sqlalchemy import Select, Table, Update, func, or_, select, update
+from sqlalchemy import BindParameter, Select, Table, Update, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
@@ -189,7 +189,7 @@ class OneTimeCodes:
         return challenge
 
     def open_challenge(
-        self, user_id: int, purpose: str
+        self, user_id: int | BindParameter[Any], purpose: str | BindParameter[Any]
     ) -> Select[OtpChallenge, datetime | None, int]:
         """The user's pause and wrong codes in a row, with their open challenge for `purpose`
         (None when there is none), for a caller to extend and lock as it needs:

@@ -20,10 +20,35 @@ from bff.auth.schemas import (
     SessionOut,
     TokenDTO,
 )
-from bff.auth.service import AuthService, NewSession, decode_base64_identifier
+from bff.auth.service import AuthService, Browser, NewSession, decode_base64_identifier
+from bff.config import Settings
+from bff.devices.service import DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S
 from bff.openapi_errors import EMAIL_NOT_VERIFIED, refuses
 from bff.schemas import MessageOut, TextPath, TextQuery, refuse_hidden_characters
 from bff.users.principal import Principal
+
+
+def browser_of(request: Request) -> Browser:
+    return Browser(
+        cookie=request.cookies.get(DEVICE_COOKIE), user_agent=request.headers.get("user-agent", "")
+    )
+
+
+def signed_in(request: Request, new: NewSession, settings: Settings) -> Response[SessionOut]:
+    """The session answer, setting the device cookie when the browser had none (bff/devices):
+    HttpOnly, SameSite=Lax, Secure in production, kept about a year."""
+    answer = Response(session_out(new, settings.session_idle_s), status_code=200)
+    if new.device_token and request.cookies.get(DEVICE_COOKIE) != new.device_token:
+        answer.set_cookie(
+            DEVICE_COOKIE,
+            new.device_token,
+            max_age=DEVICE_COOKIE_MAX_AGE_S,
+            path="/",
+            httponly=True,
+            secure=settings.production,
+            samesite="lax",
+        )
+    return answer
 
 
 def session_out(new: NewSession, idle_s: int) -> SessionOut:
@@ -70,11 +95,11 @@ class AuthController(Controller):
     )
     async def verify(
         self, request: Request, auth: AuthService, data: OtpVerificationIn
-    ) -> SessionOut:
+    ) -> Response[SessionOut]:
         new = await auth.verify_login(
-            data.user_id, data.user_uuid, data.otp, client_address(request)
+            data.user_id, data.user_uuid, data.otp, client_address(request), browser_of(request)
         )
-        return session_out(new, auth.settings.session_idle_s)
+        return signed_in(request, new, auth.settings)
 
     @post(
         "/logout",

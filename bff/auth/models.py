@@ -24,6 +24,8 @@ class UserSession(Base):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     client_address: Mapped[str | None] = mapped_column(String(64))
+    # The browser it was opened in (bff/devices): removing the device ends the session.
+    device_id: Mapped[int | None] = mapped_column(Integer, index=True)
 
 
 class OtpPurpose:

@@ -24,6 +24,8 @@ from bff.auth.models import LoginFailure, OtpPurpose, PasswordReset, UserSession
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
+from bff.devices.models import Device
+from bff.devices.service import DeviceService, Seen
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
 from bff.notifications.templates import plain_email
 from bff.notifications.transports import DeliveryFailed
@@ -31,7 +33,7 @@ from bff.security import tokens
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.users.models import User
-from bff.users.principal import Principal
+from bff.users.principal import Principal, SessionDevice
 from kobo_serving.database import fetch_rows
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,22 @@ LOCKOUT_SUBJECT = "Someone tried to sign in to your Kobo account"
 class NewSession:
     user: User
     token: str
+    # The device cookie to set (bff/devices): the browser's own, or a new one.
+    device_token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Browser:
+    """What a sign-in request tells about the browser: its device cookie and User-Agent."""
+
+    cookie: str | None = None
+    user_agent: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    session: NewSession
+    seen: Seen | None
 
 
 def normalise_identifier(raw: str) -> str:
@@ -79,8 +97,10 @@ class AuthService:
         core: CoreClient,
         codes: OneTimeCodes,
         notices: SecurityNotices,
+        devices: DeviceService | None = None,
     ) -> None:
         self.notices = notices
+        self.devices = devices
         self.db = db
         self.settings = settings
         self.passwords = passwords
@@ -196,25 +216,63 @@ class AuthService:
 
     # -- login step 2 -------------------------------------------------------------------
     async def verify_login(
-        self, user_id: int, user_uuid: str, otp: str, client_address: str
+        self,
+        user_id: int,
+        user_uuid: str,
+        otp: str,
+        client_address: str,
+        browser: Browser | None = None,
     ) -> NewSession:
-        """The code step in one transaction: the user, their code used up, the session and
-        its audit line (a wrong code's count is committed before the refusal)."""
-        token = ""
+        """The code step in one transaction: the user, their code used up, the session (on
+        its device) and its audit line (a wrong code's count is committed before the
+        refusal)."""
+        new = None
         async with self.db.transaction() as session:
             user = await session.get(User, user_id)
             if user is None or not tokens.same(user.uuid, user_uuid):
                 raise ValidationFailed(INVALID_CODE, field="otp")
             challenge = await self.codes.use_in(session, user.id, OtpPurpose.LOGIN, otp)
             if challenge is not None:
-                token = self.open_session_in(session, user.id, challenge.remember, client_address)
+                new = await self.sign_in_in(
+                    session, user, challenge.remember, client_address, browser
+                )
                 record(session, Event.SIGN_IN, user_id=user.id)
-        if challenge is None:
+        if new is None:
             raise wrong_code()
-        return NewSession(user=user, token=token)
+        await self.after_sign_in(new)
+        return new.session
+
+    async def sign_in_in(
+        self,
+        session: AsyncSession,
+        user: User,
+        remember: bool,
+        client_address: str,
+        browser: Browser | None,
+    ) -> SignedIn:
+        """After both factors, in the caller's transaction: the browser's device (known or
+        added) and a session opened on it."""
+        seen = None
+        if self.devices is not None:
+            browser = browser or Browser()
+            seen = await self.devices.seen_in(session, user.id, browser.cookie, browser.user_agent)
+        token = self.open_session_in(
+            session, user.id, remember, client_address, seen.device_id if seen else None
+        )
+        return SignedIn(NewSession(user, token, seen.token if seen else None), seen)
+
+    async def after_sign_in(self, new: SignedIn) -> None:
+        """Once the sign-in is committed: the new-device alert, if it is one."""
+        if self.devices is not None and new.seen is not None:
+            await self.devices.tell(new.session.user, new.seen)
 
     def open_session_in(
-        self, session: AsyncSession, user_id: int, remember: bool, client_address: str
+        self,
+        session: AsyncSession,
+        user_id: int,
+        remember: bool,
+        client_address: str,
+        device_id: int | None = None,
     ) -> str:
         """A new session in the caller's transaction (after both factors: the code step, or
         a passkey with user verification); returns its bearer token."""
@@ -233,6 +291,7 @@ class AuthService:
                 last_seen_at=now,
                 expires_at=now + timedelta(seconds=lifetime),
                 client_address=client_address,
+                device_id=device_id,
             )
         )
         return token
@@ -252,7 +311,7 @@ class AuthService:
         if not rows:
             raise NotAuthenticated(SESSION_EXPIRED)
         found = list(rows[0].values())
-        session_id, last_seen_at, expires_at, revoked_at = found[:4]
+        session_id, last_seen_at, expires_at, revoked_at, device_id, capped_until = found[:6]
         if revoked_at is not None or _expired(last_seen_at, expires_at, now, self.settings):
             raise NotAuthenticated(SESSION_EXPIRED)
         # Only write when it matters, to keep reads cheap. The occasional last-seen write
@@ -264,8 +323,9 @@ class AuthService:
                 )
         # A detached User, read-only to the routes: each service that changes a user gets
         # it again in its own unit of work.
-        user = User(**dict(zip(USER_ATTRIBUTES, found[4:], strict=True)))
-        return Principal(user=user, session_id=session_id)
+        user = User(**dict(zip(USER_ATTRIBUTES, found[6:], strict=True)))
+        device = None if device_id is None else SessionDevice(device_id, capped_until)
+        return Principal(user=user, session_id=session_id, device=device)
 
     async def logout(self, principal: Principal) -> None:
         async with self.db.transaction() as session:
@@ -412,9 +472,14 @@ SESSION_AND_USER = (
         UserSession.last_seen_at,
         UserSession.expires_at,
         UserSession.revoked_at,
+        UserSession.device_id,
+        # The device's new-device cap window with the session: a payment then reads it
+        # from here, not with a statement of its own (bff/devices).
+        Device.capped_until,
         *(getattr(User, name) for name in USER_ATTRIBUTES),
     )
     .join(User, User.id == UserSession.user_id)
+    .outerjoin(Device, Device.id == UserSession.device_id)
     .where(UserSession.token_hash == bindparam("digest"))
 )
 

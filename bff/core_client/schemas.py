@@ -63,7 +63,7 @@ class CoreCustomerActivity(CoreStruct):
     debits_since_kobo: int
     recent: list[CoreAccountLine]  # newest first, over all the accounts
     # The customer's activity version as the accounts above were read (None: no accounts):
-    # a kept answer is filed under it without asking for it first (bff/users/activity.py).
+    # a kept answer is filed under it without asking for it first (bff/users/read_cache.py).
     version: str | None = None
 
 

@@ -30,8 +30,8 @@ from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
-from bff.users.activity import ActivityCache, Computed
 from bff.users.models import User
+from bff.users.read_cache import Computed, ReadCache
 from kobo_serving.database import fetch_rows
 
 RECENT_COUNT = 10
@@ -60,16 +60,16 @@ _UNSETTLED_AND_SCHEDULED = union_all(
 
 
 class DashboardService:
-    def __init__(self, db: Database, core: CoreClient, recent_reads: ActivityCache) -> None:
+    def __init__(self, db: Database, core: CoreClient, read_cache: ReadCache) -> None:
         self.db = db
         self.core = core
-        self.recent_reads = recent_reads
+        self.read_cache = read_cache
 
     async def client_summary(self, user: User) -> ClientSummaryOut:
         """The summary, kept for a moment and refreshed by the customer's own payments
-        (bff/users/activity.py). A new week is a new answer: its totals start again."""
+        (bff/users/read_cache.py). A new week is a new answer: its totals start again."""
         week_start = start_of_week(utcnow())
-        return await self.recent_reads.read(
+        return await self.read_cache.read(
             user, ("summary", week_start), lambda: self._summary(user, week_start)
         )
 

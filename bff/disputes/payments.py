@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bff.bills.models import Vend
+from bff.bills.service import BillService
 from bff.errors import NotFound
 from bff.history.presentation import customer_reference, load_records
 from bff.history.service import HistoryService
-from bff.money import format_naira
+from bff.money import format_naira, naira_to_kobo
 from bff.payments.lifecycle import Stage, Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Transfer
@@ -68,7 +69,7 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
     except NotFound as exc:
         raise NotFound(NOT_FOUND) from exc
     at = datetime.strptime(f"{line.date_created} {line.time_created}", "%d-%m-%Y %H:%M")
-    amount_kobo = round(abs(line.amount) * 100)
+    amount_kobo = naira_to_kobo(abs(line.amount))
     party = line.counterparty_name or line.narration
     direction = "to" if line.transaction_type == DEBIT else "from"
     summary = f"{format_naira(amount_kobo)} {direction} {party}"
@@ -83,20 +84,23 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
     )
 
 
-async def instant_answer(transfers: TransferService, payment: ReportedPayment) -> str | None:
+async def instant_answer(
+    transfers: TransferService, bills: BillService, payment: ReportedPayment
+) -> str | None:
     """ "I was debited but it failed", answered from the payment itself when it can be: a
-    pending transfer to another bank is first asked about (a status query); then a failed
-    payment says where the money is, and a completed one says where it went. None: a person
-    must look (the payment is still pending, or the ledger has nothing to say)."""
+    pending transfer to another bank, or a pending bill payment, is first asked about (a
+    status query to the switch, a requery to the biller: the follow-up the background pass
+    makes); then a failed payment says where the money is, and a completed one says where it
+    went. None: a person must look (the payment is still pending, or the ledger has nothing
+    to say)."""
     record = payment.record
     if record is None:
         return None
-    if (
-        isinstance(record, Transfer)
-        and record.kind == Kind.OTHER_BANK
-        and record.status in (Status.PENDING, Status.PROCESSING)
-    ):
+    unsettled = record.status in (Status.PENDING, Status.PROCESSING)
+    if isinstance(record, Transfer) and record.kind == Kind.OTHER_BANK and unsettled:
         record = await transfers.follow_up(record.id)
+    elif isinstance(record, Vend) and unsettled:
+        record = await bills.follow_up(record.id)
     amount = format_naira(record.amount_kobo)
     if record.status == Status.FAILED:
         if record.stage == Stage.REVERSED and record.finished_at is not None:

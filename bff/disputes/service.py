@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bff.bills.service import BillService
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import ReportedPayment, find_payment, instant_answer, wat
@@ -71,6 +72,7 @@ class DisputeService:
         history: HistoryService,
         tickets: TicketService,
         transfers: TransferService,
+        bills: BillService,
         notifier: Notifier,
         deadline_hours: Mapping[str, int],
         window_days: int = 90,
@@ -79,6 +81,7 @@ class DisputeService:
         self.history = history
         self.tickets = tickets
         self.transfers = transfers
+        self.bills = bills
         self.notifier = notifier
         self.deadline_hours = dict(deadline_hours)
         self.window = timedelta(days=window_days)
@@ -113,7 +116,7 @@ class DisputeService:
         await self._refuse_second_open(payment.reference)
         answer = None
         if reason == Reason.DEBITED_BUT_FAILED:
-            answer = await instant_answer(self.transfers, payment)
+            answer = await instant_answer(self.transfers, self.bills, payment)
         keys = await self.tickets.store_files(files)
         try:
             dispute, rows = await self._record(user, payment, reason, note, files, keys, answer)

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bff.history.schemas import TransactionDetailOut
 from bff.history.statements import BANK_NAME, BRAND
-from bff.money import KOBO_PER_NAIRA, format_naira
+from bff.money import format_naira, naira_and_kobo
 from bff.timefmt import LAGOS
 
 PAGE = (105 * mm, 165 * mm)  # a phone-shaped page: readable when shared as an image
@@ -40,7 +40,7 @@ class Receipt:
 
 def amount_in_words(kobo: int) -> str:
     """₦1,250.50 -> 'One thousand, two hundred and fifty naira, fifty kobo'."""
-    naira, rest = divmod(kobo, KOBO_PER_NAIRA)
+    naira, rest = naira_and_kobo(kobo)
     words = f"{num2words(naira, lang='en')} naira"
     if rest:
         words += f", {num2words(rest, lang='en')} kobo"

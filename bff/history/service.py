@@ -50,8 +50,8 @@ from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
 from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
-from bff.users.activity import ActivityCache, Computed
 from bff.users.models import User
+from bff.users.read_cache import Computed, ReadCache
 from kobo_serving.database import fetch_rows
 
 log = logging.getLogger(__name__)
@@ -165,21 +165,21 @@ class HistoryService:
         core: CoreClient,
         accounts: AccountsService,
         notifier: Notifier | None = None,
-        recent_reads: ActivityCache | None = None,
+        read_cache: ReadCache | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.accounts = accounts
         self.notifier = notifier or Notifier.simulator(db, core)
-        self.recent_reads = recent_reads or ActivityCache(seconds=0)
+        self.read_cache = read_cache or ReadCache(seconds=0)
 
     async def _own(self, user: User, account: str | None) -> list[CoreAccount]:
         return _chosen(await self.accounts.core_accounts(user), account)
 
     async def transactions(self, user: User, query: Query) -> TransactionPageOut:
         """A page of history, kept for a moment and refreshed by the customer's own payments
-        (bff/users/activity.py)."""
-        return await self.recent_reads.read(user, query, lambda: self._transactions(user, query))
+        (bff/users/read_cache.py)."""
+        return await self.read_cache.read(user, query, lambda: self._transactions(user, query))
 
     async def _transactions(self, user: User, query: Query) -> Computed[TransactionPageOut]:
         """One page of the ledger's lines of the chosen accounts merged with the transfers

@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from bff.money import format_naira
+from bff.money import format_naira, kobo_to_naira
 from bff.timefmt import LAGOS
 
 BANK_NAME = "Kobo Microfinance Bank"
@@ -293,7 +293,7 @@ def render_xlsx(statement: Statement) -> bytes:
     ]
     for row, (label, kobo) in enumerate(totals, start=3):
         sheet.write_string(row, 3, label, bold)
-        sheet.write_number(row, 4, kobo / 100, money)
+        sheet.write_number(row, 4, kobo_to_naira(kobo), money)
     first = 9
     for column, name in enumerate(["Date", "Reference", "Narration", "Debit", "Credit", "Balance"]):
         sheet.write_string(first, column, name, header)
@@ -303,15 +303,15 @@ def render_xlsx(statement: Statement) -> bytes:
         sheet.write_string(row, 1, spreadsheet_text(line.reference))
         sheet.write_string(row, 2, spreadsheet_text(line.narration))
         if line.amount_kobo < 0:
-            sheet.write_number(row, 3, -line.amount_kobo / 100, money)
+            sheet.write_number(row, 3, -kobo_to_naira(line.amount_kobo), money)
         else:
-            sheet.write_number(row, 4, line.amount_kobo / 100, money)
-        sheet.write_number(row, 5, line.balance_kobo / 100, money)
+            sheet.write_number(row, 4, kobo_to_naira(line.amount_kobo), money)
+        sheet.write_number(row, 5, kobo_to_naira(line.balance_kobo), money)
         row += 1
     sheet.write_string(row, 2, "Totals", bold)
-    sheet.write_number(row, 3, statement.debits_kobo / 100, money_bold)
-    sheet.write_number(row, 4, statement.credits_kobo / 100, money_bold)
-    sheet.write_number(row, 5, statement.closing_kobo / 100, money_bold)
+    sheet.write_number(row, 3, kobo_to_naira(statement.debits_kobo), money_bold)
+    sheet.write_number(row, 4, kobo_to_naira(statement.credits_kobo), money_bold)
+    sheet.write_number(row, 5, kobo_to_naira(statement.closing_kobo), money_bold)
     sheet.set_column(0, 0, 17)
     sheet.set_column(1, 1, 30)
     sheet.set_column(2, 2, 45)

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, Table, Update, bindparam, insert, literal, or_, select, update
+from sqlalchemy import Select, Table, Update, bindparam, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.dml import ReturningUpdate
 
@@ -88,21 +88,27 @@ async def add_posting_alert(
     await session.execute(insert(_OUTBOX).values(_posting_alert(payment, payment_id, posting)))
 
 
-def with_posting_alert(
-    completion: ReturningUpdate, payment: str, payment_id: str, posting: Any = None
-) -> Select[Any]:
+def with_posting_alert(completion: ReturningUpdate) -> Select[Any]:
     """PostgreSQL: `completion` (an UPDATE … RETURNING that completes the payment) and
     `add_posting_alert`'s row in one statement, the row written only if the UPDATE matched.
-    It answers the UPDATE's rows. (SQLite's CTEs cannot write: there it is two statements.)"""
+    It answers the UPDATE's rows. The row's values are parameters named `alert_<column>`
+    (`posting_alert_params`), so the statement can be built once and run for every payment.
+    (SQLite's CTEs cannot write: there it is two statements.)"""
     completed = completion.cte("completed")
-    row = _posting_alert(payment, payment_id, posting)
+    names = list(_posting_alert("", "", None))
     alert = insert(_OUTBOX).from_select(
-        list(row),
-        select(*(literal(value, _OUTBOX.c[name].type) for name, value in row.items())).select_from(
-            completed
-        ),
+        names,
+        select(
+            *(bindparam(f"alert_{name}", type_=_OUTBOX.c[name].type) for name in names)
+        ).select_from(completed),
     )
     return select(completed).add_cte(alert.cte("alert"))
+
+
+def posting_alert_params(payment: str, payment_id: str, posting: Any = None) -> dict[str, Any]:
+    """The parameters of `with_posting_alert`'s row."""
+    row = _posting_alert(payment, payment_id, posting)
+    return {f"alert_{name}": value for name, value in row.items()}
 
 
 def _posting_alert(payment: str, payment_id: str, posting: Any) -> dict[str, Any]:

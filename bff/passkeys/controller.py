@@ -6,9 +6,10 @@ from __future__ import annotations
 from litestar import Controller, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 
-from bff.auth.controller import session_out
+from bff.auth.controller import browser_of, signed_in
 from bff.auth.guards import client_address
 from bff.auth.schemas import SessionOut
+from bff.browsers import browser_label
 from bff.openapi_errors import refuses
 from bff.passkeys.models import Passkey
 from bff.passkeys.schemas import (
@@ -19,6 +20,7 @@ from bff.passkeys.schemas import (
     PasskeyRegistrationIn,
     PasskeySignInIn,
     RemovePasskeyIn,
+    RenamePasskeyIn,
 )
 from bff.passkeys.service import PasskeyService
 from bff.schemas import CodeSentOut, MessageOut, RowId
@@ -33,27 +35,6 @@ def passkey_out(passkey: Passkey) -> PasskeyOut:
         last_used_at=passkey.last_used_at.isoformat() if passkey.last_used_at else None,
         synced=passkey.backed_up,
     )
-
-
-def browser_label(user_agent: str) -> str:
-    """A first name for a new passkey, from the browser that made it ("Chrome on Android");
-    the customer can name it themselves."""
-    browsers = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"))
-    systems = (
-        ("Android", "Android"),
-        ("iPhone", "iPhone"),
-        ("iPad", "iPad"),
-        ("Mac OS X", "Mac"),
-        ("Windows", "Windows"),
-        ("Linux", "Linux"),
-    )
-    browser = next((name for token, name in browsers if token in user_agent), None)
-    if browser is None and "Safari/" in user_agent:
-        browser = "Safari"
-    system = next((name for token, name in systems if token in user_agent), None)
-    if browser and system:
-        return f"{browser} on {system}"
-    return browser or system or "Passkey"
 
 
 class PasskeySignInController(Controller):
@@ -72,9 +53,11 @@ class PasskeySignInController(Controller):
     )
     async def sign_in(
         self, request: Request, passkeys: PasskeyService, data: PasskeySignInIn
-    ) -> SessionOut:
-        new = await passkeys.sign_in(data.credential, data.remember, client_address(request))
-        return session_out(new, passkeys.settings.session_idle_s)
+    ) -> Response[SessionOut]:
+        new = await passkeys.sign_in(
+            data.credential, data.remember, client_address(request), browser_of(request)
+        )
+        return signed_in(request, new, passkeys.settings)
 
 
 class PasskeySettingsController(Controller):
@@ -114,8 +97,8 @@ class PasskeySettingsController(Controller):
         customer: Principal,
         data: PasskeyRegistrationIn,
     ) -> PasskeyAddedOut:
-        label = browser_label(request.headers.get("user-agent", ""))
-        passkey = await passkeys.register(customer.user, data, label)
+        label = browser_label(request.headers.get("user-agent", ""), "Passkey")
+        passkey = await passkeys.register(customer.user, data, label, customer.device_id)
         return PasskeyAddedOut(message="Passkey added successfully", passkey=passkey_out(passkey))
 
     @get("/passkeys", summary="The customer's passkeys")
@@ -123,6 +106,21 @@ class PasskeySettingsController(Controller):
         self, passkeys: PasskeyService, customer: Principal
     ) -> list[PasskeyOut]:
         return [passkey_out(p) for p in await passkeys.passkeys_of(customer.user.id)]
+
+    @post(
+        "/passkeys/{passkey_id:int}/rename",
+        status_code=200,
+        summary="Rename a passkey",
+        opt=refuses(404),
+    )
+    async def rename(
+        self,
+        passkeys: PasskeyService,
+        customer: Principal,
+        passkey_id: RowId,
+        data: RenamePasskeyIn,
+    ) -> PasskeyOut:
+        return passkey_out(await passkeys.rename(customer.user.id, passkey_id, data.name))
 
     @post(
         "/passkeys/{passkey_id:int}/remove",

@@ -66,6 +66,10 @@ class PasskeySignInIn(RequestStruct):
     remember: bool = False
 
 
+class RenamePasskeyIn(RequestStruct):
+    name: PasskeyName
+
+
 class RemovePasskeyIn(RequestStruct):
     # Without it a code is sent (202); with it the passkey is removed (200).
     otp: Code | None = None

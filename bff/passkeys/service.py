@@ -48,7 +48,7 @@ from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
-from bff.auth.service import AuthService, NewSession
+from bff.auth.service import AuthService, Browser, NewSession
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import NotAuthenticated, NotFound, ValidationFailed
@@ -148,7 +148,13 @@ class PasskeyService:
         )
         return options_to_json_dict(options)
 
-    async def register(self, user: User, data: PasskeyRegistrationIn, label: str) -> Passkey:
+    async def register(
+        self,
+        user: User,
+        data: PasskeyRegistrationIn,
+        label: str,
+        device_id: int | None = None,
+    ) -> Passkey:
         """Step 3: the browser's new credential, checked and kept."""
         credential = msgspec.to_builtins(data)
         name = (credential.pop("name", None) or label).strip()[:60] or "Passkey"
@@ -186,6 +192,8 @@ class PasskeyService:
             )
             session.add(passkey)
             await session.execute(update(User).where(User.id == user.id).values(has_passkey=True))
+            if self.auth.devices is not None:  # the new-device cap starts on this device
+                await self.auth.devices.passkey_added_in(session, user.id, device_id, now)
             record(session, Event.PASSKEY_ADDED, user_id=user.id, detail=name)
         await self.notices.tell(
             user,
@@ -207,7 +215,11 @@ class PasskeyService:
         return self._request_options(challenge, [])
 
     async def sign_in(
-        self, data: PasskeyAssertionIn, remember: bool, client_address: str
+        self,
+        data: PasskeyAssertionIn,
+        remember: bool,
+        client_address: str,
+        browser: Browser | None = None,
     ) -> NewSession:
         """A passkey verified with user verification is both factors: something the
         customer has (the device's key) and is or knows (fingerprint, face, screen lock)."""
@@ -225,9 +237,16 @@ class PasskeyService:
                 await self._verify_assertion(session, data, challenge, passkey)
             except PasskeyRefused as exc:
                 raise NotAuthenticated(SIGN_IN_REFUSED) from exc
-            token = self.auth.open_session_in(session, user.id, remember, client_address)
+            new = await self.auth.sign_in_in(session, user, remember, client_address, browser)
+            if self.auth.devices is not None and new.seen is not None:
+                # A passkey younger than a day puts the device it signs in on under the cap
+                # until the passkey is a day old.
+                await self.auth.devices.passkey_added_in(
+                    session, user.id, new.seen.device_id, passkey.created_at
+                )
             record(session, Event.SIGN_IN, user_id=user.id, detail="passkey")
-        return NewSession(user=user, token=token)
+        await self.auth.after_sign_in(new)
+        return new.session
 
     # -- approvals (a payment, or any code-confirmed action) ---------------------------------
     async def approval_options(self, user_id: int, action: Action) -> dict[str, Any]:
@@ -265,6 +284,17 @@ class PasskeyService:
     async def passkeys_of(self, user_id: int) -> list[Passkey]:
         async with self.db.autocommit() as session:
             return await self._passkeys_of(session, user_id)
+
+    async def rename(self, user_id: int, passkey_id: int, name: str) -> Passkey:
+        name = " ".join(name.split())[:60]
+        if not name:
+            raise ValidationFailed("Enter a name for this passkey", field="name")
+        async with self.db.transaction() as session:
+            passkey = await session.get(Passkey, passkey_id)
+            if passkey is None or passkey.user_id != user_id:
+                raise NotFound(PASSKEY_NOT_FOUND)
+            passkey.name = name
+        return passkey
 
     async def send_removal_code(self, user: User, passkey_id: int) -> str:
         await self._own(user.id, passkey_id)

@@ -20,10 +20,12 @@ import msgspec
 from sqlalchemy import (
     Integer,
     ScalarSelect,
+    Select,
     String,
     Table,
     Text,
     Update,
+    bindparam,
     func,
     or_,
     select,
@@ -36,7 +38,7 @@ from bff.auth.codes import OneTimeCodes, OpenChallenge, wrong_code
 from bff.core_client import CoreHold, CorePosting, CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
-from bff.notifications.outbox import add_posting_alert, with_posting_alert
+from bff.notifications.outbox import add_posting_alert, posting_alert_params, with_posting_alert
 from bff.timefmt import start_of_day
 
 log = logging.getLogger(__name__)
@@ -137,12 +139,15 @@ class Lifecycle(Generic[M]):
         self.alert = alert
         # Called after such a commit, so the outbox's delivery starts at once.
         self.alert_recorded: Callable[[], None] = lambda: None
+        # `_completion_with_alert`'s statements, by the extra columns they set.
+        self._completions: dict[frozenset[str], Select[Any]] = {}
+        self._with_challenge: Select[Any] | None = None
 
     async def get(self, item_id: str) -> M | None:
         async with self.db.autocommit() as session:
             return await session.get(self.model, item_id)
 
-    def _update_statement(self, item_id: str, *conditions: Any, **values: Any) -> Update:
+    def _update_statement(self, item_id: Any, *conditions: Any, **values: Any) -> Update:
         """`conditions` on `self.columns`, not on the mapped class's attributes: those would
         turn the statement back into an ORM one."""
         return update(self.table).where(self.columns.id == item_id, *conditions).values(**values)
@@ -248,24 +253,64 @@ class Lifecycle(Generic[M]):
         """Record the completion and its alert together: the alert exists exactly if the
         payment completed, and only the caller whose UPDATE completed it adds one."""
         assert self.alert is not None
-        completion = self._finish_statement(item_id, outcome, **also)
         posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
         async with self.db.transaction() as session:
             if self.db.is_sqlite:
+                completion = self._finish_statement(item_id, outcome, **also)
                 final = await self._update_returning(session, completion)
                 if final is not None:
                     await add_posting_alert(session, self.alert, item_id, posting)
-            else:  # one statement
-                returning = completion.returning(*self.columns)
-                row = (
-                    await session.execute(
-                        with_posting_alert(returning, self.alert, item_id, posting)
-                    )
-                ).first()
+            else:  # one statement, built once per shape (every completed payment runs it)
+                if outcome.stage is not None:
+                    also["stage"] = outcome.stage
+                params = {
+                    "item_id": item_id,
+                    "status": outcome.status,
+                    "response_code": outcome.code,
+                    "failure_reason": outcome.reason,
+                    "finished_at": utcnow(),
+                    **also,
+                    **posting_alert_params(self.alert, item_id, posting),
+                }
+                statement = self._completion_with_alert(frozenset(also))
+                row = (await session.execute(statement, params)).first()
                 final = None if row is None else self.model(**row._mapping)
         if final is not None:
             self.alert_recorded()
         return final
+
+    def payment_with_challenge(self, codes: OneTimeCodes) -> Select[Any]:
+        """`begin_with_code`'s read: the code's open challenge (`OneTimeCodes.open_challenge`)
+        with the payment, whose row it locks; parameters `user_id`, `purpose`, `item_id`.
+        Built once: every confirm runs it."""
+        if self._with_challenge is None:
+            self._with_challenge = (
+                codes.open_challenge(bindparam("user_id"), bindparam("purpose"))
+                .add_columns(self.model)
+                .join(self.model, self.columns.id == bindparam("item_id"))
+                .with_for_update(of=self.table)
+            )
+        return self._with_challenge
+
+    def _completion_with_alert(self, also: frozenset[str]) -> Select[Any]:
+        """`_finish_statement` with RETURNING and the alert's row (`with_posting_alert`),
+        its values as parameters of the same names: built once per set of `also` columns
+        (building it and its cache key per payment was most of its SQLAlchemy time)."""
+        built = self._completions.get(also)
+        if built is None:
+            completion = self._update_statement(
+                bindparam("item_id"),
+                self.columns.status.not_in(Status.FINAL),
+                status=bindparam("status"),
+                response_code=bindparam("response_code"),
+                failure_reason=bindparam("failure_reason"),
+                finished_at=bindparam("finished_at"),
+                next_attempt_at=None,
+                **{name: bindparam(name) for name in sorted(also)},
+            )
+            built = with_posting_alert(completion.returning(*self.columns))
+            self._completions[also] = built
+        return built
 
     async def mark_notified(self, item_id: str) -> bool:
         """True once: for the caller that gets to tell the customer."""
@@ -442,13 +487,12 @@ async def begin_with_code(
         # The payment and the code's challenge in one statement. The payment's row is the
         # one locked (PostgreSQL cannot lock the challenge, the nullable side of the outer
         # join): a concurrent confirm of the same payment waits for this one to commit.
-        query = (
-            codes.open_challenge(user_id, purpose)
-            .add_columns(life.model)
-            .join(life.model, life.columns.id == item_id)
-            .with_for_update(of=life.table)
-        )
-        found = (await session.execute(query)).first()
+        found = (
+            await session.execute(
+                life.payment_with_challenge(codes),
+                {"user_id": user_id, "purpose": purpose, "item_id": item_id},
+            )
+        ).first()
         if found is None or not owned(found[-1]):
             raise NotFound(not_found)
         item = found[-1]

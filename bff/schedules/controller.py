@@ -47,7 +47,7 @@ class SchedulesController(Controller):
     async def _create(
         self, schedules: ScheduleService, customer: Principal, kind: str, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
-        rows, _ = await schedules.create(customer.user, kind, data)
+        rows, _ = await schedules.create(customer.user, kind, data, customer.device_id)
         return [schedule_out(r) for r in rows]
 
     @post(
@@ -93,7 +93,10 @@ class SchedulesController(Controller):
         self, schedules: ScheduleService, customer: Principal, data: BulkScheduleIn
     ) -> list[ScheduledPaymentOut]:
         rows, _ = await schedules.create_bulk(
-            customer.user, data.bulk_schedule_transfer, data.schedule_payment_setting
+            customer.user,
+            data.bulk_schedule_transfer,
+            data.schedule_payment_setting,
+            customer.device_id,
         )
         return [schedule_out(r) for r in rows]
 

@@ -41,6 +41,8 @@ class ScheduledPayment(Base):
     approved: Mapped[bool] = mapped_column(Boolean, default=False)
     failure_reason: Mapped[str | None] = mapped_column(String(300))
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The browser it was set up from: its runs count against that device's new-device cap.
+    device_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 

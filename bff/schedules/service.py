@@ -37,6 +37,7 @@ from bff.transfers.models import Kind, Status
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
 from bff.users.models import User
+from bff.users.principal import SessionDevice
 
 log = logging.getLogger(__name__)
 
@@ -148,10 +149,18 @@ class ScheduleService:
         return plan
 
     def _row(
-        self, user: User, plan: Plan, reference: str, first: date, interval: str | None, repeat: int
+        self,
+        user: User,
+        plan: Plan,
+        reference: str,
+        first: date,
+        interval: str | None,
+        repeat: int,
+        device_id: int | None = None,
     ) -> ScheduledPayment:
         return ScheduledPayment(
             uuid=str(uuid.uuid4()),
+            device_id=device_id,
             user_id=user.id,
             reference_number=reference,
             transfer_type=plan.kind,
@@ -165,18 +174,22 @@ class ScheduleService:
         )
 
     async def create(
-        self, user: User, kind: str, data: TransferIn
+        self, user: User, kind: str, data: TransferIn, device_id: int | None = None
     ) -> tuple[list[ScheduledPayment], str]:
         first, interval, repeat = await self._timing(data.schedule_payment_setting)
         plan = await self._plan(user, kind, data)
-        row = self._row(user, plan, _new_reference(), first, interval, repeat)
+        row = self._row(user, plan, _new_reference(), first, interval, repeat, device_id)
         async with self.db.transaction() as session:
             session.add(row)
         message = await self.codes.ask_to_confirm(user, _purpose(row.reference_number))
         return [row], message
 
     async def create_bulk(
-        self, user: User, rows: list[BulkTransferRow], setting: SchedulePaymentSetting | None
+        self,
+        user: User,
+        rows: list[BulkTransferRow],
+        setting: SchedulePaymentSetting | None,
+        device_id: int | None = None,
     ) -> tuple[list[ScheduledPayment], str]:
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="bulkScheduleTransfer")
@@ -202,7 +215,7 @@ class ScheduleService:
                         for e in (exc.errors or [{"field": "row", "message": exc.message}])
                     ]
                 ) from exc
-            scheduled.append(self._row(user, plan, reference, first, interval, repeat))
+            scheduled.append(self._row(user, plan, reference, first, interval, repeat, device_id))
         async with self.db.transaction() as session:
             session.add_all(scheduled)
         message = await self.codes.ask_to_confirm(user, _purpose(reference))
@@ -417,7 +430,10 @@ class ScheduleService:
             description=row.description,
         )
         try:
-            transfer = await self.transfers.run_scheduled(user, row.transfer_type, data)
+            device = (
+                None if row.device_id is None else SessionDevice(row.device_id, window_known=False)
+            )
+            transfer = await self.transfers.run_scheduled(user, row.transfer_type, data, device)
         except AppError as exc:
             return Status.FAILED, exc.message, None
         return transfer.status, transfer.failure_reason, transfer.id

@@ -25,6 +25,7 @@ from bff import __main__ as bff_main
 from bff.config import Argon2Params, Settings
 from bff.db import Database, utcnow
 from bff.tests.openapi_conformance import Contract
+from bff.tests.soft_authenticator import SoftAuthenticator
 from bff.timefmt import LAGOS
 
 # Sign-in: the seeded personas (bff/seed.py).
@@ -376,3 +377,32 @@ def jpeg_with_gps() -> bytes:
     out = io.BytesIO()
     image.save(out, format="JPEG", exif=exif.tobytes())
     return out.getvalue()
+
+
+# -- passkeys (bff/tests/soft_authenticator.py plays the phone) -------------------------
+PASSKEY_SIGN_IN = "/auth/ibanking/personal/passkey"
+ADA_PHONE = "08031234501"
+
+
+async def register(bff: Bff, token: str, device: SoftAuthenticator, **create: object) -> dict:  # type: ignore[type-arg]
+    """Settings, 2 Factor Authentication, Passkey: the code, then the browser's part."""
+    sent = await bff.client.get(f"{P}/2fa/passkey/generate", headers=auth(token))
+    assert sent.status_code == 200, sent.text
+    options = await bff.client.post(
+        f"{P}/2fa/passkey/options", headers=auth(token), json={"code": await bff.latest_code(ADA)}
+    )
+    assert options.status_code == 200, options.text
+    answer = await bff.client.post(
+        f"{P}/2fa/passkey/confirm",
+        headers={**auth(token), "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0"},
+        json=device.create(options.json()["options"], **create),  # type: ignore[arg-type]
+    )
+    return {"status": answer.status_code, "body": answer.json()}
+
+
+async def sign_in_with(bff: Bff, device: SoftAuthenticator, **get: object):  # type: ignore[no-untyped-def]
+    options = (await bff.client.post(f"{PASSKEY_SIGN_IN}/options")).json()["options"]
+    credential = device.get(options, **get)  # type: ignore[arg-type]
+    return credential, await bff.client.post(
+        f"{PASSKEY_SIGN_IN}/sign-in", json={"credential": credential, "remember": False}
+    )

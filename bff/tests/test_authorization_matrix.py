@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bff.devices.models import Device
 from bff.passkeys.models import Passkey
 from bff.tests.helpers import (
     ADA,
@@ -99,6 +100,7 @@ class Owned:
     limit_change: str
     transaction_reference: str
     passkey: int
+    device: int
     dispute: str  # its tracking number
 
     def markers(self) -> list[str]:
@@ -135,6 +137,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "submission_id": (str(owned.kyc_submission), True),
         "user_id": (str(owned.user_id), True),
         "passkey_id": (str(owned.passkey), True),
+        "device_id": (str(owned.device), True),
         "tracking_number": (owned.dispute, True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
@@ -225,6 +228,16 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     # A's passkey (the path names it): refused with or without a code.
     ("POST", f"{PERSONAL}/passkeys/{{passkey_id}}/remove"): lambda o: Probe(
         json={"otp": "123456"}, foreign=True
+    ),
+    ("POST", f"{PERSONAL}/passkeys/{{passkey_id}}/rename"): lambda o: Probe(
+        json={"name": "B's now"}, foreign=True
+    ),
+    # A's device (the path names it): not renamed, not removed.
+    ("POST", f"{PERSONAL}/devices/{{device_id}}/remove"): lambda o: Probe(
+        json={"otp": "123456"}, foreign=True
+    ),
+    ("POST", f"{PERSONAL}/devices/{{device_id}}/rename"): lambda o: Probe(
+        json={"name": "B's now"}, foreign=True
     ),
     ("POST", f"{PERSONAL}/transaction-limits"): lambda o: Probe(
         json={
@@ -658,6 +671,8 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
             user_id=user_id, credential_id="a-s-passkey", public_key=b"\xa0", name="A's phone"
         )
         session.add(passkey)
+        device = Device(user_id=user_id, token_hash="a" * 64, name="A's laptop")
+        session.add(device)
     return Owned(
         user_id=user_id,
         disabling_account=empty,
@@ -678,6 +693,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         limit_change=limit["transactionLimitUuid"],
         transaction_reference=page["content"][0]["referenceNumber"],
         passkey=passkey.id,
+        device=device.id,
         dispute=dispute,
     )
 
@@ -694,6 +710,7 @@ async def observable_state(bff: Bff, token: str, owned: Owned) -> dict[str, Any]
         f"{PERSONAL}/transactions?size=100",
         f"{PERSONAL}/2fa/type",
         f"{PERSONAL}/passkeys",
+        f"{PERSONAL}/devices",
         "/api/utility/logs",
         "/api/tickets",
         f"/api/tickets/{owned.ticket}",

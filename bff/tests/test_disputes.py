@@ -15,12 +15,14 @@ from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.tests.helpers import (
     ADA,
     ADA_SAVINGS,
+    ELECTRICITY,
     GTB,
     Bff,
     T,
     admin_token,
     auth,
     balance,
+    buy,
     samples,
     send,
     tunde_token,
@@ -231,6 +233,80 @@ async def test_a_pending_other_bank_transfer_is_queried_first(bff):
     assert dispute["answer"].startswith("Your money was not taken: the ₦250.00 hold was released")
     after = (await bff.client.get(f"{T}/{pending['id']}", headers=auth(token))).json()
     assert after["status"] == "FAILED"
+
+
+async def pending_vend(bff: Bff, token: str) -> str:
+    """A prepaid electricity vend whose answer was lost: PENDING, and a requery finds it
+    vended (the simulator's meter 45000000004)."""
+    done = await buy(
+        bff, token, "electricity", **{**ELECTRICITY, "electricityMeterNum": "45000000004"}
+    )
+    assert done.status_code == 202 and done.json()["bill"]["vendingStatus"] == "PENDING", done.text
+    return str(done.json()["bill"]["reference"])
+
+
+async def test_a_pending_bill_payment_is_requeried_first_and_answered_with_its_result(bff):
+    token = await bff.sign_in()
+    reference = await pending_vend(bff, token)
+    created = await report(bff, token, reference, "DEBITED_BUT_FAILED")
+    assert created.status_code == 201, created.text
+    dispute = created.json()["dispute"]
+    assert dispute["status"] == "ANSWERED"
+    assert created.json()["message"] == "We have answered your report"
+    assert dispute["paymentSummary"] == "₦5,000.00 for Ikeja Electric prepaid, meter 45000000004"
+    assert re.fullmatch(
+        r"This payment did not fail: ₦5,000\.00 was paid to Ikeja Electric prepaid, meter "
+        r"45000000004 on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\. If the recipient has not received "
+        r'it, report "The recipient has not received it"\.',
+        dispute["answer"],
+    )
+    # The requery settled the bill itself (one token, as the background pass would have).
+    log = (await bff.client.get("/api/utility/logs", headers=auth(token))).json()[0]
+    assert log["reference"] == reference
+    assert log["vendingStatus"] == "SUCCESS" and re.fullmatch(r"\d{20}", log["vendingToken"])
+
+
+async def test_a_bill_payment_the_requery_finds_failed_is_answered_as_not_taken(bff):
+    token = await bff.sign_in()
+    await bff.sim.post(
+        "/sim/faults/",
+        json={
+            "operation": "bills.vend",
+            "effect": "pending",
+            "pendingOutcome": "96",
+            "resolveAfterMs": 0,
+            "uses": 1,
+        },
+    )
+    airtime = {"utilityProductType": "AIRTIME", "phoneNumber": "08099990001", "amount": 100}
+    done = await buy(bff, token, "airtime", **airtime, airtimeProviderCode="MTN")
+    assert done.status_code == 202, done.text
+    reference = done.json()["bill"]["reference"]
+    dispute = (await report(bff, token, reference, "DEBITED_BUT_FAILED")).json()["dispute"]
+    assert dispute["status"] == "ANSWERED"
+    assert re.fullmatch(
+        r"Your money was not taken: the ₦100\.00 hold was released on "
+        r"\d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\.",
+        dispute["answer"],
+    )
+    log = (await bff.client.get("/api/utility/logs", headers=auth(token))).json()[0]
+    assert log["vendingStatus"] == "FAILED"
+
+
+async def test_a_bill_payment_still_pending_after_the_requery_is_left_for_a_person(bff):
+    token = await bff.sign_in()
+    reference = await pending_vend(bff, token)
+    await bff.sim.post(
+        "/sim/faults/",
+        json={"operation": "bills.requery", "effect": "pending", "responseCode": "09", "uses": 1},
+    )
+    created = await report(bff, token, reference, "DEBITED_BUT_FAILED")
+    assert created.status_code == 201, created.text
+    dispute = created.json()["dispute"]
+    assert dispute["status"] == "RECEIVED" and dispute["answer"] is None
+    assert created.json()["message"].startswith("We received your report. We will answer by ")
+    log = (await bff.client.get("/api/utility/logs", headers=auth(token))).json()[0]
+    assert log["vendingStatus"] == "PENDING"
 
 
 async def test_a_completed_payment_reported_as_failed_says_where_the_money_went(bff):

@@ -68,6 +68,14 @@ async def test_freezing_stops_money_leaving_and_signs_out_other_sessions(bff):
     assert other_bank.status_code == 409 and other_bank.json()["detail"] == FROZEN
     bill = await bff.client.post(f"{U}/airtime/vend/initiate", headers=auth(token), json=AIRTIME)
     assert bill.status_code == 409 and bill.json()["detail"] == FROZEN
+    row = {
+        "sourceAccountNumber": ADA_SAVINGS,
+        "destinationAccountNumber": TUNDE_ACCOUNT,
+        "amount": 10,
+        "description": "bulk while frozen",
+    }
+    bulk = await bff.client.post(f"{T}/bulk", headers=auth(token), json={"transfers": [row]})
+    assert bulk.status_code == 409 and bulk.json()["detail"] == FROZEN
     # Money sent to the customer still arrives (the core is never told to stop credits).
     before = await balance(bff, ADA_SAVINGS)
     credited = await bff.sim.post(

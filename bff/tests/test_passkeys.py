@@ -16,7 +16,9 @@ from bff.db import utcnow
 from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.tests.helpers import (
     ADA,
+    ADA_PHONE,
     ADA_SAVINGS,
+    PASSKEY_SIGN_IN,
     TUNDE_ACCOUNT,
     Bff,
     P,
@@ -25,38 +27,14 @@ from bff.tests.helpers import (
     initiate,
     ledger_is_balanced,
     make_settings,
+    register,
+    sign_in_with,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
 from kobo_serving.env import SettingError
 
-SIGN_IN = "/auth/ibanking/personal/passkey"
-ADA_PHONE = "08031234501"
 REFUSED = "We could not verify your passkey. Please try again, or use a code instead."
 SIGN_IN_REFUSED = "We could not sign you in with this passkey. Please sign in with your password."
-
-
-async def register(bff: Bff, token: str, device: SoftAuthenticator, **create: object) -> dict:  # type: ignore[type-arg]
-    """Settings, 2 Factor Authentication, Passkey: the code, then the browser's part."""
-    sent = await bff.client.get(f"{P}/2fa/passkey/generate", headers=auth(token))
-    assert sent.status_code == 200, sent.text
-    options = await bff.client.post(
-        f"{P}/2fa/passkey/options", headers=auth(token), json={"code": await bff.latest_code(ADA)}
-    )
-    assert options.status_code == 200, options.text
-    answer = await bff.client.post(
-        f"{P}/2fa/passkey/confirm",
-        headers={**auth(token), "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0"},
-        json=device.create(options.json()["options"], **create),  # type: ignore[arg-type]
-    )
-    return {"status": answer.status_code, "body": answer.json()}
-
-
-async def sign_in_with(bff: Bff, device: SoftAuthenticator, **get: object):  # type: ignore[no-untyped-def]
-    options = (await bff.client.post(f"{SIGN_IN}/options")).json()["options"]
-    credential = device.get(options, **get)  # type: ignore[arg-type]
-    return credential, await bff.client.post(
-        f"{SIGN_IN}/sign-in", json={"credential": credential, "remember": False}
-    )
 
 
 async def approval_for(bff: Bff, token: str, transfer_id: str, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
@@ -148,7 +126,7 @@ async def test_sign_in_refuses_replay_wrong_origin_and_no_user_verification(bff)
     assert (await register(bff, token, device))["status"] == 201
     credential, first = await sign_in_with(bff, device)
     assert first.status_code == 200
-    replayed = await bff.client.post(f"{SIGN_IN}/sign-in", json={"credential": credential})
+    replayed = await bff.client.post(f"{PASSKEY_SIGN_IN}/sign-in", json={"credential": credential})
     assert replayed.status_code == 401 and replayed.json()["detail"] == SIGN_IN_REFUSED
     _, phished = await sign_in_with(bff, device, origin="https://kobo-login.example")
     assert phished.status_code == 401
@@ -256,9 +234,9 @@ async def test_a_ceremony_started_on_one_process_finishes_on_another(bff_factory
     token = await first.sign_in()
     device = SoftAuthenticator()
     assert (await register(first, token, device))["status"] == 201
-    options = (await first.client.post(f"{SIGN_IN}/options")).json()["options"]
+    options = (await first.client.post(f"{PASSKEY_SIGN_IN}/options")).json()["options"]
     answer = await second.client.post(
-        f"{SIGN_IN}/sign-in", json={"credential": device.get(options)}
+        f"{PASSKEY_SIGN_IN}/sign-in", json={"credential": device.get(options)}
     )
     assert answer.status_code == 200, answer.text
 
@@ -267,20 +245,22 @@ async def test_an_expired_challenge_is_refused(bff):
     token = await bff.sign_in()
     device = SoftAuthenticator()
     assert (await register(bff, token, device))["status"] == 201
-    options = (await bff.client.post(f"{SIGN_IN}/options")).json()["options"]
+    options = (await bff.client.post(f"{PASSKEY_SIGN_IN}/options")).json()["options"]
     async with bff.db.transaction() as session:
         await session.execute(
             update(WebAuthnChallenge)
             .where(WebAuthnChallenge.challenge == options["challenge"])
             .values(expires_at=utcnow() - timedelta(seconds=1))
         )
-    late = await bff.client.post(f"{SIGN_IN}/sign-in", json={"credential": device.get(options)})
+    late = await bff.client.post(
+        f"{PASSKEY_SIGN_IN}/sign-in", json={"credential": device.get(options)}
+    )
     assert late.status_code == 401
     async with bff.db.transaction() as session:
         stored = await session.scalar(select(Passkey.sign_count))
     assert stored == 0  # the refused assertion moved nothing
     # The background pass deletes what can no longer be answered, and only that.
-    fresh = (await bff.client.post(f"{SIGN_IN}/options")).json()["options"]
+    fresh = (await bff.client.post(f"{PASSKEY_SIGN_IN}/options")).json()["options"]
     assert await bff.app.state.jobs.forget_expired_challenges() >= 1
     async with bff.db.transaction() as session:
         left = set((await session.scalars(select(WebAuthnChallenge.challenge))).all())

@@ -78,7 +78,9 @@ async def confirm_single(
         raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
     if data.passkey is None and not data.otp:
         raise ValidationFailed("This field is required", field="otp")
-    return await transfer_service.confirm(customer.user, data.id, data.otp, data.passkey)
+    return await transfer_service.confirm(
+        customer.user, data.id, data.otp, data.passkey, customer.device
+    )
 
 
 class TransfersController(Controller):
@@ -118,7 +120,9 @@ class TransfersController(Controller):
     async def _initiate(
         self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn
     ) -> PendingTransferOut:
-        transfer, message = await transfer_service.initiate(customer.user, kind, data)
+        transfer, message = await transfer_service.initiate(
+            customer.user, kind, data, customer.device
+        )
         return PendingTransferOut(
             id=transfer.id,
             status=transfer.status,  # type: ignore[arg-type]
@@ -206,7 +210,9 @@ class TransfersController(Controller):
     async def bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkTransferIn
     ) -> BulkPendingOut:
-        batch, rows, message = await transfer_service.initiate_bulk(customer.user, data.transfers)
+        batch, rows, message = await transfer_service.initiate_bulk(
+            customer.user, data.transfers, customer.device
+        )
         return BulkPendingOut(
             id=batch.id,
             status=batch.status,  # type: ignore[arg-type]

@@ -41,6 +41,8 @@ class Transfer(PaymentState, Base):
         Index("ix_transfers_source_confirmed", "source_account", "confirmed_at"),
         # A customer's pending and failed payments (the dashboard, the history pages).
         Index("ix_transfers_user_status", "user_id", "status", "created_at"),
+        # What one device sent while it is new (the new-device cap, bff/devices).
+        Index("ix_transfers_device_confirmed", "device_id", "confirmed_at"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -59,6 +61,9 @@ class Transfer(PaymentState, Base):
     name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))
+    # The browser it was made from (bff/devices; no foreign key: removing a device keeps
+    # its payments). None: made before devices were known, or by no device.
+    device_id: Mapped[int | None] = mapped_column(Integer)
 
     def payee(self) -> str:
         """Who was paid, as the customer reads it in history and alerts: the account holder

@@ -47,6 +47,7 @@ from bff.payments.lifecycle import (
 )
 from bff.timefmt import display_datetime
 from bff.transfers.alerts import TRANSFER_ALERT
+from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
 from bff.transfers.schemas import (
@@ -56,6 +57,7 @@ from bff.transfers.schemas import (
 )
 from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now
 from bff.users.models import User
+from bff.users.principal import SessionDevice
 
 log = logging.getLogger(__name__)
 
@@ -133,9 +135,11 @@ class TransferService:
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
+        device_cap: DeviceCap | None = None,
     ) -> None:
         self.db = db
         self.passkeys = passkeys
+        self.device_cap = device_cap
         self.core = core
         self.codes = codes
         self.accounts = accounts
@@ -231,8 +235,14 @@ class TransferService:
             lookup.name_inquiry_reference,
         )
 
-    async def _check_limits_and_funds(self, user: User, plans: list[Plan]) -> None:
-        """Per-transaction and daily limits (Settings, capped by the KYC level), and funds."""
+    async def _check_limits_and_funds(
+        self, user: User, plans: list[Plan], device: SessionDevice | None = None
+    ) -> None:
+        """Per-transaction and daily limits (Settings, capped by the KYC level), the
+        new-device cap (device_cap.py), and funds."""
+        if self.device_cap is not None:
+            capped = sum(p.amount_kobo for p in plans if p.kind in CAPPED_KINDS)
+            await self.device_cap.check(user.id, device, capped)
         by_source_type: dict[tuple[str, str], int] = {}
         by_source: dict[str, int] = {}
         for plan in plans:
@@ -270,19 +280,21 @@ class TransferService:
         spent = spent_today(Transfer, source, Transfer.kind == kind)
         return await self.limits.limits_and_spent(user, source, limit_type, spent)
 
-    async def initiate(self, user: User, kind: str, data: TransferIn) -> tuple[Transfer, str]:
+    async def initiate(
+        self, user: User, kind: str, data: TransferIn, device: SessionDevice | None = None
+    ) -> tuple[Transfer, str]:
         refuse_if_frozen(user)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, kind, data, own)
-        await self._check_limits_and_funds(user, [plan])
-        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary)
+        await self._check_limits_and_funds(user, [plan], device)
+        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary, _id_of(device))
         message = await self.codes.ask_to_confirm(
             user, _purpose(transfer.id), store_with=[transfer]
         )
         return transfer, message
 
     async def initiate_bulk(
-        self, user: User, rows: list[BulkTransferRow]
+        self, user: User, rows: list[BulkTransferRow], device: SessionDevice | None = None
     ) -> tuple[TransferBatch, list[Transfer], str]:
         refuse_if_frozen(user)
         if not rows:
@@ -304,9 +316,9 @@ class TransferService:
                         for e in (exc.errors or [{"field": "row", "message": exc.message}])
                     ]
                 ) from exc
-        await self._check_limits_and_funds(user, plans)
+        await self._check_limits_and_funds(user, plans, device)
         batch = TransferBatch(id=uuid.uuid4().hex, user_id=user.id)
-        transfers = [_new_transfer(user, plan, batch.id, False) for plan in plans]
+        transfers = [_new_transfer(user, plan, batch.id, False, _id_of(device)) for plan in plans]
         for position, transfer in enumerate(transfers):
             transfer.batch_position = position
         async with self.db.transaction() as session:
@@ -316,7 +328,9 @@ class TransferService:
         message = await self.codes.ask_to_confirm(user, _purpose(batch.id))
         return batch, transfers, message
 
-    async def run_scheduled(self, user: User, kind: str, data: TransferIn) -> Transfer:
+    async def run_scheduled(
+        self, user: User, kind: str, data: TransferIn, device: SessionDevice | None = None
+    ) -> Transfer:
         """One run of an approved scheduled payment: the live path (look-up, limits, funds,
         NIP with status queries) minus the code step, which the approval stood for.
         A frozen account's run is refused (the schedule records it failed and tells the
@@ -324,8 +338,8 @@ class TransferService:
         await refuse_if_frozen_now(self.db, user.id)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, kind, data, own)
-        await self._check_limits_and_funds(user, [plan])
-        transfer = _new_transfer(user, plan, None, False)
+        await self._check_limits_and_funds(user, [plan], device)
+        transfer = _new_transfer(user, plan, None, False, _id_of(device))
         now = utcnow()
         transfer.status, transfer.confirmed_at = Status.PROCESSING, now
         transfer.lease_until = transfer.next_attempt_at = now + LEASE
@@ -363,8 +377,10 @@ class TransferService:
         transfer_id: str,
         otp: str | None,
         passkey: PasskeyAssertionIn | None = None,
+        device: SessionDevice | None = None,
     ) -> Transfer:
-        """With the code, or with a passkey's assertion of this very transfer."""
+        """With the code, or with a passkey's assertion of this very transfer. `device`: the
+        browser confirming it (its cap window, as the session check read it)."""
         refuse_if_frozen(user)  # frozen since the code was sent
         approve = None
         if passkey is not None:
@@ -389,12 +405,14 @@ class TransferService:
         )
         if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
-        return await self._execute_confirmed(user, transfer)
+        return await self._execute_confirmed(user, transfer, device)
 
-    async def _execute_confirmed(self, user: User, transfer: Transfer) -> Transfer:
+    async def _execute_confirmed(
+        self, user: User, transfer: Transfer, device: SessionDevice | None = None
+    ) -> Transfer:
         """After the start was committed: the limit re-check, then the money.
         (`transfer` as read before the code step: what both use never changes.)"""
-        refused = await self._over_limit(user, transfer)
+        refused = await self._over_limit(user, transfer, device)
         if refused is not None:
             return await self.life.settle(transfer.id, refused)
         return await self.execute(
@@ -478,7 +496,9 @@ class TransferService:
                 ).all()
             )
 
-    async def _over_limit(self, user: User, transfer: Transfer) -> Outcome | None:
+    async def _over_limit(
+        self, user: User, transfer: Transfer, confirming: SessionDevice | None = None
+    ) -> Outcome | None:
         """Limits again at confirmation: other transfers may have been confirmed meanwhile.
         Only once this transfer's start is committed, never in the start's transaction:
         two concurrent confirms would then not see each other and could both pass."""
@@ -490,6 +510,12 @@ class TransferService:
         )
         if transfer.amount_kobo > single or spent > daily:
             return Outcome(Status.FAILED, "61", failure_message("61"))
+        if self.device_cap is not None:  # the new-device cap, the same way
+            refusal = await self.device_cap.over_cap(
+                user.id, _device_of(transfer, confirming), transfer.amount_kobo
+            )
+            if refusal is not None:
+                return Outcome(Status.FAILED, "61", refusal)
         return None
 
     # -- execution ----------------------------------------------------------------------
@@ -666,8 +692,11 @@ def _purpose(transfer_or_batch_id: str) -> str:
     return f"TRANSFER:{transfer_or_batch_id}"
 
 
-def _new_transfer(user: User, plan: Plan, batch_id: str | None, save: bool) -> Transfer:
+def _new_transfer(
+    user: User, plan: Plan, batch_id: str | None, save: bool, device_id: int | None = None
+) -> Transfer:
     return Transfer(
+        device_id=device_id,
         id=uuid.uuid4().hex,
         user_id=user.id,
         batch_id=batch_id,
@@ -678,3 +707,17 @@ def _new_transfer(user: User, plan: Plan, batch_id: str | None, save: bool) -> T
         status=Status.AWAITING_OTP,
         stage=Stage.NEW,
     )
+
+
+def _id_of(device: SessionDevice | None) -> int | None:
+    return device.id if device is not None else None
+
+
+def _device_of(transfer: Transfer, confirming: SessionDevice | None) -> SessionDevice | None:
+    """The device a transfer came from (its cap applies), with its cap window when the
+    session confirming it is on that same device; else only its id (the window is read)."""
+    if transfer.device_id is None:
+        return None
+    if confirming is not None and confirming.id == transfer.device_id:
+        return confirming
+    return SessionDevice(transfer.device_id, window_known=False)

@@ -8,7 +8,7 @@ from core_sim.billers import service
 from core_sim.billers.models import Vend
 from core_sim.billers.schemas import CatalogOut, RequeryIn, ValidateIn, ValidateOut, VendIn, VendOut
 from core_sim.db import Database
-from core_sim.ledger.controller import NIP_MESSAGES
+from core_sim.response_codes import NIP_MESSAGES
 from core_sim.settings import SimSettings
 
 

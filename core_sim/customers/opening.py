@@ -1,4 +1,5 @@
-"""Opening customers and accounts: idempotent on the caller's reference, new NUBANs in sequence."""
+"""Opening customers and accounts (idempotent on the caller's reference, new NUBANs in
+sequence), and an account's status."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core_sim.customers import service
 from core_sim.customers.models import AccountType, Counter, Customer
-from core_sim.errors import Conflict, NotFound, SimError
+from core_sim.customers.schemas import AccountOpenIn, AccountOut, CustomerCreatedOut, CustomerIn
+from core_sim.db import Database
+from core_sim.errors import Conflict, NotFound, NotPermitted, SimError
+from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, LedgerAccount
 from core_sim.nuban import make_nuban
 
@@ -128,3 +133,54 @@ async def create_customer(
     await session.flush()
     account = await open_account(session, customer, account_type_id, reference, bank_code)
     return customer, account
+
+
+# -- What the controller answers: each in its own unit of work ------------------------------
+
+
+async def open_customer(db: Database, data: CustomerIn, bank_code: str) -> CustomerCreatedOut:
+    """A new customer with a first account; the same reference returns the same pair."""
+    async with db.writer() as session:
+        customer, account = await create_customer(
+            session,
+            reference=data.reference,
+            first_name=data.first_name,
+            last_name=data.last_name,
+            email=data.email,
+            phone_number=data.phone_number,
+            bvn=data.bvn,
+            nin=data.nin,
+            date_of_birth=data.date_of_birth,
+            gender=data.gender,
+            address=data.address,
+            state_of_residence=data.state_of_residence,
+            employment_status=data.employment_status,
+            marital_status=data.marital_status,
+            account_type_id=data.account_type_id,
+            bank_code=bank_code,
+        )
+        return CustomerCreatedOut(
+            customer=service.customer_out(customer),
+            account=await service.account(session, account.number),
+        )
+
+
+async def open_customer_account(
+    db: Database, customer_id: str, data: AccountOpenIn, bank_code: str
+) -> AccountOut:
+    async with db.writer() as session:
+        customer = await service.get_customer(session, customer_id)
+        account = await open_account(
+            session, customer, data.account_type_id, data.reference, bank_code
+        )
+        return await service.account(session, account.number)
+
+
+async def set_account_status(db: Database, account_number: str, status: str) -> AccountOut:
+    """Disable (or re-enable) a customer's account. A disabled account takes no postings."""
+    async with db.writer() as session:
+        account = await ledger.get_account(session, account_number)
+        if account.kind != AccountKind.CUSTOMER:
+            raise NotPermitted("Only customer accounts can change status")
+        account.status = status
+        return await service.account(session, account_number)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
+from core_sim.db import Database
 from core_sim.errors import FaultTimeout, SimError
 from core_sim.faults.models import FaultEffect, FaultRule
+from core_sim.faults.service import CallContext, take_fault
+
+
+async def meet_fault(db: Database, call: CallContext, timeout_fault_ms: int) -> None:
+    """The fault a tester set for this call, if any, taken (a one-shot rule is used up) and
+    applied: what every simple read does first."""
+    await apply_fault(await take_fault(db, call), timeout_fault_ms)
 
 
 async def apply_fault(rule: FaultRule | None, timeout_fault_ms: int) -> None:

@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-import json
-
 from litestar import Controller, get, post
 
 from core_sim.db import Database
 from core_sim.ledger import service as ledger
 from core_sim.ledger import transfers
-from core_sim.ledger.models import Hold, LedgerAccount, TransferRequest
+from core_sim.ledger.models import Hold, TransferRequest
 from core_sim.ledger.schemas import (
     BalanceCheckOut,
     HoldIn,
@@ -18,11 +16,8 @@ from core_sim.ledger.schemas import (
     TransferIn,
     TransferOut,
 )
-from core_sim.settings import FIXTURES_DIR, SimSettings
-
-NIP_MESSAGES: dict[str, str] = json.loads((FIXTURES_DIR / "nip_response_codes.json").read_text())[
-    "codes"
-]
+from core_sim.response_codes import NIP_MESSAGES
+from core_sim.settings import SimSettings
 
 
 def posting_out(posted: ledger.Posted | None) -> PostingOut | None:
@@ -73,10 +68,7 @@ async def hold_out(
     if debit is not None:
         number = debit.account_number
     if number is None:
-        async with db.reader() as session:
-            account = await session.get(LedgerAccount, hold.account_id)
-        assert account is not None
-        number = account.number
+        number = await ledger.account_number_of(db, hold.account_id)
     return HoldOut(
         reference=hold.reference,
         account=number,

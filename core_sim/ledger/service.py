@@ -29,6 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core_sim.db import Database
 from core_sim.errors import (
     Conflict,
     InsufficientFunds,
@@ -88,6 +89,17 @@ async def get_account(session: AsyncSession, number: str) -> LedgerAccount:
     if account is None:
         raise NotFound(f"Account {number} not found")
     return account
+
+
+async def account_number_of(db: Database, account_id: int) -> str:
+    """The number of the account with this ledger id (a hold names its account by id)."""
+    async with db.reader() as session:
+        number = await session.scalar(
+            select(LedgerAccount.number).where(LedgerAccount.id == account_id)
+        )
+    if number is None:
+        raise NotFound(f"Account {account_id} not found")
+    return str(number)
 
 
 async def post(

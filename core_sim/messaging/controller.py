@@ -7,9 +7,6 @@ from litestar.params import Parameter
 from sqlalchemy import Row
 
 from core_sim.db import Database
-from core_sim.errors import FaultTimeout, SimError
-from core_sim.faults.effects import apply_fault
-from core_sim.faults.service import CallContext, take_fault
 from core_sim.messaging import service
 from core_sim.messaging.models import Message
 from core_sim.messaging.schemas import (
@@ -19,7 +16,6 @@ from core_sim.messaging.schemas import (
     MessageSent,
     MessagesIn,
 )
-from core_sim.recipients import kept_recipient
 from core_sim.settings import SimSettings
 
 
@@ -52,13 +48,7 @@ class MessagingController(Controller):
         self, db: Database, sim_settings: SimSettings, data: MessageIn
     ) -> MessageOut:
         """The bank's SMS/e-mail gateway: every message is kept for the inbox."""
-        fault = await take_fault(
-            db, CallContext("messaging.send", accounts=(kept_recipient(data.recipient),))
-        )
-        await apply_fault(fault, sim_settings.timeout_fault_ms)
-        async with db.writer() as session:
-            message = await service.send(session, data)
-        return message_out(message)
+        return message_out(await service.send_one(db, data, sim_settings.timeout_fault_ms))
 
     @post("/core/messages/batch", status_code=200)
     async def send_messages(
@@ -68,30 +58,7 @@ class MessagingController(Controller):
         message a fault rule declines is refused on its own (one use of the rule per
         message, as with one call each); the others are kept together. A rule that times
         out or makes the gateway unavailable fails the whole call, and then none is kept."""
-        refused: dict[int, str] = {}
-        for index, message in enumerate(data.messages):
-            fault = await take_fault(
-                db,
-                CallContext("messaging.send", accounts=(kept_recipient(message.recipient),)),
-            )
-            try:
-                await apply_fault(fault, sim_settings.timeout_fault_ms)
-            except FaultTimeout:
-                raise
-            except SimError as exc:  # a decline
-                refused[index] = exc.code
-        kept = [m for index, m in enumerate(data.messages) if index not in refused]
-        stored = []
-        if kept:
-            async with db.writer() as session:
-                stored = await service.send_all(session, kept)
-        ids = iter(message.id for message in stored)
-        return [
-            MessageSent(id=None, response_code=refused[index])
-            if index in refused
-            else MessageSent(id=next(ids), response_code="00")
-            for index in range(len(data.messages))
-        ]
+        return await service.send_batch(db, data.messages, sim_settings.timeout_fault_ms)
 
     @get("/sim/messages")
     async def inbox(

@@ -8,12 +8,55 @@ from typing import Any
 from sqlalchemy import Row, Table, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core_sim.errors import SimError
+from core_sim.db import Database
+from core_sim.errors import FaultTimeout, SimError
+from core_sim.faults.effects import meet_fault
+from core_sim.faults.service import CallContext
 from core_sim.messaging.models import Message
-from core_sim.messaging.schemas import MessageIn
+from core_sim.messaging.schemas import MessageIn, MessageSent
 from core_sim.recipients import kept_recipient
 from core_sim.simclock.state import utcnow
 from kobo_serving.database import insert_detached
+
+
+async def send_one(db: Database, data: MessageIn, timeout_fault_ms: int) -> Message:
+    """One message through the gateway, after the fault a tester set for its recipient."""
+    await meet_fault(db, _sending_to(data.recipient), timeout_fault_ms)
+    async with db.writer() as session:
+        return await send(session, data)
+
+
+async def send_batch(
+    db: Database, messages: Sequence[MessageIn], timeout_fault_ms: int
+) -> list[MessageSent]:
+    """Several messages, each with its own outcome in the order given: a message a fault
+    rule declines is refused on its own (one use of the rule per message, as with one call
+    each); the others are kept together. A rule that times out or makes the gateway
+    unavailable fails the whole call, and then none is kept."""
+    refused: dict[int, str] = {}
+    for index, message in enumerate(messages):
+        try:
+            await meet_fault(db, _sending_to(message.recipient), timeout_fault_ms)
+        except FaultTimeout:
+            raise
+        except SimError as exc:  # a decline
+            refused[index] = exc.code
+    kept = [m for index, m in enumerate(messages) if index not in refused]
+    stored = []
+    if kept:
+        async with db.writer() as session:
+            stored = await send_all(session, kept)
+    ids = iter(message.id for message in stored)
+    return [
+        MessageSent(id=None, response_code=refused[index])
+        if index in refused
+        else MessageSent(id=next(ids), response_code="00")
+        for index in range(len(messages))
+    ]
+
+
+def _sending_to(recipient: str) -> CallContext:
+    return CallContext("messaging.send", accounts=(kept_recipient(recipient),))
 
 
 async def send(session: AsyncSession, data: MessageIn) -> Message:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from litestar import Controller, get, post
-from sqlalchemy import select
 
 from core_sim.db import Database
-from core_sim.ledger.controller import NIP_MESSAGES
 from core_sim.nip import service
-from core_sim.nip.models import ExternalAccount, InterbankTransfer
+from core_sim.nip.models import InterbankTransfer
 from core_sim.nip.schemas import (
     ExternalAccountOut,
     NameEnquiryIn,
@@ -18,6 +16,7 @@ from core_sim.nip.schemas import (
     TsqIn,
     TsqOut,
 )
+from core_sim.response_codes import NIP_MESSAGES
 from core_sim.settings import SimSettings
 
 
@@ -73,11 +72,7 @@ class NipController(Controller):
         self, db: Database, bank_code: str | None = None
     ) -> list[ExternalAccountOut]:
         """For testers: accounts at other banks (scenario says which ones are magic)."""
-        async with db.reader() as session:
-            query = select(ExternalAccount).order_by(ExternalAccount.id)
-            if bank_code:
-                query = query.where(ExternalAccount.bank_code == bank_code)
-            rows = (await session.scalars(query)).all()
+        rows = await service.external_accounts(db, bank_code)
         return [
             ExternalAccountOut(
                 bank_code=r.bank_code,

@@ -37,6 +37,15 @@ SCENARIOS = {
 NO_ANSWER = "No answer from the switch in time (forced)"
 
 
+async def external_accounts(db: Database, bank_code: str | None) -> list[ExternalAccount]:
+    """Accounts at other banks, all or one bank's, in the order they were seeded."""
+    async with db.reader() as session:
+        query = select(ExternalAccount).order_by(ExternalAccount.id)
+        if bank_code:
+            query = query.where(ExternalAccount.bank_code == bank_code)
+        return list((await session.scalars(query)).all())
+
+
 def new_session_id(sender_code: str) -> str:
     """30 digits: sender institution code, yyMMddHHmmss, 12 random digits."""
     stamp = utcnow().strftime("%y%m%d%H%M%S")

@@ -15,7 +15,7 @@ _changes = 0  # how many times this process has set the offset
 
 
 def utcnow() -> datetime:
-    """Now as the simulator sees it: testers can move it (core_sim/simclock/controller.py)."""
+    """Now as the simulator sees it: testers can move it (core_sim/simclock/service.py)."""
     return datetime.now(UTC) + _offset
 
 

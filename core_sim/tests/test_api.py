@@ -174,9 +174,9 @@ async def test_the_activity_and_the_lines_answer_the_customers_version(sim_clien
 
 async def test_line_counts_stop_at_the_cap(sim_client, monkeypatch):
     """The count reads no further than the cap, however long the history, and says so."""
-    from core_sim.customers import controller
+    from core_sim.customers import reads
 
-    monkeypatch.setattr(controller, "LINES_COUNT_CAP", 7)
+    monkeypatch.setattr(reads, "LINES_COUNT_CAP", 7)
     capped = (await sim_client.get("/core/accounts/1020000122/lines", params={"limit": 3})).json()
     assert len(capped["lines"]) == 3
     assert capped["total"] == 7 and capped["totalIsExact"] is False

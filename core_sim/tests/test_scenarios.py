@@ -189,7 +189,7 @@ async def test_another_simulators_refresh_loop_leaves_this_ones_clock_alone(sim_
     from datetime import timedelta
 
     from core_sim.simclock import state
-    from core_sim.simclock.controller import follow_stored_offset
+    from core_sim.simclock.service import follow_stored_offset
 
     db = sim_client._transport.app.state.db  # type: ignore[attr-defined]
     original = state.offset()

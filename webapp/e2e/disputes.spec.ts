@@ -4,6 +4,8 @@
  *   finds the tracking number in the simulator's inbox; the back office refunds it and her
  *   history shows the reversal, linked to the payment, whose dispute reads Refunded.
  * - A declined transfer's "I was debited but it failed" is answered at once.
+ * - A refused bill's result offers "Report a problem" too, answered at once the same way; the
+ *   bill's details show the report and offer it again.
  * - A customer of the journey's own freezes the account from "I did not make this payment";
  *   a transfer and a bill are refused with the reason; the back office unfreezes.
  * Screenshots at 1280 and 390 px go to e2e/screenshots/.
@@ -12,7 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MOCK, SIM_URL } from './support'
 import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { ADMIN, freshPersona, ok, session } from './customers'
-import { screenshot } from './screenshots'
+import { atBothWidths, screenshot } from './screenshots'
 
 test.skip(MOCK, 'the back office, the outbox and the ledger exist only on the real stack')
 
@@ -50,12 +52,12 @@ test('not received: reported from the result, acknowledged in the inbox, refunde
   const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
   await form.getByLabel('The recipient has not received it').check()
   await form.getByLabel('Tell us more (optional)').fill('Adaeze says nothing has arrived.')
-  await screenshot(page, 'dispute-form')
+  await atBothWidths(page, 'dispute-form')
   await form.getByRole('button', { name: 'Send report' }).click()
   const number = (await form.getByTestId('tracking-number').textContent())!.trim()
   expect(number).toMatch(TRACKING)
   await expect(form).toContainText(/We will answer by \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT/)
-  await screenshot(page, 'dispute-received')
+  await atBothWidths(page, 'dispute-received')
   await inboxHas(request, ADA.email, number)
   await inboxHas(request, '08031234501', number)
   await form.getByRole('button', { name: 'Done' }).click()
@@ -94,6 +96,9 @@ test('not received: reported from the result, acknowledged in the inbox, refunde
   await expect(linked).toContainText(refunded.refundReference)
   await screenshot(page, 'dispute-refunded-details')
   await page.setViewportSize({ width: 390, height: 844 })
+  // The details are taller than a phone: the shot shows the reported problem, at the bottom.
+  await page.locator('.ant-modal-wrap:visible').evaluate((wrap) => wrap.scrollTo(0, wrap.scrollHeight))
+  await expect(linked).toBeInViewport()
   await screenshot(page, 'dispute-refunded-details-phone')
 })
 
@@ -102,14 +107,59 @@ test("a declined transfer's 'debited but it failed' is answered at once", async 
   await dismissToasts(page)
   await payOtherBank(page, request, '9000000021', '150')
   await expect(page.locator('.ant-result-title', { hasText: 'Transfer Failed' })).toBeVisible({ timeout: 30_000 })
-  await page.setViewportSize({ width: 390, height: 844 })
   await page.getByTestId('report-problem').click()
   const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
   await expect(form.getByLabel('I was debited but it failed')).toBeChecked()
   await form.getByRole('button', { name: 'Send report' }).click()
   await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦150\.00 hold was released on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\./)
   await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
-  await screenshot(page, 'dispute-answered-phone')
+  await atBothWidths(page, 'dispute-answered')
+})
+
+test("a refused bill's result offers 'Report a problem', answered at once; the bill's details show it", async ({ page, request }) => {
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  await page.goto('/bill-payment')
+  await page.getByRole('button', { name: /^Buy Airtime/ }).click()
+  const panel = page.locator('.kobo-bill-drawer')
+  await panel.locator('label', { hasText: 'MTN' }).first().click()
+  await panel.getByLabel('Mobile Number').fill('08099990002') // the biller refuses this number
+  await panel.getByLabel('Amount').fill('120')
+  await choose(page, 'From Account', `Savings Account (${ADA_ACCOUNTS.savings})`, panel)
+  const code = await codeAfter(request, ADA)
+  await panel.getByRole('button', { name: 'Proceed' }).click()
+  await typeDialogCode(page, await code())
+
+  const result = page.locator('.kobo-bill-result')
+  await expect(result.locator('.ant-result-title')).toHaveText('Payment Failed')
+  const reference = (await result.getByTestId('receipt-reference').textContent())!
+  await expect(result.getByTestId('report-problem')).toBeVisible()
+  await screenshot(page, 'bill-failed-report')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'bill-failed-report-phone')
+  await result.getByTestId('report-problem').click()
+  const form = page.getByRole('dialog', { name: 'Report a problem with this payment' })
+  await expect(form.getByLabel('I was debited but it failed')).toBeChecked()
+  await form.getByRole('button', { name: 'Send report' }).click()
+  await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦120\.00 /)
+  await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
+  await screenshot(page, 'bill-dispute-answered-phone')
+  await form.getByRole('button', { name: 'Done' }).click()
+  await result.getByRole('button', { name: 'Close' }).click()
+  // The panel stays open with its values for another try.
+  await panel.locator('.ant-drawer-close').click()
+  await expect(panel).toBeHidden()
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByLabel('Search bill payments').fill(reference)
+  const row = page.locator('.kobo-bill-table tbody tr.ant-table-row').first()
+  await row.getByRole('button', { name: /View/ }).click()
+  const details = page.getByRole('dialog', { name: 'Bill Payment Details' })
+  await expect(details.getByTestId('linked-dispute')).toContainText('Answered')
+  await expect(details.getByTestId('report-problem')).toBeVisible()
+  await screenshot(page, 'bill-details-dispute')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'bill-details-dispute-phone')
 })
 
 test('freeze: refused transfer and bill with the reason, then the back office unfreezes', async ({ page, request }) => {
@@ -149,7 +199,7 @@ test('freeze: refused transfer and bill with the reason, then the back office un
   await page.getByLabel('Amount').fill('100')
   await page.getByRole('button', { name: /Send$/ }).click()
   await expect(page.getByText(/Your account is frozen, so no money can leave it/).first()).toBeVisible()
-  await screenshot(page, 'freeze-transfer-refused')
+  await atBothWidths(page, 'freeze-transfer-refused')
 
   // The back office unfreezes; Settings shows it.
   const admin = await session(request, ADMIN.email, ADMIN.password)

@@ -25,3 +25,15 @@ export async function screenshot(page: Page, name: string, { doc = false, ...opt
     writeFileSync(`${DOCS_SCREENSHOTS}/${name}.png`, image)
   }
 }
+
+/** The same screen at 1280 and at 390 px (`<name>` and `<name>-phone`), then back to the
+ * page's own size: every screen a journey pictures is looked at on a desktop and a phone. */
+export async function atBothWidths(page: Page, name: string, options: Options = {}) {
+  const own = page.viewportSize() ?? { width: 1280, height: 800 }
+  await page.setViewportSize({ width: 1280, height: own.height })
+  await screenshot(page, name, options)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.waitForTimeout(300) // antd re-lays out on resize
+  await screenshot(page, `${name}-phone`, options)
+  await page.setViewportSize(own)
+}

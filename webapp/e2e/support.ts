@@ -27,7 +27,7 @@ interface SimMessage {
   createdAt: string
 }
 
-async function messagesFor(request: APIRequestContext, recipient: string): Promise<SimMessage[]> {
+export async function messagesFor(request: APIRequestContext, recipient: string): Promise<SimMessage[]> {
   const response = await request.get(`${SIM_URL}/sim/messages`, { params: { recipient } })
   expect(response.ok(), `GET /sim/messages answered ${response.status()}`).toBeTruthy()
   return (await response.json()) as SimMessage[]

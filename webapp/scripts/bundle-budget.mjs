@@ -88,7 +88,9 @@ const FIRST_SCREEN_BUDGETS = {
   // switches and schedules with a passkey (issue 40) adds their options endpoints, reducers
   // and sagas to the entry and `state` chunks; the ceremony itself stays lazy.
   '/home': { js: 327 * 1024, css: 56 * 1024 },
-  '/transfer': { js: 368 * 1024, css: 58 * 1024 },
+  // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
+  // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose.
+  '/transfer': { js: 369 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

@@ -241,9 +241,21 @@ export const RejectInLimits = {
   reason: { maxLength: 2000 },
 } as const satisfies LimitsOf<'RejectIn'>
 
+export const RemoveDeviceInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'RemoveDeviceIn'>
+
 export const RemovePasskeyInLimits = {
   otp: { maxLength: 12 },
 } as const satisfies LimitsOf<'RemovePasskeyIn'>
+
+export const RenameDeviceInLimits = {
+  name: { maxLength: 60 },
+} as const satisfies LimitsOf<'RenameDeviceIn'>
+
+export const RenamePasskeyInLimits = {
+  name: { maxLength: 60 },
+} as const satisfies LimitsOf<'RenamePasskeyIn'>
 
 export const ReviewInLimits = {
   comment: { maxLength: 500 },

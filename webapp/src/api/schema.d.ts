@@ -746,6 +746,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's devices (browsers signed in from), most recent first */
+        get: operations["ApiIbankingPersonalDevicesListDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/devices/{device_id}/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a device with a passkey, step 1: request options bound to this removal */
+        post: operations["ApiIbankingPersonalDevicesDeviceIdPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/devices/{device_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a device and sign it out: with neither `otp` nor `passkey` sends a code (202), with one removes (200) */
+        post: operations["ApiIbankingPersonalDevicesDeviceIdRemoveRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/devices/{device_id}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a device */
+        post: operations["ApiIbankingPersonalDevicesDeviceIdRenameRename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/freeze": {
         parameters: {
             query?: never;
@@ -792,6 +860,23 @@ export interface paths {
         put?: never;
         /** Remove a passkey: without `otp` sends a code (202), with it removes (200) */
         post: operations["ApiIbankingPersonalPasskeysPasskeyIdRemoveRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/passkeys/{passkey_id}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a passkey */
+        post: operations["ApiIbankingPersonalPasskeysPasskeyIdRenameRename"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1551,6 +1636,23 @@ export interface paths {
         put?: never;
         /** Approve a bulk transfer with a passkey, step 1: options bound to every row */
         post: operations["ApiTransferBulkPasskeyOptionsBulkPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfer/device-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new-device transfer cap of this browser, if any */
+        get: operations["ApiTransferDeviceCapDeviceCap"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2719,6 +2821,24 @@ export interface components {
             type: string;
             uuid: string;
         };
+        /** DeviceCapOut */
+        DeviceCapOut: {
+            capped: boolean;
+            endsAt?: string | null;
+            left?: number | null;
+            limit?: number | null;
+            message?: string | null;
+        };
+        /** DeviceOut */
+        DeviceOut: {
+            cappedUntil: string | null;
+            createdAt: string;
+            id: number;
+            lastUsedAt: string;
+            name: string;
+            signedIn: boolean;
+            thisDevice: boolean;
+        };
         /** DisputeCreatedOut */
         DisputeCreatedOut: {
             dispute: components["schemas"]["DisputeDetailOut"];
@@ -2850,7 +2970,7 @@ export interface components {
          * Event
          * @enum {string}
          */
-        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "PASSKEY_ADDED" | "PASSKEY_REMOVED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED" | "ACCOUNT_FROZEN" | "ACCOUNT_UNFROZEN";
+        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "PASSKEY_ADDED" | "PASSKEY_REMOVED" | "NEW_DEVICE" | "DEVICE_REMOVED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED" | "ACCOUNT_FROZEN" | "ACCOUNT_UNFROZEN";
         /** FreezeOut */
         FreezeOut: {
             frozen: boolean;
@@ -3126,9 +3246,22 @@ export interface components {
         RejectIn: {
             reason?: string | null;
         };
+        /** RemoveDeviceIn */
+        RemoveDeviceIn: {
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
+        };
         /** RemovePasskeyIn */
         RemovePasskeyIn: {
             otp?: string | null;
+        };
+        /** RenameDeviceIn */
+        RenameDeviceIn: {
+            name: string;
+        };
+        /** RenamePasskeyIn */
+        RenamePasskeyIn: {
+            name: string;
         };
         /** ReviewDocumentOut */
         ReviewDocumentOut: {
@@ -6781,6 +6914,308 @@ export interface operations {
             };
         };
     };
+    ApiIbankingPersonalDevicesListDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalDevicesDeviceIdPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalDevicesDeviceIdRemoveRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveDeviceIn"];
+            };
+        };
+        responses: {
+            /** @description Removed; signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description A code was sent. Nothing is changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSentOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalDevicesDeviceIdRenameRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameDeviceIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ApiIbankingPersonalFreezeFreezeState: {
         parameters: {
             query?: never;
@@ -7011,6 +7446,88 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalPasskeysPasskeyIdRenameRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenamePasskeyIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10526,6 +11043,55 @@ export interface operations {
             };
             /** @description The request body is too large; it was not read */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiTransferDeviceCapDeviceCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceCapOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,4 +41,7 @@ export type ApprovalCodeSent = Schemas['ApprovalCodeSentOut']
 export type PasskeyRegistration = Schemas['PasskeyRegistrationIn']
 export type Passkey = Schemas['PasskeyOut']
 export type PasskeyAdded = Schemas['PasskeyAddedOut']
+// known devices and the new-device cap (docs/contract.md §3.2b, §8.3, §14.4b)
+export type Device = Schemas['DeviceOut']
+export type DeviceCap = Schemas['DeviceCapOut']
 export type PasskeySignInRequest = Schemas['PasskeySignInIn']

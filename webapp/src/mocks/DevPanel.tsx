@@ -8,6 +8,7 @@ import { useState, useSyncExternalStore } from 'react'
 import { Button, Card, Select, Space, Tag, Typography } from 'antd'
 import { ExperimentOutlined } from '@ant-design/icons'
 import { OPERATIONS, SCENARIOS, scenarioById } from './forcing/catalogue'
+import { STATE_OPERATIONS } from './forcing/requestKinds'
 import { EVERY_ENDPOINT, GENERIC_CHOICES, URL_PARAMETER, clearOverrides, overrides, removeOverride, setOverride, subscribe } from './forcing/overrides'
 
 const GENERIC_LABELS: Record<string, string> = {
@@ -25,7 +26,8 @@ export function DevPanel({ endpoints }: { endpoints: string[] }) {
 
   const kindOptions = [
     { label: 'Every endpoint', options: [{ value: EVERY_ENDPOINT, label: 'Every endpoint' }] },
-    { label: 'Simulator operations', options: OPERATIONS.map((o) => ({ value: o, label: o })) },
+    { label: 'Simulator operations', options: OPERATIONS.filter((o) => !STATE_OPERATIONS.has(o)).map((o) => ({ value: o, label: o })) },
+    { label: 'States (mock only)', options: [...STATE_OPERATIONS].map((o) => ({ value: o, label: o })) },
     { label: 'Endpoints', options: endpoints.map((e) => ({ value: e, label: e })) },
   ]
   const scenarioOptions = SCENARIOS.filter((s) => s.operation === target).map((s) => ({ value: s.id, label: `${s.id}: ${s.outcome}` }))

@@ -10,6 +10,7 @@ import { transfersHandlers } from '../features/transfers/mocks'
 import { beneficiariesHandlers } from '../features/beneficiaries/mocks'
 import { settingsHandlers } from '../features/settings/mocks'
 import { passkeyHandlers } from '../features/settings/passkeyMocks'
+import { deviceHandlers } from '../features/settings/deviceMocks'
 import { kycHandlers } from '../features/kyc/mocks'
 import { schedulesHandlers } from '../features/schedules/mocks'
 import { billsHandlers } from '../features/bills/mocks'
@@ -19,7 +20,7 @@ import { forcingHandler } from './forcing/handler'
 
 // The freeze's refusals first (they fall through unless the account is frozen), then
 // registrationHandlers: they refresh the mock personas before the sign-in mock runs.
-export const featureHandlers = [...frozenRefusals, ...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers, ...disputesHandlers]
+export const featureHandlers = [...frozenRefusals, ...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...deviceHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers, ...disputesHandlers]
 
 /** Forced outcomes (docs/frontend.md) first, then the features. */
 export const handlers = [forcingHandler, ...featureHandlers]

@@ -3,7 +3,7 @@
 `users.activity_version` goes up in the same transaction as every change to the customer's
 transfers, bill payments and scheduled payments: database triggers do it, so no code path
 that writes a payment can forget to. The dashboard and the history pages key their short
-cache on it (bff/users/activity.py): a customer's own money movement changes the version,
+cache on it (bff/users/read_cache.py): a customer's own money movement changes the version,
 and the next read computes afresh.
 
 The indexes serve the dashboard's and the history page's read of a customer's pending and

@@ -31,9 +31,11 @@ export interface CodeDialogProps {
   /** The customer has a passkey: "Approve with passkey" comes first, "Use a code instead"
    * beside it opens the boxes (issue 40). */
   onPasskey?: () => void
-  /** What the passkey approves, when it is not a payment (a limit change, a 2FA change). */
+  /** What the passkey step says (a payment by default). */
   passkeyTitle?: string
   passkeyText?: string
+  /** The dialog's title in the code step (the second factor's heading by default). */
+  title?: string
 }
 
 export function CodeDialog({
@@ -49,6 +51,7 @@ export function CodeDialog({
   onPasskey,
   passkeyTitle = 'Approve this payment',
   passkeyText = 'Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.',
+  title,
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
   const [withCode, setWithCode] = useState(false)
@@ -63,7 +66,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={passkeyFirst ? passkeyTitle : heading.title}
+      title={passkeyFirst ? passkeyTitle : (title ?? heading.title)}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}

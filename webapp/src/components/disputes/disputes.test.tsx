@@ -139,6 +139,19 @@ describe('Settings: freezing', () => {
   })
 })
 
+describe('Settings: the freeze state fails to load', () => {
+  it('says so with Retry, then shows the state', async () => {
+    server.use(http.get('/api/ibanking/personal/freeze', () => problem(500, 'Something broke on our side', 'Internal Server Error'), { once: true }))
+    const { user } = renderWithProviders({ route: '/settings', preloadedState: signedInState('ada') })
+    const card = await screen.findByTestId('freeze-card')
+    const failed = await within(card).findByTestId('load-failed')
+    expect(failed).toHaveTextContent('We could not check whether your account is frozen')
+    expect(failed).toHaveTextContent('Something broke on our side')
+    await user.click(within(failed).getByRole('button', { name: /Retry/ }))
+    expect(await within(card).findByRole('button', { name: /Freeze my account now/ })).toBeInTheDocument()
+  })
+})
+
 describe('Offline: a frozen account', () => {
   it('refuses a transfer with the reason', async () => {
     const { user } = renderWithProviders({ route: '/settings', preloadedState: signedInState('ada') })

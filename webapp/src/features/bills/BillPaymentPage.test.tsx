@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
-import { problem } from '../../mocks/session'
+import { problem, tokenFor } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { customerOf } from '../../mocks/state'
 import { personas } from '../../mocks/personas'
@@ -399,6 +399,84 @@ describe('Bills Payment page', () => {
     await confirmWithCode(user)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(store.getState().app.userInfo).toBeNull()
+  })
+})
+
+describe('Bills Payment: Report a problem', () => {
+  const REPORT_TITLE = 'Report a problem with this payment'
+
+  async function disputesOfAda() {
+    const response = await fetch(`${window.location.origin}/api/disputes`, { headers: { Authorization: `Bearer ${tokenFor(ada)}` } })
+    return (await response.json()) as { paymentReference: string; reason: string; status: string }[]
+  }
+
+  it("a successful bill's result offers it, linked to the bill's reference", async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'MTN')
+    await user.type(within(panel).getByLabelText('Amount'), '500')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    await typeCode(user, '123456', await dialog('OTP Verification'))
+    const receipt = await screen.findByTestId('receipt')
+    const reference = within(receipt).getByTestId('receipt-reference').textContent!
+    await user.click(within(receipt).getByTestId('report-problem'))
+    const form = await dialog(REPORT_TITLE)
+    expect(form).toHaveTextContent('₦500.00 for MTN airtime, 08031234501')
+    expect(within(form).getByLabelText('I was debited but it failed')).not.toBeChecked()
+    await user.click(within(form).getByLabelText('Wrong amount'))
+    await user.click(within(form).getByRole('button', { name: 'Send report' }))
+    const done = await screen.findByTestId('report-done')
+    expect(within(done).getByTestId('tracking-number')).toHaveTextContent(/^KOBO-DSP-\d{6}-[A-Z2-9]{6}$/)
+    expect(within(done).getByTestId('dispute-status')).toHaveTextContent('Received')
+    expect(done).toHaveTextContent(/We will answer by \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT/)
+    expect(await disputesOfAda()).toEqual([expect.objectContaining({ paymentReference: reference, reason: 'WRONG_AMOUNT', status: 'RECEIVED' })])
+  })
+
+  it('a failed bill\'s result starts on "I was debited but it failed", answered at once', async () => {
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'GLO')
+    await user.clear(within(panel).getByLabelText('Mobile Number'))
+    await user.type(within(panel).getByLabelText('Mobile Number'), '08099990002')
+    await user.type(within(panel).getByLabelText('Amount'), '200')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    await user.click(submit(panel, PROCEED))
+    await confirmWithCode(user)
+    const receipt = await screen.findByTestId('receipt')
+    expect(within(receipt).getByText(FAILED_TITLE, { selector: '.ant-result-title' })).toBeInTheDocument()
+    const reference = within(receipt).getByTestId('receipt-reference').textContent!
+    await user.click(within(receipt).getByTestId('report-problem'))
+    const form = await dialog(REPORT_TITLE)
+    expect(within(form).getByLabelText('I was debited but it failed')).toBeChecked()
+    expect(form).toHaveTextContent('₦200.00 · Airtime')
+    await user.click(within(form).getByRole('button', { name: 'Send report' }))
+    const done = await screen.findByTestId('report-done')
+    expect(done).toHaveTextContent(/Your money was not taken: the ₦200\.00 hold was released on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\./)
+    expect(within(done).getByTestId('dispute-status')).toHaveTextContent('Answered')
+    expect((await disputesOfAda())[0]).toMatchObject({ paymentReference: reference, reason: 'DEBITED_BUT_FAILED', status: 'ANSWERED' })
+  })
+
+  it("a Pending bill's details: the biller is asked first and the answer is its result, shown on the details", async () => {
+    seedMockBills('ada', [bill({ id: 'p1', reference: 'REF-PENDING', amount: 200, vendingStatus: 'PENDING', message: 'Pending' })])
+    const { user } = renderBills()
+    await waitFor(() => expect(historyRows()).toHaveLength(1))
+    await user.click(within(historyRows()[0]).getByRole('button', { name: /View/ }))
+    const details = await dialog(DETAILS_TITLE)
+    expect(within(details).queryByTestId('linked-dispute')).not.toBeInTheDocument()
+    await user.click(within(details).getByTestId('report-problem'))
+    const form = await dialog(REPORT_TITLE)
+    expect(form).toHaveTextContent('₦200.00 for MTN airtime, 08031234501')
+    expect(within(form).getByLabelText('I was debited but it failed')).toBeChecked()
+    await user.click(within(form).getByRole('button', { name: 'Send report' }))
+    const done = await screen.findByTestId('report-done')
+    expect(done).toHaveTextContent(
+      /This payment did not fail: ₦200\.00 was paid to MTN airtime, 08031234501 on \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT\. If the recipient has not received it, report "The recipient has not received it"\./,
+    )
+    await user.click(within(done).getByRole('button', { name: 'Done' }))
+    const linked = await within(details).findByTestId('linked-dispute')
+    expect(within(linked).getByTestId('dispute-status')).toHaveTextContent('Answered')
+    expect((await disputesOfAda())[0]).toMatchObject({ paymentReference: 'REF-PENDING', status: 'ANSWERED' })
   })
 })
 

@@ -197,6 +197,12 @@ function failedBillOf(error: ApiError): BillLog | null {
   return body?.bill ?? null
 }
 
+/** The refused bill's reference (docs/contract.md §11: the 422 names it). */
+function failedReferenceOf(error: ApiError): string | null {
+  const body = error.body as { referenceNumber?: unknown } | undefined
+  return typeof body?.referenceNumber === 'string' ? body.referenceNumber : null
+}
+
 export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
   const { flow }: BillsState = yield select(selectBills)
   if (!flow.pending || !flow.product) return
@@ -232,7 +238,7 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
     if (result.error.status === 422) {
       // The biller refused: nothing was debited, the reason is the server's.
       const reason = errorMessage(result.error, BILL_ERROR)
-      yield put(vendFailed({ error: reason, bill: failedBillOf(result.error) }))
+      yield put(vendFailed({ error: reason, bill: failedBillOf(result.error), reference: failedReferenceOf(result.error) }))
       yield put(toastError(reason))
       yield call(refreshAfterVend)
       return

@@ -44,6 +44,8 @@ export interface BillsState {
     pending: VendPending | null
     /** The bill as the server last reported it after the code. */
     bill: BillLog | null
+    /** A refused bill's reference (the 422's `referenceNumber`), for "Report a problem". */
+    reference: string | null
     message: string | null
     error: string | null
     failures: number
@@ -65,6 +67,7 @@ const idleFlow: BillsState['flow'] = {
   request: null,
   pending: null,
   bill: null,
+  reference: null,
   message: null,
   error: null,
   failures: 0,
@@ -207,10 +210,11 @@ const billsSlice = createSlice({
       state.lookups = {}
     },
     /** A refusal after the code: the panel stays open with its values for another try. */
-    vendFailed(state, action: PayloadAction<{ error: string; bill?: BillLog | null }>) {
+    vendFailed(state, action: PayloadAction<{ error: string; bill?: BillLog | null; reference?: string | null }>) {
       state.flow.step = 'failed'
       state.flow.error = action.payload.error
       state.flow.bill = action.payload.bill ?? state.flow.bill
+      state.flow.reference = action.payload.reference ?? state.flow.bill?.reference ?? null
     },
     /** A Pending bill as the history now reports it. */
     vendStatusUpdated(state, action: PayloadAction<BillLog>) {

@@ -29,6 +29,22 @@ export function recipientOf(bill: BillLog): string {
   return bill.electricityMeterNumber ?? bill.cableTvSmartCardNumber ?? bill.phoneNumber ?? ''
 }
 
+/** The bill as a report names it, like the BFF's (bff/bills/models.py, Vend.narration):
+ * "₦500.00 for MTN airtime, 08031234567". */
+export function billSummary(bill: BillLog): string {
+  const number = recipientOf(bill)
+  const title = bill.utilityProviderTitle
+  const what =
+    bill.utilityProductType === 'AIRTIME'
+      ? `${title} airtime, ${number}`
+      : bill.utilityProductType === 'DATA'
+        ? `${title} bundle, ${number}`
+        : bill.utilityProductType === 'ELECTRICITY_BILL'
+          ? `${title}${bill.electricityMeterType ? ` ${bill.electricityMeterType.toLowerCase()}` : ''}, meter ${number}`
+          : `${title}, smart card ${number}`
+  return `${formatNaira(bill.amount)} for ${what}`
+}
+
 /** `dd-mm-yyyy hh:mm:ss` → a string that sorts by time. */
 export function sortKeyOf(date: string): string {
   const match = /^(\d{2})-(\d{2})-(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(date ?? '')

@@ -89,6 +89,26 @@ function vendRoutes(segment: keyof typeof PRODUCTS) {
   ]
 }
 
+/** What the BFF calls a bill in reports and statements (bff/bills/models.py, Vend.narration). */
+export function billNarration(bill: Bill): string {
+  const number = bill.electricityMeterNumber ?? bill.cableTvSmartCardNumber ?? bill.phoneNumber ?? ''
+  const title = bill.utilityProviderTitle
+  if (bill.utilityProductType === 'AIRTIME') return `${title} airtime, ${number}`
+  if (bill.utilityProductType === 'DATA') return `${title} bundle, ${number}`
+  if (bill.utilityProductType === 'ELECTRICITY_BILL') return `${title}${bill.electricityMeterType ? ` ${bill.electricityMeterType.toLowerCase()}` : ''}, meter ${number}`
+  return `${title}, smart card ${number}`
+}
+
+/**
+ * The biller asked about a Pending bill (a status query, as the BFF's follow-up makes): it
+ * completes unless a `bills.requery` scenario is forced (then it stays Pending).
+ */
+export function requeryBill(request: Request, bill: Bill): Bill {
+  if (bill.vendingStatus !== 'PENDING' || forcedScenario(request, 'bills.requery')) return bill
+  readsLeft.delete(bill.id)
+  return succeed(bill)
+}
+
 function succeed(bill: Bill): Bill {
   const prepaid = bill.utilityProductType === 'ELECTRICITY_BILL' && bill.electricityMeterType === 'PREPAID'
   return Object.assign(bill, { vendingStatus: 'SUCCESS', message: 'Successful', ...(prepaid ? { vendingToken: '48213907561284903317', units: `${(bill.amount / 209.5).toFixed(2)} kWh` } : {}) })

@@ -40,6 +40,15 @@ export const passkeyHandlers = [
     return HttpResponse.json({ message: 'Passkey added successfully', passkey }, { status: 201 })
   })),
 
+  http.post(`${BASE}/passkeys/:id/rename`, signedIn(({ persona, params, body }) => {
+    const entry = [...mockPasskeys.values()].find((p) => p.personaKey === persona.key && p.passkey.id === Number(params.id))
+    if (!entry) return notFound('Passkey')
+    const name = String(body.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)
+    if (!name) return problem(400, 'Enter a name for this passkey', 'Bad Request')
+    entry.passkey = { ...entry.passkey, name }
+    return HttpResponse.json(entry.passkey)
+  })),
+
   http.post(`${BASE}/passkeys/:id/remove`, signedIn(({ persona, c, params, body }) => {
     const entry = [...mockPasskeys.entries()].find(([, p]) => p.personaKey === persona.key && p.passkey.id === Number(params.id))
     if (!entry) return notFound('Passkey')

@@ -17,6 +17,7 @@ import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
 import { selectSchedules } from '../../store/schedules/schedulesSlice'
 import { TransferForm } from './components/TransferForm'
+import { DeviceCapNotice } from './DeviceCapNotice'
 import { balancesRequested, selectTransfers } from './transfersSlice'
 import { banksRequested, selectPayees } from '../../store/payees/payeesSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_PAGE_SUBTITLE, TRANSFER_SUBHEADING } from './texts'
@@ -68,6 +69,7 @@ export function TransferPage() {
         {/* The form comes first in the page's order (phones, screen readers); wide screens show the panel on its left. */}
         <Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>
           <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
+            <DeviceCapNotice />
             {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
             {banksLoad.status === 'failed' && (
               <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => dispatch(banksRequested())} variant="banner" />

@@ -9,7 +9,7 @@ import type {
   TransferKind,
   TransferRequest,
 } from '../../api/transferTypes'
-import type { PasskeyAssertion, PasskeyOptions } from '../../api/types'
+import type { DeviceCap, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 
 const BASE = '/api/transfer'
 
@@ -79,3 +79,6 @@ export const bulkPasskeyOptionsEndpoint = (id: string): Endpoint<PasskeyOptions>
   path: `${BASE}/bulk/passkey-options`,
   body: { id },
 })
+
+/** The new-device cap of this browser (docs/contract.md §8.3). */
+export const deviceCapEndpoint = (): Endpoint<DeviceCap> => ({ method: 'GET', path: '/api/transfer/device-cap' })

@@ -3,11 +3,18 @@
  * reads too), so an offline developer and a tester on the real stack name an outcome the
  * same way: `nip.transfer.timeout-then-00`. Nothing here is a copy: ids, operations and
  * rules all come from the fixture.
+ *
+ * Appended to it, mock only: the states the back office puts a customer in on the real stack
+ * (a reported problem in review, refunded, rejected…, an account frozen; docs/admin-api.md),
+ * so an offline developer can see each one. The simulator does not know these ids (the BFF
+ * refuses them in `X-Sim-Scenario`).
  */
 import fixture from '../../../../fixtures/scenarios.json'
 
 export interface ScenarioRule {
-  effect: 'decline' | 'timeout' | 'delay' | 'pending' | 'unavailable' | 'malformed'
+  effect: 'decline' | 'timeout' | 'delay' | 'pending' | 'unavailable' | 'malformed' | 'state'
+  /** A `state` scenario's state: a dispute status (`IN_REVIEW`) or `FROZEN`. */
+  state?: string
   responseCode?: string
   pendingOutcome?: string
   delayMs?: number
@@ -21,9 +28,37 @@ export interface Scenario {
   outcome: string
   rule: ScenarioRule
   customerSees: string
+  /** Only the mocks take it (a state the back office sets on the real stack). */
+  mockOnly?: boolean
 }
 
-export const SCENARIOS: readonly Scenario[] = (fixture as unknown as { catalogue: Scenario[] }).catalogue
+const disputeState = (slug: string, state: string, label: string, customerSees: string): Scenario => ({
+  id: `disputes.state.${slug}`,
+  operation: 'disputes.state',
+  outcome: `every reported problem is ${label}`,
+  rule: { effect: 'state', state },
+  customerSees,
+  mockOnly: true,
+})
+
+/** Mock-only states (see above): each dispute status, and a frozen account. */
+export const STATE_SCENARIOS: readonly Scenario[] = [
+  disputeState('received', 'RECEIVED', 'Received', 'Received, with the answer-by time and the time left'),
+  disputeState('in-review', 'IN_REVIEW', 'In review', 'In review, with the answer-by time; the conversation says a member of the team is looking into it'),
+  disputeState('refunded', 'REFUNDED', 'Refunded', 'Refunded: the amount was refunded to the account, shown in history as a reversal'),
+  disputeState('answered', 'ANSWERED', 'Answered', "Answered with what the payment itself says (the hold released, or where the money went)"),
+  disputeState('rejected', 'REJECTED', 'Rejected', "Rejected, with the back office's reason"),
+  {
+    id: 'account.freeze.frozen',
+    operation: 'account.freeze',
+    outcome: 'the account is frozen',
+    rule: { effect: 'state', state: 'FROZEN' },
+    customerSees: 'Settings shows the account frozen; every transfer and bill payment is refused with the reason',
+    mockOnly: true,
+  },
+]
+
+export const SCENARIOS: readonly Scenario[] = [...(fixture as unknown as { catalogue: Scenario[] }).catalogue, ...STATE_SCENARIOS]
 
 const byId = new Map(SCENARIOS.map((s) => [s.id, s]))
 
@@ -46,6 +81,8 @@ export function settlementOf(rule: ScenarioRule): { kind: 'declined'; code: stri
       return { kind: 'completed' }
     case 'pending':
       return { kind: 'pending', thenCompleted: (rule.pendingOutcome ?? '00') === '00' }
+    case 'state': // not a money outcome (STATE_OPERATIONS): nothing settles
+      return { kind: 'completed' }
     default:
       // timeout, unavailable, malformed: the bank does not know at once; a status query
       // later finds the money moved (the simulator's catalogue says the same).

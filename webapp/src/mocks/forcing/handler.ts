@@ -8,7 +8,7 @@
 import { delay, http, HttpResponse } from 'msw'
 import { fieldErrors, problem } from '../session'
 import { forcedOn, unknownHeaderIds } from './forced'
-import { MONEY_OPERATIONS } from './requestKinds'
+import { MONEY_OPERATIONS, STATE_OPERATIONS } from './requestKinds'
 import { emptyAnswer } from './emptyAnswer'
 import type { Scenario } from './catalogue'
 
@@ -71,7 +71,7 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   }
   const { scenario } = forced
   if (scenario.rule.effect === 'delay') await delay(scenario.rule.delayMs ?? 0)
-  if (scenario.rule.effect === 'delay' || MONEY_OPERATIONS.has(scenario.operation)) return undefined
+  if (scenario.rule.effect === 'delay' || MONEY_OPERATIONS.has(scenario.operation) || STATE_OPERATIONS.has(scenario.operation)) return undefined
   if (scenario.rule.effect === 'decline') return declined(scenario, url.pathname)
   // timeout, unavailable, malformed: the BFF gives up on the core and says so.
   if (scenario.operation === 'messaging.send') return declined(scenario, url.pathname)

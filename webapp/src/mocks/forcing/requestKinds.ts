@@ -36,6 +36,14 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
   ],
   'identity.bvn': [post('/auth/ibanking/personal/registration/new'), post('/auth/ibanking/personal/registration/existing')],
   'identity.nin': [post('/api/kyc/level-2')],
+  // Mock-only states (catalogue.ts, STATE_SCENARIOS).
+  'disputes.state': [get('/api/disputes'), get('/api/disputes/:trackingNumber'), post('/api/disputes')],
+  'account.freeze': [
+    get('/api/ibanking/personal/freeze'),
+    ...['intrabank', 'own-account', 'other-banks', 'bulk', 'intrabank/confirm', 'other-banks/confirm', 'bulk/confirm'].map((path) => post(`/api/transfer/${path}`)),
+    post('/api/utility/providers/:product/vend/initiate'),
+    post('/api/utility/providers/:product/vend/confirm'),
+  ],
 }
 
 /**
@@ -43,6 +51,9 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
  * completes or stays Pending): their handlers read the forced scenario themselves.
  */
 export const MONEY_OPERATIONS = new Set(['ledger.transfer', 'nip.transfer', 'bills.vend', 'nip.tsq', 'bills.requery'])
+
+/** The mock-only states (a dispute's status, a frozen account): their handlers show them. */
+export const STATE_OPERATIONS = new Set(['disputes.state', 'account.freeze'])
 
 function pattern(path: string): RegExp {
   return new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`)

@@ -2,14 +2,17 @@
  * What happened after the code, as a receipt: Successful (with the token of a
  * prepaid meter in large digits), Pending while the biller is requeried (then
  * its final outcome), or the refusal in the server's words; with the receipt
- * actions whenever the payment has a reference.
+ * actions whenever the payment has a reference, and "Report a problem" once it
+ * has an outcome (a failed one's form starts on "I was debited but it failed").
  */
 import { ReceiptView } from '../../../components/receipt/ReceiptView'
 import { CheckingNote, ResultModal } from '../../../components/receipt/ResultModal'
+import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
 import { receiptStatusOf, resultTitleOf, type ReceiptFacts } from '../../../components/receipt/receiptModel'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectBills, vendDialogClosed } from '../billsSlice'
-import { productLabel } from '../display'
+import { billSummary, productLabel } from '../display'
+import { formatNaira } from '../../../lib/format'
 import { FAILED_TITLE, PENDING_TEXT, PENDING_TITLE, SUCCESS_TITLE } from '../texts'
 import type { BillLog } from '../types'
 
@@ -53,10 +56,31 @@ export function BillResultModal() {
       {bill ? (
         <ReceiptView status={status} title={title} subTitle={subTitle} facts={billReceiptFacts(bill)}>
           {flow.step === 'pending' && !flow.stillPending && <CheckingNote>Checking with the biller…</CheckingNote>}
+          {(flow.step === 'failed' || flow.step === 'succeeded') && (
+            <div className="kobo-bill-result__report">
+              <ReportProblemButton
+                block
+                paymentReference={bill.reference}
+                paymentSummary={billSummary(bill)}
+                initialReason={flow.step === 'failed' ? 'DEBITED_BUT_FAILED' : undefined}
+              />
+            </div>
+          )}
         </ReceiptView>
       ) : (
-        // A refusal without a bill record (nothing was created): the reason alone.
-        <ReceiptView status={status} title={title} subTitle={subTitle} facts={{ amount: Number(flow.request?.amount ?? 0) }} />
+        // A refusal without the bill's record: the reason, and the reference the refusal names.
+        <ReceiptView status={status} title={title} subTitle={subTitle} facts={{ amount: Number(flow.request?.amount ?? 0), referenceNumber: flow.reference ?? undefined }}>
+          {flow.step === 'failed' && flow.reference && (
+            <div className="kobo-bill-result__report">
+              <ReportProblemButton
+                block
+                paymentReference={flow.reference}
+                paymentSummary={[formatNaira(Number(flow.request?.amount ?? 0)), product ?? (flow.product ? productLabel(flow.product) : null)].filter(Boolean).join(' · ')}
+                initialReason="DEBITED_BUT_FAILED"
+              />
+            </div>
+          )}
+        </ReceiptView>
       )}
     </ResultModal>
   )

@@ -4,9 +4,10 @@
  * calling customer service).
  */
 import { useEffect, useState } from 'react'
-import { Alert, Button, Card, Form, Input, Typography } from 'antd'
+import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd'
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons'
-import { errorMessage, type ApiResult } from '../../../api/client'
+import { errorMessage, failureReason, type ApiResult } from '../../../api/client'
+import { LoadFailed } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { FreezeOffer } from '../../../components/disputes/FreezeOffer'
 import { freezeStateEndpoint, unfreezeEndpoint, type FreezeState } from '../../../components/disputes/api'
@@ -81,16 +82,21 @@ export function FreezeCard() {
   const [unfrozen, setUnfrozen] = useState(false)
 
   const apply = (result: ApiResult<FreezeState>) => {
-    if (result.error) setFailed(errorMessage(result.error, FREEZE_STATE_FAILED))
+    if (result.error) setFailed(failureReason(result.error, FREEZE_STATE_FAILED))
     else setState(result.data)
   }
   useEffect(() => {
     void run(freezeStateEndpoint()).then(apply)
   }, [run])
+  const retry = () => {
+    setFailed(null)
+    void run(freezeStateEndpoint()).then(apply)
+  }
 
   return (
     <Card variant="borderless" className="kobo-freeze-card" data-testid="freeze-card" title={<><LockOutlined aria-hidden /> Freeze account</>}>
-      {failed && !state && <Alert type="warning" showIcon title={failed} />}
+      {!state && !failed && <Skeleton active title={false} paragraph={{ rows: 2 }} />}
+      {failed && !state && <LoadFailed title={FREEZE_STATE_FAILED} reason={failed} onRetry={retry} />}
       {unfrozen && <Alert type="success" showIcon title="Your account is unfrozen and your password is changed" data-testid="unfrozen" />}
       {state && !state.frozen && !unfrozen && (
         <FreezeOffer offer={SETTINGS_OFFER} onFrozen={(frozen) => setState(frozen)} />

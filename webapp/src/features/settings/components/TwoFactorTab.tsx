@@ -23,6 +23,8 @@ import { GOOGLE_OPTION, OTP_OPTION, TWO_FACTOR_FAILED } from '../texts'
 import { PASSKEY_OPTION } from '../passkeys/texts'
 import { usePasskeys } from '../passkeys/usePasskeys'
 import { PasskeysSection } from '../passkeys/PasskeysSection'
+import { DevicesSection } from '../devices/DevicesSection'
+import { useDevices } from '../devices/useDevices'
 
 const OPTIONS: { type: SecondFactorType; title: string; text: string; icon: ReactNode }[] = [
   {
@@ -161,6 +163,7 @@ export function TwoFactorTab() {
   const dispatch = useAppDispatch()
   const { type, load, setup } = useAppSelector(selectSettings).twoFactor
   const [passkeys, passkeyActions] = usePasskeys()
+  const [devices, deviceActions] = useDevices()
 
   useEffect(() => {
     dispatch(twoFactorTypeRequested())
@@ -224,6 +227,7 @@ export function TwoFactorTab() {
       </div>
       <SetupModal current={type} hasPasskey={passkeys.items.length > 0} />
       <PasskeysSection state={passkeys} actions={passkeyActions} />
+      <DevicesSection state={devices} actions={deviceActions} hasPasskey={passkeys.items.length > 0} twoFactor={type ?? null} />
     </>
   )
 }

@@ -4,7 +4,7 @@
  * A passkey does not replace the code method: it signs in and approves payments, and the
  * code stays the way in when the device is not at hand (docs/contract.md, "Passkeys").
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Form, List, Modal, Spin, Typography } from 'antd'
 import { KeyOutlined } from '@ant-design/icons'
 import { LoadState } from '../../../components/LoadState'
@@ -13,10 +13,11 @@ import { codeRule } from '../../../components/code/code'
 import { formatDateTime } from '../../../lib/format'
 import type { usePasskeys } from './usePasskeys'
 import { PASSKEYS_FAILED } from './texts'
+import { RenameModal } from '../devices/RenameModal'
 
 const CODE_LABEL = 'Verification code'
 
-function CodeModal({
+export function CodeModal({
   title,
   open,
   busy,
@@ -75,6 +76,8 @@ type Passkeys = ReturnType<typeof usePasskeys>
 export function PasskeysSection({ state, actions }: { state: Passkeys[0]; actions: Passkeys[1] }) {
   const { items, load, add, remove } = state
   const { load: reload } = actions
+  const [renaming, setRenaming] = useState<{ id: number; busy: boolean } | null>(null)
+  const renamed = items.find((p) => p.id === renaming?.id)
 
   useEffect(() => {
     void reload()
@@ -100,6 +103,9 @@ export function PasskeysSection({ state, actions }: { state: Passkeys[0]; action
           renderItem={(passkey) => (
             <List.Item
               actions={[
+                <Button key="rename" onClick={() => setRenaming({ id: passkey.id, busy: false })} aria-label={`Rename ${passkey.name}`}>
+                  Rename
+                </Button>,
                 <Button key="remove" danger onClick={() => void actions.startRemove(passkey.id)} disabled={remove.step !== 'idle'}>
                   Remove
                 </Button>,
@@ -120,6 +126,19 @@ export function PasskeysSection({ state, actions }: { state: Passkeys[0]; action
           )}
         />
       </LoadState>
+      <RenameModal
+        title="Rename this passkey"
+        open={renaming !== null}
+        busy={renaming?.busy ?? false}
+        name={renamed?.name ?? ''}
+        onSubmit={(name) => {
+          if (!renaming) return
+          const { id } = renaming
+          setRenaming({ id, busy: true })
+          void actions.rename(id, name).then((done) => setRenaming(done ? null : { id, busy: false }))
+        }}
+        onClose={() => setRenaming(null)}
+      />
       <CodeModal
         title="Add a passkey"
         open={add.step !== 'idle'}

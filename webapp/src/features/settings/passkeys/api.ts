@@ -34,3 +34,9 @@ export const removePasskeyEndpoint = (id: number, otp: string | null): Endpoint<
   path: `${BASE}/passkeys/${id}/remove`,
   body: otp ? { otp } : {},
 })
+
+export const renamePasskeyEndpoint = (id: number, name: string): Endpoint<Passkey> => ({
+  method: 'POST',
+  path: `${BASE}/passkeys/${id}/rename`,
+  body: { name },
+})

@@ -54,6 +54,9 @@ const passkeysSlice = createSlice({
       state.add = idleAdd
       state.items.push(action.payload)
     },
+    passkeyRenamed(state, action: PayloadAction<Passkey>) {
+      state.items = state.items.map((p) => (p.id === action.payload.id ? action.payload : p))
+    },
     passkeyRemoveRequested(state, action: PayloadAction<{ id: number }>) {
       state.remove = { ...idleRemove, id: action.payload.id, step: 'sending' }
     },
@@ -88,6 +91,7 @@ export const {
   passkeyAddCodeRejected,
   passkeyAddClosed,
   passkeyAdded,
+  passkeyRenamed,
   passkeyRemoveRequested,
   passkeyRemoveCodeSent,
   passkeyRemoveConfirmed,

@@ -10,7 +10,14 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
 import { toastError, toastSuccess } from '../../../store/toastSlice'
 import { createPasskey } from '../../../lib/passkeys'
-import { confirmPasskeyEndpoint, generatePasskeyEndpoint, passkeyOptionsEndpoint, passkeysEndpoint, removePasskeyEndpoint } from './api'
+import {
+  confirmPasskeyEndpoint,
+  generatePasskeyEndpoint,
+  passkeyOptionsEndpoint,
+  passkeysEndpoint,
+  removePasskeyEndpoint,
+  renamePasskeyEndpoint,
+} from './api'
 import {
   initialPasskeysState,
   passkeyAddClosed,
@@ -19,6 +26,7 @@ import {
   passkeyAddCodeSent,
   passkeyAddRequested,
   passkeyAdded,
+  passkeyRenamed,
   passkeyRemoveCodeRejected,
   passkeyRemoveCodeSent,
   passkeyRemoveClosed,
@@ -30,7 +38,7 @@ import {
   passkeysReducer,
   passkeysRequested,
 } from './slice'
-import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_REMOVED } from './texts'
+import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_REMOVED, PASSKEY_RENAMED } from './texts'
 
 export function usePasskeys() {
   const [state, local] = useReducer(passkeysReducer, initialPasskeysState)
@@ -119,9 +127,25 @@ export function usePasskeys() {
     [call, dispatch, fail, state.remove.id],
   )
 
+  /** True once renamed (the dialog closes); a refusal is a toast and the dialog stays. */
+  const rename = useCallback(
+    async (id: number, name: string): Promise<boolean> => {
+      const result = await call(renamePasskeyEndpoint(id, name))
+      if (result.error) {
+        fail(failureReason(result.error))
+        return false
+      }
+      local(passkeyRenamed(result.data))
+      dispatch(toastSuccess(PASSKEY_RENAMED))
+      return true
+    },
+    [call, dispatch, fail],
+  )
+
   const actions = useMemo(
     () => ({
       load,
+      rename,
       startAdd,
       enterAddCode,
       closeAdd: () => local(passkeyAddClosed()),
@@ -129,7 +153,7 @@ export function usePasskeys() {
       confirmRemove,
       closeRemove: () => local(passkeyRemoveClosed()),
     }),
-    [load, startAdd, enterAddCode, startRemove, confirmRemove],
+    [load, rename, startAdd, enterAddCode, startRemove, confirmRemove],
   )
   return [state, actions] as const
 }

@@ -97,7 +97,7 @@ class _Kept:
         return self.computed_at + LONGEST_KEPT_S
 
 
-class ActivityCache:
+class ReadCache:
     def __init__(
         self,
         seconds: float,

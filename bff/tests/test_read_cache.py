@@ -1,4 +1,4 @@
-"""The dashboard and history pages a process keeps for a moment (bff/users/activity.py):
+"""The dashboard and history pages a process keeps for a moment (bff/users/read_cache.py):
 kept between reads, and never older than the customer's own last payment, whichever
 process served it."""
 
@@ -21,7 +21,7 @@ from bff.tests.helpers import (
     schedule,
     send,
 )
-from bff.users.activity import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, ActivityCache, Computed
+from bff.users.read_cache import CHECKS_GATHERED_FOR, LONGEST_KEPT_S, Computed, ReadCache
 
 # Long enough that only the customer's activity version can refresh a kept answer.
 KEPT = {"read_cache_s": 3600}
@@ -208,14 +208,14 @@ def counting(answers: list[str], versions: CoreVersions | None = None):  # type:
 @pytest.fixture
 def full_time(monkeypatch):  # type: ignore[no-untyped-def]
     """Every answer kept for all of `seconds` (not a random share of it)."""
-    monkeypatch.setattr("bff.users.activity.random.uniform", lambda _low, high: high)
+    monkeypatch.setattr("bff.users.read_cache.random.uniform", lambda _low, high: high)
 
 
 async def test_an_answer_in_its_last_quarter_is_served_at_once_and_refreshed_behind_it(
     full_time,
 ):
     clock = Clock()
-    cache = ActivityCache(seconds=2, timer=clock)
+    cache = ReadCache(seconds=2, timer=clock)
     compute, made = counting(["first", "second", "third"])
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -233,7 +233,7 @@ async def test_an_answer_in_its_last_quarter_is_served_at_once_and_refreshed_beh
 
 
 async def test_reads_that_find_nothing_kept_share_one_computation(full_time):
-    cache = ActivityCache(seconds=2, timer=Clock())
+    cache = ReadCache(seconds=2, timer=Clock())
     compute, made = counting(["only", "never"])
     answers = await asyncio.gather(*(cache.read(Customer(), "summary", compute) for _ in range(5)))
     assert answers == ["only"] * 5 and made == ["only"]
@@ -241,7 +241,7 @@ async def test_reads_that_find_nothing_kept_share_one_computation(full_time):
 
 async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
     clock = Clock()
-    cache = ActivityCache(seconds=2, timer=clock)
+    cache = ReadCache(seconds=2, timer=clock)
     customer = Customer()
 
     async def failing() -> Computed[str]:
@@ -262,7 +262,7 @@ async def test_a_failed_refresh_leaves_the_answer_to_expire_as_usual(full_time):
 
 async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
+    cache = ReadCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -278,7 +278,7 @@ async def test_an_answer_the_core_confirms_is_served_without_computing_it_again(
 
 async def test_a_changed_core_version_computes_the_answer_again(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
+    cache = ReadCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -294,7 +294,7 @@ async def test_a_failed_check_computes_the_answer_again(full_time):
     async def core_down(_customer_ids: Sequence[str]) -> dict[str, str]:
         raise RuntimeError("core down")
 
-    cache = ActivityCache(seconds=2, core_versions=core_down, timer=clock)
+    cache = ReadCache(seconds=2, core_versions=core_down, timer=clock)
     compute, made = counting(["first", "second"])
     assert await cache.read(Customer(), "summary", compute) == "first"
     clock.now += 2.1
@@ -304,7 +304,7 @@ async def test_a_failed_check_computes_the_answer_again(full_time):
 
 async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
+    cache = ReadCache(seconds=2, core_versions=versions, timer=clock)
     compute, made = counting(["first", "second"], versions)
     customer = Customer()
     assert await cache.read(customer, "summary", compute) == "first"
@@ -318,7 +318,7 @@ async def test_a_confirmed_answer_is_still_computed_again_after_the_longest_time
 
 async def test_checks_behind_reads_go_to_the_core_together(full_time):
     clock, versions = Clock(), CoreVersions()
-    cache = ActivityCache(seconds=2, core_versions=versions, timer=clock)
+    cache = ReadCache(seconds=2, core_versions=versions, timer=clock)
     customers = [Customer() for _ in range(3)]
     for number, customer in enumerate(customers):
         customer.id, customer.customer_id = number, f"C{number}"
@@ -334,7 +334,7 @@ async def test_checks_behind_reads_go_to_the_core_together(full_time):
 
 async def test_a_read_that_forces_a_core_outcome_is_always_computed(full_time):
     """A tester's X-Sim-Scenario must meet the core, not a kept answer."""
-    cache = ActivityCache(seconds=2, core_versions=CoreVersions(), timer=Clock())
+    cache = ReadCache(seconds=2, core_versions=CoreVersions(), timer=Clock())
     compute, made = counting(["kept", "forced"])
     assert await cache.read(Customer(), "summary", compute) == "kept"
     token = current_scenario.set("accounts.read.unavailable")
@@ -407,7 +407,7 @@ async def test_a_computed_answer_asks_the_core_for_nothing_but_itself(bff_factor
         return await versions(*args, **kwargs)
 
     core.customer_activity = counted_activity
-    bff.app.state.dashboard_service.recent_reads._checks._core_versions = counted_versions
+    bff.app.state.dashboard_service.read_cache._checks._core_versions = counted_versions
     first = await summary(bff, token)
     assert calls == {"activity": 1, "versions": 0}
     await pay_tunde(bff, token, 10)
