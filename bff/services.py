@@ -161,11 +161,11 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
     onboarding = OnboardingService(db, settings, core_client, store)
-    limits = LimitsService(db, settings, codes, accounts, notices)
-    lookup = AccountLookup(core_client, settings.secret_key)
-    beneficiaries = BeneficiaryService(db, lookup, notices)
-    ttl = settings.otp_ttl_s
     passkeys = PasskeyService(db, settings, codes, auth, notices)
+    limits = LimitsService(db, settings, codes, accounts, notices, passkeys=passkeys)
+    lookup = AccountLookup(core_client, settings.secret_key)
+    beneficiaries = BeneficiaryService(db, lookup, notices, passkeys=passkeys)
+    ttl = settings.otp_ttl_s
     transfers = TransferService(
         db,
         core_client,
@@ -178,11 +178,11 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         passkeys=passkeys,
         device_cap=device_cap,
     )
-    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl)
+    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl, passkeys=passkeys)
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )
-    schedules = ScheduleService(db, core_client, codes, transfers, clock)
+    schedules = ScheduleService(db, core_client, codes, transfers, clock, passkeys=passkeys)
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke
@@ -206,7 +206,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
-        customer_settings=SettingsService(db, settings, passwords, auth, codes, accounts, notices),
+        customer_settings=SettingsService(
+            db, settings, passwords, auth, codes, accounts, notices, passkeys=passkeys
+        ),
         passkeys=passkeys,
         devices=devices,
         device_cap=device_cap,

@@ -12,8 +12,11 @@ from bff.beneficiaries.schemas import (
     BeneficiaryOut,
 )
 from bff.beneficiaries.service import BeneficiaryService
+from bff.errors import ValidationFailed
 from bff.openapi_errors import refuses
-from bff.schemas import CodeSentOut, MessageOut, RowId
+from bff.passkeys.approval import CODE_OR_PASSKEY, ApprovalCodeSentOut
+from bff.passkeys.schemas import PasskeyOptionsOut
+from bff.schemas import MessageOut, RowId
 from bff.users.principal import Principal
 
 
@@ -50,7 +53,7 @@ class BeneficiariesController(Controller):
                 data_container=BeneficiaryCreatedOut, description="Saved with the right code."
             ),
             202: ResponseSpec(
-                data_container=CodeSentOut,
+                data_container=ApprovalCodeSentOut,
                 description="Checked; a code was sent. Nothing is saved yet.",
             ),
         },
@@ -61,14 +64,36 @@ class BeneficiariesController(Controller):
         codes: OneTimeCodes,
         customer: Principal,
         data: BeneficiaryIn,
-    ) -> Response[BeneficiaryCreatedOut | CodeSentOut]:
-        if data.otp is None:
+    ) -> Response[BeneficiaryCreatedOut | ApprovalCodeSentOut]:
+        if data.otp and data.passkey is not None:
+            raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
+        if data.otp is None and data.passkey is None:
             message = await beneficiaries.send_code(customer.user, data, codes)
-            sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
+            sent = ApprovalCodeSentOut(
+                message=message,
+                two_factor_authentication=customer.user.two_factor,
+                passkey_approval=beneficiaries.can_approve_with_passkey(customer.user),
+            )
             return Response(sent, status_code=202)
-        row = await beneficiaries.create(customer.user, data, data.otp, codes)
+        row = await beneficiaries.create(customer.user, data, data.otp, codes, data.passkey)
         created = BeneficiaryCreatedOut(message="Beneficiary created successfully", beneficiary=row)
         return Response(created, status_code=201)
+
+    @post(
+        "/passkey-options",
+        status_code=200,
+        summary="Save a beneficiary with a passkey, step 1: options bound to this beneficiary",
+        opt=refuses(409),
+        description=(
+            "The same details as the save (bank, account, name); the challenge commits to "
+            "them, so the approval saves this beneficiary and no other."
+        ),
+    )
+    async def passkey_options(
+        self, beneficiaries: BeneficiaryService, customer: Principal, data: BeneficiaryIn
+    ) -> PasskeyOptionsOut:
+        options = await beneficiaries.passkey_options(customer.user, data)
+        return PasskeyOptionsOut(options=options)
 
     @delete(
         "/{beneficiary_id:int}",

@@ -4,6 +4,7 @@ from typing import Annotated
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -29,6 +30,9 @@ class BeneficiaryIn(RequestStruct):
     # Step-up: without it the server only checks the beneficiary and sends a code (202);
     # with the code it saves (201).
     otp: Code | None = None
+    # Instead of `otp`: a passkey's approval of this beneficiary (the assertion answering
+    # `POST /api/beneficiaries/passkey-options` with the same details).
+    passkey: PasskeyAssertionIn | None = None
 
 
 class BeneficiaryCreatedOut(CamelStruct):

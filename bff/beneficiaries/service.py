@@ -15,7 +15,9 @@ from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.models import Beneficiary
 from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
 from bff.db import Database
-from bff.errors import Conflict, FieldErrors, NotFound
+from bff.errors import Conflict, FieldErrors, NotFound, ValidationFailed
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.users.models import User
 
@@ -45,6 +47,23 @@ def code_purpose(row: Beneficiary) -> str:
     return f"BENEFICIARY:{row.bank_code}:{row.account_number}"
 
 
+def approval_of(row: Beneficiary) -> Action:
+    """What a passkey approves of a new beneficiary: the bank, the account, its owner's name
+    (as looked up) and the name it is saved under. Another account has another text."""
+    return Action(
+        key=code_purpose(row),
+        text="\n".join(
+            (
+                "BENEFICIARY",
+                row.bank_code,
+                row.account_number,
+                row.account_name,
+                row.beneficiary_name,
+            )
+        ),
+    )
+
+
 def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
     return BeneficiaryOut(
         id=row.id,
@@ -57,10 +76,32 @@ def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
 
 
 class BeneficiaryService:
-    def __init__(self, db: Database, lookup: AccountLookup, notices: SecurityNotices) -> None:
+    def __init__(
+        self,
+        db: Database,
+        lookup: AccountLookup,
+        notices: SecurityNotices,
+        passkeys: PasskeyService | None = None,
+    ) -> None:
         self.notices = notices
         self.db = db
         self.lookup = lookup
+        self.passkeys = passkeys
+
+    def can_approve_with_passkey(self, user: User) -> bool:
+        """From the user row the request's session check read (`User.has_passkey`)."""
+        return self.passkeys is not None and user.has_passkey
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
+
+    async def passkey_options(self, user: User, data: BeneficiaryIn) -> dict[str, object]:
+        """The passkey request options that save this beneficiary (checked as a save would
+        be: the name looked up afresh) and no other."""
+        row = await self._checked(user, data)
+        return await self._passkeys().approval_options(user.id, approval_of(row))
 
     async def for_customer(self, user: User) -> list[BeneficiaryOut]:
         async with self.db.transaction() as session:
@@ -85,14 +126,27 @@ class BeneficiaryService:
         return await codes.ask_to_confirm(user, code_purpose(row))
 
     async def create(
-        self, user: User, data: BeneficiaryIn, otp: str, codes: OneTimeCodes
+        self,
+        user: User,
+        data: BeneficiaryIn,
+        otp: str | None,
+        codes: OneTimeCodes,
+        passkey: PasskeyAssertionIn | None = None,
     ) -> BeneficiaryOut:
-        """Step 2: the same body with the code. Checked again (the name is looked up afresh
-        and the list may have changed since step 1), then the code is used up and it is saved."""
+        """Step 2: the same body with the code, or with a passkey's approval of this very
+        beneficiary. Checked again (the name is looked up afresh and the list may have changed
+        since step 1), then the code is used up (or the approval, with the save) and it is
+        saved."""
         row = await self._checked(user, data)
-        await codes.consume(user.id, code_purpose(row), otp)
+        passkeys = self._passkeys() if passkey is not None else None
+        if passkeys is None:
+            if otp is None:
+                raise ValidationFailed("This field is required", field="otp")
+            await codes.consume(user.id, code_purpose(row), otp)
         try:
             async with self.db.transaction() as session:
+                if passkeys is not None and passkey is not None:
+                    await passkeys.approve_in(session, user.id, approval_of(row), passkey)
                 if await self._already_saved(session, user, row):
                     raise Conflict(DUPLICATE)
                 session.add(row)

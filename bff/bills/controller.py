@@ -21,11 +21,14 @@ from bff.bills.schemas import (
     VendConfirmIn,
     VendIn,
     VendPendingOut,
+    VendRefIn,
     VendResultOut,
 )
 from bff.bills.service import BillService, bill_log
 from bff.errors import AppError
 from bff.openapi_errors import BILL_FAILED, refuses
+from bff.passkeys.approval import one_proof
+from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payments.lifecycle import Status
 from bff.schemas import TextPath
 from bff.users.principal import Principal
@@ -75,15 +78,29 @@ class BillsController(Controller):
             utility_vending_request_id=vend.id,
             message=message,
             two_factor_authentication=customer.user.two_factor,
+            passkey_approval=bills.can_approve_with_passkey(customer.user),
         )
 
     async def _confirm(
         self, bills: BillService, customer: Principal, product_type: str, data: VendConfirmIn
     ) -> Response[VendResultOut]:
+        one_proof(data.otp, data.passkey)
         vend = await bills.confirm(
-            customer.user, data.utility_vending_request_id, data.otp, product_type
+            customer.user, data.utility_vending_request_id, data.otp, product_type, data.passkey
         )
         return vend_result(vend)
+
+    @post(
+        "/passkey-options",
+        status_code=200,
+        summary="Approve a bill with a passkey, step 1: request options bound to this bill",
+        opt=refuses(404),
+    )
+    async def passkey_options(
+        self, bills: BillService, customer: Principal, data: VendRefIn
+    ) -> PasskeyOptionsOut:
+        options = await bills.passkey_options(customer.user, data.utility_vending_request_id)
+        return PasskeyOptionsOut(options=options)
 
     @get("/source-accounts", summary="Accounts a bill can be paid from")
     async def source_accounts(self, bills: BillService, customer: Principal) -> list[AccountOut]:
@@ -117,7 +134,7 @@ class BillsController(Controller):
     @post(
         "/providers/airtime/vend/confirm",
         status_code=200,
-        summary="Airtime, step 2: code",
+        summary="Airtime, step 2: the code or a passkey",
         opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
@@ -158,7 +175,7 @@ class BillsController(Controller):
     @post(
         "/providers/databundle/vend/confirm",
         status_code=200,
-        summary="Data, step 2: code",
+        summary="Data, step 2: the code or a passkey",
         opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
@@ -213,7 +230,7 @@ class BillsController(Controller):
     @post(
         "/providers/electricity/vend/confirm",
         status_code=200,
-        summary="Electricity, step 2",
+        summary="Electricity, step 2: the code or a passkey",
         opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )
@@ -258,7 +275,7 @@ class BillsController(Controller):
     @post(
         "/providers/cabletv/vend/confirm",
         status_code=200,
-        summary="Cable TV, step 2: code",
+        summary="Cable TV, step 2: the code or a passkey",
         opt=refuses(404, 409, 429, BILL_FAILED),
         responses=PENDING_VEND,
     )

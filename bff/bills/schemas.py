@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import Amount, CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=60)]
@@ -65,10 +66,21 @@ class VendPendingOut(CamelStruct):
     utility_vending_request_id: str
     message: str
     two_factor_authentication: str
+    # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
+    # was sent all the same, for "Use a code instead").
+    passkey_approval: bool = False
 
 
 class VendConfirmIn(RequestStruct):
-    otp: Annotated[str, msgspec.Meta(max_length=12)]
+    """The code (`otp`), or instead a passkey's approval of this bill (`passkey`, the
+    assertion answering `POST /api/utility/passkey-options`)."""
+
+    utility_vending_request_id: Annotated[str, msgspec.Meta(max_length=40)]
+    otp: Annotated[str, msgspec.Meta(max_length=12)] | None = None
+    passkey: PasskeyAssertionIn | None = None
+
+
+class VendRefIn(RequestStruct):
     utility_vending_request_id: Annotated[str, msgspec.Meta(max_length=40)]
 
 

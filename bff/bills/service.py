@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
@@ -27,6 +28,8 @@ from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFail
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.templates import sms
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payments.lifecycle import (
     HeldSteps,
     Lifecycle,
@@ -42,6 +45,7 @@ from bff.users.models import User
 
 log = logging.getLogger(__name__)
 
+NOT_AWAITING_APPROVAL = "This bill payment is no longer waiting for your approval."
 BILLER_SETTLEMENT = "GL-BILLER-SETTLEMENT"
 BILLERS_DOWN = "We could not reach the biller right now. Please try again shortly."
 MIN_AIRTIME_KOBO = 50_00
@@ -110,12 +114,14 @@ class BillService:
         limits: LimitsService,
         *,
         otp_ttl_s: int,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
         self.accounts = accounts
         self.limits = limits
+        self.passkeys = passkeys
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
         self.life: Lifecycle[Vend] = Lifecycle(db, Vend, alert=VEND_ALERT)
         self._catalog: dict[str, Any] | None = None
@@ -289,8 +295,42 @@ class BillService:
             raise ValidationFailed("Insufficient funds", field="amount")
 
     # -- confirmation and vending -------------------------------------------------------
-    async def confirm(self, user: User, vend_id: str, otp: str, product_type: str) -> Vend:
+    async def passkey_options(self, user: User, vend_id: str) -> dict[str, Any]:
+        """The passkey request options that approve this bill payment and no other."""
+        async with self.db.autocommit() as session:
+            vend = await session.get(Vend, vend_id)
+        if vend is None or vend.user_id != user.id:
+            raise NotFound("Bill payment not found")
+        if vend.status != Status.AWAITING_OTP:
+            raise ValidationFailed(NOT_AWAITING_APPROVAL)
+        return await self._passkeys().approval_options(user.id, approval_of(vend))
+
+    def can_approve_with_passkey(self, user: User) -> bool:
+        """From the user row the request's session check read (`User.has_passkey`)."""
+        return self.passkeys is not None and user.has_passkey
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
+
+    async def confirm(
+        self,
+        user: User,
+        vend_id: str,
+        otp: str | None,
+        product_type: str,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> Vend:
+        """With the code, or with a passkey's assertion of this very bill payment."""
         refuse_if_frozen(user)  # frozen since the code was sent
+        approve = None
+        if passkey is not None:
+            passkeys = self._passkeys()
+
+            async def approve(session: AsyncSession, vend: Vend) -> None:
+                await passkeys.approve_in(session, user.id, approval_of(vend), passkey)
+
         vend, started = await begin_with_code(
             self.life,
             self.codes,
@@ -301,6 +341,7 @@ class BillService:
             purpose=_purpose(vend_id),
             otp=otp,
             ttl=self.otp_ttl,
+            approve=approve,
         )
         if started:
             return await self.execute(vend_id, leased=True, vend=vend, customer_id=user.customer_id)
@@ -406,6 +447,26 @@ class BillService:
                 f"{vend.failure_reason} Ref {vend.id}."
             )
         await self.codes.notifier.send([sms(user.phone_number, text)])
+
+
+def approval_of(vend: Vend) -> Action:
+    """What a passkey approves of a bill payment: its reference, amount in kobo, the account
+    it leaves, the product and biller, the bundle or bouquet, and the number paid for."""
+    return Action(
+        key=f"BILL:{vend.id}",
+        text="\n".join(
+            (
+                "BILL",
+                vend.id,
+                str(vend.amount_kobo),
+                vend.source_account,
+                vend.product_type,
+                vend.provider_code,
+                vend.product_code or "",
+                vend.customer_number,
+            )
+        ),
+    )
 
 
 def _purpose(vend_id: str) -> str:

@@ -9,9 +9,12 @@ from bff.limits.schemas import (
     TransactionLimitIn,
     TransactionLimitOut,
     TransactionLimitPendingOut,
+    TransactionLimitRefIn,
 )
 from bff.limits.service import LimitsService
 from bff.openapi_errors import refuses
+from bff.passkeys.approval import one_proof
+from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.schemas import MessageOut
 from bff.users.principal import Principal
 
@@ -42,12 +45,27 @@ class LimitsController(Controller):
             transaction_limit_uuid=change.uuid,
             message=message,
             two_factor_authentication=customer.user.two_factor,
+            passkey_approval=transaction_limits.can_approve_with_passkey(customer.user),
         )
+
+    @post(
+        "/transaction-limits/passkey-options",
+        status_code=200,
+        summary="Approve new limits with a passkey, step 1: options bound to these limits",
+        opt=refuses(404),
+    )
+    async def limits_passkey_options(
+        self, transaction_limits: LimitsService, customer: Principal, data: TransactionLimitRefIn
+    ) -> PasskeyOptionsOut:
+        options = await transaction_limits.passkey_options(
+            customer.user, data.nuban, data.transaction_limit_uuid
+        )
+        return PasskeyOptionsOut(options=options)
 
     @post(
         "/transaction-limits/confirm",
         status_code=200,
-        summary="Confirm new limits with the code",
+        summary="Confirm new limits with the code or a passkey",
         opt=refuses(404, 429),
     )
     async def confirm_limits(
@@ -56,7 +74,8 @@ class LimitsController(Controller):
         customer: Principal,
         data: TransactionLimitConfirmIn,
     ) -> MessageOut:
+        one_proof(data.otp, data.passkey)
         await transaction_limits.confirm_limit_change(
-            customer.user, data.nuban, data.transaction_limit_uuid, data.otp
+            customer.user, data.nuban, data.transaction_limit_uuid, data.otp, data.passkey
         )
         return MessageOut(message="Transaction limit edited successfully")

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import MAX_NAIRA, CamelStruct, RequestStruct
 
 Code = Annotated[str, msgspec.Meta(max_length=12)]
@@ -40,9 +41,21 @@ class TransactionLimitPendingOut(CamelStruct):
     transaction_limit_uuid: str
     message: str
     two_factor_authentication: str
+    # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
+    # was sent all the same, for "Use a code instead").
+    passkey_approval: bool = False
+
+
+class TransactionLimitRefIn(RequestStruct):
+    nuban: Annotated[str, msgspec.Meta(max_length=10)]
+    transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
 
 
 class TransactionLimitConfirmIn(RequestStruct):
-    otp: Code
+    """The code (`otp`), or instead a passkey's approval of these limits (`passkey`, the
+    assertion answering `POST …/transaction-limits/passkey-options`)."""
+
     nuban: Annotated[str, msgspec.Meta(max_length=10)]
     transaction_limit_uuid: Annotated[str, msgspec.Meta(max_length=36)]
+    otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None

@@ -28,6 +28,8 @@ from bff.limits.rules import (
 )
 from bff.limits.schemas import TransactionLimitIn, TransactionLimitOut
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.users.models import User
 
 LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
@@ -42,12 +44,23 @@ class LimitsService:
         codes: OneTimeCodes,
         accounts: AccountsService,
         notices: SecurityNotices,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
         self.config = config
         self.codes = codes
         self.accounts = accounts
         self.notices = notices
+        self.passkeys = passkeys
+
+    def can_approve_with_passkey(self, user: User) -> bool:
+        """From the user row the request's session check read (`User.has_passkey`)."""
+        return self.passkeys is not None and user.has_passkey
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
 
     async def _active_accounts(self, user: User) -> list[CoreAccount]:
         return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]
@@ -154,9 +167,7 @@ class LimitsService:
         message = await self.codes.ask_to_confirm(user, _limit_purpose(change.uuid))
         return change, message
 
-    async def confirm_limit_change(
-        self, user: User, nuban: str, change_uuid: str, otp: str
-    ) -> None:
+    async def _open_change(self, user: User, nuban: str, change_uuid: str) -> PendingLimitChange:
         async with self.db.transaction() as session:
             change = await session.get(PendingLimitChange, change_uuid)
         fresh_after = utcnow() - timedelta(seconds=self.config.otp_ttl_s)
@@ -165,13 +176,37 @@ class LimitsService:
             raise NotFound(LIMIT_CHANGE_NOT_FOUND)
         if change.confirmed_at is not None or change.created_at < fresh_after:
             raise ValidationFailed(LIMIT_CHANGE_GONE)
-        await self.codes.consume(user.id, _limit_purpose(change_uuid), otp)
+        return change
+
+    async def passkey_options(self, user: User, nuban: str, change_uuid: str) -> dict[str, Any]:
+        """The passkey request options that approve these new limits and no others."""
+        change = await self._open_change(user, nuban, change_uuid)
+        return await self._passkeys().approval_options(user.id, approval_of(change))
+
+    async def confirm_limit_change(
+        self,
+        user: User,
+        nuban: str,
+        change_uuid: str,
+        otp: str | None,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> None:
+        """With the code, or with a passkey's assertion of this very change."""
+        change = await self._open_change(user, nuban, change_uuid)
+        passkeys = self._passkeys() if passkey is not None else None
+        if passkeys is None:
+            if otp is None:
+                raise ValidationFailed("This field is required", field="otp")
+            await self.codes.consume(user.id, _limit_purpose(change_uuid), otp)
         types = [change.transfer_type] if change.transfer_type else list(TRANSFER_TYPES)
         async with self.db.transaction() as session:
             pending = await session.get(PendingLimitChange, change_uuid, with_for_update=True)
             assert pending is not None
             if pending.confirmed_at is not None:
                 return
+            if passkeys is not None and passkey is not None:
+                # Used up with the change; a refusal writes nothing.
+                await passkeys.approve_in(session, user.id, approval_of(pending), passkey)
             pending.confirmed_at = utcnow()
             record(
                 session,
@@ -201,6 +236,24 @@ class LimitsService:
             f"{format_naira(pending.daily_kobo)} a day and {format_naira(pending.single_kobo)} "
             "for a single transfer.",
         )
+
+
+def approval_of(change: PendingLimitChange) -> Action:
+    """What a passkey approves of a limit change: the change, the account, the transfer type
+    (or all) and both new limits in kobo. Other values have another text."""
+    return Action(
+        key=_limit_purpose(change.uuid),
+        text="\n".join(
+            (
+                "LIMITS",
+                change.uuid,
+                change.nuban,
+                change.transfer_type or "ALL",
+                str(change.daily_kobo),
+                str(change.single_kobo),
+            )
+        ),
+    )
 
 
 def _limit_purpose(change_uuid: str) -> str:

@@ -7,12 +7,15 @@ from typing import Annotated
 from litestar import Controller, get, patch, post, put
 
 from bff.openapi_errors import refuses
+from bff.passkeys.approval import one_proof
+from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.schedules.schemas import (
     ApproveIn,
     BulkScheduleIn,
     EditedOut,
     EditIn,
     ScheduledPaymentOut,
+    ScheduleRefIn,
 )
 from bff.schedules.service import ScheduleService, schedule_out
 from bff.schemas import MessageOut, TextPath
@@ -100,14 +103,27 @@ class SchedulesController(Controller):
     @patch(
         "/approve",
         status_code=200,
-        summary="Approve with the code; nothing runs before",
+        summary="Approve with the code or a passkey; nothing runs before",
         opt=refuses(404, 429),
     )
     async def approve(
         self, schedules: ScheduleService, customer: Principal, data: ApproveIn
     ) -> MessageOut:
-        await schedules.approve(customer.user, data.reference_number, data.otp)
+        one_proof(data.otp, data.passkey)
+        await schedules.approve(customer.user, data.reference_number, data.otp, data.passkey)
         return MessageOut(message="Scheduled Payment Approved")
+
+    @post(
+        "/passkey-options",
+        status_code=200,
+        summary="Approve with a passkey, step 1: options bound to this reference's payments",
+        opt=refuses(404),
+    )
+    async def passkey_options(
+        self, schedules: ScheduleService, customer: Principal, data: ScheduleRefIn
+    ) -> PasskeyOptionsOut:
+        options = await schedules.passkey_options(customer.user, data.reference_number)
+        return PasskeyOptionsOut(options=options)
 
     @put(
         "/edit",

@@ -4,6 +4,7 @@ from typing import Annotated
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import Amount, CamelStruct, DbInt, RequestStruct
 from bff.transfers.schemas import BulkRows, SchedulePaymentSetting
 
@@ -37,7 +38,15 @@ class BulkScheduleIn(RequestStruct):
 
 
 class ApproveIn(RequestStruct):
-    otp: Annotated[str, msgspec.Meta(max_length=12)]
+    """The code (`otp`), or instead a passkey's approval of these payments (`passkey`, the
+    assertion answering `POST …/schedule-payments/passkey-options`)."""
+
+    reference_number: Annotated[str, msgspec.Meta(max_length=20)]
+    otp: Annotated[str, msgspec.Meta(max_length=12)] | None = None
+    passkey: PasskeyAssertionIn | None = None
+
+
+class ScheduleRefIn(RequestStruct):
     reference_number: Annotated[str, msgspec.Meta(max_length=20)]
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import secrets
 import uuid
+from collections.abc import Sequence
 from datetime import date, timedelta
+from typing import Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -25,6 +27,8 @@ from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
 from bff.notifications.templates import plain_email, sms
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
 from bff.schedules.schemas import EditIn, ScheduledPaymentOut
@@ -77,12 +81,19 @@ class ScheduleService:
         codes: OneTimeCodes,
         transfers: TransferService,
         clock: BankClock,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
         self.transfers = transfers
         self.clock = clock
+        self.passkeys = passkeys
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
 
     async def today(self) -> date:
         return (await self.clock.now()).astimezone(LAGOS).date()
@@ -210,21 +221,49 @@ class ScheduleService:
         message = await self.codes.ask_to_confirm(user, _purpose(reference))
         return scheduled, message
 
-    async def approve(self, user: User, reference: str, otp: str) -> None:
+    @staticmethod
+    def _pending(user: User, reference: str) -> Any:
+        return (
+            select(ScheduledPayment)
+            .where(
+                ScheduledPayment.user_id == user.id,
+                ScheduledPayment.reference_number == reference,
+                ScheduledPayment.status == ScheduleStatus.PENDING,
+            )
+            .order_by(ScheduledPayment.uuid)
+        )
+
+    async def passkey_options(self, user: User, reference: str) -> dict[str, Any]:
+        """The passkey request options that approve this reference's payments, as they are
+        now, and nothing else (an edit after them needs a new approval)."""
         async with self.db.transaction() as session:
-            rows = (
-                await session.scalars(
-                    select(ScheduledPayment).where(
-                        ScheduledPayment.user_id == user.id,
-                        ScheduledPayment.reference_number == reference,
-                        ScheduledPayment.status == ScheduleStatus.PENDING,
-                    )
-                )
-            ).all()
+            rows = (await session.scalars(self._pending(user, reference))).all()
         if not rows:
             raise NotFound(NOT_FOUND)
-        await self.codes.consume(user.id, _purpose(reference), otp)
+        return await self._passkeys().approval_options(user.id, approval_of(reference, rows))
+
+    async def approve(
+        self,
+        user: User,
+        reference: str,
+        otp: str | None,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> None:
+        """With the code, or with a passkey's assertion of these very payments."""
         async with self.db.transaction() as session:
+            rows = (await session.scalars(self._pending(user, reference))).all()
+        if not rows:
+            raise NotFound(NOT_FOUND)
+        passkeys = self._passkeys() if passkey is not None else None
+        if passkeys is None:
+            if otp is None:
+                raise ValidationFailed("This field is required", field="otp")
+            await self.codes.consume(user.id, _purpose(reference), otp)
+        async with self.db.transaction() as session:
+            if passkeys is not None and passkey is not None:
+                # Against the payments as they are now, with the approval's write.
+                now = (await session.scalars(self._pending(user, reference))).all()
+                await passkeys.approve_in(session, user.id, approval_of(reference, now), passkey)
             await session.execute(
                 update(ScheduledPayment)
                 .where(
@@ -439,6 +478,27 @@ class ScheduleService:
         if user.phone_number:
             messages.insert(0, sms(user.phone_number, text))
         await self.codes.notifier.send(messages)
+
+
+def approval_of(reference: str, rows: Sequence[ScheduledPayment]) -> Action:
+    """What a passkey approves of scheduled payments: their reference and, for each, the
+    amount in kobo, source, payee (bank, account, name), first date, interval and repeats."""
+    details = [
+        "|".join(
+            (
+                str(r.amount_kobo),
+                r.source_account,
+                r.destination_bank_code,
+                r.destination_account,
+                r.destination_name,
+                r.first_date.isoformat(),
+                r.interval or "",
+                str(r.repeat_payment),
+            )
+        )
+        for r in rows
+    ]
+    return Action(key=_purpose(reference), text="\n".join(("SCHEDULE", reference, *details)))
 
 
 def _purpose(reference: str) -> str:

@@ -6,7 +6,10 @@ from litestar import Controller, Request, Response, get, patch, post
 from litestar.openapi.datastructures import ResponseSpec
 
 from bff.auth.guards import client_address
+from bff.errors import ValidationFailed
 from bff.openapi_errors import refuses
+from bff.passkeys.approval import CODE_OR_PASSKEY
+from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.schemas import CodeSentOut, MessageOut, RowId
 from bff.settings.freeze import UNFROZEN, FreezeService
 from bff.settings.schemas import (
@@ -15,6 +18,7 @@ from bff.settings.schemas import (
     FrozenCustomerOut,
     GoogleCredentialsOut,
     TwoFactorConfirmIn,
+    TwoFactorPasskeyOptionsIn,
     TwoFactorTypeOut,
     UnfreezeIn,
 )
@@ -93,28 +97,52 @@ class SettingsController(Controller):
     @post(
         "/2fa/otp-authentication/confirm",
         status_code=200,
-        summary="Switch to OTP, step 2",
+        summary="Switch to OTP, step 2 (the current code or a passkey)",
         opt=refuses(429),
     )
     async def confirm_otp(
         self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn
     ) -> MessageOut:
-        await customer_settings.confirm(customer.user, TwoFactor.OTP, data.code, data.current_code)
+        one_current_proof(data)
+        await customer_settings.confirm(
+            customer.user, TwoFactor.OTP, data.code, data.current_code, data.passkey
+        )
         return MessageOut(message="Otp set as 2fa successfully")
 
     @post(
         "/2fa/google-authenticator/confirm",
         status_code=200,
-        summary="Switch to Google Authenticator, step 2",
+        summary="Switch to Google Authenticator, step 2 (the current code or a passkey)",
         opt=refuses(429),
     )
     async def confirm_google(
         self, customer_settings: SettingsService, customer: Principal, data: TwoFactorConfirmIn
     ) -> MessageOut:
+        one_current_proof(data)
         await customer_settings.confirm(
-            customer.user, TwoFactor.GOOGLE, data.code, data.current_code
+            customer.user, TwoFactor.GOOGLE, data.code, data.current_code, data.passkey
         )
         return MessageOut(message="Google Authenticator set as 2fa successfully")
+
+    @post(
+        "/2fa/change/passkey-options",
+        status_code=200,
+        summary="Switch 2FA with a passkey instead of the current code: options bound to it",
+    )
+    async def two_factor_passkey_options(
+        self,
+        customer_settings: SettingsService,
+        customer: Principal,
+        data: TwoFactorPasskeyOptionsIn,
+    ) -> PasskeyOptionsOut:
+        options = await customer_settings.passkey_options(customer.user, data.method)
+        return PasskeyOptionsOut(options=options)
+
+
+def one_current_proof(data: TwoFactorConfirmIn) -> None:
+    """The current method's code or a passkey, not both."""
+    if data.current_code and data.passkey is not None:
+        raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
 
 
 class FreezeController(Controller):

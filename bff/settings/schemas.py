@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.schemas import CamelStruct, RequestStruct
 
 Secret = Annotated[str, msgspec.Meta(max_length=200)]
@@ -36,6 +37,13 @@ class TwoFactorConfirmIn(RequestStruct):
 
     code: Code
     current_code: Code | None = None
+    # Instead of `currentCode`: a passkey's approval of this switch (the assertion answering
+    # `POST /api/ibanking/personal/2fa/change/passkey-options`).
+    passkey: PasskeyAssertionIn | None = None
+
+
+class TwoFactorPasskeyOptionsIn(RequestStruct):
+    method: Literal["OTP_AUTHENTICATION", "GOOGLE_AUTHENTICATOR"]
 
 
 class FreezeOut(CamelStruct):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
+from typing import Any
 
 import pyotp
 import segno
@@ -11,12 +13,14 @@ from bff.accounts.service import AccountsService
 from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
-from bff.auth.codes import EMAIL, SMS, OneTimeCodes
+from bff.auth.codes import EMAIL, SMS, OneTimeCodes, wrong_code
 from bff.auth.models import LoginFailure
 from bff.auth.service import AuthService
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, ValidationFailed
+from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.security import totp
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
@@ -46,6 +50,7 @@ class SettingsService:
         codes: OneTimeCodes,
         accounts: AccountsService,
         notices: SecurityNotices,
+        passkeys: PasskeyService | None = None,
     ) -> None:
         self.notices = notices
         self.db = db
@@ -54,6 +59,12 @@ class SettingsService:
         self.auth = auth
         self.codes = codes
         self.accounts = accounts
+        self.passkeys = passkeys
+
+    def _passkeys(self) -> PasskeyService:
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
 
     # -- password -----------------------------------------------------------------------
     async def send_password_code(
@@ -144,11 +155,39 @@ class SettingsService:
             ),
         )
 
-    async def confirm(self, user: User, target: str, code: str, current_code: str | None) -> None:
+    async def _pending_secret(self, user: User) -> str:
+        async with self.db.transaction() as session:
+            pending = await session.get(PendingAuthenticatorSecret, user.id)
+        if pending is None or pending.created_at < utcnow() - timedelta(minutes=30):
+            raise ValidationFailed(SETUP_FIRST)
+        return pending.secret
+
+    async def passkey_options(self, user: User, target: str) -> dict[str, Any]:
+        """The passkey request options that approve switching to `target` (for Google
+        Authenticator: to the app set up by the last generate call) and nothing else. The
+        passkey stands in for the current method's code; the new method's code is still
+        needed, since it proves the new method works."""
+        secret = await self._pending_secret(user) if target == TwoFactor.GOOGLE else None
+        return await self._passkeys().approval_options(
+            user.id, two_factor_approval(user, target, secret)
+        )
+
+    async def confirm(
+        self,
+        user: User,
+        target: str,
+        code: str,
+        current_code: str | None,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> None:
+        """`current_code`, or a passkey's approval of this very switch, proves the customer;
+        `code` proves the new method."""
         needs_current = user.two_factor == TwoFactor.GOOGLE or target == TwoFactor.GOOGLE
-        if needs_current and not current_code:
+        passkeys = self._passkeys() if passkey is not None else None
+        if needs_current and not current_code and passkeys is None:
             raise ValidationFailed(CURRENT_CODE_REQUIRED, field="currentCode")
         step = None
+        secret = None
         if target == TwoFactor.GOOGLE:
             async with self.db.transaction() as session:
                 pending = await session.get(PendingAuthenticatorSecret, user.id)
@@ -158,11 +197,27 @@ class SettingsService:
             if step is None:
                 raise ValidationFailed("Invalid or expired OTP", field="code")
             secret = pending.secret
-        if needs_current:
-            assert current_code is not None
-            await self.codes.consume(user.id, CURRENT_FACTOR, current_code)
-        if target != TwoFactor.GOOGLE:
-            await self.codes.consume(user.id, NEW_FACTOR, code)
+        if passkeys is None:
+            if needs_current:
+                assert current_code is not None
+                await self.codes.consume(user.id, CURRENT_FACTOR, current_code)
+            if target != TwoFactor.GOOGLE:
+                await self.codes.consume(user.id, NEW_FACTOR, code)
+        else:
+            assert passkey is not None
+            # The approval first (a refusal writes nothing), then the new method's code in
+            # the same transaction: a wrong one is counted, and uses the approval up.
+            async with self.db.transaction() as session:
+                await passkeys.approve_in(
+                    session, user.id, two_factor_approval(user, target, secret), passkey
+                )
+                used = (
+                    await self.codes.use_in(session, user.id, NEW_FACTOR, code)
+                    if target != TwoFactor.GOOGLE
+                    else True
+                )
+            if used is None:
+                raise wrong_code()
         async with self.db.transaction() as session:
             fresh = await session.get(User, user.id)
             assert fresh is not None
@@ -179,3 +234,14 @@ class SettingsService:
         await self.notices.tell(
             user, Event.TWO_FACTOR_CHANGED, f"You now confirm sign-ins and payments with {method}."
         )
+
+
+def two_factor_approval(user: User, target: str, secret: str | None) -> Action:
+    """What a passkey approves of a second-factor switch: whose, from which method to which,
+    and for Google Authenticator the app set up (the pending secret, hashed). A switch to
+    another method, or to another set-up, has another text."""
+    set_up = hashlib.sha256(secret.encode()).hexdigest() if secret else ""
+    return Action(
+        key=f"2FA:{target}",
+        text="\n".join(("TWO_FACTOR", str(user.id), user.two_factor, target, set_up)),
+    )

@@ -248,6 +248,13 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         },
         foreign=True,
     ),
+    # B's own switch (he has no passkey): nothing of A's is named.
+    ("POST", f"{PERSONAL}/2fa/change/passkey-options"): lambda o: Probe(
+        json={"method": "OTP_AUTHENTICATION"}
+    ),
+    ("POST", f"{PERSONAL}/transaction-limits/passkey-options"): lambda o: Probe(
+        json={"nuban": ADA_SAVINGS, "transactionLimitUuid": o.limit_change}, foreign=True
+    ),
     ("POST", f"{PERSONAL}/transaction-limits/confirm"): lambda o: Probe(
         json={"otp": "123456", "nuban": ADA_SAVINGS, "transactionLimitUuid": o.limit_change},
         foreign=True,
@@ -283,11 +290,16 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/transfer/bulk/confirm"): lambda o: Probe(
         json={"otp": "123456", "id": o.bulk_batch}, foreign=True
     ),
+    ("POST", "/api/transfer/bulk/passkey-options"): lambda o: Probe(
+        json={"id": o.bulk_batch}, foreign=True
+    ),
     # B's own beneficiary, with the code A was sent for the same account: B's first step
     # (no code) is his own business; A's code must not complete B's second.
     ("POST", "/api/beneficiaries"): lambda o: Probe(
         json={**B_FRIEND, "beneficiaryName": "B's friend", "otp": o.beneficiary_code}
     ),
+    # B's own look-up (he has no passkey): nothing of A's is named.
+    ("POST", "/api/beneficiaries/passkey-options"): lambda o: Probe(json=B_FRIEND),
     # scheduled payments
     ("POST", f"{PERSONAL}/schedule-payments/intrabank"): lambda o: schedule_from_a(),
     ("POST", f"{PERSONAL}/schedule-payments/interbank"): lambda o: schedule_from_a(),
@@ -301,6 +313,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ),
     ("PATCH", f"{PERSONAL}/schedule-payments/approve"): lambda o: Probe(
         json={"otp": "123456", "referenceNumber": o.schedule_reference}, foreign=True
+    ),
+    ("POST", f"{PERSONAL}/schedule-payments/passkey-options"): lambda o: Probe(
+        json={"referenceNumber": o.schedule_reference}, foreign=True
     ),
     ("PUT", f"{PERSONAL}/schedule-payments/edit"): lambda o: Probe(
         json={**transfer_from_a().json, "uuid": o.schedule_uuid, "scheduleDate": today()},
@@ -330,6 +345,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", f"{U}/databundle/vend/confirm"): confirm_a_vend,
     ("POST", f"{U}/electricity/vend/confirm"): confirm_a_vend,
     ("POST", f"{U}/cabletv/vend/confirm"): confirm_a_vend,
+    ("POST", "/api/utility/passkey-options"): lambda o: Probe(
+        json={"utilityVendingRequestId": o.pending_vend}, foreign=True
+    ),
     ("POST", f"{U}/electricity/meter-info"): lambda o: Probe(
         json={
             "meterNumber": "45000000001",

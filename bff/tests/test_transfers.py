@@ -546,6 +546,7 @@ async def test_a_beneficiary_is_saved_only_with_its_own_fresh_code(bff):
     assert asked.json() == {
         "message": "Enter the OTP sent to your registered email & phone number",
         "twoFactorAuthentication": "OTP_AUTHENTICATION",
+        "passkeyApproval": False,  # no passkey yet (issue 40)
     }
     assert await saved_beneficiaries(bff, token) == []
     code = await bff.latest_code(ADA)
@@ -581,6 +582,7 @@ async def test_another_customer_cannot_use_my_beneficiary_code(bff):
     assert asked.json() == {
         "message": "Enter the verification code in your google authenticator app",
         "twoFactorAuthentication": "GOOGLE_AUTHENTICATOR",
+        "passkeyApproval": False,
     }
     stolen = await bff.client.post(B, headers=auth(tunde), json={**ADAEZE_GTB, "otp": code})
     assert stolen.status_code == 400 and stolen.json()["detail"] == "Invalid or expired OTP"

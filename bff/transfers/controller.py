@@ -12,6 +12,7 @@ from bff.accounts.service import account_out
 from bff.errors import AppError, ValidationFailed
 from bff.money import kobo_to_naira
 from bff.openapi_errors import TRANSFER_FAILED, refuses
+from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
@@ -219,18 +220,32 @@ class TransfersController(Controller):
             two_factor_authentication=customer.user.two_factor,
             transfers=[transfer_out(t) for t in rows],
             total_amount=kobo_to_naira(sum(t.amount_kobo for t in rows)),
+            passkey_approval=transfer_service.can_approve_with_passkey(customer.user),
         )
+
+    @post(
+        "/bulk/passkey-options",
+        status_code=200,
+        summary="Approve a bulk transfer with a passkey, step 1: options bound to every row",
+        opt=refuses(404),
+    )
+    async def bulk_passkey_options(
+        self, transfer_service: TransferService, customer: Principal, data: TransferRefIn
+    ) -> PasskeyOptionsOut:
+        options = await transfer_service.bulk_passkey_options(customer.user, data.id)
+        return PasskeyOptionsOut(options=options)
 
     @post(
         "/bulk/confirm",
         status_code=200,
-        summary="Bulk, step 2: the code; each row's result",
+        summary="Bulk, step 2: the code or a passkey; each row's result",
         opt=refuses(404, 409, 429),
     )
     async def confirm_bulk(
         self, transfer_service: TransferService, customer: Principal, data: BulkConfirmIn
     ) -> BulkResultOut:
-        rows = await transfer_service.confirm_bulk(customer.user, data.id, data.otp)
+        one_proof(data.otp, data.passkey)
+        rows = await transfer_service.confirm_bulk(customer.user, data.id, data.otp, data.passkey)
         counts = {s: sum(1 for t in rows if t.status == s) for s in Status.FINAL}
         pending = len(rows) - sum(counts.values())
         completed, failed = counts[Status.COMPLETED], counts[Status.FAILED]

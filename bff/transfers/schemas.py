@@ -114,6 +114,8 @@ class BulkPendingOut(CamelStruct):
     two_factor_authentication: str
     transfers: list[TransferOut]
     total_amount: float
+    # As for a single transfer: the dialog offers "Approve with passkey" first.
+    passkey_approval: bool = False
 
 
 class ConfirmIn(RequestStruct):
@@ -126,8 +128,12 @@ class ConfirmIn(RequestStruct):
 
 
 class BulkConfirmIn(RequestStruct):
-    otp: Code
+    """The code (`otp`), or instead a passkey's approval of the whole batch (`passkey`, the
+    assertion answering `POST /api/transfer/bulk/passkey-options`)."""
+
     id: Annotated[str, msgspec.Meta(max_length=40)]
+    otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
 
 
 class TransferRefIn(RequestStruct):

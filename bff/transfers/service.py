@@ -419,7 +419,26 @@ class TransferService:
             transfer.id, leased=True, transfer=transfer, customer_id=user.customer_id
         )
 
-    async def confirm_bulk(self, user: User, batch_id: str, otp: str) -> list[Transfer]:
+    async def bulk_passkey_options(self, user: User, batch_id: str) -> dict[str, Any]:
+        """The passkey request options that approve this batch, every row as it is, and
+        nothing else."""
+        async with self.db.autocommit() as session:
+            batch = await session.get(TransferBatch, batch_id)
+        if batch is None or batch.user_id != user.id:
+            raise NotFound("Transfer not found")
+        if batch.status != Status.AWAITING_OTP:
+            raise ValidationFailed(NOT_AWAITING_APPROVAL)
+        rows = await self._batch(batch_id)
+        return await self._passkeys().approval_options(user.id, approval_of_batch(batch, rows))
+
+    async def confirm_bulk(
+        self,
+        user: User,
+        batch_id: str,
+        otp: str | None,
+        passkey: PasskeyAssertionIn | None = None,
+    ) -> list[Transfer]:
+        """With the code, or with a passkey's assertion of this very batch."""
         refuse_if_frozen(user)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
@@ -428,8 +447,27 @@ class TransferService:
         if batch.status == Status.AWAITING_OTP:
             if batch.created_at + self.otp_ttl < utcnow():
                 raise ValidationFailed(EXPIRED)
-            await self.codes.consume(user.id, _purpose(batch_id), otp)
+            passkeys = self._passkeys() if passkey is not None else None
+            if passkeys is None:
+                if otp is None:
+                    raise ValidationFailed("This field is required", field="otp")
+                await self.codes.consume(user.id, _purpose(batch_id), otp)
             async with self.db.transaction() as session:
+                if passkeys is not None and passkey is not None:
+                    # Checked against the rows as stored, with the claim: a refusal
+                    # writes nothing, and the code still confirms the batch.
+                    rows = list(
+                        (
+                            await session.scalars(
+                                select(Transfer)
+                                .where(Transfer.batch_id == batch_id)
+                                .order_by(Transfer.batch_position)
+                            )
+                        ).all()
+                    )
+                    await passkeys.approve_in(
+                        session, user.id, approval_of_batch(batch, rows), passkey
+                    )
                 claimed = (
                     await session.execute(
                         update(TransferBatch)
@@ -637,6 +675,16 @@ def approval_of(transfer: Transfer) -> Action:
                 transfer.destination_name,
             )
         ),
+    )
+
+
+def approval_of_batch(batch: TransferBatch, rows: list[Transfer]) -> Action:
+    """What a passkey approves of a bulk transfer: the batch's reference and, row by row,
+    each transfer's own approval text (amount, source and payee). Another batch, or this one
+    with any row changed, has another text."""
+    return Action(
+        key=f"BULK:{batch.id}",
+        text="\n".join(("BULK", batch.id, *(approval_of(t).text for t in rows))),
     )
 
 

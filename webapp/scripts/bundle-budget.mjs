@@ -83,9 +83,14 @@ const FIRST_SCREEN_BUDGETS = {
   // 325 KB until session 19: passkeys, disputes and the freeze (issues 40 and 42) brought
   // the state chunk to 325.5 KB. Raised by 1 KB on purpose; what would win it back (the
   // slices and sagas only signed-in pages use, split out of `state`) is issue 44's fetching
-  // work, and /home's mobile Lighthouse figure is re-measured with issue 43.
-  '/home': { js: 326 * 1024, css: 56 * 1024 },
-  '/transfer': { js: 368 * 1024, css: 58 * 1024 },
+  // work, and /home's mobile Lighthouse figure is re-measured with issue 43. Raised by 1 KB
+  // more on purpose (326.6 KB): approving bills, bulk transfers, beneficiaries, limits, 2FA
+  // switches and schedules with a passkey (issue 40) adds their options endpoints, reducers
+  // and sagas to the entry and `state` chunks; the ceremony itself stays lazy.
+  '/home': { js: 327 * 1024, css: 56 * 1024 },
+  // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
+  // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose.
+  '/transfer': { js: 369 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

@@ -267,6 +267,10 @@ export const SchedulePaymentSettingLimits = {
   scheduledInterval: { maxLength: 200 },
 } as const satisfies LimitsOf<'SchedulePaymentSetting'>
 
+export const ScheduleRefInLimits = {
+  referenceNumber: { maxLength: 20 },
+} as const satisfies LimitsOf<'ScheduleRefIn'>
+
 export const StatementInLimits = {
   endDate: { maxLength: 100 },
   nuban: { maxLength: 100 },
@@ -290,6 +294,11 @@ export const TransactionLimitInLimits = {
   nuban: { maxLength: 10 },
   singleTransactionLimit: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
 } as const satisfies LimitsOf<'TransactionLimitIn'>
+
+export const TransactionLimitRefInLimits = {
+  nuban: { maxLength: 10 },
+  transactionLimitUuid: { maxLength: 36 },
+} as const satisfies LimitsOf<'TransactionLimitRefIn'>
 
 export const TransferInLimits = {
   amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
@@ -336,3 +345,7 @@ export const VendInLimits = {
   nuban: { maxLength: 60 },
   phoneNumber: { maxLength: 60 },
 } as const satisfies LimitsOf<'VendIn'>
+
+export const VendRefInLimits = {
+  utilityVendingRequestId: { maxLength: 40 },
+} as const satisfies LimitsOf<'VendRefIn'>

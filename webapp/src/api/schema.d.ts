@@ -486,6 +486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beneficiaries/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a beneficiary with a passkey, step 1: options bound to this beneficiary
+         * @description The same details as the save (bank, account, name); the challenge commits to them, so the approval saves this beneficiary and no other.
+         */
+        post: operations["ApiBeneficiariesPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/beneficiaries/{beneficiary_id}": {
         parameters: {
             query?: never;
@@ -573,6 +593,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/2fa/change/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch 2FA with a passkey instead of the current code: options bound to it */
+        post: operations["ApiIbankingPersonal2FaChangePasskeyOptionsTwoFactorPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/2fa/google-authenticator/confirm": {
         parameters: {
             query?: never;
@@ -582,7 +619,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch to Google Authenticator, step 2 */
+        /** Switch to Google Authenticator, step 2 (the current code or a passkey) */
         post: operations["ApiIbankingPersonal2FaGoogleAuthenticatorConfirmConfirmGoogle"];
         delete?: never;
         options?: never;
@@ -616,7 +653,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch to OTP, step 2 */
+        /** Switch to OTP, step 2 (the current code or a passkey) */
         post: operations["ApiIbankingPersonal2FaOtpAuthenticationConfirmConfirmOtp"];
         delete?: never;
         options?: never;
@@ -896,7 +933,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve with the code; nothing runs before */
+        /** Approve with the code or a passkey; nothing runs before */
         patch: operations["ApiIbankingPersonalSchedulePaymentsApproveApprove"];
         trace?: never;
     };
@@ -985,6 +1022,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/schedule-payments/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve with a passkey, step 1: options bound to this reference's payments */
+        post: operations["ApiIbankingPersonalSchedulePaymentsPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/schedule-payments/{schedule_uuid}": {
         parameters: {
             query?: never;
@@ -1029,8 +1083,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm new limits with the code */
+        /** Confirm new limits with the code or a passkey */
         post: operations["ApiIbankingPersonalTransactionLimitsConfirmConfirmLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/transaction-limits/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve new limits with a passkey, step 1: options bound to these limits */
+        post: operations["ApiIbankingPersonalTransactionLimitsPasskeyOptionsLimitsPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1546,8 +1617,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bulk, step 2: the code; each row's result */
+        /** Bulk, step 2: the code or a passkey; each row's result */
         post: operations["ApiTransferBulkConfirmConfirmBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfer/bulk/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a bulk transfer with a passkey, step 1: options bound to every row */
+        post: operations["ApiTransferBulkPasskeyOptionsBulkPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1741,6 +1829,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/utility/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a bill with a passkey, step 1: request options bound to this bill */
+        post: operations["ApiUtilityPasskeyOptionsPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/utility/providers/airtime": {
         parameters: {
             query?: never;
@@ -1767,7 +1872,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Airtime, step 2: code */
+        /** Airtime, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersAirtimeVendConfirmAirtimeConfirm"];
         delete?: never;
         options?: never;
@@ -1835,7 +1940,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cable TV, step 2: code */
+        /** Cable TV, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersCabletvVendConfirmCableConfirm"];
         delete?: never;
         options?: never;
@@ -1903,7 +2008,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Data, step 2: code */
+        /** Data, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersDatabundleVendConfirmDataConfirm"];
         delete?: never;
         options?: never;
@@ -2005,7 +2110,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Electricity, step 2 */
+        /** Electricity, step 2: the code or a passkey */
         post: operations["ApiUtilityProvidersElectricityVendConfirmElectricityConfirm"];
         delete?: never;
         options?: never;
@@ -2432,9 +2537,17 @@ export interface components {
             status: components["schemas"]["OnboardingStatusOut"];
             userId: number;
         };
+        /** ApprovalCodeSentOut */
+        ApprovalCodeSentOut: {
+            message: string;
+            /** @default false */
+            passkeyApproval: boolean;
+            twoFactorAuthentication: string;
+        };
         /** ApproveIn */
         ApproveIn: {
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             referenceNumber: string;
         };
         /** AssertionResponse */
@@ -2525,6 +2638,7 @@ export interface components {
             bankName?: string | null;
             beneficiaryName?: string | null;
             otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** BeneficiaryOut */
         BeneficiaryOut: {
@@ -2589,12 +2703,15 @@ export interface components {
         /** BulkConfirmIn */
         BulkConfirmIn: {
             id: string;
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** BulkPendingOut */
         BulkPendingOut: {
             id: string;
             message: string;
+            /** @default false */
+            passkeyApproval: boolean;
             /** @enum {string} */
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             totalAmount: number;
@@ -3171,6 +3288,10 @@ export interface components {
             schedulePaymentDate?: string | null;
             scheduledInterval?: string | null;
         };
+        /** ScheduleRefIn */
+        ScheduleRefIn: {
+            referenceNumber: string;
+        };
         /** ScheduledPaymentOut */
         ScheduledPaymentOut: {
             amount: number;
@@ -3294,7 +3415,8 @@ export interface components {
         /** TransactionLimitConfirmIn */
         TransactionLimitConfirmIn: {
             nuban: string;
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             transactionLimitUuid: string;
         };
         /** TransactionLimitIn */
@@ -3321,8 +3443,15 @@ export interface components {
         TransactionLimitPendingOut: {
             message: string;
             nuban: string;
+            /** @default false */
+            passkeyApproval: boolean;
             transactionLimitUuid: string;
             twoFactorAuthentication: string;
+        };
+        /** TransactionLimitRefIn */
+        TransactionLimitRefIn: {
+            nuban: string;
+            transactionLimitUuid: string;
         };
         /** TransactionOut */
         TransactionOut: {
@@ -3405,6 +3534,12 @@ export interface components {
         TwoFactorConfirmIn: {
             code: string;
             currentCode?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
+        };
+        /** TwoFactorPasskeyOptionsIn */
+        TwoFactorPasskeyOptionsIn: {
+            /** @enum {string} */
+            method: "OTP_AUTHENTICATION" | "GOOGLE_AUTHENTICATOR";
         };
         /** TwoFactorTypeOut */
         TwoFactorTypeOut: {
@@ -3419,7 +3554,8 @@ export interface components {
         };
         /** VendConfirmIn */
         VendConfirmIn: {
-            otp: string;
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             utilityVendingRequestId: string;
         };
         /** VendIn */
@@ -3442,7 +3578,13 @@ export interface components {
         /** VendPendingOut */
         VendPendingOut: {
             message: string;
+            /** @default false */
+            passkeyApproval: boolean;
             twoFactorAuthentication: string;
+            utilityVendingRequestId: string;
+        };
+        /** VendRefIn */
+        VendRefIn: {
             utilityVendingRequestId: string;
         };
         /** VendResultOut */
@@ -5549,7 +5691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CodeSentOut"];
+                    "application/json": components["schemas"]["ApprovalCodeSentOut"];
                 };
             };
             /** @description Invalid input; `errors` names the fields */
@@ -5602,6 +5744,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiBeneficiariesPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +6277,77 @@ export interface operations {
             };
             /** @description Not found (someone else's resource answers the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonal2FaChangePasskeyOptionsTwoFactorPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorPasskeyOptionsIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7949,6 +8242,86 @@ export interface operations {
             };
         };
     };
+    ApiIbankingPersonalSchedulePaymentsPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ApiIbankingPersonalSchedulePaymentsScheduleUuidGetSchedule: {
         parameters: {
             query?: never;
@@ -8230,6 +8603,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalTransactionLimitsPasskeyOptionsLimitsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionLimitRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10530,6 +10983,86 @@ export interface operations {
             };
         };
     };
+    ApiTransferBulkPasskeyOptionsBulkPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ApiTransferDeviceCapDeviceCap: {
         parameters: {
             query?: never;
@@ -11457,6 +11990,86 @@ export interface operations {
             };
             /** @description Signed in, but this caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiUtilityPasskeyOptionsPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendRefIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

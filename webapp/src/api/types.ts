@@ -36,6 +36,8 @@ export type ClientSummary = Schemas['ClientSummaryOut']
 // passkeys (docs/contract.md, "Passkeys")
 export type PasskeyOptions = Schemas['PasskeyOptionsOut']
 export type PasskeyAssertion = Schemas['PasskeyAssertionIn']
+/** A code was sent, and a passkey may approve the action instead (`passkeyApproval`). */
+export type ApprovalCodeSent = Schemas['ApprovalCodeSentOut']
 export type PasskeyRegistration = Schemas['PasskeyRegistrationIn']
 export type Passkey = Schemas['PasskeyOut']
 export type PasskeyAdded = Schemas['PasskeyAddedOut']

@@ -5,7 +5,7 @@
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { formatNaira } from '../../lib/format'
 import { CodeDialog } from '../code/CodeDialog'
-import { approvalClosed, approveRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
+import { approvalClosed, approvePasskeyRequested, approveRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
 import { cadenceOf } from '../../store/schedules/schedule'
 
 export function ScheduleApprovalDialog() {
@@ -22,6 +22,9 @@ export function ScheduleApprovalDialog() {
       onSubmit={(otp) => dispatch(approveRequested({ otp }))}
       onCancel={() => dispatch(approvalClosed())}
       submitText="Approve"
+      onPasskey={approval.passkeyApproval ? () => dispatch(approvePasskeyRequested()) : undefined}
+      passkeyTitle={approval.count > 1 ? 'Approve these payments' : 'Approve this payment'}
+      passkeyText={`Confirm with your fingerprint, face or screen lock. Your passkey approves only ${approval.count > 1 ? 'these payments' : 'this payment'}.`}
     >
       {summary && (
         <div className="kobo-code-summary" data-testid="schedule-approval-summary">

@@ -1,4 +1,4 @@
-import type { Account } from '../../api/types'
+import type { Account, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 import type { Endpoint } from '../../api/client'
 import type {
   AirtimeProvider,
@@ -63,10 +63,22 @@ export const initiateVendEndpoint = (product: BillProduct, body: VendRequest): E
   body,
 })
 
-export const confirmVendEndpoint = (product: BillProduct, utilityVendingRequestId: string, otp: string): Endpoint<VendResult> => ({
+/** With the code, or instead a passkey's approval of this bill (docs/contract.md §11.3). */
+export const confirmVendEndpoint = (
+  product: BillProduct,
+  utilityVendingRequestId: string,
+  proof: { otp: string } | { passkey: PasskeyAssertion },
+): Endpoint<VendResult> => ({
   method: 'POST',
   path: `${PROVIDERS}/${VEND_SEGMENTS[product]}/vend/confirm`,
-  body: { otp, utilityVendingRequestId },
+  body: { ...proof, utilityVendingRequestId },
   // The BFF may wait on the biller (and a timeout) before answering Pending.
   timeoutMs: 60_000,
+})
+
+/** The passkey request options that approve this bill payment and no other. */
+export const billPasskeyOptionsEndpoint = (utilityVendingRequestId: string): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: '/api/utility/passkey-options',
+  body: { utilityVendingRequestId },
 })

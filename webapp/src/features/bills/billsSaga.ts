@@ -9,11 +9,13 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
-import type { Account } from '../../api/types'
+import type { Account, PasskeyAssertion } from '../../api/types'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import { accountsRequested } from '../../store/accounts/accountsSlice'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   airtimeProvidersEndpoint,
+  billPasskeyOptionsEndpoint,
   bouquetsEndpoint,
   bundlesEndpoint,
   cableProvidersEndpoint,
@@ -46,6 +48,8 @@ import {
   sourceAccountsFailed,
   sourceAccountsLoaded,
   vendCodeRejected,
+  vendPasskeyFailed,
+  vendPasskeyRequested,
   vendCodeSent,
   vendConfirmRequested,
   vendDialogClosed,
@@ -204,8 +208,28 @@ export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIt
   if (!flow.pending || !flow.product) return
   const result: ApiResult<VendResult> = yield call(
     callApi<VendResult>,
-    confirmVendEndpoint(flow.product, flow.pending.utilityVendingRequestId, action.payload.otp),
+    confirmVendEndpoint(flow.product, flow.pending.utilityVendingRequestId, { otp: action.payload.otp }),
   )
+  yield call(vendConfirmed, result)
+}
+
+/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
+export function* approveVendWithPasskeySaga(): SagaIterator {
+  const { flow }: BillsState = yield select(selectBills)
+  if (!flow.pending || !flow.product) return
+  const id = flow.pending.utilityVendingRequestId
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, billPasskeyOptionsEndpoint(id))
+  if (!passkey) {
+    yield put(vendPasskeyFailed())
+    return
+  }
+  const result: ApiResult<VendResult> = yield call(callApi<VendResult>, confirmVendEndpoint(flow.product, id, { passkey }))
+  yield call(vendConfirmed, result)
+}
+
+/** A confirm call's answer, whichever way the bill was approved. */
+function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
   if (result.error) {
     if (isSessionError(result.error)) {
       yield put(vendDialogClosed())
@@ -252,5 +276,6 @@ export function* billsSaga(): SagaIterator {
     takeLatest(lookupRequested.type, lookupSaga),
     takeLatest(vendRequested.type, initiateVendSaga),
     takeLatest(vendConfirmRequested.type, confirmVendSaga),
+    takeLatest(vendPasskeyRequested.type, approveVendWithPasskeySaga),
   ])
 }

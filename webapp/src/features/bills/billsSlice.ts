@@ -181,6 +181,14 @@ const billsSlice = createSlice({
     vendConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.flow.step = 'confirming'
     },
+    /** "Approve with passkey": the browser's prompt, then the confirm call. */
+    vendPasskeyRequested(state) {
+      state.flow.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
+    vendPasskeyFailed(state) {
+      state.flow.step = 'code'
+    },
     vendCodeRejected(state) {
       state.flow.step = 'code'
       state.flow.failures += 1
@@ -270,6 +278,8 @@ export const {
   vendCodeSent,
   vendConfirmRequested,
   vendCodeRejected,
+  vendPasskeyRequested,
+  vendPasskeyFailed,
   vendSucceeded,
   vendPending,
   vendFailed,

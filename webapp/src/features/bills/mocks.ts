@@ -11,6 +11,7 @@ import { settlementOf } from '../../mocks/forcing/catalogue'
 import { forcedScenario } from '../../mocks/forcing/forced'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
 import { personas } from '../../mocks/personas'
+import { PASSKEY_REFUSED, approvalOptions, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
 import { BILLER_SCENARIOS, MOCK_OTP, customerOf, newReference, nextId, onReset, post, wireDate, type S } from '../../mocks/state'
 
 type Bill = S['BillLogOut']
@@ -42,13 +43,14 @@ const lookup = (field: 'meterNumber' | 'smartCardNumber') =>
     return fieldErrors([{ field, message: `We could not find this ${field === 'meterNumber' ? 'meter' : 'smart card'}. Check the number and the provider.` }])
   })
 
+const CODE_OR_PASSKEY = 'Approve with either a code or a passkey, not both.'
 const products = (items: { code: string; title: string; priceKobo: number; validity?: string }[] = []) =>
   items.map((p) => ({ code: p.code, title: p.title, amount: p.priceKobo / 100, validity: p.validity ?? null }))
 
 function vendRoutes(segment: keyof typeof PRODUCTS) {
   const product = PRODUCTS[segment]
   return [
-    http.post(`/api/utility/providers/${segment}/vend/initiate`, signedIn(({ c, body }) => {
+    http.post(`/api/utility/providers/${segment}/vend/initiate`, signedIn(({ c, persona, body }) => {
       const source = c.accounts.find((a) => a.accountNumber === body.nuban)
       const providerCode = body.airtimeProviderCode ?? body.dataBundleProviderCode ?? body.electricityProviderCode ?? body.cableTvProviderCode
       const provider = (PROVIDERS[segment] as { code: string; title: string }[]).find((p) => p.code === providerCode)
@@ -63,14 +65,16 @@ function vendRoutes(segment: keyof typeof PRODUCTS) {
         vendingToken: null, units: null, cableTvSmartCardNumber: body.cableTvSmartCardNum ?? null, cableTvBouquetCode: body.cableTvBouquetCode ?? null, message: null,
       }
       waiting.set(bill.id, bill)
-      return HttpResponse.json({ utilityVendingRequestId: bill.id, ...codeSent(c) }, { status: 201 })
+      const passkeyApproval = passkeysOf(persona.key).length > 0
+      return HttpResponse.json({ utilityVendingRequestId: bill.id, ...codeSent(c), passkeyApproval }, { status: 201 })
     })),
 
     http.post(`/api/utility/providers/${segment}/vend/confirm`, signedIn(({ c, body, request }) => {
       const bill = waiting.get(body.utilityVendingRequestId ?? '') ?? c.bills.find((b) => b.id === body.utilityVendingRequestId)
       if (!bill || bill.utilityProductType !== product) return notFound('Bill payment')
       if (bill.vendingStatus !== 'PENDING' || c.bills.includes(bill)) return vendAnswer(bill)
-      if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+      if (body.otp && body.passkey) return problem(400, CODE_OR_PASSKEY, 'Bad Request')
+      if (!passkeyApproved(body) && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
       waiting.delete(bill.id)
       c.bills.unshift(bill)
       const forced = forcedScenario(request, 'bills.vend')?.rule
@@ -152,4 +156,11 @@ export const billsHandlers = [
   ...vendRoutes('databundle'),
   ...vendRoutes('electricity'),
   ...vendRoutes('cabletv'),
+  http.post('/api/utility/passkey-options', signedIn(({ c, persona, body }) => {
+    const bill = waiting.get(String(body.utilityVendingRequestId))
+    if (!bill) return c.bills.some((b) => b.id === body.utilityVendingRequestId)
+      ? problem(400, 'This bill payment is no longer waiting for your approval.', 'Bad Request')
+      : notFound('Bill payment')
+    return approvalOptions(persona.key)
+  })),
 ]

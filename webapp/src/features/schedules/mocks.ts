@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { bankNameOf } from '../../mocks/personas'
 import { INVALID_OTP, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
 import { KOBO_CODE, MOCK_OTP, accountName, newUuid, nextId, type Customer, type S } from '../../mocks/state'
+import { PASSKEY_REFUSED, approvalOptions, passkeyApproved } from '../../mocks/passkeys'
 
 const BASE = '/api/ibanking/personal/schedule-payments'
 type Row = { sourceAccountNumber?: string; destinationAccountNumber?: string; destinationBankCode?: string; amount?: number; description?: string }
@@ -58,9 +59,16 @@ export const schedulesHandlers = [
   http.patch(`${BASE}/approve`, signedIn(({ c, body }) => {
     const rows = c.schedules.filter((s) => s.referenceNumber === body.referenceNumber && s.status === 'PENDING')
     if (!rows.length) return notFound('Scheduled payment')
-    if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+    if (body.otp && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+    // A passkey approval: the mock trusts the browser (the BFF checks the signature).
+    if (!passkeyApproved(body) && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
     rows.forEach((s) => (s.approved = true))
     return HttpResponse.json({ message: 'Scheduled Payment Approved' })
+  })),
+
+  http.post(`${BASE}/passkey-options`, signedIn(({ c, persona, body }) => {
+    const rows = c.schedules.filter((s) => s.referenceNumber === body.referenceNumber && s.status === 'PENDING')
+    return rows.length ? approvalOptions(persona.key) : notFound('Scheduled payment')
   })),
 
   http.put(`${BASE}/edit`, signedIn(({ c, body }) => {

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../api/client'
+import type { PasskeyOptions } from '../../api/types'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import type {
   ChangePasswordRequest,
@@ -37,6 +38,13 @@ export const confirmTransactionLimitEndpoint = (body: TransactionLimitConfirmReq
   body,
 })
 
+/** The passkey request options that approve these new limits and no others. */
+export const limitPasskeyOptionsEndpoint = (body: { nuban: string; transactionLimitUuid: string }): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/transaction-limits/passkey-options`,
+  body,
+})
+
 export const twoFactorTypeEndpoint = (): Endpoint<TwoFactorType> => ({ method: 'GET', path: `${BASE}/2fa/type` })
 
 export const generateGoogleEndpoint = (): Endpoint<GoogleCredentials> => ({
@@ -53,6 +61,14 @@ export const confirmGoogleEndpoint = (body: TwoFactorConfirmRequest): Endpoint<M
   method: 'POST',
   path: `${BASE}/2fa/google-authenticator/confirm`,
   body,
+})
+
+/** The passkey request options that approve switching to `method` (instead of the current
+ * method's code; the new method's code is still asked). */
+export const twoFactorPasskeyOptionsEndpoint = (method: 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/2fa/change/passkey-options`,
+  body: { method },
 })
 
 export const confirmOtpEndpoint = (body: TwoFactorConfirmRequest): Endpoint<MessageResponse> => ({

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { MOCK_PASSWORD } from '../../mocks/personas'
 import { INVALID_OTP, OTP_SENT, awaitCode, codeSent, confirmCode, fieldErrors, problem, required, signedIn } from '../../mocks/session'
 import { MOCK_OTP, newUuid } from '../../mocks/state'
+import { PASSKEY_REFUSED, approvalOptions, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
 
 const BASE = '/api/ibanking/personal'
 export const MOCK_TOTP_SECRET = 'JBSWY3DPEHPK3PXPKOBOMOCKZZZZAAAA'
@@ -37,7 +38,7 @@ export const settingsHandlers = [
       })))
   })),
 
-  http.post(`${BASE}/transaction-limits`, signedIn(({ c, body }) => {
+  http.post(`${BASE}/transaction-limits`, signedIn(({ c, persona, body }) => {
     const missing = ['dailyTransactionLimit', 'singleTransactionLimit', 'nuban'].filter((f) => body[f] == null || body[f] === '')
     if (missing.length) return required(...missing)
     if (body.singleTransactionLimit > body.dailyTransactionLimit) {
@@ -50,12 +51,23 @@ export const settingsHandlers = [
       }
       return HttpResponse.json({ message: 'Transaction limit edited successfully' })
     })
-    return HttpResponse.json({ nuban: body.nuban, transactionLimitUuid: uuid, ...codeSent(c) })
+    return HttpResponse.json({ nuban: body.nuban, transactionLimitUuid: uuid, ...codeSent(c), passkeyApproval: passkeysOf(persona.key).length > 0 })
   })),
 
-  http.post(`${BASE}/transaction-limits/confirm`, signedIn(({ c, body }) =>
-    confirmCode(c, body.transactionLimitUuid, body.otp, () => problem(400, 'This limit change has expired. Please set the limit again.', 'Bad Request')),
+  http.post(`${BASE}/transaction-limits/passkey-options`, signedIn(({ c, persona, body }) =>
+    c.awaiting.has(String(body.transactionLimitUuid))
+      ? approvalOptions(persona.key)
+      : problem(400, 'This limit change has expired. Please set the limit again.', 'Bad Request'),
   )),
+
+  http.post(`${BASE}/transaction-limits/confirm`, signedIn(({ c, body }) => {
+    const gone = () => problem(400, 'This limit change has expired. Please set the limit again.', 'Bad Request')
+    if (body.otp && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+    if (!body.passkey) return confirmCode(c, body.transactionLimitUuid, body.otp, gone)
+    // A passkey approval: the mock trusts the browser (the BFF checks the signature).
+    if (!passkeyApproved(body)) return problem(400, PASSKEY_REFUSED, 'Bad Request')
+    return confirmCode(c, body.transactionLimitUuid, MOCK_OTP, gone)
+  })),
 
   http.get(`${BASE}/2fa/type`, signedIn(({ c }) => HttpResponse.json({ twoFactorAuthenticationType: c.twoFactor }))),
   http.get(`${BASE}/2fa/google-authenticator/generate`, signedIn(({ c }) => {
@@ -64,11 +76,17 @@ export const settingsHandlers = [
   })),
   http.get(`${BASE}/2fa/otp-authentication/generate`, signedIn(() => HttpResponse.json({ message: OTP_SENT }))),
 
+  http.post(`${BASE}/2fa/change/passkey-options`, signedIn(({ persona }) => approvalOptions(persona.key))),
+
   ...(['GOOGLE_AUTHENTICATOR', 'OTP_AUTHENTICATION'] as const).map((target) =>
     http.post(`${BASE}/2fa/${target === 'GOOGLE_AUTHENTICATOR' ? 'google-authenticator' : 'otp-authentication'}/confirm`, signedIn(({ c, body }) => {
       const needsCurrent = c.twoFactor === 'GOOGLE_AUTHENTICATOR' || target === 'GOOGLE_AUTHENTICATOR'
-      if (needsCurrent && !body.currentCode) return fieldErrors([{ field: 'currentCode', message: "Enter the code that confirms it's you" }])
-      if (body.code !== MOCK_OTP || (needsCurrent && body.currentCode !== MOCK_OTP)) return problem(400, INVALID_OTP, 'Bad Request')
+      if (body.currentCode && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+      // A passkey stands in for the current method's code (the mock trusts the browser).
+      if (body.passkey && !passkeyApproved(body)) return problem(400, PASSKEY_REFUSED, 'Bad Request')
+      const current = body.passkey ? MOCK_OTP : body.currentCode
+      if (needsCurrent && !current) return fieldErrors([{ field: 'currentCode', message: "Enter the code that confirms it's you" }])
+      if (body.code !== MOCK_OTP || (needsCurrent && current !== MOCK_OTP)) return problem(400, INVALID_OTP, 'Bad Request')
       c.twoFactor = target
       return HttpResponse.json({ message: target === 'GOOGLE_AUTHENTICATOR' ? 'Google Authenticator set as 2fa successfully' : 'Otp set as 2fa successfully' })
     })),

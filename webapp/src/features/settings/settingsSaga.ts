@@ -7,11 +7,15 @@ import { failureReason, type ApiResult } from '../../api/client'
 import { setUserInfo } from '../../store/appSlice'
 import { toastFailure, toastSuccess } from '../../store/toastSlice'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
+import type { PasskeyAssertion } from '../../api/types'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   changePasswordEndpoint,
   confirmGoogleEndpoint,
   confirmOtpEndpoint,
   confirmTransactionLimitEndpoint,
+  limitPasskeyOptionsEndpoint,
+  twoFactorPasskeyOptionsEndpoint,
   generateGoogleEndpoint,
   generateOtpEndpoint,
   setTransactionLimitEndpoint,
@@ -28,6 +32,9 @@ import {
   limitChangeRefused,
   limitChangeRequested,
   limitCodeRejected,
+  limitPasskeyFailed,
+  limitPasskeyRequested,
+  twoFactorPasskeyFailed,
   limitCodeSent,
   limitConfirmRequested,
   limitsFailed,
@@ -62,6 +69,7 @@ import type {
   TransactionLimit,
   TransactionLimitPending,
   TransactionLimitRequest,
+  TwoFactorConfirmRequest,
   TwoFactorType,
 } from './types'
 
@@ -125,6 +133,26 @@ export function* confirmLimitChangeSaga(action: PayloadAction<{ otp: string }>):
       transactionLimitUuid: limitChange.pending.transactionLimitUuid,
     }),
   )
+  yield call(limitConfirmed, result)
+}
+
+/** "Approve with passkey" for new limits: its steps load on the click (lib/passkeyApproval.ts). */
+export function* approveLimitWithPasskeySaga(): SagaIterator {
+  const { limitChange }: SettingsState = yield select(selectSettings)
+  if (!limitChange.pending) return
+  const change = { nuban: limitChange.pending.nuban, transactionLimitUuid: limitChange.pending.transactionLimitUuid }
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, limitPasskeyOptionsEndpoint(change))
+  if (!passkey) {
+    yield put(limitPasskeyFailed())
+    return
+  }
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, confirmTransactionLimitEndpoint({ ...change, passkey }))
+  yield call(limitConfirmed, result)
+}
+
+/** A limit confirm's answer, whichever way it was approved. */
+function* limitConfirmed(result: ApiResult<MessageResponse>): SagaIterator {
   if (result.error) {
     yield put(limitCodeRejected())
     yield call(toastFailure, result.error, LIMIT_ERROR)
@@ -165,11 +193,23 @@ export function* generateTwoFactorSaga(action: PayloadAction<{ target: SecondFac
   yield put(twoFactorSetupReady({ message: result.data.message, credentials: null }))
 }
 
-export function* confirmTwoFactorSaga(action: PayloadAction<{ code: string; currentCode: string | null }>): SagaIterator {
+export function* confirmTwoFactorSaga(
+  action: PayloadAction<{ code: string; currentCode: string | null; passkey?: boolean }>,
+): SagaIterator {
   const { twoFactor }: SettingsState = yield select(selectSettings)
   const target = twoFactor.setup.target
   if (!target) return
-  const body = { code: action.payload.code, currentCode: action.payload.currentCode }
+  let body: TwoFactorConfirmRequest = { code: action.payload.code, currentCode: action.payload.currentCode }
+  if (action.payload.passkey) {
+    // A passkey instead of the current method's code (lib/passkeyApproval.ts, loaded now).
+    const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+    const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, twoFactorPasskeyOptionsEndpoint(target))
+    if (!passkey) {
+      yield put(twoFactorPasskeyFailed())
+      return
+    }
+    body = { code: action.payload.code, passkey }
+  }
   const endpoint = target === 'GOOGLE_AUTHENTICATOR' ? confirmGoogleEndpoint(body) : confirmOtpEndpoint(body)
   const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, endpoint)
   if (result.error) {
@@ -190,6 +230,7 @@ export function* settingsSaga(): SagaIterator {
     takeLatest(limitsRequested.type, fetchLimitsSaga),
     takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
     takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),
+    takeLatest(limitPasskeyRequested.type, approveLimitWithPasskeySaga),
     takeLatest(twoFactorTypeRequested.type, fetchTwoFactorTypeSaga),
     takeLatest(twoFactorSetupRequested.type, generateTwoFactorSaga),
     takeLatest(twoFactorConfirmRequested.type, confirmTwoFactorSaga),

@@ -51,6 +51,8 @@ export interface SettingsState {
       credentials: GoogleCredentials | null
       message: string | null
       failures: number
+      /** The customer chose the current method's code over their passkey (issue 40). */
+      withCurrentCode?: boolean
     }
   }
 }
@@ -151,6 +153,14 @@ const settingsSlice = createSlice({
     limitConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.limitChange.step = 'confirming'
     },
+    /** "Approve with passkey": the browser's prompt, then the confirm call. */
+    limitPasskeyRequested(state) {
+      state.limitChange.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays as it was. */
+    limitPasskeyFailed(state) {
+      state.limitChange.step = 'code'
+    },
     limitCodeRejected(state) {
       state.limitChange.step = 'code'
       state.limitChange.failures += 1
@@ -178,8 +188,17 @@ const settingsSlice = createSlice({
       state.twoFactor.setup.message = action.payload.message
       state.twoFactor.setup.credentials = action.payload.credentials
     },
-    twoFactorConfirmRequested(state, _action: PayloadAction<{ code: string; currentCode: string | null }>) {
+    /** `passkey`: a passkey approves the switch instead of the current method's code. */
+    twoFactorConfirmRequested(state, _action: PayloadAction<{ code: string; currentCode: string | null; passkey?: boolean }>) {
       state.twoFactor.setup.step = 'confirming'
+    },
+    /** No passkey approval came back (cancelled, refused): the dialog stays, the code kept. */
+    twoFactorPasskeyFailed(state) {
+      state.twoFactor.setup.step = 'code'
+    },
+    /** "Use a code instead": the current method's code boxes, this switch only. */
+    twoFactorCurrentCodeChosen(state) {
+      state.twoFactor.setup.withCurrentCode = true
     },
     twoFactorCodeRejected(state) {
       state.twoFactor.setup.step = 'code'
@@ -207,6 +226,8 @@ export const {
   limitCodeSent,
   limitConfirmRequested,
   limitCodeRejected,
+  limitPasskeyRequested,
+  limitPasskeyFailed,
   limitChangeClosed,
   twoFactorTypeRequested,
   twoFactorTypeLoaded,
@@ -215,6 +236,8 @@ export const {
   twoFactorSetupReady,
   twoFactorConfirmRequested,
   twoFactorCodeRejected,
+  twoFactorPasskeyFailed,
+  twoFactorCurrentCodeChosen,
   twoFactorSetupClosed,
 } = settingsSlice.actions
 export const settingsReducer = settingsSlice.reducer

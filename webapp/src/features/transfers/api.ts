@@ -65,11 +65,19 @@ export const bulkTransferEndpoint = (transfers: BulkTransferRow[]): Endpoint<Bul
   body: { transfers },
 })
 
-export const confirmBulkEndpoint = (id: string, otp: string): Endpoint<BulkResult> => ({
+/** With the code, or instead a passkey's approval of the whole batch (docs/contract.md §8.5). */
+export const confirmBulkEndpoint = (id: string, proof: { otp: string } | { passkey: PasskeyAssertion }): Endpoint<BulkResult> => ({
   method: 'POST',
   path: `${BASE}/bulk/confirm`,
-  body: { id, otp },
+  body: { id, ...proof },
   timeoutMs: 120_000,
+})
+
+/** The passkey request options that approve this batch, every row as it is, and no other. */
+export const bulkPasskeyOptionsEndpoint = (id: string): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/bulk/passkey-options`,
+  body: { id },
 })
 
 /** The new-device cap of this browser (docs/contract.md §8.3). */

@@ -5,7 +5,7 @@
  * 9000000038 / 9000000045 answer Pending and complete on the second status check,
  * 9000000052 answers Pending and then fails; a forced catalogue scenario wins over both.
  */
-import { MOCK_RP, mockChallenge, mockPasskeys, passkeysOf } from '../../mocks/passkeys'
+import { MOCK_RP, approvalOptions, mockChallenge, mockPasskeys, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
 import { http, HttpResponse } from 'msw'
 import { BANKS, bankNameOf } from '../../mocks/personas'
 import { settlementOf } from '../../mocks/forcing/catalogue'
@@ -130,7 +130,7 @@ export const transfersHandlers = [
     return HttpResponse.json({ options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, allowCredentials, userVerification: 'required' } })
   })),
 
-  http.post('/api/transfer/bulk', signedIn(({ c, body }) => {
+  http.post('/api/transfer/bulk', signedIn(({ c, persona, body }) => {
     const rows: Transfer[] = []
     for (const [index, row] of (body.transfers ?? []).entries()) {
       const t = plan(c, (row.destinationBankCode || KOBO_CODE) === KOBO_CODE ? 'INTRA_BANK' : 'OTHER_BANK', row)
@@ -141,14 +141,16 @@ export const transfersHandlers = [
     const id = `mock-batch-${rows[0].id}`
     rows.forEach((t) => c.transfers.set(t.id, t) && bulkIds.add(t.id))
     bulks.set(id, rows)
-    return HttpResponse.json({ id, status: 'AWAITING_OTP', ...codeSent(c), transfers: rows, totalAmount: rows.reduce((s, t) => s + t.amount, 0) }, { status: 201 })
+    const passkeyApproval = passkeysOf(persona.key).length > 0
+    return HttpResponse.json({ id, status: 'AWAITING_OTP', ...codeSent(c), transfers: rows, totalAmount: rows.reduce((s, t) => s + t.amount, 0), passkeyApproval }, { status: 201 })
   })),
 
   http.post('/api/transfer/bulk/confirm', signedIn(({ c, body, request }) => {
     const rows = bulks.get(String(body.id))
     if (!rows || !c.transfers.has(rows[0].id)) return notFound('Transfer')
     if (rows.every((t) => t.status === 'AWAITING_OTP')) {
-      if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+      if (body.otp && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+      if (!passkeyApproved(body) && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
       rows.forEach((t) => execute(c, t, request, 'ledger.transfer'))
     }
     const count = (status: string) => rows.filter((t) => t.status === status).length
@@ -156,6 +158,13 @@ export const transfersHandlers = [
     const pending = rows.length - completed - failed
     const message = completed === rows.length ? 'Transferred Successfully' : `${completed} completed, ${pending} pending, ${failed} failed`
     return HttpResponse.json({ id: String(body.id), message, completed, pending, failed, transfers: rows })
+  })),
+
+  http.post('/api/transfer/bulk/passkey-options', signedIn(({ c, persona, body }) => {
+    const rows = bulks.get(String(body.id))
+    if (!rows || !c.transfers.has(rows[0].id)) return notFound('Transfer')
+    if (!rows.every((t) => t.status === 'AWAITING_OTP')) return problem(400, 'This transfer is no longer waiting for your approval.', 'Bad Request')
+    return approvalOptions(persona.key)
   })),
 
   // Last, so /banks and /balance are matched first.

@@ -5,6 +5,7 @@
  */
 import type { PasskeyAssertion } from '../../api/types'
 import type * as PasskeyApprovalModule from './passkeyApproval'
+import type * as SharedPasskeyApprovalModule from '../../lib/passkeyApproval'
 import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
@@ -15,6 +16,7 @@ import { accountsRequested } from '../../store/accounts/accountsSlice'
 import { beneficiariesRequested } from '../../store/beneficiaries/beneficiariesSlice'
 import {
   balanceEndpoint,
+  bulkPasskeyOptionsEndpoint,
   bulkTransferEndpoint,
   confirmBulkEndpoint,
   confirmTransferEndpoint,
@@ -26,6 +28,8 @@ import {
   balancesLoaded,
   balancesRequested,
   bulkCodeRejected,
+  bulkPasskeyFailed,
+  bulkPasskeyRequested,
   bulkCodeSent,
   bulkConfirmRequested,
   bulkDone,
@@ -222,7 +226,27 @@ function* pollBulkRowsSaga(ids: string[]): SagaIterator {
 export function* confirmBulkSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
   const { bulk }: TransfersState = yield select(selectTransfers)
   if (!bulk.pending) return
-  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(bulk.pending.id, action.payload.otp))
+  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(bulk.pending.id, { otp: action.payload.otp }))
+  yield call(bulkConfirmed, result)
+}
+
+/** "Approve with passkey" for the batch: its steps load on the click (lib/passkeyApproval.ts). */
+export function* approveBulkWithPasskeySaga(): SagaIterator {
+  const { bulk }: TransfersState = yield select(selectTransfers)
+  if (!bulk.pending) return
+  const id = bulk.pending.id
+  const { passkeyApprovalFor }: typeof SharedPasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, bulkPasskeyOptionsEndpoint(id))
+  if (!passkey) {
+    yield put(bulkPasskeyFailed())
+    return
+  }
+  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(id, { passkey }))
+  yield call(bulkConfirmed, result)
+}
+
+/** A bulk confirm's answer, whichever way the batch was approved. */
+function* bulkConfirmed(result: ApiResult<BulkResult>): SagaIterator {
   if (result.error) {
     yield put(bulkCodeRejected())
     yield call(toastFailure, result.error, TRANSFER_ERROR)
@@ -246,5 +270,6 @@ export function* transfersSaga(): SagaIterator {
     takeLatest(transferPasskeyRequested.type, approveWithPasskeySaga),
     takeLatest(bulkRequested.type, initiateBulkSaga),
     takeLatest(bulkConfirmRequested.type, confirmBulkSaga),
+    takeLatest(bulkPasskeyRequested.type, approveBulkWithPasskeySaga),
   ])
 }

@@ -152,6 +152,14 @@ const transfersSlice = createSlice({
     bulkConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.bulk.step = 'confirming'
     },
+    /** "Approve with passkey" for the batch: the browser's prompt, then the confirm call. */
+    bulkPasskeyRequested(state) {
+      state.bulk.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays as it was. */
+    bulkPasskeyFailed(state) {
+      state.bulk.step = 'code'
+    },
     bulkCodeRejected(state) {
       state.bulk.step = 'code'
       state.bulk.failures += 1
@@ -206,6 +214,8 @@ export const {
   bulkInitiateFailed,
   bulkConfirmRequested,
   bulkCodeRejected,
+  bulkPasskeyRequested,
+  bulkPasskeyFailed,
   bulkDone,
   bulkRowUpdated,
   bulkCancelled,

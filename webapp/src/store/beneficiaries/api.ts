@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../api/client'
-import type { CodeSent, MessageResponse } from '../../api/accountTypes'
+import type { MessageResponse } from '../../api/accountTypes'
+import type { ApprovalCodeSent, PasskeyOptions } from '../../api/types'
 import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 
 export const beneficiariesEndpoint = (): Endpoint<Beneficiary[]> => ({ method: 'GET', path: '/api/beneficiaries' })
@@ -7,9 +8,16 @@ export const beneficiariesEndpoint = (): Endpoint<Beneficiary[]> => ({ method: '
 /** Without `otp` the server checks the details and sends a code (202); with it, it saves (201). */
 export const createBeneficiaryEndpoint = (
   body: CreateBeneficiaryRequest,
-): Endpoint<BeneficiaryCreated | CodeSent> => ({
+): Endpoint<BeneficiaryCreated | ApprovalCodeSent> => ({
   method: 'POST',
   path: '/api/beneficiaries',
+  body,
+})
+
+/** The passkey request options that save this beneficiary (these details) and no other. */
+export const beneficiaryPasskeyOptionsEndpoint = (body: CreateBeneficiaryRequest): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: '/api/beneficiaries/passkey-options',
   body,
 })
 

@@ -5,8 +5,10 @@ import { callApi } from '../../api/saga'
 import { failureReason, type ApiResult } from '../../api/client'
 import { toastSuccess } from '../toastSlice'
 import { toastFailure } from '../toastSlice'
-import type { CodeSent, MessageResponse } from '../../api/accountTypes'
-import { beneficiariesEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
+import type { MessageResponse } from '../../api/accountTypes'
+import type { ApprovalCodeSent, PasskeyAssertion } from '../../api/types'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
+import { beneficiariesEndpoint, beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
 import {
   beneficiariesFailed,
   beneficiariesLoaded,
@@ -14,6 +16,8 @@ import {
   createBeneficiaryCodeSent,
   createBeneficiaryConfirmed,
   createBeneficiaryFailed,
+  createBeneficiaryPasskeyFailed,
+  createBeneficiaryPasskeyRequested,
   createBeneficiaryRequested,
   createBeneficiarySucceeded,
   deleteBeneficiaryFailed,
@@ -41,7 +45,7 @@ export function* fetchBeneficiariesSaga(): SagaIterator {
   yield put(beneficiariesLoaded(result.data))
 }
 
-type CreateAnswer = BeneficiaryCreated | CodeSent
+type CreateAnswer = BeneficiaryCreated | ApprovalCodeSent
 
 /** One POST for both steps: the answer's shape says whether it was saved or a code was sent. */
 function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
@@ -71,6 +75,21 @@ export function* confirmBeneficiarySaga(action: PayloadAction<{ otp: string }>):
   yield call(postBeneficiary, { ...pending.request, otp: action.payload.otp })
 }
 
+/** Step 2 with a passkey: the approval of exactly these details, then the same POST with it
+ * (its steps load on the click, lib/passkeyApproval.ts). */
+export function* approveBeneficiaryWithPasskeySaga(): SagaIterator {
+  const { pending }: BeneficiariesState = yield select(selectBeneficiaries)
+  if (!pending) return
+  const { otp: _otp, passkey: _passkey, ...details } = pending.request
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, beneficiaryPasskeyOptionsEndpoint(details))
+  if (!passkey) {
+    yield put(createBeneficiaryPasskeyFailed())
+    return
+  }
+  yield call(postBeneficiary, { ...details, passkey })
+}
+
 export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): SagaIterator {
   const result: ApiResult<MessageResponse> = yield call(
     callApi<MessageResponse>,
@@ -91,6 +110,7 @@ export function* beneficiariesSaga(): SagaIterator {
     takeLatest(beneficiariesRequested.type, fetchBeneficiariesSaga),
     takeLatest(createBeneficiaryRequested.type, createBeneficiarySaga),
     takeLatest(createBeneficiaryConfirmed.type, confirmBeneficiarySaga),
+    takeLatest(createBeneficiaryPasskeyRequested.type, approveBeneficiaryWithPasskeySaga),
     takeEvery(deleteBeneficiaryRequested.type, deleteBeneficiarySaga),
   ])
 }

@@ -1,7 +1,7 @@
 /** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import type { CodeSent } from '../../api/accountTypes'
+import type { ApprovalCodeSent } from '../../api/types'
 import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 
 /** A beneficiary the server has checked and sent a code for: saved only once the code is sent back. */
@@ -9,6 +9,8 @@ export interface PendingBeneficiary {
   request: CreateBeneficiaryRequest
   message: string
   twoFactor: string
+  /** The customer has a passkey: "Approve with passkey" comes first (issue 40). */
+  passkeyApproval?: boolean
 }
 
 export interface BeneficiariesState {
@@ -69,16 +71,24 @@ const beneficiariesSlice = createSlice({
     },
     createBeneficiaryCodeSent(
       state,
-      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: CodeSent }>,
+      action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: ApprovalCodeSent }>,
     ) {
       state.creating = false
       state.codeFailures = 0
       const { request, sent } = action.payload
-      state.pending = { request, message: sent.message, twoFactor: sent.twoFactorAuthentication }
+      state.pending = { request, message: sent.message, twoFactor: sent.twoFactorAuthentication, passkeyApproval: sent.passkeyApproval }
     },
     /** Step 2: the same details again, with the code. */
     createBeneficiaryConfirmed(state, _action: PayloadAction<{ otp: string }>) {
       state.creating = true
+    },
+    /** Step 2 with a passkey: the browser's prompt, then the same details with its answer. */
+    createBeneficiaryPasskeyRequested(state) {
+      state.creating = true
+    },
+    /** No approval came back (cancelled, refused): the step stays as it was. */
+    createBeneficiaryPasskeyFailed(state) {
+      state.creating = false
     },
     createBeneficiarySucceeded(state, action: PayloadAction<Beneficiary>) {
       state.creating = false
@@ -113,6 +123,8 @@ export const {
   createBeneficiaryCodeSent,
   createBeneficiaryConfirmed,
   createBeneficiarySucceeded,
+  createBeneficiaryPasskeyRequested,
+  createBeneficiaryPasskeyFailed,
   createBeneficiaryFailed,
   deleteBeneficiaryRequested,
   deleteBeneficiarySucceeded,

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../api/client'
 import type { MessageResponse } from '../../api/accountTypes'
+import type { Passkey, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 import type { TransferRequest, BulkTransferRow } from '../../api/transferTypes'
 import type { EditScheduleRequest, EditedSchedule, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
 
@@ -33,11 +34,25 @@ export const createBulkScheduleEndpoint = (
   body: { bulkScheduleTransfer, schedulePaymentSetting },
 })
 
-export const approveScheduleEndpoint = (referenceNumber: string, otp: string): Endpoint<MessageResponse> => ({
+/** With the code, or instead a passkey's approval of this reference's payments. */
+export const approveScheduleEndpoint = (
+  referenceNumber: string,
+  proof: { otp: string } | { passkey: PasskeyAssertion },
+): Endpoint<MessageResponse> => ({
   method: 'PATCH',
   path: `${BASE}/approve`,
-  body: { otp, referenceNumber },
+  body: { ...proof, referenceNumber },
 })
+
+/** The passkey request options that approve this reference's payments, as they are now. */
+export const schedulePasskeyOptionsEndpoint = (referenceNumber: string): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/passkey-options`,
+  body: { referenceNumber },
+})
+
+/** The customer's passkeys: the approval dialog offers one first when there is any. */
+export const ownPasskeysEndpoint = (): Endpoint<Passkey[]> => ({ method: 'GET', path: '/api/ibanking/personal/passkeys' })
 
 export const editScheduleEndpoint = (body: EditScheduleRequest): Endpoint<EditedSchedule> => ({
   method: 'PUT',

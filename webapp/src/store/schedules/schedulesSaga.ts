@@ -12,17 +12,24 @@ import { selectUserInfo } from '../appSlice'
 import { toastSuccess } from '../toastSlice'
 import { toastFailure } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
+import type { Passkey, PasskeyAssertion } from '../../api/types'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import { summaryRequested } from '../accounts/summarySlice'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
 import {
   approveScheduleEndpoint,
   createBulkScheduleEndpoint,
+  ownPasskeysEndpoint,
+  schedulePasskeyOptionsEndpoint,
   createScheduleEndpoint,
   editScheduleEndpoint,
   scheduleEndpoint,
   schedulesEndpoint,
 } from './api'
 import {
+  approvalPasskeyOffered,
+  approvePasskeyFailed,
+  approvePasskeyRequested,
   approveRejected,
   approveRequested,
   approveSucceeded,
@@ -113,8 +120,35 @@ export function* approveSaga(action: PayloadAction<{ otp: string }>): SagaIterat
   if (!approval.referenceNumber) return
   const result: ApiResult<MessageResponse> = yield call(
     callApi<MessageResponse>,
-    approveScheduleEndpoint(approval.referenceNumber, action.payload.otp),
+    approveScheduleEndpoint(approval.referenceNumber, { otp: action.payload.otp }),
   )
+  yield call(approved, result)
+}
+
+/** Once the code is sent: a customer with a passkey is offered it first (issue 40). A failed
+ * read leaves the code dialog as it is. */
+export function* offerPasskeySaga(): SagaIterator {
+  const result: ApiResult<Passkey[]> = yield call(callApi<Passkey[]>, ownPasskeysEndpoint())
+  if (!result.error && result.data.length > 0) yield put(approvalPasskeyOffered())
+}
+
+/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
+export function* approveWithPasskeySaga(): SagaIterator {
+  const { approval }: SchedulesState = yield select(selectSchedules)
+  const reference = approval.referenceNumber
+  if (!reference) return
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, schedulePasskeyOptionsEndpoint(reference))
+  if (!passkey) {
+    yield put(approvePasskeyFailed())
+    return
+  }
+  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, approveScheduleEndpoint(reference, { passkey }))
+  yield call(approved, result)
+}
+
+/** An approve call's answer, whichever way it was approved. */
+function* approved(result: ApiResult<MessageResponse>): SagaIterator {
   if (result.error) {
     // A wrong or expired code: the dialog stays for another try.
     yield put(approveRejected())
@@ -149,6 +183,8 @@ export function* schedulesSaga(): SagaIterator {
     takeLatest(scheduleRequested.type, createScheduleSaga),
     takeLatest(bulkScheduleRequested.type, createBulkScheduleSaga),
     takeLatest(approveRequested.type, approveSaga),
+    takeLatest(approvePasskeyRequested.type, approveWithPasskeySaga),
+    takeLatest([scheduleCodeSent.type, editSaved.type], offerPasskeySaga),
     takeLatest(editRequested.type, editSaga),
   ])
 }

@@ -37,6 +37,8 @@ export interface SchedulesState {
     twoFactor: string | null
     failures: number
     errors: FieldError[]
+    /** The customer has a passkey: "Approve with passkey" comes first (issue 40). */
+    passkeyApproval?: boolean
   }
   /** Goes up after each approved new schedule: the transfer forms reset. */
   scheduled: number
@@ -156,6 +158,18 @@ const schedulesSlice = createSlice({
     approveRequested(state, _action: PayloadAction<{ otp: string }>) {
       state.approval.step = 'confirming'
     },
+    /** The customer has a passkey (read after the code was sent). */
+    approvalPasskeyOffered(state) {
+      if (state.approval.step !== 'idle') state.approval.passkeyApproval = true
+    },
+    /** "Approve with passkey": the browser's prompt, then the approve call. */
+    approvePasskeyRequested(state) {
+      state.approval.step = 'confirming'
+    },
+    /** No approval came back (cancelled, refused): the dialog stays as it was. */
+    approvePasskeyFailed(state) {
+      state.approval.step = 'code'
+    },
     approveRejected(state) {
       state.approval.step = 'code'
       state.approval.failures += 1
@@ -189,6 +203,9 @@ export const {
   scheduleFailed,
   approveRequested,
   approveRejected,
+  approvalPasskeyOffered,
+  approvePasskeyRequested,
+  approvePasskeyFailed,
   approveSucceeded,
   approvalClosed,
 } = schedulesSlice.actions

@@ -2,7 +2,7 @@
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { CodeDialog } from '../../../components/code/CodeDialog'
-import { selectBills, vendConfirmRequested, vendDialogClosed } from '../billsSlice'
+import { selectBills, vendConfirmRequested, vendDialogClosed, vendPasskeyRequested } from '../billsSlice'
 import { PANEL_TITLES } from '../texts'
 
 export function BillCodeDialog() {
@@ -32,6 +32,7 @@ export function BillCodeDialog() {
       onSubmit={(otp) => dispatch(vendConfirmRequested({ otp }))}
       onCancel={() => dispatch(vendDialogClosed())}
       submitText="Confirm Payment"
+      onPasskey={flow.pending?.passkeyApproval ? () => dispatch(vendPasskeyRequested()) : undefined}
     >
       {request && product && (
         <div className="kobo-code-summary">

@@ -18,6 +18,7 @@ import {
   limitChangeRequested,
   limitConfirmRequested,
   limitEditOpened,
+  limitPasskeyRequested,
   limitsRequested,
   selectSettings,
   type LimitValues,
@@ -190,6 +191,9 @@ export function TransactionLimitTab() {
         failures={limitChange.failures}
         onSubmit={(otp) => dispatch(limitConfirmRequested({ otp }))}
         onCancel={() => dispatch(limitChangeClosed())}
+        onPasskey={limitChange.pending?.passkeyApproval ? () => dispatch(limitPasskeyRequested()) : undefined}
+        passkeyTitle="Approve the new limits"
+        passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only these limits."
       />
     </>
   )

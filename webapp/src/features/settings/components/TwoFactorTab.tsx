@@ -13,6 +13,7 @@ import { codeRule } from '../../../components/code/code'
 import {
   selectSettings,
   twoFactorConfirmRequested,
+  twoFactorCurrentCodeChosen,
   twoFactorSetupClosed,
   twoFactorSetupRequested,
   twoFactorTypeRequested,
@@ -48,7 +49,9 @@ function codeLabels(target: SecondFactorType, current: SecondFactorType | null) 
   return { newLabel, currentLabel }
 }
 
-function SetupModal({ current }: { current: SecondFactorType | null }) {
+/** `hasPasskey`: the customer may approve the switch with a passkey instead of the current
+ * method's code (issue 40); the new method's code is still asked, since it proves it works. */
+function SetupModal({ current, hasPasskey = false }: { current: SecondFactorType | null; hasPasskey?: boolean }) {
   const dispatch = useAppDispatch()
   const { setup } = useAppSelector(selectSettings).twoFactor
   const [form] = Form.useForm<{ code: string; currentCode: string }>()
@@ -62,6 +65,7 @@ function SetupModal({ current }: { current: SecondFactorType | null }) {
 
   if (!target) return null
   const needsCurrent = current === 'GOOGLE_AUTHENTICATOR' || target === 'GOOGLE_AUTHENTICATOR'
+  const passkeyFirst = hasPasskey && needsCurrent && !setup.withCurrentCode
   const { newLabel, currentLabel } = codeLabels(target, current)
   const credentials = setup.credentials
 
@@ -103,27 +107,51 @@ function SetupModal({ current }: { current: SecondFactorType | null }) {
             layout="vertical"
             disabled={setup.step === 'confirming'}
             onFinish={({ code, currentCode }) =>
-              dispatch(twoFactorConfirmRequested({ code, currentCode: needsCurrent ? currentCode : null }))
+              dispatch(
+                passkeyFirst
+                  ? twoFactorConfirmRequested({ code, currentCode: null, passkey: true })
+                  : twoFactorConfirmRequested({ code, currentCode: needsCurrent ? currentCode : null }),
+              )
             }
           >
             <Form.Item name="code" label={newLabel} rules={[codeRule]}>
               <OtpInput
                 autoFocus
                 label={newLabel}
-                onComplete={() => (needsCurrent ? setCodeDone(true) : form.submit())}
+                onComplete={() => {
+                  if (passkeyFirst) return
+                  if (needsCurrent) setCodeDone(true)
+                  else form.submit()
+                }}
               />
             </Form.Item>
-            {needsCurrent && (
+            {needsCurrent && !passkeyFirst && (
               <Form.Item name="currentCode" label={currentLabel} rules={[codeRule]}>
                 <OtpInput label={currentLabel} autoFocus={codeDone} onComplete={() => form.submit()} />
               </Form.Item>
             )}
-            <div className="kobo-dialog-actions">
-              <Button onClick={() => dispatch(twoFactorSetupClosed())}>Cancel</Button>
-              <Button type="primary" htmlType="submit" loading={setup.step === 'confirming'}>
-                Confirm
-              </Button>
-            </div>
+            {passkeyFirst ? (
+              <>
+                <Typography.Paragraph type="secondary">
+                  Then confirm it's you with your fingerprint, face or screen lock. Your passkey approves only this change.
+                </Typography.Paragraph>
+                <div className="kobo-code-dialog__passkey">
+                  <Button type="primary" size="large" block htmlType="submit" icon={<KeyOutlined />} loading={setup.step === 'confirming'}>
+                    Approve with passkey
+                  </Button>
+                  <Button size="large" block onClick={() => dispatch(twoFactorCurrentCodeChosen())} disabled={setup.step === 'confirming'}>
+                    Use a code instead
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <div className="kobo-dialog-actions">
+                <Button onClick={() => dispatch(twoFactorSetupClosed())}>Cancel</Button>
+                <Button type="primary" htmlType="submit" loading={setup.step === 'confirming'}>
+                  Confirm
+                </Button>
+              </div>
+            )}
           </Form>
         </>
       )}
@@ -197,7 +225,7 @@ export function TwoFactorTab() {
           {passkeys.items.length > 0 && <CheckCircleFilled className="kobo-2fa-option__check" aria-label="Active" />}
         </button>
       </div>
-      <SetupModal current={type} />
+      <SetupModal current={type} hasPasskey={passkeys.items.length > 0} />
       <PasskeysSection state={passkeys} actions={passkeyActions} />
       <DevicesSection state={devices} actions={deviceActions} hasPasskey={passkeys.items.length > 0} twoFactor={type ?? null} />
     </>

@@ -14,6 +14,7 @@ import { parseBulkCsv, type BulkCsvRow } from '../bulkCsv'
 import {
   bulkCancelled,
   bulkConfirmRequested,
+  bulkPasskeyRequested,
   bulkRequested,
   bulkReset,
   selectTransfers,
@@ -213,6 +214,9 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         onSubmit={(otp) => dispatch(bulkConfirmRequested({ otp }))}
         onCancel={() => dispatch(bulkCancelled())}
         submitText="Confirm Transfers"
+        onPasskey={bulk.pending?.passkeyApproval ? () => dispatch(bulkPasskeyRequested()) : undefined}
+        passkeyTitle="Approve these payments"
+        passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only these payments."
       >
         {bulk.pending && (
           <div className="kobo-code-summary">
