@@ -381,6 +381,7 @@ def jpeg_with_gps() -> bytes:
 
 # -- passkeys (bff/tests/soft_authenticator.py plays the phone) -------------------------
 PASSKEY_SIGN_IN = "/auth/ibanking/personal/passkey"
+PASSKEY_REFUSED = "We could not verify your passkey. Please try again, or use a code instead."
 ADA_PHONE = "08031234501"
 
 

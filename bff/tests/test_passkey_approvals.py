@@ -12,6 +12,7 @@ from bff.tests.helpers import (
     ADA_CURRENT,
     ADA_SAVINGS,
     GTB,
+    PASSKEY_REFUSED,
     TUNDE_ACCOUNT,
     B,
     Bff,
@@ -21,11 +22,11 @@ from bff.tests.helpers import (
     balance,
     initiate,
     ledger_is_balanced,
+    register,
     schedule,
     today,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.tests.test_passkeys import REFUSED, register
 
 CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
 AIRTIME = {"utilityProductType": "AIRTIME", "airtimeProviderCode": "MTN"}
@@ -82,7 +83,7 @@ async def test_approve_a_bill_with_a_passkey(bff):
     # Replayed on a new bill of the same amount for the same number: refused.
     second = await start_airtime(bff, token, 300)
     replayed = await confirm_bill(bff, token, second, passkey=assertion)
-    assert replayed.status_code == 400 and replayed.json()["detail"] == REFUSED
+    assert replayed.status_code == 400 and replayed.json()["detail"] == PASSKEY_REFUSED
     assert (
         await confirm_bill(bff, token, second, otp=await bff.latest_code(ADA))
     ).status_code == 200
@@ -97,7 +98,7 @@ async def test_a_bill_approval_cannot_confirm_another_bill_or_a_transfer(bff):
     for_mine = await bill_approval(bff, token, mine, device)
     await bill_approval(bff, token, other, device)
     refused = await confirm_bill(bff, token, other, passkey=for_mine)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     # A transfer's approval does not pay a bill either.
     transfer = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
     assert transfer.status_code == 201, transfer.text
@@ -106,14 +107,14 @@ async def test_a_bill_approval_cannot_confirm_another_bill_or_a_transfer(bff):
     )
     for_transfer = device.get(options.json()["options"])
     crossed = await confirm_bill(bff, token, other, passkey=for_transfer)
-    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    assert crossed.status_code == 400 and crossed.json()["detail"] == PASSKEY_REFUSED
     # …and a bill's does not move money between accounts.
     moved = await bff.client.post(
         "/api/transfer/intrabank/confirm",
         headers=auth(token),
         json={"id": transfer.json()["id"], "passkey": for_mine},
     )
-    assert moved.status_code == 400 and moved.json()["detail"] == REFUSED
+    assert moved.status_code == 400 and moved.json()["detail"] == PASSKEY_REFUSED
     assert await bill_status(bff, token, other) in (None, "PENDING")
     assert (await confirm_bill(bff, token, mine, passkey=for_mine)).status_code == 200
 
@@ -208,7 +209,7 @@ async def test_a_bulk_approval_confirms_no_other_batch_nor_one_of_its_rows(bff):
     for_first = await bulk_approval(bff, token, first, device)
     await bulk_approval(bff, token, second, device)
     refused = await confirm_bulk(bff, token, second, passkey=for_first)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     # A single transfer's confirm does not take a batch's approval either.
     single = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
     crossed = await bff.client.post(
@@ -216,7 +217,7 @@ async def test_a_bulk_approval_confirms_no_other_batch_nor_one_of_its_rows(bff):
         headers=auth(token),
         json={"id": single.json()["id"], "passkey": for_first},
     )
-    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    assert crossed.status_code == 400 and crossed.json()["detail"] == PASSKEY_REFUSED
     # Nothing was used up: the code confirms the second batch, the approval the first.
     assert (await confirm_bulk(bff, token, second, otp=second_code)).status_code == 200
     assert (await confirm_bulk(bff, token, first, passkey=for_first)).status_code == 200
@@ -272,7 +273,7 @@ async def test_save_a_beneficiary_with_a_passkey(bff):
     # Used up: once deleted, the same approval cannot save it again.
     await bff.client.delete(f"{B}/{done.json()['beneficiary']['id']}", headers=auth(token))
     again = await bff.client.post(B, headers=auth(token), json={**ADAEZE, "passkey": assertion})
-    assert again.status_code == 400 and again.json()["detail"] == REFUSED
+    assert again.status_code == 400 and again.json()["detail"] == PASSKEY_REFUSED
     assert await saved(bff, token) == []
 
 
@@ -283,10 +284,10 @@ async def test_a_beneficiary_approval_saves_no_other_account_nor_another_name(bf
     for_adaeze = await beneficiary_approval(bff, token, ADAEZE, device)
     await beneficiary_approval(bff, token, EMEKA, device)
     other = await bff.client.post(B, headers=auth(token), json={**EMEKA, "passkey": for_adaeze})
-    assert other.status_code == 400 and other.json()["detail"] == REFUSED
+    assert other.status_code == 400 and other.json()["detail"] == PASSKEY_REFUSED
     renamed = {**ADAEZE, "beneficiaryName": "Someone else", "passkey": for_adaeze}
     refused = await bff.client.post(B, headers=auth(token), json=renamed)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     assert await saved(bff, token) == []
     both = await bff.client.post(
         B, headers=auth(token), json={**ADAEZE, "otp": "123456", "passkey": for_adaeze}
@@ -367,7 +368,7 @@ async def test_a_limits_approval_confirms_no_other_values(bff):
     for_low = await limits_approval(bff, token, low, device)
     await limits_approval(bff, token, high, device)
     refused = await confirm_limits(bff, token, high, passkey=for_low)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     assert await savings_limits(bff, token) == before
     both = await confirm_limits(bff, token, high, otp=high_code, passkey=for_low)
     assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
@@ -410,7 +411,7 @@ async def test_switch_to_google_authenticator_with_a_passkey_instead_of_the_curr
         headers=auth(token),
         json={**body, "passkey": for_otp},
     )
-    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    assert crossed.status_code == 400 and crossed.json()["detail"] == PASSKEY_REFUSED
     assertion = await two_factor_approval(bff, token, "GOOGLE_AUTHENTICATOR", device)
     both = await bff.client.post(
         f"{TWO_FA}/google-authenticator/confirm",
@@ -443,7 +444,7 @@ async def test_an_approval_for_one_authenticator_set_up_does_not_approve_another
         headers=auth(token),
         json={"code": pyotp.TOTP(second).now(), "passkey": for_first},
     )
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     assert await two_factor(bff, token) == "OTP_AUTHENTICATION"
 
 
@@ -486,7 +487,7 @@ async def test_a_schedule_approval_covers_neither_another_schedule_nor_an_edit(b
     for_first = await schedule_approval(bff, token, first["referenceNumber"], device)
     await schedule_approval(bff, token, second["referenceNumber"], device)
     crossed = await approve_schedule(bff, token, second["referenceNumber"], passkey=for_first)
-    assert crossed.status_code == 400 and crossed.json()["detail"] == REFUSED
+    assert crossed.status_code == 400 and crossed.json()["detail"] == PASSKEY_REFUSED
     # Edited after the approval was made: the approval is for the old details.
     edit = {
         "uuid": first["uuid"],
@@ -501,7 +502,7 @@ async def test_a_schedule_approval_covers_neither_another_schedule_nor_an_edit(b
     # An edit is approved under a new reference: the old approval is for neither.
     reference = edited.json()["scheduledPayment"]["referenceNumber"]
     stale = await approve_schedule(bff, token, reference, passkey=for_first)
-    assert stale.status_code == 400 and stale.json()["detail"] == REFUSED
+    assert stale.status_code == 400 and stale.json()["detail"] == PASSKEY_REFUSED
     both = await approve_schedule(bff, token, reference, otp="123456", passkey=for_first)
     assert both.status_code == 400 and both.json()["detail"] == CODE_OR_PASSKEY
     assert (await bff.app.state.jobs.run_due_schedules()) == 0

@@ -18,6 +18,7 @@ from bff.tests.helpers import (
     ADA,
     ADA_PHONE,
     ADA_SAVINGS,
+    PASSKEY_REFUSED,
     PASSKEY_SIGN_IN,
     TUNDE_ACCOUNT,
     Bff,
@@ -33,7 +34,6 @@ from bff.tests.helpers import (
 from bff.tests.soft_authenticator import SoftAuthenticator
 from kobo_serving.env import SettingError
 
-REFUSED = "We could not verify your passkey. Please try again, or use a code instead."
 SIGN_IN_REFUSED = "We could not sign you in with this passkey. Please sign in with your password."
 
 
@@ -162,7 +162,7 @@ async def test_approve_a_transfer_with_a_passkey(bff):
     # Replayed on a new transfer of the same amount to the same payee: refused.
     second = await to_tunde(bff, token, 1500.25)
     replayed = await confirm_with(bff, token, second, assertion)
-    assert replayed.status_code == 400 and replayed.json()["detail"] == REFUSED
+    assert replayed.status_code == 400 and replayed.json()["detail"] == PASSKEY_REFUSED
     assert (await bff.client.get(f"/api/transfer/{second}", headers=auth(token))).json()[
         "status"
     ] == "AWAITING_OTP"
@@ -179,7 +179,7 @@ async def test_an_approval_for_one_payment_cannot_confirm_another(bff):
     # The large one's options were asked for too: the small one's signature still fails.
     await approval_for(bff, token, large, device)
     refused = await confirm_with(bff, token, large, for_small)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     answer = await bff.client.get(f"/api/transfer/{large}", headers=auth(token))
     assert answer.json()["status"] == "AWAITING_OTP"
     # The small one's approval still confirms the small one; the code, the large one.
@@ -202,7 +202,7 @@ async def test_an_approval_made_at_another_origin_is_refused(bff):
     )
     phished = device.get(options.json()["options"], origin="https://kobo-pay.example")
     refused = await confirm_with(bff, token, transfer_id, phished)
-    assert refused.status_code == 400 and refused.json()["detail"] == REFUSED
+    assert refused.status_code == 400 and refused.json()["detail"] == PASSKEY_REFUSED
     # Nothing was used up by the refusal: the code still confirms the transfer.
     code = await bff.latest_code(ADA)
     done = await bff.client.post(
