@@ -10,6 +10,7 @@ from bff.auth.controller import browser_of, signed_in
 from bff.auth.guards import client_address
 from bff.auth.schemas import SessionOut
 from bff.browsers import browser_label
+from bff.errors import ValidationFailed
 from bff.openapi_errors import refuses
 from bff.passkeys.models import Passkey
 from bff.passkeys.schemas import (
@@ -35,6 +36,9 @@ def passkey_out(passkey: Passkey) -> PasskeyOut:
         last_used_at=passkey.last_used_at.isoformat() if passkey.last_used_at else None,
         synced=passkey.backed_up,
     )
+
+
+CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
 
 
 class PasskeySignInController(Controller):
@@ -125,7 +129,8 @@ class PasskeySettingsController(Controller):
     @post(
         "/passkeys/{passkey_id:int}/remove",
         status_code=200,
-        summary="Remove a passkey: without `otp` sends a code (202), with it removes (200)",
+        summary="Remove a passkey: with neither `otp` nor `passkey` sends a code (202), with "
+        "one removes (200)",
         opt=refuses(404, 429),
         responses={
             200: ResponseSpec(data_container=MessageOut, description="Removed."),
@@ -142,9 +147,23 @@ class PasskeySettingsController(Controller):
         passkey_id: RowId,
         data: RemovePasskeyIn,
     ) -> Response[MessageOut | CodeSentOut]:
-        if not data.otp:
+        if data.otp and data.passkey is not None:
+            raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
+        if not data.otp and data.passkey is None:
             message = await passkeys.send_removal_code(customer.user, passkey_id)
             sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
             return Response(sent, status_code=202)
-        await passkeys.remove(customer.user, passkey_id, data.otp)
+        await passkeys.remove(customer.user, passkey_id, data.otp, data.passkey)
         return Response(MessageOut(message="Passkey removed successfully"), status_code=200)
+
+    @post(
+        "/passkeys/{passkey_id:int}/passkey-options",
+        status_code=200,
+        summary="Remove a passkey with a passkey, step 1: request options bound to this removal",
+        opt=refuses(404),
+    )
+    async def removal_options(
+        self, passkeys: PasskeyService, customer: Principal, passkey_id: RowId
+    ) -> PasskeyOptionsOut:
+        options = await passkeys.removal_options(customer.user.id, passkey_id)
+        return PasskeyOptionsOut(options=options)

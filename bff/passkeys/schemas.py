@@ -71,8 +71,10 @@ class RenamePasskeyIn(RequestStruct):
 
 
 class RemovePasskeyIn(RequestStruct):
-    # Without it a code is sent (202); with it the passkey is removed (200).
+    # Neither: a code is sent (202). `otp`, or `passkey` (an assertion of this removal, from
+    # `passkey-options`): the passkey is removed (200).
     otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
 
 
 class PasskeyOptionsOut(CamelStruct):

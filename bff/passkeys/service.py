@@ -97,6 +97,16 @@ class Action:
         return hashlib.sha256(b"kobo-approval\x00" + nonce + self.text.encode()).digest()
 
 
+def removal_of(passkey: Passkey) -> Action:
+    """What a passkey approves when a passkey is removed: that passkey of that customer."""
+    return Action(
+        key=f"{REMOVE_CODE}{passkey.id}",
+        text="\n".join(
+            ("PASSKEY_REMOVE", str(passkey.id), str(passkey.user_id), passkey.credential_id)
+        ),
+    )
+
+
 class PasskeyRefused(ValidationFailed):
     def __init__(self, message: str = PASSKEY_REFUSED) -> None:
         super().__init__(message, field="passkey")
@@ -300,11 +310,31 @@ class PasskeyService:
         await self._own(user.id, passkey_id)
         return await self.codes.ask_to_confirm(user, f"{REMOVE_CODE}{passkey_id}")
 
-    async def remove(self, user: User, passkey_id: int, otp: str) -> None:
+    async def removal_options(self, user_id: int, passkey_id: int) -> dict[str, Any]:
+        """Request options that approve removing this passkey and nothing else: any of the
+        customer's passkeys may approve it, this one included."""
+        return await self.approval_options(
+            user_id, removal_of(await self._own(user_id, passkey_id))
+        )
+
+    async def remove(
+        self,
+        user: User,
+        passkey_id: int,
+        otp: str | None,
+        assertion: PasskeyAssertionIn | None = None,
+    ) -> None:
+        """With the code sent for it, or with a passkey's assertion of this removal (checked,
+        and used up, in the removal's transaction)."""
         passkey = await self._own(user.id, passkey_id)
         async with self.db.transaction() as session:
-            challenge = await self.codes.use_in(session, user.id, f"{REMOVE_CODE}{passkey_id}", otp)
-            if challenge is not None:
+            if assertion is not None:  # refused: raises, nothing written
+                await self.approve_in(session, user.id, removal_of(passkey), assertion)
+                approved = True
+            else:  # a wrong code is counted when this commits
+                code = f"{REMOVE_CODE}{passkey_id}"
+                approved = await self.codes.use_in(session, user.id, code, otp or "") is not None
+            if approved:
                 await session.execute(
                     delete(Passkey).where(Passkey.id == passkey_id, Passkey.user_id == user.id)
                 )
@@ -313,7 +343,7 @@ class PasskeyService:
                     update(User).where(User.id == user.id).values(has_passkey=others)
                 )
                 record(session, Event.PASSKEY_REMOVED, user_id=user.id, detail=passkey.name)
-        if challenge is None:
+        if not approved:
             raise ValidationFailed("Invalid or expired OTP", field="otp")
         await self.notices.tell(
             user,

@@ -106,6 +106,45 @@ async def test_register_sign_in_and_remove(bff):
     assert refused.status_code == 401 and refused.json()["detail"] == SIGN_IN_REFUSED
 
 
+async def test_a_passkey_is_removed_with_another_passkey_and_only_that_one(bff):
+    """Settings lets a customer remove a passkey with a code or another passkey; the
+    approval names the passkey removed, so it removes no other, and is used once."""
+    token = await bff.sign_in()
+    phone, laptop, tablet = SoftAuthenticator(), SoftAuthenticator(), SoftAuthenticator()
+    ids = []
+    for device in (phone, laptop, tablet):
+        added = await register(bff, token, device)
+        assert added["status"] == 201, added
+        ids.append(added["body"]["passkey"]["id"])
+    phone_id, laptop_id, _ = ids
+
+    async def approval(passkey_id: int, device: SoftAuthenticator) -> dict:  # type: ignore[type-arg]
+        options = await bff.client.post(
+            f"{P}/passkeys/{passkey_id}/passkey-options", headers=auth(token)
+        )
+        assert options.status_code == 200, options.text
+        return device.get(options.json()["options"])
+
+    def remove(passkey_id: int, **body: object):  # type: ignore[no-untyped-def]
+        return bff.client.post(f"{P}/passkeys/{passkey_id}/remove", headers=auth(token), json=body)
+
+    for_phone = await approval(phone_id, tablet)
+    other = await remove(laptop_id, passkey=for_phone)  # made for the phone's removal
+    assert other.status_code == 400 and other.json()["detail"] == PASSKEY_REFUSED
+    both = await remove(phone_id, passkey=for_phone, otp="123456")
+    assert both.status_code == 400, both.text
+    removed = await remove(phone_id, passkey=for_phone)
+    assert (
+        removed.status_code == 200 and removed.json()["message"] == "Passkey removed successfully"
+    )
+    again = await remove(laptop_id, passkey=for_phone)  # used up
+    assert again.status_code in (400, 404)
+    listed = (await bff.client.get(f"{P}/passkeys", headers=auth(token))).json()
+    assert sorted(p["id"] for p in listed) == sorted(ids[1:])
+    _, refused = await sign_in_with(bff, phone)
+    assert refused.status_code == 401
+
+
 async def test_registration_needs_the_code_and_user_verification(bff):
     token = await bff.sign_in()
     await bff.client.get(f"{P}/2fa/passkey/generate", headers=auth(token))

@@ -72,6 +72,7 @@ test('a bill paid with a passkey from its own code dialog', async ({ page, reque
   await page.goto('/settings?tab=2fa')
   const removeCode = await codeAfter(request, ADA)
   await page.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('dialog', { name: 'Remove this passkey' }).getByRole('button', { name: 'Use a code instead' }).click()
   await typeDialogCode(page, await removeCode())
   await expect(page.getByText('Passkey removed successfully')).toBeVisible()
 })

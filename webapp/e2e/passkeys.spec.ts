@@ -159,11 +159,11 @@ test('add a passkey, sign in with it, approve a payment with it, remove it', asy
   await expect(devices.locator('.ant-list-item')).toHaveCount(countBefore - 1)
   await dismissToasts(page)
 
-  // Remove the passkey, with a code.
-  const removeCode = await codeAfter(request, ADA)
+  // Remove the passkey, approving with a passkey (itself): the removal's options name it.
   await passkeys.getByRole('button', { name: 'Remove', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Remove this passkey' })).toContainText('Enter the OTP sent')
-  await typeDialogCode(page, await removeCode())
+  const removeDialog = page.getByRole('dialog', { name: 'Remove this passkey' })
+  await expect(removeDialog).toContainText('approves only removing this one')
+  await removeDialog.getByRole('button', { name: /Approve with passkey/ }).click()
   await expect(page.getByText('Passkey removed successfully')).toBeVisible()
   await expect(page.getByText('No passkeys yet.', { exact: false })).toBeVisible()
 })

@@ -849,6 +849,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ibanking/personal/passkeys/{passkey_id}/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a passkey with a passkey, step 1: request options bound to this removal */
+        post: operations["ApiIbankingPersonalPasskeysPasskeyIdPasskeyOptionsRemovalOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ibanking/personal/passkeys/{passkey_id}/remove": {
         parameters: {
             query?: never;
@@ -858,7 +875,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a passkey: without `otp` sends a code (202), with it removes (200) */
+        /** Remove a passkey: with neither `otp` nor `passkey` sends a code (202), with one removes (200) */
         post: operations["ApiIbankingPersonalPasskeysPasskeyIdRemoveRemove"];
         delete?: never;
         options?: never;
@@ -3254,6 +3271,7 @@ export interface components {
         /** RemovePasskeyIn */
         RemovePasskeyIn: {
             otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** RenameDeviceIn */
         RenameDeviceIn: {
@@ -7343,6 +7361,75 @@ export interface operations {
             };
             /** @description Signed in, but this caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalPasskeysPasskeyIdPasskeyOptionsRemovalOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

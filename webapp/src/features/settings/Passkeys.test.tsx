@@ -107,10 +107,34 @@ describe('Passkeys in Settings', () => {
     expect(await screen.findByText('Pixel 8')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Remove' }))
     const modal = await dialog('Remove this passkey')
+    await user.click(within(modal).getByRole('button', { name: 'Use a code instead' }))
     await within(modal).findByText('Enter the OTP sent to your registered email & phone number')
     await typeCode(user, '123456', modal)
     expect(await screen.findByText(PASSKEY_REMOVED)).toBeInTheDocument()
     expect(await screen.findByText(/No passkeys yet/)).toBeInTheDocument()
+  })
+
+  it('removes a passkey with a passkey, approving only that removal', async () => {
+    mockPasskeys.set('cred-1', {
+      personaKey: 'ada',
+      passkey: { id: 77, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: true },
+    })
+    getPasskeyAssertion.mockResolvedValue({ ...CREDENTIAL, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } } as never)
+    const asked: string[] = []
+    const listen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/passkeys/77/')) asked.push(new URL(request.url).pathname)
+    }
+    server.events.on('request:start', listen)
+    const { user } = renderTwoFactor()
+    expect(await screen.findByText('Pixel 8')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    const modal = await dialog('Remove this passkey')
+    expect(within(modal).getByText(/approves only removing this one/)).toBeInTheDocument()
+    await user.click(within(modal).getByRole('button', { name: /Approve with passkey/ }))
+    expect(await screen.findByText(PASSKEY_REMOVED)).toBeInTheDocument()
+    expect(await screen.findByText(/No passkeys yet/)).toBeInTheDocument()
+    expect(asked).toContain('/api/ibanking/personal/passkeys/77/passkey-options')
+    server.events.removeListener('request:start', listen)
   })
 
   it('shows a failed list with Retry, then the list', async () => {

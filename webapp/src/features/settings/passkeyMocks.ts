@@ -50,11 +50,26 @@ export const passkeyHandlers = [
   })),
 
   http.post(`${BASE}/passkeys/:id/remove`, signedIn(({ persona, c, params, body }) => {
-    const entry = [...mockPasskeys.entries()].find(([, p]) => p.personaKey === persona.key && p.passkey.id === Number(params.id))
+    const entry = ownPasskey(persona.key, params.id)
     if (!entry) return notFound('Passkey')
-    if (!body.otp) return HttpResponse.json(codeSent(c), { status: 202 })
-    if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+    if (body.otp && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+    // The mocks check no signatures (src/mocks/passkeys.ts): an assertion of this persona will do.
+    if (!body.passkey) {
+      if (!body.otp) return HttpResponse.json(codeSent(c), { status: 202 })
+      if (body.otp !== MOCK_OTP) return problem(400, INVALID_OTP, 'Bad Request')
+    }
     mockPasskeys.delete(entry[0])
     return HttpResponse.json({ message: 'Passkey removed successfully' })
   })),
+
+  http.post(`${BASE}/passkeys/:id/passkey-options`, signedIn(({ persona, params }) => {
+    if (!ownPasskey(persona.key, params.id)) return notFound('Passkey')
+    return HttpResponse.json({
+      options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, userVerification: 'required', allowCredentials: [] },
+    })
+  })),
 ]
+
+function ownPasskey(personaKey: string, id: unknown) {
+  return [...mockPasskeys.entries()].find(([, p]) => p.personaKey === personaKey && p.passkey.id === Number(id))
+}

@@ -226,7 +226,7 @@ export function TwoFactorTab() {
         </button>
       </div>
       <SetupModal current={type} hasPasskey={passkeys.items.length > 0} />
-      <PasskeysSection state={passkeys} actions={passkeyActions} />
+      <PasskeysSection state={passkeys} actions={passkeyActions} twoFactor={type ?? null} />
       <DevicesSection state={devices} actions={deviceActions} hasPasskey={passkeys.items.length > 0} twoFactor={type ?? null} />
     </>
   )

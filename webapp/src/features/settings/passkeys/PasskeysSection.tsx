@@ -10,6 +10,7 @@ import { KeyOutlined } from '@ant-design/icons'
 import { LoadState } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { codeRule } from '../../../components/code/code'
+import { CodeDialog } from '../../../components/code/CodeDialog'
 import { formatDateTime } from '../../../lib/format'
 import type { usePasskeys } from './usePasskeys'
 import { PASSKEYS_FAILED } from './texts'
@@ -73,7 +74,16 @@ export function CodeModal({
 
 type Passkeys = ReturnType<typeof usePasskeys>
 
-export function PasskeysSection({ state, actions }: { state: Passkeys[0]; actions: Passkeys[1] }) {
+export function PasskeysSection({
+  state,
+  actions,
+  twoFactor = null,
+}: {
+  state: Passkeys[0]
+  actions: Passkeys[1]
+  /** The customer's current second factor: the removal code's wording. */
+  twoFactor?: string | null
+}) {
   const { items, load, add, remove } = state
   const { load: reload } = actions
   const [renaming, setRenaming] = useState<{ id: number; busy: boolean } | null>(null)
@@ -156,16 +166,20 @@ export function PasskeysSection({ state, actions }: { state: Passkeys[0]; action
         onSubmit={(code) => void actions.enterAddCode(code)}
         onClose={actions.closeAdd}
       />
-      <CodeModal
+      {/* Removal: a passkey (this one or another) first, or the code sent for it. */}
+      <CodeDialog
+        open={remove.step === 'code' || remove.step === 'confirming'}
         title="Remove this passkey"
-        open={remove.step !== 'idle'}
-        busy={remove.step === 'confirming'}
         message={remove.message}
+        twoFactor={twoFactor}
+        loading={remove.step === 'confirming'}
         failures={remove.failures}
-        waiting={remove.step === 'sending' ? 'Please wait a moment...' : null}
-        submitLabel="Remove"
+        submitText="Remove"
         onSubmit={(otp) => void actions.confirmRemove(otp)}
-        onClose={actions.closeRemove}
+        onCancel={actions.closeRemove}
+        onPasskey={() => void actions.approveRemove()}
+        passkeyTitle="Remove this passkey"
+        passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only removing this one."
       />
     </section>
   )

@@ -2,7 +2,7 @@
  * the Settings page downloads them. */
 import type { Endpoint } from '../../../api/client'
 import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
-import type { Passkey, PasskeyAdded, PasskeyOptions, PasskeyRegistration } from '../../../api/types'
+import type { Passkey, PasskeyAdded, PasskeyAssertion, PasskeyOptions, PasskeyRegistration } from '../../../api/types'
 
 const BASE = '/api/ibanking/personal'
 
@@ -28,11 +28,20 @@ export const confirmPasskeyEndpoint = (body: PasskeyRegistration): Endpoint<Pass
   body,
 })
 
-/** Without `otp` a code is sent (202); with it the passkey is removed (200). */
-export const removePasskeyEndpoint = (id: number, otp: string | null): Endpoint<MessageResponse | CodeSent> => ({
+/** Neither `otp` nor `passkey`: a code is sent (202); with one the passkey is removed (200). */
+export const removePasskeyEndpoint = (
+  id: number,
+  approval: { otp: string } | { passkey: PasskeyAssertion } | null,
+): Endpoint<MessageResponse | CodeSent> => ({
   method: 'POST',
   path: `${BASE}/passkeys/${id}/remove`,
-  body: otp ? { otp } : {},
+  body: approval ?? {},
+})
+
+/** The passkey request options that approve removing this passkey and nothing else. */
+export const removePasskeyOptionsEndpoint = (id: number): Endpoint<PasskeyOptions> => ({
+  method: 'POST',
+  path: `${BASE}/passkeys/${id}/passkey-options`,
 })
 
 export const renamePasskeyEndpoint = (id: number, name: string): Endpoint<Passkey> => ({

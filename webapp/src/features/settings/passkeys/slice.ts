@@ -64,12 +64,16 @@ const passkeysSlice = createSlice({
       state.remove.step = 'code'
       state.remove.message = action.payload
     },
-    passkeyRemoveConfirmed(state, _action: PayloadAction<{ otp: string }>) {
+    passkeyRemoveConfirmed(state) {
       state.remove.step = 'confirming'
     },
     passkeyRemoveCodeRejected(state) {
       state.remove.step = 'code'
       state.remove.failures += 1
+    },
+    /** A passkey approval that did not go through: the dialog stays, the code still works. */
+    passkeyRemoveApprovalFailed(state) {
+      state.remove.step = 'code'
     },
     passkeyRemoveClosed(state) {
       state.remove = idleRemove
@@ -96,6 +100,7 @@ export const {
   passkeyRemoveCodeSent,
   passkeyRemoveConfirmed,
   passkeyRemoveCodeRejected,
+  passkeyRemoveApprovalFailed,
   passkeyRemoveClosed,
   passkeyRemoved,
 } = passkeysSlice.actions

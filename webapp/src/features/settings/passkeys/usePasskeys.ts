@@ -9,13 +9,15 @@ import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
 import { toastError, toastSuccess } from '../../../store/toastSlice'
-import { createPasskey } from '../../../lib/passkeys'
+import { createPasskey, getPasskeyAssertion } from '../../../lib/passkeys'
+import type { PasskeyAssertion } from '../../../api/types'
 import {
   confirmPasskeyEndpoint,
   generatePasskeyEndpoint,
   passkeyOptionsEndpoint,
   passkeysEndpoint,
   removePasskeyEndpoint,
+  removePasskeyOptionsEndpoint,
   renamePasskeyEndpoint,
 } from './api'
 import {
@@ -27,6 +29,7 @@ import {
   passkeyAddRequested,
   passkeyAdded,
   passkeyRenamed,
+  passkeyRemoveApprovalFailed,
   passkeyRemoveCodeRejected,
   passkeyRemoveCodeSent,
   passkeyRemoveClosed,
@@ -110,22 +113,52 @@ export function usePasskeys() {
     [call, fail],
   )
 
-  const confirmRemove = useCallback(
-    async (otp: string) => {
-      const id = state.remove.id
-      if (id === null) return
-      local(passkeyRemoveConfirmed({ otp }))
-      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, otp))
+  const finishRemove = useCallback(
+    async (id: number, approval: { otp: string } | { passkey: PasskeyAssertion }) => {
+      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, approval))
       if (result.error) {
-        local(passkeyRemoveCodeRejected())
+        local('otp' in approval ? passkeyRemoveCodeRejected() : passkeyRemoveApprovalFailed())
         fail(failureReason(result.error))
         return
       }
       local(passkeyRemoved(id))
       dispatch(toastSuccess(PASSKEY_REMOVED))
     },
-    [call, dispatch, fail, state.remove.id],
+    [call, dispatch, fail],
   )
+
+  const confirmRemove = useCallback(
+    async (otp: string) => {
+      const id = state.remove.id
+      if (id === null) return
+      local(passkeyRemoveConfirmed())
+      await finishRemove(id, { otp })
+    },
+    [finishRemove, state.remove.id],
+  )
+
+  /** With a passkey (this one or another): options bound to this removal, then the
+   * browser's assertion. A cancelled prompt or a refusal is a toast; the code still works. */
+  const approveRemove = useCallback(async () => {
+    const id = state.remove.id
+    if (id === null) return
+    local(passkeyRemoveConfirmed())
+    const options = await call(removePasskeyOptionsEndpoint(id))
+    if (options.error) {
+      local(passkeyRemoveApprovalFailed())
+      fail(failureReason(options.error))
+      return
+    }
+    let passkey: PasskeyAssertion
+    try {
+      passkey = await getPasskeyAssertion(options.data.options)
+    } catch (error) {
+      local(passkeyRemoveApprovalFailed())
+      fail(error instanceof Error ? error.message : String(error))
+      return
+    }
+    await finishRemove(id, { passkey })
+  }, [call, fail, finishRemove, state.remove.id])
 
   /** True once renamed (the dialog closes); a refusal is a toast and the dialog stays. */
   const rename = useCallback(
@@ -151,9 +184,10 @@ export function usePasskeys() {
       closeAdd: () => local(passkeyAddClosed()),
       startRemove,
       confirmRemove,
+      approveRemove,
       closeRemove: () => local(passkeyRemoveClosed()),
     }),
-    [load, rename, startAdd, enterAddCode, startRemove, confirmRemove],
+    [load, rename, startAdd, enterAddCode, startRemove, confirmRemove, approveRemove],
   )
   return [state, actions] as const
 }
