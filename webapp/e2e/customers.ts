@@ -48,6 +48,21 @@ export async function session(request: APIRequestContext, email: string, passwor
   return { userId, headers: { Authorization: `Bearer ${token}` } }
 }
 
+/** Every passkey of a customer removed through the API, a code each: run after a passkey
+ * journey whether it passed or not, so that a journey failing half-way never leaves a passkey
+ * behind (the code dialogs of every later journey would then offer it first). */
+export async function removePasskeys(request: APIRequestContext, email: string, password: string) {
+  const { headers } = await session(request, email, password)
+  const listed = await request.get('/api/ibanking/personal/passkeys', { headers })
+  for (const passkey of (await listed.json()) as { id: number }[]) {
+    const removal = `/api/ibanking/personal/passkeys/${passkey.id}/remove`
+    const before = await newestMessageId(request, email)
+    await ok(await request.post(removal, { headers, data: {} }), 202)
+    const otp = await readOtp(request, email, before)
+    await ok(await request.post(removal, { headers, data: { otp } }))
+  }
+}
+
 export async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
   expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
   return response

@@ -11,9 +11,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MOCK, messagesFor, newestMessageId } from './support'
 import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, signOut, typeDialogCode } from './money-support'
 import { screenshot } from './screenshots'
+import { removePasskeys } from './customers'
 
 test.skip(MOCK, 'the real BFF checks the signatures')
 test.use({ baseURL: `http://localhost:${process.env.E2E_BFF_PORT ?? '18000'}` })
+// Whatever happened in the journey, Ada leaves without a passkey (e2e/customers.ts).
+test.afterEach(async ({ request }) => {
+  if (!MOCK) await removePasskeys(request, ADA.email, ADA.password)
+})
 
 const ADA_PHONE = '08031234501'
 const NEW_DEVICE = 'from a new device'
