@@ -51,13 +51,7 @@ export function* passkeySignIn(): SagaIterator<SessionResponse | null> {
 export function* passkeySignInFromAutofill(): SagaIterator<SessionResponse | null> {
   const options: ApiResult<PasskeyOptions> = yield call(callApi<PasskeyOptions>, passkeySignInOptionsEndpoint())
   if (options.error) return null // the button and the password still work; nothing to say yet
-  let credential: PasskeyAssertion | null
-  try {
-    credential = yield call(getPasskeyFromAutofill, options.data.options)
-  } catch (error) {
-    yield put(toastError(error instanceof Error ? error.message : String(error)))
-    return null
-  }
+  const credential: PasskeyAssertion | null = yield call(getPasskeyFromAutofill, options.data.options)
   if (credential === null) return null
   return yield call(openSession, credential)
 }

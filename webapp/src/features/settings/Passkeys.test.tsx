@@ -208,7 +208,20 @@ describe('Sign in with a passkey', () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
   })
 
-  it('asks for no passkey until a click where the autofill cannot offer them', async () => {
+  it('says nothing when the autofill ceremony cannot start (an origin the passkeys are not bound to)', async () => {
+    vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, {
+      isConditionalMediationAvailable: async () => true,
+    }))
+    getPasskeyAssertion.mockRejectedValue(Object.assign(new Error('The relying party ID is not a registrable domain suffix'), { name: 'SecurityError' }))
+    const { router } = renderWithProviders({ route: '/' })
+    await waitFor(() => expect(getPasskeyAssertion).toHaveBeenCalledTimes(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByText(/cannot use passkeys/)).toBeNull()
+    expect(router.state.location.pathname).toBe('/')
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  })
+
+    it('asks for no passkey until a click where the autofill cannot offer them', async () => {
     renderWithProviders({ route: '/' })
     await screen.findByRole('button', { name: 'Sign in with a passkey' })
     await new Promise((resolve) => setTimeout(resolve, 50))
