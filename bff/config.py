@@ -111,6 +111,11 @@ class Settings:
     # (₦20,000, after the CBN's device-binding circular of March 2026). 0: no cap.
     new_device_cap_kobo: int = 2_000_000
 
+    @property
+    def new_device_cap_on(self) -> bool:
+        """Whether new devices' transfers are capped (bff/transfers/device_cap.py)."""
+        return self.new_device_cap_kobo > 0
+
     def check_webauthn(self) -> None:
         """Refuse to start with passkey settings no browser would accept."""
         problems = webauthn_problems(self.webauthn_rp_id, self.webauthn_origins, self.production)

@@ -59,11 +59,6 @@ class SignInDevices:
         self.settings = settings
         self.notices = notices
 
-    @property
-    def cap_on(self) -> bool:
-        """Whether new devices are capped (bff/transfers/device_cap.py)."""
-        return self.settings.new_device_cap_kobo > 0
-
     async def seen_in(
         self, session: AsyncSession, user_id: int, cookie: str | None, user_agent: str
     ) -> Seen:
@@ -104,7 +99,7 @@ class SignInDevices:
         limited = (
             f"For the next 24 hours, that device can send at most "
             f"{format_naira_brief(self.settings.new_device_cap_kobo)} in transfers. "
-            if self.cap_on
+            if self.settings.new_device_cap_on
             else ""
         )
         await self.notices.tell(

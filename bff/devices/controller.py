@@ -52,7 +52,7 @@ class DevicesController(Controller):
     @get("", summary="The customer's devices (browsers signed in from), most recent first")
     async def list_devices(self, devices: DeviceService, customer: Principal) -> list[DeviceOut]:
         return [
-            device_out(device, customer.device_id, signed_in, devices.cap_on)
+            device_out(device, customer.device_id, signed_in, devices.settings.new_device_cap_on)
             for device, signed_in in await devices.devices_of(customer.user.id)
         ]
 
@@ -61,7 +61,7 @@ class DevicesController(Controller):
         self, devices: DeviceService, customer: Principal, device_id: RowId, data: RenameDeviceIn
     ) -> DeviceOut:
         device, signed_in = await devices.rename(customer.user.id, device_id, data.name)
-        return device_out(device, customer.device_id, signed_in, devices.cap_on)
+        return device_out(device, customer.device_id, signed_in, devices.settings.new_device_cap_on)
 
     @post(
         "/{device_id:int}/remove",

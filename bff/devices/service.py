@@ -35,11 +35,6 @@ class DeviceService:
         self.codes = codes
         self.notices = notices
 
-    @property
-    def cap_on(self) -> bool:
-        """Whether new devices' transfers are capped (bff/transfers/device_cap.py)."""
-        return self.settings.new_device_cap_kobo > 0
-
     # -- Settings ----------------------------------------------------------------------
     async def devices_of(self, user_id: int) -> list[tuple[Device, bool]]:
         """The customer's devices, most recently used first, each with whether a session
