@@ -32,7 +32,17 @@ def pytest_report_header() -> str:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each leg runs what it can tell apart: the SQLite leg every test but the PostgreSQL-only
+    ones; the PostgreSQL leg only the tests that take a database of the leg (the `databases`
+    fixture, directly or through `bff`, `sim`...) or are marked `postgres`. A test that never
+    touches the leg's database (the repository checks, the bench parsers, the SMTP transport)
+    would run the same twice."""
     if LEG == "postgres":
+        skip = pytest.mark.skip(reason="takes no database: runs in the SQLite leg")
+        for item in items:
+            uses_database = "databases" in getattr(item, "fixturenames", ())
+            if not uses_database and "postgres" not in item.keywords:
+                item.add_marker(skip)
         return
     skip = pytest.mark.skip(reason="PostgreSQL-only test; runs in the postgres leg")
     for item in items:

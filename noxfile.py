@@ -13,6 +13,7 @@ import filecmp
 import os
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +35,12 @@ nox.options.sessions = [
 ]
 nox.options.stop_on_first_error = False
 nox.options.error_on_missing_interpreters = True
+
+# pytest-xdist: each leg spreads over this many processes, a file to a process (module
+# fixtures such as the nginx or S3 servers start once). Each process has its own simulator and
+# template database. KOBO_PYTEST_WORKERS=0 runs a leg in one process.
+PYTEST_WORKERS = os.environ.get("KOBO_PYTEST_WORKERS", "2")
+PYTEST_ARGS = ["-q", "-p", "no:logging", "-n", PYTEST_WORKERS, "--dist", "loadfile"]
 
 PG_HOST = os.environ.get("KOBO_TEST_PG_HOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("KOBO_TEST_PG_PORT", "5432"))
@@ -111,7 +118,7 @@ def manifests(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def tests_sqlite(session: nox.Session) -> None:
-    session.run(PY, "-m", "pytest", "-q", "-p", "no:logging", env={"KOBO_TEST_DB": "sqlite"})
+    session.run(PY, "-m", "pytest", *PYTEST_ARGS, *session.posargs, env={"KOBO_TEST_DB": "sqlite"})
 
 
 def _postgres_reachable() -> bool:
@@ -134,9 +141,8 @@ def tests_postgres(session: nox.Session) -> None:
         PY,
         "-m",
         "pytest",
-        "-q",
-        "-p",
-        "no:logging",
+        *PYTEST_ARGS,
+        *session.posargs,
         env={"KOBO_TEST_DB": "postgres", "KOBO_TEST_PG": f"postgres@{PG_HOST}:{PG_PORT}"},
     )
 
@@ -163,7 +169,12 @@ def web_unit(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def e2e(session: nox.Session) -> None:
-    """Browser journeys in Debian's Chromium against the real BFF and simulator."""
+    """Browser journeys in Debian's Chromium against the real BFF and simulator.
+
+    The journeys run as E2E_SHARDS Playwright runs side by side (default 2), each with a
+    stack of its own on its own ports and its own fresh databases, and its own traces
+    (webapp/e2e-runs/N). Within a run, journeys go one at a time, as on one stack they must.
+    """
     if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
         session.error("Chromium is missing: scripts/test installs Debian's chromium package")
     # Always build: the BFF serves webapp/dist, and a stale one would test old code.
@@ -173,5 +184,43 @@ def e2e(session: nox.Session) -> None:
     session.run("npm", "--workspace", "webapp", "run", "budget", external=True)
     # The dev:mock panel and forced outcomes never reach the production build.
     session.run("npm", "--workspace", "webapp", "run", "check-no-mocks", external=True)
-    env = {"CI": os.environ.get("CI", "")}
-    session.run("npm", "--workspace", "webapp", "run", "e2e", external=True, env=env)
+    shards = int(os.environ.get("E2E_SHARDS", "2"))
+    failed = run_e2e_shards(shards, extra_args=session.posargs)
+    if failed:
+        session.error(f"browser journeys failed in shard(s) {failed}")
+
+
+def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
+    """Starts `shards` Playwright runs at once, prints each one's output in turn when all are
+    done, and returns the numbers of those that failed."""
+    runs_dir = ROOT / "webapp/e2e-runs"
+    shutil.rmtree(runs_dir, ignore_errors=True)
+    running = []
+    for n in range(1, shards + 1):
+        out = runs_dir / str(n)
+        out.mkdir(parents=True)
+        env = {
+            **os.environ,
+            "CI": os.environ.get("CI", ""),
+            "E2E_OUT": f"e2e-runs/{n}",
+            # 18000/18100 for the first run (the ports the docs name), 18010/18110 next, ...
+            "E2E_BFF_PORT": str(18000 + 10 * (n - 1)),
+            "E2E_SIM_PORT": str(18100 + 10 * (n - 1)),
+        }
+        args = ["npx", "--no-install", "playwright", "test", *extra_args]
+        if shards > 1:
+            args.append(f"--shard={n}/{shards}")
+        log = (out / "output.txt").open("w")
+        process = subprocess.Popen(  # noqa: S603 (our own fixed command)
+            args, cwd=ROOT / "webapp", env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+        running.append((n, process, log, out / "output.txt"))
+    failed = []
+    for n, process, log, path in running:
+        status = process.wait()
+        log.close()
+        print(f"\n--- browser journeys, shard {n} of {shards}: exit {status} ---", flush=True)
+        print(path.read_text(), flush=True)
+        if status != 0:
+            failed.append(n)
+    return failed

@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint'
 import { layerBoundaries } from './eslint.layers.js'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'coverage', 'playwright-report', 'test-results', 'e2e/screenshots', 'public/mockServiceWorker.js', 'src/api/schema.d.ts'] },
+  { ignores: ['dist', 'dist-mock', 'coverage', 'playwright-report', 'test-results', 'e2e-runs', 'e2e/screenshots', 'public/mockServiceWorker.js', 'src/api/schema.d.ts'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -19,18 +19,22 @@ export const BFF_URL = `http://127.0.0.1:${BFF_PORT}`
 export const SIM_URL = `http://127.0.0.1:${SIM_PORT}`
 const MOCK_PORT = process.env.E2E_MOCK_PORT ?? '4173'
 const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`
+// `scripts/test` runs the journeys as shards, each with its own stack on its own ports; each
+// shard keeps its traces and report apart (E2E_OUT=e2e-runs/2: webapp/e2e-runs/2/test-results).
+const OUT = process.env.E2E_OUT ?? '.'
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
-  // One stack, one database: journeys run one at a time.
+  outputDir: `${OUT}/test-results`,
+  // One stack, one database: journeys run one at a time within a run. `scripts/test` starts
+  // several runs side by side (`--shard`), each with a stack of its own.
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: `${OUT}/playwright-report` }]] : 'list',
   use: {
     baseURL: MOCK ? MOCK_URL : BFF_URL,
     headless: true,
