@@ -19,27 +19,38 @@ node -e 'process.exit(Number(process.versions.node.split(".")[0]) < 20 ? 1 : 0)'
 
 stamp() { sha256sum "$@" | sha256sum | cut -c1-16; }
 
-if [ ! -x .venv/bin/python ]; then
-  say "creating .venv"
-  "$PYTHON" -m venv .venv
-fi
-want=$(stamp requirements.lock pyproject.toml)
-if [ "$(cat .venv/.kobo-stamp 2>/dev/null)" != "$want" ]; then
-  say "installing Python packages (requirements.lock)"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock 2>&1 \
-    | grep -v "is ignored" || true
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e . 2>&1 \
-    | grep -v "is ignored" || true
-  .venv/bin/python -c "import litestar, bff, core_sim" || die "Python install failed"
-  echo "$want" > .venv/.kobo-stamp
-fi
+install_python() {
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    "$PYTHON" -m venv .venv
+  fi
+  local want; want=$(stamp requirements.lock pyproject.toml)
+  if [ "$(cat .venv/.kobo-stamp 2>/dev/null)" != "$want" ]; then
+    say "installing Python packages (requirements.lock)"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock 2>&1 \
+      | grep -v "is ignored" || true
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e . 2>&1 \
+      | grep -v "is ignored" || true
+    .venv/bin/python -c "import litestar, bff, core_sim" || die "Python install failed"
+    echo "$want" > .venv/.kobo-stamp
+  fi
+}
 
-want=$(stamp package-lock.json package.json webapp/package.json)
-if [ "$(cat node_modules/.kobo-stamp 2>/dev/null)" != "$want" ]; then
-  say "installing npm packages (package-lock.json)"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$want" > node_modules/.kobo-stamp
-fi
+install_npm() {
+  local want; want=$(stamp package-lock.json package.json webapp/package.json)
+  if [ "$(cat node_modules/.kobo-stamp 2>/dev/null)" != "$want" ]; then
+    say "installing npm packages (package-lock.json)"
+    npm ci --no-audit --no-fund --loglevel=error || die "npm install failed"
+    echo "$want" > node_modules/.kobo-stamp
+  fi
+}
+
+# The two installs are mostly downloads and unpacking: side by side they take the time of
+# the longer one.
+install_npm &
+npm_pid=$!
+install_python
+wait "$npm_pid" || die "npm install failed"
 
 if [ "${KOBO_SKIP_BUILD:-0}" != "1" ]; then
   say "building the web app"

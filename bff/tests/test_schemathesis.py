@@ -145,6 +145,7 @@ def api_schema(stack):  # type: ignore[no-untyped-def]
     shutdown_lifespans()  # stop the BFF and the simulator before their databases are dropped
 
 
+@pytest.mark.slow
 def test_no_server_error_and_every_answer_fits_the_schema(api_schema, stack, subtests):  # type: ignore[no-untyped-def]
     labels = []
     cases = {"signed in": 0, "anonymous": 0}
@@ -201,6 +202,7 @@ STATEFUL_SCENARIOS = 40
 STATEFUL_STEPS = 8
 
 
+@pytest.mark.slow
 def test_stateful_sequences_fit_the_schema(api_schema, stack):  # type: ignore[no-untyped-def]
     """schemathesis links each operation's answers to the operations that take what they
     return (e.g. a saved beneficiary's id → read it, delete it, then read it again: 404),

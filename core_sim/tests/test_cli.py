@@ -123,6 +123,7 @@ def test_a_closed_pipe_ends_the_cli_quietly(command):
     assert stderr == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("level", "request_lines"), [("WARNING", 0), ("INFO", 1)])
 def test_serve_logs_a_line_per_request_only_at_info(tmp_path, level, request_lines):
     """SIM_LOG_LEVEL governs the served simulator (Litestar's own logging set-up used to put

@@ -62,6 +62,7 @@ def stack() -> Iterator[dict[str, str]]:
         process.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_the_interbank_timeout_recipe_ends_with_the_transfer_completed(stack):
     result = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", recipe("nip-timeout")],

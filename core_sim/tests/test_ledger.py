@@ -212,6 +212,7 @@ operations = st.lists(
 )
 
 
+@pytest.mark.slow  # a property test: `pytest -m "not slow"` leaves it out of a quick loop
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
