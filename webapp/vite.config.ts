@@ -55,12 +55,13 @@ export default defineConfig(({ mode }) => ({
           groups: [
             // What the login route loads stays in the entry chunk (scripts/bundle-budget.mjs).
             { name: 'startup', tags: ['$initial'], priority: 3 },
-            // The signed-in features' state: slices, sagas, their texts and API calls, and the kit's
-            // (not antd's lazily loaded styles, nor the shell's media-query hook, nor the passkey
-            // ceremony, which only Settings and the passkey sign-in load).
+            // The signed-in core's state: RTK Query's reads (api/) and the kit's store (the
+            // account and dashboard state). Each route's own slices and sagas (app/featureStates.ts,
+            // store/payees, beneficiaries, schedules) and the lib/ helpers stay with the pages
+            // that use them, out of /home's first screen (issue 44, docs/architecture.md).
             {
               name: 'state',
-              test: /[\\/]src[\\/](api|lib(?![\\/](antdRestStyles|useIsMobile|passkeys))|store|features[\\/][^\\/]+[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
+              test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/])|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
             // The shell's own antd components and icons (its drawer, user menu, navigation icons),

@@ -1,9 +1,11 @@
 /**
  * Early answers for a page opened by address (issue 23). Start-up begins the
  * GET requests of the first screen while the page's code is still
- * downloading (app/firstScreenData.ts); the first `callApi` of the same
- * endpoint with the same token then takes that answer instead of asking
- * again, so the data no longer waits for the code.
+ * downloading (app/firstScreenData.ts); the first read of the same endpoint
+ * with the same token (RTK Query's base query, api/koboApi.ts) then takes that
+ * answer instead of asking again, so the data no longer waits for the code.
+ * RTK Query itself is not in the start-up bundle (the login page's budget,
+ * docs/architecture.md), hence these few lines before it arrives.
  *
  * An answer is taken at most once, only within MAX_AGE_MS of its start, and
  * every write (any call that is not a GET) drops those not yet taken: nothing
@@ -61,4 +63,9 @@ export function peekEarlyAnswer<T>(endpoint: Endpoint<T>): Promise<ApiResult<T>>
 /** Drops every answer not yet taken (tests; sign-out). */
 export function dropEarlyAnswers(): void {
   pending.clear()
+}
+
+/** The early answer for this call if one is waiting (and the call is a GET), else a new request. */
+export function request<T>(endpoint: Endpoint<T>, token: string | null): Promise<ApiResult<T>> {
+  return takeEarlyAnswer(endpoint, token) ?? runEndpoint(endpoint, token)
 }

@@ -6,14 +6,9 @@
  */
 import { call, put, select } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import { isSessionError, runEndpoint, type ApiResult, type Endpoint } from './client'
-import { takeEarlyAnswer } from './earlyAnswers'
+import { isSessionError, type ApiResult, type Endpoint } from './client'
+import { request } from './earlyAnswers'
 import { selectAccessToken, sessionExpired } from '../store/appSlice'
-
-/** The answer started at start-up for this call (api/earlyAnswers.ts), else a new request. */
-function request<T>(endpoint: Endpoint<T>, token: string | null): Promise<ApiResult<T>> {
-  return takeEarlyAnswer(endpoint, token) ?? runEndpoint(endpoint, token)
-}
 
 export function* callApi<T>(endpoint: Endpoint<T>): SagaIterator<ApiResult<T>> {
   const token: string | null = yield select(selectAccessToken)

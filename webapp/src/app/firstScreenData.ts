@@ -3,18 +3,17 @@
  * asks the BFF for, started from the start-up bundle before the page's own
  * code has downloaded (issue 23: on a phone's slow network the page's chunks
  * take longer than the answers, so the data no longer waits for them). The
- * pages' sagas pick the answers up through `callApi` (api/earlyAnswers.ts).
+ * pages' reads (RTK Query, api/koboApi.ts) pick the answers up (api/earlyAnswers.ts).
  *
  * Each list must name the calls the page makes when it mounts; a call left
- * out is simply made later, by the saga, as before.
+ * out is simply made later, by the page's read.
  */
 import type { Endpoint } from '../api/client'
 import { startEarly } from '../api/earlyAnswers'
-import { clientSummaryEndpoint } from '../store/accounts/summaryApi'
 import { balanceEndpoint } from '../features/transfers/api'
 import { banksEndpoint } from '../store/payees/api'
 import { beneficiariesEndpoint } from '../store/beneficiaries/api'
-import { accountsEndpoint } from '../store/accounts/api'
+import { accountsEndpoint, clientSummaryEndpoint } from '../store/accounts/api'
 
 const FIRST_SCREEN_DATA: Record<string, () => Endpoint<unknown>[]> = {
   '/home': () => [clientSummaryEndpoint()],

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import type { UserInfo } from '../store/appSlice'
 import { peekEarlyAnswer } from '../api/earlyAnswers'
-import { clientSummaryEndpoint } from '../store/accounts/summaryApi'
+import { clientSummaryEndpoint } from '../store/accounts/api'
 import type { ClientSummary } from '../api/types'
 import { HomeFirstView } from '../features/dashboard/HomeFirstView'
 import { TransferFirstView } from '../features/transfers/TransferFirstView'

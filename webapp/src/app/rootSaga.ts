@@ -1,6 +1,6 @@
 /**
  * The sagas the login page needs (session and sign-in). The other features'
- * sagas start when their module is loaded (signedInFeatures.ts).
+ * sagas start when their route loads (store.ts, featureStates.ts).
  */
 import type { SagaIterator } from 'redux-saga'
 import { keepAlive } from './keepAlive'

@@ -8,7 +8,8 @@ import { AuthLayout } from './layouts/AuthLayout'
 import { RequireSession } from './layouts/RequireSession'
 import { NAV_LINKS } from '../store/navLinks'
 import { LoginPage } from '../features/auth/LoginPage'
-import { loadSignedInFeatures } from './store'
+import { loadFeatureState, loadSignedInFeatures } from './store'
+import type { FeatureName } from './featureStates'
 import { loadChunk } from './loadChunk'
 import { reloadScheduled } from './chunkReload'
 import { ReloadingPage } from './ReloadingPage'
@@ -32,20 +33,22 @@ interface LazyOptions {
    * (issue 23); every other page waits for all of antd's styles.
    */
   firstScreenStyles?: boolean
+  /** The route's own slices and sagas (featureStates.ts), beside the signed-in core. */
+  state?: FeatureName
 }
 
 /**
  * A route's `lazy`: the page component, loaded on first visit together with
- * the reducers and sagas of the signed-in features (store.ts) and the styles
- * it needs.
+ * the signed-in core, the route's own reducers and sagas (store.ts) and the
+ * styles it needs.
  */
-function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = false }: LazyOptions = {}) {
+function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = false, state }: LazyOptions = {}) {
   return async () => {
     // A first view may be painting (FirstView.tsx); the page's code waits for it.
     await pageCodeGate()
     const [Component] = await Promise.all([
       loadChunk(load),
-      loadSignedInFeatures(),
+      state ? loadFeatureState(state) : loadSignedInFeatures(),
       firstScreenStyles ? null : loadChunk(loadAntdRestStyles),
     ])
     // Some of its code vanished after a deploy: the page reloads for the new names (issue 43).
@@ -108,10 +111,10 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <LoginPage /> },
-          { path: 'signup', lazy: lazyAntdPage(async () => (await import('../features/registration/SignupPage')).SignupPage) },
-          { path: 'verify-email', lazy: lazyAntdPage(async () => (await import('../features/registration/VerifyEmailPage')).VerifyEmailPage) },
-          { path: 'forgot-password', lazy: lazyAntdPage(async () => (await import('../features/passwordRecovery/ForgotPasswordPage')).ForgotPasswordPage) },
-          { path: 'reset-password/:code/:email', lazy: lazyAntdPage(async () => (await import('../features/passwordRecovery/ResetPasswordPage')).ResetPasswordPage) },
+          { path: 'signup', lazy: lazyAntdPage(async () => (await import('../features/registration/SignupPage')).SignupPage, { state: 'registration' }) },
+          { path: 'verify-email', lazy: lazyAntdPage(async () => (await import('../features/registration/VerifyEmailPage')).VerifyEmailPage, { state: 'registration' }) },
+          { path: 'forgot-password', lazy: lazyAntdPage(async () => (await import('../features/passwordRecovery/ForgotPasswordPage')).ForgotPasswordPage, { state: 'passwordRecovery' }) },
+          { path: 'reset-password/:code/:email', lazy: lazyAntdPage(async () => (await import('../features/passwordRecovery/ResetPasswordPage')).ResetPasswordPage, { state: 'passwordRecovery' }) },
         ],
       },
       {
@@ -119,22 +122,22 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyAntdPage(async () => (await import('./layouts/OnboardingLayout')).OnboardingLayout),
-            children: [{ path: 'onboarding', lazy: lazyPage(async () => (await import('../features/onboarding/OnboardingPage')).OnboardingPage) }],
+            children: [{ path: 'onboarding', lazy: lazyPage(async () => (await import('../features/onboarding/OnboardingPage')).OnboardingPage, { state: 'onboarding' }) }],
           },
           {
             lazy: lazyAntdPage(async () => (await import('./layouts/ShellLayout')).ShellLayout, { firstScreenStyles: true }),
             children: [
               { path: 'home', lazy: lazyPage(async () => (await import('../features/dashboard/HomePage')).HomePage, { firstScreenStyles: true }) },
-              { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true }) },
-              { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage) },
-              { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage) },
-              { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage) },
-              { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/schedules/SchedulesPage')).SchedulesPage) },
-              { path: 'transaction-history', lazy: lazyPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage) },
-              { path: 'bill-payment', lazy: lazyPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage) },
+              { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true, state: 'transfers' }) },
+              { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage, { state: 'beneficiaries' }) },
+              { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage, { state: 'settings' }) },
+              { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage, { state: 'kyc' }) },
+              { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/schedules/SchedulesPage')).SchedulesPage, { state: 'schedules' }) },
+              { path: 'transaction-history', lazy: lazyPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage, { state: 'history' }) },
+              { path: 'bill-payment', lazy: lazyPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage, { state: 'bills' }) },
               ...comingSoonRoutes,
-              { path: 'customer-service', lazy: lazyPage(async () => (await import('../features/tickets/CustomerServicePage')).CustomerServicePage) },
-              { path: 'customer-service/:ticketId', lazy: lazyPage(async () => (await import('../features/tickets/TicketPage')).TicketPage) },
+              { path: 'customer-service', lazy: lazyPage(async () => (await import('../features/tickets/CustomerServicePage')).CustomerServicePage, { state: 'tickets' }) },
+              { path: 'customer-service/:ticketId', lazy: lazyPage(async () => (await import('../features/tickets/TicketPage')).TicketPage, { state: 'tickets' }) },
             ],
           },
         ],

@@ -2,10 +2,10 @@
  * The saved session lives in localStorage under `userInfo`
  * (docs/contract.md §2.4) so that a reload keeps the user signed in. `appMode` is another
  * key the app owns; logout removes both, and the tab's kept dashboard answer
- * (store/accounts/summarySnapshot.ts), so nothing of the customer's stays in storage.
+ * (store/accounts/dashboardSnapshot.ts), so nothing of the customer's stays in storage.
  */
 import type { UserInfo } from '../store/appSlice'
-import { clearSummarySnapshot } from '../store/accounts/summarySnapshot'
+import { clearDashboardSnapshot } from '../store/accounts/dashboardSnapshot'
 
 export const USER_INFO_KEY = 'userInfo'
 export const APP_MODE_KEY = 'appMode'
@@ -38,5 +38,5 @@ export function clearStoredSession(): void {
   } catch {
     // See saveUserInfo.
   }
-  clearSummarySnapshot()
+  clearDashboardSnapshot()
 }

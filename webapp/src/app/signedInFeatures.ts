@@ -1,56 +1,18 @@
 /**
- * The reducers and sagas of every page except the login route. The store
- * loads this module on first visit to any other page (`loadSignedInFeatures`
- * in store.ts), so the sign-in bundle stays small (issue 11).
+ * The signed-in core: what every page but the login route needs, loaded on the first
+ * visit to any of them (`loadSignedInFeatures` in store.ts), so the sign-in bundle stays
+ * small (issue 11). RTK Query's reads (api/koboApi.ts) and the account flows; each
+ * route's own slices and sagas come with the route (featureStates.ts).
  */
-import type { SagaIterator } from 'redux-saga'
-import { keepAlive } from './keepAlive'
-import { passwordRecoveryReducer } from '../features/passwordRecovery/passwordRecoverySlice'
-import { onboardingReducer } from '../features/onboarding/onboardingSlice'
+import { koboApi } from '../api/koboApi'
 import { accountsReducer } from '../store/accounts/accountsSlice'
-import { historyReducer } from '../features/history/historySlice'
-import { dashboardReducer } from '../store/accounts/summarySlice'
-import { transfersReducer } from '../features/transfers/transfersSlice'
-import { beneficiariesReducer } from '../store/beneficiaries/beneficiariesSlice'
-import { settingsReducer } from '../features/settings/settingsSlice'
-import { kycReducer } from '../features/kyc/kycSlice'
-import { schedulesReducer } from '../store/schedules/schedulesSlice'
-import { billsReducer } from '../features/bills/billsSlice'
-import { ticketsReducer } from '../features/tickets/ticketsSlice'
-import { payeesReducer } from '../store/payees/payeesSlice'
-import { registrationSaga } from '../features/registration/registrationSaga'
-import { passwordRecoverySaga } from '../features/passwordRecovery/passwordRecoverySaga'
-import { onboardingSaga } from '../features/onboarding/onboardingSaga'
 import { accountsSaga } from '../store/accounts/accountsSaga'
-import { historySaga } from '../features/history/historySaga'
-import { dashboardSaga } from '../store/accounts/summarySaga'
-import { transfersSaga } from '../features/transfers/transfersSaga'
-import { beneficiariesSaga } from '../store/beneficiaries/beneficiariesSaga'
-import { settingsSaga } from '../features/settings/settingsSaga'
-import { kycSaga } from '../features/kyc/kycSaga'
-import { schedulesSaga } from '../store/schedules/schedulesSaga'
-import { billsSaga } from '../features/bills/billsSaga'
-import { ticketsSaga } from '../features/tickets/ticketsSaga'
-import { payeesSaga } from '../store/payees/payeesSaga'
+import type { FeatureState } from '../store/featureState'
+// The reads a first screen starts early (firstScreenData.ts) are defined here, with the core.
+import '../store/accounts/reads'
 
-export const signedInReducers = {
-  passwordRecovery: passwordRecoveryReducer,
-  onboarding: onboardingReducer,
-  accounts: accountsReducer,
-  history: historyReducer,
-  dashboard: dashboardReducer,
-  transfers: transfersReducer,
-  beneficiaries: beneficiariesReducer,
-  settings: settingsReducer,
-  kyc: kycReducer,
-  schedules: schedulesReducer,
-  bills: billsReducer,
-  tickets: ticketsReducer,
-  payees: payeesReducer,
-}
-
-const signedInSagas = [accountsSaga, historySaga, dashboardSaga, transfersSaga, beneficiariesSaga, settingsSaga, kycSaga, schedulesSaga, registrationSaga, passwordRecoverySaga, onboardingSaga, billsSaga, ticketsSaga, payeesSaga]
-
-export function* signedInSaga(): SagaIterator {
-  yield* keepAlive(signedInSagas)
+export const signedInCore: FeatureState = {
+  reducers: { [koboApi.reducerPath]: koboApi.reducer, accounts: accountsReducer },
+  sagas: [accountsSaga],
+  middleware: [koboApi.middleware],
 }

@@ -2,23 +2,38 @@
  * `makeStore` builds a fresh store with its saga middleware and starts the
  * root saga. The app makes one at start-up; every test makes its own.
  *
- * The store starts with what the login page needs; the other features'
- * reducers and sagas (signedInFeatures.ts) are added by
- * `loadSignedInFeatures`, which every other route awaits before it renders
- * (routes.tsx), so the sign-in bundle stays small (issue 11).
+ * The store starts with what the login page needs. The signed-in core
+ * (signedInFeatures.ts: RTK Query and the account flows) is added by
+ * `loadSignedInFeatures`, and each route's own slices and sagas
+ * (featureStates.ts) by `loadFeatureState`; routes.tsx awaits both before a
+ * page renders, so the sign-in bundle stays small (issue 11) and /home's first
+ * screen brings no other page's state (issue 43).
  */
-import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit'
-import createSagaMiddleware, { type Task } from 'redux-saga'
+import { combineReducers, configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit'
+import createSagaMiddleware, { type SagaIterator, type Task } from 'redux-saga'
 import { appReducer, initialAppState } from '../store/appSlice'
 import { toastReducer } from '../store/toastSlice'
 import { loadUserInfo } from './sessionStorage'
 import { rootSaga } from './rootSaga'
 import { yieldToMain } from '../lib/yieldToMain'
+import { keepAlive } from './keepAlive'
 import { registrationReducer } from '../features/registration/registrationSlice'
 import { authReducer } from '../features/auth/authSlice'
-import type * as SignedInFeaturesModule from './signedInFeatures'
-
-type SignedInFeatures = typeof SignedInFeaturesModule
+import type { FeatureState } from '../store/featureState'
+import type { koboApi } from '../api/koboApi'
+import type { AccountsState } from '../store/accounts/accountsSlice'
+import type { TransfersState } from '../features/transfers/transfersSlice'
+import type { BeneficiariesState } from '../store/beneficiaries/beneficiariesSlice'
+import type { SchedulesState } from '../store/schedules/schedulesSlice'
+import type { PayeesState } from '../store/payees/payeesSlice'
+import type { HistoryState } from '../features/history/historySlice'
+import type { BillsState } from '../features/bills/billsSlice'
+import type { SettingsState } from '../features/settings/settingsSlice'
+import type { KycState } from '../features/kyc/kycSlice'
+import type { TicketsState } from '../features/tickets/ticketsSlice'
+import type { OnboardingState } from '../features/onboarding/onboardingSlice'
+import type { PasswordRecoveryState } from '../features/passwordRecovery/passwordRecoverySlice'
+import { FEATURE_STATES, type FeatureName } from './featureStates'
 
 const startupReducers = {
   app: appReducer,
@@ -30,36 +45,89 @@ const startupReducers = {
 
 type ReducerStates<R> = { [K in keyof R]: R[K] extends Reducer<infer S> ? S : never }
 
-/** The whole state once the signed-in features are loaded, as every page sees it. */
-export type RootState = ReducerStates<typeof startupReducers & SignedInFeatures['signedInReducers']>
+/** The whole state once every signed-in feature is loaded, as each page sees it. */
+export type RootState = ReducerStates<typeof startupReducers> & {
+  api: ReturnType<typeof koboApi.reducer>
+  accounts: AccountsState
+  transfers: TransfersState
+  beneficiaries: BeneficiariesState
+  schedules: SchedulesState
+  payees: PayeesState
+  history: HistoryState
+  bills: BillsState
+  settings: SettingsState
+  kyc: KycState
+  tickets: TicketsState
+  onboarding: OnboardingState
+  passwordRecovery: PasswordRecoveryState
+}
 
-/** Set once the signed-in features' module has loaded; later stores include them from the start. */
-let signedInFeatures: SignedInFeatures | null = null
+/** What has been loaded so far, in load order; later stores include all of it from the start. */
+const loadedStates: FeatureState[] = []
 const liveStores = new Set<AppStore>()
 
-function reducerFor(features: SignedInFeatures | null) {
-  return combineReducers(features ? { ...startupReducers, ...features.signedInReducers } : startupReducers)
+/**
+ * Middleware added after the store exists (RTK Query's comes with the signed-in core).
+ * A few lines rather than RTK's createDynamicMiddleware, which costs the login page more.
+ */
+function lateMiddleware() {
+  let chain: Middleware | null = null
+  const added: Middleware[] = []
+  const middleware: Middleware = (api) => (next) => {
+    let built: ((action: unknown) => unknown) | null = null
+    let builtFor: Middleware | null = null
+    return (action) => {
+      if (!chain) return next(action)
+      if (builtFor !== chain) {
+        built = chain(api)(next)
+        builtFor = chain
+      }
+      return built!(action)
+    }
+  }
+  const addMiddleware = (more: Middleware) => {
+    added.push(more)
+    const all = [...added]
+    chain = (api) => (next) => all.reduceRight((after, each) => each(api)(after), next)
+  }
+  return { middleware, addMiddleware }
+}
+
+function reducerFor(states: FeatureState[]) {
+  return combineReducers(Object.assign({}, startupReducers, ...states.map((state) => state.reducers)))
 }
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware()
+  // RTK Query's middleware comes with the signed-in core, after the store exists.
+  const late = lateMiddleware()
   const store = configureStore({
-    reducer: reducerFor(signedInFeatures) as unknown as Reducer<RootState>,
+    reducer: reducerFor(loadedStates) as unknown as Reducer<RootState>,
     preloadedState: {
       // Restore the saved session on start (the contract: "restored on start, null when absent").
       app: { ...initialAppState, userInfo: loadUserInfo() },
       ...preloadedState,
     } as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // Thunks: RTK Query's `initiate` is one.
+    middleware: (getDefault) => getDefault().concat(sagaMiddleware, late.middleware),
   })
   const sagaTasks: Task[] = [sagaMiddleware.run(rootSaga)]
-  const addFeatures = (features: SignedInFeatures) => {
-    store.replaceReducer(reducerFor(features) as unknown as Reducer<RootState>)
-    sagaTasks.push(sagaMiddleware.run(features.signedInSaga))
+  const running = new Set<() => SagaIterator>()
+  const start = (states: FeatureState[]) => {
+    for (const state of states) {
+      for (const middleware of state.middleware ?? []) late.addMiddleware(middleware)
+      const sagas = state.sagas.filter((saga) => !running.has(saga))
+      sagas.forEach((saga) => running.add(saga))
+      if (sagas.length) sagaTasks.push(sagaMiddleware.run(keepAlive, sagas))
+    }
   }
-  if (signedInFeatures) sagaTasks.push(sagaMiddleware.run(signedInFeatures.signedInSaga))
+  start(loadedStates)
+  const addFeatureState = (state: FeatureState) => {
+    store.replaceReducer(reducerFor(loadedStates) as unknown as Reducer<RootState>)
+    start([state])
+  }
   const appStore = Object.assign(store, {
-    addFeatures,
+    addFeatureState,
     /** Stops every saga of this store (tests dispose their stores with it). */
     stop() {
       liveStores.delete(appStore)
@@ -70,19 +138,40 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return appStore
 }
 
+async function addState(load: () => Promise<FeatureState>): Promise<void> {
+  const state = await load()
+  if (loadedStates.includes(state)) return
+  // Evaluating the module is one task; starting its sagas in every store the next (issue 23).
+  await yieldToMain()
+  if (loadedStates.includes(state)) return
+  loadedStates.push(state)
+  for (const store of liveStores) store.addFeatureState(state)
+}
+
 /**
- * Loads the reducers and sagas of every page but the login route and adds them
- * to the live store(s). Safe to call many times; resolves once they are in.
+ * Loads the signed-in core (RTK Query's reads, the account flows) into the live store(s).
+ * Safe to call many times; resolves once it is in.
  */
-let loading: Promise<void> | null = null
+let loadingCore: Promise<void> | null = null
 export function loadSignedInFeatures(): Promise<void> {
-  loading ??= import('./signedInFeatures').then(async (features) => {
-    // Evaluating the module is one task; starting its sagas in every store the next (issue 23).
-    await yieldToMain()
-    signedInFeatures = features
-    for (const store of liveStores) store.addFeatures(features)
-  })
+  loadingCore ??= addState(async () => (await import('./signedInFeatures')).signedInCore)
+  return loadingCore
+}
+
+const loadingStates = new Map<FeatureName, Promise<void>>()
+/** Loads one route's slices and sagas (featureStates.ts), after the core they build on. */
+export function loadFeatureState(name: FeatureName): Promise<void> {
+  let loading = loadingStates.get(name)
+  if (!loading) {
+    loading = loadSignedInFeatures().then(() => addState(async () => (await FEATURE_STATES[name]()).featureState))
+    loadingStates.set(name, loading)
+  }
   return loading
+}
+
+/** Every feature's state (tests: each test store then has them all from the start). */
+export function loadAllFeatureStates(): Promise<void> {
+  return Promise.all((Object.keys(FEATURE_STATES) as FeatureName[]).map(loadFeatureState)).then(() => undefined)
 }
 
 export type AppStore = ReturnType<typeof makeStore>

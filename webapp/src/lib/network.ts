@@ -1,7 +1,7 @@
 /**
  * Whether the browser has a network (issue 43). `navigator.onLine` false is reliable (no
  * network at all); true only means "maybe", so a failed request is the other signal: the
- * dashboard keeps its last answer for either (store/accounts/summarySnapshot.ts).
+ * dashboard keeps its last answer for either (store/accounts/dashboardSnapshot.ts).
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 

@@ -10,7 +10,7 @@ import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
 import { navigation } from '../lib/navigation'
 import { disposeTestStores } from './renderWithProviders'
-import { loadSignedInFeatures } from '../app/store'
+import { loadAllFeatureStates } from '../app/store'
 
 /** Evaluates `(min-width: Npx)` / `(max-width: Npx)` clauses against window.innerWidth. */
 function matches(query: string): boolean {
@@ -60,7 +60,7 @@ beforeAll(async () => {
   // here gives every test store all features from the start, as the store is after the first
   // signed-in page, and keeps a file's first test from waiting for the first imports.
   await Promise.all([
-    loadSignedInFeatures(),
+    loadAllFeatureStates(),
     import('../app/AntdProviders'),
     import('../app/ToastHost'),
     import('../app/layouts/ShellLayout'),

@@ -4,22 +4,21 @@
  * Create. While the account is being opened a spinner with "Please wait a
  * moment..." replaces the form; a failure is shown above it and the form stays.
  */
-import { useEffect } from 'react'
 import { Alert, Button, Form, Select, Spin, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { REQUIRED } from '../../lib/validation'
-import { accountTypesRequested, createAccountClosed, createAccountRequested, selectAccounts } from '../../store/accounts/accountsSlice'
+import { createAccountClosed, createAccountRequested, selectAccounts } from '../../store/accounts/accountsSlice'
+import { useAccountTypesQuery } from '../../store/accounts/reads'
 import { ACCOUNT_TYPE_LABEL, PLEASE_WAIT } from '../../store/accounts/texts'
 import './accounts.css'
 
 export function CreateAccountForm() {
   const dispatch = useAppDispatch()
-  const { types, typesLoading, creating, createError } = useAppSelector(selectAccounts)
+  const { creating, createError } = useAppSelector(selectAccounts)
+  const typesQuery = useAccountTypesQuery()
+  const types = typesQuery.data ?? []
+  const typesLoading = typesQuery.isFetching
   const [form] = Form.useForm<{ accountTypeId: number }>()
-
-  useEffect(() => {
-    if (types.length === 0) dispatch(accountTypesRequested())
-  }, [dispatch, types.length])
 
   return (
     <>

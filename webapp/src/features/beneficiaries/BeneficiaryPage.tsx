@@ -3,17 +3,18 @@
  * table (10/25/50 rows, jump to page) of saved beneficiaries, Create a
  * Beneficiary, and Delete from each row's menu with a Yes/No confirmation.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button, Card, Dropdown, Modal, Table, Typography } from 'antd'
 import { DeleteOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import {
-  beneficiariesRequested,
   createBeneficiaryOpened,
   deleteBeneficiaryRequested,
   selectBeneficiaries,
 } from '../../store/beneficiaries/beneficiariesSlice'
+import { useBeneficiariesQuery } from '../../store/beneficiaries/reads'
+import { loadOf } from '../../api/koboApi'
 import { CreateBeneficiaryModal } from './components/CreateBeneficiaryModal'
 import {
   ADD_FIRST_BENEFICIARY,
@@ -31,14 +32,12 @@ import '../../components/payment/beneficiaries.css'
 
 export function BeneficiaryPage() {
   const dispatch = useAppDispatch()
-  const { items, load, loaded, deletingId } = useAppSelector(selectBeneficiaries)
+  const { deletingId } = useAppSelector(selectBeneficiaries)
+  const list = useBeneficiariesQuery()
+  const items = useMemo(() => list.data ?? [], [list.data])
   const [search, setSearch] = useState('')
   const { pagination, firstPage } = useTablePagination()
   const [toDelete, setToDelete] = useState<Beneficiary | null>(null)
-
-  useEffect(() => {
-    dispatch(beneficiariesRequested())
-  }, [dispatch])
 
   const rows = useMemo(() => items.filter((b) => matchesSearch(b, search)), [items, search])
   const create = () => dispatch(createBeneficiaryOpened())
@@ -69,10 +68,10 @@ export function BeneficiaryPage() {
           </Typography.Text>
         </div>
         <LoadState
-          load={load}
-          onRetry={() => dispatch(beneficiariesRequested())}
+          load={loadOf(list)}
+          onRetry={() => void list.refetch()}
           failedTitle={BENEFICIARIES_FAILED}
-          hasData={loaded}
+          hasData={list.data !== undefined}
         >
           <Table<Beneficiary>
             rowKey="id"

@@ -11,7 +11,7 @@ import { callApi } from '../../api/saga'
 import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account, PasskeyAssertion } from '../../api/types'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
-import { accountsRequested } from '../../store/accounts/accountsSlice'
+import { afterPayment } from '../../api/koboApi'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   airtimeProvidersEndpoint,
@@ -164,7 +164,7 @@ export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; 
 /** After money moved (or may have), the history and the balances are refreshed. */
 function* refreshAfterVend(): SagaIterator {
   yield put(logsRequested())
-  yield put(accountsRequested())
+  yield put(afterPayment())
   yield call(fetchSourceAccountsSaga)
 }
 
@@ -184,7 +184,7 @@ export function* pollPendingBillSaga(id: string): SagaIterator {
     if (isFinal(bill)) {
       if (bill.vendingStatus === 'FAILED') yield put(toastError(bill.message || BILL_ERROR))
       else yield put(toastSuccess(bill.message || SUCCESSFUL))
-      yield put(accountsRequested())
+      yield put(afterPayment())
       yield call(fetchSourceAccountsSaga)
       return
     }

@@ -6,7 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { failWithNetworkError, restoreHandlers } from '../../test/loadFailures'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
-import { SUMMARY_SNAPSHOT_KEY, loadSummarySnapshot, saveSummarySnapshot } from '../../store/accounts/summarySnapshot'
+import { DASHBOARD_SNAPSHOT_KEY, loadDashboardSnapshot, saveDashboardSnapshot } from '../../store/accounts/dashboardSnapshot'
 import { OFFLINE_MONEY_REASON } from '../../lib/network'
 import { personas } from '../../mocks/personas'
 import { summaryOf } from './mocks'
@@ -32,15 +32,15 @@ describe('Home offline', () => {
   it('keeps the last answer for the tab when it loads', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
     await waitFor(() => expect(screen.getAllByTestId('account-card')).toHaveLength(3))
-    const kept = loadSummarySnapshot()
+    const kept = loadDashboardSnapshot()
     expect(kept?.summary.accounts.map((a) => a.accountNumber)).toEqual(['1020000115', '1020000122', '1020000139'])
     expect(Date.now() - kept!.savedAt).toBeLessThan(60_000)
     // The tab's storage, never the browser's lasting one.
-    expect(window.localStorage.getItem(SUMMARY_SNAPSHOT_KEY)).toBeNull()
+    expect(window.localStorage.getItem(DASHBOARD_SNAPSHOT_KEY)).toBeNull()
   })
 
   it('shows the kept balances labelled with their time, money actions off with the reason', async () => {
-    saveSummarySnapshot(summaryOf(ada), KEPT_AT)
+    saveDashboardSnapshot(summaryOf(ada), KEPT_AT)
     failWithNetworkError('/api/client-summary')
     setOnline(false)
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
@@ -54,7 +54,7 @@ describe('Home offline', () => {
   })
 
   it('refreshes by itself when the network returns', async () => {
-    saveSummarySnapshot(summaryOf(ada), KEPT_AT)
+    saveDashboardSnapshot(summaryOf(ada), KEPT_AT)
     failWithNetworkError('/api/client-summary')
     setOnline(false)
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
@@ -65,11 +65,11 @@ describe('Home offline', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-balances')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: /Transfer/ })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Add account' })).toBeEnabled()
-    expect(loadSummarySnapshot()!.savedAt).toBeGreaterThan(KEPT_AT)
+    expect(loadDashboardSnapshot()!.savedAt).toBeGreaterThan(KEPT_AT)
   })
 
   it('a server failure is not "offline": the kept balances are not shown for it', async () => {
-    saveSummarySnapshot(summaryOf(ada), KEPT_AT)
+    saveDashboardSnapshot(summaryOf(ada), KEPT_AT)
     const { failWithProblem } = await import('../../test/loadFailures')
     failWithProblem('/api/client-summary', 'Core banking is unavailable')
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
@@ -79,9 +79,9 @@ describe('Home offline', () => {
   })
 
   it('sign-out removes the kept answer', () => {
-    saveSummarySnapshot(summaryOf(ada), KEPT_AT)
+    saveDashboardSnapshot(summaryOf(ada), KEPT_AT)
     clearStoredSession()
-    expect(loadSummarySnapshot()).toBeNull()
-    expect(window.sessionStorage.getItem(SUMMARY_SNAPSHOT_KEY)).toBeNull()
+    expect(loadDashboardSnapshot()).toBeNull()
+    expect(window.sessionStorage.getItem(DASHBOARD_SNAPSHOT_KEY)).toBeNull()
   })
 })

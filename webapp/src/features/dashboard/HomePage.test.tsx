@@ -7,7 +7,7 @@ import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers }
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
 import { CARD_MOVE_DELAY_MS } from './components/AccountCardStack'
-import { SUMMARY_ERROR } from '../../store/accounts/summarySaga'
+import { DASHBOARD_ERROR } from '../../store/accounts/texts'
 import { DASHBOARD_FAILED } from './HomePage'
 import { MAKE_A_TRANSFER, NO_RECORDS } from './components/RecentTransactionsCard'
 import { summaryOf } from './mocks'
@@ -171,8 +171,8 @@ describe('Home (dashboard)', () => {
   it('falls back to the spec message when the failure has no detail', async () => {
     server.use(http.get('/api/client-summary', () => new Response('oops', { status: 502 })))
     renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
-    await expectFailure(SUMMARY_ERROR)
-    expect(SUMMARY_ERROR).toBe('An error occurred while fetching scheduled payments')
+    await expectFailure(DASHBOARD_ERROR)
+    expect(DASHBOARD_ERROR).toBe('An error occurred while fetching scheduled payments')
   })
 
   it('no recent transactions shows the empty state with Make a transfer', async () => {

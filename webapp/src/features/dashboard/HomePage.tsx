@@ -1,11 +1,11 @@
 /** Route /home: the dashboard (docs/contract.md §7.1). Data: GET /api/client-summary. */
-import { useEffect } from 'react'
 import { Card, Col, Row, Typography } from 'antd'
 import { LoadState } from '../../components/LoadState'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppSelector } from '../../store/hooks'
 import { selectUserInfo } from '../../store/appSlice'
 import type { ClientSummary } from '../../api/types'
-import { selectDashboard, summaryRequested } from '../../store/accounts/summarySlice'
+import { useDashboardQuery, type DashboardError } from '../../store/accounts/reads'
+import { loadOf } from '../../api/koboApi'
 import { AccountCardStack } from './components/AccountCardStack'
 import { BalanceToggle } from '../../components/BalanceToggle'
 import { DASHBOARD_SUBHEADING, MY_ACCOUNTS, NO_ACCOUNTS, welcome } from './texts'
@@ -22,17 +22,21 @@ import { OfflineBalancesBanner } from './components/OfflineBalancesBanner'
 export const DASHBOARD_FAILED = "We couldn't load your dashboard"
 
 export function HomePage() {
-  const dispatch = useAppDispatch()
   const userInfo = useAppSelector(selectUserInfo)
-  const { summary, load, offlineSince, unreachable } = useAppSelector(selectDashboard)
+  const query = useDashboardQuery()
+  const load = loadOf(query)
+  // The last failure stays while Retry asks again, so the kept answer stays on screen meanwhile.
+  const failure = (query.error as DashboardError | undefined) ?? null
+  // No network: the tab's last answer stands in, labelled with its time (issue 43).
+  const kept = failure?.kept ?? null
+  const summary = kept?.summary ?? query.data ?? null
+  const offlineSince = kept?.savedAt ?? null
+  const unreachable = failure?.unreachable ?? false
   const online = useOnline()
-  const retry = () => dispatch(summaryRequested())
+  const retry = () => void query.refetch()
   // Money never moves on old numbers or without a network (issue 43).
   const moneyOffReason = !online || offlineSince !== null ? OFFLINE_MONEY_REASON : null
 
-  useEffect(() => {
-    dispatch(summaryRequested())
-  }, [dispatch])
   // Back online: fresh balances without the customer having to ask.
   useOnReconnect(retry)
 
@@ -75,7 +79,7 @@ function SummaryGrid({ summary, moneyOffReason }: { summary: ClientSummary; mone
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} lg={14}>
-        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu moneyOffReason={moneyOffReason} />}>
+        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu accounts={summary.accounts} moneyOffReason={moneyOffReason} />}>
           {summary.accounts.length > 0 ? (
             <AccountCardStack accounts={summary.accounts} Eye={BalanceToggle} />
           ) : (

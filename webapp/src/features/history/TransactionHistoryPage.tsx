@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
-import { accountsRequested, selectAccounts } from '../../store/accounts/accountsSlice'
+import { useAccountsQuery } from '../../store/accounts/reads'
 import { detailLinked, detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
 import { HistoryFiltersBar } from './components/HistoryFiltersBar'
 import { activeFilterCount } from './filters'
@@ -33,14 +33,14 @@ export function TransactionHistoryPage() {
   const isMobile = useIsMobile()
   const navigate = useNavigate()
   const { query, items, total, load, loaded } = useAppSelector(selectHistory)
-  const accounts = useAppSelector(selectAccounts)
+  const accountsQuery = useAccountsQuery()
+  const accounts = accountsQuery.data ?? []
   const [search, setSearch] = useState(query.search ?? '')
   const [filtersOpen, setFiltersOpen] = useState(false)
 
   // The first page on arrival, with the filters kept from the last visit.
   useEffect(() => {
     dispatch(historyRequested({ ...query, page: 0 }))
-    if (!accounts.loaded && accounts.load.status !== 'loading') dispatch(accountsRequested())
     // Only on arrival: later loads come from the controls below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch])
@@ -98,7 +98,7 @@ export function TransactionHistoryPage() {
           </div>
         </div>
         {showFilters && (
-          <HistoryFiltersBar query={query} accounts={accounts.items} accountsLoading={accounts.load.status === 'loading'} onChange={applyFilters} />
+          <HistoryFiltersBar query={query} accounts={accounts} accountsLoading={accountsQuery.isFetching} onChange={applyFilters} />
         )}
         {/* Paging and filtering keep the table (with its own spinner) once a page was shown. */}
         <LoadState
@@ -151,7 +151,7 @@ export function TransactionHistoryPage() {
         </LoadState>
       </Card>
       <TransactionDetailsModal />
-      <RequestStatementModal accounts={accounts.items} defaultAccount={query.accountNumber} />
+      <RequestStatementModal accounts={accounts} defaultAccount={query.accountNumber} />
     </>
   )
 }

@@ -9,16 +9,16 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Card, Select, Table, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch } from '../../store/hooks'
 import { AddFirstEmpty, LoadState } from '../../components/LoadState'
 import { formatNaira } from '../../lib/format'
-import { accountsRequested } from '../../store/accounts/accountsSlice'
-import { banksRequested } from '../../store/payees/payeesSlice'
+import { useSchedulesQuery } from '../../store/schedules/reads'
+import { loadOf } from '../../api/koboApi'
 import { ScheduleApprovalDialog } from '../../components/schedule/ScheduleApprovalDialog'
 import { ScheduleDetailsModal } from './components/ScheduleDetailsModal'
 import { EditScheduleModal } from './components/EditScheduleModal'
 import { ScheduleStatusTag } from './components/ScheduleStatusTag'
-import { detailsOpened, editOpened, schedulesRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
+import { detailsOpened, editOpened } from '../../store/schedules/schedulesSlice'
 import { cadenceOf, dayKey, searchTextOf } from '../../store/schedules/schedule'
 import { NO_RECORDS, SCHEDULED_HEADING, SCHEDULES_FAILED, SCHEDULE_FIRST_PAYMENT, STATUS_LABELS } from '../../store/schedules/texts'
 import type { ScheduledPayment } from '../../store/schedules/types'
@@ -33,16 +33,12 @@ export function SchedulesPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
-  const { items, load, loaded } = useAppSelector(selectSchedules)
+  const list = useSchedulesQuery()
+  const items = useMemo(() => list.data ?? [], [list.data])
+  const loaded = list.data !== undefined
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('ALL')
   const { pagination, firstPage } = useTablePagination()
-
-  useEffect(() => {
-    dispatch(schedulesRequested())
-    dispatch(accountsRequested())
-    dispatch(banksRequested())
-  }, [dispatch])
 
   // Arriving from the dashboard with a payment in mind: show its details.
   // Once per payment: clearing the query is a navigation that completes later, and until it
@@ -102,7 +98,7 @@ export function SchedulesPage() {
             {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
           </Typography.Text>
         </div>
-        <LoadState load={load} onRetry={() => dispatch(schedulesRequested())} failedTitle={SCHEDULES_FAILED} hasData={loaded}>
+        <LoadState load={loadOf(list)} onRetry={() => void list.refetch()} failedTitle={SCHEDULES_FAILED} hasData={loaded}>
           <Table<ScheduledPayment>
             rowKey="uuid"
             dataSource={rows}

@@ -5,21 +5,24 @@
  * first and the balance panel after it, so the first field is on the first
  * screen (the panel alone is taller than a phone's screen).
  */
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { Card, Col, Row, Skeleton, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageTabs } from '../../components/PageTabs'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppSelector } from '../../store/hooks'
 import { LoadFailed } from '../../components/LoadState'
-import { accountsRequested, isActive, selectAccounts } from '../../store/accounts/accountsSlice'
-import { beneficiariesRequested, selectBeneficiaries } from '../../store/beneficiaries/beneficiariesSlice'
+import { isActive } from '../../store/accounts/accountsSlice'
+import { useAccountsQuery } from '../../store/accounts/reads'
+import { useBeneficiariesQuery } from '../../store/beneficiaries/reads'
+import { useBanksQuery } from '../../store/payees/reads'
+import { loadOf } from '../../api/koboApi'
+import { useBalancesQuery } from './reads'
 import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
 import { selectSchedules } from '../../store/schedules/schedulesSlice'
 import { TransferForm } from './components/TransferForm'
 import { DeviceCapNotice } from './DeviceCapNotice'
-import { balancesRequested, selectTransfers } from './transfersSlice'
-import { banksRequested, selectPayees } from '../../store/payees/payeesSlice'
+import { selectTransfers } from './transfersSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_PAGE_SUBTITLE, TRANSFER_SUBHEADING } from './texts'
 import '../../components/payment/transfers.css'
 import { withAntdRestStyles } from '../../lib/antdStyles'
@@ -36,27 +39,24 @@ const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as con
 type TabKey = (typeof TRANSFER_TABS)[number]
 
 export function TransferPage() {
-  const dispatch = useAppDispatch()
-  const { balances, balancesLoad, flow } = useAppSelector(selectTransfers)
-  const { banks, banksLoad } = useAppSelector(selectPayees)
-  const beneficiariesLoad = useAppSelector(selectBeneficiaries).load
-  const accountsState = useAppSelector(selectAccounts)
+  const { flow } = useAppSelector(selectTransfers)
+  const balancesQuery = useBalancesQuery()
+  const balances = balancesQuery.data ?? null
+  const banksQuery = useBanksQuery()
+  const banks = useMemo(() => banksQuery.data ?? [], [banksQuery.data])
+  const banksLoad = loadOf(banksQuery)
+  const beneficiariesQuery = useBeneficiariesQuery()
+  const beneficiariesLoad = loadOf(beneficiariesQuery)
+  const accounts = useAccountsQuery().data
   const { approval } = useAppSelector(selectSchedules)
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab') as TabKey | null
   const active: TabKey = requested && TRANSFER_TABS.includes(requested) ? requested : 'intra-bank'
 
-  useEffect(() => {
-    dispatch(balancesRequested())
-    dispatch(banksRequested())
-    dispatch(beneficiariesRequested())
-    dispatch(accountsRequested())
-  }, [dispatch])
-
   // Disabled accounts are never offered as a source (docs/contract.md §7.4).
   const sources = useMemo(
-    () => (balances?.accounts ?? accountsState.items).filter(isActive),
-    [balances, accountsState.items],
+    () => (balances?.accounts ?? accounts ?? []).filter(isActive),
+    [balances, accounts],
   )
 
   return (
@@ -72,13 +72,13 @@ export function TransferPage() {
             <DeviceCapNotice />
             {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
             {banksLoad.status === 'failed' && (
-              <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => dispatch(banksRequested())} variant="banner" />
+              <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => void banksQuery.refetch()} variant="banner" />
             )}
             {beneficiariesLoad.status === 'failed' && (
               <LoadFailed
                 title={BENEFICIARIES_FAILED}
                 reason={beneficiariesLoad.error}
-                onRetry={() => dispatch(beneficiariesRequested())}
+                onRetry={() => void beneficiariesQuery.refetch()}
                 variant="banner"
               />
             )}
@@ -104,7 +104,7 @@ export function TransferPage() {
           </Card>
         </Col>
         <Col xs={24} lg={{ span: 8, order: 1 }} xl={{ span: 7, order: 1 }}>
-          <BalancePanel balances={balances} load={balancesLoad} onRetry={() => dispatch(balancesRequested())} />
+          <BalancePanel balances={balances} load={loadOf(balancesQuery)} onRetry={() => void balancesQuery.refetch()} />
         </Col>
       </Row>
       <MountWhenNeeded when={flow.step === 'pending' || flow.step === 'succeeded' || flow.step === 'failed'}>

@@ -10,12 +10,10 @@ import { all, call, delay, fork, put, race, select, take, takeLatest } from 'red
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { afterPayment, koboApi } from '../../api/koboApi'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
-import { accountsRequested } from '../../store/accounts/accountsSlice'
-import { beneficiariesRequested } from '../../store/beneficiaries/beneficiariesSlice'
 import {
-  balanceEndpoint,
   bulkPasskeyOptionsEndpoint,
   bulkTransferEndpoint,
   confirmBulkEndpoint,
@@ -24,9 +22,6 @@ import {
   transferStatusEndpoint,
 } from './api'
 import {
-  balancesFailed,
-  balancesLoaded,
-  balancesRequested,
   bulkCodeRejected,
   bulkPasskeyFailed,
   bulkPasskeyRequested,
@@ -52,9 +47,8 @@ import {
   transferSucceeded,
   type TransfersState,
 } from './transfersSlice'
-import { BALANCES_ERROR, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
+import { TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
 import type {
-  Balances,
   BulkPending,
   BulkResult,
   BulkTransferRow,
@@ -69,16 +63,6 @@ export const pendingPolling = { intervalMs: 2000, attempts: 15 }
 
 const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED'
 
-export function* fetchBalancesSaga(): SagaIterator {
-  const result: ApiResult<Balances> = yield call(callApi<Balances>, balanceEndpoint())
-  if (result.error) {
-    yield put(balancesFailed(failureReason(result.error, BALANCES_ERROR)))
-    yield call(toastFailure, result.error, BALANCES_ERROR)
-    return
-  }
-  yield put(balancesLoaded(result.data))
-}
-
 export function* initiateTransferSaga(action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>): SagaIterator {
   const { kind, body } = action.payload
   const result: ApiResult<PendingTransfer> = yield call(callApi<PendingTransfer>, initiateTransferEndpoint(kind, body))
@@ -88,12 +72,6 @@ export function* initiateTransferSaga(action: PayloadAction<{ kind: TransferKind
     return
   }
   yield put(transferCodeSent(result.data))
-}
-
-/** After money moved (or may have), balances everywhere are refreshed. */
-function* refreshBalances(): SagaIterator {
-  yield put(balancesRequested())
-  yield put(accountsRequested())
 }
 
 /** Checks a Pending transfer until it is final or the attempts run out. */
@@ -109,7 +87,7 @@ export function* pollTransferSaga(id: string): SagaIterator {
     if (isFinal(result.data)) {
       if (result.data.status === 'COMPLETED') yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
       else yield put(toastError(result.data.message || TRANSFER_ERROR))
-      yield call(refreshBalances)
+      yield put(afterPayment()) // money moved (or may have): every balance is read again
       return
     }
   }
@@ -155,7 +133,7 @@ function* confirmed(result: ApiResult<Transfer>, flow: TransfersState['flow']): 
       const reason = errorMessage(result.error, TRANSFER_ERROR)
       yield put(transferFailed(reason))
       yield put(toastError(reason))
-      yield call(refreshBalances)
+      yield put(afterPayment()) // money moved (or may have): every balance is read again
       return
     }
     // A wrong code (400) or a hiccup: the dialog stays for another try.
@@ -163,21 +141,21 @@ function* confirmed(result: ApiResult<Transfer>, flow: TransfersState['flow']): 
     yield call(toastFailure, result.error, TRANSFER_ERROR)
     return
   }
-  if (flow.request?.saveAsBeneficiary) yield put(beneficiariesRequested())
+  if (flow.request?.saveAsBeneficiary) yield put(koboApi.util.invalidateTags(['Beneficiaries']))
   if (result.data.status === 'COMPLETED') {
     // The receipt dialog says so; a toast on top would repeat it.
     yield put(transferSucceeded(result.data))
-    yield call(refreshBalances)
+    yield put(afterPayment()) // money moved (or may have): every balance is read again
     return
   }
   if (result.data.status === 'FAILED') {
     yield put(transferFailed(result.data.message || TRANSFER_ERROR))
-    yield call(refreshBalances)
+    yield put(afterPayment()) // money moved (or may have): every balance is read again
     return
   }
   yield put(transferPending(result.data))
   yield put(toastInfo(result.data.message || 'Your transfer is being processed'))
-  yield call(refreshBalances)
+  yield put(afterPayment()) // money moved (or may have): every balance is read again
   // Closing the dialog stops the checks; the customer gets an SMS either way.
   yield race({ poll: call(pollTransferSaga, result.data.id), closed: take(transferDialogClosed.type) })
 }
@@ -220,7 +198,7 @@ function* pollBulkRowsSaga(ids: string[]): SagaIterator {
     }
     open = still
   }
-  yield call(refreshBalances)
+  yield put(afterPayment()) // money moved (or may have): every balance is read again
 }
 
 export function* confirmBulkSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
@@ -256,7 +234,7 @@ function* bulkConfirmed(result: ApiResult<BulkResult>): SagaIterator {
   const { completed, transfers } = result.data
   if (completed === transfers.length) yield put(toastSuccess(TRANSFERRED_SUCCESSFULLY))
   else yield put(toastInfo(result.data.message))
-  yield call(refreshBalances)
+  yield put(afterPayment()) // money moved (or may have): every balance is read again
   const open = transfers.filter((t) => !isFinal(t)).map((t) => t.id)
   // Rows the bank has not answered yet are checked until final (a newer confirm cancels this).
   if (open.length > 0) yield fork(pollBulkRowsSaga, open)
@@ -264,7 +242,6 @@ function* bulkConfirmed(result: ApiResult<BulkResult>): SagaIterator {
 
 export function* transfersSaga(): SagaIterator {
   yield all([
-    takeLatest(balancesRequested.type, fetchBalancesSaga),
     takeLatest(transferRequested.type, initiateTransferSaga),
     takeLatest(transferConfirmRequested.type, confirmTransferSaga),
     takeLatest(transferPasskeyRequested.type, approveWithPasskeySaga),

@@ -1,11 +1,9 @@
 /**
- * The transfer page's state: balances, the single-transfer flow (send → code → result) and the bulk
- * flow. Forms watch `completed` / `bulkCompleted` to reset themselves.
+ * The transfer page's flows: the single transfer (send → code → result) and the bulk
+ * flow (the balances are a read, reads.ts). Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type {
-  Balances,
   BulkPending,
   BulkResult,
   BulkTransferRow,
@@ -19,8 +17,6 @@ export type FlowStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'pending'
 export type BulkStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'done'
 
 export interface TransfersState {
-  balances: Balances | null
-  balancesLoad: Load
   flow: {
     step: FlowStep
     kind: TransferKind | null
@@ -59,8 +55,6 @@ const idleFlow: TransfersState['flow'] = {
 const idleBulk: TransfersState['bulk'] = { step: 'idle', pending: null, result: null, failures: 0, rowErrors: {} }
 
 const initialState: TransfersState = {
-  balances: null,
-  balancesLoad: idleLoad,
   flow: idleFlow,
   completed: 0,
   bulk: idleBulk,
@@ -71,18 +65,6 @@ const transfersSlice = createSlice({
   name: 'transfers',
   initialState,
   reducers: {
-    balancesRequested(state) {
-      state.balancesLoad = loadStarted()
-    },
-    balancesLoaded(state, action: PayloadAction<Balances>) {
-      state.balances = action.payload
-      state.balancesLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown in the balance panel. */
-    balancesFailed(state, action: PayloadAction<string>) {
-      state.balancesLoad = loadFailed(action.payload)
-    },
-
     transferRequested(state, action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>) {
       state.flow = { ...idleFlow, step: 'submitting', kind: action.payload.kind, request: action.payload.body }
     },
@@ -193,9 +175,6 @@ const transfersSlice = createSlice({
 })
 
 export const {
-  balancesRequested,
-  balancesLoaded,
-  balancesFailed,
   transferRequested,
   transferCodeSent,
   transferInitiateFailed,

@@ -1,30 +1,21 @@
 /**
- * Account side effects: the list, the account types, opening an account and
- * the two-step disable. Failures toast the server's `detail`, else the contract's
+ * Account flows: opening an account and the two-step disable (the list and the
+ * types are reads, api.ts). Failures toast the server's `detail`, else the contract's
  * fallback sentence (docs/contract.md §7).
  */
 import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, failureReason, type ApiResult } from '../../api/client'
-import type { Account } from '../../api/types'
+import { errorMessage, type ApiResult } from '../../api/client'
+import { koboApi } from '../../api/koboApi'
 import { toastFailure, toastSuccess } from '../toastSlice'
-import { summaryRequested } from './summarySlice'
 import {
-  accountTypesEndpoint,
-  accountsEndpoint,
   confirmDisableEndpoint,
   createAccountEndpoint,
   disableAccountEndpoint,
 } from './api'
 import {
-  accountTypesFailed,
-  accountTypesLoaded,
-  accountTypesRequested,
-  accountsFailed,
-  accountsLoaded,
-  accountsRequested,
   createAccountFailed,
   createAccountRequested,
   createAccountSucceeded,
@@ -39,38 +30,14 @@ import {
 import {
   ACCOUNT_CREATED,
   ACCOUNT_DISABLED,
-  ACCOUNT_TYPES_ERROR,
   CREATE_ACCOUNT_ERROR,
   DISABLE_ACCOUNT_ERROR,
 } from './texts'
-import type { AccountCreated, AccountType, CodeSent, MessageResponse } from '../../api/accountTypes'
-
-export const ACCOUNTS_ERROR = 'An error occurred while fetching accounts'
-
-export function* fetchAccountsSaga(): SagaIterator {
-  const result: ApiResult<Account[]> = yield call(callApi<Account[]>, accountsEndpoint())
-  if (result.error) {
-    yield put(accountsFailed(failureReason(result.error, ACCOUNTS_ERROR)))
-    yield call(toastFailure, result.error, ACCOUNTS_ERROR)
-    return
-  }
-  yield put(accountsLoaded(result.data))
-}
-
-export function* fetchAccountTypesSaga(): SagaIterator {
-  const result: ApiResult<AccountType[]> = yield call(callApi<AccountType[]>, accountTypesEndpoint())
-  if (result.error) {
-    yield put(accountTypesFailed())
-    yield call(toastFailure, result.error, ACCOUNT_TYPES_ERROR)
-    return
-  }
-  yield put(accountTypesLoaded(result.data))
-}
+import type { AccountCreated, CodeSent, MessageResponse } from '../../api/accountTypes'
 
 /** After opening or disabling an account, every view of the accounts is refreshed. */
 function* refreshAccounts(): SagaIterator {
-  yield put(accountsRequested())
-  yield put(summaryRequested())
+  yield put(koboApi.util.invalidateTags(['Accounts', 'Dashboard']))
 }
 
 export function* createAccountSaga(action: PayloadAction<{ accountTypeId: number }>): SagaIterator {
@@ -122,8 +89,6 @@ export function* confirmDisableSaga(action: PayloadAction<{ otp: string }>): Sag
 
 export function* accountsSaga(): SagaIterator {
   yield all([
-    takeLatest(accountsRequested.type, fetchAccountsSaga),
-    takeLatest(accountTypesRequested.type, fetchAccountTypesSaga),
     takeLatest(createAccountRequested.type, createAccountSaga),
     takeLatest(disableRequested.type, requestDisableSaga),
     takeLatest(disableConfirmRequested.type, confirmDisableSaga),

@@ -1,6 +1,8 @@
 import type { Endpoint } from '../../api/client'
-import type { Account } from '../../api/types'
+import type { Account, ClientSummary } from '../../api/types'
 import type { AccountCreated, AccountType, CodeSent, MessageResponse } from '../../api/accountTypes'
+
+export const clientSummaryEndpoint = (): Endpoint<ClientSummary> => ({ method: 'GET', path: '/api/client-summary' })
 
 export const accountsEndpoint = (): Endpoint<Account[]> => ({ method: 'GET', path: '/api/accounts' })
 

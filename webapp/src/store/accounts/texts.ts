@@ -15,3 +15,6 @@ export const FUND_TABS = ['Bank Transfer', 'Own Account', 'USSD', 'Debit Card'] 
 export const FUND_BANK_NAME = KOBO_BANK_NAME
 export const FUND_LIMIT_TEXT =
   'Transfer up to ₦ 500.00 to this account from any bank app or internet banking, and the funds will reflect instantly.'
+
+/** docs/contract.md §7.1: the dashboard summary's fallback message. */
+export const DASHBOARD_ERROR = 'An error occurred while fetching scheduled payments'

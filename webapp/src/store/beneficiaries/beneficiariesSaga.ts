@@ -2,17 +2,13 @@ import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effect
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { failureReason, type ApiResult } from '../../api/client'
-import { toastSuccess } from '../toastSlice'
-import { toastFailure } from '../toastSlice'
+import type { ApiResult } from '../../api/client'
+import { toastFailure, toastSuccess } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
 import type { ApprovalCodeSent, PasskeyAssertion } from '../../api/types'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
-import { beneficiariesEndpoint, beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
+import { beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
 import {
-  beneficiariesFailed,
-  beneficiariesLoaded,
-  beneficiariesRequested,
   createBeneficiaryCodeSent,
   createBeneficiaryConfirmed,
   createBeneficiaryFailed,
@@ -27,22 +23,18 @@ import {
   type BeneficiariesState,
 } from './beneficiariesSlice'
 import {
-  BENEFICIARIES_ERROR,
   BENEFICIARY_CREATED,
   BENEFICIARY_DELETED,
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
 } from './texts'
 import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import { beneficiariesApi } from './reads'
 
-export function* fetchBeneficiariesSaga(): SagaIterator {
-  const result: ApiResult<Beneficiary[]> = yield call(callApi<Beneficiary[]>, beneficiariesEndpoint())
-  if (result.error) {
-    yield put(beneficiariesFailed(failureReason(result.error, BENEFICIARIES_ERROR)))
-    yield call(toastFailure, result.error, BENEFICIARIES_ERROR)
-    return
-  }
-  yield put(beneficiariesLoaded(result.data))
+/** The saved list changes at once on screen, then is asked for again. */
+function* refreshList(change: (list: Beneficiary[]) => Beneficiary[]): SagaIterator {
+  yield put(beneficiariesApi.util.updateQueryData('beneficiaries', undefined, change))
+  yield put(beneficiariesApi.util.invalidateTags(['Beneficiaries']))
 }
 
 type CreateAnswer = BeneficiaryCreated | ApprovalCodeSent
@@ -59,9 +51,10 @@ function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
     yield put(createBeneficiaryCodeSent({ request, sent: result.data }))
     return
   }
-  yield put(createBeneficiarySucceeded(result.data.beneficiary))
+  const saved = result.data.beneficiary
+  yield put(createBeneficiarySucceeded(saved))
   yield put(toastSuccess(BENEFICIARY_CREATED))
-  yield put(beneficiariesRequested())
+  yield call(refreshList, (list) => [saved, ...list.filter((b) => b.id !== saved.id)])
 }
 
 export function* createBeneficiarySaga(action: PayloadAction<CreateBeneficiaryRequest>): SagaIterator {
@@ -102,12 +95,11 @@ export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): S
   }
   yield put(deleteBeneficiarySucceeded(action.payload))
   yield put(toastSuccess(BENEFICIARY_DELETED))
-  yield put(beneficiariesRequested())
+  yield call(refreshList, (list) => list.filter((b) => b.id !== action.payload.id))
 }
 
 export function* beneficiariesSaga(): SagaIterator {
   yield all([
-    takeLatest(beneficiariesRequested.type, fetchBeneficiariesSaga),
     takeLatest(createBeneficiaryRequested.type, createBeneficiarySaga),
     takeLatest(createBeneficiaryConfirmed.type, confirmBeneficiarySaga),
     takeLatest(createBeneficiaryPasskeyRequested.type, approveBeneficiaryWithPasskeySaga),

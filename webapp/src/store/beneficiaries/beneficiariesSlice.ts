@@ -1,6 +1,5 @@
-/** Saved beneficiaries: the list, the Create a Beneficiary modal and deletes. */
+/** Saved beneficiaries: the Create a Beneficiary modal and deletes (the list is a read, api.ts). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type { ApprovalCodeSent } from '../../api/types'
 import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 
@@ -14,11 +13,6 @@ export interface PendingBeneficiary {
 }
 
 export interface BeneficiariesState {
-  items: Beneficiary[]
-  /** The read of the list (shown on /beneficiary and offered on /transfer). */
-  load: Load
-  /** `items` came from the server at least once. */
-  loaded: boolean
   createOpen: boolean
   creating: boolean
   /** Set while the modal shows its code step (step-up, issue 12). */
@@ -29,9 +23,6 @@ export interface BeneficiariesState {
 }
 
 const initialState: BeneficiariesState = {
-  items: [],
-  load: idleLoad,
-  loaded: false,
   createOpen: false,
   creating: false,
   pending: null,
@@ -43,18 +34,6 @@ const beneficiariesSlice = createSlice({
   name: 'beneficiaries',
   initialState,
   reducers: {
-    beneficiariesRequested(state) {
-      state.load = loadStarted()
-    },
-    beneficiariesLoaded(state, action: PayloadAction<Beneficiary[]>) {
-      state.items = action.payload
-      state.load = loadSucceeded()
-      state.loaded = true
-    },
-    /** The payload is the reason shown where the list would be. */
-    beneficiariesFailed(state, action: PayloadAction<string>) {
-      state.load = loadFailed(action.payload)
-    },
     createBeneficiaryOpened(state) {
       state.createOpen = true
       state.pending = null
@@ -90,11 +69,10 @@ const beneficiariesSlice = createSlice({
     createBeneficiaryPasskeyFailed(state) {
       state.creating = false
     },
-    createBeneficiarySucceeded(state, action: PayloadAction<Beneficiary>) {
+    createBeneficiarySucceeded(state, _action: PayloadAction<Beneficiary>) {
       state.creating = false
       state.createOpen = false
       state.pending = null
-      state.items = [action.payload, ...state.items.filter((b) => b.id !== action.payload.id)]
     },
     createBeneficiaryFailed(state) {
       state.creating = false
@@ -103,9 +81,8 @@ const beneficiariesSlice = createSlice({
     deleteBeneficiaryRequested(state, action: PayloadAction<{ id: number }>) {
       state.deletingId = action.payload.id
     },
-    deleteBeneficiarySucceeded(state, action: PayloadAction<{ id: number }>) {
+    deleteBeneficiarySucceeded(state, _action: PayloadAction<{ id: number }>) {
       state.deletingId = null
-      state.items = state.items.filter((b) => b.id !== action.payload.id)
     },
     deleteBeneficiaryFailed(state) {
       state.deletingId = null
@@ -114,9 +91,6 @@ const beneficiariesSlice = createSlice({
 })
 
 export const {
-  beneficiariesRequested,
-  beneficiariesLoaded,
-  beneficiariesFailed,
   createBeneficiaryOpened,
   createBeneficiaryClosed,
   createBeneficiaryRequested,

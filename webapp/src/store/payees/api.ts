@@ -1,4 +1,4 @@
-/** The bank list and the name enquiry (docs/contract.md §8.2). */
+/** The bank list and the name inquiry (docs/contract.md §8.2). */
 import type { Endpoint } from '../../api/client'
 import type { Bank, NameInquiry } from '../../api/transferTypes'
 import { KOBO_BANK_CODE } from '../../lib/bank'

@@ -1,24 +1,13 @@
-/** Loads the bank list and answers the name look-ups (docs/contract.md §8.2). */
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects'
+/** Answers the name look-ups (docs/contract.md §8.2). */
+import { call, put, takeEvery } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { failureReason, type ApiError, type ApiResult } from '../../api/client'
-import type { Bank, NameInquiry } from '../../api/transferTypes'
-import { toastFailure } from '../toastSlice'
-import { banksEndpoint, nameInquiryEndpoint } from './api'
-import { banksFailed, banksLoaded, banksRequested, lookupFailed, lookupRequested, lookupResolved } from './payeesSlice'
-import { BANKS_ERROR, INVALID_ACCOUNT_DETAILS } from './texts'
-
-export function* fetchBanksSaga(): SagaIterator {
-  const result: ApiResult<Bank[]> = yield call(callApi<Bank[]>, banksEndpoint())
-  if (result.error) {
-    yield put(banksFailed(failureReason(result.error, BANKS_ERROR)))
-    yield call(toastFailure, result.error, BANKS_ERROR)
-    return
-  }
-  yield put(banksLoaded(result.data))
-}
+import type { ApiError, ApiResult } from '../../api/client'
+import type { NameInquiry } from '../../api/transferTypes'
+import { nameInquiryEndpoint } from './api'
+import { lookupFailed, lookupRequested, lookupResolved } from './payeesSlice'
+import { INVALID_ACCOUNT_DETAILS } from './texts'
 
 /** A refused look-up reads "Invalid account details"; an outage says so in the server's words. */
 export function lookupErrorText(error: ApiError): string {
@@ -37,5 +26,5 @@ export function* lookupSaga(action: PayloadAction<{ key: string; accountNumber: 
 }
 
 export function* payeesSaga(): SagaIterator {
-  yield all([takeLatest(banksRequested.type, fetchBanksSaga), takeEvery(lookupRequested.type, lookupSaga)])
+  yield takeEvery(lookupRequested.type, lookupSaga)
 }

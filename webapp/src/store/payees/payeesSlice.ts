@@ -1,11 +1,10 @@
 /**
- * Payees: the list of banks and the name look-ups (keyed by the form that
- * asked). Transfers, beneficiaries and scheduled payments share them; the
- * form side is components/payee (useNameLookup, LookupStatus).
+ * Payees: the name look-ups (keyed by the form that asked). Transfers,
+ * beneficiaries and scheduled payments share them; the form side is
+ * components/payee (useNameLookup, LookupStatus). The bank list is a read (api.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import type { Bank, NameInquiry } from '../../api/transferTypes'
+import type { NameInquiry } from '../../api/transferTypes'
 
 export interface LookupState {
   accountNumber: string
@@ -16,12 +15,10 @@ export interface LookupState {
 }
 
 export interface PayeesState {
-  banks: Bank[]
-  banksLoad: Load
   lookups: Record<string, LookupState>
 }
 
-const initialState: PayeesState = { banks: [], banksLoad: idleLoad, lookups: {} }
+const initialState: PayeesState = { lookups: {} }
 
 interface LookupKey {
   key: string
@@ -38,17 +35,6 @@ const payeesSlice = createSlice({
   name: 'payees',
   initialState,
   reducers: {
-    banksRequested(state) {
-      state.banksLoad = loadStarted()
-    },
-    banksLoaded(state, action: PayloadAction<Bank[]>) {
-      state.banks = action.payload
-      state.banksLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown above the forms. */
-    banksFailed(state, action: PayloadAction<string>) {
-      state.banksLoad = loadFailed(action.payload)
-    },
     lookupRequested(state, action: PayloadAction<LookupKey>) {
       const { key, accountNumber, bankCode } = action.payload
       state.lookups[key] = { accountNumber, bankCode, status: 'loading', result: null, error: null }
@@ -73,7 +59,7 @@ const payeesSlice = createSlice({
   },
 })
 
-export const { banksRequested, banksLoaded, banksFailed, lookupRequested, lookupResolved, lookupFailed, lookupSet, lookupCleared } =
+export const { lookupRequested, lookupResolved, lookupFailed, lookupSet, lookupCleared } =
   payeesSlice.actions
 export const payeesReducer = payeesSlice.reducer
 

@@ -7,14 +7,13 @@ import { all, call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { failureReason, type ApiError, type ApiResult } from '../../api/client'
+import type { ApiError, ApiResult } from '../../api/client'
+import { koboApi } from '../../api/koboApi'
 import { selectUserInfo } from '../appSlice'
-import { toastSuccess } from '../toastSlice'
-import { toastFailure } from '../toastSlice'
+import { toastFailure, toastSuccess } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
 import type { Passkey, PasskeyAssertion } from '../../api/types'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
-import { summaryRequested } from '../accounts/summarySlice'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
 import {
   approveScheduleEndpoint,
@@ -23,8 +22,6 @@ import {
   schedulePasskeyOptionsEndpoint,
   createScheduleEndpoint,
   editScheduleEndpoint,
-  scheduleEndpoint,
-  schedulesEndpoint,
 } from './api'
 import {
   approvalPasskeyOffered,
@@ -34,23 +31,17 @@ import {
   approveRequested,
   approveSucceeded,
   bulkScheduleRequested,
-  detailsFailed,
-  detailsLoaded,
-  detailsOpened,
   editFailed,
   editRequested,
   editSaved,
   scheduleCodeSent,
   scheduleFailed,
   scheduleRequested,
-  schedulesFailed,
-  schedulesLoaded,
-  schedulesRequested,
   selectSchedules,
   type FieldError,
   type SchedulesState,
 } from './schedulesSlice'
-import { DETAILS_ERROR, EDIT_ERROR, LIST_ERROR, SCHEDULE_APPROVED, SCHEDULE_EDITED, SCHEDULE_ERROR } from './texts'
+import { EDIT_ERROR, SCHEDULE_APPROVED, SCHEDULE_EDITED, SCHEDULE_ERROR } from './texts'
 import type { EditScheduleRequest, EditedSchedule, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
 
 /** The `errors: [{field, message}]` of a 400 answer, if any. */
@@ -59,26 +50,6 @@ export function fieldErrorsOf(error: ApiError): FieldError[] {
   return (body?.errors ?? [])
     .filter((e) => e.field && e.message)
     .map((e) => ({ field: String(e.field), message: String(e.message) }))
-}
-
-export function* fetchSchedulesSaga(): SagaIterator {
-  const result: ApiResult<ScheduledPayment[]> = yield call(callApi<ScheduledPayment[]>, schedulesEndpoint())
-  if (result.error) {
-    yield put(schedulesFailed(failureReason(result.error, LIST_ERROR)))
-    yield call(toastFailure, result.error, LIST_ERROR)
-    return
-  }
-  yield put(schedulesLoaded(result.data))
-}
-
-export function* fetchDetailsSaga(action: PayloadAction<string>): SagaIterator {
-  const result: ApiResult<ScheduledPayment> = yield call(callApi<ScheduledPayment>, scheduleEndpoint(action.payload))
-  if (result.error) {
-    yield put(detailsFailed())
-    yield call(toastFailure, result.error, DETAILS_ERROR)
-    return
-  }
-  yield put(detailsLoaded(result.data))
 }
 
 function* currentTwoFactor(): SagaIterator<string | null> {
@@ -157,8 +128,8 @@ function* approved(result: ApiResult<MessageResponse>): SagaIterator {
   }
   yield put(approveSucceeded())
   yield put(toastSuccess(result.data.message || SCHEDULE_APPROVED))
-  yield put(schedulesRequested())
-  yield put(summaryRequested())
+  // The list and the dashboard's upcoming payments show it.
+  yield put(koboApi.util.invalidateTags(['Schedules', 'Dashboard']))
 }
 
 export function* editSaga(action: PayloadAction<EditScheduleRequest>): SagaIterator {
@@ -173,13 +144,11 @@ export function* editSaga(action: PayloadAction<EditScheduleRequest>): SagaItera
   yield put(editSaved({ payment: scheduledPayment, twoFactor: twoFactorAuthentication }))
   // The BFF always asks for a fresh code after an edit; without one there is nothing to approve.
   if (!approvalRequired) yield put(approveSucceeded())
-  yield put(schedulesRequested())
+  yield put(koboApi.util.invalidateTags(['Schedules', 'Dashboard']))
 }
 
 export function* schedulesSaga(): SagaIterator {
   yield all([
-    takeLatest(schedulesRequested.type, fetchSchedulesSaga),
-    takeLatest(detailsOpened.type, fetchDetailsSaga),
     takeLatest(scheduleRequested.type, createScheduleSaga),
     takeLatest(bulkScheduleRequested.type, createBulkScheduleSaga),
     takeLatest(approveRequested.type, approveSaga),

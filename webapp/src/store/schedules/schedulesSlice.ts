@@ -1,10 +1,10 @@
 /**
  * Scheduled payments (docs/contract.md §10.1 and §10.4):
- * the list, the details modal, editing a pending one, and the approval step
+ * the details modal (which payment is open), editing a pending one, and the approval step
  * that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.
+ * The list and each payment are reads (reads.ts).
  */
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
 import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
@@ -17,12 +17,8 @@ export interface FieldError {
 export type ApprovalStep = 'idle' | 'submitting' | 'code' | 'confirming'
 
 export interface SchedulesState {
-  items: ScheduledPayment[]
-  /** The read of the list. */
-  load: Load
-  /** `items` came from the server at least once. */
-  loaded: boolean
-  details: { uuid: string | null; item: ScheduledPayment | null; loading: boolean }
+  /** The payment whose details are open. */
+  details: { uuid: string | null }
   edit: { uuid: string | null; saving: boolean; errors: FieldError[] }
   approval: {
     step: ApprovalStep
@@ -57,10 +53,7 @@ const idleApproval: SchedulesState['approval'] = {
 }
 
 const initialState: SchedulesState = {
-  items: [],
-  load: idleLoad,
-  loaded: false,
-  details: { uuid: null, item: null, loading: false },
+  details: { uuid: null },
   edit: { uuid: null, saving: false, errors: [] },
   approval: idleApproval,
   scheduled: 0,
@@ -70,36 +63,9 @@ const schedulesSlice = createSlice({
   name: 'schedules',
   initialState,
   reducers: {
-    schedulesRequested(state) {
-      state.load = loadStarted()
-    },
-    schedulesLoaded(state, action: PayloadAction<ScheduledPayment[]>) {
-      state.items = action.payload
-      state.load = loadSucceeded()
-      state.loaded = true
-    },
-    /** The payload is the reason shown where the table would be. */
-    schedulesFailed(state, action: PayloadAction<string>) {
-      state.load = loadFailed(action.payload)
-    },
-
-    /** Opens the details modal at once with what the list knows, then fetches it fresh. */
+    /** Opens the details modal: it shows what the list knows at once, then the payment fresh. */
     detailsOpened(state, action: PayloadAction<string>) {
-      state.details = {
-        uuid: action.payload,
-        item: state.items.find((s) => s.uuid === action.payload) ?? null,
-        loading: true,
-      }
-    },
-    detailsLoaded(state, action: PayloadAction<ScheduledPayment>) {
-      if (state.details.uuid !== action.payload.uuid) return
-      state.details.item = action.payload
-      state.details.loading = false
-      const index = state.items.findIndex((s) => s.uuid === action.payload.uuid)
-      if (index >= 0) state.items[index] = action.payload
-    },
-    detailsFailed(state) {
-      state.details.loading = false
+      state.details = { uuid: action.payload }
     },
     detailsClosed(state) {
       state.details = initialState.details
@@ -124,8 +90,6 @@ const schedulesSlice = createSlice({
     editSaved(state, action: PayloadAction<{ payment: ScheduledPayment; twoFactor: string | null }>) {
       const { payment, twoFactor } = action.payload
       state.edit = initialState.edit
-      const index = state.items.findIndex((s) => s.uuid === payment.uuid)
-      if (index >= 0) state.items[index] = payment
       state.approval = {
         ...idleApproval,
         step: 'code',
@@ -185,12 +149,7 @@ const schedulesSlice = createSlice({
 })
 
 export const {
-  schedulesRequested,
-  schedulesLoaded,
-  schedulesFailed,
   detailsOpened,
-  detailsLoaded,
-  detailsFailed,
   detailsClosed,
   editOpened,
   editClosed,

@@ -4,13 +4,12 @@
  * disabled until the account name is resolved. Create then asks for a code in
  * the same modal (step-up, issue 12) before anything is saved.
  */
-import { useEffect } from 'react'
 import { Button, Form, Input, Modal, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
 import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
-import { banksRequested, selectPayees } from '../../../store/payees/payeesSlice'
+import { useBanksQuery } from '../../../store/payees/reads'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
 import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
@@ -30,16 +29,13 @@ export const CREATE_LOOKUP_KEY = 'beneficiary-create'
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
   const { creating } = useAppSelector(selectBeneficiaries)
-  const { banks, banksLoad } = useAppSelector(selectPayees)
-  const banksLoading = banksLoad.status === 'loading'
+  const banksQuery = useBanksQuery()
+  const banks = banksQuery.data ?? []
+  const banksLoading = banksQuery.isFetching
   const [form] = Form.useForm<Values>()
   const accountNumber = Form.useWatch('accountNumber', form)
   const bankCode = Form.useWatch('bankCode', form)
   const lookup = useNameLookup(CREATE_LOOKUP_KEY, accountNumber, bankCode)
-
-  useEffect(() => {
-    if (banks.length === 0) dispatch(banksRequested())
-  }, [dispatch, banks.length])
 
   return (
     <Form

@@ -8,7 +8,8 @@ import { Button, Drawer, Dropdown, Skeleton, Tooltip } from 'antd'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
-import { createAccountClosed, createAccountOpened, selectAccounts, selectActiveAccounts } from '../../../store/accounts/accountsSlice'
+import { createAccountClosed, createAccountOpened, isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
+import type { Account } from '../../../api/types'
 import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../../store/accounts/texts'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
 
@@ -19,12 +20,16 @@ const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles
 const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/FundAccountPanel'))).FundAccountPanel }))
 const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
 
-/** `moneyOffReason`: why opening or funding an account is off (offline, issue 43); null when on. */
-export function AddAccountMenu({ moneyOffReason = null }: { moneyOffReason?: string | null }) {
+/**
+ * `accounts`: the dashboard's; `moneyOffReason`: why opening or funding an account is off
+ * (offline, issue 43); null when on.
+ */
+export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: Account[]; moneyOffReason?: string | null }) {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
   const { createOpen, creating } = useAppSelector(selectAccounts)
-  const active = useAppSelector(selectActiveAccounts)
+  // Disabled accounts are never offered to fund.
+  const active = accounts.filter(isActive)
   const [fundOpen, setFundOpen] = useState(false)
   const size = isMobile ? '100%' : 440
 

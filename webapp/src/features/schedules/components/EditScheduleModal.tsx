@@ -10,12 +10,14 @@ import { Alert, Button, Col, Form, Input, Modal, Row, Select, Tag } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
+import { isActive } from '../../../store/accounts/accountsSlice'
+import { useAccountsQuery } from '../../../store/accounts/reads'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { AmountField } from '../../../components/amount/AmountField'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
 import { accountNumberRules, isResolved, useNameLookup } from '../../../components/payee/nameLookup'
-import { selectPayees } from '../../../store/payees/payeesSlice'
+import { useBanksQuery } from '../../../store/payees/reads'
+import { useSchedulesQuery } from '../../../store/schedules/reads'
 import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
 import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
@@ -65,8 +67,8 @@ function initialValuesOf(payment: ScheduledPayment): Values {
 function EditForm({ payment }: { payment: ScheduledPayment }) {
   const dispatch = useAppDispatch()
   const { edit } = useAppSelector(selectSchedules)
-  const accounts = useAppSelector(selectAccounts).items
-  const { banks } = useAppSelector(selectPayees)
+  const accounts = useAccountsQuery().data ?? []
+  const banks = useBanksQuery().data ?? []
   const [form] = Form.useForm<Values>()
   const type = payment.transferType
   const own = type === 'OWN_ACCOUNT'
@@ -162,8 +164,8 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
 
 export function EditScheduleModal() {
   const dispatch = useAppDispatch()
-  const { edit, items } = useAppSelector(selectSchedules)
-  const payment = items.find((s) => s.uuid === edit.uuid)
+  const { edit } = useAppSelector(selectSchedules)
+  const payment = useSchedulesQuery().data?.find((s) => s.uuid === edit.uuid)
   const open = Boolean(edit.uuid)
   return (
     <Modal

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { formatNaira, humanize } from '../../../lib/format'
 import { detailsClosed, editOpened, selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { useScheduleQuery, useSchedulesQuery } from '../../../store/schedules/reads'
 import { cadenceOf } from '../../../store/schedules/schedule'
 import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { ScheduleStatusTag } from './ScheduleStatusTag'
@@ -13,7 +14,10 @@ export function ScheduleDetailsModal() {
   const dispatch = useAppDispatch()
   const { details } = useAppSelector(selectSchedules)
   const mobile = useIsMobile()
-  const item = details.item
+  // What the list knows at once, then the payment as the BFF has it now.
+  const fresh = useScheduleQuery(details.uuid ?? '', { skip: !details.uuid }).data
+  const listed = useSchedulesQuery().data?.find((s) => s.uuid === details.uuid)
+  const item = details.uuid ? ((fresh?.uuid === details.uuid ? fresh : null) ?? listed ?? null) : null
   const close = () => dispatch(detailsClosed())
   const editable = item?.status === 'PENDING' && item.runsDone === 0
 

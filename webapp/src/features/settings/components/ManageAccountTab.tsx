@@ -3,7 +3,7 @@
  * balance hidden as asterisks until its eye is clicked, the account number
  * with copy, Disable (with a code), and a Create Account modal.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Empty, Modal, Popconfirm, Tag } from 'antd'
 import { PlusOutlined, StopOutlined } from '@ant-design/icons'
 import { Typography } from 'antd'
@@ -12,8 +12,9 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { LoadState } from '../../../components/LoadState'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
+import { loadOf } from '../../../api/koboApi'
+import { useAccountsQuery } from '../../../store/accounts/reads'
 import {
-  accountsRequested,
   createAccountClosed,
   createAccountOpened,
   disableRequested,
@@ -89,16 +90,14 @@ function AccountTile({ account, index }: { account: Account; index: number }) {
 
 export function ManageAccountTab() {
   const dispatch = useAppDispatch()
-  const { items, load, loaded, createOpen, creating } = useAppSelector(selectAccounts)
-
-  useEffect(() => {
-    dispatch(accountsRequested())
-  }, [dispatch])
+  const { createOpen, creating } = useAppSelector(selectAccounts)
+  const accounts = useAccountsQuery()
+  const items = accounts.data ?? []
 
   return (
     <>
-      {/* The accounts may already be here from the dashboard: then a failed refresh is a banner. */}
-      <LoadState load={load} onRetry={() => dispatch(accountsRequested())} failedTitle={ACCOUNTS_FAILED} hasData={loaded}>
+      {/* Accounts already on screen stay there: then a failed refresh is a banner. */}
+      <LoadState load={loadOf(accounts)} onRetry={() => void accounts.refetch()} failedTitle={ACCOUNTS_FAILED} hasData={accounts.data !== undefined}>
         {items.length === 0 && <Empty description="You have no accounts yet." />}
         <div className="kobo-manage-grid" role="list" aria-label="Your accounts">
           {items.map((account, index) => (

@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
-import { selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
+import { useBeneficiariesQuery } from '../../../store/beneficiaries/reads'
 import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferPasskeyRequested, transferRequested } from '../transfersSlice'
 import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
@@ -41,11 +41,13 @@ interface Values extends ScheduleValues {
   scheduleTransaction?: boolean
 }
 
+const EMPTY: never[] = []
+
 export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { flow, completed } = useAppSelector(selectTransfers)
   const { approval, scheduled } = useAppSelector(selectSchedules)
-  const beneficiaries = useAppSelector(selectBeneficiaries).items
+  const beneficiaries = useBeneficiariesQuery().data ?? EMPTY
   const [form] = Form.useForm<Values>()
   const lookupKey = `transfer-${kind}`
 

@@ -9,27 +9,27 @@
  */
 import type { ClientSummary } from '../../api/types'
 
-export const SUMMARY_SNAPSHOT_KEY = 'kobo.dashboard.lastAnswer'
+export const DASHBOARD_SNAPSHOT_KEY = 'kobo.dashboard.lastAnswer'
 
-export interface SummarySnapshot {
+export interface DashboardSnapshot {
   summary: ClientSummary
   /** When the answer arrived (epoch ms): what "balances as of" shows. */
   savedAt: number
 }
 
-export function saveSummarySnapshot(summary: ClientSummary, now: number = Date.now()): void {
+export function saveDashboardSnapshot(summary: ClientSummary, now: number = Date.now()): void {
   try {
-    window.sessionStorage.setItem(SUMMARY_SNAPSHOT_KEY, JSON.stringify({ summary, savedAt: now }))
+    window.sessionStorage.setItem(DASHBOARD_SNAPSHOT_KEY, JSON.stringify({ summary, savedAt: now }))
   } catch {
     // Storage full or disabled: the dashboard still works, it just has nothing to show offline.
   }
 }
 
-export function loadSummarySnapshot(): SummarySnapshot | null {
+export function loadDashboardSnapshot(): DashboardSnapshot | null {
   try {
-    const raw = window.sessionStorage.getItem(SUMMARY_SNAPSHOT_KEY)
+    const raw = window.sessionStorage.getItem(DASHBOARD_SNAPSHOT_KEY)
     if (!raw) return null
-    const parsed = JSON.parse(raw) as Partial<SummarySnapshot>
+    const parsed = JSON.parse(raw) as Partial<DashboardSnapshot>
     if (!parsed.summary || !Array.isArray(parsed.summary.accounts) || typeof parsed.savedAt !== 'number') return null
     return { summary: parsed.summary, savedAt: parsed.savedAt }
   } catch {
@@ -38,10 +38,10 @@ export function loadSummarySnapshot(): SummarySnapshot | null {
   }
 }
 
-export function clearSummarySnapshot(): void {
+export function clearDashboardSnapshot(): void {
   try {
-    window.sessionStorage.removeItem(SUMMARY_SNAPSHOT_KEY)
+    window.sessionStorage.removeItem(DASHBOARD_SNAPSHOT_KEY)
   } catch {
-    // See saveSummarySnapshot.
+    // See saveDashboardSnapshot.
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * The one way a screen reads from the BFF (issue 44): RTK Query. Each plain read
+ * (a GET that fills a screen) is one endpoint, injected beside its `Endpoint`
+ * description by the domain that owns it (`koboApi.injectEndpoints`); RTK Query
+ * keeps its loading / loaded / failed state and cache, a screen subscribes with
+ * `useRead` (useRead.ts), and a write invalidates the reads it changes through
+ * tags (`afterPayment` below). Multi-step flows
+ * (code → confirm → poll, inactivity, the session) stay in sagas, which call
+ * `callApi` (api/saga.ts) as before.
+ *
+ * The base query runs the same `Endpoint` descriptions as `callApi`, with the same
+ * bearer token, the same early answers and the same rule for 401/403 (announce
+ * `sessionExpired`). A failed
+ * read carries one wording, `failureReason` with the read's own fallback sentence
+ * (`extraOptions.fallback`), and toasts `errorMessage` like the sagas' reads did.
+ */
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query'
+import { errorMessage, failureReason, isSessionError, type ApiError, type Endpoint } from './client'
+import { request } from './earlyAnswers'
+import { selectAccessToken, sessionExpired } from '../store/appSlice'
+import { toastError } from '../store/toastSlice'
+import type { Load } from '../lib/loadStatus'
+
+/** A failed read: the call's error and the sentence the screen shows for it. */
+export interface ReadError extends ApiError {
+  reason: string
+}
+
+export interface ReadOptions {
+  /** The contract's fallback sentence for this read (docs/contract.md §7). */
+  fallback?: string
+  /** False for a read whose page says the failure itself (the dashboard offline). */
+  toast?: boolean
+}
+
+export const koboBaseQuery: BaseQueryFn<Endpoint<unknown>, unknown, ReadError, ReadOptions> = async (
+  endpoint,
+  { getState, dispatch },
+  options,
+) => {
+  const token = selectAccessToken(getState() as Parameters<typeof selectAccessToken>[0])
+  // A first screen's read takes the answer start-up began for it (api/earlyAnswers.ts).
+  const result = await request(endpoint, token)
+  if (!result.error) return { data: result.data }
+  const { error } = result
+  if (isSessionError(error)) {
+    if (!endpoint.skipSessionExpiry) dispatch(sessionExpired({ status: error.status as number }))
+  } else if (options?.toast !== false) {
+    dispatch(toastError(errorMessage(error, options?.fallback)))
+  }
+  return { error: { ...error, reason: failureReason(error, options?.fallback) } }
+}
+
+/** What a write can change; a read provides its tag, a payment invalidates them. */
+export const READ_TAGS = [
+  'Dashboard',
+  'Accounts',
+  'Balances',
+  'History',
+  'Beneficiaries',
+  'Schedules',
+  'Banks',
+] as const
+export type ReadTag = (typeof READ_TAGS)[number]
+
+export const koboApi = createApi({
+  reducerPath: 'api',
+  baseQuery: koboBaseQuery,
+  tagTypes: READ_TAGS,
+  // Screens read through `useRead` (useRead.ts), which asks again for an answer older than
+  // 10 s; writes invalidate what they change at once.
+  endpoints: () => ({}),
+})
+
+/** What money moving changes: every balance, the history and the dashboard. */
+export const afterPayment = () => koboApi.util.invalidateTags(['Dashboard', 'Accounts', 'Balances', 'History'])
+
+/** A query's state as the screen's three states (components/LoadState.tsx). */
+export function loadOf(query: {
+  isError: boolean
+  isFetching: boolean
+  isSuccess: boolean
+  error?: unknown
+}): Load {
+  if (query.isFetching) return { status: 'loading', error: null }
+  if (query.isError) return { status: 'failed', error: (query.error as ReadError | undefined)?.reason ?? null }
+  if (query.isSuccess) return { status: 'succeeded', error: null }
+  return { status: 'loading', error: null }
+}

@@ -1,0 +1,67 @@
+/**
+ * A screen's read: subscribes to one RTK Query endpoint (api/koboApi.ts) while the
+ * component is mounted and returns its state. A few lines instead of RTK Query's
+ * React hooks module (`@reduxjs/toolkit/query/react`), which would add 2.6 KB gzipped
+ * to /home's and /transfer's first screens (docs/architecture.md, "One way to fetch").
+ */
+import { useEffect, useMemo } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useAppDispatch, useAppSelector } from '../store/hooks'
+
+/** A screen opened again within this many seconds reuses its answer; after that it asks again. */
+export const REUSE_ANSWER_S = 10
+
+interface Subscription {
+  unsubscribe(): void
+}
+
+interface QueryState<R> {
+  data?: R
+  error?: unknown
+  status: string
+  isError: boolean
+  isSuccess: boolean
+}
+
+/** What a read endpoint offers (RTK Query's `api.endpoints.<name>`). */
+export interface ReadEndpoint<R, A> {
+  initiate(arg: A, options?: { forceRefetch?: boolean | number; subscribe?: boolean }): unknown
+  select(arg: A | typeof skipToken): (state: never) => QueryState<R>
+}
+
+export interface Read<R> {
+  data: R | undefined
+  error: unknown
+  /** A request is on its way (the first one, or a refresh while `data` stays). */
+  isFetching: boolean
+  isError: boolean
+  isSuccess: boolean
+  /** Asks again now. */
+  refetch(): void
+}
+
+export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = false }: { skip?: boolean } = {}): Read<R> {
+  const dispatch = useAppDispatch()
+  const key = JSON.stringify(arg ?? null)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
+  const selector = useMemo(() => endpoint.select(skip ? skipToken : arg), [endpoint, key, skip])
+  const state = useAppSelector(selector as (state: unknown) => QueryState<R>)
+
+  useEffect(() => {
+    if (skip) return
+    const subscription = dispatch(endpoint.initiate(arg, { forceRefetch: REUSE_ANSWER_S }) as never) as Subscription
+    return () => subscription.unsubscribe()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
+  }, [dispatch, endpoint, key, skip])
+
+  return {
+    data: state.data,
+    error: state.error,
+    isFetching: state.status === 'pending',
+    isError: state.isError,
+    isSuccess: state.isSuccess,
+    refetch: () => {
+      if (!skip) dispatch(endpoint.initiate(arg, { forceRefetch: true, subscribe: false }) as never)
+    },
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The accounts' and the dashboard's reads through RTK Query (api/koboApi.ts); the calls
+ * themselves are described in api.ts. With no network the dashboard's read carries the tab's
+ * last answer, labelled as old (dashboardSnapshot.ts, issue 43).
+ */
+import type { Account, ClientSummary } from '../../api/types'
+import type { AccountType } from '../../api/accountTypes'
+import { errorMessage, isSessionError } from '../../api/client'
+import { useRead } from '../../api/useRead'
+import { koboApi, type ReadError } from '../../api/koboApi'
+import { isOnline } from '../../lib/network'
+import { toastError } from '../toastSlice'
+import { accountTypesEndpoint, accountsEndpoint, clientSummaryEndpoint } from './api'
+import { loadDashboardSnapshot, saveDashboardSnapshot, type DashboardSnapshot } from './dashboardSnapshot'
+import { ACCOUNT_TYPES_ERROR, DASHBOARD_ERROR } from './texts'
+
+export const ACCOUNTS_ERROR = 'An error occurred while fetching accounts'
+
+/** A failed dashboard read: `unreachable` when no network; `kept` the tab's last answer, if any. */
+export interface DashboardError extends ReadError {
+  unreachable?: boolean
+  kept?: DashboardSnapshot | null
+}
+
+/** The customer's accounts, the types one may open, and the dashboard (/home). */
+export const accountsApi = koboApi.injectEndpoints({
+  endpoints: (build) => ({
+    accounts: build.query<Account[], void>({
+      query: accountsEndpoint,
+      extraOptions: { fallback: ACCOUNTS_ERROR },
+      providesTags: ['Accounts'],
+    }),
+    accountTypes: build.query<AccountType[], void>({
+      query: accountTypesEndpoint,
+      extraOptions: { fallback: ACCOUNT_TYPES_ERROR },
+    }),
+    dashboard: build.query<ClientSummary, void>({
+      // The page says "offline" itself, so only a server's failure is toasted (below).
+      extraOptions: { fallback: DASHBOARD_ERROR, toast: false },
+      async queryFn(_arg, { dispatch }, _options, baseQuery) {
+        const result = await baseQuery(clientSummaryEndpoint())
+        if (result.error) {
+          const error = result.error as ReadError
+          const unreachable = error.status === 'FETCH_ERROR' || !isOnline()
+          if (!unreachable && !isSessionError(error)) dispatch(toastError(errorMessage(error, DASHBOARD_ERROR)))
+          const failed: DashboardError = { ...error, unreachable, kept: unreachable ? loadDashboardSnapshot() : null }
+          return { error: failed }
+        }
+        const summary = result.data as ClientSummary
+        saveDashboardSnapshot(summary)
+        return { data: summary }
+      },
+      providesTags: ['Dashboard'],
+    }),
+  }),
+})
+
+export const useAccountsQuery = () => useRead(accountsApi.endpoints.accounts, undefined)
+export const useAccountTypesQuery = () => useRead(accountsApi.endpoints.accountTypes, undefined)
+export const useDashboardQuery = () => useRead(accountsApi.endpoints.dashboard, undefined)
