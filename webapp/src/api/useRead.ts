@@ -4,7 +4,7 @@
  * React hooks module (`@reduxjs/toolkit/query/react`), which would add 2.6 KB gzipped
  * to /home's and /transfer's first screens (docs/architecture.md, "One way to fetch").
  */
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useAppDispatch, useAppSelector } from '../store/hooks'
 
@@ -30,6 +30,7 @@ export interface ReadEndpoint<R, A> {
 }
 
 export interface Read<R> {
+  /** The answer; while another `arg` is being asked for, the last one shown (a table keeps its rows). */
   data: R | undefined
   error: unknown
   /** A request is on its way (the first one, or a refresh while `data` stays). */
@@ -46,6 +47,10 @@ export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = fal
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
   const selector = useMemo(() => endpoint.select(skip ? skipToken : arg), [endpoint, key, skip])
   const state = useAppSelector(selector as (state: unknown) => QueryState<R>)
+  // The last answer shown, kept while another `arg` is on its way (set during render, React's
+  // way to keep a value derived from the previous render).
+  const [shown, setShown] = useState<R | undefined>(undefined)
+  if (state.data !== undefined && state.data !== shown) setShown(state.data)
 
   useEffect(() => {
     if (skip) return
@@ -54,10 +59,12 @@ export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = fal
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
   }, [dispatch, endpoint, key, skip])
 
+  // Not asked yet (the first render, before the effect) counts as on its way.
+  const waiting = !skip && (state.status === 'pending' || state.status === 'uninitialized')
   return {
-    data: state.data,
+    data: state.data ?? (waiting ? shown : undefined),
     error: state.error,
-    isFetching: state.status === 'pending',
+    isFetching: waiting,
     isError: state.isError,
     isSuccess: state.isSuccess,
     refetch: () => {

@@ -13,7 +13,9 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
 import { useAccountsQuery } from '../../store/accounts/reads'
-import { detailLinked, detailOpened, historyRequested, selectHistory, statementOpened } from './historySlice'
+import { detailLinked, detailOpened, historyQueryChanged, selectHistory, statementOpened } from './historySlice'
+import { useTransactionsQuery } from './reads'
+import { loadOf } from '../../api/koboApi'
 import { HistoryFiltersBar } from './components/HistoryFiltersBar'
 import { activeFilterCount } from './filters'
 import { TransactionDetailsModal } from './components/TransactionDetailsModal'
@@ -32,7 +34,12 @@ export function TransactionHistoryPage() {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
   const navigate = useNavigate()
-  const { query, items, total, load, loaded } = useAppSelector(selectHistory)
+  const { query } = useAppSelector(selectHistory)
+  const page = useTransactionsQuery(query)
+  const items = page.data?.content ?? []
+  const total = page.data?.totalElements ?? 0
+  const load = loadOf(page)
+  const loaded = page.data !== undefined
   const accountsQuery = useAccountsQuery()
   const accounts = accountsQuery.data ?? []
   const [search, setSearch] = useState(query.search ?? '')
@@ -40,7 +47,7 @@ export function TransactionHistoryPage() {
 
   // The first page on arrival, with the filters kept from the last visit.
   useEffect(() => {
-    dispatch(historyRequested({ ...query, page: 0 }))
+    dispatch(historyQueryChanged({ ...query, page: 0 }))
     // Only on arrival: later loads come from the controls below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch])
@@ -49,12 +56,12 @@ export function TransactionHistoryPage() {
   useEffect(() => {
     const wanted = search.trim()
     if (wanted === (query.search ?? '')) return
-    const timer = setTimeout(() => dispatch(historyRequested({ ...query, search: wanted || undefined, page: 0 })), SEARCH_DELAY_MS)
+    const timer = setTimeout(() => dispatch(historyQueryChanged({ ...query, search: wanted || undefined, page: 0 })), SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [search, query, dispatch])
 
   const applyFilters = (filters: HistoryFilters) =>
-    dispatch(historyRequested({ ...filters, search: query.search, page: 0, size: query.size }))
+    dispatch(historyQueryChanged({ ...filters, search: query.search, page: 0, size: query.size }))
 
   const open = (row: Transaction) => dispatch(detailOpened(row))
   // ?reference=… (a reported problem's link back to its payment) opens that payment's details.
@@ -66,7 +73,7 @@ export function TransactionHistoryPage() {
   const columns = useMemo(() => historyColumns(open), [dispatch]) // eslint-disable-line react-hooks/exhaustive-deps
   const activeFilters = activeFilterCount(query)
   const showFilters = !isMobile || filtersOpen
-  const retry = () => dispatch(historyRequested(query))
+  const retry = () => page.refetch()
   // With a search or filter on, "nothing" means nothing matched, not an empty account.
   const filtered = activeFilters > 0 || Boolean(query.search)
 
@@ -145,7 +152,7 @@ export function TransactionHistoryPage() {
               showTotal: isMobile ? undefined : (all, [from, to]) => `${from}-${to} of ${all.toLocaleString('en-US')}`,
               showLessItems: isMobile,
               onChange: (current, pageSize) =>
-                dispatch(historyRequested({ ...query, page: pageSize !== query.size ? 0 : current - 1, size: pageSize })),
+                dispatch(historyQueryChanged({ ...query, page: pageSize !== query.size ? 0 : current - 1, size: pageSize })),
             }}
           />
         </LoadState>

@@ -1,28 +1,19 @@
 /**
- * Transaction history: the current page of the server-side paged, filtered
- * table, the Transaction Details modal and the Request Statement modal.
+ * Transaction history: the query of the server-side paged, filtered table (kept
+ * between visits), which transaction's details are open, and the Request Statement
+ * modal. The pages and the details themselves are reads (reads.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { PAGE_SIZES } from '../../components/table/pagination'
-import type { HistoryQuery, StatementFileType, StatementRequest, Transaction, TransactionDetail } from './types'
+import type { HistoryQuery, StatementFileType, StatementRequest, Transaction } from './types'
 
 export interface HistoryState {
   /** The query of the page shown (or being loaded). */
   query: HistoryQuery
-  items: Transaction[]
-  total: number
-  /** The read of the current page. */
-  load: Load
-  /** `items` and `total` describe `query` (false until the first page and after a failure). */
-  loaded: boolean
   detail: {
     referenceNumber: string | null
     /** The row clicked, shown at once while the details load. */
     row: Transaction | null
-    item: TransactionDetail | null
-    loading: boolean
-    error: string | null
   }
   statement: {
     open: boolean
@@ -37,15 +28,11 @@ export interface HistoryState {
 
 export const initialQuery: HistoryQuery = { page: 0, size: PAGE_SIZES[0] }
 
-const closedDetail: HistoryState['detail'] = { referenceNumber: null, row: null, item: null, loading: false, error: null }
+const closedDetail: HistoryState['detail'] = { referenceNumber: null, row: null }
 const closedStatement: HistoryState['statement'] = { open: false, submitting: false, error: null, errorField: null, failures: 0 }
 
 const initialState: HistoryState = {
   query: initialQuery,
-  items: [],
-  total: 0,
-  load: idleLoad,
-  loaded: false,
   detail: closedDetail,
   statement: closedStatement,
 }
@@ -59,39 +46,16 @@ const historySlice = createSlice({
   name: 'history',
   initialState,
   reducers: {
-    historyRequested(state, action: PayloadAction<HistoryQuery>) {
+    /** The table asks for another page, search or filter. */
+    historyQueryChanged(state, action: PayloadAction<HistoryQuery>) {
       state.query = action.payload
-      state.load = loadStarted()
-    },
-    historyLoaded(state, action: PayloadAction<{ items: Transaction[]; total: number }>) {
-      state.items = action.payload.items
-      state.total = action.payload.total
-      state.load = loadSucceeded()
-      state.loaded = true
-    },
-    /** The payload is the reason shown in place of the table. */
-    historyFailed(state, action: PayloadAction<string>) {
-      state.load = loadFailed(action.payload)
-      state.loaded = false
-      state.items = []
-      state.total = 0
     },
     detailOpened(state, action: PayloadAction<Transaction>) {
-      state.detail = { ...closedDetail, referenceNumber: action.payload.referenceNumber, row: action.payload, loading: true }
+      state.detail = { referenceNumber: action.payload.referenceNumber, row: action.payload }
     },
     /** Details asked for by reference (a link from a reported problem): no row to show first. */
     detailLinked(state, action: PayloadAction<string>) {
-      state.detail = { ...closedDetail, referenceNumber: action.payload, loading: true }
-    },
-    detailLoaded(state, action: PayloadAction<TransactionDetail>) {
-      if (state.detail.referenceNumber !== action.payload.referenceNumber) return
-      state.detail.item = action.payload
-      state.detail.loading = false
-    },
-    detailFailed(state, action: PayloadAction<{ referenceNumber: string; message: string }>) {
-      if (state.detail.referenceNumber !== action.payload.referenceNumber) return
-      state.detail.loading = false
-      state.detail.error = action.payload.message
+      state.detail = { referenceNumber: action.payload, row: null }
     },
     detailClosed(state) {
       state.detail = closedDetail
@@ -120,13 +84,9 @@ const historySlice = createSlice({
 })
 
 export const {
-  historyRequested,
-  historyLoaded,
-  historyFailed,
+  historyQueryChanged,
   detailOpened,
   detailLinked,
-  detailLoaded,
-  detailFailed,
   detailClosed,
   statementOpened,
   statementClosed,

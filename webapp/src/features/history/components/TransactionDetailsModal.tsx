@@ -15,6 +15,8 @@ import { useIsMobile } from '../../../lib/useIsMobile'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { StatusTag } from '../../../components/StatusTag'
 import { detailClosed, selectHistory } from '../historySlice'
+import { useTransactionQuery } from '../reads'
+import type { ReadError } from '../../../api/koboApi'
 import { DETAILS_TITLE } from '../texts'
 import { headlineOf, readable } from '../parties'
 import { SignedAmount, TypeTag } from './TransactionBits'
@@ -24,10 +26,13 @@ const dash = readable
 export function TransactionDetailsModal() {
   const dispatch = useAppDispatch()
   const { detail } = useAppSelector(selectHistory)
+  const read = useTransactionQuery(detail.referenceNumber)
+  const item = read.data?.referenceNumber === detail.referenceNumber ? read.data : null
   const isMobile = useIsMobile()
-  const shown = detail.item ?? detail.row
+  const shown = item ?? detail.row
   // The details call leaves the running balance out; the table row has it.
-  const balanceAfter = detail.item?.balanceAfter ?? detail.row?.balanceAfter
+  const balanceAfter = item?.balanceAfter ?? detail.row?.balanceAfter
+  const failed = read.isError ? (read.error as ReadError).reason : null
   const close = () => dispatch(detailClosed())
   // Reporting a problem shows its status here at once.
   const [reported, setReported] = useState(0)
@@ -54,8 +59,8 @@ export function TransactionDetailsModal() {
       centered
       destroyOnHidden
     >
-      {!shown && detail.loading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {!shown && detail.error && <Alert type="error" showIcon title={detail.error} />}
+      {!shown && !failed && <Skeleton active paragraph={{ rows: 6 }} />}
+      {!shown && failed && <Alert type="error" showIcon title={failed} />}
       {shown && (
         <div className="kobo-history-detail" data-testid="transaction-details">
           <div className="kobo-history-detail__head">
@@ -77,8 +82,8 @@ export function TransactionDetailsModal() {
               <Typography.Text className="kobo-history-detail__narration">{shown.narration}</Typography.Text>
             )}
           </div>
-          {detail.item?.token && <TokenDisplay token={detail.item.token} units={detail.item.units} />}
-          {detail.error && <Alert type="error" showIcon title={detail.error} className="kobo-history-detail__error" />}
+          {item?.token && <TokenDisplay token={item.token} units={item.units} />}
+          {failed && <Alert type="error" showIcon title={failed} className="kobo-history-detail__error" />}
           <Descriptions
             column={1}
             // On a phone each label sits above its value: beside it, a 32-character reference
@@ -105,33 +110,33 @@ export function TransactionDetailsModal() {
                 label: 'Balance After',
                 children: balanceAfter === null || balanceAfter === undefined ? '—' : formatNaira(balanceAfter),
               },
-              ...(detail.item
+              ...(item
                 ? [
                     {
                       key: 'session',
                       label: 'Session ID',
-                      children: detail.item.sessionId ? (
+                      children: item.sessionId ? (
                         <Typography.Text copyable className="kobo-break">
-                          {detail.item.sessionId}
+                          {item.sessionId}
                         </Typography.Text>
                       ) : (
                         '—'
                       ),
                     },
-                    { key: 'sourceName', label: 'Source Account Name', children: dash(detail.item.sourceAccountName) },
-                    { key: 'sourceNumber', label: 'Source Account Number', children: dash(detail.item.sourceAccountNumber) },
-                    { key: 'destName', label: 'Destination Account Name', children: dash(detail.item.destinationAccountName) },
+                    { key: 'sourceName', label: 'Source Account Name', children: dash(item.sourceAccountName) },
+                    { key: 'sourceNumber', label: 'Source Account Number', children: dash(item.sourceAccountNumber) },
+                    { key: 'destName', label: 'Destination Account Name', children: dash(item.destinationAccountName) },
                     {
                       key: 'destNumber',
                       label: 'Destination Account Number',
-                      children: dash(detail.item.destinationAccountNumber),
+                      children: dash(item.destinationAccountNumber),
                     },
                   ]
                 : []),
             ]}
           />
           <LinkedDispute paymentReference={shown.referenceNumber} refreshKey={reported} />
-          {detail.loading && <Skeleton active title={false} paragraph={{ rows: 4 }} className="kobo-history-detail__loading" />}
+          {read.isFetching && !item && <Skeleton active title={false} paragraph={{ rows: 4 }} className="kobo-history-detail__loading" />}
         </div>
       )}
     </Modal>

@@ -67,7 +67,8 @@ function initialValuesOf(payment: ScheduledPayment): Values {
 function EditForm({ payment }: { payment: ScheduledPayment }) {
   const dispatch = useAppDispatch()
   const { edit } = useAppSelector(selectSchedules)
-  const accounts = useAccountsQuery().data ?? []
+  const accountsData = useAccountsQuery().data
+  const accounts = useMemo(() => accountsData ?? [], [accountsData])
   const banks = useBanksQuery().data ?? []
   const [form] = Form.useForm<Values>()
   const type = payment.transferType
