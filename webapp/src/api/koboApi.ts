@@ -60,6 +60,7 @@ export const READ_TAGS = [
   'Beneficiaries',
   'Schedules',
   'Banks',
+  'Limits',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

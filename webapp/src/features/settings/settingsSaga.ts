@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { fieldErrorsOf } from '../../api/fieldErrors'
 import { callApi } from '../../api/saga'
-import { failureReason, type ApiResult } from '../../api/client'
+import type { ApiResult } from '../../api/client'
 import { setUserInfo } from '../../store/appSlice'
 import { toastFailure, toastSuccess } from '../../store/toastSlice'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
@@ -19,9 +19,8 @@ import {
   generateGoogleEndpoint,
   generateOtpEndpoint,
   setTransactionLimitEndpoint,
-  transactionLimitsEndpoint,
-  twoFactorTypeEndpoint,
 } from './api'
+import { settingsApi } from './reads'
 import {
   changePasswordCodeSent,
   changePasswordConfirmed,
@@ -37,18 +36,12 @@ import {
   twoFactorPasskeyFailed,
   limitCodeSent,
   limitConfirmRequested,
-  limitsFailed,
-  limitsLoaded,
-  limitsRequested,
   selectSettings,
   twoFactorCodeRejected,
   twoFactorConfirmRequested,
   twoFactorSetupClosed,
   twoFactorSetupReady,
   twoFactorSetupRequested,
-  twoFactorTypeFailed,
-  twoFactorTypeLoaded,
-  twoFactorTypeRequested,
   type LimitValues,
   type PasswordValues,
   type SecondFactorType,
@@ -56,21 +49,17 @@ import {
 } from './settingsSlice'
 import {
   GOOGLE_SET,
-  LIMITS_ERROR,
   LIMIT_EDITED,
   LIMIT_ERROR,
   OTP_SET,
   PASSWORD_CHANGED,
   PASSWORD_ERROR,
-  TWO_FACTOR_TYPE_ERROR,
 } from './texts'
 import type {
   GoogleCredentials,
-  TransactionLimit,
   TransactionLimitPending,
   TransactionLimitRequest,
   TwoFactorConfirmRequest,
-  TwoFactorType,
 } from './types'
 
 type PasswordAnswer = MessageResponse | CodeSent
@@ -92,16 +81,6 @@ export function* changePasswordSaga(action: PayloadAction<PasswordValues & { otp
   }
   yield put(changePasswordSucceeded())
   yield put(toastSuccess(PASSWORD_CHANGED))
-}
-
-export function* fetchLimitsSaga(): SagaIterator {
-  const result: ApiResult<TransactionLimit[]> = yield call(callApi<TransactionLimit[]>, transactionLimitsEndpoint())
-  if (result.error) {
-    yield put(limitsFailed(failureReason(result.error, LIMITS_ERROR)))
-    yield call(toastFailure, result.error, LIMITS_ERROR)
-    return
-  }
-  yield put(limitsLoaded(result.data))
 }
 
 export function* requestLimitChangeSaga(action: PayloadAction<LimitValues>): SagaIterator {
@@ -160,17 +139,7 @@ function* limitConfirmed(result: ApiResult<MessageResponse>): SagaIterator {
   }
   yield put(limitChangeClosed())
   yield put(toastSuccess(LIMIT_EDITED))
-  yield put(limitsRequested())
-}
-
-export function* fetchTwoFactorTypeSaga(): SagaIterator {
-  const result: ApiResult<TwoFactorType> = yield call(callApi<TwoFactorType>, twoFactorTypeEndpoint())
-  if (result.error) {
-    yield put(twoFactorTypeFailed(failureReason(result.error, TWO_FACTOR_TYPE_ERROR)))
-    yield call(toastFailure, result.error, TWO_FACTOR_TYPE_ERROR)
-    return
-  }
-  yield put(twoFactorTypeLoaded(result.data.twoFactorAuthenticationType))
+  yield put(settingsApi.util.invalidateTags(['Limits']))
 }
 
 export function* generateTwoFactorSaga(action: PayloadAction<{ target: SecondFactorType }>): SagaIterator {
@@ -218,7 +187,7 @@ export function* confirmTwoFactorSaga(
     return
   }
   yield put(twoFactorSetupClosed())
-  yield put(twoFactorTypeLoaded(target))
+  yield put(settingsApi.util.upsertQueryData('twoFactorType', undefined, { twoFactorAuthenticationType: target }))
   // The stored session follows, so the next code dialogs name the right factor.
   yield put(setUserInfo({ twoFactorAuthentication: target }))
   yield put(toastSuccess(target === 'GOOGLE_AUTHENTICATOR' ? GOOGLE_SET : OTP_SET))
@@ -227,11 +196,9 @@ export function* confirmTwoFactorSaga(
 export function* settingsSaga(): SagaIterator {
   yield all([
     takeLatest([changePasswordRequested.type, changePasswordConfirmed.type], changePasswordSaga),
-    takeLatest(limitsRequested.type, fetchLimitsSaga),
     takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
     takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),
     takeLatest(limitPasskeyRequested.type, approveLimitWithPasskeySaga),
-    takeLatest(twoFactorTypeRequested.type, fetchTwoFactorTypeSaga),
     takeLatest(twoFactorSetupRequested.type, generateTwoFactorSaga),
     takeLatest(twoFactorConfirmRequested.type, confirmTwoFactorSaga),
   ])

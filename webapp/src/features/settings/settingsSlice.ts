@@ -1,12 +1,12 @@
 /**
  * Settings (docs/contract.md §14.1): change password, transaction
  * limits (Set Limit → code → confirm) and the second factor (choose a method
- * → QR code or OTP → confirm with the code(s)).
+ * → QR code or OTP → confirm with the code(s)). The limits and the current method
+ * are reads (reads.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import type { CodeSent } from '../../api/accountTypes'
-import type { GoogleCredentials, TransactionLimit, TransactionLimitPending } from './types'
+import type { GoogleCredentials, TransactionLimitPending } from './types'
 
 export type SecondFactorType = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'
 
@@ -32,7 +32,6 @@ export interface SettingsState {
     /** Goes up each time a code is refused, which clears the boxes. */
     codeFailures: number
   }
-  limits: { items: TransactionLimit[]; load: Load }
   limitChange: {
     step: 'idle' | 'editing' | 'submitting' | 'code' | 'confirming'
     nuban: string | null
@@ -42,9 +41,6 @@ export interface SettingsState {
     errors: FieldError[]
   }
   twoFactor: {
-    type: SecondFactorType | null
-    /** The read of the current method. */
-    load: Load
     setup: {
       target: SecondFactorType | null
       step: 'idle' | 'generating' | 'code' | 'confirming'
@@ -75,9 +71,8 @@ const idleSetup: SettingsState['twoFactor']['setup'] = {
 
 const initialState: SettingsState = {
   password: { submitting: false, changed: 0, errors: [], codeSent: null, codeFailures: 0 },
-  limits: { items: [], load: idleLoad },
   limitChange: idleLimitChange,
-  twoFactor: { type: null, load: idleLoad, setup: idleSetup },
+  twoFactor: { setup: idleSetup },
 }
 
 export interface LimitValues {
@@ -125,16 +120,6 @@ const settingsSlice = createSlice({
       state.password.codeSent = null
     },
 
-    limitsRequested(state) {
-      state.limits.load = loadStarted()
-    },
-    limitsLoaded(state, action: PayloadAction<TransactionLimit[]>) {
-      state.limits = { items: action.payload, load: loadSucceeded() }
-    },
-    /** The payload is the reason shown where the limits would be. */
-    limitsFailed(state, action: PayloadAction<string>) {
-      state.limits.load = loadFailed(action.payload)
-    },
     limitEditOpened(state, action: PayloadAction<{ nuban: string; transferType: string | null }>) {
       state.limitChange = { ...idleLimitChange, step: 'editing', ...action.payload }
     },
@@ -169,17 +154,6 @@ const settingsSlice = createSlice({
       state.limitChange = idleLimitChange
     },
 
-    twoFactorTypeRequested(state) {
-      state.twoFactor.load = loadStarted()
-    },
-    twoFactorTypeLoaded(state, action: PayloadAction<SecondFactorType>) {
-      state.twoFactor.type = action.payload
-      state.twoFactor.load = loadSucceeded()
-    },
-    /** The payload is the reason shown where the choice would be. */
-    twoFactorTypeFailed(state, action: PayloadAction<string>) {
-      state.twoFactor.load = loadFailed(action.payload)
-    },
     twoFactorSetupRequested(state, action: PayloadAction<{ target: SecondFactorType }>) {
       state.twoFactor.setup = { ...idleSetup, target: action.payload.target, step: 'generating' }
     },
@@ -217,9 +191,6 @@ export const {
   changePasswordSucceeded,
   changePasswordFailed,
   changePasswordClosed,
-  limitsRequested,
-  limitsLoaded,
-  limitsFailed,
   limitEditOpened,
   limitChangeRequested,
   limitChangeRefused,
@@ -229,9 +200,6 @@ export const {
   limitPasskeyRequested,
   limitPasskeyFailed,
   limitChangeClosed,
-  twoFactorTypeRequested,
-  twoFactorTypeLoaded,
-  twoFactorTypeFailed,
   twoFactorSetupRequested,
   twoFactorSetupReady,
   twoFactorConfirmRequested,

@@ -19,11 +19,12 @@ import {
   limitConfirmRequested,
   limitEditOpened,
   limitPasskeyRequested,
-  limitsRequested,
   selectSettings,
   type LimitValues,
 } from '../settingsSlice'
 import { DAILY_LIMIT_LABEL, LIMITS_FAILED, SINGLE_LIMIT_LABEL } from '../texts'
+import { useTransactionLimitsQuery } from '../reads'
+import { loadOf } from '../../../api/koboApi'
 import type { TransactionLimit } from '../types'
 
 const limitRules = [
@@ -100,14 +101,14 @@ function SetLimitModal({ limit }: { limit: TransactionLimit | undefined }) {
   )
 }
 
+const NO_LIMITS: TransactionLimit[] = []
+
 export function TransactionLimitTab() {
   const dispatch = useAppDispatch()
-  const { limits, limitChange } = useAppSelector(selectSettings)
+  const { limitChange } = useAppSelector(selectSettings)
+  const read = useTransactionLimitsQuery()
+  const limits = { items: read.data ?? NO_LIMITS, load: loadOf(read) }
   const [nuban, setNuban] = useState<string | undefined>()
-
-  useEffect(() => {
-    dispatch(limitsRequested())
-  }, [dispatch])
 
   const products = useMemo(() => {
     const seen = new Map<string, string>()
@@ -119,7 +120,7 @@ export function TransactionLimitTab() {
   const rows = limits.items.filter((row) => row.nuban === chosen)
   const editing = limits.items.find((row) => row.nuban === limitChange.nuban && row.transferType === limitChange.transferType)
 
-  const retry = () => dispatch(limitsRequested())
+  const retry = () => read.refetch()
   // Limits are read again after a change: keep the table, and make a failed reload a banner.
   const hasData = limits.items.length > 0
   if (limits.load.status !== 'succeeded' && !hasData) {

@@ -16,10 +16,11 @@ import {
   twoFactorCurrentCodeChosen,
   twoFactorSetupClosed,
   twoFactorSetupRequested,
-  twoFactorTypeRequested,
   type SecondFactorType,
 } from '../settingsSlice'
 import { GOOGLE_OPTION, OTP_OPTION, TWO_FACTOR_FAILED } from '../texts'
+import { useTwoFactorTypeQuery } from '../reads'
+import { loadOf } from '../../../api/koboApi'
 import { PASSKEY_OPTION } from '../passkeys/texts'
 import { usePasskeys } from '../passkeys/usePasskeys'
 import { PasskeysSection } from '../passkeys/PasskeysSection'
@@ -161,13 +162,12 @@ function SetupModal({ current, hasPasskey = false }: { current: SecondFactorType
 
 export function TwoFactorTab() {
   const dispatch = useAppDispatch()
-  const { type, load, setup } = useAppSelector(selectSettings).twoFactor
+  const { setup } = useAppSelector(selectSettings).twoFactor
+  const current = useTwoFactorTypeQuery()
+  const type = (current.data?.twoFactorAuthenticationType as SecondFactorType | undefined) ?? null
+  const load = loadOf(current)
   const [passkeys, passkeyActions] = usePasskeys()
   const [devices, deviceActions] = useDevices()
-
-  useEffect(() => {
-    dispatch(twoFactorTypeRequested())
-  }, [dispatch])
 
   return (
     <>
@@ -176,7 +176,7 @@ export function TwoFactorTab() {
       </Typography.Paragraph>
       {/* Without the current method the choice cannot be offered: say why and offer a Retry. */}
       {load.status === 'failed' && !type && (
-        <LoadFailed title={TWO_FACTOR_FAILED} reason={load.error} onRetry={() => dispatch(twoFactorTypeRequested())} variant="banner" />
+        <LoadFailed title={TWO_FACTOR_FAILED} reason={load.error} onRetry={() => current.refetch()} variant="banner" />
       )}
       <div className="kobo-2fa-options" role="radiogroup" aria-label="Two-factor method" aria-busy={load.status === 'loading'}>
         {OPTIONS.map((option) => {
