@@ -61,6 +61,7 @@ export const READ_TAGS = [
   'Schedules',
   'Banks',
   'Limits',
+  'Kyc',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

@@ -5,11 +5,11 @@
  * 2 or more → level 3) with its status badge. Beside them, the customer's
  * details as the bank holds them.
  */
-import { useEffect } from 'react'
 import { Card, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
-import { formLevelOf, kycBiodataRequested, kycPageOpened, kycStatusRequested, reviewOf, selectKyc } from './kycSlice'
+import { formLevelOf, reviewOf } from './kycSlice'
+import { useKycBiodataQuery, useKycDocumentsQuery, useKycStatusQuery } from './reads'
+import { loadOf } from '../../api/koboApi'
 import { LevelRail } from './components/LevelRail'
 import { BiodataCard } from './components/BiodataCard'
 import { KycStatusBadge } from './components/KycStatusBadge'
@@ -19,12 +19,11 @@ import { KYC_HEADING, LEVELS, STATUS_FAILED } from './texts'
 import './kyc.css'
 
 export function KycPage() {
-  const dispatch = useAppDispatch()
-  const { status, statusLoad, biodata, biodataLoad } = useAppSelector(selectKyc)
-
-  useEffect(() => {
-    dispatch(kycPageOpened())
-  }, [dispatch])
+  const statusRead = useKycStatusQuery()
+  const biodataRead = useKycBiodataQuery()
+  // Asked for on arrival with the rest, so the level-3 form has its documents when it shows.
+  useKycDocumentsQuery()
+  const status = statusRead.data ?? null
 
   const currentLevel = status?.currentLevel ?? 0
   const formLevel = formLevelOf(currentLevel)
@@ -59,7 +58,7 @@ export function KycPage() {
           extra={status ? <KycStatusBadge status={review.status} /> : null}
         >
           {/* Before, a failed status read left this skeleton here for good. */}
-          <LoadState load={statusLoad} onRetry={() => dispatch(kycStatusRequested())} failedTitle={STATUS_FAILED} hasData={Boolean(status)} skeletonRows={6}>
+          <LoadState load={loadOf(statusRead)} onRetry={() => statusRead.refetch()} failedTitle={STATUS_FAILED} hasData={Boolean(status)} skeletonRows={6}>
             {() =>
               formLevel === 3 ? (
                 <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} />
@@ -70,7 +69,7 @@ export function KycPage() {
           </LoadState>
         </Card>
         <div className="kobo-kyc__biodata">
-          <BiodataCard biodata={biodata} load={biodataLoad} onRetry={() => dispatch(kycBiodataRequested())} />
+          <BiodataCard biodata={biodataRead.data ?? null} load={loadOf(biodataRead)} onRetry={() => biodataRead.refetch()} />
         </div>
       </div>
     </>

@@ -1,11 +1,11 @@
 /**
  * KYC (docs/contract.md §13.1): the current level and each level's review,
  * what the bank holds about the customer, the level-3 documents, and the
- * submission of the next level.
+ * submission of the next level. The status, the biodata and the documents are
+ * reads (reads.ts); this slice holds the submission.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-import type { KycBiodata, KycDocument, KycLevel, KycLevelRequest, KycReview, KycStatusResponse } from './types'
+import type { KycLevel, KycLevelRequest, KycReview, KycStatusResponse } from './types'
 
 export interface FieldError {
   field: string
@@ -13,12 +13,6 @@ export interface FieldError {
 }
 
 export interface KycState {
-  status: KycStatusResponse | null
-  statusLoad: Load
-  biodata: KycBiodata | null
-  biodataLoad: Load
-  documents: KycDocument[]
-  documentsLoad: Load
   submitting: KycLevel | null
   /** Counts successful submissions, so the form can clear itself. */
   submitted: number
@@ -27,12 +21,6 @@ export interface KycState {
 }
 
 const initialState: KycState = {
-  status: null,
-  statusLoad: idleLoad,
-  biodata: null,
-  biodataLoad: idleLoad,
-  documents: [],
-  documentsLoad: idleLoad,
   submitting: null,
   submitted: 0,
   errors: [],
@@ -42,41 +30,6 @@ const kycSlice = createSlice({
   name: 'kyc',
   initialState,
   reducers: {
-    /** The page opened: fetch the status, the biodata and the documents. */
-    kycPageOpened() {},
-    kycStatusRequested(state) {
-      state.statusLoad = loadStarted()
-    },
-    kycStatusLoaded(state, action: PayloadAction<KycStatusResponse>) {
-      state.status = action.payload
-      state.statusLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown where the status would be. */
-    kycStatusFailed(state, action: PayloadAction<string>) {
-      state.statusLoad = loadFailed(action.payload)
-    },
-    kycBiodataRequested(state) {
-      state.biodataLoad = loadStarted()
-    },
-    kycBiodataLoaded(state, action: PayloadAction<KycBiodata>) {
-      state.biodata = action.payload
-      state.biodataLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown where the biodata would be. */
-    kycBiodataFailed(state, action: PayloadAction<string>) {
-      state.biodataLoad = loadFailed(action.payload)
-    },
-    kycDocumentsRequested(state) {
-      state.documentsLoad = loadStarted()
-    },
-    kycDocumentsLoaded(state, action: PayloadAction<KycDocument[]>) {
-      state.documents = action.payload
-      state.documentsLoad = loadSucceeded()
-    },
-    /** The payload is the reason shown where the documents would be. */
-    kycDocumentsFailed(state, action: PayloadAction<string>) {
-      state.documentsLoad = loadFailed(action.payload)
-    },
     kycSubmitRequested(state, action: PayloadAction<{ level: KycLevel; body: KycLevelRequest }>) {
       state.submitting = action.payload.level
       state.errors = []
@@ -93,16 +46,6 @@ const kycSlice = createSlice({
 })
 
 export const {
-  kycPageOpened,
-  kycStatusRequested,
-  kycStatusLoaded,
-  kycStatusFailed,
-  kycBiodataRequested,
-  kycBiodataLoaded,
-  kycBiodataFailed,
-  kycDocumentsRequested,
-  kycDocumentsLoaded,
-  kycDocumentsFailed,
   kycSubmitRequested,
   kycSubmitSucceeded,
   kycSubmitFailed,

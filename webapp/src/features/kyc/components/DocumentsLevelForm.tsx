@@ -10,12 +10,14 @@ import { Alert, Button, List, Result, Typography } from 'antd'
 import { FileImageOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { kycDocumentsRequested, kycSubmitRequested, selectKyc } from '../kycSlice'
+import { kycSubmitRequested, selectKyc } from '../kycSlice'
+import { useKycBiodataQuery, useKycDocumentsQuery } from '../reads'
+import { loadOf } from '../../../api/koboApi'
 import { LoadState } from '../../../components/LoadState'
 import { imageRefusal } from '../images'
 import { readAsDataUrl } from '../../../lib/files'
 import { DOCUMENTS_FAILED, DOCUMENT_NAMES, ID_CARD, ID_CARD_NOTE, ONLY_IMAGES, UTILITY_BILL, UTILITY_BILL_NOTE } from '../texts'
-import type { KycReview } from '../types'
+import type { KycDocument, KycReview } from '../types'
 import { ImagePicker, type PickedImage } from './ImagePicker'
 import { KycStatusBadge } from './KycStatusBadge'
 
@@ -28,9 +30,15 @@ const SLOTS: { slot: Slot; id: string; label: string; note: string }[] = [
 const toReview = (value: string | null): KycReview | null =>
   value === 'pending' || value === 'approved' || value === 'declined' ? value : null
 
+const NO_DOCUMENTS: KycDocument[] = []
+
 export function DocumentsLevelForm({ status, comment }: { status: KycReview | null; comment: string | null }) {
   const dispatch = useAppDispatch()
-  const { submitting, errors, biodata, documents, documentsLoad } = useAppSelector(selectKyc)
+  const { submitting, errors } = useAppSelector(selectKyc)
+  const biodata = useKycBiodataQuery().data ?? null
+  const documentsRead = useKycDocumentsQuery()
+  const documents = documentsRead.data ?? NO_DOCUMENTS
+  const documentsLoad = loadOf(documentsRead)
   const [images, setImages] = useState<Record<Slot, PickedImage | null>>({ utilityBill: null, validIdentificationCard: null })
   const [slotErrors, setSlotErrors] = useState<Record<Slot, string | null>>({ utilityBill: null, validIdentificationCard: null })
   // Slots changed since the last Submit: the server's refusal of the old picture no longer applies.
@@ -99,7 +107,7 @@ export function DocumentsLevelForm({ status, comment }: { status: KycReview | nu
         )}
         <LoadState
           load={documentsLoad}
-          onRetry={() => dispatch(kycDocumentsRequested())}
+          onRetry={() => documentsRead.refetch()}
           failedTitle={DOCUMENTS_FAILED}
           hasData={documentsLoad.status === 'succeeded' || documents.length > 0}
         >
