@@ -62,6 +62,7 @@ export const READ_TAGS = [
   'Banks',
   'Limits',
   'Kyc',
+  'Disputes',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

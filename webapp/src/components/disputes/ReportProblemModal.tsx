@@ -9,6 +9,8 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Result, Space, 
 import type { UploadFile } from 'antd'
 import { PaperClipOutlined } from '@ant-design/icons'
 import { errorMessage } from '../../api/client'
+import { koboApi } from '../../api/koboApi'
+import { useAppDispatch } from '../../store/hooks'
 import { readAsDataUrl } from '../../lib/files'
 import { reportEndpoint, type DisputeCreated } from './api'
 import { DisputeStatusTag } from './DisputeStatusTag'
@@ -46,6 +48,7 @@ interface Values {
 
 export function ReportProblemModal({ open, paymentReference, paymentSummary, initialReason, onClose, onReported }: Props) {
   const run = useSessionCall()
+  const dispatch = useAppDispatch()
   const [form] = Form.useForm<Values>()
   const [files, setFiles] = useState<UploadFile[]>([])
   const [sending, setSending] = useState(false)
@@ -66,6 +69,8 @@ export function ReportProblemModal({ open, paymentReference, paymentSummary, ini
       return
     }
     setCreated(result.data)
+    // Customer Service's list of reported problems is asked for again.
+    dispatch(koboApi.util.invalidateTags(['Disputes']))
     onReported?.(result.data)
   }
 

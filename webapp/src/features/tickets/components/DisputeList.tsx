@@ -3,17 +3,16 @@
  * each dispute's reason, the payment it is about (one tap back to its details), its status,
  * the answer-by time with a countdown, and its conversation.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Card, List, Typography } from 'antd'
 import { Link } from 'react-router'
-import { errorMessage, type ApiResult } from '../../../api/client'
 import { LoadState } from '../../../components/LoadState'
-import { disputesEndpoint, type Dispute } from '../../../components/disputes/api'
+import type { Dispute } from '../../../components/disputes/api'
 import { DisputeStatusTag } from '../../../components/disputes/DisputeStatusTag'
 import { timeLeft } from '../../../components/disputes/countdown'
 import { DISPUTES_FAILED } from '../../../components/disputes/texts'
-import { useSessionCall } from '../../../components/disputes/useSessionCall'
-import { loadFailed, loadStarted, loadSucceeded, type Load } from '../../../lib/loadStatus'
+import { loadOf } from '../../../api/koboApi'
+import { useDisputesQuery } from '../reads'
 
 const OPEN = new Set(['RECEIVED', 'IN_REVIEW'])
 
@@ -58,30 +57,15 @@ function DisputeRow({ dispute, now }: { dispute: Dispute; now: number }) {
   )
 }
 
+const NO_DISPUTES: Dispute[] = []
+
 export function DisputeList() {
-  const run = useSessionCall()
-  const [disputes, setDisputes] = useState<Dispute[]>([])
-  // Loading from the first render: the list is asked for as the page opens.
-  const [load, setLoad] = useState<Load>(loadStarted)
+  const read = useDisputesQuery()
+  const disputes = read.data ?? NO_DISPUTES
+  const load = loadOf(read)
   const now = useMinuteTick()
 
-  const apply = useCallback((result: ApiResult<Dispute[]>) => {
-    if (result.error) {
-      setLoad(loadFailed(errorMessage(result.error, DISPUTES_FAILED)))
-      return
-    }
-    setDisputes(result.data)
-    setLoad(loadSucceeded())
-  }, [])
-
-  useEffect(() => {
-    void run(disputesEndpoint()).then(apply)
-  }, [run, apply])
-
-  const retry = () => {
-    setLoad(loadStarted())
-    void run(disputesEndpoint()).then(apply)
-  }
+  const retry = () => read.refetch()
 
   return (
     <Card variant="borderless" className="kobo-cs-card kobo-disputes-card" title="Reported problems" data-testid="disputes">
