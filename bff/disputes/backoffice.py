@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import select, update
 
 from bff.bills.models import Vend
-from bff.bills.service import BILLER_SETTLEMENT
+from bff.bills.vending import BILLER_SETTLEMENT
 from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
@@ -30,8 +30,8 @@ from bff.notifications.message import Message
 from bff.notifications.templates import branded_email, sms
 from bff.payments.lifecycle import Status
 from bff.tickets.models import Sender
+from bff.transfers.execution import NIP_SETTLEMENT
 from bff.transfers.models import Kind, Transfer
-from bff.transfers.service import NIP_SETTLEMENT
 from bff.users.models import User
 
 SUSPENSE = "GL-SUSPENSE"

@@ -26,6 +26,7 @@ from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
+from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email, sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
@@ -81,11 +82,13 @@ class ScheduleService:
         codes: OneTimeCodes,
         transfers: TransferService,
         clock: BankClock,
+        notifier: Notifier,
         passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
+        self.notifier = notifier
         self.transfers = transfers
         self.clock = clock
         self.passkeys = passkeys
@@ -477,7 +480,7 @@ class ScheduleService:
         messages = [plain_email(user.email, "Your Kobo scheduled payment", text)]
         if user.phone_number:
             messages.insert(0, sms(user.phone_number, text))
-        await self.codes.notifier.send(messages)
+        await self.notifier.send(messages)
 
 
 def approval_of(reference: str, rows: Sequence[ScheduledPayment]) -> Action:

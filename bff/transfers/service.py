@@ -27,27 +27,21 @@ from bff import banks
 from bff.accounts.service import AccountsService, Balances
 from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
-from bff.core_client import CoreAccount, CoreClient, CoreRefused
+from bff.core_client import CoreAccount, CoreClient
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.notifications.notifier import Notifier
 from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payees.lookup import AccountLookup
-from bff.payments.lifecycle import (
-    LEASE,
-    HeldSteps,
-    Lifecycle,
-    Outcome,
-    begin_with_code,
-    run_held,
-    spent_today,
-)
+from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
 from bff.timefmt import display_datetime
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
+from bff.transfers.execution import payment_of
 from bff.transfers.messages import PENDING_MESSAGE, failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
 from bff.transfers.schemas import (
@@ -63,8 +57,6 @@ log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
 NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
-# How long an unconfirmed transfer stays confirmable (the code lives as long).
-NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
 LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
 
 
@@ -132,6 +124,7 @@ class TransferService:
         limits: LimitsService,
         beneficiaries: BeneficiaryService,
         lookup: AccountLookup,
+        notifier: Notifier,
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
@@ -146,6 +139,7 @@ class TransferService:
         self.limits = limits
         self.beneficiaries = beneficiaries
         self.lookup = lookup
+        self.notifier = notifier
         self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer, alert=TRANSFER_ALERT)
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
 
@@ -277,8 +271,9 @@ class TransferService:
         self, user: User, source: str, kind: str, limit_type: str
     ) -> tuple[int, int, int]:
         """(daily limit, per-transaction limit, confirmed today) in kobo, in one statement."""
-        spent = spent_today(Transfer, source, Transfer.kind == kind)
-        return await self.limits.limits_and_spent(user, source, limit_type, spent)
+        return await self.limits.limits_and_spent(
+            user, source, limit_type, Transfer, Transfer.kind == kind
+        )
 
     async def initiate(
         self, user: User, kind: str, data: TransferIn, device: SessionDevice | None = None
@@ -532,94 +527,15 @@ class TransferService:
         the caller has them (a confirm): the core then refuses a debit from an account that
         is not theirs, whatever the BFF checked before."""
 
-        async def run(transfer: Transfer) -> Outcome | None:
-            return await self._run(transfer, customer_id)
-
-        final = await self.life.drive(transfer_id, run, leased=leased, item=transfer)
+        final = await self.life.drive(
+            transfer_id,
+            lambda row: payment_of(self.db, self.core, row, customer_id),
+            leased=leased,
+            item=transfer,
+        )
         if final.status == Status.COMPLETED and final.save_as_beneficiary:
             await self.beneficiaries.remember(final)
         return final
-
-    async def _run(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        if transfer.kind == Kind.OTHER_BANK:
-            return await self._run_interbank(transfer, customer_id)
-        return await self._run_intrabank(transfer, customer_id)
-
-    async def _run_intrabank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        """The final answer, if any, is returned: `drive` records it as it gives up the
-        lease (one statement), with the posting the core answered for the alerts."""
-        try:
-            result = await self.core.transfer(
-                transfer.id,
-                transfer.source_account,
-                transfer.destination_account,
-                transfer.amount_kobo,
-                transfer.description,
-                customer_id,
-            )
-        except CoreRefused as exc:
-            return Outcome(Status.FAILED, exc.code, failure_message(exc.code))
-        if result.status == "SUCCESS":
-            return Outcome(Status.COMPLETED, result.response_code, None, result.posting)
-        if result.status == "FAILED":
-            return Outcome(
-                Status.FAILED, result.response_code, failure_message(result.response_code)
-            )
-        await self.life.pending(transfer.id)
-        return None
-
-    async def _run_interbank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        transfer_id = transfer.id
-        return await run_held(
-            self.life,
-            transfer_id,
-            transfer.stage,
-            HeldSteps(
-                hold=lambda: self.core.place_hold(
-                    transfer_id,
-                    transfer.source_account,
-                    transfer.amount_kobo,
-                    f"NIP/{transfer.description}",
-                    customer_id,
-                ),
-                send=lambda: self._send_nip(transfer),
-                query=lambda: self._query_nip(transfer_id),
-                settle=lambda: self.core.post_hold(
-                    transfer_id,
-                    NIP_SETTLEMENT,
-                    f"NIP/{transfer.destination_name}/{transfer.description}",
-                ),
-                release=lambda: self.core.void_hold(transfer_id),
-                failure_message=failure_message,
-            ),
-        )
-
-    async def _query_nip(self, transfer_id: str) -> str:
-        return (await self.core.nip_status(transfer_id)).response_code
-
-    async def _send_nip(self, transfer: Transfer) -> str:
-        try:
-            answer = await self.core.nip_transfer(
-                {
-                    "reference": transfer.id,
-                    "nameEnquiryRef": transfer.name_enquiry_ref or "",
-                    "debitAccount": transfer.source_account,
-                    "destinationInstitutionCode": transfer.destination_bank_code,
-                    "beneficiaryAccount": transfer.destination_account,
-                    "beneficiaryName": transfer.destination_name,
-                    "amountKobo": transfer.amount_kobo,
-                    "narration": transfer.description,
-                }
-            )
-        except CoreRefused as exc:
-            return exc.code or "96"
-        async with self.db.transaction() as session:
-            await session.execute(
-                update(Transfer)
-                .where(Transfer.id == transfer.id)
-                .values(session_id=answer.session_id)
-            )
-        return answer.response_code
 
     async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
         return await self.life.due(now, limit)
@@ -656,7 +572,7 @@ class TransferService:
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
                 f"{transfer.failure_reason} Ref {transfer.id}."
             )
-        await self.codes.notifier.send([sms(user.phone_number, text)])
+        await self.notifier.send([sms(user.phone_number, text)])
 
 
 def approval_of(transfer: Transfer) -> Action:
