@@ -52,7 +52,7 @@ from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_datab
 from bff.config import Argon2Params
 from bff.db import Database
 from bff.security.passwords import Passwords
-from bff.timefmt import LAGOS
+from bff.dates import LAGOS
 from bff.users.models import User
 from core_sim.db import Database as CoreDatabase
 

@@ -39,7 +39,7 @@ from bench.processes import cpu_seconds
 from bench.report import write_section
 from bff.auth.devices import DEVICE_COOKIE
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.timefmt import LAGOS
+from bff.dates import LAGOS
 
 START, END = "<!-- bench-passkey:start -->", "<!-- bench-passkey:end -->"
 HEADING = "## Passkey sign-in next to password sign-in (issue 40)"

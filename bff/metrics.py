@@ -32,13 +32,13 @@ from sqlalchemy import func, select
 
 from bff.bills.models import Vend
 from bff.clock import BankClock
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.reasons import DisputeStatus
 from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.payments.lifecycle import Stage, Status
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
-from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Transfer
 
 PROMETHEUS = PrometheusConfig(

@@ -25,6 +25,7 @@ from bff.bills.models import ProductType, Vend
 from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
 from bff.bills.vending import BillerVend
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
+from bff.dates import format_date
 from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.limits.service import LimitsService
@@ -34,7 +35,6 @@ from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
-from bff.timefmt import display_datetime
 from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
 
@@ -58,7 +58,7 @@ def bill_log(vend: Vend) -> BillLogOut:
     message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(status, PENDING_MESSAGE)
     return BillLogOut(
         id=vend.id,
-        date_created=display_datetime(vend.created_at),
+        date_created=format_date(vend.created_at),
         utility_product_type=vend.product_type,
         amount=kobo_to_naira(vend.amount_kobo),
         vending_status=status,

@@ -17,6 +17,7 @@ from bff.dashboard.schemas import (
     RecentTransaction,
     WeeklyTransactionSummary,
 )
+from bff.dates import DATE, format_date, start_of_week
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable
 from bff.history.presentation import (
@@ -28,7 +29,6 @@ from bff.history.presentation import (
 )
 from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
-from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
 from bff.users.models import User
 from bff.users.read_cache import Computed, ReadCache
@@ -90,10 +90,19 @@ class DashboardService:
         full_name = f"{user.first_name} {user.last_name}"
         async with self.db.reader() as session:
             records = await load_records_of(session, activity.recent)
-        recent = [_recent(line, records, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
-        recent += [_recent_transfer(t, full_name) for t in unsettled]
-        recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
+        # Newest first, sorted on the moments; only the ones shown are formatted.
+        moments: list[tuple[datetime, CoreAccountLine | Transfer]] = [
+            *((line.posted_at, line) for line in activity.recent),
+            *((transfer.created_at, transfer) for transfer in unsettled),
+        ]
+        moments.sort(key=lambda pair: pair[0], reverse=True)
+        recent = [
+            _recent_transfer(item, full_name)
+            if isinstance(item, Transfer)
+            else _recent(item, records, full_name)
+            for _, item in moments[:RECENT_COUNT]
+        ]
         summary = ClientSummaryOut(
             accounts=[account_out(a) for a in accounts],
             total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
@@ -105,7 +114,7 @@ class DashboardService:
                 inwards=kobo_to_naira(activity.credits_since_kobo),
                 outwards=kobo_to_naira(activity.debits_since_kobo),
             ),
-            recent_transactions=recent[:RECENT_COUNT],
+            recent_transactions=recent,
             scheduled_payments=[
                 DashboardScheduledPayment(
                     amount=kobo_to_naira(s.amount_kobo),
@@ -113,7 +122,7 @@ class DashboardService:
                     type=s.transfer_type,
                     status=s.status,
                     uuid=s.uuid,
-                    schedule_date=s.next_date.strftime("%d-%m-%Y"),
+                    schedule_date=format_date(s.next_date, DATE),
                     beneficiary_name=s.destination_name,
                 )
                 for s in schedules
@@ -160,18 +169,11 @@ class DashboardService:
         return unsettled, schedules
 
 
-def _sort_key(display: str) -> str:
-    """dd-mm-yyyy hh:mm:ss -> yyyy-mm-dd hh:mm:ss, which sorts."""
-    day, month, rest = display.split("-", 2)
-    year, time = rest.split(" ")
-    return f"{year}-{month}-{day} {time}"
-
-
 def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
     shown = present_unsettled(transfer)
     return RecentTransaction(
         amount=kobo_to_naira(transfer.amount_kobo),
-        date=display_datetime(transfer.created_at),
+        date=format_date(transfer.created_at),
         transaction_type="DEBIT",
         beneficiary_account=transfer.destination_account,
         sender=customer_name,
@@ -194,7 +196,7 @@ def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> Rece
     )
     return RecentTransaction(
         amount=kobo_to_naira(abs(line.amount_kobo)),
-        date=display_datetime(line.posted_at),
+        date=format_date(line.posted_at),
         transaction_type="CREDIT" if credit else "DEBIT",
         # A settlement account is the bank's business: the account paid, where known.
         beneficiary_account=line.account_number if credit else paid_to or "",

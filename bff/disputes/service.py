@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.bills.service import BillService
+from bff.dates import LAGOS, REFERENCE_DAY, format_date
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import ReportedPayment, find_payment, instant_answer, wat
@@ -28,7 +29,6 @@ from bff.security.uploads import Upload
 from bff.tickets.models import Sender, Ticket
 from bff.tickets.schemas import TicketMessageOut
 from bff.tickets.service import TicketService
-from bff.timefmt import LAGOS, display_datetime
 from bff.transfers.service import TransferService
 from bff.users.models import User
 
@@ -40,7 +40,7 @@ _TRACKING_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 def new_tracking_number(now: datetime) -> str:
     tail = "".join(secrets.choice(_TRACKING_ALPHABET) for _ in range(6))
-    return f"KOBO-DSP-{now.astimezone(LAGOS):%y%m%d}-{tail}"
+    return f"KOBO-DSP-{format_date(now, REFERENCE_DAY)}-{tail}"
 
 
 def dispute_out(dispute: Dispute, now: datetime) -> DisputeOut:
@@ -54,9 +54,9 @@ def dispute_out(dispute: Dispute, now: datetime) -> DisputeOut:
         payment_reference=dispute.payment_reference,
         payment_summary=dispute.payment_summary,
         amount=kobo_to_naira(dispute.amount_kobo),
-        payment_date=display_datetime(dispute.payment_at),
-        created_at=display_datetime(dispute.created_at),
-        answer_by=display_datetime(dispute.due_at),
+        payment_date=format_date(dispute.payment_at),
+        created_at=format_date(dispute.created_at),
+        answer_by=format_date(dispute.due_at),
         answer_by_utc=dispute.due_at.astimezone(LAGOS).isoformat(timespec="seconds"),
         past_deadline=is_open and dispute.due_at < now,
         answer=dispute.answer,

@@ -24,6 +24,7 @@ from bff.core_client import (
     CoreStatementLine,
     CoreUnavailable,
 )
+from bff.dates import DATE, LAGOS, TIME, format_date
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import (
@@ -48,7 +49,6 @@ from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email
 from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
-from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 from bff.users.models import User
 from bff.users.read_cache import Computed, ReadCache
@@ -92,25 +92,37 @@ def lagos_midnight(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=LAGOS)
 
 
-def _line(
-    account: str,
-    when: datetime,
-    shown: Presented,
-    amount: int,
-    status: str,
-    balance: int | None,
-) -> TransactionOut:
-    local = when.astimezone(LAGOS)
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of the customer's history as the service knows it, in kobo and a datetime;
+    `line_out` presents it."""
+
+    account_number: str  # the customer's own account
+    at: datetime
+    shown: Presented
+    amount_kobo: int  # negative: money out
+    status: str
+    balance_after_kobo: int | None = None
+
+    @property
+    def transaction_type(self) -> str:
+        return "CREDIT" if self.amount_kobo > 0 else "DEBIT"
+
+
+def line_out(line: Line) -> TransactionOut:
+    shown = line.shown
     return TransactionOut(
         reference_number=shown.reference,
-        date_created=local.strftime("%d-%m-%Y"),
-        time_created=local.strftime("%H:%M"),
+        date_created=format_date(line.at, DATE),
+        time_created=format_date(line.at, TIME),
         narration=shown.narration,
-        transaction_type="CREDIT" if amount > 0 else "DEBIT",
-        amount=kobo_to_naira(abs(amount)),
-        status=status,
-        account_number=account,
-        balance_after=kobo_to_naira(balance) if balance is not None else None,
+        transaction_type=line.transaction_type,
+        amount=kobo_to_naira(abs(line.amount_kobo)),
+        status=line.status,
+        account_number=line.account_number,
+        balance_after=(
+            kobo_to_naira(line.balance_after_kobo) if line.balance_after_kobo is not None else None
+        ),
         counterparty_name=shown.counterparty_name,
         counterparty_bank=shown.counterparty_bank,
         description=shown.description,
@@ -223,13 +235,15 @@ class HistoryService:
                 rows += [
                     (
                         ln.posted_at,
-                        _line(
-                            page.account_number,
-                            ln.posted_at,
-                            present_core_line(ln, records),
-                            ln.amount_kobo,
-                            Status.COMPLETED,
-                            ln.balance_after_kobo,
+                        line_out(
+                            Line(
+                                page.account_number,
+                                ln.posted_at,
+                                present_core_line(ln, records),
+                                ln.amount_kobo,
+                                Status.COMPLETED,
+                                ln.balance_after_kobo,
+                            )
                         ),
                     )
                     for ln in page.page.lines
@@ -290,21 +304,28 @@ class HistoryService:
                 for item in (
                     await session.scalars(select(model).where(model.id.in_(chosen)))
                 ).all():
-                    out.append((item.created_at, _unsettled_line(item)))
+                    out.append((item.created_at, line_out(_unsettled_line(item))))
         return out
 
     async def detail(self, user: User, reference: str) -> TransactionDetailOut:
-        detail, _ = await self._detail(user, reference)
+        _, detail = await self._detail(user, reference)
         return detail
+
+    async def line(self, user: User, reference: str) -> Line:
+        """The customer's line behind `reference`, in kobo and a datetime (404 unless it is
+        theirs)."""
+        line, _ = await self._detail(user, reference)
+        return line
 
     async def receipt(self, user: User, reference: str, image: bool) -> bytes:
         """The transaction's receipt: PDF, or PNG when `image` (404 unless it is theirs)."""
-        detail, amount_kobo = await self._detail(user, reference)
-        pdf = await asyncio.to_thread(render_receipt, Receipt(detail, amount_kobo, utcnow()))
+        line, detail = await self._detail(user, reference)
+        receipt = Receipt(detail, abs(line.amount_kobo), utcnow())
+        pdf = await asyncio.to_thread(render_receipt, receipt)
         return await asyncio.to_thread(receipt_png, pdf) if image else pdf
 
-    async def _detail(self, user: User, reference: str) -> tuple[TransactionDetailOut, int]:
-        """The details and the amount in kobo (for the receipt, which formats it itself)."""
+    async def _detail(self, user: User, reference: str) -> tuple[Line, TransactionDetailOut]:
+        """The line (kobo, datetime) and its details as the wire shows them."""
         reference = customer_reference(reference)  # a link from before kept its prefix
         own = {a.account_number: a for a in await self.accounts.core_accounts(user)}
         async with self.db.transaction() as session:
@@ -313,7 +334,7 @@ class HistoryService:
         mine_record = record if record is not None and record.user_id == user.id else None
         if mine_record is not None and mine_record.status != Status.COMPLETED:
             unsettled = _unsettled_line(mine_record)
-            return _record_detail(unsettled, mine_record, own), mine_record.amount_kobo
+            return unsettled, _record_detail(line_out(unsettled), mine_record, own)
         posting = await self._posting(reference, record)
         mine = next((e for e in posting.entries if e.account_number in own), None)
         if mine is None:  # someone else's transaction: the same answer as a missing one
@@ -327,12 +348,12 @@ class HistoryService:
             other.account_name if other else None,
             records,
         )
-        base = _line(
-            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED, None
+        line = Line(
+            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED
         )
-        amount_kobo = abs(mine.amount_kobo)
+        base = line_out(line)
         if mine_record is not None:
-            return _record_detail(base, mine_record, own), amount_kobo
+            return line, _record_detail(base, mine_record, own)
         # Received money, or a line the BFF has no record of: the ledger's two sides, with a
         # settlement account replaced by the name the customer knows.
         me = (mine.account_name, mine.account_number)
@@ -341,7 +362,7 @@ class HistoryService:
             customer_facing_account(other.account_number if other else None),
         )
         source, destination = (me, them) if mine.amount_kobo < 0 else (them, me)
-        return _detail(base, source, destination), amount_kobo
+        return line, _detail(base, source, destination)
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
         try:
@@ -434,9 +455,9 @@ def _statement_line(line: CoreStatementLine, shown: Presented) -> StatementLine:
     )
 
 
-def _unsettled_line(record: Transfer | Vend) -> TransactionOut:
+def _unsettled_line(record: Transfer | Vend) -> Line:
     """A payment the ledger has not got: pending, or failed (and so never a debit)."""
-    return _line(
+    return Line(
         record.source_account,
         record.created_at,
         present_unsettled(record),

@@ -16,6 +16,7 @@ from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
 from bff.config import Settings
 from bff.core_client import CoreAccount
+from bff.dates import start_of_day
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
 from bff.limits.models import PendingLimitChange, TransactionLimit
@@ -31,7 +32,6 @@ from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payments.lifecycle import Status
-from bff.timefmt import start_of_day
 from bff.users.models import User
 
 LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."

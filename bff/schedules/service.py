@@ -23,6 +23,7 @@ from bff import banks
 from bff.auth.codes import OneTimeCodes
 from bff.clock import BankClock
 from bff.core_client import CoreClient
+from bff.dates import DATE, LAGOS, format_date
 from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
@@ -33,7 +34,6 @@ from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
 from bff.schedules.schemas import EditIn, ScheduledPaymentOut
-from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Status
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
@@ -60,7 +60,7 @@ def schedule_out(row: ScheduledPayment) -> ScheduledPaymentOut:
         destination_bank_name=row.destination_bank_name,
         amount=kobo_to_naira(row.amount_kobo),
         description=row.description,
-        schedule_date=row.next_date.strftime("%d-%m-%Y"),
+        schedule_date=format_date(row.next_date, DATE),
         interval=row.interval,
         repeat_payment=row.repeat_payment,
         runs_done=row.runs_done,
@@ -465,16 +465,17 @@ class ScheduleService:
         amount = format_naira(row.amount_kobo)
         # The run's transfer reference is the one its history line and receipt carry.
         ref = f" Ref {transfer_id}." if transfer_id else ""
+        day = format_date(due, DATE)
         if outcome == Status.FAILED:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
-                f"{row.destination_name} due {due:%d-%m-%Y} failed. {message or ''}".strip()
+                f"{row.destination_name} due {day} failed. {message or ''}".strip()
                 + ref
             )
         else:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
-                f"{row.destination_name} due {due:%d-%m-%Y} was "
+                f"{row.destination_name} due {day} was "
                 f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}.{ref}"
             )
         messages = [plain_email(user.email, "Your Kobo scheduled payment", text)]

@@ -23,10 +23,10 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bff import __main__ as bff_main
 from bff.config import Argon2Params, Settings
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.tests.openapi_conformance import Contract
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.timefmt import LAGOS
 
 # Sign-in: the seeded personas (bff/seed.py).
 PASSWORD = "Kobo@2026"

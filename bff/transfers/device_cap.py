@@ -15,12 +15,12 @@ from sqlalchemy import func, select
 from bff.auth.devices import CAP_WINDOW
 from bff.auth.models import Device
 from bff.config import Settings
+from bff.dates import LAGOS, MONTH, TIME, format_date
 from bff.db import Database, utcnow
 from bff.devices.schemas import DeviceCapOut
 from bff.errors import ValidationFailed
 from bff.money import format_naira_brief, kobo_to_naira
 from bff.payments.lifecycle import Status
-from bff.timefmt import LAGOS
 from bff.transfers.models import Kind, Transfer
 from bff.users.principal import Principal, SessionDevice
 
@@ -45,12 +45,12 @@ def until_text(until: datetime, now: datetime) -> str:
     """When a cap ends, as the customer reads it in West Africa Time: "14:05 today",
     "14:05 tomorrow", "14:05 on 30 Nov"."""
     local, today = until.astimezone(LAGOS), now.astimezone(LAGOS).date()
-    clock = local.strftime("%H:%M")
+    clock = format_date(until, TIME)
     if local.date() == today:
         return f"{clock} today"
     if local.date() == today + timedelta(days=1):
         return f"{clock} tomorrow"
-    return f"{clock} on {local.day} {local.strftime('%b')}"
+    return f"{clock} on {local.day} {format_date(until, MONTH)}"
 
 
 def cap_notice(cap: Cap, now: datetime) -> str:

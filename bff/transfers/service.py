@@ -28,6 +28,7 @@ from bff.accounts.service import AccountsService, Balances
 from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient
+from bff.dates import format_date
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
@@ -38,7 +39,6 @@ from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
-from bff.timefmt import display_datetime
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
 from bff.transfers.execution import payment_of
@@ -110,7 +110,7 @@ def transfer_out(transfer: Transfer) -> TransferOut:
         response_code=transfer.response_code,
         message=message,
         session_id=transfer.session_id,
-        date_created=display_datetime(transfer.created_at),
+        date_created=format_date(transfer.created_at),
     )
 
 
