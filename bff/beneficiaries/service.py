@@ -167,7 +167,7 @@ class BeneficiaryService:
         return beneficiary_out(row)
 
     async def _checked(self, user: User, data: BeneficiaryIn) -> Beneficiary:
-        """The beneficiary as it would be saved: required fields, a fresh name enquiry and
+        """The beneficiary as it would be saved: required fields, a fresh name inquiry and
         no duplicate, with the same refusals at either step."""
         errors = [
             {"field": field, "message": "This field is required"}

@@ -20,12 +20,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
 from bff.bills.alerts import VEND_ALERT
-from bff.bills.messages import PENDING_MESSAGE
 from bff.bills.models import ProductType, Vend
-from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
+from bff.bills.schemas import BundleOut, HolderOut, VendIn
 from bff.bills.vending import BillerVend
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
-from bff.dates import format_date
 from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.limits.service import LimitsService
@@ -50,39 +48,6 @@ CATEGORY_KEYS = {
     "ELECTRICITY": "electricity",
     "CABLE_TV": "cableTv",
 }
-
-
-def bill_log(vend: Vend) -> BillLogOut:
-    electricity = vend.product_type == ProductType.ELECTRICITY_BILL
-    status = {Status.COMPLETED: "SUCCESS", Status.FAILED: "FAILED"}.get(vend.status, "PENDING")
-    message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(status, PENDING_MESSAGE)
-    return BillLogOut(
-        id=vend.id,
-        date_created=format_date(vend.created_at),
-        utility_product_type=vend.product_type,
-        amount=kobo_to_naira(vend.amount_kobo),
-        vending_status=status,
-        reference=vend.id,
-        source_account=vend.source_account,
-        vender=vend.provider_code,
-        utility_provider_title=vend.provider_title,
-        phone_number=vend.phone_number,
-        data_bundle_code=vend.product_code if vend.product_type == ProductType.DATA else None,
-        electricity_meter_number=vend.customer_number if electricity else None,
-        electricity_meter_owner=vend.holder_name if electricity else None,
-        electricity_meter_owner_phone_number=vend.holder_phone if electricity else None,
-        electricity_meter_owner_address=vend.holder_address if electricity else None,
-        electricity_meter_type=vend.meter_type,
-        vending_token=vend.token,
-        units=vend.units,
-        cable_tv_smart_card_number=(
-            vend.customer_number if vend.product_type == ProductType.CABLE_TV else None
-        ),
-        cable_tv_bouquet_code=(
-            vend.product_code if vend.product_type == ProductType.CABLE_TV else None
-        ),
-        message=message,
-    )
 
 
 class BillService:

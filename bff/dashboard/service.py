@@ -11,21 +11,17 @@ from sqlalchemy import bindparam, literal, or_, select, union_all
 from bff.accounts.service import CORE_DOWN, account_out
 from bff.core_client import CoreClient, CoreUnavailable
 from bff.core_client.schemas import CoreAccountLine
+from bff.dashboard.presenter import recent_line_out, recent_transfer_out
 from bff.dashboard.schemas import (
     ClientSummaryOut,
     DashboardScheduledPayment,
-    RecentTransaction,
     WeeklyTransactionSummary,
 )
 from bff.dates import DATE, format_date, start_of_week
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable
 from bff.history.presentation import (
-    Records,
-    customer_facing_account,
     load_records_of,
-    present_core_line,
-    present_unsettled,
 )
 from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
@@ -98,9 +94,9 @@ class DashboardService:
         ]
         moments.sort(key=lambda pair: pair[0], reverse=True)
         recent = [
-            _recent_transfer(item, full_name)
+            recent_transfer_out(item, full_name)
             if isinstance(item, Transfer)
-            else _recent(item, records, full_name)
+            else recent_line_out(item, records, full_name)
             for _, item in moments[:RECENT_COUNT]
         ]
         summary = ClientSummaryOut(
@@ -167,43 +163,3 @@ class DashboardService:
                     )
                 )
         return unsettled, schedules
-
-
-def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
-    shown = present_unsettled(transfer)
-    return RecentTransaction(
-        amount=kobo_to_naira(transfer.amount_kobo),
-        date=format_date(transfer.created_at),
-        transaction_type="DEBIT",
-        beneficiary_account=transfer.destination_account,
-        sender=customer_name,
-        status="PENDING" if transfer.status == Status.PENDING else "FAILED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )
-
-
-def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> RecentTransaction:
-    shown = present_core_line(line, records)
-    credit = line.amount_kobo > 0
-    record = records.get(shown.reference)
-    paid_to = (
-        record.destination_account
-        if isinstance(record, Transfer)
-        else customer_facing_account(line.counterparty_number)
-    )
-    return RecentTransaction(
-        amount=kobo_to_naira(abs(line.amount_kobo)),
-        date=format_date(line.posted_at),
-        transaction_type="CREDIT" if credit else "DEBIT",
-        # A settlement account is the bank's business: the account paid, where known.
-        beneficiary_account=line.account_number if credit else paid_to or "",
-        sender=(shown.counterparty_name or "") if credit else customer_name,
-        status="COMPLETED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )

@@ -19,9 +19,10 @@ from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import DEBIT, wat
+from bff.disputes.presenter import dispute_out
 from bff.disputes.reasons import STATUS_LABELS, DisputeStatus
 from bff.disputes.schemas import AdminDisputeOut, DisputeOut
-from bff.disputes.service import DisputeService, dispute_out
+from bff.disputes.service import DisputeService
 from bff.errors import Conflict, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import load_records
 from bff.money import format_naira

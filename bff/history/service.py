@@ -24,7 +24,7 @@ from bff.core_client import (
     CoreStatementLine,
     CoreUnavailable,
 )
-from bff.dates import DATE, LAGOS, TIME, format_date
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import (
@@ -38,12 +38,12 @@ from bff.history.presentation import (
     present_line,
     present_unsettled,
 )
+from bff.history.presenter import Line, detail_out, line_out, record_detail_out
 from bff.history.receipts import Receipt
 from bff.history.receipts import render_pdf as render_receipt
 from bff.history.receipts import render_png as receipt_png
 from bff.history.schemas import TransactionDetailOut, TransactionOut, TransactionPageOut
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
-from bff.money import kobo_to_naira
 from bff.notifications.message import Attachment
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email
@@ -90,43 +90,6 @@ def parse_day(text: str | None, field: str) -> date | None:
 
 def lagos_midnight(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=LAGOS)
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A line of the customer's history as the service knows it, in kobo and a datetime;
-    `line_out` presents it."""
-
-    account_number: str  # the customer's own account
-    at: datetime
-    shown: Presented
-    amount_kobo: int  # negative: money out
-    status: str
-    balance_after_kobo: int | None = None
-
-    @property
-    def transaction_type(self) -> str:
-        return "CREDIT" if self.amount_kobo > 0 else "DEBIT"
-
-
-def line_out(line: Line) -> TransactionOut:
-    shown = line.shown
-    return TransactionOut(
-        reference_number=shown.reference,
-        date_created=format_date(line.at, DATE),
-        time_created=format_date(line.at, TIME),
-        narration=shown.narration,
-        transaction_type=line.transaction_type,
-        amount=kobo_to_naira(abs(line.amount_kobo)),
-        status=line.status,
-        account_number=line.account_number,
-        balance_after=(
-            kobo_to_naira(line.balance_after_kobo) if line.balance_after_kobo is not None else None
-        ),
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-        description=shown.description,
-    )
 
 
 def _chosen(own: list[CoreAccount], account: str | None) -> list[CoreAccount]:
@@ -334,7 +297,7 @@ class HistoryService:
         mine_record = record if record is not None and record.user_id == user.id else None
         if mine_record is not None and mine_record.status != Status.COMPLETED:
             unsettled = _unsettled_line(mine_record)
-            return unsettled, _record_detail(line_out(unsettled), mine_record, own)
+            return unsettled, record_detail_out(line_out(unsettled), mine_record, own)
         posting = await self._posting(reference, record)
         mine = next((e for e in posting.entries if e.account_number in own), None)
         if mine is None:  # someone else's transaction: the same answer as a missing one
@@ -353,7 +316,7 @@ class HistoryService:
         )
         base = line_out(line)
         if mine_record is not None:
-            return line, _record_detail(base, mine_record, own)
+            return line, record_detail_out(base, mine_record, own)
         # Received money, or a line the BFF has no record of: the ledger's two sides, with a
         # settlement account replaced by the name the customer knows.
         me = (mine.account_name, mine.account_number)
@@ -362,7 +325,7 @@ class HistoryService:
             customer_facing_account(other.account_number if other else None),
         )
         source, destination = (me, them) if mine.amount_kobo < 0 else (them, me)
-        return line, _detail(base, source, destination)
+        return line, detail_out(base, source, destination)
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
         try:
@@ -464,50 +427,4 @@ def _unsettled_line(record: Transfer | Vend) -> Line:
         -record.amount_kobo,
         record.status,
         None,
-    )
-
-
-Party = tuple[str | None, str | None]  # name, account number
-
-
-def _detail(
-    base: TransactionOut,
-    source: Party,
-    destination: Party,
-    *,
-    session_id: str | None = None,
-    token: str | None = None,
-    units: str | None = None,
-) -> TransactionDetailOut:
-    return TransactionDetailOut(
-        **{f: getattr(base, f) for f in TransactionOut.__struct_fields__},
-        session_id=session_id,
-        source_account_name=source[0],
-        source_account_number=source[1],
-        destination_account_name=destination[0],
-        destination_account_number=destination[1],
-        token=token,
-        units=units,
-    )
-
-
-def _record_detail(
-    base: TransactionOut, record: Transfer | Vend, own: dict[str, CoreAccount]
-) -> TransactionDetailOut:
-    """The customer's own payment, as they made it."""
-    account = own.get(record.source_account)
-    source = (account.account_name if account else None, record.source_account)
-    if isinstance(record, Vend):
-        return _detail(
-            base,
-            source,
-            (record.provider_title, record.customer_number),
-            token=record.token,
-            units=record.units,
-        )
-    return _detail(
-        base,
-        source,
-        (record.destination_name, record.destination_account),
-        session_id=record.session_id,
     )

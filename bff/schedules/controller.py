@@ -9,6 +9,7 @@ from litestar import Controller, get, patch, post, put
 from bff.openapi_errors import refuses
 from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
+from bff.schedules.presenter import schedule_out
 from bff.schedules.schemas import (
     ApproveIn,
     BulkScheduleIn,
@@ -17,7 +18,7 @@ from bff.schedules.schemas import (
     ScheduledPaymentOut,
     ScheduleRefIn,
 )
-from bff.schedules.service import ScheduleService, schedule_out
+from bff.schedules.service import ScheduleService
 from bff.schemas import MessageOut, TextPath
 from bff.transfers.models import Kind
 from bff.transfers.schemas import TransferIn

@@ -33,7 +33,7 @@ from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
-from bff.schedules.schemas import EditIn, ScheduledPaymentOut
+from bff.schedules.schemas import EditIn
 from bff.transfers.models import Kind, Status
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
@@ -45,29 +45,6 @@ log = logging.getLogger(__name__)
 LEASE = timedelta(seconds=120)
 ONLY_PENDING = "Only pending scheduled payments can be edited"
 NOT_FOUND = "Scheduled payment not found"
-
-
-def schedule_out(row: ScheduledPayment) -> ScheduledPaymentOut:
-    return ScheduledPaymentOut(
-        uuid=row.uuid,
-        client_id=row.user_id,
-        reference_number=row.reference_number,
-        transfer_type=row.transfer_type,
-        source_account_number=row.source_account,
-        destination_account_number=row.destination_account,
-        destination_account_name=row.destination_name,
-        destination_bank_code=row.destination_bank_code,
-        destination_bank_name=row.destination_bank_name,
-        amount=kobo_to_naira(row.amount_kobo),
-        description=row.description,
-        schedule_date=format_date(row.next_date, DATE),
-        interval=row.interval,
-        repeat_payment=row.repeat_payment,
-        runs_done=row.runs_done,
-        status=row.status,
-        approved=row.approved,
-        failure_reason=row.failure_reason,
-    )
 
 
 def _new_reference() -> str:

@@ -95,7 +95,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         # Tests sign in many times from one client address; the limiter stays on, with room.
         # bff/tests/test_throttling.py puts the production limits back.
         rate_limit_auth_per_minute=10_000,
-        rate_limit_name_enquiry_per_minute=10_000,
+        rate_limit_name_inquiry_per_minute=10_000,
     )
     return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 

@@ -85,7 +85,7 @@ class NipTransfer:
             answer = await self.core.nip_transfer(
                 {
                     "reference": transfer.id,
-                    "nameEnquiryRef": transfer.name_enquiry_ref or "",
+                    "nameInquiryRef": transfer.name_inquiry_ref or "",
                     "debitAccount": transfer.source_account,
                     "destinationInstitutionCode": transfer.destination_bank_code,
                     "beneficiaryAccount": transfer.destination_account,

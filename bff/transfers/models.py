@@ -58,7 +58,7 @@ class Transfer(PaymentState, Base):
     destination_name: Mapped[str] = mapped_column(String(120))
     amount_kobo: Mapped[int] = mapped_column(BigInteger)
     description: Mapped[str] = mapped_column(String(200))
-    name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
+    name_inquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))
     # The browser it was made from (bff/devices; no foreign key: removing a device keeps

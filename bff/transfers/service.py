@@ -28,11 +28,10 @@ from bff.accounts.service import AccountsService, Balances
 from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient
-from bff.dates import format_date
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
-from bff.money import format_naira, kobo_to_naira, naira_to_kobo
+from bff.money import format_naira, naira_to_kobo
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
@@ -42,12 +41,11 @@ from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
 from bff.transfers.execution import payment_of
-from bff.transfers.messages import PENDING_MESSAGE, failure_message
+from bff.transfers.messages import failure_message
 from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
 from bff.transfers.schemas import (
     BulkTransferRow,
     TransferIn,
-    TransferOut,
 )
 from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now
 from bff.users.models import User
@@ -72,7 +70,7 @@ class Plan:
     destination_name: str
     amount_kobo: int
     description: str
-    name_enquiry_ref: str | None
+    name_inquiry_ref: str | None
 
     def columns(self) -> dict[str, Any]:
         """The payer, payee and money columns a transfer and a scheduled payment both keep."""
@@ -85,33 +83,6 @@ class Plan:
             "amount_kobo": self.amount_kobo,
             "description": self.description,
         }
-
-
-def transfer_out(transfer: Transfer) -> TransferOut:
-    message = None
-    if transfer.status == Status.FAILED:
-        message = transfer.failure_reason
-    elif transfer.status == Status.PENDING:
-        message = PENDING_MESSAGE
-    elif transfer.status == Status.COMPLETED:
-        message = "Transferred Successfully"
-    return TransferOut(
-        id=transfer.id,
-        reference_number=transfer.id,
-        status=transfer.status,  # type: ignore[arg-type]
-        transfer_type=transfer.kind,
-        source_account_number=transfer.source_account,
-        destination_account_number=transfer.destination_account,
-        destination_account_name=transfer.destination_name,
-        destination_bank_code=transfer.destination_bank_code,
-        destination_bank_name=transfer.destination_bank_name,
-        amount=kobo_to_naira(transfer.amount_kobo),
-        description=transfer.description,
-        response_code=transfer.response_code,
-        message=message,
-        session_id=transfer.session_id,
-        date_created=format_date(transfer.created_at),
-    )
 
 
 class TransferService:
@@ -210,7 +181,7 @@ class TransferService:
         if kind == Kind.OTHER_BANK and not bank_code:
             raise ValidationFailed("This field is required", field="destinationBankCode")
         signed = (data.name_inquiry_reference or "").strip()
-        # The customer's own name enquiry, signed by us a moment ago, answers who the payee
+        # The customer's own name inquiry, signed by us a moment ago, answers who the payee
         # is; without one (a scheduled run, a saved beneficiary) the payee's bank is asked.
         lookup = (
             self.lookup.checked(user.id, signed, destination, bank_code)
@@ -618,7 +589,7 @@ def _new_transfer(
         batch_id=batch_id,
         kind=plan.kind,
         **plan.columns(),
-        name_enquiry_ref=plan.name_enquiry_ref,
+        name_inquiry_ref=plan.name_inquiry_ref,
         save_as_beneficiary=save,
         status=Status.AWAITING_OTP,
         stage=Stage.NEW,
