@@ -452,7 +452,9 @@ async def check(
 
         after = await balances(sim)
         outflow = sum(
-            t.amount_kobo for t in transfers if t.kind == "OTHER_BANK" and t.status == "COMPLETED"
+            t.amount_kobo
+            for t in transfers
+            if t.transfer_type == "OTHER_BANK" and t.status == "COMPLETED"
         )
         outflow += sum(b.amount_kobo for b in bills if b.status == "COMPLETED")
         total_before = sum(v[0] for v in before.values())
@@ -478,7 +480,7 @@ async def check(
         for row in transfers:
             references = (
                 [f"HOLD-{row.id}"]
-                if row.kind == "OTHER_BANK"
+                if row.transfer_type == "OTHER_BANK"
                 else [f"TRF-{row.id}", f"HOLD-TRF-{row.id}"]
             )
             await _check_posting(sim, once, row.id, references, row.status == "COMPLETED", row)

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
@@ -31,7 +30,7 @@ from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
 from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
@@ -50,7 +49,7 @@ CATEGORY_KEYS = {
 }
 
 
-class BillService:
+class BillService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -253,15 +252,6 @@ class BillService:
             raise ValidationFailed(NOT_AWAITING_APPROVAL)
         return await self._passkeys().approval_options(user.id, approval_of(vend))
 
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
-
     async def confirm(
         self,
         user: User,
@@ -272,13 +262,6 @@ class BillService:
     ) -> Vend:
         """With the code, or with a passkey's assertion of this very bill payment."""
         refuse_if_frozen(user)  # frozen since the code was sent
-        approve = None
-        if passkey is not None:
-            passkeys = self._passkeys()
-
-            async def approve(session: AsyncSession, vend: Vend) -> None:
-                await passkeys.approve_in(session, user.id, approval_of(vend), passkey)
-
         vend, started = await begin_with_code(
             self.life,
             self.codes,
@@ -289,7 +272,7 @@ class BillService:
             purpose=_purpose(vend_id),
             otp=otp,
             ttl=self.otp_ttl,
-            approve=approve,
+            approve=self._approval(user, passkey, approval_of),
         )
         if started:
             return await self.execute(vend_id, leased=True, vend=vend, customer_id=user.customer_id)

@@ -32,7 +32,7 @@ from bff.notifications.templates import branded_email, sms
 from bff.payments.lifecycle import Status
 from bff.tickets.models import Sender
 from bff.transfers.execution import NIP_SETTLEMENT
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 from bff.users.models import User
 
 SUSPENSE = "GL-SUSPENSE"
@@ -160,7 +160,7 @@ class DisputeBackOffice:
 def funded_by(record: Transfer | Vend | None) -> str:
     if isinstance(record, Vend):
         return BILLER_SETTLEMENT
-    if isinstance(record, Transfer) and record.kind == Kind.OTHER_BANK:
+    if isinstance(record, Transfer) and record.transfer_type == TransferType.OTHER_BANK:
         return NIP_SETTLEMENT
     return SUSPENSE
 

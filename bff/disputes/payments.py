@@ -14,7 +14,7 @@ from bff.history.presentation import customer_reference, load_records
 from bff.history.service import HistoryService
 from bff.money import format_naira
 from bff.payments.lifecycle import Stage, Status
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 from bff.transfers.service import TransferService
 from bff.users.models import User
 
@@ -96,7 +96,11 @@ async def instant_answer(
     if record is None:
         return None
     unsettled = record.status in (Status.PENDING, Status.PROCESSING)
-    if isinstance(record, Transfer) and record.kind == Kind.OTHER_BANK and unsettled:
+    if (
+        isinstance(record, Transfer)
+        and record.transfer_type == TransferType.OTHER_BANK
+        and unsettled
+    ):
         record = await transfers.follow_up(record.id)
     elif isinstance(record, Vend) and unsettled:
         record = await bills.follow_up(record.id)

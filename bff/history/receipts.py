@@ -17,9 +17,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from bff.banks import BANK_NAME
 from bff.dates import WAT, format_date
 from bff.history.schemas import TransactionDetailOut
-from bff.history.statements import BANK_NAME, BRAND
+from bff.history.statements import BRAND
 from bff.money import format_naira, naira_and_kobo
 
 PAGE = (105 * mm, 165 * mm)  # a phone-shaped page: readable when shared as an image

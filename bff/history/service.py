@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import CompoundSelect, bindparam, literal, or_, select, union_all
 
 from bff.accounts.service import AccountsService
+from bff.banks import BANK_NAME
 from bff.bills.models import Vend
 from bff.core_client import (
     CoreAccount,
@@ -402,7 +403,7 @@ class HistoryService:
                         f"Hello {user.first_name},",
                         f"Attached is the statement of account {account.account_number} "
                         f"for {statement.period}.",
-                        "Kobo Microfinance Bank",
+                        BANK_NAME,
                     ],
                     attachments=(Attachment(name, mime, base64.b64encode(content).decode()),),
                 )

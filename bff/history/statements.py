@@ -20,10 +20,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from bff.banks import BANK_NAME
 from bff.dates import DATE, MINUTE, format_date
 from bff.money import format_naira, kobo_to_naira
 
-BANK_NAME = "Kobo Microfinance Bank"
 BRAND = colors.HexColor("#0B6E4F")
 
 

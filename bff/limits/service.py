@@ -30,7 +30,7 @@ from bff.limits.rules import (
 from bff.limits.schemas import TransactionLimitIn, TransactionLimitOut
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payments.lifecycle import Status
 from bff.users.models import User
 
@@ -38,7 +38,7 @@ LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
 LIMIT_CHANGE_NOT_FOUND = "Limit change not found"
 
 
-class LimitsService:
+class LimitsService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -54,15 +54,6 @@ class LimitsService:
         self.accounts = accounts
         self.notices = notices
         self.passkeys = passkeys
-
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
 
     async def _active_accounts(self, user: User) -> list[CoreAccount]:
         return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]

@@ -109,7 +109,7 @@ class AccountLookup:
         return NameInquiryOut(
             account_name=account.account_name,
             account_number=number,
-            bank_name=banks.bank_name(banks.own_code()) or "Kobo",
+            bank_name=banks.own_name(),
             bank_code=banks.own_code(),
             name_inquiry_reference=None,
         )

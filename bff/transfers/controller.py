@@ -15,7 +15,7 @@ from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
 from bff.schemas import TextPath
-from bff.transfers.models import Kind, Status, Transfer
+from bff.transfers.models import Status, Transfer, TransferType
 from bff.transfers.presenter import balances_out, total_of, transfer_out
 from bff.transfers.schemas import (
     BalancesOut,
@@ -110,10 +110,14 @@ class TransfersController(Controller):
         return await lookup.for_customer(customer.user.id, data.account_number, banks.own_code())
 
     async def _initiate(
-        self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn
+        self,
+        transfer_service: TransferService,
+        customer: Principal,
+        transfer_type: str,
+        data: TransferIn,
     ) -> PendingTransferOut:
         transfer, message = await transfer_service.initiate(
-            customer.user, kind, data, customer.device
+            customer.user, transfer_type, data, customer.device
         )
         return PendingTransferOut(
             id=transfer.id,
@@ -133,7 +137,7 @@ class TransfersController(Controller):
     async def intrabank(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.INTRA_BANK, data)
+        return await self._initiate(transfer_service, customer, TransferType.INTRA_BANK, data)
 
     @post(
         "/own-account",
@@ -144,7 +148,7 @@ class TransfersController(Controller):
     async def own_account(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.OWN_ACCOUNT, data)
+        return await self._initiate(transfer_service, customer, TransferType.OWN_ACCOUNT, data)
 
     @post(
         "/other-banks",
@@ -155,7 +159,7 @@ class TransfersController(Controller):
     async def other_banks(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.OTHER_BANK, data)
+        return await self._initiate(transfer_service, customer, TransferType.OTHER_BANK, data)
 
     @post(
         "/intrabank/confirm",

@@ -15,7 +15,7 @@ from bff.core_client import CoreClient, CorePosting, CoreRefused
 from bff.db import Database
 from bff.payments.lifecycle import DirectPayment, HeldPayment, Outcome
 from bff.transfers.messages import failure_message
-from bff.transfers.models import Kind, Status, Transfer
+from bff.transfers.models import Status, Transfer, TransferType
 
 NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
 
@@ -25,7 +25,7 @@ def payment_of(
 ) -> DirectPayment | HeldPayment:
     """`customer_id`: the paying customer, when the caller has them (a confirm): the core
     then refuses a debit from an account that is not theirs, whatever the BFF checked."""
-    if transfer.kind == Kind.OTHER_BANK:
+    if transfer.transfer_type == TransferType.OTHER_BANK:
         return NipTransfer(db, core, transfer, customer_id)
     return IntrabankTransfer(core, transfer, customer_id)
 

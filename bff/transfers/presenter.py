@@ -26,7 +26,7 @@ def transfer_out(transfer: Transfer) -> TransferOut:
         id=transfer.id,
         reference_number=transfer.id,
         status=transfer.status,  # type: ignore[arg-type]
-        transfer_type=transfer.kind,
+        transfer_type=transfer.transfer_type,
         source_account_number=transfer.source_account,
         destination_account_number=transfer.destination_account,
         destination_account_name=transfer.destination_name,
