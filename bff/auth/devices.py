@@ -25,7 +25,6 @@ from bff.config import Settings
 from bff.dates import SPOKEN, format_date
 from bff.db import utcnow
 from bff.money import format_naira_brief
-from bff.notifications.templates import sms
 from bff.security import tokens
 from bff.users.models import User
 
@@ -108,10 +107,7 @@ class SignInDevices:
             f"Someone signed in to your Kobo profile from a new device ({seen.name}) at "
             f"{when} (West Africa Time). {limited}If this was you, there is nothing to do.",
         )
-        if user.phone_number:
-            await self.notices.notifier.send(
-                [sms(user.phone_number, NEW_DEVICE_SMS.format(seen.name, when))]
-            )
+        await self.notices.text(user, NEW_DEVICE_SMS.format(seen.name, when))
 
     async def passkey_added_in(
         self, session: AsyncSession, user_id: int, device_id: int | None, at: datetime

@@ -53,7 +53,6 @@ from bff.auth.service import AuthService, Browser, NewSession
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import NotAuthenticated, NotFound, ValidationFailed
-from bff.notifications.templates import sms
 from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.passkeys.schemas import PasskeyAssertionIn, PasskeyRegistrationIn
 from bff.security import tokens
@@ -218,8 +217,7 @@ class PasskeyService:
         )
         # A new way into the account is also worth an SMS: the phone reaches the customer
         # even when the e-mail account is the one in the wrong hands. Through the outbox too.
-        if user.phone_number:
-            await self.notices.notifier.send([sms(user.phone_number, NEW_PASSKEY_SMS.format(name))])
+        await self.notices.text(user, NEW_PASSKEY_SMS.format(name))
         return passkey
 
     # -- sign-in (discoverable credentials: no identifier typed) ----------------------------
