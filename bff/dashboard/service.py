@@ -8,22 +8,19 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, literal, or_, select, union_all
 
-from bff.accounts.service import CORE_DOWN, account_out
+from bff.accounts.service import CORE_DOWN
 from bff.core_client import CoreClient, CoreUnavailable
 from bff.core_client.schemas import CoreAccountLine
-from bff.dashboard.presenter import recent_line_out, recent_transfer_out
+from bff.dashboard.presenter import summary_out
 from bff.dashboard.schemas import (
     ClientSummaryOut,
-    DashboardScheduledPayment,
-    WeeklyTransactionSummary,
 )
-from bff.dates import DATE, format_date, start_of_week
+from bff.dates import start_of_week
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable
 from bff.history.presentation import (
     load_records_of,
 )
-from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
 from bff.transfers.models import Status, Transfer
 from bff.users.models import User
@@ -82,48 +79,17 @@ class DashboardService:
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
-        accounts = activity.accounts
-        full_name = f"{user.first_name} {user.last_name}"
         async with self.db.reader() as session:
             records = await load_records_of(session, activity.recent)
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
-        # Newest first, sorted on the moments; only the ones shown are formatted.
-        moments: list[tuple[datetime, CoreAccountLine | Transfer]] = [
+        # Newest first, sorted on the moments; the presenter formats only the ones shown.
+        newest: list[tuple[datetime, CoreAccountLine | Transfer]] = [
             *((line.posted_at, line) for line in activity.recent),
             *((transfer.created_at, transfer) for transfer in unsettled),
         ]
-        moments.sort(key=lambda pair: pair[0], reverse=True)
-        recent = [
-            recent_transfer_out(item, full_name)
-            if isinstance(item, Transfer)
-            else recent_line_out(item, records, full_name)
-            for _, item in moments[:RECENT_COUNT]
-        ]
-        summary = ClientSummaryOut(
-            accounts=[account_out(a) for a in accounts],
-            total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
-            total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
-            weekly_transaction_summary=WeeklyTransactionSummary(
-                failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
-                pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),
-                completed_transactions=activity.lines_since,
-                inwards=kobo_to_naira(activity.credits_since_kobo),
-                outwards=kobo_to_naira(activity.debits_since_kobo),
-            ),
-            recent_transactions=recent,
-            scheduled_payments=[
-                DashboardScheduledPayment(
-                    amount=kobo_to_naira(s.amount_kobo),
-                    beneficiary_account=s.destination_account,
-                    type=s.transfer_type,
-                    status=s.status,
-                    uuid=s.uuid,
-                    schedule_date=format_date(s.next_date, DATE),
-                    beneficiary_name=s.destination_name,
-                )
-                for s in schedules
-            ],
-        )
+        newest.sort(key=lambda pair: pair[0], reverse=True)
+        recent = [item for _, item in newest[:RECENT_COUNT]]
+        summary = summary_out(user, activity, unsettled, schedules, recent, records)
         return Computed(summary, activity.version)
 
     async def _bff_activity(
