@@ -28,10 +28,10 @@ from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFail
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.notifications.notifier import Notifier
-from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
+from bff.payments.outcome import text_the_outcome
 from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
 
@@ -320,12 +320,6 @@ class BillService(PasskeyApprovals):
         return after
 
     async def _notify(self, vend: Vend) -> None:
-        if not await self.life.mark_notified(vend.id):
-            return
-        async with self.db.transaction() as session:
-            user = await session.get(User, vend.user_id)
-        if user is None or not user.phone_number:
-            return
         amount = format_naira(vend.amount_kobo)
         if vend.status == Status.COMPLETED:
             token = f" Token: {vend.token}." if vend.token else ""
@@ -338,7 +332,7 @@ class BillService(PasskeyApprovals):
                 f"Kobo: your {vend.provider_title} payment of {amount} failed. "
                 f"{vend.failure_reason} Ref {vend.id}."
             )
-        await self.notifier.send([sms(user.phone_number, text)])
+        await text_the_outcome(self.life, self.notifier, vend, text)
 
 
 def approval_of(vend: Vend) -> Action:

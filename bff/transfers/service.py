@@ -32,11 +32,11 @@ from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, naira_to_kobo
 from bff.notifications.notifier import Notifier
-from bff.notifications.templates import sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
+from bff.payments.outcome import text_the_outcome
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_TYPES, DeviceCap
 from bff.transfers.execution import payment_of
@@ -510,12 +510,6 @@ class TransferService(PasskeyApprovals):
 
     async def _notify(self, transfer: Transfer) -> None:
         """SMS the outcome of a transfer the customer last saw as Pending (once)."""
-        if not await self.life.mark_notified(transfer.id):
-            return
-        async with self.db.transaction() as session:
-            user = await session.get(User, transfer.user_id)
-        if user is None or not user.phone_number:
-            return
         amount = format_naira(transfer.amount_kobo)
         if transfer.status == Status.COMPLETED:
             text = (
@@ -527,7 +521,7 @@ class TransferService(PasskeyApprovals):
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
                 f"{transfer.failure_reason} Ref {transfer.id}."
             )
-        await self.notifier.send([sms(user.phone_number, text)])
+        await text_the_outcome(self.life, self.notifier, transfer, text)
 
 
 def approval_of(transfer: Transfer) -> Action:
