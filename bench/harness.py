@@ -50,9 +50,9 @@ from bench.processes import ROOT, Stack, cpu_seconds, postgres_pid
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
 from bff.config import Argon2Params
+from bff.dates import LAGOS
 from bff.db import Database
 from bff.security.passwords import Passwords
-from bff.timefmt import LAGOS
 from bff.users.models import User
 from core_sim.db import Database as CoreDatabase
 
@@ -68,7 +68,7 @@ WORKLOADS = (
     "transfer_other_bank",
     "vend",
     "ledger",
-    "name_enquiry",
+    "name_inquiry",
     "history",
     "statement",
 )
@@ -83,7 +83,7 @@ LABELS = {
     "transfer_other_bank": "other-bank transfer, initiate + confirm",
     "vend": "electricity vend, initiate + confirm",
     "ledger": "simulator ledger transfer alone",
-    "name_enquiry": "name enquiry (NIP) through the BFF",
+    "name_inquiry": "name inquiry (NIP) through the BFF",
     "history": "history page, last 30 days (as the web app asks)",
     "history_all_time": "history page, no dates (newest of the whole history)",
     "statement": "one-year PDF statement, request until the e-mail arrives",

@@ -55,7 +55,7 @@ BEFORE: dict[str, dict[str, Any]] = {
         "alerts": (5, 3),
         "calls": [
             "GET /core/customers/{cif}/accounts",
-            "POST /nip/name-enquiry",
+            "POST /nip/name-inquiry",
             "POST /core/messages/batch",
             "POST /core/holds",
             "POST /nip/transfers",

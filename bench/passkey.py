@@ -38,8 +38,8 @@ from bench.inbox import CODE
 from bench.processes import cpu_seconds
 from bench.report import write_section
 from bff.auth.devices import DEVICE_COOKIE
+from bff.dates import LAGOS
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.timefmt import LAGOS
 
 START, END = "<!-- bench-passkey:start -->", "<!-- bench-passkey:end -->"
 HEADING = "## Passkey sign-in next to password sign-in (issue 40)"

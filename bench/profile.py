@@ -31,7 +31,7 @@ from typing import Any
 
 from bench.harness import DOC, LABELS, load, running_stack
 from bench.report import write_section
-from bff.timefmt import LAGOS
+from bff.dates import LAGOS
 
 START, END = "<!-- bench-profile:start -->", "<!-- bench-profile:end -->"
 RATE = 250  # samples per second

@@ -43,7 +43,7 @@ from bench.harness import (
     warm_up,
 )
 from bench.report import write_section
-from bff.timefmt import LAGOS
+from bff.dates import LAGOS
 
 START, END = "<!-- bench-rush:start -->", "<!-- bench-rush:end -->"
 HEADING = "## The morning rush: sign-in and the first screen at peak (issue 38)"

@@ -31,9 +31,9 @@ from bench.processes import ROOT, Stack
 from bench.report import write_section
 from bench.workload import free_port
 from bff.core_client import CoreClient
+from bff.dates import LAGOS
 from bff.history.service import HistoryService, lagos_midnight
 from bff.history.statements import render_pdf, render_xlsx
-from bff.timefmt import LAGOS
 from bff.users.models import User
 from core_sim.db import Database
 from core_sim.ledger.models import LedgerAccount

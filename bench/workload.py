@@ -217,21 +217,21 @@ class Customer:
         )
 
     async def interbank(self) -> None:
-        enquiry = await self._call(
+        inquiry = await self._call(
             "POST",
             "/api/transfer/name-inquiry",
             {"accountNumber": EXTERNAL_OK, "bankCode": GTB},
             scenario=self._scenario("interbank") if self.rng.random() < 0.3 else None,
         )
-        if enquiry.status_code != 200:
+        if inquiry.status_code != 200:
             self.tally.operations["interbank"] += 1
-            self.tally.outcomes[f"interbank: name enquiry {enquiry.status_code}"] += 1
+            self.tally.outcomes[f"interbank: name inquiry {inquiry.status_code}"] += 1
             return
         body = {
             "sourceAccountNumber": self.rng.choice(self.accounts),
             "destinationAccountNumber": EXTERNAL_OK,
             "destinationBankCode": GTB,
-            "nameInquiryReference": enquiry.json()["nameInquiryReference"],
+            "nameInquiryReference": inquiry.json()["nameInquiryReference"],
             "amount": self._amount(),
             "description": "workload nip",
         }
@@ -452,7 +452,9 @@ async def check(
 
         after = await balances(sim)
         outflow = sum(
-            t.amount_kobo for t in transfers if t.kind == "OTHER_BANK" and t.status == "COMPLETED"
+            t.amount_kobo
+            for t in transfers
+            if t.transfer_type == "OTHER_BANK" and t.status == "COMPLETED"
         )
         outflow += sum(b.amount_kobo for b in bills if b.status == "COMPLETED")
         total_before = sum(v[0] for v in before.values())
@@ -478,7 +480,7 @@ async def check(
         for row in transfers:
             references = (
                 [f"HOLD-{row.id}"]
-                if row.kind == "OTHER_BANK"
+                if row.transfer_type == "OTHER_BANK"
                 else [f"TRF-{row.id}", f"HOLD-TRF-{row.id}"]
             )
             await _check_posting(sim, once, row.id, references, row.status == "COMPLETED", row)
@@ -561,7 +563,7 @@ async def _check_customer_view(
 # Load from one address on loopback would trip the per-address request limits at once.
 UNTHROTTLED = {
     "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000000",
-    "KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE": "1000000",
+    "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE": "1000000",
     # The login workload signs each bench customer in again and again.
     "KOBO_LOGIN_CODES_PER_WINDOW": "1000000",
 }

@@ -39,7 +39,7 @@ TIMEOUT_S = 10
 
 
 # One request per operation (kobo.lua's `one_request`): these need no state per connection.
-ONE_REQUEST = frozenset({"trivial", "summary", "history", "history_all_time", "name_enquiry"})
+ONE_REQUEST = frozenset({"trivial", "summary", "history", "history_all_time", "name_inquiry"})
 
 
 def threads_for(workload: str | None, clients: int) -> int:

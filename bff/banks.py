@@ -8,6 +8,13 @@ from functools import cache
 
 from bff.config import FIXTURES_DIR
 
+# The bank's name, written once: in full wherever it is written out (statements, receipts,
+# e-mail signatures, a payee's bank); the short one only where a field is short (the
+# e-mail header and fallback subject). The SMS sender id and the passkey relying party's
+# name are settings (`KOBO_SMS_SENDER_ID`, `webauthn_rp_name`), "Kobo" by default.
+BANK_NAME = "Kobo Microfinance Bank"
+SHORT_NAME = "Kobo"
+
 
 @dataclass(frozen=True, slots=True)
 class Bank:
@@ -36,4 +43,4 @@ def bank_name(code: str) -> str | None:
 
 def own_name() -> str:
     """Kobo's name as the institution list spells it (what transfers record as the bank)."""
-    return bank_name(own_code()) or "Kobo Microfinance Bank"
+    return bank_name(own_code()) or BANK_NAME

@@ -82,9 +82,9 @@ class Settings:
     core_breaker_failures: int = 5
     core_breaker_reset_s: float = 5.0
     # Requests per minute per client address and route (bff/security/throttling.py): sign-in,
-    # code checks, code resend, password recovery and registration; and name enquiry.
+    # code checks, code resend, password recovery and registration; and name inquiry.
     rate_limit_auth_per_minute: int = 10
-    rate_limit_name_enquiry_per_minute: int = 30
+    rate_limit_name_inquiry_per_minute: int = 30
     # Where the rate limiter counts: in memory (one process) unless Redis is given.
     redis_url: str | None = None
     # Origins allowed to call the API from a browser; empty: same origin only.
@@ -184,8 +184,10 @@ class Settings:
             core_breaker_failures=env_int("KOBO_CORE_BREAKER_FAILURES", 5),
             core_breaker_reset_s=env_seconds("KOBO_CORE_BREAKER_RESET_S", 5),
             rate_limit_auth_per_minute=env_int("KOBO_RATE_LIMIT_AUTH_PER_MINUTE", 10),
-            rate_limit_name_enquiry_per_minute=env_int(
-                "KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE", 30
+            rate_limit_name_inquiry_per_minute=env_int(
+                # The old spelling is still read, so a deployment that set it keeps its limit.
+                "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE",
+                env_int("KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE", 30),
             ),
             redis_url=os.environ.get("REDIS_URL") or None,
             cors_origins=tuple(

@@ -32,14 +32,14 @@ from sqlalchemy import func, select
 
 from bff.bills.models import Vend
 from bff.clock import BankClock
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.reasons import DisputeStatus
 from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.payments.lifecycle import Stage, Status
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
-from bff.timefmt import LAGOS
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 
 PROMETHEUS = PrometheusConfig(
     app_name="kobo-bff",
@@ -75,16 +75,17 @@ async def read_figures(db: Database, clock: BankClock, hold_window: timedelta) -
     today = (await clock.now()).astimezone(LAGOS).date()
     figures = Figures()
     async with db.autocommit() as session:
-        for kind, status, count in await session.execute(
-            select(Transfer.kind, Transfer.status, func.count()).group_by(
-                Transfer.kind, Transfer.status
+        for transfer_type, status, count in await session.execute(
+            select(Transfer.transfer_type, Transfer.status, func.count()).group_by(
+                Transfer.transfer_type, Transfer.status
             )
         ):
-            figures.transfers[(kind, status)] = count
+            figures.transfers[(transfer_type, status)] = count
         count, oldest = (
             await session.execute(
                 select(func.count(), func.min(Transfer.confirmed_at)).where(
-                    Transfer.kind == Kind.OTHER_BANK, Transfer.status.in_(IN_FLIGHT)
+                    Transfer.transfer_type == TransferType.OTHER_BANK,
+                    Transfer.status.in_(IN_FLIGHT),
                 )
             )
         ).one()
@@ -152,8 +153,8 @@ class BankCollector(Collector):
             "Transfers the BFF has recorded, by type and current outcome",
             labels=["type", "outcome"],
         )
-        for (kind, status), count in sorted(f.transfers.items()):
-            transfers.add_metric([kind, status], count)
+        for (transfer_type, status), count in sorted(f.transfers.items()):
+            transfers.add_metric([transfer_type, status], count)
         yield transfers
         yield GaugeMetricFamily(
             "kobo_nip_pending_transfers",

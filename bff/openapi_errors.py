@@ -34,7 +34,7 @@ from litestar.openapi.spec import (
 )
 from litestar.routes import HTTPRoute
 
-from bff.security.throttling import AUTH_ROUTES, NAME_ENQUIRY_ROUTES
+from bff.security.throttling import AUTH_ROUTES, NAME_INQUIRY_ROUTES
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_DETAILS = Schema(
@@ -137,7 +137,7 @@ def answers_also(*media_types: str) -> dict[str, Any]:
 
 SIGNED_IN = "principal"
 ROLE_GUARDS = ("applicant", "customer", "admin")
-RATE_LIMITED = AUTH_ROUTES | NAME_ENQUIRY_ROUTES
+RATE_LIMITED = AUTH_ROUTES | NAME_INQUIRY_ROUTES
 NOT_FROM_THE_CORE = frozenset({"/health"})  # answers without the core, always
 
 

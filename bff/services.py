@@ -156,7 +156,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     devices = DeviceService(db, settings, codes, notices)
     sign_in_devices = SignInDevices(settings, notices)
     device_cap = DeviceCap(db, settings)
-    auth = AuthService(db, settings, passwords, core_client, codes, notices, sign_in_devices)
+    auth = AuthService(
+        db, settings, passwords, core_client, codes, notifier, notices, sign_in_devices
+    )
     read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
@@ -174,15 +176,20 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         limits,
         beneficiaries,
         lookup,
+        notifier,
         otp_ttl_s=ttl,
         passkeys=passkeys,
         device_cap=device_cap,
     )
-    bills = BillService(db, core_client, codes, accounts, limits, otp_ttl_s=ttl, passkeys=passkeys)
+    bills = BillService(
+        db, core_client, codes, accounts, limits, notifier, otp_ttl_s=ttl, passkeys=passkeys
+    )
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
     )
-    schedules = ScheduleService(db, core_client, codes, transfers, clock, passkeys=passkeys)
+    schedules = ScheduleService(
+        db, core_client, codes, transfers, clock, notifier, passkeys=passkeys
+    )
     # A completed payment's alert goes out at once, not at the next pass.
     transfers.life.alert_recorded = outbox.poke
     bills.life.alert_recorded = outbox.poke

@@ -5,7 +5,7 @@
 -- token, and its own place in a multi-request flow (initiate, read the code, confirm).
 --
 -- Environment (set by bench/wrk.py):
---   KOBO_WRK_WORKLOAD  trivial | summary | history | history_all_time | name_enquiry |
+--   KOBO_WRK_WORKLOAD  trivial | summary | history | history_all_time | name_inquiry |
 --                      ledger | transfer | transfer_other_bank | vend | login | sign_in |
 --                      journey | statement
 --   KOBO_WRK_USERS     a file, one customer a line: token, e-mail, account, password (tabs)
@@ -472,7 +472,7 @@ function one_request(workload)
     return function()
       return "GET", "/api/ibanking/personal/transactions?size=10", with_auth(GZIP)
     end
-  elseif workload == "name_enquiry" then
+  elseif workload == "name_inquiry" then
     return function()
       return "POST", "/api/transfer/name-inquiry", with_auth(GZIP_JSON),
         '{"accountNumber":"9000000014","bankCode":"000013"}'

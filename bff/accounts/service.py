@@ -12,10 +12,10 @@ from bff.accounts.schemas import (
 )
 from bff.auth.codes import OneTimeCodes
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
+from bff.dates import start_of_week
 from bff.db import Database, utcnow
 from bff.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
-from bff.timefmt import start_of_week
 from bff.users.models import User
 from bff.users.read_cache import Computed, ReadCache, activity_changed
 

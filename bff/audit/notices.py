@@ -6,8 +6,9 @@ delivery failure is retried by the worker and never undoes the change."""
 from __future__ import annotations
 
 from bff.audit.events import Event
+from bff.banks import BANK_NAME
 from bff.notifications.notifier import Notifier
-from bff.notifications.templates import plain_email
+from bff.notifications.templates import plain_email, sms
 from bff.users.models import User
 
 SUBJECTS = {
@@ -36,6 +37,11 @@ class SecurityNotices:
 
     async def tell(self, user: User, event: Event, what: str) -> None:
         """`what` completes "…" in the e-mail: the change, in the customer's words."""
-        body = f"Hello {user.first_name},\n\n{what}\n\n{NOT_YOU}\n\nKobo Microfinance Bank"
+        body = f"Hello {user.first_name},\n\n{what}\n\n{NOT_YOU}\n\n{BANK_NAME}"
         # Recorded in the outbox first: a transport outage delays the notice, never loses it.
         await self.notifier.send([plain_email(user.email, SUBJECTS[event], body)])
+
+    async def text(self, user: User, text: str) -> None:
+        """The same news by SMS as well, where the customer has a phone number (the outbox)."""
+        if user.phone_number:
+            await self.notifier.send([sms(user.phone_number, text)])

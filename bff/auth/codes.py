@@ -197,11 +197,7 @@ class OneTimeCodes:
         locks the payment's row. Its row is what `use_read` takes."""
         latest_open = (
             select(OtpChallenge.id)
-            .where(
-                OtpChallenge.user_id == user_id,
-                OtpChallenge.purpose == purpose,
-                OtpChallenge.consumed_at.is_(None),
-            )
+            .where(*_unused(user_id, purpose))
             .order_by(OtpChallenge.id.desc())
             .limit(1)
             .scalar_subquery()
@@ -235,11 +231,7 @@ class OneTimeCodes:
             await session.execute(
                 select(OtpChallenge, User.codes_paused_until, User.code_failures)
                 .join(User, User.id == OtpChallenge.user_id)
-                .where(
-                    OtpChallenge.user_id == user_id,
-                    OtpChallenge.purpose == purpose,
-                    OtpChallenge.consumed_at.is_(None),
-                )
+                .where(*_unused(user_id, purpose))
                 .order_by(OtpChallenge.id.desc())
                 .limit(1)
                 .with_for_update(of=OtpChallenge)
@@ -413,3 +405,13 @@ def _refuse_if_paused(paused_until: datetime | None, now: datetime) -> None:
     if paused_until is not None and paused_until > now:
         wait = int((paused_until - now).total_seconds()) + 1
         raise TooManyRequests(CODES_PAUSED, retry_after_s=wait)
+
+
+def _unused(user_id: Any, purpose: Any) -> tuple[Any, ...]:
+    """Where a customer's challenges for `purpose` that no code has used yet are (values or
+    bound parameters)."""
+    return (
+        OtpChallenge.user_id == user_id,
+        OtpChallenge.purpose == purpose,
+        OtpChallenge.consumed_at.is_(None),
+    )

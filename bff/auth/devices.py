@@ -22,11 +22,10 @@ from bff.audit.service import record
 from bff.auth.models import Device, UserSession
 from bff.browsers import browser_label
 from bff.config import Settings
+from bff.dates import SPOKEN, format_date
 from bff.db import utcnow
 from bff.money import format_naira_brief
-from bff.notifications.templates import sms
 from bff.security import tokens
-from bff.timefmt import LAGOS
 from bff.users.models import User
 
 DEVICE_COOKIE = "kobo_device"
@@ -95,7 +94,7 @@ class SignInDevices:
         """The alert of a sign-in from a new device: an e-mail and an SMS (the outbox)."""
         if not seen.new:
             return
-        when = utcnow().astimezone(LAGOS).strftime("%H:%M on %d %b %Y")
+        when = format_date(utcnow(), SPOKEN)
         limited = (
             f"For the next 24 hours, that device can send at most "
             f"{format_naira_brief(self.settings.new_device_cap_kobo)} in transfers. "
@@ -108,10 +107,7 @@ class SignInDevices:
             f"Someone signed in to your Kobo profile from a new device ({seen.name}) at "
             f"{when} (West Africa Time). {limited}If this was you, there is nothing to do.",
         )
-        if user.phone_number:
-            await self.notices.notifier.send(
-                [sms(user.phone_number, NEW_DEVICE_SMS.format(seen.name, when))]
-            )
+        await self.notices.text(user, NEW_DEVICE_SMS.format(seen.name, when))
 
     async def passkey_added_in(
         self, session: AsyncSession, user_id: int, device_id: int | None, at: datetime

@@ -26,6 +26,7 @@ from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, Forbidden, NotAuthenticated, TooManyRequests, ValidationFailed
+from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email
 from bff.notifications.transports import DeliveryFailed
 from bff.security import tokens
@@ -95,9 +96,11 @@ class AuthService:
         passwords: Passwords,
         core: CoreClient,
         codes: OneTimeCodes,
+        notifier: Notifier,
         notices: SecurityNotices,
         devices: SignInDevices | None = None,
     ) -> None:
+        self.notifier = notifier
         self.notices = notices
         self.devices = devices
         self.db = db
@@ -211,7 +214,7 @@ class AuthService:
             "nobody got in: signing in also needs your one-time code. We still advise you "
             "to change your password."
         )
-        await self.codes.notifier.send([plain_email(user.email, LOCKOUT_SUBJECT, text)])
+        await self.notifier.send([plain_email(user.email, LOCKOUT_SUBJECT, text)])
 
     # -- login step 2 -------------------------------------------------------------------
     async def verify_login(
@@ -405,7 +408,7 @@ class AuthService:
             )
         link = f"{self.settings.public_url}/reset-password/{code}/{quote(user.email, safe='')}"
         minutes = self.settings.password_reset_ttl_s // 60
-        await self.codes.notifier.send_now(
+        await self.notifier.send_now(
             plain_email(
                 user.email,
                 "Reset your Kobo password",

@@ -18,6 +18,6 @@ class Beneficiary(Base):
     bank_code: Mapped[str] = mapped_column(String(6))
     bank_name: Mapped[str] = mapped_column(String(120))
     account_number: Mapped[str] = mapped_column(String(10))
-    # As the bank's name enquiry gave it, never as the customer typed it.
+    # As the bank's name inquiry gave it, never as the customer typed it.
     account_name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

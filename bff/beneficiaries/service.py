@@ -17,7 +17,7 @@ from bff.beneficiaries.schemas import BeneficiaryIn, BeneficiaryOut
 from bff.db import Database
 from bff.errors import Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.users.models import User
 
@@ -75,7 +75,7 @@ def beneficiary_out(row: Beneficiary) -> BeneficiaryOut:
     )
 
 
-class BeneficiaryService:
+class BeneficiaryService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -87,15 +87,6 @@ class BeneficiaryService:
         self.db = db
         self.lookup = lookup
         self.passkeys = passkeys
-
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
 
     async def passkey_options(self, user: User, data: BeneficiaryIn) -> dict[str, object]:
         """The passkey request options that save this beneficiary (checked as a save would
@@ -167,7 +158,7 @@ class BeneficiaryService:
         return beneficiary_out(row)
 
     async def _checked(self, user: User, data: BeneficiaryIn) -> Beneficiary:
-        """The beneficiary as it would be saved: required fields, a fresh name enquiry and
+        """The beneficiary as it would be saved: required fields, a fresh name inquiry and
         no duplicate, with the same refusals at either step."""
         errors = [
             {"field": field, "message": "This field is required"}

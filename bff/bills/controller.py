@@ -10,6 +10,7 @@ from litestar.openapi import ResponseSpec
 from bff.accounts.schemas import AccountOut
 from bff.accounts.service import account_out
 from bff.bills.models import ProductType, Vend
+from bff.bills.presenter import bill_log
 from bff.bills.schemas import (
     AirtimeProviderOut,
     BillLogOut,
@@ -24,7 +25,7 @@ from bff.bills.schemas import (
     VendRefIn,
     VendResultOut,
 )
-from bff.bills.service import BillService, bill_log
+from bff.bills.service import BillService
 from bff.errors import AppError
 from bff.openapi_errors import BILL_FAILED, refuses
 from bff.passkeys.approval import one_proof

@@ -14,43 +14,33 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import select
 
 from bff.accounts.service import AccountsService
 from bff.auth.codes import OneTimeCodes
 from bff.bills.alerts import VEND_ALERT
 from bff.bills.models import ProductType, Vend
-from bff.bills.schemas import BillLogOut, BundleOut, HolderOut, VendIn
+from bff.bills.schemas import BundleOut, HolderOut, VendIn
+from bff.bills.vending import BillerVend
 from bff.core_client import CoreAccount, CoreClient, CoreUnavailable
 from bff.db import Database
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.limits.service import LimitsService
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
-from bff.notifications.templates import sms
+from bff.notifications.notifier import Notifier
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
-from bff.payments.lifecycle import (
-    HeldSteps,
-    Lifecycle,
-    Outcome,
-    Status,
-    begin_with_code,
-    run_held,
-    spent_today,
-)
-from bff.timefmt import display_datetime
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
+from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
+from bff.payments.outcome import text_the_outcome
 from bff.users.freeze import refuse_if_frozen
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
 
 NOT_AWAITING_APPROVAL = "This bill payment is no longer waiting for your approval."
-BILLER_SETTLEMENT = "GL-BILLER-SETTLEMENT"
 BILLERS_DOWN = "We could not reach the biller right now. Please try again shortly."
 MIN_AIRTIME_KOBO = 50_00
 MIN_ELECTRICITY_KOBO = 500_00
-PENDING_MESSAGE = "Your payment is being processed. We will send you an SMS when it completes."
 CATEGORY_KEYS = {
     "AIRTIME": "airtime",
     "DATA": "data",
@@ -59,52 +49,7 @@ CATEGORY_KEYS = {
 }
 
 
-def failure_message(code: str | None) -> str:
-    reasons = {
-        "51": "Insufficient funds.",
-        "57": "This payment is not permitted on this account.",
-        "07": "The biller could not find this customer number.",
-        "13": "The amount is not valid for this product.",
-        "16": "The biller is not known.",
-    }
-    reason = reasons.get(code or "", "The biller could not complete the payment.")
-    return f"{reason} Your account was not debited."
-
-
-def bill_log(vend: Vend) -> BillLogOut:
-    electricity = vend.product_type == ProductType.ELECTRICITY_BILL
-    status = {Status.COMPLETED: "SUCCESS", Status.FAILED: "FAILED"}.get(vend.status, "PENDING")
-    message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(status, PENDING_MESSAGE)
-    return BillLogOut(
-        id=vend.id,
-        date_created=display_datetime(vend.created_at),
-        utility_product_type=vend.product_type,
-        amount=kobo_to_naira(vend.amount_kobo),
-        vending_status=status,
-        reference=vend.id,
-        source_account=vend.source_account,
-        vender=vend.provider_code,
-        utility_provider_title=vend.provider_title,
-        phone_number=vend.phone_number,
-        data_bundle_code=vend.product_code if vend.product_type == ProductType.DATA else None,
-        electricity_meter_number=vend.customer_number if electricity else None,
-        electricity_meter_owner=vend.holder_name if electricity else None,
-        electricity_meter_owner_phone_number=vend.holder_phone if electricity else None,
-        electricity_meter_owner_address=vend.holder_address if electricity else None,
-        electricity_meter_type=vend.meter_type,
-        vending_token=vend.token,
-        units=vend.units,
-        cable_tv_smart_card_number=(
-            vend.customer_number if vend.product_type == ProductType.CABLE_TV else None
-        ),
-        cable_tv_bouquet_code=(
-            vend.product_code if vend.product_type == ProductType.CABLE_TV else None
-        ),
-        message=message,
-    )
-
-
-class BillService:
+class BillService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -112,6 +57,7 @@ class BillService:
         codes: OneTimeCodes,
         accounts: AccountsService,
         limits: LimitsService,
+        notifier: Notifier,
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
@@ -119,6 +65,7 @@ class BillService:
         self.db = db
         self.core = core
         self.codes = codes
+        self.notifier = notifier
         self.accounts = accounts
         self.limits = limits
         self.passkeys = passkeys
@@ -278,7 +225,7 @@ class BillService:
 
     async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
         daily, single, spent = await self.limits.limits_and_spent(
-            user, source.account_number, "BILL_PAYMENT", spent_today(Vend, source.account_number)
+            user, source.account_number, "BILL_PAYMENT", Vend
         )
         if amount > single:
             raise ValidationFailed(
@@ -305,15 +252,6 @@ class BillService:
             raise ValidationFailed(NOT_AWAITING_APPROVAL)
         return await self._passkeys().approval_options(user.id, approval_of(vend))
 
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
-
     async def confirm(
         self,
         user: User,
@@ -324,13 +262,6 @@ class BillService:
     ) -> Vend:
         """With the code, or with a passkey's assertion of this very bill payment."""
         refuse_if_frozen(user)  # frozen since the code was sent
-        approve = None
-        if passkey is not None:
-            passkeys = self._passkeys()
-
-            async def approve(session: AsyncSession, vend: Vend) -> None:
-                await passkeys.approve_in(session, user.id, approval_of(vend), passkey)
-
         vend, started = await begin_with_code(
             self.life,
             self.codes,
@@ -341,7 +272,7 @@ class BillService:
             purpose=_purpose(vend_id),
             otp=otp,
             ttl=self.otp_ttl,
-            approve=approve,
+            approve=self._approval(user, passkey, approval_of),
         )
         if started:
             return await self.execute(vend_id, leased=True, vend=vend, customer_id=user.customer_id)
@@ -357,51 +288,12 @@ class BillService:
     ) -> Vend:
         """`vend`: as `Lifecycle.drive`'s `item`; `customer_id`: as `TransferService.execute`'s
         (the core refuses to hold another customer's money)."""
-
-        async def run(vend: Vend) -> Outcome | None:
-            return await run_held(self.life, vend.id, vend.stage, self._steps(vend, customer_id))
-
-        return await self.life.drive(vend_id, run, leased=leased, item=vend)
-
-    def _steps(self, vend: Vend, customer_id: str | None) -> HeldSteps:
-        narration = vend.narration()  # the core's statement reads like Kobo's
-        return HeldSteps(
-            hold=lambda: self.core.place_hold(
-                vend.id, vend.source_account, vend.amount_kobo, narration, customer_id
-            ),
-            send=lambda: self._send(vend),
-            query=lambda: self._query(vend.id),
-            settle=lambda: self.core.post_hold(vend.id, BILLER_SETTLEMENT, narration),
-            release=lambda: self.core.void_hold(vend.id),
-            failure_message=failure_message,
+        return await self.life.drive(
+            vend_id,
+            lambda vend: BillerVend(self.db, self.core, vend, customer_id),
+            leased=leased,
+            item=vend,
         )
-
-    async def _send(self, vend: Vend) -> str:
-        answer = await self.core.biller_vend(
-            {
-                "reference": vend.id,
-                "category": ProductType.CATEGORY[vend.product_type],
-                "providerCode": vend.provider_code,
-                "customerNumber": vend.customer_number,
-                "amountKobo": vend.amount_kobo,
-                "productCode": vend.product_code,
-                "meterType": vend.meter_type,
-            }
-        )
-        await self._keep_token(vend.id, answer.token, answer.units)
-        return answer.response_code
-
-    async def _query(self, vend_id: str) -> str:
-        answer = await self.core.biller_requery(vend_id)
-        await self._keep_token(vend_id, answer.token, answer.units)
-        return answer.response_code
-
-    async def _keep_token(self, vend_id: str, token: str | None, units: str | None) -> None:
-        if token or units:
-            async with self.db.transaction() as session:
-                await session.execute(
-                    update(Vend).where(Vend.id == vend_id).values(token=token, units=units)
-                )
 
     # -- history and follow-up ----------------------------------------------------------
     async def logs(self, user: User) -> list[Vend]:
@@ -428,12 +320,6 @@ class BillService:
         return after
 
     async def _notify(self, vend: Vend) -> None:
-        if not await self.life.mark_notified(vend.id):
-            return
-        async with self.db.transaction() as session:
-            user = await session.get(User, vend.user_id)
-        if user is None or not user.phone_number:
-            return
         amount = format_naira(vend.amount_kobo)
         if vend.status == Status.COMPLETED:
             token = f" Token: {vend.token}." if vend.token else ""
@@ -446,7 +332,7 @@ class BillService:
                 f"Kobo: your {vend.provider_title} payment of {amount} failed. "
                 f"{vend.failure_reason} Ref {vend.id}."
             )
-        await self.codes.notifier.send([sms(user.phone_number, text)])
+        await text_the_outcome(self.life, self.notifier, vend, text)
 
 
 def approval_of(vend: Vend) -> Action:

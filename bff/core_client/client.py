@@ -39,7 +39,7 @@ from bff.core_client.schemas import (
     CorePosting,
     CoreStatementLine,
     CoreTransfer,
-    NipNameEnquiry,
+    NipNameInquiry,
     NipStatus,
     NipTransfer,
     SimClock,
@@ -363,11 +363,11 @@ class CoreClient:
     async def void_hold(self, reference: str) -> CoreHold:
         return await self._call("POST", f"/core/holds/{_segment(reference)}/void", CoreHold)
 
-    async def nip_name_enquiry(self, bank_code: str, account_number: str) -> NipNameEnquiry:
+    async def nip_name_inquiry(self, bank_code: str, account_number: str) -> NipNameInquiry:
         return await self._call(
             "POST",
-            "/nip/name-enquiry",
-            NipNameEnquiry,
+            "/nip/name-inquiry",
+            NipNameInquiry,
             json={"destinationInstitutionCode": bank_code, "accountNumber": account_number},
         )
 

@@ -132,7 +132,7 @@ class CoreHold(CoreStruct):
     posting: CorePosting | None = None  # on the call that posts it, as CoreTransfer's
 
 
-class NipNameEnquiry(CoreStruct):
+class NipNameInquiry(CoreStruct):
     response_code: str
     response_message: str
     session_id: str | None

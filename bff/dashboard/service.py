@@ -8,27 +8,20 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, literal, or_, select, union_all
 
-from bff.accounts.service import CORE_DOWN, account_out
+from bff.accounts.service import CORE_DOWN
 from bff.core_client import CoreClient, CoreUnavailable
 from bff.core_client.schemas import CoreAccountLine
+from bff.dashboard.presenter import summary_out
 from bff.dashboard.schemas import (
     ClientSummaryOut,
-    DashboardScheduledPayment,
-    RecentTransaction,
-    WeeklyTransactionSummary,
 )
+from bff.dates import start_of_week
 from bff.db import Database, utcnow
 from bff.errors import ServiceUnavailable
 from bff.history.presentation import (
-    Records,
-    customer_facing_account,
     load_records_of,
-    present_core_line,
-    present_unsettled,
 )
-from bff.money import kobo_to_naira
 from bff.schedules.models import ScheduledPayment, ScheduleStatus
-from bff.timefmt import display_datetime, start_of_week
 from bff.transfers.models import Status, Transfer
 from bff.users.models import User
 from bff.users.read_cache import Computed, ReadCache
@@ -86,39 +79,17 @@ class DashboardService:
             )
         except CoreUnavailable as exc:
             raise ServiceUnavailable(CORE_DOWN) from exc
-        accounts = activity.accounts
-        full_name = f"{user.first_name} {user.last_name}"
         async with self.db.reader() as session:
             records = await load_records_of(session, activity.recent)
-        recent = [_recent(line, records, full_name) for line in activity.recent]
         # Pending and failed transfers are not in the ledger (yet, or at all): show them too.
-        recent += [_recent_transfer(t, full_name) for t in unsettled]
-        recent.sort(key=lambda r: _sort_key(r.date), reverse=True)
-        summary = ClientSummaryOut(
-            accounts=[account_out(a) for a in accounts],
-            total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
-            total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
-            weekly_transaction_summary=WeeklyTransactionSummary(
-                failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
-                pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),
-                completed_transactions=activity.lines_since,
-                inwards=kobo_to_naira(activity.credits_since_kobo),
-                outwards=kobo_to_naira(activity.debits_since_kobo),
-            ),
-            recent_transactions=recent[:RECENT_COUNT],
-            scheduled_payments=[
-                DashboardScheduledPayment(
-                    amount=kobo_to_naira(s.amount_kobo),
-                    beneficiary_account=s.destination_account,
-                    type=s.transfer_type,
-                    status=s.status,
-                    uuid=s.uuid,
-                    schedule_date=s.next_date.strftime("%d-%m-%Y"),
-                    beneficiary_name=s.destination_name,
-                )
-                for s in schedules
-            ],
-        )
+        # Newest first, sorted on the moments; the presenter formats only the ones shown.
+        newest: list[tuple[datetime, CoreAccountLine | Transfer]] = [
+            *((line.posted_at, line) for line in activity.recent),
+            *((transfer.created_at, transfer) for transfer in unsettled),
+        ]
+        newest.sort(key=lambda pair: pair[0], reverse=True)
+        recent = [item for _, item in newest[:RECENT_COUNT]]
+        summary = summary_out(user, activity, unsettled, schedules, recent, records)
         return Computed(summary, activity.version)
 
     async def _bff_activity(
@@ -158,50 +129,3 @@ class DashboardService:
                     )
                 )
         return unsettled, schedules
-
-
-def _sort_key(display: str) -> str:
-    """dd-mm-yyyy hh:mm:ss -> yyyy-mm-dd hh:mm:ss, which sorts."""
-    day, month, rest = display.split("-", 2)
-    year, time = rest.split(" ")
-    return f"{year}-{month}-{day} {time}"
-
-
-def _recent_transfer(transfer: Transfer, customer_name: str) -> RecentTransaction:
-    shown = present_unsettled(transfer)
-    return RecentTransaction(
-        amount=kobo_to_naira(transfer.amount_kobo),
-        date=display_datetime(transfer.created_at),
-        transaction_type="DEBIT",
-        beneficiary_account=transfer.destination_account,
-        sender=customer_name,
-        status="PENDING" if transfer.status == Status.PENDING else "FAILED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )
-
-
-def _recent(line: CoreAccountLine, records: Records, customer_name: str) -> RecentTransaction:
-    shown = present_core_line(line, records)
-    credit = line.amount_kobo > 0
-    record = records.get(shown.reference)
-    paid_to = (
-        record.destination_account
-        if isinstance(record, Transfer)
-        else customer_facing_account(line.counterparty_number)
-    )
-    return RecentTransaction(
-        amount=kobo_to_naira(abs(line.amount_kobo)),
-        date=display_datetime(line.posted_at),
-        transaction_type="CREDIT" if credit else "DEBIT",
-        # A settlement account is the bank's business: the account paid, where known.
-        beneficiary_account=line.account_number if credit else paid_to or "",
-        sender=(shown.counterparty_name or "") if credit else customer_name,
-        status="COMPLETED",
-        narration=shown.narration,
-        reference_number=shown.reference,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-    )

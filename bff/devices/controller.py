@@ -10,11 +10,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.auth.models import Device
 from bff.db import utcnow
 from bff.devices.schemas import DeviceOut, RemoveDeviceIn, RenameDeviceIn
-from bff.devices.service import REMOVE_CODE, DeviceService
+from bff.devices.service import DeviceService
 from bff.errors import ValidationFailed
 from bff.openapi_errors import refuses
 from bff.passkeys.schemas import PasskeyOptionsOut
-from bff.passkeys.service import Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyService, removal
 from bff.schemas import CodeSentOut, MessageOut, RowId
 from bff.users.principal import Principal
 
@@ -24,10 +24,7 @@ CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
 
 def removal_of(device: Device) -> Action:
     """What a passkey approves when a device is removed: that device of that customer."""
-    return Action(
-        key=f"{REMOVE_CODE}{device.id}",
-        text="\n".join(("DEVICE_REMOVE", str(device.id), str(device.user_id), device.token_hash)),
-    )
+    return removal("DEVICE_REMOVE", device.id, device.user_id, device.token_hash)
 
 
 def device_out(device: Device, current: int | None, signed_in: bool, cap_on: bool) -> DeviceOut:

@@ -14,14 +14,15 @@ from datetime import datetime
 from sqlalchemy import select, update
 
 from bff.bills.models import Vend
-from bff.bills.service import BILLER_SETTLEMENT
+from bff.bills.vending import BILLER_SETTLEMENT
 from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import DEBIT, wat
+from bff.disputes.presenter import dispute_out
 from bff.disputes.reasons import STATUS_LABELS, DisputeStatus
 from bff.disputes.schemas import AdminDisputeOut, DisputeOut
-from bff.disputes.service import DisputeService, dispute_out
+from bff.disputes.service import DisputeService
 from bff.errors import Conflict, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import load_records
 from bff.money import format_naira
@@ -30,8 +31,8 @@ from bff.notifications.message import Message
 from bff.notifications.templates import branded_email, sms
 from bff.payments.lifecycle import Status
 from bff.tickets.models import Sender
-from bff.transfers.models import Kind, Transfer
-from bff.transfers.service import NIP_SETTLEMENT
+from bff.transfers.execution import NIP_SETTLEMENT
+from bff.transfers.models import Transfer, TransferType
 from bff.users.models import User
 
 SUSPENSE = "GL-SUSPENSE"
@@ -159,7 +160,7 @@ class DisputeBackOffice:
 def funded_by(record: Transfer | Vend | None) -> str:
     if isinstance(record, Vend):
         return BILLER_SETTLEMENT
-    if isinstance(record, Transfer) and record.kind == Kind.OTHER_BANK:
+    if isinstance(record, Transfer) and record.transfer_type == TransferType.OTHER_BANK:
         return NIP_SETTLEMENT
     return SUSPENSE
 

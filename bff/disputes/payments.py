@@ -8,13 +8,13 @@ from datetime import datetime
 
 from bff.bills.models import Vend
 from bff.bills.service import BillService
+from bff.dates import WAT, format_date
 from bff.errors import NotFound
 from bff.history.presentation import customer_reference, load_records
 from bff.history.service import HistoryService
-from bff.money import format_naira, naira_to_kobo
+from bff.money import format_naira
 from bff.payments.lifecycle import Stage, Status
-from bff.timefmt import LAGOS
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 from bff.transfers.service import TransferService
 from bff.users.models import User
 
@@ -24,7 +24,7 @@ DEBIT, CREDIT = "DEBIT", "CREDIT"
 
 def wat(moment: datetime) -> str:
     """A time in a sentence for the customer: 28-11-2026 10:15 WAT."""
-    return moment.astimezone(LAGOS).strftime("%d-%m-%Y %H:%M WAT")
+    return format_date(moment, WAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,19 +65,18 @@ async def find_payment(history: HistoryService, user: User, reference: str) -> R
             record,
         )
     try:
-        line = await history.detail(user, reference)  # a ledger line of theirs, or 404
+        line = await history.line(user, reference)  # a ledger line of theirs, or 404
     except NotFound as exc:
         raise NotFound(NOT_FOUND) from exc
-    at = datetime.strptime(f"{line.date_created} {line.time_created}", "%d-%m-%Y %H:%M")
-    amount_kobo = naira_to_kobo(abs(line.amount))
-    party = line.counterparty_name or line.narration
+    amount_kobo = abs(line.amount_kobo)
+    party = line.shown.counterparty_name or line.shown.narration
     direction = "to" if line.transaction_type == DEBIT else "from"
     summary = f"{format_naira(amount_kobo)} {direction} {party}"
     return ReportedPayment(
         reference,
         amount_kobo,
         summary,
-        at.replace(tzinfo=LAGOS),
+        line.at,
         line.account_number,
         line.transaction_type,
         None,
@@ -97,7 +96,11 @@ async def instant_answer(
     if record is None:
         return None
     unsettled = record.status in (Status.PENDING, Status.PROCESSING)
-    if isinstance(record, Transfer) and record.kind == Kind.OTHER_BANK and unsettled:
+    if (
+        isinstance(record, Transfer)
+        and record.transfer_type == TransferType.OTHER_BANK
+        and unsettled
+    ):
         record = await transfers.follow_up(record.id)
     elif isinstance(record, Vend) and unsettled:
         record = await bills.follow_up(record.id)

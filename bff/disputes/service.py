@@ -12,23 +12,22 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.bills.service import BillService
+from bff.dates import REFERENCE_DAY, format_date
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import ReportedPayment, find_payment, instant_answer, wat
+from bff.disputes.presenter import detail_out, dispute_out
 from bff.disputes.reasons import REASON_LABELS, STATUS_LABELS, DisputeStatus, Reason
 from bff.disputes.schemas import DisputeDetailOut, DisputeIn, DisputeOut, ReasonOut
 from bff.errors import Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.history.service import HistoryService
-from bff.money import kobo_to_naira
 from bff.notifications import outbox as outbox_rows
 from bff.notifications.message import Message
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
 from bff.security.uploads import Upload
 from bff.tickets.models import Sender, Ticket
-from bff.tickets.schemas import TicketMessageOut
 from bff.tickets.service import TicketService
-from bff.timefmt import LAGOS, display_datetime
 from bff.transfers.service import TransferService
 from bff.users.models import User
 
@@ -40,29 +39,7 @@ _TRACKING_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 def new_tracking_number(now: datetime) -> str:
     tail = "".join(secrets.choice(_TRACKING_ALPHABET) for _ in range(6))
-    return f"KOBO-DSP-{now.astimezone(LAGOS):%y%m%d}-{tail}"
-
-
-def dispute_out(dispute: Dispute, now: datetime) -> DisputeOut:
-    is_open = dispute.status in DisputeStatus.OPEN
-    return DisputeOut(
-        tracking_number=dispute.tracking_number,
-        reason=dispute.reason,
-        reason_label=REASON_LABELS[dispute.reason],
-        status=dispute.status,
-        status_label=STATUS_LABELS[dispute.status],
-        payment_reference=dispute.payment_reference,
-        payment_summary=dispute.payment_summary,
-        amount=kobo_to_naira(dispute.amount_kobo),
-        payment_date=display_datetime(dispute.payment_at),
-        created_at=display_datetime(dispute.created_at),
-        answer_by=display_datetime(dispute.due_at),
-        answer_by_utc=dispute.due_at.astimezone(LAGOS).isoformat(timespec="seconds"),
-        past_deadline=is_open and dispute.due_at < now,
-        answer=dispute.answer,
-        refund_reference=dispute.refund_reference,
-        ticket_id=dispute.ticket_id,
-    )
+    return f"KOBO-DSP-{format_date(now, REFERENCE_DAY)}-{tail}"
 
 
 class DisputeService:
@@ -221,15 +198,6 @@ class DisputeService:
             ).all()
         now = utcnow()
         return [dispute_out(d, now) for d in disputes]
-
-
-def detail_out(
-    dispute: Dispute, messages: list[TicketMessageOut], now: datetime
-) -> DisputeDetailOut:
-    summary = dispute_out(dispute, now)
-    return DisputeDetailOut(
-        **{f: getattr(summary, f) for f in DisputeOut.__struct_fields__}, messages=messages
-    )
 
 
 def acknowledgement(user: User, dispute: Dispute) -> list[Message]:

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bff.banks import own_name
 from bff.bills.models import Vend
 from bff.core_client import CoreStatementLine
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 
 # The core's posting references, outermost first: HOLD-TRF-<id> is a held transfer settled.
 CORE_PREFIXES = ("HOLD-", "TRF-")
@@ -114,7 +114,7 @@ def present_transfer(transfer: Transfer, *, outgoing: bool, sender: str | None) 
     """`outgoing` for the sender's side; the recipient of a Kobo transfer sees who sent it."""
     description = transfer.description.strip() or None
     if outgoing:
-        if transfer.kind == Kind.OWN_ACCOUNT:
+        if transfer.transfer_type == TransferType.OWN_ACCOUNT:
             narration = f"Transfer to own account {transfer.destination_account}"
         else:
             narration = f"Transfer to {transfer.payee()}"

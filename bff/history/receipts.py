@@ -17,10 +17,11 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from bff.banks import BANK_NAME
+from bff.dates import WAT, format_date
 from bff.history.schemas import TransactionDetailOut
-from bff.history.statements import BANK_NAME, BRAND
+from bff.history.statements import BRAND
 from bff.money import format_naira, naira_and_kobo
-from bff.timefmt import LAGOS
 
 PAGE = (105 * mm, 165 * mm)  # a phone-shaped page: readable when shared as an image
 PNG_SCALE = 3  # 105 mm at 72 dpi x 3: about 900 px wide
@@ -181,7 +182,7 @@ def render_pdf(receipt: Receipt) -> bytes:
 
     canvas.setFillColor(colors.HexColor("#718096"))
     canvas.setFont("Helvetica", 7)
-    issued = receipt.generated_at.astimezone(LAGOS).strftime("%d-%m-%Y %H:%M WAT")
+    issued = format_date(receipt.generated_at, WAT)
     canvas.drawCentredString(width / 2, 12 * mm, f"Issued {issued} by {BANK_NAME}.")
     canvas.drawCentredString(
         width / 2, 8 * mm, "Questions? Open a ticket in Customer Service with the reference."

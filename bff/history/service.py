@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import CompoundSelect, bindparam, literal, or_, select, union_all
 
 from bff.accounts.service import AccountsService
+from bff.banks import BANK_NAME
 from bff.bills.models import Vend
 from bff.core_client import (
     CoreAccount,
@@ -24,6 +25,7 @@ from bff.core_client import (
     CoreStatementLine,
     CoreUnavailable,
 )
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import (
@@ -37,18 +39,17 @@ from bff.history.presentation import (
     present_line,
     present_unsettled,
 )
+from bff.history.presenter import Line, detail_out, line_out, record_detail_out
 from bff.history.receipts import Receipt
 from bff.history.receipts import render_pdf as render_receipt
 from bff.history.receipts import render_png as receipt_png
 from bff.history.schemas import TransactionDetailOut, TransactionOut, TransactionPageOut
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
-from bff.money import kobo_to_naira
 from bff.notifications.message import Attachment
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email
 from bff.notifications.transports import DeliveryFailed
 from bff.payments.lifecycle import Status
-from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 from bff.users.models import User
 from bff.users.read_cache import Computed, ReadCache
@@ -90,31 +91,6 @@ def parse_day(text: str | None, field: str) -> date | None:
 
 def lagos_midnight(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=LAGOS)
-
-
-def _line(
-    account: str,
-    when: datetime,
-    shown: Presented,
-    amount: int,
-    status: str,
-    balance: int | None,
-) -> TransactionOut:
-    local = when.astimezone(LAGOS)
-    return TransactionOut(
-        reference_number=shown.reference,
-        date_created=local.strftime("%d-%m-%Y"),
-        time_created=local.strftime("%H:%M"),
-        narration=shown.narration,
-        transaction_type="CREDIT" if amount > 0 else "DEBIT",
-        amount=kobo_to_naira(abs(amount)),
-        status=status,
-        account_number=account,
-        balance_after=kobo_to_naira(balance) if balance is not None else None,
-        counterparty_name=shown.counterparty_name,
-        counterparty_bank=shown.counterparty_bank,
-        description=shown.description,
-    )
 
 
 def _chosen(own: list[CoreAccount], account: str | None) -> list[CoreAccount]:
@@ -223,13 +199,15 @@ class HistoryService:
                 rows += [
                     (
                         ln.posted_at,
-                        _line(
-                            page.account_number,
-                            ln.posted_at,
-                            present_core_line(ln, records),
-                            ln.amount_kobo,
-                            Status.COMPLETED,
-                            ln.balance_after_kobo,
+                        line_out(
+                            Line(
+                                page.account_number,
+                                ln.posted_at,
+                                present_core_line(ln, records),
+                                ln.amount_kobo,
+                                Status.COMPLETED,
+                                ln.balance_after_kobo,
+                            )
                         ),
                     )
                     for ln in page.page.lines
@@ -290,21 +268,28 @@ class HistoryService:
                 for item in (
                     await session.scalars(select(model).where(model.id.in_(chosen)))
                 ).all():
-                    out.append((item.created_at, _unsettled_line(item)))
+                    out.append((item.created_at, line_out(_unsettled_line(item))))
         return out
 
     async def detail(self, user: User, reference: str) -> TransactionDetailOut:
-        detail, _ = await self._detail(user, reference)
+        _, detail = await self._detail(user, reference)
         return detail
+
+    async def line(self, user: User, reference: str) -> Line:
+        """The customer's line behind `reference`, in kobo and a datetime (404 unless it is
+        theirs)."""
+        line, _ = await self._detail(user, reference)
+        return line
 
     async def receipt(self, user: User, reference: str, image: bool) -> bytes:
         """The transaction's receipt: PDF, or PNG when `image` (404 unless it is theirs)."""
-        detail, amount_kobo = await self._detail(user, reference)
-        pdf = await asyncio.to_thread(render_receipt, Receipt(detail, amount_kobo, utcnow()))
+        line, detail = await self._detail(user, reference)
+        receipt = Receipt(detail, abs(line.amount_kobo), utcnow())
+        pdf = await asyncio.to_thread(render_receipt, receipt)
         return await asyncio.to_thread(receipt_png, pdf) if image else pdf
 
-    async def _detail(self, user: User, reference: str) -> tuple[TransactionDetailOut, int]:
-        """The details and the amount in kobo (for the receipt, which formats it itself)."""
+    async def _detail(self, user: User, reference: str) -> tuple[Line, TransactionDetailOut]:
+        """The line (kobo, datetime) and its details as the wire shows them."""
         reference = customer_reference(reference)  # a link from before kept its prefix
         own = {a.account_number: a for a in await self.accounts.core_accounts(user)}
         async with self.db.transaction() as session:
@@ -313,7 +298,7 @@ class HistoryService:
         mine_record = record if record is not None and record.user_id == user.id else None
         if mine_record is not None and mine_record.status != Status.COMPLETED:
             unsettled = _unsettled_line(mine_record)
-            return _record_detail(unsettled, mine_record, own), mine_record.amount_kobo
+            return unsettled, record_detail_out(line_out(unsettled), mine_record, own)
         posting = await self._posting(reference, record)
         mine = next((e for e in posting.entries if e.account_number in own), None)
         if mine is None:  # someone else's transaction: the same answer as a missing one
@@ -327,12 +312,12 @@ class HistoryService:
             other.account_name if other else None,
             records,
         )
-        base = _line(
-            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED, None
+        line = Line(
+            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED
         )
-        amount_kobo = abs(mine.amount_kobo)
+        base = line_out(line)
         if mine_record is not None:
-            return _record_detail(base, mine_record, own), amount_kobo
+            return line, record_detail_out(base, mine_record, own)
         # Received money, or a line the BFF has no record of: the ledger's two sides, with a
         # settlement account replaced by the name the customer knows.
         me = (mine.account_name, mine.account_number)
@@ -341,7 +326,7 @@ class HistoryService:
             customer_facing_account(other.account_number if other else None),
         )
         source, destination = (me, them) if mine.amount_kobo < 0 else (them, me)
-        return _detail(base, source, destination), amount_kobo
+        return line, detail_out(base, source, destination)
 
     async def _posting(self, reference: str, record: Transfer | Vend | None) -> CorePosting:
         try:
@@ -418,7 +403,7 @@ class HistoryService:
                         f"Hello {user.first_name},",
                         f"Attached is the statement of account {account.account_number} "
                         f"for {statement.period}.",
-                        "Kobo Microfinance Bank",
+                        BANK_NAME,
                     ],
                     attachments=(Attachment(name, mime, base64.b64encode(content).decode()),),
                 )
@@ -434,59 +419,13 @@ def _statement_line(line: CoreStatementLine, shown: Presented) -> StatementLine:
     )
 
 
-def _unsettled_line(record: Transfer | Vend) -> TransactionOut:
+def _unsettled_line(record: Transfer | Vend) -> Line:
     """A payment the ledger has not got: pending, or failed (and so never a debit)."""
-    return _line(
+    return Line(
         record.source_account,
         record.created_at,
         present_unsettled(record),
         -record.amount_kobo,
         record.status,
         None,
-    )
-
-
-Party = tuple[str | None, str | None]  # name, account number
-
-
-def _detail(
-    base: TransactionOut,
-    source: Party,
-    destination: Party,
-    *,
-    session_id: str | None = None,
-    token: str | None = None,
-    units: str | None = None,
-) -> TransactionDetailOut:
-    return TransactionDetailOut(
-        **{f: getattr(base, f) for f in TransactionOut.__struct_fields__},
-        session_id=session_id,
-        source_account_name=source[0],
-        source_account_number=source[1],
-        destination_account_name=destination[0],
-        destination_account_number=destination[1],
-        token=token,
-        units=units,
-    )
-
-
-def _record_detail(
-    base: TransactionOut, record: Transfer | Vend, own: dict[str, CoreAccount]
-) -> TransactionDetailOut:
-    """The customer's own payment, as they made it."""
-    account = own.get(record.source_account)
-    source = (account.account_name if account else None, record.source_account)
-    if isinstance(record, Vend):
-        return _detail(
-            base,
-            source,
-            (record.provider_title, record.customer_number),
-            token=record.token,
-            units=record.units,
-        )
-    return _detail(
-        base,
-        source,
-        (record.destination_name, record.destination_account),
-        session_id=record.session_id,
     )

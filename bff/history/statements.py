@@ -20,10 +20,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from bff.banks import BANK_NAME
+from bff.dates import DATE, MINUTE, format_date
 from bff.money import format_naira, kobo_to_naira
-from bff.timefmt import LAGOS
 
-BANK_NAME = "Kobo Microfinance Bank"
 BRAND = colors.HexColor("#0B6E4F")
 
 
@@ -61,7 +61,7 @@ class Statement:
 
     @property
     def period(self) -> str:
-        return f"{self.start:%d-%m-%Y} to {self.end:%d-%m-%Y}"
+        return f"{format_date(self.start, DATE)} to {format_date(self.end, DATE)}"
 
 
 def _money(kobo: int) -> str:
@@ -113,7 +113,7 @@ def render_pdf(statement: Statement) -> bytes:
         Paragraph("Account statement", styles["Heading2"]),
     ]
     zero = "NGN 0.00"
-    generated = f"{statement.generated_at.astimezone(LAGOS):%d-%m-%Y %H:%M}"
+    generated = format_date(statement.generated_at, MINUTE)
     summary = [
         [
             "Customer",
@@ -149,7 +149,7 @@ def render_pdf(statement: Statement) -> bytes:
     for line in statement.lines:
         body.append(
             [
-                f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}",
+                format_date(line.posted_at, MINUTE),
                 _cell(line.reference, small, REFERENCE_FITS),
                 _cell(line.narration, small, NARRATION_FITS),
                 _money(-line.amount_kobo) if line.amount_kobo < 0 else "",
@@ -299,7 +299,7 @@ def render_xlsx(statement: Statement) -> bytes:
         sheet.write_string(first, column, name, header)
     row = first + 1
     for line in statement.lines:
-        sheet.write_string(row, 0, f"{line.posted_at.astimezone(LAGOS):%d-%m-%Y %H:%M}")
+        sheet.write_string(row, 0, format_date(line.posted_at, MINUTE))
         sheet.write_string(row, 1, spreadsheet_text(line.reference))
         sheet.write_string(row, 2, spreadsheet_text(line.narration))
         if line.amount_kobo < 0:

@@ -7,7 +7,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ScalarSelect, select
+from sqlalchemy import ScalarSelect, func, select
 
 from bff.accounts.service import AccountsService
 from bff.audit.events import Event
@@ -16,6 +16,7 @@ from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
 from bff.config import Settings
 from bff.core_client import CoreAccount
+from bff.dates import start_of_day
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
 from bff.limits.models import PendingLimitChange, TransactionLimit
@@ -29,14 +30,15 @@ from bff.limits.rules import (
 from bff.limits.schemas import TransactionLimitIn, TransactionLimitOut
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
+from bff.payments.lifecycle import Status
 from bff.users.models import User
 
 LIMIT_CHANGE_GONE = "This limit change has expired. Please set the limit again."
 LIMIT_CHANGE_NOT_FOUND = "Limit change not found"
 
 
-class LimitsService:
+class LimitsService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -52,15 +54,6 @@ class LimitsService:
         self.accounts = accounts
         self.notices = notices
         self.passkeys = passkeys
-
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
 
     async def _active_accounts(self, user: User) -> list[CoreAccount]:
         return [a for a in await self.accounts.core_accounts(user) if a.status == "ACTIVE"]
@@ -99,12 +92,13 @@ class LimitsService:
         return out
 
     async def limits_and_spent(
-        self, user: User, nuban: str, transfer_type: str, spent: ScalarSelect[Any]
+        self, user: User, nuban: str, transfer_type: str, payments: Any, *conditions: Any
     ) -> tuple[int, int, int]:
-        """(daily, per-transaction, `spent`) kobo in one statement: the limits that apply now
-        (as `effective_limits`) and what counts against the daily one
-        (`payments.lifecycle.spent_today`)."""
+        """(daily, per-transaction, spent today) kobo in one statement: the limits that apply
+        now (as `effective_limits`) and what counts against the daily one: `spent_today` in
+        the `payments` table (a payment model) among the rows meeting `conditions`."""
         own_daily, own_single = own_limits(nuban, transfer_type)
+        spent = spent_today(payments, nuban, *conditions)
         async with self.db.autocommit() as session:
             daily, single, spent_kobo = (
                 await session.execute(select(own_daily, own_single, spent))
@@ -236,6 +230,22 @@ class LimitsService:
             f"{format_naira(pending.daily_kobo)} a day and {format_naira(pending.single_kobo)} "
             "for a single transfer.",
         )
+
+
+def spent_today(payments: Any, source_account: str, *conditions: Any) -> ScalarSelect[Any]:
+    """What `source_account` has confirmed today in `payments` (a payment model, its rows
+    meeting `conditions`) and not seen fail, in kobo: the sum a daily limit is checked
+    against, as a scalar subquery."""
+    return (
+        select(func.coalesce(func.sum(payments.amount_kobo), 0))
+        .where(
+            payments.source_account == source_account,
+            payments.status.in_(Status.COUNTED),
+            payments.confirmed_at >= start_of_day(utcnow()),
+            *conditions,
+        )
+        .scalar_subquery()
+    )
 
 
 def approval_of(change: PendingLimitChange) -> Action:

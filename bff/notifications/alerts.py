@@ -25,11 +25,11 @@ from sqlalchemy.orm import aliased
 
 from bff.core_client import CoreClient, CorePosting, CoreRefused
 from bff.core_client.schemas import CorePostingEntry
+from bff.dates import WAT, format_date
 from bff.db import Database
 from bff.money import format_naira
 from bff.notifications.message import Message
 from bff.notifications.templates import branded_email, sms
-from bff.timefmt import LAGOS
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class Alert:
 
 
 def wat(moment: datetime) -> str:
-    return moment.astimezone(LAGOS).strftime("%d-%m-%Y %H:%M WAT")
+    return format_date(moment, WAT)
 
 
 def masked(account_number: str) -> str:

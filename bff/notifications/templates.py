@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from bff.banks import SHORT_NAME
 from bff.notifications.message import Attachment, Channel, Message
 
-BRAND = "Kobo"
+BRAND = SHORT_NAME
 GREEN = "#0b6e4f"
 
 _PAGE = """<!doctype html>

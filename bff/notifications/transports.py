@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import aiosmtplib
 import httpx
 
+from bff.banks import SHORT_NAME
 from bff.core_client import CoreClient, CoreError
 from bff.core_client.client import MESSAGES_PER_CALL
 from bff.notifications.message import Channel, Message
@@ -100,7 +101,7 @@ def email_message(sender: str, message: Message) -> EmailMessage:
     email = EmailMessage()
     email["From"] = sender
     email["To"] = message.recipient
-    email["Subject"] = message.subject or "Kobo"
+    email["Subject"] = message.subject or SHORT_NAME
     email.set_content(message.text)
     if message.html:
         email.add_alternative(message.html, subtype="html")

@@ -14,9 +14,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from sqlalchemy import delete, select, update
@@ -52,7 +53,6 @@ from bff.auth.service import AuthService, Browser, NewSession
 from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import NotAuthenticated, NotFound, ValidationFailed
-from bff.notifications.templates import sms
 from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.passkeys.schemas import PasskeyAssertionIn, PasskeyRegistrationIn
 from bff.security import tokens
@@ -97,14 +97,18 @@ class Action:
         return hashlib.sha256(b"kobo-approval\x00" + nonce + self.text.encode()).digest()
 
 
+def removal(what: str, item_id: int, user_id: int, secret: str) -> Action:
+    """What a passkey approves when something of the customer's is removed (`what`:
+    PASSKEY_REMOVE, DEVICE_REMOVE): that item of that customer, down to its own secret."""
+    return Action(
+        key=f"{REMOVE_CODE}{item_id}",
+        text="\n".join((what, str(item_id), str(user_id), secret)),
+    )
+
+
 def removal_of(passkey: Passkey) -> Action:
     """What a passkey approves when a passkey is removed: that passkey of that customer."""
-    return Action(
-        key=f"{REMOVE_CODE}{passkey.id}",
-        text="\n".join(
-            ("PASSKEY_REMOVE", str(passkey.id), str(passkey.user_id), passkey.credential_id)
-        ),
-    )
+    return removal("PASSKEY_REMOVE", passkey.id, passkey.user_id, passkey.credential_id)
 
 
 class PasskeyRefused(ValidationFailed):
@@ -213,8 +217,7 @@ class PasskeyService:
         )
         # A new way into the account is also worth an SMS: the phone reaches the customer
         # even when the e-mail account is the one in the wrong hands. Through the outbox too.
-        if user.phone_number:
-            await self.notices.notifier.send([sms(user.phone_number, NEW_PASSKEY_SMS.format(name))])
+        await self.notices.text(user, NEW_PASSKEY_SMS.format(name))
         return passkey
 
     # -- sign-in (discoverable credentials: no identifier typed) ----------------------------
@@ -469,6 +472,41 @@ class PasskeyService:
             user_verification=UserVerificationRequirement.REQUIRED,
         )
         return options_to_json_dict(options)
+
+
+T = TypeVar("T")
+
+
+class PasskeyApprovals:
+    """For a service whose actions a passkey may approve instead of a code: `passkeys` is
+    None where passkeys are not offered."""
+
+    passkeys: PasskeyService | None
+
+    def can_approve_with_passkey(self, user: User) -> bool:
+        """From the user row the request's session check read (`User.has_passkey`)."""
+        return self.passkeys is not None and user.has_passkey
+
+    def _passkeys(self) -> PasskeyService:
+        """The passkey service, or the refusal of an approval where there is none."""
+        if self.passkeys is None:
+            raise ValidationFailed(NO_PASSKEY, field="passkey")
+        return self.passkeys
+
+    def _approval(
+        self, user: User, passkey: PasskeyAssertionIn | None, action_of: Callable[[T], Action]
+    ) -> Callable[[AsyncSession, T], Awaitable[None]] | None:
+        """`begin_with_code`'s `approve` (bff/payments/lifecycle.py): `passkey` checked
+        against the action of the payment as its row was read; None: no passkey, the code
+        approves."""
+        if passkey is None:
+            return None
+        passkeys = self._passkeys()
+
+        async def approve(session: AsyncSession, item: T) -> None:
+            await passkeys.approve_in(session, user.id, action_of(item), passkey)
+
+        return approve
 
 
 def _descriptor(passkey: Passkey) -> PublicKeyCredentialDescriptor:

@@ -1,4 +1,4 @@
-"""Name enquiry: who owns an account number, at Kobo (the core) or another bank (NIP).
+"""Name inquiry: who owns an account number, at Kobo (the core) or another bank (NIP).
 
 One look-up for every payee: transfers, beneficiaries, scheduled payments. What the customer
 is answered carries a signed reference (bff/payees/reference.py): the transfer that follows
@@ -27,7 +27,7 @@ class AccountLookup:
     async def for_customer(
         self, user_id: int, account_number: str | None, bank_code: str | None
     ) -> NameInquiryOut:
-        """The name enquiry a customer asks for: its reference is signed for them."""
+        """The name inquiry a customer asks for: its reference is signed for them."""
         found = await self(account_number, bank_code)
         signed = reference.issue(
             self._key,
@@ -51,7 +51,7 @@ class AccountLookup:
     def checked(
         self, user_id: int, signed: str, account_number: str, bank_code: str
     ) -> NameInquiryOut:
-        """What the customer's earlier name enquiry answered, from the reference they hand
+        """What the customer's earlier name inquiry answered, from the reference they hand
         back (no call): refused unless it was issued to them for this account and bank, in
         time. The answer's `name_inquiry_reference` is the switch's session, as `__call__`'s."""
         name = banks.bank_name(bank_code)
@@ -84,7 +84,7 @@ class AccountLookup:
         if name is None:
             raise ValidationFailed("Choose a bank from the list", field="bankCode")
         try:
-            answer = await self.core.nip_name_enquiry(code, number)
+            answer = await self.core.nip_name_inquiry(code, number)
         except CoreUnavailable as exc:
             raise ServiceUnavailable(LOOKUP_DOWN) from exc
         if answer.response_code != "00" or not answer.account_name:
@@ -109,7 +109,7 @@ class AccountLookup:
         return NameInquiryOut(
             account_name=account.account_name,
             account_number=number,
-            bank_name=banks.bank_name(banks.own_code()) or "Kobo",
+            bank_name=banks.own_name(),
             bank_code=banks.own_code(),
             name_inquiry_reference=None,
         )

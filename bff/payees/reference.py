@@ -1,7 +1,7 @@
-"""The `nameInquiryReference` a name enquiry hands the customer: what the payee's bank said,
+"""The `nameInquiryReference` a name inquiry hands the customer: what the payee's bank said,
 signed by the BFF, so the transfer that follows need not ask again (issue 39).
 
-It carries the payee's name, the switch's name-enquiry session (another bank's: NIP still
+It carries the payee's name, the switch's name-inquiry session (another bank's: NIP still
 carries it to that bank) and an expiry, and its MAC binds them to the customer who asked,
 the account number and the bank. Nothing is stored: checking it is a hash, not a statement
 or a call. A reference that was altered, belongs to someone else or to another account, or
@@ -33,7 +33,7 @@ _MAC_BYTES = 16
 @dataclass(frozen=True, slots=True)
 class CheckedPayee:
     account_name: str
-    session_id: str | None  # the switch's name-enquiry session; None at Kobo
+    session_id: str | None  # the switch's name-inquiry session; None at Kobo
 
 
 def _b64(raw: bytes) -> str:
@@ -45,6 +45,8 @@ def _unb64(text: str) -> bytes:
 
 
 def _mac(key: str, user_id: int, account: str, bank: str, body: str) -> str:
+    # "name-enquiry": the signature's label from before the rename to inquiry, kept so that
+    # references handed out just before a deploy still verify.
     message = "\x1f".join(("name-enquiry", str(user_id), account, bank, body)).encode()
     digest = hmac.new(key.encode(), message, hashlib.sha256).digest()
     return _b64(digest[:_MAC_BYTES])

@@ -1,4 +1,4 @@
-"""What a name enquiry answers: the payee's name as their bank holds it."""
+"""What a name inquiry answers: the payee's name as their bank holds it."""
 
 from __future__ import annotations
 

@@ -2,9 +2,14 @@
 
 A payment row carries the columns of `PaymentState`. `Lifecycle` moves it between states
 with conditional UPDATEs: exactly one caller starts it, one at a time works on it (a lease),
-a final state is never left. `run_held` is the pipeline of a payment that leaves the bank
-through an outside party (NIP switch, biller): hold the customer's money, send, and — once
-sent — only ever query, until a final answer settles or releases the hold.
+a final state is never left.
+
+The calls go one way: a payment service asks `Lifecycle.drive` to run one of its payments,
+handing it a `DirectPayment` (one core posting) or a `HeldPayment` (a payment that leaves
+the bank through an outside party: NIP switch, biller). Those two only call the core; they
+never call back into the service or the lifecycle. For a held payment `run_held` is the
+pipeline: hold the customer's money, send, and — once sent — only ever query, until a final
+answer settles or releases the hold.
 """
 
 from __future__ import annotations
@@ -14,19 +19,17 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 from sqlalchemy import (
     Integer,
-    ScalarSelect,
     Select,
     String,
     Table,
     Text,
     Update,
     bindparam,
-    func,
     or_,
     select,
     update,
@@ -35,11 +38,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.auth.codes import OneTimeCodes, OpenChallenge, wrong_code
-from bff.core_client import CoreHold, CorePosting, CoreRefused, CoreUnavailable
+from bff.core_client import CorePosting, CoreRefused, CoreUnavailable
 from bff.db import Database, UTCDateTime, utcnow
 from bff.errors import NotFound, ValidationFailed
 from bff.notifications.outbox import add_posting_alert, posting_alert_params, with_posting_alert
-from bff.timefmt import start_of_day
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,8 @@ class Status:
     COMPLETED = "COMPLETED"
     FAILED = "FAILED"
     FINAL = (COMPLETED, FAILED)
+    # Confirmed and not seen to fail: what counts against a daily limit (bff/limits).
+    COUNTED = (PROCESSING, PENDING, COMPLETED)
 
 
 class Stage:
@@ -91,26 +95,10 @@ class PaymentState:
 M = TypeVar("M", bound=Any)
 
 
-def spent_today(model: Any, source_account: str, *conditions: Any) -> ScalarSelect[Any]:
-    """What `source_account` has confirmed today in `model` payments (those meeting
-    `conditions`) and not seen fail, in kobo: the sum a daily limit is checked against, as a
-    scalar subquery."""
-    return (
-        select(func.coalesce(func.sum(model.amount_kobo), 0))
-        .where(
-            model.source_account == source_account,
-            model.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
-            model.confirmed_at >= start_of_day(utcnow()),
-            *conditions,
-        )
-        .scalar_subquery()
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A payment's final answer, as a step of `Lifecycle.drive` may return it: `drive` then
-    records it in the statement that gives up the lease."""
+    """A payment's answer, as `Lifecycle.drive` records it in the statement that gives up
+    the lease; PENDING (not final) is recorded as waiting for the background follow-up."""
 
     status: str
     code: str | None
@@ -120,6 +108,45 @@ class Outcome:
     posting: CorePosting | None = None
     # A held payment's last stage (SETTLED, REVERSED), recorded in the same statement.
     stage: str | None = None
+
+
+@runtime_checkable
+class DirectPayment(Protocol):
+    """A payment the core makes in one posting (a transfer to a Kobo account)."""
+
+    async def post(self) -> Outcome:
+        """Ask the core once; the answer, final or PENDING."""
+        ...
+
+
+class HeldPayment(Protocol):
+    """A payment that leaves the bank through an outside party (NIP switch, biller), as
+    `run_held` drives it. Each call must be idempotent on the payment's id."""
+
+    async def hold(self) -> None:
+        """Reserve the customer's money (refused: `CoreRefused`)."""
+        ...
+
+    async def send(self) -> str:
+        """Send it to the outside party; the response code."""
+        ...
+
+    async def query(self) -> str:
+        """Ask the outside party how a sent payment ended; the response code."""
+        ...
+
+    async def settle(self) -> CorePosting | None:
+        """Post the hold to the settlement account; the core's posting (None: posted by an
+        earlier try)."""
+        ...
+
+    async def release(self) -> None:
+        """Void the hold: the money goes back to the customer."""
+        ...
+
+    def failure_message(self, code: str | None) -> str:
+        """What the customer reads of a failure with this response code."""
+        ...
 
 
 class Lifecycle(Generic[M]):
@@ -337,19 +364,19 @@ class Lifecycle(Generic[M]):
     async def drive(
         self,
         item_id: str,
-        step: Callable[[M], Awaitable[Outcome | None]],
+        payment_of: Callable[[M], DirectPayment | HeldPayment],
         *,
         leased: bool = False,
         item: M | None = None,
     ) -> M:
-        """Run `step` on a confirmed payment under a lease, as far as it can go now, and
-        return the payment as it ends up. Safe to call again at any time: a payment that
-        someone else is working on, or that is final, is returned as it is; an unreachable
-        outside party leaves it PENDING for the background follow-up.
+        """Run a confirmed payment under a lease, as far as it can go now, and return it as
+        it ends up. Safe to call again at any time: a payment that someone else is working
+        on, or that is final, is returned as it is; an unreachable outside party leaves it
+        PENDING for the background follow-up.
 
-        `step` either records a final answer itself or returns it (`Outcome`).
-        `item`: with `leased`, the payment as the caller read it just before starting it,
-        which saves reading it again (what a step uses does not change once started)."""
+        `payment_of` only builds the payment's outside calls from its row; `drive` makes
+        them. `item`: with `leased`, the payment as the caller read it just before starting
+        it, which saves reading it again (what the calls use does not change once started)."""
         if not leased and not await self.claim(item_id):
             current = await self.get(item_id)
             assert current is not None
@@ -361,7 +388,7 @@ class Lifecycle(Generic[M]):
         try:
             try:
                 if item.status not in Status.FINAL:
-                    outcome = await step(item)
+                    outcome = await self._go(item, payment_of(item))
             except CoreUnavailable as exc:
                 log.info("%s %s waits for an outside party: %s", self.model.__name__, item_id, exc)
                 await self.pending(item_id)
@@ -369,6 +396,17 @@ class Lifecycle(Generic[M]):
             await self.release(item_id)
             raise
         return await self.settle(item_id, outcome)
+
+    async def _go(self, item: M, payment: DirectPayment | HeldPayment) -> Outcome | None:
+        """One go at the payment: its final answer, or None once recorded as pending."""
+        if isinstance(payment, DirectPayment):
+            outcome: Outcome | None = await payment.post()
+        else:
+            outcome = await run_held(self, item.id, item.stage, payment)
+        if outcome is not None and outcome.status == Status.PENDING:
+            await self.pending(item.id, outcome.code)
+            return None
+        return outcome
 
     async def settle(self, item_id: str, outcome: Outcome | None = None) -> M:
         """Give up the lease and read the payment as it ends up, recording `outcome` first
@@ -405,24 +443,10 @@ class Lifecycle(Generic[M]):
             await asyncio.sleep(0.1)
 
 
-@dataclass(frozen=True, slots=True)
-class HeldSteps:
-    """The outside calls of one held payment; each must be idempotent on the payment id."""
-
-    hold: Callable[[], Awaitable[object]]
-    send: Callable[[], Awaitable[str]]  # the response code
-    query: Callable[[], Awaitable[str]]
-    settle: Callable[[], Awaitable[CoreHold]]  # post the hold to the settlement account
-    release: Callable[[], Awaitable[object]]  # void the hold
-    failure_message: Callable[[str | None], str]
-
-
-async def run_held(
-    life: Lifecycle[Any], item_id: str, stage: str, steps: HeldSteps
-) -> Outcome | None:
+async def run_held(life: Lifecycle[Any], item_id: str, stage: str, payment: HeldPayment) -> Outcome:
     """One go at a held payment from `stage`. Returns its final answer (with its last stage)
-    for `Lifecycle.drive` to record as it gives up the lease, one statement; None while it
-    waits (recorded as pending here).
+    for `Lifecycle.drive` to record as it gives up the lease, one statement, or PENDING while
+    it waits.
 
     Only SENT is recorded on the way, before sending: from then on a retry queries and never
     sends again. The steps around it need no stage of their own, each being idempotent on
@@ -431,28 +455,26 @@ async def run_held(
     before the final statement, which records them)."""
     if stage == Stage.NEW:
         try:
-            await steps.hold()
+            await payment.hold()
         except CoreRefused as exc:
-            return Outcome(Status.FAILED, exc.code, steps.failure_message(exc.code))
+            return Outcome(Status.FAILED, exc.code, payment.failure_message(exc.code))
         stage = Stage.HELD
     if stage == Stage.HELD:
         # Recorded before sending: after this point a retry queries, never resends.
         await life.set_stage(item_id, Stage.SENT)
-        code = await steps.send()
+        code = await payment.send()
     elif stage == Stage.SENT:
-        code = await steps.query()
+        code = await payment.query()
         if code == NEVER_RECEIVED:  # the outside party never got it: sending is safe
-            code = await steps.send()
+            code = await payment.send()
     else:
         code = "00" if stage == Stage.SETTLED else "96"
     if code == "00":
-        settled = await steps.settle()
-        return Outcome(Status.COMPLETED, code, None, settled.posting, Stage.SETTLED)
+        return Outcome(Status.COMPLETED, code, None, await payment.settle(), Stage.SETTLED)
     if code in IN_PROGRESS_CODES:
-        await life.pending(item_id, code)
-        return None
-    await steps.release()
-    return Outcome(Status.FAILED, code, steps.failure_message(code), stage=Stage.REVERSED)
+        return Outcome(Status.PENDING, code, None)
+    await payment.release()
+    return Outcome(Status.FAILED, code, payment.failure_message(code), stage=Stage.REVERSED)
 
 
 async def begin_with_code(

@@ -9,6 +9,7 @@ from litestar import Controller, get, patch, post, put
 from bff.openapi_errors import refuses
 from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
+from bff.schedules.presenter import schedule_out
 from bff.schedules.schemas import (
     ApproveIn,
     BulkScheduleIn,
@@ -17,9 +18,9 @@ from bff.schedules.schemas import (
     ScheduledPaymentOut,
     ScheduleRefIn,
 )
-from bff.schedules.service import ScheduleService, schedule_out
+from bff.schedules.service import ScheduleService
 from bff.schemas import MessageOut, TextPath
-from bff.transfers.models import Kind
+from bff.transfers.models import TransferType
 from bff.transfers.schemas import TransferIn
 from bff.users.principal import Principal
 
@@ -45,9 +46,9 @@ class SchedulesController(Controller):
         return schedule_out(await schedules.get(customer.user, schedule_uuid))
 
     async def _create(
-        self, schedules: ScheduleService, customer: Principal, kind: str, data: TransferIn
+        self, schedules: ScheduleService, customer: Principal, transfer_type: str, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
-        rows, _ = await schedules.create(customer.user, kind, data, customer.device_id)
+        rows, _ = await schedules.create(customer.user, transfer_type, data, customer.device_id)
         return [schedule_out(r) for r in rows]
 
     @post(
@@ -59,7 +60,7 @@ class SchedulesController(Controller):
     async def intrabank(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
-        return await self._create(schedules, customer, Kind.INTRA_BANK, data)
+        return await self._create(schedules, customer, TransferType.INTRA_BANK, data)
 
     @post(
         "/interbank",
@@ -70,7 +71,7 @@ class SchedulesController(Controller):
     async def interbank(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
-        return await self._create(schedules, customer, Kind.OTHER_BANK, data)
+        return await self._create(schedules, customer, TransferType.OTHER_BANK, data)
 
     @post(
         "/own",
@@ -81,7 +82,7 @@ class SchedulesController(Controller):
     async def own(
         self, schedules: ScheduleService, customer: Principal, data: TransferIn
     ) -> list[ScheduledPaymentOut]:
-        return await self._create(schedules, customer, Kind.OWN_ACCOUNT, data)
+        return await self._create(schedules, customer, TransferType.OWN_ACCOUNT, data)
 
     @post(
         "/bulk",

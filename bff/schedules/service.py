@@ -23,17 +23,18 @@ from bff import banks
 from bff.auth.codes import OneTimeCodes
 from bff.clock import BankClock
 from bff.core_client import CoreClient
+from bff.dates import DATE, LAGOS, format_date
 from bff.db import Database, utcnow
 from bff.errors import AppError, Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.money import format_naira, kobo_to_naira
+from bff.notifications.notifier import Notifier
 from bff.notifications.templates import plain_email, sms
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
-from bff.schedules.schemas import EditIn, ScheduledPaymentOut
-from bff.timefmt import LAGOS
-from bff.transfers.models import Kind, Status
+from bff.schedules.schemas import EditIn
+from bff.transfers.models import Status, TransferType
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
 from bff.users.models import User
@@ -46,34 +47,11 @@ ONLY_PENDING = "Only pending scheduled payments can be edited"
 NOT_FOUND = "Scheduled payment not found"
 
 
-def schedule_out(row: ScheduledPayment) -> ScheduledPaymentOut:
-    return ScheduledPaymentOut(
-        uuid=row.uuid,
-        client_id=row.user_id,
-        reference_number=row.reference_number,
-        transfer_type=row.transfer_type,
-        source_account_number=row.source_account,
-        destination_account_number=row.destination_account,
-        destination_account_name=row.destination_name,
-        destination_bank_code=row.destination_bank_code,
-        destination_bank_name=row.destination_bank_name,
-        amount=kobo_to_naira(row.amount_kobo),
-        description=row.description,
-        schedule_date=row.next_date.strftime("%d-%m-%Y"),
-        interval=row.interval,
-        repeat_payment=row.repeat_payment,
-        runs_done=row.runs_done,
-        status=row.status,
-        approved=row.approved,
-        failure_reason=row.failure_reason,
-    )
-
-
 def _new_reference() -> str:
     return f"SCH{secrets.randbelow(10**10):010d}"
 
 
-class ScheduleService:
+class ScheduleService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -81,19 +59,16 @@ class ScheduleService:
         codes: OneTimeCodes,
         transfers: TransferService,
         clock: BankClock,
+        notifier: Notifier,
         passkeys: PasskeyService | None = None,
     ) -> None:
         self.db = db
         self.core = core
         self.codes = codes
+        self.notifier = notifier
         self.transfers = transfers
         self.clock = clock
         self.passkeys = passkeys
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
 
     async def today(self) -> date:
         return (await self.clock.now()).astimezone(LAGOS).date()
@@ -133,13 +108,14 @@ class ScheduleService:
         assert first is not None
         return first, interval, repeat
 
-    async def _plan(self, user: User, kind: str, data: TransferIn | BulkTransferRow) -> Plan:
+    async def _plan(
+        self, user: User, transfer_type: str, data: TransferIn | BulkTransferRow
+    ) -> Plan:
         own = await self.transfers.accounts.core_accounts(user)
-        plan = await self.transfers.plan(user, kind, data, own)
-        limit_type = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}.get(kind)
-        if limit_type:
+        plan = await self.transfers.plan(user, transfer_type, data, own)
+        if transfer_type in TransferType.LIMITED:
             _, single = await self.transfers.limits.effective_limits(
-                user, plan.source.account_number, limit_type
+                user, plan.source.account_number, transfer_type
             )
             if plan.amount_kobo > single:
                 raise ValidationFailed(
@@ -163,7 +139,7 @@ class ScheduleService:
             device_id=device_id,
             user_id=user.id,
             reference_number=reference,
-            transfer_type=plan.kind,
+            transfer_type=plan.transfer_type,
             **plan.columns(),
             first_date=first,
             next_date=first,
@@ -174,10 +150,10 @@ class ScheduleService:
         )
 
     async def create(
-        self, user: User, kind: str, data: TransferIn, device_id: int | None = None
+        self, user: User, transfer_type: str, data: TransferIn, device_id: int | None = None
     ) -> tuple[list[ScheduledPayment], str]:
         first, interval, repeat = await self._timing(data.schedule_payment_setting)
-        plan = await self._plan(user, kind, data)
+        plan = await self._plan(user, transfer_type, data)
         row = self._row(user, plan, _new_reference(), first, interval, repeat, device_id)
         async with self.db.transaction() as session:
             session.add(row)
@@ -198,13 +174,13 @@ class ScheduleService:
         scheduled = []
         for index, row in enumerate(rows):
             own_code = banks.own_code()
-            kind = (
-                Kind.INTRA_BANK
+            transfer_type = (
+                TransferType.INTRA_BANK
                 if (row.destination_bank_code or own_code) == own_code
-                else Kind.OTHER_BANK
+                else TransferType.OTHER_BANK
             )
             try:
-                plan = await self._plan(user, kind, row)
+                plan = await self._plan(user, transfer_type, row)
             except AppError as exc:
                 raise FieldErrors(
                     [
@@ -310,7 +286,7 @@ class ScheduleService:
             if value in (None, ""):
                 errors.append({"field": field, "message": "This field is required"})
         bank_code = (data.destination_bank_code or "").strip()
-        if row.transfer_type == Kind.OTHER_BANK and not bank_code:
+        if row.transfer_type == TransferType.OTHER_BANK and not bank_code:
             errors.append({"field": "destinationBankCode", "message": "This field is required"})
         if errors:
             raise FieldErrors(errors)
@@ -462,22 +438,23 @@ class ScheduleService:
         amount = format_naira(row.amount_kobo)
         # The run's transfer reference is the one its history line and receipt carry.
         ref = f" Ref {transfer_id}." if transfer_id else ""
+        day = format_date(due, DATE)
         if outcome == Status.FAILED:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
-                f"{row.destination_name} due {due:%d-%m-%Y} failed. {message or ''}".strip()
+                f"{row.destination_name} due {day} failed. {message or ''}".strip()
                 + ref
             )
         else:
             text = (
                 f"Kobo: your scheduled payment {row.reference_number} of {amount} to "
-                f"{row.destination_name} due {due:%d-%m-%Y} was "
+                f"{row.destination_name} due {day} was "
                 f"{'made' if outcome == Status.COMPLETED else 'sent and is being processed'}.{ref}"
             )
         messages = [plain_email(user.email, "Your Kobo scheduled payment", text)]
         if user.phone_number:
             messages.insert(0, sms(user.phone_number, text))
-        await self.codes.notifier.send(messages)
+        await self.notifier.send(messages)
 
 
 def approval_of(reference: str, rows: Sequence[ScheduledPayment]) -> Action:

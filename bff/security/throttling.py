@@ -3,8 +3,8 @@
 Two groups, each counted per client address *and per route* (a normal sign-in is one login and
 one code check, so each route gets its own allowance):
 - sign-in and account-recovery routes (`AUTH_ROUTES`): `rate_limit_auth_per_minute`;
-- name enquiry (`NAME_ENQUIRY_ROUTES`), which reveals account holders' names:
-  `rate_limit_name_enquiry_per_minute`.
+- name inquiry (`NAME_INQUIRY_ROUTES`), which reveals account holders' names:
+  `rate_limit_name_inquiry_per_minute`.
 
 These stop fast guessing from one address. Slower, per-account guessing is stopped by the
 database-backed login lockout (bff/auth/service.py) and the per-code attempt limit
@@ -48,10 +48,10 @@ AUTH_ROUTES = frozenset(
         f"{_AUTH}/registration/existing",
     }
 )
-NAME_ENQUIRY_ROUTES = frozenset(
+NAME_INQUIRY_ROUTES = frozenset(
     {"/api/transfer/name-inquiry", "/api/transfer/intrabank-name-inquiry"}
 )
-THROTTLED_ROUTES = AUTH_ROUTES | NAME_ENQUIRY_ROUTES
+THROTTLED_ROUTES = AUTH_ROUTES | NAME_INQUIRY_ROUTES
 
 
 def _route_of(request: Request[Any, Any, Any]) -> str:
@@ -81,7 +81,7 @@ def _limit(group: str, routes: frozenset[str], per_minute: int) -> DefineMiddlew
 def rate_limit_middleware(settings: Settings) -> DefineMiddleware:
     limiters = [
         _limit("auth", AUTH_ROUTES, settings.rate_limit_auth_per_minute),
-        _limit("name-enquiry", NAME_ENQUIRY_ROUTES, settings.rate_limit_name_enquiry_per_minute),
+        _limit("name-inquiry", NAME_INQUIRY_ROUTES, settings.rate_limit_name_inquiry_per_minute),
     ]
     return DefineMiddleware(OnlyThrottledRoutes, limiters=limiters)
 

@@ -13,12 +13,12 @@ from bff.audit.notices import SecurityNotices
 from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
 from bff.auth.service import AuthService
+from bff.dates import format_date
 from bff.db import Database, utcnow
 from bff.errors import Conflict, FieldErrors, NotFound
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.settings.schemas import FreezeOut, FrozenCustomerOut, UnfreezeIn
-from bff.timefmt import display_datetime
 from bff.users.models import Role, User
 from bff.users.principal import Principal
 
@@ -37,7 +37,7 @@ def freeze_out(user: User) -> FreezeOut:
         return FreezeOut(frozen=False, frozen_at=None, message="Your account is not frozen")
     return FreezeOut(
         frozen=True,
-        frozen_at=display_datetime(user.frozen_at),
+        frozen_at=format_date(user.frozen_at),
         message=(
             "Your account is frozen: no money can leave it. Unfreeze it with a code and a new "
             "password, or contact customer service."
@@ -138,7 +138,7 @@ class FreezeService:
                 user_id=u.id,
                 name=f"{u.first_name} {u.last_name}",
                 email=u.email,
-                frozen_at=display_datetime(u.frozen_at),  # type: ignore[arg-type]
+                frozen_at=format_date(u.frozen_at),  # type: ignore[arg-type]
             )
             for u in users
         ]

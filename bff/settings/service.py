@@ -20,7 +20,7 @@ from bff.config import Settings
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, ValidationFailed
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.security import totp
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
@@ -40,7 +40,7 @@ PASSWORD_CHANGE = "PASSWORD_CHANGE"  # noqa: S105 (a code purpose, not a secret)
 CURRENT_FACTOR = "2FA_CURRENT_FACTOR"
 
 
-class SettingsService:
+class SettingsService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -60,11 +60,6 @@ class SettingsService:
         self.codes = codes
         self.accounts = accounts
         self.passkeys = passkeys
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
 
     # -- password -----------------------------------------------------------------------
     async def send_password_code(

@@ -23,10 +23,10 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bff import __main__ as bff_main
 from bff.config import Argon2Params, Settings
+from bff.dates import LAGOS
 from bff.db import Database, utcnow
 from bff.tests.openapi_conformance import Contract
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.timefmt import LAGOS
 
 # Sign-in: the seeded personas (bff/seed.py).
 PASSWORD = "Kobo@2026"
@@ -95,7 +95,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         # Tests sign in many times from one client address; the limiter stays on, with room.
         # bff/tests/test_throttling.py puts the production limits back.
         rate_limit_auth_per_minute=10_000,
-        rate_limit_name_enquiry_per_minute=10_000,
+        rate_limit_name_inquiry_per_minute=10_000,
     )
     return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bff.auth.models import Device
+from bff.dates import LAGOS
 from bff.passkeys.models import Passkey
 from bff.tests.helpers import (
     ADA,
@@ -32,7 +33,6 @@ from bff.tests.helpers import (
     png_bytes,
     tunde_token,
 )
-from bff.timefmt import LAGOS
 from bff.users.models import User
 
 ADA_SAVINGS, ADA_TARGET = "1020000115", "1020000139"

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import update
 
+from bff.dates import LAGOS
 from bff.db import utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
@@ -27,7 +28,6 @@ from bff.tests.helpers import (
     send,
     tunde_token,
 )
-from bff.timefmt import LAGOS
 from bff.transfers.models import Transfer
 
 D = "/api/disputes"

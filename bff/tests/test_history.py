@@ -11,9 +11,9 @@ from datetime import date, datetime, timedelta
 import openpyxl
 import pytest
 
+from bff.dates import LAGOS
 from bff.history.statements import Statement, StatementLine, render_pdf, render_xlsx
 from bff.tests.helpers import ADA, GTB, Bff, H, auth, send, today
-from bff.timefmt import LAGOS
 
 BUSY = "1020000122"  # Ada's current account: over a thousand seeded lines
 

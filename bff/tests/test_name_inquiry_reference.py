@@ -1,5 +1,5 @@
 """The signed `nameInquiryReference` (bff/payees/reference.py): a transfer that hands back the
-customer's own, fresh name enquiry asks the payee's bank nothing more; any other reference is
+customer's own, fresh name inquiry asks the payee's bank nothing more; any other reference is
 refused with a sentence the customer can act on, and nothing is stored or sent."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def issued(**overrides: object) -> str:
     return signed
 
 
-def test_a_reference_gives_back_what_the_enquiry_answered() -> None:
+def test_a_reference_gives_back_what_the_inquiry_answered() -> None:
     payee = reference.check(KEY, issued(), **PAYEE, now=NOW + 60)
     assert payee == reference.CheckedPayee("Adaeze Nwosu", "0" * 30)
     kobo = reference.check(
@@ -99,7 +99,7 @@ async def _transfers(bff: Bff) -> int:
         return int(await session.scalar(select(func.count()).select_from(Transfer)) or 0)
 
 
-async def _enquiry(bff: Bff, token: str, account: str, bank: str) -> str:
+async def _inquiry(bff: Bff, token: str, account: str, bank: str) -> str:
     answer = await bff.client.post(
         "/api/transfer/name-inquiry",
         headers=auth(token),
@@ -109,9 +109,9 @@ async def _enquiry(bff: Bff, token: str, account: str, bank: str) -> str:
     return str(answer.json()["nameInquiryReference"])
 
 
-async def test_the_customers_own_enquiry_names_the_payee_without_asking_again(bff: Bff) -> None:
+async def test_the_customers_own_inquiry_names_the_payee_without_asking_again(bff: Bff) -> None:
     token = await bff.sign_in()
-    signed = await _enquiry(bff, token, "9000000014", GTB)
+    signed = await _inquiry(bff, token, "9000000014", GTB)
     with counting(bff.app.state.db.engine.url.database) as census:
         started = await initiate(
             bff,
@@ -123,10 +123,10 @@ async def test_the_customers_own_enquiry_names_the_payee_without_asking_again(bf
         )
     assert started.status_code == 201, started.text
     assert started.json()["transfer"]["destinationAccountName"] == "Adaeze Nwosu"
-    assert "POST /nip/name-enquiry" not in census.calls
+    assert "POST /nip/name-inquiry" not in census.calls
     async with bff.db.reader() as session:
         stored = await session.get(Transfer, started.json()["id"])
-    assert stored is not None and stored.name_enquiry_ref == signed.split(".")[1]
+    assert stored is not None and stored.name_inquiry_ref == signed.split(".")[1]
 
 
 async def test_other_references_are_refused_and_nothing_is_stored_or_sent(
@@ -137,13 +137,13 @@ async def test_other_references_are_refused_and_nothing_is_stored_or_sent(
     tunde = (await bff.verify(login.json(), pyotp.TOTP(TUNDE_TOTP_SECRET).now())).json()[
         "tokenDTO"
     ]["accessToken"]
-    mine = await _enquiry(bff, token, TUNDE_ACCOUNT, "090605")
-    his = await _enquiry(bff, tunde, ADA_CURRENT, "090605")
-    hers = await _enquiry(bff, tunde, TUNDE_ACCOUNT, "090605")
-    other_account = await _enquiry(bff, token, "9000000014", GTB)
+    mine = await _inquiry(bff, token, TUNDE_ACCOUNT, "090605")
+    his = await _inquiry(bff, tunde, ADA_CURRENT, "090605")
+    hers = await _inquiry(bff, tunde, TUNDE_ACCOUNT, "090605")
+    other_account = await _inquiry(bff, token, "9000000014", GTB)
     before, inbox = await _transfers(bff), await bff.latest_code("ada.okafor@example.com")
     attempts = [
-        (hers, TUNDE_ACCOUNT, reference.NOT_VALID),  # another customer's enquiry
+        (hers, TUNDE_ACCOUNT, reference.NOT_VALID),  # another customer's inquiry
         (his, ADA_CURRENT, reference.NOT_VALID),
         (other_account, TUNDE_ACCOUNT, reference.NOT_VALID),  # another account's
         (mine[:-1] + ("A" if mine[-1] != "A" else "B"), TUNDE_ACCOUNT, reference.NOT_VALID),

@@ -5,7 +5,7 @@ benchmarks, docs/benchmarks.md) but a budget: a change that adds a statement or 
 a payment's path fails here and must raise the figure on purpose, saying why.
 
 Each journey starts as the web app's does: the customer opens the payment screen (its
-accounts) and checks the payee (the name enquiry, the meter) before the counting starts;
+accounts) and checks the payee (the name inquiry, the meter) before the counting starts;
 what those cost is the screen's, not the payment's. `python -m bench.hops` runs these tests
 and writes what they counted into docs/benchmarks.md."""
 
@@ -120,13 +120,13 @@ async def _census(
 async def _transfer(bff: Bff, payment: str, path: str, bank: str, account: str) -> Census:
     token = await bff.sign_in()
     assert (await bff.client.get(f"{T}/balance", headers=auth(token))).status_code == 200
-    enquiry = await bff.client.post(
+    inquiry = await bff.client.post(
         f"{T}/name-inquiry",
         headers=auth(token),
         json={"accountNumber": account, "bankCode": bank},
     )
-    assert enquiry.status_code == 200, enquiry.text
-    reference = enquiry.json()["nameInquiryReference"]
+    assert inquiry.status_code == 200, inquiry.text
+    reference = inquiry.json()["nameInquiryReference"]
 
     async def start() -> str:
         started = await initiate(

@@ -5,7 +5,7 @@
   password; the owner gets one e-mail; unknown identifiers answer exactly the same;
 - one-time codes: `otp_max_attempts` (5) wrong codes, then the right code no longer works;
 - per client address and route: `rate_limit_auth_per_minute` (10) sign-in/recovery requests
-  and `rate_limit_name_enquiry_per_minute` (30) name enquiries a minute, then 429 with
+  and `rate_limit_name_inquiry_per_minute` (30) name inquiries a minute, then 429 with
   Retry-After; counted in memory, or in Redis shared by every process.
 """
 
@@ -23,7 +23,7 @@ import pytest
 
 from bff.auth.service import LOCKOUT_SUBJECT
 from bff.config import Settings
-from bff.security.throttling import AUTH_ROUTES, NAME_ENQUIRY_ROUTES, THROTTLED
+from bff.security.throttling import AUTH_ROUTES, NAME_INQUIRY_ROUTES, THROTTLED
 from bff.tests.helpers import ADA, PASSWORD, TUNDE, Bff
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -31,7 +31,7 @@ DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings)}
 # The production limits, which the test settings raise for the rest of the suite.
 PRODUCTION_LIMITS = {
     "rate_limit_auth_per_minute": DEFAULTS["rate_limit_auth_per_minute"],
-    "rate_limit_name_enquiry_per_minute": DEFAULTS["rate_limit_name_enquiry_per_minute"],
+    "rate_limit_name_inquiry_per_minute": DEFAULTS["rate_limit_name_inquiry_per_minute"],
 }
 
 
@@ -44,7 +44,7 @@ def test_the_documented_numbers() -> None:
     assert DEFAULTS["code_pause_s"] == 30 * 60
     assert DEFAULTS["login_codes_per_window"] == 10
     assert DEFAULTS["rate_limit_auth_per_minute"] == 10
-    assert DEFAULTS["rate_limit_name_enquiry_per_minute"] == 30
+    assert DEFAULTS["rate_limit_name_inquiry_per_minute"] == 30
 
 
 async def newest_message_id(bff: Bff, recipient: str) -> int:
@@ -299,7 +299,7 @@ async def test_the_rate_limiter_counts_in_redis_across_processes(bff_factory) ->
 async def test_every_throttled_route_exists(bff: Bff) -> None:
     """A renamed route must not silently lose its limit."""
     templates = {route.path_format for route in bff.app.routes}
-    assert set(AUTH_ROUTES | NAME_ENQUIRY_ROUTES) <= templates
+    assert set(AUTH_ROUTES | NAME_INQUIRY_ROUTES) <= templates
 
 
 def _forgot(n: int) -> str:
@@ -321,9 +321,9 @@ async def test_each_sign_in_and_recovery_route_is_limited(bff_factory, route: st
         assert_rate_limited(await client.post(path, json={}))
 
 
-async def test_name_enquiry_is_limited(bff_factory) -> None:  # type: ignore[no-untyped-def]
+async def test_name_inquiry_is_limited(bff_factory) -> None:  # type: ignore[no-untyped-def]
     bff = await bff_factory(**PRODUCTION_LIMITS)
-    limit = PRODUCTION_LIMITS["rate_limit_name_enquiry_per_minute"]
+    limit = PRODUCTION_LIMITS["rate_limit_name_inquiry_per_minute"]
     token = await bff.sign_in()
     headers = {"Authorization": f"Bearer {token}"}
     body = {"accountNumber": "1020000122"}
@@ -336,7 +336,7 @@ async def test_name_enquiry_is_limited(bff_factory) -> None:  # type: ignore[no-
         assert_rate_limited(
             await client.post("/api/transfer/intrabank-name-inquiry", json=body, headers=headers)
         )
-        # The other name-enquiry route counts on its own.
+        # The other name-inquiry route counts on its own.
         other = await client.post(
             "/api/transfer/name-inquiry", json={**body, "bankCode": "090605"}, headers=headers
         )

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.core_client import CoreClient
+from bff.dates import DATE, format_date
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
 from bff.notifications.notifier import Notifier
@@ -24,7 +25,6 @@ from bff.tickets.schemas import (
     TicketOut,
     TicketSummaryOut,
 )
-from bff.timefmt import display_datetime
 from bff.users.models import User
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
@@ -39,7 +39,7 @@ def summary_out(ticket: Ticket) -> TicketSummaryOut:
         subject=ticket.subject,
         body=ticket.body,
         resolved=ticket.resolved,
-        created_at=display_datetime(ticket.created_at),
+        created_at=format_date(ticket.created_at),
     )
 
 
@@ -168,7 +168,7 @@ class TicketService:
             ).all()
         days: dict[str, list[TicketSummaryOut]] = defaultdict(list)
         for ticket in tickets:
-            days[display_datetime(ticket.created_at)[:10]].append(summary_out(ticket))
+            days[format_date(ticket.created_at, DATE)].append(summary_out(ticket))
         return [TicketDayOut(date=day, tickets=items) for day, items in days.items()]
 
     async def get(self, user: User | None, ticket_id: int) -> TicketOut:
@@ -204,7 +204,7 @@ class TicketService:
                     id=m.id,
                     text=m.text,
                     sender=m.sender,
-                    created_at=display_datetime(m.created_at),
+                    created_at=format_date(m.created_at),
                     attachments=by_message[m.id],
                 )
                 for m in messages

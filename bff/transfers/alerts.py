@@ -15,7 +15,7 @@ from bff.notifications.alerts import (
     payment_and_people,
 )
 from bff.notifications.message import Message
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 
 # The payment kind a transfer's outbox row names (Lifecycle's `alert`).
 TRANSFER_ALERT = "transfer"
@@ -44,7 +44,7 @@ class TransferAlerts:
             transfer, sender = paid
             posting = await self.core.first_posting(transfer.posting_references())
             recipient = None
-            if transfer.kind != Kind.OTHER_BANK:
+            if transfer.transfer_type != TransferType.OTHER_BANK:
                 recipient = await owner_of(
                     self.db, self.core, transfer.destination_account, posting
                 )
@@ -59,7 +59,7 @@ class TransferAlerts:
                 # Another customer: named with their bank, as history names them. One's own
                 # account: the name alone (the alert's account line says which one left).
                 counterparty=transfer.destination_name
-                if transfer.kind == Kind.OWN_ACCOUNT
+                if transfer.transfer_type == TransferType.OWN_ACCOUNT
                 else transfer.payee(),
                 narration=transfer.description,
                 available_after_kobo=available_after(posting, transfer.source_account),
@@ -67,7 +67,7 @@ class TransferAlerts:
                 at=at,
             ),
         )
-        if transfer.kind == Kind.OTHER_BANK:
+        if transfer.transfer_type == TransferType.OTHER_BANK:
             return messages
         if recipient is not None:
             messages += messages_for(

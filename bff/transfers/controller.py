@@ -8,16 +8,15 @@ from litestar import Controller, Response, get, post
 from litestar.openapi import ResponseSpec
 
 from bff import banks
-from bff.accounts.service import account_out
 from bff.errors import AppError, ValidationFailed
-from bff.money import kobo_to_naira
 from bff.openapi_errors import TRANSFER_FAILED, refuses
 from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
 from bff.schemas import TextPath
-from bff.transfers.models import Kind, Status, Transfer
+from bff.transfers.models import Status, Transfer, TransferType
+from bff.transfers.presenter import balances_out, total_of, transfer_out
 from bff.transfers.schemas import (
     BalancesOut,
     BankOut,
@@ -32,7 +31,7 @@ from bff.transfers.schemas import (
     TransferOut,
     TransferRefIn,
 )
-from bff.transfers.service import TransferService, transfer_out
+from bff.transfers.service import TransferService
 from bff.users.principal import Principal
 
 CODE_OR_PASSKEY = "Approve with either a code or a passkey, not both."
@@ -96,14 +95,7 @@ class TransfersController(Controller):
 
     @get("/balance", summary="Balances and this week's inwards and outwards")
     async def balance(self, transfer_service: TransferService, customer: Principal) -> BalancesOut:
-        balances = await transfer_service.balances(customer.user)
-        return BalancesOut(
-            accounts=[account_out(a) for a in balances.accounts],
-            total_current_balance=kobo_to_naira(balances.ledger_kobo),
-            total_available_balance=kobo_to_naira(balances.available_kobo),
-            this_week_inwards=kobo_to_naira(balances.inwards_kobo),
-            this_week_outwards=kobo_to_naira(balances.outwards_kobo),
-        )
+        return balances_out(await transfer_service.balances(customer.user))
 
     @post("/name-inquiry", status_code=200, summary="Who owns this account (any bank)?")
     async def name_inquiry(
@@ -118,10 +110,14 @@ class TransfersController(Controller):
         return await lookup.for_customer(customer.user.id, data.account_number, banks.own_code())
 
     async def _initiate(
-        self, transfer_service: TransferService, customer: Principal, kind: str, data: TransferIn
+        self,
+        transfer_service: TransferService,
+        customer: Principal,
+        transfer_type: str,
+        data: TransferIn,
     ) -> PendingTransferOut:
         transfer, message = await transfer_service.initiate(
-            customer.user, kind, data, customer.device
+            customer.user, transfer_type, data, customer.device
         )
         return PendingTransferOut(
             id=transfer.id,
@@ -141,7 +137,7 @@ class TransfersController(Controller):
     async def intrabank(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.INTRA_BANK, data)
+        return await self._initiate(transfer_service, customer, TransferType.INTRA_BANK, data)
 
     @post(
         "/own-account",
@@ -152,7 +148,7 @@ class TransfersController(Controller):
     async def own_account(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.OWN_ACCOUNT, data)
+        return await self._initiate(transfer_service, customer, TransferType.OWN_ACCOUNT, data)
 
     @post(
         "/other-banks",
@@ -163,7 +159,7 @@ class TransfersController(Controller):
     async def other_banks(
         self, transfer_service: TransferService, customer: Principal, data: TransferIn
     ) -> PendingTransferOut:
-        return await self._initiate(transfer_service, customer, Kind.OTHER_BANK, data)
+        return await self._initiate(transfer_service, customer, TransferType.OTHER_BANK, data)
 
     @post(
         "/intrabank/confirm",
@@ -219,7 +215,7 @@ class TransfersController(Controller):
             message=message,
             two_factor_authentication=customer.user.two_factor,
             transfers=[transfer_out(t) for t in rows],
-            total_amount=kobo_to_naira(sum(t.amount_kobo for t in rows)),
+            total_amount=total_of(rows),
             passkey_approval=transfer_service.can_approve_with_passkey(customer.user),
         )
 

@@ -1,6 +1,6 @@
 """The new-device cap (issue 40, docs/contract.md "Known devices"): for 24 hours after a first
 sign-in on a new device, or after a passkey was added on it, transfers that leave the
-customer (`CAPPED_KINDS`) from that device total at most `KOBO_NEW_DEVICE_CAP_KOBO`. The
+customer (`CAPPED_TYPES`) from that device total at most `KOBO_NEW_DEVICE_CAP_KOBO`. The
 window is the device's `capped_until` (bff/auth/devices.py sets it); a transfer rule, so it lives
 with transfers, checked at initiation and again after the start (as the daily limit)."""
 
@@ -15,17 +15,17 @@ from sqlalchemy import func, select
 from bff.auth.devices import CAP_WINDOW
 from bff.auth.models import Device
 from bff.config import Settings
+from bff.dates import LAGOS, MONTH, TIME, format_date
 from bff.db import Database, utcnow
 from bff.devices.schemas import DeviceCapOut
 from bff.errors import ValidationFailed
 from bff.money import format_naira_brief, kobo_to_naira
 from bff.payments.lifecycle import Status
-from bff.timefmt import LAGOS
-from bff.transfers.models import Kind, Transfer
+from bff.transfers.models import Transfer, TransferType
 from bff.users.principal import Principal, SessionDevice
 
 # Transfers the cap counts: money leaving the customer (not between their own accounts).
-CAPPED_KINDS = (Kind.INTRA_BANK, Kind.OTHER_BANK)
+CAPPED_TYPES = (TransferType.INTRA_BANK, TransferType.OTHER_BANK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +45,12 @@ def until_text(until: datetime, now: datetime) -> str:
     """When a cap ends, as the customer reads it in West Africa Time: "14:05 today",
     "14:05 tomorrow", "14:05 on 30 Nov"."""
     local, today = until.astimezone(LAGOS), now.astimezone(LAGOS).date()
-    clock = local.strftime("%H:%M")
+    clock = format_date(until, TIME)
     if local.date() == today:
         return f"{clock} today"
     if local.date() == today + timedelta(days=1):
         return f"{clock} tomorrow"
-    return f"{clock} on {local.day} {local.strftime('%b')}"
+    return f"{clock} on {local.day} {format_date(until, MONTH)}"
 
 
 def cap_notice(cap: Cap, now: datetime) -> str:
@@ -99,7 +99,7 @@ class DeviceCap:
                 select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
                     Transfer.device_id == device.id,
                     Transfer.user_id == user_id,
-                    Transfer.kind.in_(CAPPED_KINDS),
+                    Transfer.transfer_type.in_(CAPPED_TYPES),
                     Transfer.status.in_((Status.PROCESSING, Status.PENDING, Status.COMPLETED)),
                     Transfer.confirmed_at >= until - CAP_WINDOW,
                 )

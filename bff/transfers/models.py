@@ -14,13 +14,18 @@ from sqlalchemy.orm import Mapped, mapped_column
 from bff.db import Base, UTCDateTime, utcnow
 from bff.payments.lifecycle import PaymentState, Stage, Status
 
-__all__ = ["Kind", "Stage", "Status", "Transfer", "TransferBatch"]
+__all__ = ["Stage", "Status", "Transfer", "TransferBatch", "TransferType"]
 
 
-class Kind:
+class TransferType:
+    """`transferType` on the wire; the transfer limits (bff/limits) are kept per type too."""
+
     INTRA_BANK = "INTRA_BANK"
     OWN_ACCOUNT = "OWN_ACCOUNT"
     OTHER_BANK = "OTHER_BANK"
+    # The types a transfer limit applies to: money leaving the customer (moving it between
+    # their own accounts is not limited).
+    LIMITED = (INTRA_BANK, OTHER_BANK)
 
 
 class TransferBatch(Base):
@@ -50,7 +55,7 @@ class Transfer(PaymentState, Base):
     batch_id: Mapped[str | None] = mapped_column(ForeignKey("transfer_batches.id"), index=True)
     # The row's place in its bulk, so results come back in the order the customer gave.
     batch_position: Mapped[int | None] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(12))
+    transfer_type: Mapped[str] = mapped_column(String(12))
     source_account: Mapped[str] = mapped_column(String(10))
     destination_account: Mapped[str] = mapped_column(String(10))
     destination_bank_code: Mapped[str] = mapped_column(String(6))
@@ -58,7 +63,7 @@ class Transfer(PaymentState, Base):
     destination_name: Mapped[str] = mapped_column(String(120))
     amount_kobo: Mapped[int] = mapped_column(BigInteger)
     description: Mapped[str] = mapped_column(String(200))
-    name_enquiry_ref: Mapped[str | None] = mapped_column(String(30))
+    name_inquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))
     # The browser it was made from (bff/devices; no foreign key: removing a device keeps
@@ -74,6 +79,6 @@ class Transfer(PaymentState, Base):
         """Where the core keeps this transfer's posting: an intra-bank transfer posts at once
         (`TRF-<id>`), or is held first when the core answers late (`HOLD-TRF-<id>`); one to
         another bank is held and settled (`HOLD-<id>`)."""
-        if self.kind == Kind.OTHER_BANK:
+        if self.transfer_type == TransferType.OTHER_BANK:
             return [f"HOLD-{self.id}"]
         return [f"TRF-{self.id}", f"HOLD-TRF-{self.id}"]

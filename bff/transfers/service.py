@@ -21,39 +21,30 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff import banks
 from bff.accounts.service import AccountsService, Balances
 from bff.auth.codes import OneTimeCodes
 from bff.beneficiaries.service import BeneficiaryService
-from bff.core_client import CoreAccount, CoreClient, CoreRefused
+from bff.core_client import CoreAccount, CoreClient
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
 from bff.limits.service import LimitsService
-from bff.money import format_naira, kobo_to_naira, naira_to_kobo
-from bff.notifications.templates import sms
+from bff.money import format_naira, naira_to_kobo
+from bff.notifications.notifier import Notifier
 from bff.passkeys.schemas import PasskeyAssertionIn
-from bff.passkeys.service import NO_PASSKEY, Action, PasskeyService
+from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
-from bff.payments.lifecycle import (
-    LEASE,
-    HeldSteps,
-    Lifecycle,
-    Outcome,
-    begin_with_code,
-    run_held,
-    spent_today,
-)
-from bff.timefmt import display_datetime
+from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
+from bff.payments.outcome import text_the_outcome
 from bff.transfers.alerts import TRANSFER_ALERT
-from bff.transfers.device_cap import CAPPED_KINDS, DeviceCap
-from bff.transfers.messages import PENDING_MESSAGE, failure_message
-from bff.transfers.models import Kind, Stage, Status, Transfer, TransferBatch
+from bff.transfers.device_cap import CAPPED_TYPES, DeviceCap
+from bff.transfers.execution import payment_of
+from bff.transfers.messages import failure_message
+from bff.transfers.models import Stage, Status, Transfer, TransferBatch, TransferType
 from bff.transfers.schemas import (
     BulkTransferRow,
     TransferIn,
-    TransferOut,
 )
 from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now
 from bff.users.models import User
@@ -63,16 +54,13 @@ log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
 NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
-# How long an unconfirmed transfer stays confirmable (the code lives as long).
-NIP_SETTLEMENT = "GL-NIP-SETTLEMENT"
-LIMIT_TYPE = {Kind.INTRA_BANK: "INTRA_BANK", Kind.OTHER_BANK: "OTHER_BANK"}
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A validated transfer, ready to be stored."""
 
-    kind: str
+    transfer_type: str
     source: CoreAccount
     destination_account: str
     bank_code: str
@@ -80,7 +68,7 @@ class Plan:
     destination_name: str
     amount_kobo: int
     description: str
-    name_enquiry_ref: str | None
+    name_inquiry_ref: str | None
 
     def columns(self) -> dict[str, Any]:
         """The payer, payee and money columns a transfer and a scheduled payment both keep."""
@@ -95,34 +83,7 @@ class Plan:
         }
 
 
-def transfer_out(transfer: Transfer) -> TransferOut:
-    message = None
-    if transfer.status == Status.FAILED:
-        message = transfer.failure_reason
-    elif transfer.status == Status.PENDING:
-        message = PENDING_MESSAGE
-    elif transfer.status == Status.COMPLETED:
-        message = "Transferred Successfully"
-    return TransferOut(
-        id=transfer.id,
-        reference_number=transfer.id,
-        status=transfer.status,  # type: ignore[arg-type]
-        transfer_type=transfer.kind,
-        source_account_number=transfer.source_account,
-        destination_account_number=transfer.destination_account,
-        destination_account_name=transfer.destination_name,
-        destination_bank_code=transfer.destination_bank_code,
-        destination_bank_name=transfer.destination_bank_name,
-        amount=kobo_to_naira(transfer.amount_kobo),
-        description=transfer.description,
-        response_code=transfer.response_code,
-        message=message,
-        session_id=transfer.session_id,
-        date_created=display_datetime(transfer.created_at),
-    )
-
-
-class TransferService:
+class TransferService(PasskeyApprovals):
     def __init__(
         self,
         db: Database,
@@ -132,6 +93,7 @@ class TransferService:
         limits: LimitsService,
         beneficiaries: BeneficiaryService,
         lookup: AccountLookup,
+        notifier: Notifier,
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
@@ -146,6 +108,7 @@ class TransferService:
         self.limits = limits
         self.beneficiaries = beneficiaries
         self.lookup = lookup
+        self.notifier = notifier
         self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer, alert=TRANSFER_ALERT)
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
 
@@ -155,7 +118,11 @@ class TransferService:
 
     # -- initiation ---------------------------------------------------------------------
     async def plan(
-        self, user: User, kind: str, data: TransferIn | BulkTransferRow, own: list[CoreAccount]
+        self,
+        user: User,
+        transfer_type: str,
+        data: TransferIn | BulkTransferRow,
+        own: list[CoreAccount],
     ) -> Plan:
         """Validate one transfer against the customer's accounts and the destination."""
         errors = []
@@ -191,18 +158,18 @@ class TransferService:
                 "You cannot send money to the same account", field="destinationAccountNumber"
             )
         description = (data.description or "").strip() or "Transfer"
-        if kind == Kind.OWN_ACCOUNT:
+        if transfer_type == TransferType.OWN_ACCOUNT:
             target = next((a for a in own if a.account_number == destination), None)
             if target is None or target.status != "ACTIVE":
                 raise ValidationFailed(
                     "Choose one of your active accounts", field="destinationAccountNumber"
                 )
             return Plan(
-                kind,
+                transfer_type,
                 source,
                 destination,
                 banks.own_code(),
-                banks.bank_name(banks.own_code()) or "Kobo",
+                banks.own_name(),
                 target.account_name,
                 amount,
                 description,
@@ -210,13 +177,13 @@ class TransferService:
             )
         bank_code = (
             banks.own_code()
-            if kind == Kind.INTRA_BANK
+            if transfer_type == TransferType.INTRA_BANK
             else (data.destination_bank_code or "").strip()
         )
-        if kind == Kind.OTHER_BANK and not bank_code:
+        if transfer_type == TransferType.OTHER_BANK and not bank_code:
             raise ValidationFailed("This field is required", field="destinationBankCode")
         signed = (data.name_inquiry_reference or "").strip()
-        # The customer's own name enquiry, signed by us a moment ago, answers who the payee
+        # The customer's own name inquiry, signed by us a moment ago, answers who the payee
         # is; without one (a scheduled run, a saved beneficiary) the payee's bank is asked.
         lookup = (
             self.lookup.checked(user.id, signed, destination, bank_code)
@@ -224,7 +191,7 @@ class TransferService:
             else await self.lookup(destination, bank_code)
         )
         return Plan(
-            kind,
+            transfer_type,
             source,
             destination,
             lookup.bank_code,
@@ -241,7 +208,7 @@ class TransferService:
         """Per-transaction and daily limits (Settings, capped by the KYC level), the
         new-device cap (device_cap.py), and funds."""
         if self.device_cap is not None:
-            capped = sum(p.amount_kobo for p in plans if p.kind in CAPPED_KINDS)
+            capped = sum(p.amount_kobo for p in plans if p.transfer_type in CAPPED_TYPES)
             await self.device_cap.check(user.id, device, capped)
         by_source_type: dict[tuple[str, str], int] = {}
         by_source: dict[str, int] = {}
@@ -249,18 +216,17 @@ class TransferService:
             by_source[plan.source.account_number] = (
                 by_source.get(plan.source.account_number, 0) + plan.amount_kobo
             )
-            limit_type = LIMIT_TYPE.get(plan.kind)
-            if limit_type is None:
+            if plan.transfer_type not in TransferType.LIMITED:
                 continue  # moving money between one's own accounts is not limited
             daily, single, spent = await self._limits_and_spent(
-                user, plan.source.account_number, plan.kind, limit_type
+                user, plan.source.account_number, plan.transfer_type
             )
             if plan.amount_kobo > single:
                 raise ValidationFailed(
                     f"This amount is above your limit of {format_naira(single)} per transaction",
                     field="amount",
                 )
-            key = (plan.source.account_number, limit_type)
+            key = (plan.source.account_number, plan.transfer_type)
             by_source_type[key] = by_source_type.get(key, 0) + plan.amount_kobo
             if spent + by_source_type[key] > daily:
                 left = max(daily - spent, 0)
@@ -274,18 +240,19 @@ class TransferService:
                 raise ValidationFailed("Insufficient funds", field="amount")
 
     async def _limits_and_spent(
-        self, user: User, source: str, kind: str, limit_type: str
+        self, user: User, source: str, transfer_type: str
     ) -> tuple[int, int, int]:
         """(daily limit, per-transaction limit, confirmed today) in kobo, in one statement."""
-        spent = spent_today(Transfer, source, Transfer.kind == kind)
-        return await self.limits.limits_and_spent(user, source, limit_type, spent)
+        return await self.limits.limits_and_spent(
+            user, source, transfer_type, Transfer, Transfer.transfer_type == transfer_type
+        )
 
     async def initiate(
-        self, user: User, kind: str, data: TransferIn, device: SessionDevice | None = None
+        self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
     ) -> tuple[Transfer, str]:
         refuse_if_frozen(user)
         own = await self.accounts.payer_accounts(user)
-        plan = await self.plan(user, kind, data, own)
+        plan = await self.plan(user, transfer_type, data, own)
         await self._check_limits_and_funds(user, [plan], device)
         transfer = _new_transfer(user, plan, None, data.save_as_beneficiary, _id_of(device))
         message = await self.codes.ask_to_confirm(
@@ -302,13 +269,13 @@ class TransferService:
         own = await self.accounts.payer_accounts(user)
         plans = []
         for index, row in enumerate(rows):
-            kind = (
-                Kind.INTRA_BANK
+            transfer_type = (
+                TransferType.INTRA_BANK
                 if (row.destination_bank_code or banks.own_code()) == banks.own_code()
-                else Kind.OTHER_BANK
+                else TransferType.OTHER_BANK
             )
             try:
-                plans.append(await self.plan(user, kind, row, own))
+                plans.append(await self.plan(user, transfer_type, row, own))
             except AppError as exc:
                 raise FieldErrors(
                     [
@@ -329,7 +296,7 @@ class TransferService:
         return batch, transfers, message
 
     async def run_scheduled(
-        self, user: User, kind: str, data: TransferIn, device: SessionDevice | None = None
+        self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
     ) -> Transfer:
         """One run of an approved scheduled payment: the live path (look-up, limits, funds,
         NIP with status queries) minus the code step, which the approval stood for.
@@ -337,7 +304,7 @@ class TransferService:
         customer why)."""
         await refuse_if_frozen_now(self.db, user.id)
         own = await self.accounts.core_accounts(user)
-        plan = await self.plan(user, kind, data, own)
+        plan = await self.plan(user, transfer_type, data, own)
         await self._check_limits_and_funds(user, [plan], device)
         transfer = _new_transfer(user, plan, None, False, _id_of(device))
         now = utcnow()
@@ -362,15 +329,6 @@ class TransferService:
             raise ValidationFailed(NOT_AWAITING_APPROVAL)
         return await self._passkeys().approval_options(user.id, approval_of(transfer))
 
-    def can_approve_with_passkey(self, user: User) -> bool:
-        """From the user row the request's session check read (`User.has_passkey`)."""
-        return self.passkeys is not None and user.has_passkey
-
-    def _passkeys(self) -> PasskeyService:
-        if self.passkeys is None:
-            raise ValidationFailed(NO_PASSKEY, field="passkey")
-        return self.passkeys
-
     async def confirm(
         self,
         user: User,
@@ -382,13 +340,6 @@ class TransferService:
         """With the code, or with a passkey's assertion of this very transfer. `device`: the
         browser confirming it (its cap window, as the session check read it)."""
         refuse_if_frozen(user)  # frozen since the code was sent
-        approve = None
-        if passkey is not None:
-            passkeys = self._passkeys()
-
-            async def approve(session: AsyncSession, transfer: Transfer) -> None:
-                await passkeys.approve_in(session, user.id, approval_of(transfer), passkey)
-
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
@@ -401,7 +352,7 @@ class TransferService:
             otp=otp,
             ttl=self.otp_ttl,
             expired_message=EXPIRED,
-            approve=approve,
+            approve=self._approval(user, passkey, approval_of),
         )
         if not started:
             return await self.life.outcome_of_first_confirm(transfer_id)
@@ -502,11 +453,10 @@ class TransferService:
         """Limits again at confirmation: other transfers may have been confirmed meanwhile.
         Only once this transfer's start is committed, never in the start's transaction:
         two concurrent confirms would then not see each other and could both pass."""
-        limit_type = LIMIT_TYPE.get(transfer.kind)
-        if limit_type is None:
+        if transfer.transfer_type not in TransferType.LIMITED:
             return None
         daily, single, spent = await self._limits_and_spent(  # spent includes this one
-            user, transfer.source_account, transfer.kind, limit_type
+            user, transfer.source_account, transfer.transfer_type
         )
         if transfer.amount_kobo > single or spent > daily:
             return Outcome(Status.FAILED, "61", failure_message("61"))
@@ -532,94 +482,15 @@ class TransferService:
         the caller has them (a confirm): the core then refuses a debit from an account that
         is not theirs, whatever the BFF checked before."""
 
-        async def run(transfer: Transfer) -> Outcome | None:
-            return await self._run(transfer, customer_id)
-
-        final = await self.life.drive(transfer_id, run, leased=leased, item=transfer)
+        final = await self.life.drive(
+            transfer_id,
+            lambda row: payment_of(self.db, self.core, row, customer_id),
+            leased=leased,
+            item=transfer,
+        )
         if final.status == Status.COMPLETED and final.save_as_beneficiary:
             await self.beneficiaries.remember(final)
         return final
-
-    async def _run(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        if transfer.kind == Kind.OTHER_BANK:
-            return await self._run_interbank(transfer, customer_id)
-        return await self._run_intrabank(transfer, customer_id)
-
-    async def _run_intrabank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        """The final answer, if any, is returned: `drive` records it as it gives up the
-        lease (one statement), with the posting the core answered for the alerts."""
-        try:
-            result = await self.core.transfer(
-                transfer.id,
-                transfer.source_account,
-                transfer.destination_account,
-                transfer.amount_kobo,
-                transfer.description,
-                customer_id,
-            )
-        except CoreRefused as exc:
-            return Outcome(Status.FAILED, exc.code, failure_message(exc.code))
-        if result.status == "SUCCESS":
-            return Outcome(Status.COMPLETED, result.response_code, None, result.posting)
-        if result.status == "FAILED":
-            return Outcome(
-                Status.FAILED, result.response_code, failure_message(result.response_code)
-            )
-        await self.life.pending(transfer.id)
-        return None
-
-    async def _run_interbank(self, transfer: Transfer, customer_id: str | None) -> Outcome | None:
-        transfer_id = transfer.id
-        return await run_held(
-            self.life,
-            transfer_id,
-            transfer.stage,
-            HeldSteps(
-                hold=lambda: self.core.place_hold(
-                    transfer_id,
-                    transfer.source_account,
-                    transfer.amount_kobo,
-                    f"NIP/{transfer.description}",
-                    customer_id,
-                ),
-                send=lambda: self._send_nip(transfer),
-                query=lambda: self._query_nip(transfer_id),
-                settle=lambda: self.core.post_hold(
-                    transfer_id,
-                    NIP_SETTLEMENT,
-                    f"NIP/{transfer.destination_name}/{transfer.description}",
-                ),
-                release=lambda: self.core.void_hold(transfer_id),
-                failure_message=failure_message,
-            ),
-        )
-
-    async def _query_nip(self, transfer_id: str) -> str:
-        return (await self.core.nip_status(transfer_id)).response_code
-
-    async def _send_nip(self, transfer: Transfer) -> str:
-        try:
-            answer = await self.core.nip_transfer(
-                {
-                    "reference": transfer.id,
-                    "nameEnquiryRef": transfer.name_enquiry_ref or "",
-                    "debitAccount": transfer.source_account,
-                    "destinationInstitutionCode": transfer.destination_bank_code,
-                    "beneficiaryAccount": transfer.destination_account,
-                    "beneficiaryName": transfer.destination_name,
-                    "amountKobo": transfer.amount_kobo,
-                    "narration": transfer.description,
-                }
-            )
-        except CoreRefused as exc:
-            return exc.code or "96"
-        async with self.db.transaction() as session:
-            await session.execute(
-                update(Transfer)
-                .where(Transfer.id == transfer.id)
-                .values(session_id=answer.session_id)
-            )
-        return answer.response_code
 
     async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
         return await self.life.due(now, limit)
@@ -639,12 +510,6 @@ class TransferService:
 
     async def _notify(self, transfer: Transfer) -> None:
         """SMS the outcome of a transfer the customer last saw as Pending (once)."""
-        if not await self.life.mark_notified(transfer.id):
-            return
-        async with self.db.transaction() as session:
-            user = await session.get(User, transfer.user_id)
-        if user is None or not user.phone_number:
-            return
         amount = format_naira(transfer.amount_kobo)
         if transfer.status == Status.COMPLETED:
             text = (
@@ -656,7 +521,7 @@ class TransferService:
                 f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
                 f"{transfer.failure_reason} Ref {transfer.id}."
             )
-        await self.codes.notifier.send([sms(user.phone_number, text)])
+        await text_the_outcome(self.life, self.notifier, transfer, text)
 
 
 def approval_of(transfer: Transfer) -> Action:
@@ -700,9 +565,9 @@ def _new_transfer(
         id=uuid.uuid4().hex,
         user_id=user.id,
         batch_id=batch_id,
-        kind=plan.kind,
+        transfer_type=plan.transfer_type,
         **plan.columns(),
-        name_enquiry_ref=plan.name_enquiry_ref,
+        name_inquiry_ref=plan.name_inquiry_ref,
         save_as_beneficiary=save,
         status=Status.AWAITING_OTP,
         stage=Stage.NEW,

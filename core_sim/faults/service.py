@@ -25,6 +25,8 @@ KNOWN_OPERATIONS = (
     "messaging.send",
     "identity.bvn",
     "identity.nin",
+    # Still "enquiry": the scenario ids built on it (nip.name_enquiry.decline-07, …) are
+    # shared with the web app's mocks and testers' links; they change together (issue 44).
     "nip.name_enquiry",
     "nip.transfer",
     "nip.tsq",

@@ -1,4 +1,4 @@
-"""/nip/…: the interbank switch (name enquiry, funds transfer, status query)."""
+"""/nip/…: the interbank switch (name inquiry, funds transfer, status query)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from core_sim.nip import service
 from core_sim.nip.models import InterbankTransfer
 from core_sim.nip.schemas import (
     ExternalAccountOut,
-    NameEnquiryIn,
-    NameEnquiryOut,
+    NameInquiryIn,
+    NameInquiryOut,
     NipTransferIn,
     NipTransferOut,
     TsqIn,
@@ -37,23 +37,23 @@ class NipController(Controller):
     path = "/nip"
     tags = ["nip"]
 
-    @post("/name-enquiry", status_code=200)
-    async def name_enquiry(
-        self, db: Database, sim_settings: SimSettings, data: NameEnquiryIn
-    ) -> NameEnquiryOut:
-        code, enquiry = await service.name_enquiry(
+    @post("/name-inquiry", status_code=200)
+    async def name_inquiry(
+        self, db: Database, sim_settings: SimSettings, data: NameInquiryIn
+    ) -> NameInquiryOut:
+        code, inquiry = await service.name_inquiry(
             db,
             data.destination_institution_code,
             data.account_number,
             sim_settings.bank_code,
             sim_settings.timeout_fault_ms,
         )
-        return NameEnquiryOut(
+        return NameInquiryOut(
             response_code=code,
             response_message=NIP_MESSAGES.get(code, ""),
-            session_id=enquiry.session_id if enquiry else None,
+            session_id=inquiry.session_id if inquiry else None,
             account_number=data.account_number,
-            account_name=enquiry.account_name if enquiry else None,
+            account_name=inquiry.account_name if inquiry else None,
             destination_institution_code=data.destination_institution_code,
         )
 

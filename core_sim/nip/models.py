@@ -1,4 +1,4 @@
-"""The NIBSS Instant Payment switch as Kobo sees it: other banks' accounts, name enquiries and
+"""The NIBSS Instant Payment switch as Kobo sees it: other banks' accounts, name inquiries and
 interbank transfers with their final outcome."""
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ class ExternalAccount(Base):
     scenario: Mapped[str | None] = mapped_column(String(40))
 
 
-class NameEnquiry(Base):
-    __tablename__ = "nip_name_enquiries"
+class NameInquiry(Base):
+    __tablename__ = "nip_name_inquiries"
 
     session_id: Mapped[str] = mapped_column(String(30), primary_key=True)
     bank_code: Mapped[str] = mapped_column(String(6))
@@ -43,7 +43,7 @@ class InterbankTransfer(Base):
 
     reference: Mapped[str] = mapped_column(String(64), primary_key=True)
     session_id: Mapped[str] = mapped_column(String(30), unique=True)
-    name_enquiry_ref: Mapped[str] = mapped_column(String(30))
+    name_inquiry_ref: Mapped[str] = mapped_column(String(30))
     body_hash: Mapped[str] = mapped_column(String(64))
     debit_account: Mapped[str] = mapped_column(String(20))
     bank_code: Mapped[str] = mapped_column(String(6))

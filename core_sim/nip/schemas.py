@@ -12,12 +12,12 @@ Nuban = Annotated[str, msgspec.Meta(pattern=r"^\d{10}$")]
 Reference = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{6,64}$")]
 
 
-class NameEnquiryIn(CamelStruct, forbid_unknown_fields=True):
+class NameInquiryIn(CamelStruct, forbid_unknown_fields=True):
     destination_institution_code: BankCode
     account_number: Nuban
 
 
-class NameEnquiryOut(CamelStruct):
+class NameInquiryOut(CamelStruct):
     response_code: str
     response_message: str
     session_id: str | None
@@ -28,7 +28,7 @@ class NameEnquiryOut(CamelStruct):
 
 class NipTransferIn(CamelStruct, forbid_unknown_fields=True):
     reference: Reference
-    name_enquiry_ref: Annotated[str, msgspec.Meta(pattern=r"^\d{30}$")]
+    name_inquiry_ref: Annotated[str, msgspec.Meta(pattern=r"^\d{30}$")]
     debit_account: Nuban
     destination_institution_code: BankCode
     beneficiary_account: Nuban

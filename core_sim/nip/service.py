@@ -1,4 +1,4 @@
-"""The NIP switch: name enquiry, funds transfer and transaction status query (TSQ).
+"""The NIP switch: name inquiry, funds transfer and transaction status query (TSQ).
 
 Answers are HTTP 200 with a NIP response code, as NIBSS answers; only a forced timeout (no
 answer in time: 504) and malformed requests are HTTP errors. A funds transfer is recorded
@@ -21,7 +21,7 @@ from core_sim.faults.effects import wait_as_forced
 from core_sim.faults.models import FaultEffect
 from core_sim.faults.plan import IN_PROGRESS, plan_of, settle_if_due
 from core_sim.faults.service import CallContext, take_fault
-from core_sim.nip.models import ExternalAccount, InterbankTransfer, NameEnquiry
+from core_sim.nip.models import ExternalAccount, InterbankTransfer, NameInquiry
 from core_sim.nip.schemas import NipTransferIn
 from core_sim.settings import FIXTURES_DIR
 from core_sim.simclock.state import utcnow
@@ -52,10 +52,10 @@ def new_session_id(sender_code: str) -> str:
     return f"{sender_code}{stamp}{secrets.randbelow(10**12):012d}"
 
 
-async def name_enquiry(
+async def name_inquiry(
     db: Database, bank_code: str, account_number: str, own_code: str, timeout_fault_ms: int
-) -> tuple[str, NameEnquiry | None]:
-    """(response code, the recorded enquiry when successful)."""
+) -> tuple[str, NameInquiry | None]:
+    """(response code, the recorded inquiry when successful)."""
     rule = await take_fault(
         db, CallContext("nip.name_enquiry", accounts=(account_number,), bank=bank_code)
     )
@@ -66,8 +66,8 @@ async def name_enquiry(
     if bank_code not in BANKS or bank_code == own_code:
         return "16", None
     scenario = SCENARIOS.get((bank_code, account_number), {})
-    if "nameEnquiry" in scenario:
-        return scenario["nameEnquiry"]["responseCode"], None
+    if "nameInquiry" in scenario:
+        return scenario["nameInquiry"]["responseCode"], None
     async with db.reader() as session:
         account = await session.scalar(
             select(ExternalAccount).where(
@@ -77,21 +77,21 @@ async def name_enquiry(
         )
     if account is None or not account.account_name:
         return "07", None
-    enquiry = NameEnquiry(
+    inquiry = NameInquiry(
         session_id=new_session_id(own_code),
         bank_code=bank_code,
         account_number=account_number,
         account_name=account.account_name,
     )
     async with db.writer() as session:
-        session.add(enquiry)
-    return "00", enquiry
+        session.add(inquiry)
+    return "00", inquiry
 
 
 def _body_hash(data: NipTransferIn) -> str:
     canonical = "|".join(
         (
-            data.name_enquiry_ref,
+            data.name_inquiry_ref,
             data.debit_account,
             data.destination_institution_code,
             data.beneficiary_account,
@@ -115,11 +115,11 @@ async def transfer(
         return record
 
     async with db.reader() as session:
-        enquiry = await session.get(NameEnquiry, data.name_enquiry_ref)
-    valid_enquiry = (
-        enquiry is not None
-        and enquiry.bank_code == data.destination_institution_code
-        and enquiry.account_number == data.beneficiary_account
+        inquiry = await session.get(NameInquiry, data.name_inquiry_ref)
+    valid_inquiry = (
+        inquiry is not None
+        and inquiry.bank_code == data.destination_institution_code
+        and inquiry.account_number == data.beneficiary_account
     )
     rule = await take_fault(
         db,
@@ -132,12 +132,12 @@ async def transfer(
     )
     scenario = SCENARIOS.get((data.destination_institution_code, data.beneficiary_account), {})
     plan = plan_of(rule, scenario.get("transfer", {}))
-    if not valid_enquiry:
-        plan = plan.refused("12")  # a transfer must quote a name enquiry of this account
+    if not valid_inquiry:
+        plan = plan.refused("12")  # a transfer must quote a name inquiry of this account
     record = InterbankTransfer(
         reference=data.reference,
         session_id=new_session_id(own_code),
-        name_enquiry_ref=data.name_enquiry_ref,
+        name_inquiry_ref=data.name_inquiry_ref,
         body_hash=_body_hash(data),
         debit_account=data.debit_account,
         bank_code=data.destination_institution_code,

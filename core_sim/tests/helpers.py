@@ -6,9 +6,9 @@ from __future__ import annotations
 GTB = "000013"
 
 
-async def enquire(sim_client, account: str, bank: str = GTB) -> dict:  # type: ignore[no-untyped-def,type-arg]
+async def inquire(sim_client, account: str, bank: str = GTB) -> dict:  # type: ignore[no-untyped-def,type-arg]
     response = await sim_client.post(
-        "/nip/name-enquiry", json={"destinationInstitutionCode": bank, "accountNumber": account}
+        "/nip/name-inquiry", json={"destinationInstitutionCode": bank, "accountNumber": account}
     )
     assert response.status_code == 200
     return response.json()
@@ -19,7 +19,7 @@ async def send(sim_client, reference: str, account: str, session_id: str, amount
         "/nip/transfers",
         json={
             "reference": reference,
-            "nameEnquiryRef": session_id,
+            "nameInquiryRef": session_id,
             "debitAccount": "1020000115",
             "destinationInstitutionCode": GTB,
             "beneficiaryAccount": account,

@@ -1,26 +1,26 @@
-"""The NIP switch: name enquiry, transfer with magic outcomes and faults, status query."""
+"""The NIP switch: name inquiry, transfer with magic outcomes and faults, status query."""
 
 from __future__ import annotations
 
 import asyncio
 
-from core_sim.tests.helpers import enquire, send, tsq
+from core_sim.tests.helpers import inquire, send, tsq
 
 
-async def test_name_enquiry_gives_a_30_digit_session_and_the_name(sim_client):
-    answer = await enquire(sim_client, "9000000014")
+async def test_name_inquiry_gives_a_30_digit_session_and_the_name(sim_client):
+    answer = await inquire(sim_client, "9000000014")
     assert answer["responseCode"] == "00" and answer["accountName"] == "Adaeze Nwosu"
     assert len(answer["sessionId"]) == 30 and answer["sessionId"].startswith("090605")
 
 
 async def test_unknown_account_and_bank(sim_client):
-    assert (await enquire(sim_client, "9000000069"))["responseCode"] == "07"
-    assert (await enquire(sim_client, "1234567890"))["responseCode"] == "07"
-    assert (await enquire(sim_client, "9000000014", bank="999999"))["responseCode"] == "16"
+    assert (await inquire(sim_client, "9000000069"))["responseCode"] == "07"
+    assert (await inquire(sim_client, "1234567890"))["responseCode"] == "07"
+    assert (await inquire(sim_client, "9000000014", bank="999999"))["responseCode"] == "16"
 
 
 async def test_transfer_succeeds_and_is_idempotent(sim_client):
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     first = (await send(sim_client, "nip-ok-0001", "9000000014", session_id)).json()
     again = (await send(sim_client, "nip-ok-0001", "9000000014", session_id)).json()
     assert first["responseCode"] == "00" and again["sessionId"] == first["sessionId"]
@@ -29,14 +29,14 @@ async def test_transfer_succeeds_and_is_idempotent(sim_client):
     assert other.status_code == 409
 
 
-async def test_a_transfer_must_quote_a_name_enquiry_of_that_account(sim_client):
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+async def test_a_transfer_must_quote_a_name_inquiry_of_that_account(sim_client):
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     response = (await send(sim_client, "nip-bad-ne-1", "9000000076", session_id)).json()
     assert response["responseCode"] == "12"
 
 
 async def test_magic_decline_and_unknown_reference(sim_client):
-    session_id = (await enquire(sim_client, "9000000021"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000021"))["sessionId"]
     assert (await send(sim_client, "nip-51-00001", "9000000021", session_id)).json()[
         "responseCode"
     ] == "51"
@@ -44,7 +44,7 @@ async def test_magic_decline_and_unknown_reference(sim_client):
 
 
 async def test_magic_timeout_then_tsq_says_success(sim_client):
-    session_id = (await enquire(sim_client, "9000000038"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000038"))["sessionId"]
     response = await send(sim_client, "nip-timeout-01", "9000000038", session_id)
     assert response.status_code == 504
     assert await tsq(sim_client, "nip-timeout-01") == "00"
@@ -61,7 +61,7 @@ async def test_pending_fault_resolves_to_its_outcome(sim_client):
             "uses": 1,
         },
     )
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     assert (await send(sim_client, "nip-pend-0001", "9000000014", session_id)).json()[
         "responseCode"
     ] == "09"

@@ -10,7 +10,7 @@ import pytest
 from core_sim.faults.scenarios import CATALOGUE
 from core_sim.faults.service import KNOWN_OPERATIONS
 from core_sim.settings import FIXTURES_DIR
-from core_sim.tests.helpers import enquire, send, tsq
+from core_sim.tests.helpers import inquire, send, tsq
 
 ADA_SAVINGS = "1020000115"
 CATALOGUE_FILE = FIXTURES_DIR / "scenarios.json"
@@ -46,13 +46,13 @@ async def test_every_catalogue_id_is_taken_in_the_header(sim_client):
 async def test_the_header_applies_to_one_call_of_one_request(sim_client):
     header = {"X-Sim-Scenario": "nip.name_enquiry.decline-91"}
     response = await sim_client.post(
-        "/nip/name-enquiry",
+        "/nip/name-inquiry",
         json={"destinationInstitutionCode": "000013", "accountNumber": "9000000014"},
         headers=header,
     )
     assert response.json()["responseCode"] == "91"
     # The next request, without the header, is untouched.
-    assert (await enquire(sim_client, "9000000014"))["responseCode"] == "00"
+    assert (await inquire(sim_client, "9000000014"))["responseCode"] == "00"
 
 
 async def test_an_unknown_scenario_is_refused_clearly(sim_client):
@@ -64,12 +64,12 @@ async def test_an_unknown_scenario_is_refused_clearly(sim_client):
 
 
 async def test_unavailable_does_nothing_and_answers_503(sim_client):
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     response = await sim_client.post(
         "/nip/transfers",
         json={
             "reference": "nip-down-0001",
-            "nameEnquiryRef": session_id,
+            "nameInquiryRef": session_id,
             "debitAccount": ADA_SAVINGS,
             "destinationInstitutionCode": "000013",
             "beneficiaryAccount": "9000000014",
@@ -87,7 +87,7 @@ async def test_malformed_does_the_work_and_garbles_the_answer(sim_client):
     await sim_client.post(
         "/sim/faults/", json={"operation": "nip.transfer", "effect": "malformed", "uses": 1}
     )
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     response = await send(sim_client, "nip-garbled-01", "9000000014", session_id)
     assert response.status_code == 200
     with pytest.raises(json.JSONDecodeError):
@@ -114,7 +114,7 @@ async def test_the_clock_moves_settles_pending_and_resets(sim_client):
             "uses": 1,
         },
     )
-    session_id = (await enquire(sim_client, "9000000014"))["sessionId"]
+    session_id = (await inquire(sim_client, "9000000014"))["sessionId"]
     assert (await send(sim_client, "nip-clock-0001", "9000000014", session_id)).json()[
         "responseCode"
     ] == "09"
