@@ -90,6 +90,9 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 15000,
+    // Generous, for the same reason as setup.ts's asyncUtilTimeout: on a loaded machine the
+    // first test of a file also pays for loading every feature's state (beforeAll).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }))

@@ -113,7 +113,7 @@ async def test_the_header_is_ignored_unless_allowed(bff):
     token = await bff.sign_in()
     looked_up = await bff.client.post(
         f"{T}/name-inquiry",
-        headers={**auth(token), "X-Sim-Scenario": "nip.name_enquiry.decline-07"},
+        headers={**auth(token), "X-Sim-Scenario": "nip.name_inquiry.decline-07"},
         json={"accountNumber": "9000000014", "bankCode": GTB},
     )
     assert looked_up.json()["accountName"] == "Adaeze Nwosu"
@@ -124,7 +124,7 @@ async def test_the_header_reaches_the_simulator_when_allowed(bff_factory):
     token = await bff.sign_in()
     looked_up = await bff.client.post(
         f"{T}/name-inquiry",
-        headers={**auth(token), "X-Sim-Scenario": "nip.name_enquiry.decline-07"},
+        headers={**auth(token), "X-Sim-Scenario": "nip.name_inquiry.decline-07"},
         json={"accountNumber": "9000000014", "bankCode": GTB},
     )
     assert looked_up.status_code == 400

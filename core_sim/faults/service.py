@@ -25,9 +25,7 @@ KNOWN_OPERATIONS = (
     "messaging.send",
     "identity.bvn",
     "identity.nin",
-    # Still "enquiry": the scenario ids built on it (nip.name_enquiry.decline-07, …) are
-    # shared with the web app's mocks and testers' links; they change together (issue 44).
-    "nip.name_enquiry",
+    "nip.name_inquiry",
     "nip.transfer",
     "nip.tsq",
     "bills.validate",

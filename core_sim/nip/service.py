@@ -57,7 +57,7 @@ async def name_inquiry(
 ) -> tuple[str, NameInquiry | None]:
     """(response code, the recorded inquiry when successful)."""
     rule = await take_fault(
-        db, CallContext("nip.name_enquiry", accounts=(account_number,), bank=bank_code)
+        db, CallContext("nip.name_inquiry", accounts=(account_number,), bank=bank_code)
     )
     if rule is not None:
         await wait_as_forced(rule.effect, rule.delay_ms, timeout_fault_ms, NO_ANSWER)

@@ -44,7 +44,7 @@ async def test_every_catalogue_id_is_taken_in_the_header(sim_client):
 
 
 async def test_the_header_applies_to_one_call_of_one_request(sim_client):
-    header = {"X-Sim-Scenario": "nip.name_enquiry.decline-91"}
+    header = {"X-Sim-Scenario": "nip.name_inquiry.decline-91"}
     response = await sim_client.post(
         "/nip/name-inquiry",
         json={"destinationInstitutionCode": "000013", "accountNumber": "9000000014"},

@@ -4,13 +4,18 @@
  * clean slate (storage, stores, mocks) between tests.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
 import { navigation } from '../lib/navigation'
 import { disposeTestStores } from './renderWithProviders'
 import { loadAllFeatureStates } from '../app/store'
+
+// `findBy…` and `waitFor` wait for a state, never for a time: their 1 s default failed tests
+// on a loaded 2-core machine (scripts/test runs other suites beside this one). A state that
+// never comes still fails, after 10 s.
+configure({ asyncUtilTimeout: 10_000 })
 
 /** Evaluates `(min-width: Npx)` / `(max-width: Npx)` clauses against window.innerWidth. */
 function matches(query: string): boolean {

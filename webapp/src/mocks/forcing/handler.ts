@@ -31,7 +31,7 @@ function unreachable(scenario: Scenario, pathname: string) {
 /** What the customer is told when a look-up is declined (never the code itself). */
 function declined(scenario: Scenario, pathname: string) {
   switch (scenario.operation) {
-    case 'nip.name_enquiry':
+    case 'nip.name_inquiry':
       return fieldErrors([{ field: 'accountNumber', message: 'Invalid account details' }])
     case 'bills.validate': {
       const field = pathname.includes('cabletv') ? 'smartCardNumber' : 'meterNumber'

@@ -21,7 +21,7 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
     get('/api/utility/source-accounts'),
   ],
   'ledger.transfer': [post('/api/transfer/intrabank/confirm')],
-  'nip.name_enquiry': [post('/api/transfer/name-inquiry')],
+  'nip.name_inquiry': [post('/api/transfer/name-inquiry')],
   'nip.transfer': [post('/api/transfer/other-banks/confirm')],
   'nip.tsq': [get('/api/transfer/:id')],
   'bills.validate': [post('/api/utility/providers/electricity/meter-info'), post('/api/utility/providers/cabletv/card-info')],
