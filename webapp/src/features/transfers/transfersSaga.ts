@@ -4,8 +4,7 @@
  * checks until the bank's final answer), 422 refused with the reason.
  */
 import type { PasskeyAssertion } from '../../api/types'
-import type * as PasskeyApprovalModule from './passkeyApproval'
-import type * as SharedPasskeyApprovalModule from '../../lib/passkeyApproval'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
@@ -19,6 +18,7 @@ import {
   confirmBulkEndpoint,
   confirmTransferEndpoint,
   initiateTransferEndpoint,
+  transferPasskeyOptionsEndpoint,
   transferStatusEndpoint,
 } from './api'
 import {
@@ -109,12 +109,12 @@ export function* confirmTransferSaga(action: PayloadAction<{ otp: string }>): Sa
   yield call(confirmed, result, flow)
 }
 
-/** "Approve with passkey": its steps load on the click (passkeyApproval.ts). */
+/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
 export function* approveWithPasskeySaga(): SagaIterator {
   const { flow }: TransfersState = yield select(selectTransfers)
   if (!flow.pending || !flow.kind) return
-  const { passkeyApproval }: typeof PasskeyApprovalModule = yield call(() => import('./passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApproval, flow.pending.id)
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, transferPasskeyOptionsEndpoint(flow.pending.id))
   if (!passkey) {
     yield put(transferPasskeyFailed())
     return
@@ -213,7 +213,7 @@ export function* approveBulkWithPasskeySaga(): SagaIterator {
   const { bulk }: TransfersState = yield select(selectTransfers)
   if (!bulk.pending) return
   const id = bulk.pending.id
-  const { passkeyApprovalFor }: typeof SharedPasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
+  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
   const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, bulkPasskeyOptionsEndpoint(id))
   if (!passkey) {
     yield put(bulkPasskeyFailed())
