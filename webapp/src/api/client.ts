@@ -79,6 +79,29 @@ function detailOf(body: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * An abort signal that fires after `timeoutMs`, or when the caller's own signal (e.g. a
+ * cancelled saga) aborts; `timedOut()` tells the two apart. `done()` clears both.
+ */
+function deadline(timeoutMs: number, callerSignal?: AbortSignal) {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const onCallerAbort = () => controller.abort()
+  callerSignal?.addEventListener('abort', onCallerAbort)
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', onCallerAbort)
+    },
+  }
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, query, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options
   const headers: Record<string, string> = {
@@ -87,16 +110,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (token) headers.Authorization = `Bearer ${token}`
 
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, timeoutMs)
-  // A caller's own signal (e.g. a cancelled saga) aborts the request too.
-  const onCallerAbort = () => controller.abort()
-  signal?.addEventListener('abort', onCallerAbort)
-
+  const request = deadline(timeoutMs, signal)
   try {
     let response: Response
     try {
@@ -104,17 +118,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
+        signal: request.signal,
       })
     } catch {
-      return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+      return { error: { status: request.timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
     }
 
     let text: string
     try {
       text = await response.text()
     } catch {
-      return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+      return { error: { status: request.timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
     }
 
     let parsed: unknown = null
@@ -134,8 +148,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (parseFailed) return { error: { status: 'PARSING_ERROR' } }
     return { data: parsed as T }
   } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onCallerAbort)
+    request.done()
   }
 }
 
@@ -200,14 +213,9 @@ export async function apiFileRequest(
   const { query, token, timeoutMs = DEFAULT_TIMEOUT_MS, accept } = options
   const headers: Record<string, string> = { Accept: `${accept}, application/problem+json` }
   if (token) headers.Authorization = `Bearer ${token}`
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, timeoutMs)
+  const request = deadline(timeoutMs)
   try {
-    const response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: controller.signal })
+    const response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: request.signal })
     if (!response.ok) {
       let parsed: unknown
       try {
@@ -219,8 +227,8 @@ export async function apiFileRequest(
     }
     return { data: await response.blob() }
   } catch {
-    return { error: { status: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
+    return { error: { status: request.timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
   } finally {
-    clearTimeout(timer)
+    request.done()
   }
 }
