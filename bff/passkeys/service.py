@@ -99,9 +99,10 @@ class Action:
 
 def removal(what: str, item_id: int, user_id: int, secret: str) -> Action:
     """What a passkey approves when something of the customer's is removed (`what`:
-    PASSKEY_REMOVE, DEVICE_REMOVE): that item of that customer, down to its own secret."""
+    PASSKEY_REMOVE, DEVICE_REMOVE): that item of that customer, down to its own secret.
+    The key names the kind too: a device and a passkey can share an id."""
     return Action(
-        key=f"{REMOVE_CODE}{item_id}",
+        key=f"{what}:{item_id}",
         text="\n".join((what, str(item_id), str(user_id), secret)),
     )
 

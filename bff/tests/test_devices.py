@@ -12,11 +12,13 @@ from sqlalchemy import select, update
 from bff.auth.devices import DEVICE_COOKIE
 from bff.auth.models import Device
 from bff.db import utcnow
+from bff.passkeys.models import Passkey, WebAuthnChallenge
 from bff.tests.helpers import (
     ADA,
     ADA_PHONE,
     ADA_SAVINGS,
     ADA_TARGET,
+    P,
     TUNDE_ACCOUNT,
     Bff,
     S,
@@ -337,3 +339,47 @@ async def test_remove_a_device_with_a_passkey_bound_to_that_removal(bff):
         f"{D}/{phone['id']}/remove", headers=auth(token), json={"passkey": assertion}
     )
     assert again.status_code == 400
+
+
+async def test_a_device_and_a_passkey_with_the_same_id_keep_their_own_open_removal(bff):
+    """Removing a device and removing a passkey each open a challenge keyed by what is
+    removed; the same id must not let one overwrite the other's."""
+    token_a = await sign_in_on(bff, PHONE_UA, new_browser=True)
+    authenticator = SoftAuthenticator()
+    added = await register(bff, token_a, authenticator)
+    assert added["status"] == 201, added
+    await sign_in_on(bff, MAC_UA, new_browser=True)
+    token = await sign_in_on(bff, "Mozilla/5.0 (Windows NT 10.0) Edg/131.0", new_browser=True)
+    mac = next(
+        d
+        for d in (await bff.client.get(D, headers=auth(token))).json()
+        if d["name"] == "Safari on Mac"
+    )
+    async with bff.db.transaction() as session:  # the passkey takes the Mac's id
+        await session.execute(
+            update(Passkey).where(Passkey.id == added["body"]["passkey"]["id"]).values(id=mac["id"])
+        )
+    passkey_options = await bff.client.post(
+        f"{P}/passkeys/{mac['id']}/passkey-options", headers=auth(token)
+    )
+    assert passkey_options.status_code == 200, passkey_options.text
+    device_options = await bff.client.post(f"{D}/{mac['id']}/passkey-options", headers=auth(token))
+    assert device_options.status_code == 200, device_options.text
+    async with bff.db.transaction() as session:
+        purposes = set(await session.scalars(select(WebAuthnChallenge.purpose)))
+    assert {f"APPROVE:PASSKEY_REMOVE:{mac['id']}", f"APPROVE:DEVICE_REMOVE:{mac['id']}"} <= purposes
+    for_device = authenticator.get(device_options.json()["options"])
+    for_passkey = authenticator.get(passkey_options.json()["options"])
+    crossed = await bff.client.post(
+        f"{D}/{mac['id']}/remove", headers=auth(token), json={"passkey": for_passkey}
+    )
+    assert crossed.status_code == 400  # made for the passkey's removal, not the device's
+
+    device_removed = await bff.client.post(
+        f"{D}/{mac['id']}/remove", headers=auth(token), json={"passkey": for_device}
+    )
+    assert device_removed.status_code == 200, device_removed.text
+    passkey_removed = await bff.client.post(
+        f"{P}/passkeys/{mac['id']}/remove", headers=auth(token), json={"passkey": for_passkey}
+    )
+    assert passkey_removed.status_code == 200, passkey_removed.text
