@@ -35,6 +35,15 @@ async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no
         yield client
 
 
+@pytest.fixture(scope="module")
+async def sim_reseeded_after_the_file(sim) -> AsyncIterator[None]:  # type: ignore[no-untyped-def]
+    """For a file whose tests move the simulator's clock forward and then pay: those ledger
+    lines stay dated ahead after the clock is reset, so they top the shared customers'
+    histories above the next file's payments on this worker. Reseeding takes them back."""
+    yield
+    await sim.post("/sim/reset")
+
+
 @pytest.fixture(scope="session")
 def s3_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
     """One S3 API server (moto's, a real HTTP server) for the session; tests take a bucket

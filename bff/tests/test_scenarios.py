@@ -57,7 +57,9 @@ def test_every_money_scenario_has_an_expected_outcome():
 
 
 @pytest.mark.parametrize("scenario", sorted(FINAL))
-async def test_a_transfer_under_each_scenario_ends_consistent(bff_factory, scenario):
+async def test_a_transfer_under_each_scenario_ends_consistent(
+    bff_factory, scenario, sim_reseeded_after_the_file
+):
     bff = await bff_factory(allow_sim_scenarios=True)
     token = await bff.sign_in()
     interbank = scenario.startswith("nip.")
