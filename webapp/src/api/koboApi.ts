@@ -63,6 +63,7 @@ export const READ_TAGS = [
   'Limits',
   'Kyc',
   'Disputes',
+  'BillLogs',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

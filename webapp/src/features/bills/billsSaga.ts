@@ -11,7 +11,8 @@ import { callApi } from '../../api/saga'
 import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account, PasskeyAssertion } from '../../api/types'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
-import { afterPayment } from '../../api/koboApi'
+import { afterPayment, koboApi } from '../../api/koboApi'
+import { billsApi } from './reads'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   airtimeProvidersEndpoint,
@@ -34,9 +35,6 @@ import {
   catalogFailed,
   catalogLoaded,
   catalogRequested,
-  logsFailed,
-  logsLoaded,
-  logsRequested,
   lookupFailed,
   lookupRequested,
   lookupResolved,
@@ -109,18 +107,8 @@ export function* fetchCatalogSaga(): SagaIterator {
   }
 }
 
-export function* fetchLogsSaga(): SagaIterator {
-  const result: ApiResult<BillLog[]> = yield call(callApi<BillLog[]>, logsEndpoint())
-  if (result.error) {
-    yield put(logsFailed(failureReason(result.error, FETCH_ERROR)))
-    yield call(toastFailure, result.error, FETCH_ERROR)
-    return
-  }
-  yield put(logsLoaded(result.data))
-}
-
 function* pageOpenedSaga(): SagaIterator {
-  yield all([call(fetchSourceAccountsSaga), put(catalogRequested()), put(logsRequested())])
+  yield all([call(fetchSourceAccountsSaga), put(catalogRequested())])
 }
 
 export function* fetchProductsSaga(action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>): SagaIterator {
@@ -163,7 +151,7 @@ export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; 
 
 /** After money moved (or may have), the history and the balances are refreshed. */
 function* refreshAfterVend(): SagaIterator {
-  yield put(logsRequested())
+  yield put(koboApi.util.invalidateTags(['BillLogs']))
   yield put(afterPayment())
   yield call(fetchSourceAccountsSaga)
 }
@@ -177,7 +165,8 @@ export function* pollPendingBillSaga(id: string): SagaIterator {
       if (isSessionError(result.error)) return
       continue
     }
-    yield put(logsLoaded(result.data))
+    // The history shows what this check found (the read's answer, no request of its own).
+    yield put(billsApi.util.upsertQueryData('billLogs', undefined, result.data))
     const bill = result.data.find((item) => item.id === id)
     if (!bill) continue
     yield put(vendStatusUpdated(bill))
@@ -271,7 +260,6 @@ export function* billsSaga(): SagaIterator {
   yield all([
     takeLatest(billsPageOpened.type, pageOpenedSaga),
     takeLatest(catalogRequested.type, fetchCatalogSaga),
-    takeLatest(logsRequested.type, fetchLogsSaga),
     takeEvery(productsRequested.type, fetchProductsSaga),
     takeLatest(lookupRequested.type, lookupSaga),
     takeLatest(vendRequested.type, initiateVendSaga),

@@ -1,8 +1,8 @@
 /**
  * The Bills Payment page's state: which side panel is open, the catalogue
  * (networks, bundles, distribution companies, meter types, bouquets), the
- * meter / smart-card look-ups, the vend flow (initiate → code → result) and
- * the bill history. Panels watch `completed` to reset themselves.
+ * meter / smart-card look-ups and the vend flow (initiate → code → result); the
+ * bill history is a read (reads.ts). Panels watch `completed` to reset themselves.
  */
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
@@ -56,8 +56,6 @@ export interface BillsState {
   }
   /** Goes up after every confirmed payment (whatever its outcome), so panels reset. */
   completed: number
-  /** `loaded`: `items` came from the server at least once. */
-  logs: { items: BillLog[]; load: Load; loaded: boolean }
   detailsId: string | null
 }
 
@@ -90,7 +88,6 @@ const initialState: BillsState = {
   lookups: {},
   flow: idleFlow,
   completed: 0,
-  logs: { items: [], load: idleLoad, loaded: false },
   detailsId: null,
 }
 
@@ -238,16 +235,6 @@ const billsSlice = createSlice({
       state.flow = idleFlow
     },
 
-    logsRequested(state) {
-      state.logs.load = loadStarted()
-    },
-    logsLoaded(state, action: PayloadAction<BillLog[]>) {
-      state.logs = { items: action.payload, load: loadSucceeded(), loaded: true }
-    },
-    /** The payload is the reason shown where the history would be. */
-    logsFailed(state, action: PayloadAction<string>) {
-      state.logs.load = loadFailed(action.payload)
-    },
     detailsOpened(state, action: PayloadAction<string>) {
       state.detailsId = action.payload
     },
@@ -286,9 +273,6 @@ export const {
   vendStatusUpdated,
   vendStillPending,
   vendDialogClosed,
-  logsRequested,
-  logsLoaded,
-  logsFailed,
   detailsOpened,
   detailsClosed,
 } = billsSlice.actions

@@ -8,14 +8,16 @@ import { LinkedDispute } from '../../../components/disputes/LinkedDispute'
 import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { detailsClosed, selectBills } from '../billsSlice'
+import { selectBillLogs } from '../reads'
 import { DETAILS_TITLE } from '../texts'
 import { BillFacts } from './BillFacts'
 import { billSummary } from '../display'
 
 export function BillDetailsModal() {
   const dispatch = useAppDispatch()
-  const { detailsId, logs } = useAppSelector(selectBills)
-  const bill = logs.items.find((item) => item.id === detailsId) ?? null
+  const { detailsId } = useAppSelector(selectBills)
+  const logs = useAppSelector(selectBillLogs).data
+  const bill = logs?.find((item) => item.id === detailsId) ?? null
   const close = () => dispatch(detailsClosed())
   const unsettled = bill?.vendingStatus === 'FAILED' || bill?.vendingStatus === 'PENDING'
   return (
