@@ -64,6 +64,7 @@ export const READ_TAGS = [
   'Kyc',
   'Disputes',
   'BillLogs',
+  'Tickets',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 
