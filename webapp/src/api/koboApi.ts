@@ -63,6 +63,8 @@ export const READ_TAGS = [
   'Limits',
   'Kyc',
   'Disputes',
+  'BillLogs',
+  'Tickets',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

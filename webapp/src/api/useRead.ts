@@ -4,7 +4,7 @@
  * React hooks module (`@reduxjs/toolkit/query/react`), which would add 2.6 KB gzipped
  * to /home's and /transfer's first screens (docs/architecture.md, "One way to fetch").
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useAppDispatch, useAppSelector } from '../store/hooks'
 
@@ -59,6 +59,12 @@ export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = fal
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
   }, [dispatch, endpoint, key, skip])
 
+  // Stable, so a screen can pass it on (an effect's or a memo's dependency) without looping.
+  const refetch = useCallback(() => {
+    if (!skip) dispatch(endpoint.initiate(arg, { forceRefetch: true, subscribe: false }) as never)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
+  }, [dispatch, endpoint, key, skip])
+
   // Not asked yet (the first render, before the effect) counts as on its way.
   const waiting = !skip && (state.status === 'pending' || state.status === 'uninitialized')
   return {
@@ -67,8 +73,6 @@ export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = fal
     isFetching: waiting,
     isError: state.isError,
     isSuccess: state.isSuccess,
-    refetch: () => {
-      if (!skip) dispatch(endpoint.initiate(arg, { forceRefetch: true, subscribe: false }) as never)
-    },
+    refetch,
   }
 }

@@ -3,29 +3,17 @@
  * tracking number and answer-by time, with a link to the conversation; nothing when there is
  * none, and nothing in the way when the call fails (the details are what the customer came for).
  */
-import { useEffect, useState } from 'react'
 import { Typography } from 'antd'
 import { Link } from 'react-router'
-import { disputesEndpoint, type Dispute } from './api'
 import { DisputeStatusTag } from './DisputeStatusTag'
 import { timeLeft } from './countdown'
-import { useSessionCall } from './useSessionCall'
+import { usePaymentDisputesQuery } from './reads'
 import './disputes.css'
 
-export function LinkedDispute({ paymentReference, refreshKey = 0 }: { paymentReference: string; refreshKey?: number }) {
-  const run = useSessionCall()
-  const [dispute, setDispute] = useState<Dispute | null>(null)
-
-  useEffect(() => {
-    let live = true
-    void run(disputesEndpoint(paymentReference)).then((result) => {
-      if (live) setDispute(result.data?.[0] ?? null)
-    })
-    return () => {
-      live = false
-    }
-  }, [run, paymentReference, refreshKey])
-
+export function LinkedDispute({ paymentReference }: { paymentReference: string }) {
+  const read = usePaymentDisputesQuery(paymentReference)
+  // Only this payment's: while another payment's answer is on its way, the last one stays out.
+  const dispute = read.data?.find((d) => d.paymentReference === paymentReference) ?? null
   if (!dispute) return null
   const open = dispute.status === 'RECEIVED' || dispute.status === 'IN_REVIEW'
   return (

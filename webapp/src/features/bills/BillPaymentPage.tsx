@@ -10,7 +10,8 @@ import { RightOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadFailed } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
-import { billsPageOpened, catalogRequested, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
+import { billsPageOpened, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
+import { useBillCatalogQuery } from './reads'
 import { AirtimePanel } from './components/AirtimePanel'
 import { BillCodeDialog } from './components/BillCodeDialog'
 import { BillDetailsModal } from './components/BillDetailsModal'
@@ -43,7 +44,10 @@ const PANELS: Record<BillProduct, () => React.JSX.Element> = {
 export function BillPaymentPage() {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
-  const { panel, flow, catalogLoad } = useAppSelector(selectBills)
+  const { panel, flow } = useAppSelector(selectBills)
+  const catalog = useBillCatalogQuery()
+  // Hidden while Retry asks again.
+  const catalogFailure = catalog.isFetching ? null : (catalog.data?.failure ?? null)
 
   useEffect(() => {
     dispatch(billsPageOpened())
@@ -68,8 +72,8 @@ export function BillPaymentPage() {
         <Typography.Text type="secondary">Airtime, data, electricity and cable TV, paid from your Kobo account</Typography.Text>
       </div>
       {/* The tiles stay usable: a panel whose billers are missing says so in its own select. */}
-      {catalogLoad.status === 'failed' && (
-        <LoadFailed title={CATALOG_FAILED} reason={catalogLoad.error} onRetry={() => dispatch(catalogRequested())} variant="banner" />
+      {catalogFailure && (
+        <LoadFailed title={CATALOG_FAILED} reason={catalogFailure} onRetry={catalog.refetch} variant="banner" />
       )}
       <div className="kobo-bill-tiles">
         {TILES.map(({ product, text }) => (

@@ -8,35 +8,25 @@ import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
-import { errorMessage, failureReason, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import type { Account, PasskeyAssertion } from '../../api/types'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
-import { afterPayment } from '../../api/koboApi'
+import { afterPayment, koboApi } from '../../api/koboApi'
+import { billsApi } from './reads'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
-  airtimeProvidersEndpoint,
   billPasskeyOptionsEndpoint,
   bouquetsEndpoint,
   bundlesEndpoint,
-  cableProvidersEndpoint,
   cardInfoEndpoint,
   confirmVendEndpoint,
-  dataProvidersEndpoint,
-  electricityProvidersEndpoint,
   initiateVendEndpoint,
   logsEndpoint,
   meterInfoEndpoint,
-  meterTypesEndpoint,
   sourceAccountsEndpoint,
 } from './api'
 import {
   billsPageOpened,
-  catalogFailed,
-  catalogLoaded,
-  catalogRequested,
-  logsFailed,
-  logsLoaded,
-  logsRequested,
   lookupFailed,
   lookupRequested,
   lookupResolved,
@@ -61,10 +51,9 @@ import {
   vendStillPending,
   vendSucceeded,
   type BillsState,
-  type Catalog,
 } from './billsSlice'
 import { ACCOUNTS_ERROR, BILL_ERROR, FETCH_ERROR, SUCCESSFUL } from './texts'
-import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest, VendResult } from './types'
+import type { BillLog, BillProduct, Holder, Product, VendPending, VendRequest, VendResult } from './types'
 
 /** How often and how long a Pending bill is checked (the BFF requeries after 2 s, 5 s, 10 s…). */
 export const pendingPolling = { intervalMs: 2500, attempts: 16 }
@@ -81,46 +70,8 @@ export function* fetchSourceAccountsSaga(): SagaIterator {
   yield put(sourceAccountsLoaded(result.data))
 }
 
-export function* fetchCatalogSaga(): SagaIterator {
-  const [airtime, data, electricity, cable, meterTypes]: [
-    ApiResult<AirtimeProvider[]>,
-    ApiResult<Provider[]>,
-    ApiResult<Provider[]>,
-    ApiResult<Provider[]>,
-    ApiResult<string[]>,
-  ] = yield all([
-    call(callApi<AirtimeProvider[]>, airtimeProvidersEndpoint()),
-    call(callApi<Provider[]>, dataProvidersEndpoint()),
-    call(callApi<Provider[]>, electricityProvidersEndpoint()),
-    call(callApi<Provider[]>, cableProvidersEndpoint()),
-    call(callApi<string[]>, meterTypesEndpoint()),
-  ])
-  const catalog: Partial<Catalog> = {}
-  if (airtime.data) catalog.airtimeProviders = airtime.data
-  if (data.data) catalog.dataProviders = data.data
-  if (electricity.data) catalog.electricityProviders = electricity.data
-  if (cable.data) catalog.cableProviders = cable.data
-  if (meterTypes.data) catalog.meterTypes = meterTypes.data
-  yield put(catalogLoaded(catalog))
-  const failed = [airtime, data, electricity, cable, meterTypes].find((r) => r.error)?.error
-  if (failed) {
-    yield put(catalogFailed(failureReason(failed, FETCH_ERROR)))
-    yield call(toastFailure, failed, FETCH_ERROR)
-  }
-}
-
-export function* fetchLogsSaga(): SagaIterator {
-  const result: ApiResult<BillLog[]> = yield call(callApi<BillLog[]>, logsEndpoint())
-  if (result.error) {
-    yield put(logsFailed(failureReason(result.error, FETCH_ERROR)))
-    yield call(toastFailure, result.error, FETCH_ERROR)
-    return
-  }
-  yield put(logsLoaded(result.data))
-}
-
 function* pageOpenedSaga(): SagaIterator {
-  yield all([call(fetchSourceAccountsSaga), put(catalogRequested()), put(logsRequested())])
+  yield call(fetchSourceAccountsSaga)
 }
 
 export function* fetchProductsSaga(action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>): SagaIterator {
@@ -163,7 +114,7 @@ export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; 
 
 /** After money moved (or may have), the history and the balances are refreshed. */
 function* refreshAfterVend(): SagaIterator {
-  yield put(logsRequested())
+  yield put(koboApi.util.invalidateTags(['BillLogs']))
   yield put(afterPayment())
   yield call(fetchSourceAccountsSaga)
 }
@@ -177,7 +128,8 @@ export function* pollPendingBillSaga(id: string): SagaIterator {
       if (isSessionError(result.error)) return
       continue
     }
-    yield put(logsLoaded(result.data))
+    // The history shows what this check found (the read's answer, no request of its own).
+    yield put(billsApi.util.upsertQueryData('billLogs', undefined, result.data))
     const bill = result.data.find((item) => item.id === id)
     if (!bill) continue
     yield put(vendStatusUpdated(bill))
@@ -270,8 +222,6 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
 export function* billsSaga(): SagaIterator {
   yield all([
     takeLatest(billsPageOpened.type, pageOpenedSaga),
-    takeLatest(catalogRequested.type, fetchCatalogSaga),
-    takeLatest(logsRequested.type, fetchLogsSaga),
     takeEvery(productsRequested.type, fetchProductsSaga),
     takeLatest(lookupRequested.type, lookupSaga),
     takeLatest(vendRequested.type, initiateVendSaga),

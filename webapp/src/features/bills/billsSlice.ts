@@ -1,13 +1,12 @@
 /**
- * The Bills Payment page's state: which side panel is open, the catalogue
- * (networks, bundles, distribution companies, meter types, bouquets), the
- * meter / smart-card look-ups, the vend flow (initiate → code → result) and
- * the bill history. Panels watch `completed` to reset themselves.
+ * The Bills Payment page's state: which side panel is open, the bundles and
+ * bouquets (the networks, companies and meter types are a read, reads.ts), the
+ * meter / smart-card look-ups and the vend flow (initiate → code → result); the
+ * bill history is a read (reads.ts). Panels watch `completed` to reset themselves.
  */
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Account } from '../../api/types'
-import type { AirtimeProvider, BillLog, BillProduct, Holder, Product, Provider, VendPending, VendRequest } from './types'
+import type { BillLog, BillProduct, Holder, Product, VendPending, VendRequest } from './types'
 
 /** The two products with a holder look-up before Proceed. */
 export type LookupProduct = 'ELECTRICITY_BILL' | 'CABLE_TV'
@@ -26,13 +25,6 @@ export interface BillsState {
   panel: BillProduct | null
   sourceAccounts: Account[]
   sourceAccountsLoading: boolean
-  airtimeProviders: AirtimeProvider[]
-  dataProviders: Provider[]
-  electricityProviders: Provider[]
-  cableProviders: Provider[]
-  meterTypes: string[]
-  /** The five catalogue reads (providers and meter types), as one: any failure fails it. */
-  catalogLoad: Load
   /** Data bundles and bouquets by `${product}:${providerCode}`. */
   products: Record<string, Product[]>
   productsLoading: Record<string, boolean>
@@ -56,8 +48,6 @@ export interface BillsState {
   }
   /** Goes up after every confirmed payment (whatever its outcome), so panels reset. */
   completed: number
-  /** `loaded`: `items` came from the server at least once. */
-  logs: { items: BillLog[]; load: Load; loaded: boolean }
   detailsId: string | null
 }
 
@@ -79,30 +69,16 @@ const initialState: BillsState = {
   panel: null,
   sourceAccounts: [],
   sourceAccountsLoading: false,
-  airtimeProviders: [],
-  dataProviders: [],
-  electricityProviders: [],
-  cableProviders: [],
-  meterTypes: [],
-  catalogLoad: idleLoad,
   products: {},
   productsLoading: {},
   lookups: {},
   flow: idleFlow,
   completed: 0,
-  logs: { items: [], load: idleLoad, loaded: false },
   detailsId: null,
 }
 
 export const productsKey = (product: 'DATA' | 'CABLE_TV', providerCode: string) => `${product}:${providerCode}`
 
-export interface Catalog {
-  airtimeProviders: AirtimeProvider[]
-  dataProviders: Provider[]
-  electricityProviders: Provider[]
-  cableProviders: Provider[]
-  meterTypes: string[]
-}
 
 const billsSlice = createSlice({
   name: 'bills',
@@ -110,9 +86,6 @@ const billsSlice = createSlice({
   reducers: {
     billsPageOpened(state) {
       state.sourceAccountsLoading = true
-    },
-    catalogRequested(state) {
-      state.catalogLoad = loadStarted()
     },
     panelOpened(state, action: PayloadAction<BillProduct>) {
       state.panel = action.payload
@@ -127,14 +100,6 @@ const billsSlice = createSlice({
     },
     sourceAccountsFailed(state) {
       state.sourceAccountsLoading = false
-    },
-    catalogLoaded(state, action: PayloadAction<Partial<Catalog>>) {
-      Object.assign(state, action.payload)
-      state.catalogLoad = loadSucceeded()
-    },
-    /** After `catalogLoaded` with what did arrive; the payload is the reason shown. */
-    catalogFailed(state, action: PayloadAction<string>) {
-      state.catalogLoad = loadFailed(action.payload)
     },
     productsRequested(state, action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>) {
       state.productsLoading[productsKey(action.payload.product, action.payload.providerCode)] = true
@@ -238,16 +203,6 @@ const billsSlice = createSlice({
       state.flow = idleFlow
     },
 
-    logsRequested(state) {
-      state.logs.load = loadStarted()
-    },
-    logsLoaded(state, action: PayloadAction<BillLog[]>) {
-      state.logs = { items: action.payload, load: loadSucceeded(), loaded: true }
-    },
-    /** The payload is the reason shown where the history would be. */
-    logsFailed(state, action: PayloadAction<string>) {
-      state.logs.load = loadFailed(action.payload)
-    },
     detailsOpened(state, action: PayloadAction<string>) {
       state.detailsId = action.payload
     },
@@ -263,9 +218,6 @@ export const {
   panelClosed,
   sourceAccountsLoaded,
   sourceAccountsFailed,
-  catalogRequested,
-  catalogLoaded,
-  catalogFailed,
   productsRequested,
   productsLoaded,
   productsFailed,
@@ -286,9 +238,6 @@ export const {
   vendStatusUpdated,
   vendStillPending,
   vendDialogClosed,
-  logsRequested,
-  logsLoaded,
-  logsFailed,
   detailsOpened,
   detailsClosed,
 } = billsSlice.actions

@@ -3,12 +3,15 @@
  * tickets grouped by date with a resolved or unresolved icon, a search, the
  * Create Tickets action and breadcrumbs.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button, Card, Input, Typography } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
-import { createTicketOpened, selectTickets, ticketsRequested } from './ticketsSlice'
+import { createTicketOpened } from './ticketsSlice'
+import { useTicketsQuery } from './reads'
+import { loadOf } from '../../api/koboApi'
+import type { TicketDay } from './types'
 import { CreateTicketModal } from './components/CreateTicketModal'
 import { DisputeList } from './components/DisputeList'
 import { PageHead } from './components/PageHead'
@@ -17,14 +20,13 @@ import { filterDays } from './search'
 import { CREATE_TICKETS, NO_RECORDS, TICKETS_FAILED, WRITE_TO_US } from './texts'
 import './tickets.css'
 
+const NO_DAYS: TicketDay[] = []
+
 export function CustomerServicePage() {
   const dispatch = useAppDispatch()
-  const { days, list, listLoaded } = useAppSelector(selectTickets)
+  const read = useTicketsQuery()
+  const days = read.data ?? NO_DAYS
   const [search, setSearch] = useState('')
-
-  useEffect(() => {
-    dispatch(ticketsRequested())
-  }, [dispatch])
 
   const shown = useMemo(() => filterDays(days, search), [days, search])
   const all = days.flatMap((d) => d.tickets)
@@ -58,10 +60,10 @@ export function CustomerServicePage() {
           </Typography.Text>
         </div>
         <LoadState
-          load={list}
-          onRetry={() => dispatch(ticketsRequested())}
+          load={loadOf(read)}
+          onRetry={read.refetch}
           failedTitle={TICKETS_FAILED}
-          hasData={listLoaded}
+          hasData={read.data !== undefined}
           isEmpty={all.length === 0}
           empty={{
             description: NO_RECORDS,

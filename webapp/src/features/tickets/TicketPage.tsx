@@ -17,8 +17,10 @@ import {
   ticketRequested,
   ticketWatchStarted,
   ticketWatchStopped,
-  ticketsRequested,
 } from './ticketsSlice'
+import { useTicketsQuery } from './reads'
+import { loadOf } from '../../api/koboApi'
+import type { TicketDay } from './types'
 import { AttachmentPreviewModal } from './components/AttachmentPreviewModal'
 import { Conversation } from './components/Conversation'
 import { CreateTicketModal } from './components/CreateTicketModal'
@@ -28,9 +30,11 @@ import { filterDays } from './search'
 import { CREATE_TICKETS, CUSTOMER_SERVICE_HEADING, TICKETS_FAILED, TICKET_FAILED } from './texts'
 import './tickets.css'
 
+const NO_DAYS: TicketDay[] = []
+
 function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onSelect?: () => void }) {
-  const dispatch = useAppDispatch()
-  const { days, list, listLoaded } = useAppSelector(selectTickets)
+  const read = useTicketsQuery()
+  const days = read.data ?? NO_DAYS
   const [search, setSearch] = useState('')
   const shown = useMemo(() => filterDays(days, search), [days, search])
   return (
@@ -44,7 +48,7 @@ function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onS
         onChange={(e) => setSearch(e.target.value)}
         className="kobo-cs-pane__search"
       />
-      <LoadState load={list} onRetry={() => dispatch(ticketsRequested())} failedTitle={TICKETS_FAILED} hasData={listLoaded}>
+      <LoadState load={loadOf(read)} onRetry={read.refetch} failedTitle={TICKETS_FAILED} hasData={read.data !== undefined}>
         <TicketList days={shown} activeId={activeId} compact onSelect={onSelect} />
       </LoadState>
     </>
@@ -56,12 +60,10 @@ export function TicketPage() {
   const isMobile = useIsMobile()
   const { ticketId } = useParams()
   const id = /^\d+$/.test(ticketId ?? '') ? Number(ticketId) : null
-  const { current, detail, detailMissing, days } = useAppSelector(selectTickets)
+  const { current, detail, detailMissing } = useAppSelector(selectTickets)
+  // The list is asked for here too: on phones its pane is folded away at first.
+  const days = useTicketsQuery().data ?? NO_DAYS
   const [listOpen, setListOpen] = useState(false)
-
-  useEffect(() => {
-    dispatch(ticketsRequested())
-  }, [dispatch])
 
   useEffect(() => {
     if (id === null) return

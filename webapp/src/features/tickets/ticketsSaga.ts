@@ -5,6 +5,8 @@ import { callApi } from '../../api/saga'
 import { failureReason, type ApiResult } from '../../api/client'
 import { toastFailure, toastSuccess } from '../../store/toastSlice'
 import { navigation } from '../../lib/navigation'
+import { koboApi } from '../../api/koboApi'
+import { ticketResolvedInList } from './reads'
 import type { MessageResponse } from '../../api/accountTypes'
 import {
   attachmentDownloadEndpoint,
@@ -12,7 +14,6 @@ import {
   replyEndpoint,
   ticketEndpoint,
   ticketStatusEndpoint,
-  ticketsEndpoint,
 } from './api'
 import {
   createTicketFailed,
@@ -33,9 +34,6 @@ import {
   ticketRequested,
   ticketWatchStarted,
   ticketWatchStopped,
-  ticketsFailed,
-  ticketsLoaded,
-  ticketsRequested,
   type AttachmentPreview,
   type ReplyPayload,
   type TicketsState,
@@ -47,24 +45,13 @@ import {
   SEND_MESSAGE_ERROR,
   STATUS_ERROR,
   STATUS_UPDATED,
-  TICKETS_ERROR,
   TICKET_CREATED,
   TICKET_DETAILS_ERROR,
 } from './texts'
-import type { AttachmentContent, CreateTicketRequest, Ticket, TicketCreated, TicketDay } from './types'
+import type { AttachmentContent, CreateTicketRequest, Ticket, TicketCreated } from './types'
 
 /** How often an open conversation looks for customer service's answers. Tests shorten it. */
 export const ticketPolling = { intervalMs: 10_000 }
-
-export function* fetchTicketsSaga(): SagaIterator {
-  const result: ApiResult<TicketDay[]> = yield call(callApi<TicketDay[]>, ticketsEndpoint())
-  if (result.error) {
-    yield put(ticketsFailed(failureReason(result.error, TICKETS_ERROR)))
-    yield call(toastFailure, result.error, TICKETS_ERROR)
-    return
-  }
-  yield put(ticketsLoaded(result.data))
-}
 
 export function* fetchTicketSaga(action: PayloadAction<{ id: number; silent?: boolean }>): SagaIterator {
   const { id, silent } = action.payload
@@ -81,6 +68,7 @@ export function* fetchTicketSaga(action: PayloadAction<{ id: number; silent?: bo
   const after: TicketsState = yield select(selectTickets)
   if (silent && after.revision !== before.revision) return
   yield put(ticketLoaded(result.data))
+  yield put(ticketResolvedInList(result.data.id, result.data.resolved))
 }
 
 /** While a conversation is open, re-read it now and then so answers appear without a reload. */
@@ -106,7 +94,7 @@ export function* createTicketSaga(action: PayloadAction<CreateTicketRequest>): S
   }
   yield put(createTicketSucceeded(result.data.ticket))
   yield put(toastSuccess(TICKET_CREATED))
-  yield put(ticketsRequested())
+  yield put(koboApi.util.invalidateTags(['Tickets']))
   yield call([navigation, navigation.navigate], `/customer-service/${result.data.ticket.id}`)
 }
 
@@ -135,6 +123,7 @@ export function* statusSaga(action: PayloadAction<{ id: number; resolved: boolea
     return
   }
   yield put(statusSucceeded({ id, resolved }))
+  yield put(ticketResolvedInList(id, resolved))
   yield put(toastSuccess(result.data.message || STATUS_UPDATED))
 }
 
@@ -154,7 +143,6 @@ const isTicketRead = (silent: boolean) => (action: { type: string; payload?: unk
 
 export function* ticketsSaga(): SagaIterator {
   yield all([
-    takeLatest(ticketsRequested.type, fetchTicketsSaga),
     // Background re-reads run on their own, so they never cancel a read the customer asked for.
     takeLatest(isTicketRead(false), fetchTicketSaga),
     takeLatest(isTicketRead(true), fetchTicketSaga),

@@ -10,7 +10,6 @@ import type {
   CreateTicketRequest,
   Ticket,
   TicketAttachment,
-  TicketDay,
 } from './types'
 import { CLIENT } from './types'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
@@ -28,11 +27,6 @@ export interface AttachmentPreview {
 }
 
 export interface TicketsState {
-  days: TicketDay[]
-  /** The read of the ticket list. */
-  list: Load
-  /** `days` came from the server at least once. */
-  listLoaded: boolean
   /** The conversation on screen (route /customer-service/:ticketId). */
   currentId: number | null
   current: OpenTicket | null
@@ -51,9 +45,6 @@ export interface TicketsState {
 }
 
 const initialState: TicketsState = {
-  days: [],
-  list: idleLoad,
-  listLoaded: false,
   currentId: null,
   current: null,
   detail: idleLoad,
@@ -89,27 +80,10 @@ export function lagosNow(now = new Date()): string {
 
 const pendingOf = (ticket: OpenTicket | null) => ticket?.messages.filter((m) => m.pending) ?? []
 
-function setResolvedInList(days: TicketDay[], id: number, resolved: boolean) {
-  for (const day of days) for (const t of day.tickets) if (t.id === id) t.resolved = resolved
-}
-
 const ticketsSlice = createSlice({
   name: 'tickets',
   initialState,
   reducers: {
-    ticketsRequested(state) {
-      state.list = loadStarted()
-    },
-    ticketsLoaded(state, action: PayloadAction<TicketDay[]>) {
-      state.days = action.payload
-      state.list = loadSucceeded()
-      state.listLoaded = true
-    },
-    /** The payload is the reason shown where the list would be. */
-    ticketsFailed(state, action: PayloadAction<string>) {
-      state.list = loadFailed(action.payload)
-    },
-
     ticketRequested(state, action: PayloadAction<{ id: number; silent?: boolean }>) {
       const { id, silent } = action.payload
       if (state.currentId !== id) {
@@ -126,7 +100,6 @@ const ticketsSlice = createSlice({
       state.detail = loadSucceeded()
       // Replies still on their way stay at the end of the conversation.
       state.current = { ...action.payload, messages: [...action.payload.messages, ...pendingOf(state.current)] }
-      setResolvedInList(state.days, action.payload.id, action.payload.resolved)
     },
     ticketFailed(state, action: PayloadAction<{ id: number; reason: string; missing: boolean }>) {
       if (action.payload.id !== state.currentId) return
@@ -208,7 +181,6 @@ const ticketsSlice = createSlice({
       state.statusUpdating = false
       state.revision += 1
       if (state.current?.id === id) state.current.resolved = resolved
-      setResolvedInList(state.days, id, resolved)
     },
     statusFailed(state) {
       state.statusUpdating = false
@@ -234,9 +206,6 @@ const ticketsSlice = createSlice({
 })
 
 export const {
-  ticketsRequested,
-  ticketsLoaded,
-  ticketsFailed,
   ticketRequested,
   ticketLoaded,
   ticketFailed,

@@ -9,6 +9,7 @@ import { formatNaira } from '../../../lib/format'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
 import { selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog } from '../reads'
 import { NETWORK_REQUIRED, PROCEED } from '../texts'
 import { MobileNumberField, SourceAccountField } from './fields'
 import { minimumRule } from './minimum'
@@ -24,7 +25,8 @@ export const MIN_AIRTIME = 50
 
 export function AirtimePanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, airtimeProviders, flow } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, flow } = useAppSelector(selectBills)
+  const { airtimeProviders } = useAppSelector(selectBillCatalog)
   const phone = useAppSelector(selectUserInfo)?.phoneNumber ?? undefined
   const [form] = Form.useForm<Values>()
 

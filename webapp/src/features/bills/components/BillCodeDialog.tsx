@@ -3,11 +3,13 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { CodeDialog } from '../../../components/code/CodeDialog'
 import { selectBills, vendConfirmRequested, vendDialogClosed, vendPasskeyRequested } from '../billsSlice'
+import { selectBillCatalog } from '../reads'
 import { PANEL_TITLES } from '../texts'
 
 export function BillCodeDialog() {
   const dispatch = useAppDispatch()
-  const { flow, lookups, airtimeProviders, dataProviders, electricityProviders, cableProviders } = useAppSelector(selectBills)
+  const { flow, lookups } = useAppSelector(selectBills)
+  const { airtimeProviders, dataProviders, electricityProviders, cableProviders } = useAppSelector(selectBillCatalog)
   const request = flow.request
   const product = flow.product
   const open = Boolean(flow.pending) && (flow.step === 'code' || flow.step === 'confirming')

@@ -3,22 +3,22 @@
  * if any, and "Report a problem" (docs/contract.md §15.6; a failed or still pending bill's
  * form starts on "I was debited but it failed").
  */
-import { useState } from 'react'
 import { Button, Modal } from 'antd'
 import { LinkedDispute } from '../../../components/disputes/LinkedDispute'
 import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { detailsClosed, selectBills } from '../billsSlice'
+import { selectBillLogs } from '../reads'
 import { DETAILS_TITLE } from '../texts'
 import { BillFacts } from './BillFacts'
 import { billSummary } from '../display'
 
 export function BillDetailsModal() {
   const dispatch = useAppDispatch()
-  const { detailsId, logs } = useAppSelector(selectBills)
-  const bill = logs.items.find((item) => item.id === detailsId) ?? null
+  const { detailsId } = useAppSelector(selectBills)
+  const logs = useAppSelector(selectBillLogs).data
+  const bill = logs?.find((item) => item.id === detailsId) ?? null
   const close = () => dispatch(detailsClosed())
-  const [reported, setReported] = useState(0)
   const unsettled = bill?.vendingStatus === 'FAILED' || bill?.vendingStatus === 'PENDING'
   return (
     <Modal
@@ -32,7 +32,6 @@ export function BillDetailsModal() {
               paymentReference={bill.reference}
               paymentSummary={billSummary(bill)}
               initialReason={unsettled ? 'DEBITED_BUT_FAILED' : undefined}
-              onReported={() => setReported((n) => n + 1)}
             />
           )}
           <Button type="primary" onClick={close}>
@@ -46,7 +45,7 @@ export function BillDetailsModal() {
       className="kobo-bill-details"
     >
       {bill && <BillFacts bill={bill} />}
-      {bill?.reference && <LinkedDispute paymentReference={bill.reference} refreshKey={reported} />}
+      {bill?.reference && <LinkedDispute paymentReference={bill.reference} />}
     </Modal>
   )
 }

@@ -6,10 +6,12 @@
 import { useMemo, useState } from 'react'
 import { Button, Card, Select, Table, Typography } from 'antd'
 import { EyeOutlined, PhoneOutlined, ReloadOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { useAppDispatch } from '../../../store/hooks'
 import { EmptyState, LoadState } from '../../../components/LoadState'
 import { formatDateTime, formatNaira } from '../../../lib/format'
-import { detailsOpened, logsRequested, panelOpened, selectBills } from '../billsSlice'
+import { detailsOpened, panelOpened } from '../billsSlice'
+import { useBillLogsQuery } from '../reads'
+import { loadOf } from '../../../api/koboApi'
 import { matchesSearch, productLabel, recipientOf, sortKeyOf, statusGroup } from '../display'
 import { HISTORY_FAILED, HISTORY_TITLE, NO_RECORDS, PAY_FIRST_BILL, PRODUCT_LABELS } from '../texts'
 import type { BillLog } from '../types'
@@ -24,9 +26,12 @@ const STATUS_FILTERS = [
   { value: 'FAILED', label: 'Failed' },
 ]
 
+const NO_LOGS: BillLog[] = []
+
 export function BillHistory() {
   const dispatch = useAppDispatch()
-  const { logs } = useAppSelector(selectBills)
+  const read = useBillLogsQuery()
+  const logs = { items: read.data ?? NO_LOGS, load: loadOf(read) }
   const [search, setSearch] = useState('')
   const [product, setProduct] = useState<string | undefined>()
   const [status, setStatus] = useState<string | undefined>()
@@ -50,7 +55,7 @@ export function BillHistory() {
       title={HISTORY_TITLE}
       className="kobo-bill-history"
       extra={
-        <Button type="text" icon={<ReloadOutlined />} aria-label="Refresh history" onClick={() => dispatch(logsRequested())} loading={logs.load.status === 'loading'} />
+        <Button type="text" icon={<ReloadOutlined />} aria-label="Refresh history" onClick={read.refetch} loading={logs.load.status === 'loading'} />
       }
     >
       <div className="kobo-table-toolbar kobo-bill-toolbar">
@@ -90,7 +95,7 @@ export function BillHistory() {
           />
         </div>
       </div>
-      <LoadState load={logs.load} onRetry={() => dispatch(logsRequested())} failedTitle={HISTORY_FAILED} hasData={logs.loaded}>
+      <LoadState load={logs.load} onRetry={read.refetch} failedTitle={HISTORY_FAILED} hasData={read.data !== undefined}>
         <Typography.Text type="secondary" className="kobo-bill-count">
           {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
         </Typography.Text>

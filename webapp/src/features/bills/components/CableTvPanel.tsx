@@ -8,6 +8,7 @@ import { Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog } from '../reads'
 import { GET_CABLE_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
 import { LookupForm } from './LookupForm'
@@ -24,7 +25,8 @@ const lookupKey = (v: Values) => `${v.cableTvProviderCode ?? ''}|${v.cableTvSmar
 
 export function CableTvPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, cableProviders, products, productsLoading, lookups } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, products, productsLoading, lookups } = useAppSelector(selectBills)
+  const { cableProviders } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const provider = values.cableTvProviderCode

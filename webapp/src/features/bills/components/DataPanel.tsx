@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectUserInfo } from '../../../store/appSlice'
 import { formatNaira } from '../../../lib/format'
 import { productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog } from '../reads'
 import { PROCEED } from '../texts'
 import { MobileNumberField, SourceAccountField } from './fields'
 import { requiredRule } from './rules'
@@ -21,7 +22,8 @@ interface Values {
 
 export function DataPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, dataProviders, products, productsLoading, flow } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, products, productsLoading, flow } = useAppSelector(selectBills)
+  const { dataProviders } = useAppSelector(selectBillCatalog)
   const phone = useAppSelector(selectUserInfo)?.phoneNumber ?? undefined
   const [form] = Form.useForm<Values>()
   const provider = Form.useWatch('dataBundleProviderCode', form)

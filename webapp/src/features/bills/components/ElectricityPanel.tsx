@@ -10,6 +10,7 @@ import { formatNaira } from '../../../lib/format'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
 import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog } from '../reads'
 import { GET_METER_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
 import { LookupForm } from './LookupForm'
@@ -30,7 +31,8 @@ const lookupKey = (v: Values) => `${v.electricityProviderCode ?? ''}|${v.meterTy
 
 export function ElectricityPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, electricityProviders, meterTypes, lookups } = useAppSelector(selectBills)
+  const { sourceAccounts, sourceAccountsLoading, lookups } = useAppSelector(selectBills)
+  const { electricityProviders, meterTypes } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const lookup = lookups.ELECTRICITY_BILL

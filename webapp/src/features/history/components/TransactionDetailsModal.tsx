@@ -5,7 +5,6 @@
  * receipt actions (share the PNG, download the PDF).
  */
 import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd'
-import { useState } from 'react'
 import { ReceiptActions } from '../../../components/receipt/ReceiptActions'
 import { LinkedDispute } from '../../../components/disputes/LinkedDispute'
 import { ReportProblemButton } from '../../../components/disputes/ReportProblemButton'
@@ -34,8 +33,6 @@ export function TransactionDetailsModal() {
   const balanceAfter = item?.balanceAfter ?? detail.row?.balanceAfter
   const failed = read.isError ? (read.error as ReadError).reason : null
   const close = () => dispatch(detailClosed())
-  // Reporting a problem shows its status here at once.
-  const [reported, setReported] = useState(0)
 
   return (
     <Modal
@@ -48,7 +45,6 @@ export function TransactionDetailsModal() {
           <ReportProblemButton
             paymentReference={shown?.referenceNumber}
             paymentSummary={shown ? `${formatNaira(Math.abs(shown.amount))} · ${headlineOf(shown)}` : undefined}
-            onReported={() => setReported((n) => n + 1)}
           />
           <Button type="primary" onClick={close} className="kobo-history-detail__close">
             Close
@@ -135,7 +131,7 @@ export function TransactionDetailsModal() {
                 : []),
             ]}
           />
-          <LinkedDispute paymentReference={shown.referenceNumber} refreshKey={reported} />
+          <LinkedDispute paymentReference={shown.referenceNumber} />
           {read.isFetching && !item && <Skeleton active title={false} paragraph={{ rows: 4 }} className="kobo-history-detail__loading" />}
         </div>
       )}

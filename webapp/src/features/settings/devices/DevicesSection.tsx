@@ -3,13 +3,12 @@
  * from (name, added, last used, "This device", the new-device cap while it applies), with
  * renaming and removing (a code; the device's sessions end). docs/contract.md §14.4b.
  */
-import { useEffect } from 'react'
 import { Button, List, Tag, Typography } from 'antd'
 import { ClockCircleOutlined, DesktopOutlined, MobileOutlined } from '@ant-design/icons'
 import { LoadState } from '../../../components/LoadState'
 import { formatDateTime } from '../../../lib/format'
 import type { Device } from '../../../api/types'
-import { CodeDialog } from '../../../components/code/CodeDialog'
+import { RemoveDialog } from '../RemoveDialog'
 import { RenameModal } from './RenameModal'
 import type { useDevices } from './useDevices'
 import { DEVICES_EMPTY, DEVICES_FAILED, THIS_DEVICE } from './texts'
@@ -36,11 +35,8 @@ export function DevicesSection({
   twoFactor: string | null
 }) {
   const { items, load, remove, rename } = state
+  // The list is asked for while the hook is mounted (useDevices' read); Retry asks again.
   const { load: reload } = actions
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
 
   const renaming = items.find((d) => d.id === rename.id)
   const removing = items.find((d) => d.id === remove.id)
@@ -125,18 +121,12 @@ export function DevicesSection({
       />
       {/* The dialog every sensitive change uses: a passkey first when the customer has one,
           "Use a code instead" beside it. */}
-      <CodeDialog
-        open={remove.step === 'code' || remove.step === 'confirming'}
+      <RemoveDialog
+        remove={remove}
+        actions={actions}
         title="Remove this device"
-        message={remove.message}
         twoFactor={twoFactor}
-        loading={remove.step === 'confirming'}
-        failures={remove.failures}
-        submitText="Remove"
-        onSubmit={(otp) => void actions.confirmRemove(otp)}
-        onCancel={actions.closeRemove}
-        onPasskey={hasPasskey ? () => void actions.approveRemove() : undefined}
-        passkeyTitle="Remove this device"
+        withPasskey={hasPasskey}
         passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only removing this device."
       >
         {removing && (
@@ -144,7 +134,7 @@ export function DevicesSection({
             <strong>{removing.name}</strong> will be signed out and forgotten.
           </Typography.Paragraph>
         )}
-      </CodeDialog>
+      </RemoveDialog>
     </section>
   )
 }

@@ -37,15 +37,22 @@ export function RenameModal({
         >
           <Input autoFocus maxLength={RenameDeviceInLimits.name.maxLength} autoComplete="off" />
         </Form.Item>
-        <div className="kobo-dialog-actions">
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Save
-          </Button>
-        </div>
+        <DialogActions onClose={onClose} busy={busy} submitLabel="Save" />
       </Form>
     </Modal>
+  )
+}
+
+/** Cancel and the form's submit, as every Settings dialog ends. */
+export function DialogActions({ onClose, busy, submitLabel }: { onClose: () => void; busy: boolean; submitLabel: string }) {
+  return (
+    <div className="kobo-dialog-actions">
+      <Button onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   )
 }

@@ -10,11 +10,11 @@ import { KeyOutlined } from '@ant-design/icons'
 import { LoadState } from '../../../components/LoadState'
 import { OtpInput } from '../../../components/OtpInput'
 import { codeRule } from '../../../components/code/code'
-import { CodeDialog } from '../../../components/code/CodeDialog'
+import { RemoveDialog } from '../RemoveDialog'
 import { formatDateTime } from '../../../lib/format'
 import type { usePasskeys } from './usePasskeys'
 import { PASSKEYS_FAILED } from './texts'
-import { RenameModal } from '../devices/RenameModal'
+import { DialogActions, RenameModal } from '../devices/RenameModal'
 
 const CODE_LABEL = 'Verification code'
 
@@ -57,14 +57,7 @@ export function CodeModal({
             <Form.Item name="code" label={CODE_LABEL} rules={[codeRule]}>
               <OtpInput autoFocus label={CODE_LABEL} onComplete={() => form.submit()} />
             </Form.Item>
-            <div className="kobo-dialog-actions">
-              <Button onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="primary" htmlType="submit" loading={busy}>
-                {submitLabel}
-              </Button>
-            </div>
+            <DialogActions onClose={onClose} busy={busy} submitLabel={submitLabel} />
           </Form>
         </>
       )}
@@ -85,13 +78,10 @@ export function PasskeysSection({
   twoFactor?: string | null
 }) {
   const { items, load, add, remove } = state
+  // The list is asked for while the hook is mounted (usePasskeys' read); Retry asks again.
   const { load: reload } = actions
   const [renaming, setRenaming] = useState<{ id: number; busy: boolean } | null>(null)
   const renamed = items.find((p) => p.id === renaming?.id)
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
 
   return (
     <section className="kobo-passkeys" aria-labelledby="kobo-passkeys-title">
@@ -167,18 +157,12 @@ export function PasskeysSection({
         onClose={actions.closeAdd}
       />
       {/* Removal: a passkey (this one or another) first, or the code sent for it. */}
-      <CodeDialog
-        open={remove.step === 'code' || remove.step === 'confirming'}
+      <RemoveDialog
+        remove={remove}
+        actions={actions}
         title="Remove this passkey"
-        message={remove.message}
         twoFactor={twoFactor}
-        loading={remove.step === 'confirming'}
-        failures={remove.failures}
-        submitText="Remove"
-        onSubmit={(otp) => void actions.confirmRemove(otp)}
-        onCancel={actions.closeRemove}
-        onPasskey={() => void actions.approveRemove()}
-        passkeyTitle="Remove this passkey"
+        withPasskey
         passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only removing this one."
       />
     </section>

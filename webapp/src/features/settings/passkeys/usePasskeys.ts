@@ -1,21 +1,21 @@
 /**
- * The passkeys part of Settings as a hook: the slice's reducer under React's useReducer and
- * the calls as plain async steps (what a saga would do, kept out of the signed-in bundle).
- * A 401/403 still ends the session, as `callApi` does for sagas.
+ * The passkeys part of Settings as a hook: the list is a read (securityReads.ts); adding is
+ * the slice's reducer under React's useReducer with the calls as plain async steps (what a
+ * saga would do, kept out of the signed-in bundle); removing is the shared code-or-passkey
+ * steps (useRemoval.ts). Each write changes the list in place. A 401/403 still ends the session.
  */
 import { useCallback, useMemo, useReducer } from 'react'
-import { isSessionError, failureReason, runEndpoint, type ApiResult, type Endpoint } from '../../../api/client'
-import type { CodeSent, MessageResponse } from '../../../api/accountTypes'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { selectAccessToken, sessionExpired } from '../../../store/appSlice'
+import { failureReason } from '../../../api/client'
+import { useAppDispatch } from '../../../store/hooks'
 import { toastError, toastSuccess } from '../../../store/toastSlice'
-import { createPasskey, getPasskeyAssertion } from '../../../lib/passkeys'
-import type { PasskeyAssertion } from '../../../api/types'
+import { useSessionCall } from '../../../components/disputes/useSessionCall'
+import { createPasskey } from '../../../lib/passkeys'
+import { useSecurityList } from '../securityReads'
+import { useRemoval } from '../useRemoval'
 import {
   confirmPasskeyEndpoint,
   generatePasskeyEndpoint,
   passkeyOptionsEndpoint,
-  passkeysEndpoint,
   removePasskeyEndpoint,
   removePasskeyOptionsEndpoint,
   renamePasskeyEndpoint,
@@ -28,41 +28,24 @@ import {
   passkeyAddCodeSent,
   passkeyAddRequested,
   passkeyAdded,
-  passkeyRenamed,
-  passkeyRemoveApprovalFailed,
-  passkeyRemoveCodeRejected,
-  passkeyRemoveCodeSent,
-  passkeyRemoveClosed,
-  passkeyRemoveConfirmed,
-  passkeyRemoveRequested,
-  passkeyRemoved,
-  passkeysFailed,
-  passkeysLoaded,
   passkeysReducer,
-  passkeysRequested,
 } from './slice'
-import { PASSKEYS_FAILED, PASSKEY_ADDED, PASSKEY_REMOVED, PASSKEY_RENAMED } from './texts'
+import { PASSKEY_ADDED, PASSKEY_REMOVED, PASSKEY_RENAMED } from './texts'
 
 export function usePasskeys() {
-  const [state, local] = useReducer(passkeysReducer, initialPasskeysState)
+  const { items, load, reload, change } = useSecurityList('passkeys')
+  const [{ add }, local] = useReducer(passkeysReducer, initialPasskeysState)
   const dispatch = useAppDispatch()
-  const token = useAppSelector(selectAccessToken)
-
-  const call = useCallback(
-    async <T,>(endpoint: Endpoint<T>): Promise<ApiResult<T>> => {
-      const result = await runEndpoint(endpoint, token)
-      if (result.error && isSessionError(result.error)) dispatch(sessionExpired({ status: result.error.status as number }))
-      return result
-    },
-    [dispatch, token],
-  )
+  const call = useSessionCall()
   const fail = useCallback((reason: string) => dispatch(toastError(reason)), [dispatch])
 
-  const load = useCallback(async () => {
-    local(passkeysRequested())
-    const result = await call(passkeysEndpoint())
-    local(result.error ? passkeysFailed(failureReason(result.error, PASSKEYS_FAILED)) : passkeysLoaded(result.data))
-  }, [call])
+  const removed = useCallback((id: number) => change((passkeys) => passkeys.filter((p) => p.id !== id)), [change])
+  const [remove, removeActions] = useRemoval({
+    removeEndpoint: removePasskeyEndpoint,
+    optionsEndpoint: removePasskeyOptionsEndpoint,
+    removed,
+    doneText: PASSKEY_REMOVED,
+  })
 
   const startAdd = useCallback(async () => {
     local(passkeyAddRequested())
@@ -88,7 +71,9 @@ export function usePasskeys() {
         const credential = await createPasskey(options.data.options)
         const added = await call(confirmPasskeyEndpoint(credential))
         if (added.error) throw new Error(failureReason(added.error))
-        local(passkeyAdded(added.data.passkey))
+        const { passkey } = added.data
+        change((passkeys) => [...passkeys, passkey])
+        local(passkeyAdded())
         dispatch(toastSuccess(PASSKEY_ADDED))
       } catch (error) {
         // The code was used up by the options: adding starts again from a new code.
@@ -96,69 +81,8 @@ export function usePasskeys() {
         fail(error instanceof Error ? error.message : String(error))
       }
     },
-    [call, dispatch, fail],
+    [call, change, dispatch, fail],
   )
-
-  const startRemove = useCallback(
-    async (id: number) => {
-      local(passkeyRemoveRequested({ id }))
-      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, null))
-      if (result.error) {
-        local(passkeyRemoveClosed())
-        fail(failureReason(result.error))
-        return
-      }
-      local(passkeyRemoveCodeSent(result.data.message))
-    },
-    [call, fail],
-  )
-
-  const finishRemove = useCallback(
-    async (id: number, approval: { otp: string } | { passkey: PasskeyAssertion }) => {
-      const result = await call<MessageResponse | CodeSent>(removePasskeyEndpoint(id, approval))
-      if (result.error) {
-        local('otp' in approval ? passkeyRemoveCodeRejected() : passkeyRemoveApprovalFailed())
-        fail(failureReason(result.error))
-        return
-      }
-      local(passkeyRemoved(id))
-      dispatch(toastSuccess(PASSKEY_REMOVED))
-    },
-    [call, dispatch, fail],
-  )
-
-  const confirmRemove = useCallback(
-    async (otp: string) => {
-      const id = state.remove.id
-      if (id === null) return
-      local(passkeyRemoveConfirmed())
-      await finishRemove(id, { otp })
-    },
-    [finishRemove, state.remove.id],
-  )
-
-  /** With a passkey (this one or another): options bound to this removal, then the
-   * browser's assertion. A cancelled prompt or a refusal is a toast; the code still works. */
-  const approveRemove = useCallback(async () => {
-    const id = state.remove.id
-    if (id === null) return
-    local(passkeyRemoveConfirmed())
-    const options = await call(removePasskeyOptionsEndpoint(id))
-    if (options.error) {
-      local(passkeyRemoveApprovalFailed())
-      fail(failureReason(options.error))
-      return
-    }
-    let passkey: PasskeyAssertion
-    try {
-      passkey = await getPasskeyAssertion(options.data.options)
-    } catch (error) {
-      local(passkeyRemoveApprovalFailed())
-      fail(error instanceof Error ? error.message : String(error))
-      return
-    }
-    await finishRemove(id, { passkey })
-  }, [call, fail, finishRemove, state.remove.id])
 
   /** True once renamed (the dialog closes); a refusal is a toast and the dialog stays. */
   const rename = useCallback(
@@ -168,26 +92,24 @@ export function usePasskeys() {
         fail(failureReason(result.error))
         return false
       }
-      local(passkeyRenamed(result.data))
+      const renamed = result.data
+      change((passkeys) => passkeys.map((p) => (p.id === renamed.id ? renamed : p)))
       dispatch(toastSuccess(PASSKEY_RENAMED))
       return true
     },
-    [call, dispatch, fail],
+    [call, change, dispatch, fail],
   )
 
   const actions = useMemo(
     () => ({
-      load,
+      load: reload,
       rename,
       startAdd,
       enterAddCode,
       closeAdd: () => local(passkeyAddClosed()),
-      startRemove,
-      confirmRemove,
-      approveRemove,
-      closeRemove: () => local(passkeyRemoveClosed()),
+      ...removeActions,
     }),
-    [load, rename, startAdd, enterAddCode, startRemove, confirmRemove, approveRemove],
+    [reload, rename, startAdd, enterAddCode, removeActions],
   )
-  return [state, actions] as const
+  return [{ items, load, add, remove }, actions] as const
 }

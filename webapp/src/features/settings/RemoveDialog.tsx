@@ -1,0 +1,43 @@
+/** The removal dialog of a passkey or a known device (useRemoval.ts): the code sent for it, or
+ * a passkey first when the customer has one, with "Use a code instead" beside it. */
+import type { ReactNode } from 'react'
+import { CodeDialog } from '../../components/code/CodeDialog'
+import type { RemoveState, useRemoval } from './useRemoval'
+
+export function RemoveDialog({
+  remove,
+  actions,
+  title,
+  twoFactor,
+  passkeyText,
+  withPasskey,
+  children,
+}: {
+  remove: RemoveState
+  actions: ReturnType<typeof useRemoval>[1]
+  title: string
+  twoFactor: string | null
+  passkeyText: string
+  /** The customer has a passkey that can approve it. */
+  withPasskey: boolean
+  children?: ReactNode
+}) {
+  return (
+    <CodeDialog
+      open={remove.step === 'code' || remove.step === 'confirming'}
+      title={title}
+      message={remove.message}
+      twoFactor={twoFactor}
+      loading={remove.step === 'confirming'}
+      failures={remove.failures}
+      submitText="Remove"
+      onSubmit={(otp) => void actions.confirmRemove(otp)}
+      onCancel={actions.closeRemove}
+      onPasskey={withPasskey ? () => void actions.approveRemove() : undefined}
+      passkeyTitle={title}
+      passkeyText={passkeyText}
+    >
+      {children}
+    </CodeDialog>
+  )
+}
