@@ -86,8 +86,10 @@ const FIRST_SCREEN_BUDGETS = {
   // work, and /home's mobile Lighthouse figure is re-measured with issue 43. Raised by 1 KB
   // more on purpose (326.6 KB): approving bills, bulk transfers, beneficiaries, limits, 2FA
   // switches and schedules with a passkey (issue 40) adds their options endpoints, reducers
-  // and sagas to the entry and `state` chunks; the ceremony itself stays lazy.
-  '/home': { js: 327 * 1024, css: 56 * 1024 },
+  // and sagas to the entry and `state` chunks; the ceremony itself stays lazy. Lowered to
+  // 321 KB (issue 44): each route's slices and sagas now load with the route, so /home came
+  // to 319.8 KB with RTK Query in; the budget keeps that gain.
+  '/home': { js: 321 * 1024, css: 56 * 1024 },
   // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
   // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose.
   '/transfer': { js: 369 * 1024, css: 58 * 1024 },
