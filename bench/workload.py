@@ -428,7 +428,7 @@ async def check(
     async with engine.connect() as conn:
         transfers = (
             await conn.execute(
-                text("SELECT id, kind, status, amount_kobo, source_account FROM transfers")
+                text("SELECT id, transfer_type, status, amount_kobo, source_account FROM transfers")
             )
         ).all()
         bills = (
@@ -624,7 +624,10 @@ async def check_metrics(bff_url: str, bff_db: str) -> tuple[Check, dict[tuple[st
         recorded = {
             (kind, status): count
             for kind, status, count in await conn.execute(
-                text("SELECT kind, status, count(*) FROM transfers GROUP BY kind, status")
+                text(
+                    "SELECT transfer_type, status, count(*) FROM transfers"
+                    " GROUP BY transfer_type, status"
+                )
             )
         }
     await engine.dispose()
