@@ -272,9 +272,11 @@ async function repeatVisit(browser, session) {
     await page.goto(`${APP_URL}/`)
     await page.evaluate((value) => window.localStorage.setItem('userInfo', value), JSON.stringify(session))
     await page.goto(`${APP_URL}/home`)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
+    // A build without the worker (an A/B run) would wait here for ever: give up after 30 s
+    // and measure the reload anyway (it then reports controlledByServiceWorker: false).
+    await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready, new Promise((done) => setTimeout(done, 30_000))]),
+    )
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
