@@ -50,20 +50,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(skip)
 
 
-def _pg_admin(sql: str) -> None:
-    """Run one admin statement on its own loop in a thread: callers may be inside a loop."""
+def _pg_admin(*statements: str) -> None:
+    """Run admin statements, one after another on one connection, on their own loop in a
+    thread: callers may be inside a loop."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, _pg_admin_async(sql)).result()
+        pool.submit(asyncio.run, _pg_admin_async(statements)).result()
 
 
-async def _pg_admin_async(sql: str) -> None:
+async def _pg_admin_async(statements: tuple[str, ...]) -> None:
     import asyncpg
 
     user, _, hostport = PG_SERVER.partition("@")
     host, _, port = hostport.partition(":")
     conn = await asyncpg.connect(user=user, host=host, port=int(port or 5432), database="postgres")
     try:
-        await conn.execute(sql)
+        for sql in statements:
+            await conn.execute(sql)
     finally:
         await conn.close()
 
@@ -80,9 +82,14 @@ class DatabaseFactory:
         name = f"kobo_test_{label}_{os.getpid()}_{len(self.created)}"
         self.created.append(name)
         if LEG == "postgres":
-            _pg_admin(f'DROP DATABASE IF EXISTS "{name}"')
             source = f' TEMPLATE "{template.rsplit("/", 1)[1]}"' if template else ""
-            _pg_admin(f'CREATE DATABASE "{name}"{source}')
+            _pg_admin(
+                f'DROP DATABASE IF EXISTS "{name}"',
+                f'CREATE DATABASE "{name}"{source}',
+                # A throwaway database need not wait for the disk at each commit; the
+                # server's other databases keep their own setting.
+                f'ALTER DATABASE "{name}" SET synchronous_commit = off',
+            )
             return f"postgresql+asyncpg://{PG_SERVER}/{name}"
         path = self.tmp / (name + ".sqlite3")
         if template:

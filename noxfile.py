@@ -10,6 +10,7 @@ installed it from requirements.lock, so nothing is installed twice.
 from __future__ import annotations
 
 import filecmp
+import json
 import os
 import shutil
 import socket
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import nox
 
@@ -195,6 +197,7 @@ def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
     done, and returns the numbers of those that failed."""
     runs_dir = ROOT / "webapp/e2e-runs"
     shutil.rmtree(runs_dir, ignore_errors=True)
+    plan = plan_e2e_shards(shards)
     running = []
     for n in range(1, shards + 1):
         out = runs_dir / str(n)
@@ -208,7 +211,11 @@ def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
             "E2E_SIM_PORT": str(18100 + 10 * (n - 1)),
         }
         args = ["npx", "--no-install", "playwright", "test", *extra_args]
-        if shards > 1:
+        if shards > 1 and not extra_args:
+            # Whole spec files, shared out by how long each took (Playwright's own --shard
+            # splits by count, and left one shard two minutes behind the other).
+            args += [f"e2e/{spec}" for spec in plan[n - 1]]
+        elif shards > 1:
             args.append(f"--shard={n}/{shards}")
         log = (out / "output.txt").open("w")
         process = subprocess.Popen(  # noqa: S603 (our own fixed command)
@@ -223,4 +230,48 @@ def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
         print(path.read_text(), flush=True)
         if status != 0:
             failed.append(n)
+    record_e2e_durations(runs_dir)
     return failed
+
+
+E2E_DURATIONS = ROOT / "webapp/e2e/durations.json"
+
+
+def plan_e2e_shards(shards: int) -> list[list[str]]:
+    """Every spec file in webapp/e2e, shared out over `shards` lists so that their recorded
+    durations (webapp/e2e/durations.json) add up about evenly: longest first, each to the
+    least loaded shard. A spec with no record yet counts as the longest recorded one."""
+    specs = sorted(path.name for path in (ROOT / "webapp/e2e").glob("*.spec.ts"))
+    recorded: dict[str, float] = json.loads(E2E_DURATIONS.read_text()) if E2E_DURATIONS.exists() else {}
+    unknown = max(recorded.values(), default=60.0)
+    plan: list[list[str]] = [[] for _ in range(shards)]
+    load = [0.0] * shards
+    for spec in sorted(specs, key=lambda spec: -recorded.get(spec, unknown)):
+        lightest = load.index(min(load))
+        plan[lightest].append(spec)
+        load[lightest] += recorded.get(spec, unknown)
+    return plan
+
+
+def record_e2e_durations(runs_dir: Path) -> None:
+    """Writes each spec's seconds in this run (from the shards' JSON reports) to
+    webapp/e2e-runs/durations.json and prints them; copy that file over
+    webapp/e2e/durations.json when the specs change, to keep the shards even."""
+    seconds: dict[str, float] = {}
+
+    def walk(suite: dict[str, Any]) -> None:
+        for spec in suite.get("specs", []):
+            name = Path(spec["file"]).name
+            for test in spec["tests"]:
+                for result in test["results"]:
+                    seconds[name] = seconds.get(name, 0.0) + result["duration"] / 1000
+        for child in suite.get("suites", []):
+            walk(child)
+
+    for report in runs_dir.glob("*/results.json"):
+        for suite in json.loads(report.read_text()).get("suites", []):
+            walk(suite)
+    if seconds:
+        ordered = dict(sorted((k, round(v, 1)) for k, v in seconds.items()))
+        (runs_dir / "durations.json").write_text(json.dumps(ordered, indent=2) + "\n")
+        print("seconds per spec this run (webapp/e2e-runs/durations.json):", ordered, flush=True)

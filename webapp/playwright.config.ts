@@ -34,7 +34,13 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: `${OUT}/playwright-report` }]] : 'list',
+  // A run of `nox -s e2e` (E2E_OUT set) also writes a JSON report: the session sums each
+  // spec's time from it, to share the specs out evenly over the shards (noxfile.py).
+  reporter: [
+    ['list'],
+    ...(CI ? [['html', { open: 'never', outputFolder: `${OUT}/playwright-report` }] as const] : []),
+    ...(process.env.E2E_OUT ? [['json', { outputFile: `${OUT}/results.json` }] as const] : []),
+  ],
   use: {
     baseURL: MOCK ? MOCK_URL : BFF_URL,
     headless: true,

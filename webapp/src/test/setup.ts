@@ -57,7 +57,25 @@ if (!('ResizeObserver' in window)) {
 
 // jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars.
 const realGetComputedStyle = window.getComputedStyle.bind(window)
-window.getComputedStyle = (element: Element) => realGetComputedStyle(element)
+// jsdom recomputes an element's style, and its ancestors' for inherited properties, on every
+// call: Testing Library's role queries (is it hidden?) and user-event's pointer-events check
+// ask for it up the tree dozens of times per step, a fifth of the suite's time. The answer
+// only changes when the DOM does, so it is kept until the next mutation or resize.
+const computedStyles = new WeakMap<Element, CSSStyleDeclaration>()
+let stylesSeen = computedStyles
+const domChanges = new MutationObserver(() => undefined)
+domChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+window.addEventListener('resize', () => (stylesSeen = new WeakMap()))
+window.getComputedStyle = (element: Element, pseudo?: string | null) => {
+  if (pseudo) return realGetComputedStyle(element)
+  if (domChanges.takeRecords().length) stylesSeen = new WeakMap()
+  let style = stylesSeen.get(element)
+  if (!style) {
+    style = realGetComputedStyle(element)
+    stylesSeen.set(element, style)
+  }
+  return style
+}
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
