@@ -525,6 +525,28 @@ describe('Bills Payment: failed loads', () => {
     await expectFailure(NETWORK_FAILURE)
   })
 
+  it('the accounts to pay from: a failure toasts its sentence and offers none', async () => {
+    failWithProblem('/api/utility/source-accounts', 'The accounts service is unavailable')
+    const { user } = renderBills()
+    expect(await screen.findByText('The accounts service is unavailable')).toBeInTheDocument()
+    const panel = await openPanel(user, 'Buy Airtime')
+    await user.click(within(panel).getByLabelText('From Account'))
+    expect(await screen.findByText('No options found')).toBeInTheDocument()
+    expect(screen.queryByText(SAVINGS)).not.toBeInTheDocument()
+  })
+
+  it("a network's plans that fail to load toast the fallback; another network offers only its own plans", async () => {
+    server.use(http.get('/api/utility/providers/databundle/GLO-DATA/bundles', () => new HttpResponse(null, { status: 500 })))
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Data & Internet')
+    await choose(user, within(panel).getByLabelText('Network'), 'GLO Data')
+    expect(await screen.findByText('An error occurred while fetching data')).toBeInTheDocument()
+    await choose(user, within(panel).getByLabelText('Network'), 'MTN Data')
+    await choose(user, within(panel).getByLabelText('Data Plan'), '2GB (30 days) · ₦1,500.00')
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('₦1,500.00')
+    expect(screen.queryByText('3GB (30 days) · ₦1,500.00')).not.toBeInTheDocument()
+  })
+
   it('no bills at all offers to buy airtime', async () => {
     server.use(http.get(LOGS_PATH, () => HttpResponse.json([])))
     const { user } = renderBills()
