@@ -5,6 +5,9 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { chooseOption } from '../registration/testHelpers'
 import type { OnboardingDocument, OnboardingStatus } from './types'
 import { MOCK_REVIEW_MS } from './mocks'
+import { onboardingApi } from './reads'
+import { expectFailure, failWithNetworkError, restoreHandlers } from '../../test/loadFailures'
+import { NETWORK_FAILURE } from '../../api/client'
 
 // Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 })
@@ -196,7 +199,10 @@ describe('Onboarding page', () => {
         http.post('/api/onboarding/basic-profile', () => new HttpResponse(null, { status: 500 })),
       )
       const { user } = renderOnboarding()
-      expect(await screen.findByText('An error occurred while fetching Basic Profle')).toBeInTheDocument()
+      // The toast, and the failed state's reason above the form, which stays usable.
+      await waitFor(() => expect(screen.getAllByText('An error occurred while fetching Basic Profle')).toHaveLength(2))
+      expect(await expectFailure('An error occurred while fetching Basic Profle')).toBeInTheDocument()
+      expect(screen.getByText("We couldn't load your basic profile")).toBeInTheDocument()
       await user.type(screen.getByLabelText('First Name'), 'Chioma')
       await user.type(screen.getByLabelText('Last Name'), 'Eze')
       await user.type(screen.getByLabelText('Phone Number'), '08031234503')
@@ -412,6 +418,29 @@ describe('Onboarding page', () => {
       expect(await screen.findByText('An error occurred while fetching onboarding stage status')).toBeInTheDocument()
     })
 
+    it('shows the documents loading, then a failed read with its reason and Retry (not an empty list); Retry lists them', async () => {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      server.use(
+        http.get('/api/onboarding/documents', async () => {
+          await held
+          return HttpResponse.error()
+        }),
+      )
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Document Upload'))
+      expect(await screen.findByTestId('load-loading')).toBeInTheDocument()
+      release()
+      const retry = await expectFailure(NETWORK_FAILURE)
+      expect(screen.getByText("We couldn't load your documents")).toBeInTheDocument()
+      expect(screen.queryByRole('region', { name: 'Passport Photograph' })).not.toBeInTheDocument()
+      restoreHandlers()
+      await user.click(retry)
+      expect(await screen.findByRole('region', { name: 'Passport Photograph' })).toBeInTheDocument()
+      expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    })
+
     it('toasts the upload and download fallbacks', async () => {
       answerWith({}, [
         row({ documentTypeId: 1, documentName: 'Passport Photograph', id: 7, uploaded: true, status: 'SUBMITTED', description: 'Passport Photograph' }),
@@ -436,6 +465,34 @@ describe('Onboarding page', () => {
       await screen.findByText('Status', { selector: '.ant-card-head-title' })
       return view
     }
+
+    it('a failed status read says so with Retry, instead of "not submitted" cards; Retry shows the cards', async () => {
+      failWithNetworkError('/api/onboarding-statuses')
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Status'))
+      const retry = await expectFailure(NETWORK_FAILURE)
+      expect(screen.getByText("We couldn't load your onboarding status")).toBeInTheDocument()
+      expect(screen.queryByTestId('status-BASIC_PROFILE')).not.toBeInTheDocument()
+      answerWith({ basicProfileStatus: 'SUBMITTED' })
+      await user.click(retry)
+      expect(await screen.findByTestId('status-BASIC_PROFILE')).toHaveTextContent('Kindly be patient')
+    })
+
+    it('going to Status reads the status again', async () => {
+      let reads = 0
+      server.use(
+        http.get('/api/onboarding-statuses', () => {
+          reads += 1
+          return HttpResponse.json({ ...NOTHING, basicProfileStatus: reads > 1 ? 'SUBMITTED' : null })
+        }),
+      )
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Status'))
+      expect(await screen.findByTestId('status-BASIC_PROFILE')).toHaveTextContent('Kindly be patient')
+      expect(reads).toBe(2)
+    })
 
     it('says a submitted section is under review: "Kindly be patient"', async () => {
       await openStatus({ basicProfileStatus: 'SUBMITTED', documentStatus: 'SUBMITTED', bvnStatus: 'APPROVED', ninStatus: 'APPROVED' })
@@ -561,6 +618,6 @@ describe('Onboarding page', () => {
     expect(
       await screen.findByText('Your Onboarding is now complete. Log back into the app to access all features.'),
     ).toBeInTheDocument()
-    expect(store.getState().onboarding.status?.onboardingComplete).toBe(true)
+    expect(onboardingApi.endpoints.onboardingStatus.select()(store.getState()).data?.onboardingComplete).toBe(true)
   })
 })
