@@ -25,6 +25,7 @@ import {
   SUCCESS_TITLE,
 } from './texts'
 import type { BillLog } from './types'
+import { formatNaira } from '../../lib/format'
 import { NETWORK_FAILURE } from '../../api/client'
 import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 
@@ -168,6 +169,32 @@ describe('Bills Payment page', () => {
     await waitFor(() => expect(historyRows()).toHaveLength(1))
     expect(historyRows()[0]).toHaveTextContent('Airtime · MTN')
     expect(historyRows()[0]).toHaveTextContent('Completed')
+  })
+
+  it('a paid bill reads the accounts to pay from again: the From Account shows the new balance', async () => {
+    let reads = 0
+    server.use(
+      http.get('/api/utility/source-accounts', () => {
+        reads += 1
+        return undefined
+      }),
+    )
+    const { user } = renderBills()
+    await waitFor(() => expect(reads).toBe(1))
+    let panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'MTN')
+    await user.type(within(panel).getByLabelText('Amount'), '500')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    const before = savingsBalance()
+    await user.click(submit(panel, PROCEED))
+    await confirmWithCode(user)
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Completed')
+    await waitFor(() => expect(reads).toBe(2))
+    await dialogClosed('Buy Airtime')
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+    panel = await openPanel(user, 'Buy Airtime')
+    await user.click(within(panel).getByLabelText('From Account'))
+    expect(await screen.findByText(formatNaira(before - 500))).toBeInTheDocument()
   })
 
   it('data: bundles come from the server per network and the amount is the price', async () => {
