@@ -65,6 +65,10 @@ export const READ_TAGS = [
   'Disputes',
   'BillLogs',
   'Tickets',
+  'Ticket',
+  'OnboardingStatus',
+  'BasicProfile',
+  'OnboardingDocuments',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

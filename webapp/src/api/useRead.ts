@@ -41,7 +41,14 @@ export interface Read<R> {
   refetch(): void
 }
 
-export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = false }: { skip?: boolean } = {}): Read<R> {
+export interface UseReadOptions {
+  /** Subscribe later (no request) while true. */
+  skip?: boolean
+  /** Reuse an answer up to this many seconds old (Infinity: an answer that never changes, a file). */
+  reuseAnswerS?: number
+}
+
+export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = false, reuseAnswerS = REUSE_ANSWER_S }: UseReadOptions = {}): Read<R> {
   const dispatch = useAppDispatch()
   const key = JSON.stringify(arg ?? null)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
@@ -54,10 +61,11 @@ export function useRead<R, A>(endpoint: ReadEndpoint<R, A>, arg: A, { skip = fal
 
   useEffect(() => {
     if (skip) return
-    const subscription = dispatch(endpoint.initiate(arg, { forceRefetch: REUSE_ANSWER_S }) as never) as Subscription
+    const forceRefetch = Number.isFinite(reuseAnswerS) ? reuseAnswerS : false
+    const subscription = dispatch(endpoint.initiate(arg, { forceRefetch }) as never) as Subscription
     return () => subscription.unsubscribe()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `arg`
-  }, [dispatch, endpoint, key, skip])
+  }, [dispatch, endpoint, key, skip, reuseAnswerS])
 
   // Stable, so a screen can pass it on (an effect's or a memo's dependency) without looping.
   const refetch = useCallback(() => {

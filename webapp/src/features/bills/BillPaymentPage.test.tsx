@@ -25,6 +25,7 @@ import {
   SUCCESS_TITLE,
 } from './texts'
 import type { BillLog } from './types'
+import { formatNaira } from '../../lib/format'
 import { NETWORK_FAILURE } from '../../api/client'
 import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 
@@ -168,6 +169,32 @@ describe('Bills Payment page', () => {
     await waitFor(() => expect(historyRows()).toHaveLength(1))
     expect(historyRows()[0]).toHaveTextContent('Airtime · MTN')
     expect(historyRows()[0]).toHaveTextContent('Completed')
+  })
+
+  it('a paid bill reads the accounts to pay from again: the From Account shows the new balance', async () => {
+    let reads = 0
+    server.use(
+      http.get('/api/utility/source-accounts', () => {
+        reads += 1
+        return undefined
+      }),
+    )
+    const { user } = renderBills()
+    await waitFor(() => expect(reads).toBe(1))
+    let panel = await openPanel(user, 'Buy Airtime')
+    await pickNetwork(user, panel, 'MTN')
+    await user.type(within(panel).getByLabelText('Amount'), '500')
+    await choose(user, within(panel).getByLabelText('From Account'), SAVINGS)
+    const before = savingsBalance()
+    await user.click(submit(panel, PROCEED))
+    await confirmWithCode(user)
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Completed')
+    await waitFor(() => expect(reads).toBe(2))
+    await dialogClosed('Buy Airtime')
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+    panel = await openPanel(user, 'Buy Airtime')
+    await user.click(within(panel).getByLabelText('From Account'))
+    expect(await screen.findByText(formatNaira(before - 500))).toBeInTheDocument()
   })
 
   it('data: bundles come from the server per network and the amount is the price', async () => {
@@ -523,6 +550,28 @@ describe('Bills Payment: failed loads', () => {
     failWithNetworkError(AIRTIME_PROVIDERS_PATH)
     renderBills()
     await expectFailure(NETWORK_FAILURE)
+  })
+
+  it('the accounts to pay from: a failure toasts its sentence and offers none', async () => {
+    failWithProblem('/api/utility/source-accounts', 'The accounts service is unavailable')
+    const { user } = renderBills()
+    expect(await screen.findByText('The accounts service is unavailable')).toBeInTheDocument()
+    const panel = await openPanel(user, 'Buy Airtime')
+    await user.click(within(panel).getByLabelText('From Account'))
+    expect(await screen.findByText('No options found')).toBeInTheDocument()
+    expect(screen.queryByText(SAVINGS)).not.toBeInTheDocument()
+  })
+
+  it("a network's plans that fail to load toast the fallback; another network offers only its own plans", async () => {
+    server.use(http.get('/api/utility/providers/databundle/GLO-DATA/bundles', () => new HttpResponse(null, { status: 500 })))
+    const { user } = renderBills()
+    const panel = await openPanel(user, 'Data & Internet')
+    await choose(user, within(panel).getByLabelText('Network'), 'GLO Data')
+    expect(await screen.findByText('An error occurred while fetching data')).toBeInTheDocument()
+    await choose(user, within(panel).getByLabelText('Network'), 'MTN Data')
+    await choose(user, within(panel).getByLabelText('Data Plan'), '2GB (30 days) · ₦1,500.00')
+    expect(within(panel).getByLabelText('Amount')).toHaveValue('₦1,500.00')
+    expect(screen.queryByText('3GB (30 days) · ₦1,500.00')).not.toBeInTheDocument()
   })
 
   it('no bills at all offers to buy airtime', async () => {

@@ -10,8 +10,8 @@ import { RightOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadFailed } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
-import { billsPageOpened, detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
-import { useBillCatalogQuery } from './reads'
+import { detailsClosed, panelClosed, panelOpened, selectBills, vendDialogClosed } from './billsSlice'
+import { useBillCatalogQuery, useSourceAccountsQuery } from './reads'
 import { AirtimePanel } from './components/AirtimePanel'
 import { BillCodeDialog } from './components/BillCodeDialog'
 import { BillDetailsModal } from './components/BillDetailsModal'
@@ -46,11 +46,12 @@ export function BillPaymentPage() {
   const isMobile = useIsMobile()
   const { panel, flow } = useAppSelector(selectBills)
   const catalog = useBillCatalogQuery()
+  // Asked for as the page opens, so a panel's From Account is ready when it slides in.
+  useSourceAccountsQuery()
   // Hidden while Retry asks again.
   const catalogFailure = catalog.isFetching ? null : (catalog.data?.failure ?? null)
 
   useEffect(() => {
-    dispatch(billsPageOpened())
     return () => {
       // Leaving the page drops an unfinished payment (nothing is paid before the code).
       dispatch(panelClosed())

@@ -4,39 +4,29 @@
  * then checked until the biller's final answer), 422 refused with the reason.
  * A 401 on any of these calls ends the session in `callApi` (api/saga.ts).
  */
-import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
-import type { Account, PasskeyAssertion } from '../../api/types'
+import type { PasskeyAssertion } from '../../api/types'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import { afterPayment, koboApi } from '../../api/koboApi'
 import { billsApi } from './reads'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 import {
   billPasskeyOptionsEndpoint,
-  bouquetsEndpoint,
-  bundlesEndpoint,
   cardInfoEndpoint,
   confirmVendEndpoint,
   initiateVendEndpoint,
   logsEndpoint,
   meterInfoEndpoint,
-  sourceAccountsEndpoint,
 } from './api'
 import {
-  billsPageOpened,
   lookupFailed,
   lookupRequested,
   lookupResolved,
-  productsFailed,
-  productsKey,
-  productsLoaded,
-  productsRequested,
   selectBills,
-  sourceAccountsFailed,
-  sourceAccountsLoaded,
   vendCodeRejected,
   vendPasskeyFailed,
   vendPasskeyRequested,
@@ -52,40 +42,13 @@ import {
   vendSucceeded,
   type BillsState,
 } from './billsSlice'
-import { ACCOUNTS_ERROR, BILL_ERROR, FETCH_ERROR, SUCCESSFUL } from './texts'
-import type { BillLog, BillProduct, Holder, Product, VendPending, VendRequest, VendResult } from './types'
+import { BILL_ERROR, SUCCESSFUL } from './texts'
+import type { BillLog, BillProduct, Holder, VendPending, VendRequest, VendResult } from './types'
 
 /** How often and how long a Pending bill is checked (the BFF requeries after 2 s, 5 s, 10 s…). */
 export const pendingPolling = { intervalMs: 2500, attempts: 16 }
 
 const isFinal = (bill: BillLog) => bill.vendingStatus !== 'PENDING'
-
-export function* fetchSourceAccountsSaga(): SagaIterator {
-  const result: ApiResult<Account[]> = yield call(callApi<Account[]>, sourceAccountsEndpoint())
-  if (result.error) {
-    yield put(sourceAccountsFailed())
-    yield call(toastFailure, result.error, ACCOUNTS_ERROR)
-    return
-  }
-  yield put(sourceAccountsLoaded(result.data))
-}
-
-function* pageOpenedSaga(): SagaIterator {
-  yield call(fetchSourceAccountsSaga)
-}
-
-export function* fetchProductsSaga(action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>): SagaIterator {
-  const { product, providerCode } = action.payload
-  const key = productsKey(product, providerCode)
-  const endpoint = product === 'DATA' ? bundlesEndpoint(providerCode) : bouquetsEndpoint(providerCode)
-  const result: ApiResult<Product[]> = yield call(callApi<Product[]>, endpoint)
-  if (result.error) {
-    yield put(productsFailed({ key }))
-    yield call(toastFailure, result.error, FETCH_ERROR)
-    return
-  }
-  yield put(productsLoaded({ key, items: result.data }))
-}
 
 export function* lookupSaga(action: ReturnType<typeof lookupRequested>): SagaIterator {
   const { product, key, providerCode, number, meterType, bouquetCode } = action.payload
@@ -112,11 +75,10 @@ export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; 
   yield put(vendCodeSent(result.data))
 }
 
-/** After money moved (or may have), the history and the balances are refreshed. */
+/** After money moved (or may have), the history and the balances (the accounts to pay from too) are refreshed. */
 function* refreshAfterVend(): SagaIterator {
   yield put(koboApi.util.invalidateTags(['BillLogs']))
   yield put(afterPayment())
-  yield call(fetchSourceAccountsSaga)
 }
 
 /** Checks the history until the Pending bill is final or the attempts run out. */
@@ -137,7 +99,6 @@ export function* pollPendingBillSaga(id: string): SagaIterator {
       if (bill.vendingStatus === 'FAILED') yield put(toastError(bill.message || BILL_ERROR))
       else yield put(toastSuccess(bill.message || SUCCESSFUL))
       yield put(afterPayment())
-      yield call(fetchSourceAccountsSaga)
       return
     }
   }
@@ -221,8 +182,6 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
 
 export function* billsSaga(): SagaIterator {
   yield all([
-    takeLatest(billsPageOpened.type, pageOpenedSaga),
-    takeEvery(productsRequested.type, fetchProductsSaga),
     takeLatest(lookupRequested.type, lookupSaga),
     takeLatest(vendRequested.type, initiateVendSaga),
     takeLatest(vendConfirmRequested.type, confirmVendSaga),

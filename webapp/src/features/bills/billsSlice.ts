@@ -1,12 +1,11 @@
 /**
- * The Bills Payment page's state: which side panel is open, the bundles and
- * bouquets (the networks, companies and meter types are a read, reads.ts), the
- * meter / smart-card look-ups and the vend flow (initiate → code → result); the
- * bill history is a read (reads.ts). Panels watch `completed` to reset themselves.
+ * The Bills Payment page's state: which side panel is open, the meter /
+ * smart-card look-ups and the vend flow (initiate → code → result). The
+ * catalogue, the accounts to pay from, the bundles and bouquets and the bill
+ * history are reads (reads.ts). Panels watch `completed` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { Account } from '../../api/types'
-import type { BillLog, BillProduct, Holder, Product, VendPending, VendRequest } from './types'
+import type { BillLog, BillProduct, Holder, VendPending, VendRequest } from './types'
 
 /** The two products with a holder look-up before Proceed. */
 export type LookupProduct = 'ELECTRICITY_BILL' | 'CABLE_TV'
@@ -23,11 +22,6 @@ export type VendStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'succeede
 
 export interface BillsState {
   panel: BillProduct | null
-  sourceAccounts: Account[]
-  sourceAccountsLoading: boolean
-  /** Data bundles and bouquets by `${product}:${providerCode}`. */
-  products: Record<string, Product[]>
-  productsLoading: Record<string, boolean>
   lookups: Partial<Record<LookupProduct, LookupState>>
   flow: {
     step: VendStep
@@ -67,26 +61,16 @@ const idleFlow: BillsState['flow'] = {
 
 const initialState: BillsState = {
   panel: null,
-  sourceAccounts: [],
-  sourceAccountsLoading: false,
-  products: {},
-  productsLoading: {},
   lookups: {},
   flow: idleFlow,
   completed: 0,
   detailsId: null,
 }
 
-export const productsKey = (product: 'DATA' | 'CABLE_TV', providerCode: string) => `${product}:${providerCode}`
-
-
 const billsSlice = createSlice({
   name: 'bills',
   initialState,
   reducers: {
-    billsPageOpened(state) {
-      state.sourceAccountsLoading = true
-    },
     panelOpened(state, action: PayloadAction<BillProduct>) {
       state.panel = action.payload
     },
@@ -94,24 +78,6 @@ const billsSlice = createSlice({
       state.panel = null
       state.lookups = {}
     },
-    sourceAccountsLoaded(state, action: PayloadAction<Account[]>) {
-      state.sourceAccounts = action.payload
-      state.sourceAccountsLoading = false
-    },
-    sourceAccountsFailed(state) {
-      state.sourceAccountsLoading = false
-    },
-    productsRequested(state, action: PayloadAction<{ product: 'DATA' | 'CABLE_TV'; providerCode: string }>) {
-      state.productsLoading[productsKey(action.payload.product, action.payload.providerCode)] = true
-    },
-    productsLoaded(state, action: PayloadAction<{ key: string; items: Product[] }>) {
-      state.products[action.payload.key] = action.payload.items
-      state.productsLoading[action.payload.key] = false
-    },
-    productsFailed(state, action: PayloadAction<{ key: string }>) {
-      state.productsLoading[action.payload.key] = false
-    },
-
     lookupRequested(
       state,
       action: PayloadAction<{ product: LookupProduct; key: string; providerCode: string; number: string; meterType?: string; bouquetCode?: string | null }>,
@@ -213,14 +179,8 @@ const billsSlice = createSlice({
 })
 
 export const {
-  billsPageOpened,
   panelOpened,
   panelClosed,
-  sourceAccountsLoaded,
-  sourceAccountsFailed,
-  productsRequested,
-  productsLoaded,
-  productsFailed,
   lookupRequested,
   lookupResolved,
   lookupFailed,

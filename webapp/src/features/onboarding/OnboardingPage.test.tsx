@@ -5,6 +5,9 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { chooseOption } from '../registration/testHelpers'
 import type { OnboardingDocument, OnboardingStatus } from './types'
 import { MOCK_REVIEW_MS } from './mocks'
+import { onboardingApi } from './reads'
+import { expectFailure, failWithNetworkError, restoreHandlers } from '../../test/loadFailures'
+import { NETWORK_FAILURE } from '../../api/client'
 
 // Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 })
@@ -196,7 +199,10 @@ describe('Onboarding page', () => {
         http.post('/api/onboarding/basic-profile', () => new HttpResponse(null, { status: 500 })),
       )
       const { user } = renderOnboarding()
-      expect(await screen.findByText('An error occurred while fetching Basic Profle')).toBeInTheDocument()
+      // The toast, and the failed state's reason above the form, which stays usable.
+      await waitFor(() => expect(screen.getAllByText('An error occurred while fetching Basic Profle')).toHaveLength(2))
+      expect(await expectFailure('An error occurred while fetching Basic Profle')).toBeInTheDocument()
+      expect(screen.getByText("We couldn't load your basic profile")).toBeInTheDocument()
       await user.type(screen.getByLabelText('First Name'), 'Chioma')
       await user.type(screen.getByLabelText('Last Name'), 'Eze')
       await user.type(screen.getByLabelText('Phone Number'), '08031234503')
@@ -412,6 +418,51 @@ describe('Onboarding page', () => {
       expect(await screen.findByText('An error occurred while fetching onboarding stage status')).toBeInTheDocument()
     })
 
+    it('shows the documents loading, then a failed read with its reason and Retry (not an empty list); Retry lists them', async () => {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      server.use(
+        http.get('/api/onboarding/documents', async () => {
+          await held
+          return HttpResponse.error()
+        }),
+      )
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Document Upload'))
+      expect(await screen.findByTestId('load-loading')).toBeInTheDocument()
+      release()
+      const retry = await expectFailure(NETWORK_FAILURE)
+      expect(screen.getByText("We couldn't load your documents")).toBeInTheDocument()
+      expect(screen.queryByRole('region', { name: 'Passport Photograph' })).not.toBeInTheDocument()
+      restoreHandlers()
+      await user.click(retry)
+      expect(await screen.findByRole('region', { name: 'Passport Photograph' })).toBeInTheDocument()
+      expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    })
+
+    it('downloads the passport picture for its frame once, however often the panel opens', async () => {
+      answerWith({}, [
+        row({ documentTypeId: 1, documentName: 'Passport Photograph', id: 7, uploaded: true, status: 'SUBMITTED', description: 'Passport Photograph' }),
+        EMPTY_DOCUMENTS[1],
+        EMPTY_DOCUMENTS[2],
+      ])
+      let downloads = 0
+      server.use(
+        http.get('/api/onboarding/documents/:id/download', () => {
+          downloads += 1
+          return HttpResponse.json({ content: 'data:image/png;base64,iVBORw0KGgo=' })
+        }),
+      )
+      const { user } = await openDocuments()
+      expect(await screen.findByAltText('Your passport photograph')).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Previous' }))
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Document Upload'))
+      expect(await screen.findByAltText('Your passport photograph')).toBeInTheDocument()
+      expect(downloads).toBe(1)
+    })
+
     it('toasts the upload and download fallbacks', async () => {
       answerWith({}, [
         row({ documentTypeId: 1, documentName: 'Passport Photograph', id: 7, uploaded: true, status: 'SUBMITTED', description: 'Passport Photograph' }),
@@ -437,11 +488,41 @@ describe('Onboarding page', () => {
       return view
     }
 
+    it('a failed status read says so with Retry, instead of "not submitted" cards; Retry shows the cards', async () => {
+      failWithNetworkError('/api/onboarding-statuses')
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Status'))
+      const retry = await expectFailure(NETWORK_FAILURE)
+      expect(screen.getByText("We couldn't load your onboarding status")).toBeInTheDocument()
+      expect(screen.queryByTestId('status-BASIC_PROFILE')).not.toBeInTheDocument()
+      answerWith({ basicProfileStatus: 'SUBMITTED' })
+      await user.click(retry)
+      expect(await screen.findByTestId('status-BASIC_PROFILE')).toHaveTextContent('Kindly be patient')
+    })
+
+    it('going to Status reads the status again', async () => {
+      let reads = 0
+      server.use(
+        http.get('/api/onboarding-statuses', () => {
+          reads += 1
+          return HttpResponse.json({ ...NOTHING, basicProfileStatus: reads > 1 ? 'SUBMITTED' : null })
+        }),
+      )
+      const { user } = renderOnboarding()
+      await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })
+      await user.click(within(steps()).getByText('Status'))
+      // The cards show what was read at entry until the new answer lands.
+      await waitFor(() => expect(screen.getByTestId('status-BASIC_PROFILE')).toHaveTextContent('Kindly be patient'))
+      expect(reads).toBe(2)
+    })
+
     it('says a submitted section is under review: "Kindly be patient"', async () => {
       await openStatus({ basicProfileStatus: 'SUBMITTED', documentStatus: 'SUBMITTED', bvnStatus: 'APPROVED', ninStatus: 'APPROVED' })
       const card = await screen.findByTestId('status-BASIC_PROFILE')
       expect(card).toHaveTextContent('Your Basic Profile has been submitted and is under review. Kindly be patient.')
-      expect(screen.getByTestId('status-DOCUMENT_VERIFICATION')).toHaveTextContent('Kindly be patient')
+      // Going to Status reads it again; until that answer lands the cards show the one before.
+    await waitFor(() => expect(screen.getByTestId('status-DOCUMENT_VERIFICATION')).toHaveTextContent('Kindly be patient'))
       expect(screen.getByTestId('status-BVN_VERIFICATION')).toHaveTextContent('Your BVN Verification was approved.')
       expect(screen.getByTestId('status-NIN_VERIFICATION')).toHaveTextContent('was approved')
       expect(screen.queryByText(/Your Onboarding is now complete/)).not.toBeInTheDocument()
@@ -553,7 +634,8 @@ describe('Onboarding page', () => {
 
     // First look: under review.
     expect(await screen.findByTestId('status-BASIC_PROFILE')).toHaveTextContent('Kindly be patient')
-    expect(screen.getByTestId('status-DOCUMENT_VERIFICATION')).toHaveTextContent('Kindly be patient')
+    // Going to Status reads it again; until that answer lands the cards show the one before.
+    await waitFor(() => expect(screen.getByTestId('status-DOCUMENT_VERIFICATION')).toHaveTextContent('Kindly be patient'))
     // The mock back office has reviewed a few seconds later.
     const later = Date.now() + MOCK_REVIEW_MS
     vi.spyOn(Date, 'now').mockReturnValue(later)
@@ -561,6 +643,6 @@ describe('Onboarding page', () => {
     expect(
       await screen.findByText('Your Onboarding is now complete. Log back into the app to access all features.'),
     ).toBeInTheDocument()
-    expect(store.getState().onboarding.status?.onboardingComplete).toBe(true)
+    expect(onboardingApi.endpoints.onboardingStatus.select()(store.getState()).data?.onboardingComplete).toBe(true)
   })
 })

@@ -1,12 +1,14 @@
 /**
  * Route /onboarding, inside the onboarding layout (title and subtitle come
  * from the layout): the step indicator and one of the three panels. Entry
- * reads the stage status and opens on Status when every section has one.
+ * reads the stage status (reads.ts) and opens on Status when every section has one.
  */
 import { useEffect } from 'react'
 import { Card, Skeleton } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
-import { onboardingOpened, selectOnboarding } from './onboardingSlice'
+import { onboardingOpened, onboardingReady, selectOnboarding } from './onboardingSlice'
+import { useOnboardingReads } from './reads'
+import { allSectionsSubmitted } from './sections'
 import { StepIndicator } from './components/StepIndicator'
 import { BasicProfilePanel } from './components/BasicProfilePanel'
 import { DocumentUploadPanel } from './components/DocumentUploadPanel'
@@ -16,10 +18,19 @@ import './onboarding.css'
 export function OnboardingPage() {
   const dispatch = useAppDispatch()
   const { ready, panel } = useAppSelector(selectOnboarding)
+  // Entry asks for all four; the panels show them, and a write's invalidation refreshes them.
+  const status = useOnboardingReads()
+  const statusSettled = !status.isFetching && (status.isSuccess || status.isError)
+  const statusData = status.data ?? null
 
   useEffect(() => {
     dispatch(onboardingOpened())
   }, [dispatch])
+
+  // Once the status has answered (or failed), the first panel is picked, once per visit.
+  useEffect(() => {
+    if (!ready && statusSettled) dispatch(onboardingReady(allSectionsSubmitted(statusData) ? 'status' : 'basicProfile'))
+  }, [dispatch, ready, statusSettled, statusData])
 
   return (
     <div className="kobo-onboarding">

@@ -1,146 +1,47 @@
 /**
- * Onboarding side effects. Entry loads the stage status, the basic profile,
- * the documents and the document types; saving the profile, uploads, deletes
- * and downloads follow docs/contract.md §6.3 and §6.5 (after an upload the
- * documents are refetched; after a delete the documents and the status).
+ * Onboarding's writes and the document View: saving the profile, uploads,
+ * deletes and downloads follow docs/contract.md §6.3 and §6.5. The status,
+ * profile, documents and document types are reads (reads.ts): a write
+ * invalidates what it changes (after a save the status, the saved profile going
+ * into its read; after an upload the documents; after a delete the documents
+ * and the status).
  */
-import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
+import { koboApi } from '../../api/koboApi'
 import { toastError, toastSuccess } from '../../store/toastSlice'
 import { fieldErrorsOf } from '../../api/fieldErrors'
-import {
-  basicProfileEndpoint,
-  deleteDocumentEndpoint,
-  documentTypesEndpoint,
-  documentsEndpoint,
-  downloadDocumentEndpoint,
-  onboardingStatusEndpoint,
-  saveBasicProfileEndpoint,
-  uploadDocumentEndpoint,
-} from './api'
+import { deleteDocumentEndpoint, downloadDocumentEndpoint, saveBasicProfileEndpoint, uploadDocumentEndpoint } from './api'
 import {
   deleteFinished,
   deleteRequested,
-  documentTypesLoaded,
-  documentTypesRequested,
-  documentsLoaded,
-  documentsRequested,
-  onboardingOpened,
-  onboardingReady,
-  panelChanged,
-  passportImageLoaded,
   previewClosed,
   previewLoaded,
   previewRequested,
-  profileLoaded,
-  profileRequested,
   profileSaveFailed,
   profileSaveRequested,
   profileSaved,
-  selectOnboarding,
-  statusLoaded,
-  statusRequested,
   uploadFinished,
   uploadRequested,
-  type OnboardingState,
 } from './onboardingSlice'
-import { allSectionsSubmitted, isPassport } from './sections'
+import { onboardingApi, selectBasicProfile } from './reads'
 import {
   BASIC_PROFILE_UPDATED,
   DELETED_SUCCESSFULLY,
   DELETE_FAILED,
-  DOCUMENTS_FETCH_FAILED,
-  DOCUMENT_TYPES_FETCH_FAILED,
   DOCUMENT_UPLOADED,
   DOWNLOAD_FAILED,
-  PROFILE_FETCH_FAILED,
   PROFILE_UPDATE_FAILED,
-  STATUS_FETCH_FAILED,
   UPLOAD_FAILED,
 } from './texts'
-import type {
-  BasicProfile,
-  BasicProfileRequest,
-  DocumentContent,
-  DocumentTypeOption,
-  DocumentUploaded,
-  DocumentUploadRequest,
-  MessageResponse,
-  OnboardingDocument,
-  OnboardingPanel,
-  OnboardingStatus,
-} from './types'
+import type { BasicProfile, BasicProfileRequest, DocumentContent, DocumentUploaded, DocumentUploadRequest, MessageResponse } from './types'
 
 /** Toasts a failure unless it is a 401/403, which is already being handled as a logout. */
 function* toastFailure(error: ApiError, fallback: string): SagaIterator {
   if (!isSessionError(error)) yield put(toastError(errorMessage(error, fallback)))
-}
-
-export function* fetchStatus(): SagaIterator<OnboardingStatus | null> {
-  yield put(statusRequested())
-  const result: ApiResult<OnboardingStatus> = yield call(callApi<OnboardingStatus>, onboardingStatusEndpoint())
-  if (result.error) yield call(toastFailure, result.error, STATUS_FETCH_FAILED)
-  yield put(statusLoaded(result.data ?? null))
-  return result.data ?? null
-}
-
-function* fetchProfile(): SagaIterator {
-  yield put(profileRequested())
-  const result: ApiResult<BasicProfile> = yield call(callApi<BasicProfile>, basicProfileEndpoint())
-  if (result.error) yield call(toastFailure, result.error, PROFILE_FETCH_FAILED)
-  yield put(profileLoaded(result.data ?? null))
-}
-
-/** The passport picture for its frame: downloaded once per uploaded passport. */
-function* loadPassportImage(documents: OnboardingDocument[]): SagaIterator {
-  const passport = documents.find(isPassport)
-  if (!passport?.id) {
-    yield put(passportImageLoaded(null))
-    return
-  }
-  const { passportImage }: OnboardingState = yield select(selectOnboarding)
-  if (passportImage?.id === passport.id) return
-  const result: ApiResult<DocumentContent> = yield call(
-    callApi<DocumentContent>,
-    downloadDocumentEndpoint(passport.id),
-  )
-  if (result.error) {
-    yield call(toastFailure, result.error, DOWNLOAD_FAILED)
-    return
-  }
-  yield put(passportImageLoaded({ id: passport.id, content: result.data.content }))
-}
-
-export function* fetchDocuments(): SagaIterator {
-  yield put(documentsRequested())
-  const result: ApiResult<OnboardingDocument[]> = yield call(callApi<OnboardingDocument[]>, documentsEndpoint())
-  if (result.error) yield call(toastFailure, result.error, DOCUMENTS_FETCH_FAILED)
-  yield put(documentsLoaded(result.data ?? null))
-  if (result.data) yield fork(loadPassportImage, result.data)
-}
-
-function* fetchDocumentTypes(): SagaIterator {
-  yield put(documentTypesRequested())
-  const result: ApiResult<DocumentTypeOption[]> = yield call(callApi<DocumentTypeOption[]>, documentTypesEndpoint())
-  if (result.error) yield call(toastFailure, result.error, DOCUMENT_TYPES_FETCH_FAILED)
-  yield put(documentTypesLoaded(result.data ?? null))
-}
-
-export function* openOnboardingSaga(): SagaIterator {
-  yield fork(fetchProfile)
-  yield fork(fetchDocuments)
-  yield fork(fetchDocumentTypes)
-  const status: OnboardingStatus | null = yield call(fetchStatus)
-  const panel: OnboardingPanel = allSectionsSubmitted(status) ? 'status' : 'basicProfile'
-  yield put(onboardingReady(panel))
-}
-
-/** Entering (or refreshing) the Status panel reads the latest status and documents (their reviews). */
-function* panelChangedSaga(action: PayloadAction<OnboardingPanel>): SagaIterator {
-  if (action.payload === 'status') yield all([call(fetchStatus), call(fetchDocuments)])
 }
 
 export function* saveProfileSaga(action: PayloadAction<BasicProfileRequest>): SagaIterator {
@@ -153,20 +54,21 @@ export function* saveProfileSaga(action: PayloadAction<BasicProfileRequest>): Sa
     yield call(toastFailure, result.error, PROFILE_UPDATE_FAILED)
     return
   }
-  const { profile }: OnboardingState = yield select(selectOnboarding)
-  yield put(
-    profileSaved({
-      firstName: action.payload.firstName ?? '',
-      lastName: action.payload.lastName ?? '',
-      email: profile?.email ?? action.payload.email ?? '',
-      phoneNumber: action.payload.phoneNumber ?? '',
-      bvn: action.payload.bvn ?? '',
-      nin: action.payload.nin ?? '',
-    }),
-  )
+  const before: BasicProfile | undefined = (yield select(selectBasicProfile)).data
+  const saved: BasicProfile = {
+    firstName: action.payload.firstName ?? '',
+    lastName: action.payload.lastName ?? '',
+    email: before?.email ?? action.payload.email ?? '',
+    phoneNumber: action.payload.phoneNumber ?? '',
+    bvn: action.payload.bvn ?? '',
+    nin: action.payload.nin ?? '',
+  }
+  // The answer in hand goes into the read; the panel moves on to Document Upload.
+  yield put(onboardingApi.util.upsertQueryData('basicProfile', undefined, saved) as never)
+  yield put(profileSaved(saved))
   yield put(toastSuccess(BASIC_PROFILE_UPDATED))
   // Saving submits the profile and checks BVN and NIN: the steps change.
-  yield call(fetchStatus)
+  yield put(koboApi.util.invalidateTags(['OnboardingStatus']))
 }
 
 export function* uploadSaga(action: PayloadAction<DocumentUploadRequest>): SagaIterator {
@@ -177,7 +79,7 @@ export function* uploadSaga(action: PayloadAction<DocumentUploadRequest>): SagaI
     return
   }
   yield put(toastSuccess(DOCUMENT_UPLOADED))
-  yield call(fetchDocuments)
+  yield put(koboApi.util.invalidateTags(['OnboardingDocuments']))
 }
 
 export function* deleteSaga(action: PayloadAction<number>): SagaIterator {
@@ -188,7 +90,7 @@ export function* deleteSaga(action: PayloadAction<number>): SagaIterator {
     return
   }
   yield put(toastSuccess(DELETED_SUCCESSFULLY))
-  yield all([call(fetchDocuments), call(fetchStatus)])
+  yield put(koboApi.util.invalidateTags(['OnboardingDocuments', 'OnboardingStatus']))
 }
 
 export function* previewSaga(action: PayloadAction<number>): SagaIterator {
@@ -206,8 +108,6 @@ export function* previewSaga(action: PayloadAction<number>): SagaIterator {
 
 export function* onboardingSaga(): SagaIterator {
   yield all([
-    takeLatest(onboardingOpened.type, openOnboardingSaga),
-    takeLatest(panelChanged.type, panelChangedSaga),
     takeLeading(profileSaveRequested.type, saveProfileSaga),
     takeEvery(uploadRequested.type, uploadSaga),
     takeLeading(deleteRequested.type, deleteSaga),

@@ -1,34 +1,22 @@
 /**
  * Onboarding (docs/contract.md §6.1): three panels (Basic Profile,
  * Document Upload, Status) over the four review sections. The page opens on
- * Status when every section already has a status.
+ * Status when every section already has a status. The status, profile,
+ * documents and document types are reads (reads.ts); this slice keeps the
+ * panel on screen and the writes in progress.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { FieldError } from '../../api/fieldErrors'
-import type {
-  BasicProfile,
-  BasicProfileRequest,
-  DocumentTypeOption,
-  DocumentUploadRequest,
-  OnboardingDocument,
-  OnboardingPanel,
-  OnboardingStatus,
-} from './types'
+import type { BasicProfile, BasicProfileRequest, DocumentUploadRequest, OnboardingPanel } from './types'
 
 export interface OnboardingState {
   panel: OnboardingPanel
   /** False until the entry's status read has answered (and picked the first panel). */
   ready: boolean
-  status: OnboardingStatus | null
-  statusLoading: boolean
-  profile: BasicProfile | null
-  profileLoading: boolean
+  /** Goes up each time the customer goes to (or refreshes) Status, which then reads the latest. */
+  statusVisits: number
   savingProfile: boolean
   profileFieldErrors: FieldError[]
-  documents: OnboardingDocument[]
-  documentsLoading: boolean
-  documentTypes: DocumentTypeOption[]
-  documentTypesLoading: boolean
   /** The `documentTypeId` (slot) being uploaded. */
   uploadingSlot: number | null
   /** The document whose delete confirmation is open, and whether it is being deleted. */
@@ -36,28 +24,18 @@ export interface OnboardingState {
   deleting: boolean
   /** The View dialog: which document, and its content once downloaded. */
   preview: { id: number; content: string | null } | null
-  /** The passport picture shown in its frame. */
-  passportImage: { id: number; content: string } | null
 }
 
 export const initialOnboardingState: OnboardingState = {
   panel: 'basicProfile',
   ready: false,
-  status: null,
-  statusLoading: false,
-  profile: null,
-  profileLoading: false,
+  statusVisits: 0,
   savingProfile: false,
   profileFieldErrors: [],
-  documents: [],
-  documentsLoading: false,
-  documentTypes: [],
-  documentTypesLoading: false,
   uploadingSlot: null,
   confirmDeleteId: null,
   deleting: false,
   preview: null,
-  passportImage: null,
 }
 
 const onboardingSlice = createSlice({
@@ -74,47 +52,20 @@ const onboardingSlice = createSlice({
     },
     panelChanged(state, action: PayloadAction<OnboardingPanel>) {
       state.panel = action.payload
-    },
-    statusRequested(state) {
-      state.statusLoading = true
-    },
-    statusLoaded(state, action: PayloadAction<OnboardingStatus | null>) {
-      state.statusLoading = false
-      if (action.payload) state.status = action.payload
-    },
-    profileRequested(state) {
-      state.profileLoading = true
-    },
-    profileLoaded(state, action: PayloadAction<BasicProfile | null>) {
-      state.profileLoading = false
-      if (action.payload) state.profile = action.payload
+      if (action.payload === 'status') state.statusVisits += 1
     },
     profileSaveRequested(state, _action: PayloadAction<BasicProfileRequest>) {
       state.savingProfile = true
       state.profileFieldErrors = []
     },
-    profileSaved(state, action: PayloadAction<BasicProfile>) {
+    /** The saved profile goes into its read (onboardingSaga.ts). */
+    profileSaved(state, _action: PayloadAction<BasicProfile>) {
       state.savingProfile = false
-      state.profile = action.payload
       state.panel = 'documents'
     },
     profileSaveFailed(state, action: PayloadAction<FieldError[]>) {
       state.savingProfile = false
       state.profileFieldErrors = action.payload
-    },
-    documentsRequested(state) {
-      state.documentsLoading = true
-    },
-    documentsLoaded(state, action: PayloadAction<OnboardingDocument[] | null>) {
-      state.documentsLoading = false
-      if (action.payload) state.documents = action.payload
-    },
-    documentTypesRequested(state) {
-      state.documentTypesLoading = true
-    },
-    documentTypesLoaded(state, action: PayloadAction<DocumentTypeOption[] | null>) {
-      state.documentTypesLoading = false
-      if (action.payload) state.documentTypes = action.payload
     },
     uploadRequested(state, action: PayloadAction<DocumentUploadRequest>) {
       state.uploadingSlot = action.payload.documentTypeId
@@ -144,9 +95,6 @@ const onboardingSlice = createSlice({
     previewClosed(state) {
       state.preview = null
     },
-    passportImageLoaded(state, action: PayloadAction<{ id: number; content: string } | null>) {
-      state.passportImage = action.payload
-    },
   },
 })
 
@@ -154,17 +102,9 @@ export const {
   onboardingOpened,
   onboardingReady,
   panelChanged,
-  statusRequested,
-  statusLoaded,
-  profileRequested,
-  profileLoaded,
   profileSaveRequested,
   profileSaved,
   profileSaveFailed,
-  documentsRequested,
-  documentsLoaded,
-  documentTypesRequested,
-  documentTypesLoaded,
   uploadRequested,
   uploadFinished,
   deleteConfirmOpened,
@@ -174,7 +114,6 @@ export const {
   previewRequested,
   previewLoaded,
   previewClosed,
-  passportImageLoaded,
 } = onboardingSlice.actions
 export const onboardingReducer = onboardingSlice.reducer
 

@@ -50,3 +50,8 @@ export const SECTION_LABELS = {
 
 /** Uploads are limited to 2 MB (docs/contract.md §6.3). */
 export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'
+
+// The failed states' titles (the reason and Retry show under them).
+export const STATUS_FAILED = "We couldn't load your onboarding status"
+export const DOCUMENTS_FAILED = "We couldn't load your documents"
+export const PROFILE_FAILED = "We couldn't load your basic profile"

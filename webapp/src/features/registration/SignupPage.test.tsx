@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { UserEvent } from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { server } from '../../mocks/server'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { AUTH_BASE } from '../auth/api'
@@ -278,6 +278,39 @@ describe('Signup page', { timeout: 30_000 }, () => {
     })
   })
 
+  it('reads the option lists signed out (no token) and says Loading... until they come', async () => {
+    const authorizations: (string | null)[] = []
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.get(`${AUTH_BASE}/states`, async ({ request }) => {
+        authorizations.push(request.headers.get('Authorization'))
+        await held
+        return undefined
+      }),
+    )
+    const { user } = await openSignup()
+    await user.click(screen.getByLabelText('State of Residence'))
+    expect(await screen.findByText('Loading...')).toBeInTheDocument()
+    release()
+    await chooseOption(user, screen.getByLabelText('State of Residence'), 'Lagos', true)
+    expect(authorizations).toEqual([null])
+  })
+
+  it('sends the client type the enumerations read gave', async () => {
+    server.use(
+      http.get(`${AUTH_BASE}/registration-enums`, () => HttpResponse.json({ ...MOCK_ENUMS, clientType: ['SOLE_PROPRIETOR'] })),
+    )
+    const bodies = spyOn('/registration/new')
+    const { user } = await openSignup()
+    await fillNewUser(user)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await fillPasswords(user, 'Kobo@2026!')
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(await screen.findByText('Registered successfully')).toBeInTheDocument()
+    expect(bodies[0]).toMatchObject({ clientType: 'SOLE_PROPRIETOR' })
+  })
+
   it('toasts the fallback sentences when the option lists cannot be fetched', async () => {
     server.use(
       http.get(`${AUTH_BASE}/registration-enums`, () => new HttpResponse(null, { status: 500 })),
@@ -288,5 +321,9 @@ describe('Signup page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('An error occurred while fetching fields')).toBeInTheDocument()
     expect(await screen.findByText('An error occurred while fetching states')).toBeInTheDocument()
     expect(await screen.findByText('An error occurred while fetching account types')).toBeInTheDocument()
+    // A failed list is not a list still loading.
+    await userEvent.click(screen.getByLabelText('Account Type'))
+    expect(await screen.findByText('No options')).toBeInTheDocument()
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
   })
 })

@@ -1,33 +1,19 @@
 /**
  * Registration (docs/contract.md §4.1): stage 1 personal details on one
  * of two tabs, stage 2 password, then e-mail verification (stage 3, its own
- * page). Stage-1 values live here so Previous brings them back.
+ * page). Stage-1 values live here so Previous brings them back; the form's option
+ * lists are reads (reads.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type {
-  AccountOwnerDetails,
-  AccountTypeOption,
-  FieldError,
-  NewUserDetails,
-  PasswordValues,
-  RegistrationEnums,
-  RegistrationType,
-  StateOption,
-} from './types'
+import type { AccountOwnerDetails, FieldError, NewUserDetails, PasswordValues, RegistrationType } from './types'
 
 export type SignupStage = 1 | 2
-
-type OptionList = 'enums' | 'states' | 'accountTypes'
 
 export interface RegistrationState {
   tab: RegistrationType
   stage: SignupStage
   newUser: NewUserDetails | null
   owner: AccountOwnerDetails | null
-  enums: RegistrationEnums | null
-  states: StateOption[]
-  accountTypes: AccountTypeOption[]
-  loading: Record<OptionList, boolean>
   submitting: boolean
   /** The last refusal's field errors, for the forms to show under their fields. */
   fieldErrors: FieldError[]
@@ -42,10 +28,6 @@ export const initialRegistrationState: RegistrationState = {
   stage: 1,
   newUser: null,
   owner: null,
-  enums: null,
-  states: [],
-  accountTypes: [],
-  loading: { enums: false, states: false, accountTypes: false },
   submitting: false,
   fieldErrors: [],
   verifying: false,
@@ -76,24 +58,9 @@ const registrationSlice = createSlice({
   name: 'registration',
   initialState: initialRegistrationState,
   reducers: {
-    /** /signup opened: load the enumerations, states and account types not loaded yet. */
+    /** /signup opened (its option lists are reads, reads.ts). */
     signupOpened(state) {
       state.fieldErrors = []
-    },
-    optionsRequested(state, action: PayloadAction<OptionList>) {
-      state.loading[action.payload] = true
-    },
-    enumsLoaded(state, action: PayloadAction<RegistrationEnums | null>) {
-      state.loading.enums = false
-      if (action.payload) state.enums = action.payload
-    },
-    statesLoaded(state, action: PayloadAction<StateOption[] | null>) {
-      state.loading.states = false
-      if (action.payload) state.states = action.payload
-    },
-    accountTypesLoaded(state, action: PayloadAction<AccountTypeOption[] | null>) {
-      state.loading.accountTypes = false
-      if (action.payload) state.accountTypes = action.payload
     },
     tabChanged(state, action: PayloadAction<RegistrationType>) {
       state.tab = action.payload
@@ -120,9 +87,9 @@ const registrationSlice = createSlice({
       state.submitting = true
       state.fieldErrors = []
     },
-    registerSucceeded(state) {
-      // Start the next visit afresh, but keep the option lists.
-      return { ...initialRegistrationState, enums: state.enums, states: state.states, accountTypes: state.accountTypes }
+    registerSucceeded() {
+      // Start the next visit afresh (the option lists are reads, kept by RTK Query).
+      return initialRegistrationState
     },
     registerFailed(state, action: PayloadAction<FieldError[]>) {
       state.submitting = false
@@ -151,10 +118,6 @@ const registrationSlice = createSlice({
 
 export const {
   signupOpened,
-  optionsRequested,
-  enumsLoaded,
-  statesLoaded,
-  accountTypesLoaded,
   tabChanged,
   newUserDetailsSubmitted,
   ownerDetailsSubmitted,

@@ -30,7 +30,7 @@ import { NETWORK_FAILURE } from '../../api/client'
 import { expectFailure, failWithNetworkError, failWithProblem, restoreHandlers } from '../../test/loadFailures'
 import { SAMPLE_PNG } from './mocks'
 import { storedZip } from './testZip'
-import { ticketPolling } from './ticketsSaga'
+import { ticketPolling } from './reads'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
@@ -338,6 +338,95 @@ describe('Ticket conversation', () => {
     )
     await waitFor(() => expect(messages()).toHaveLength(2))
     expect(messages()[1]).toHaveTextContent('Done, it is in your mail.')
+  })
+})
+
+describe('Ticket conversation: its read', () => {
+  it('shows the loading state until the conversation comes, never the previous one', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { user, router } = renderAt('/customer-service/2')
+    await waitFor(() => expect(messages()).toHaveLength(2))
+    server.use(
+      http.get('/api/tickets/1', async () => {
+        await gate
+        return undefined
+      }),
+    )
+    await user.click(await screen.findByRole('link', { name: /Card not delivered/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer-service/1'))
+    expect(await screen.findByTestId('load-loading')).toBeInTheDocument()
+    expect(messages()).toHaveLength(0)
+    release()
+    expect(await screen.findByRole('heading', { name: 'Card not delivered' })).toBeInTheDocument()
+    await waitFor(() => expect(messages()).toHaveLength(3))
+  })
+
+  it('a re-read that fails leaves the conversation as it is, with no failed state and no toast', async () => {
+    ticketPolling.intervalMs = 50
+    renderAt('/customer-service/3')
+    await waitFor(() => expect(messages()).toHaveLength(1))
+    let reads = 0
+    server.use(
+      http.get('/api/tickets/3', () => {
+        reads += 1
+        return problem(500, 'The help desk is unavailable', 'Internal Server Error')
+      }),
+    )
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(2))
+    expect(messages()).toHaveLength(1)
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument()
+    expect(screen.queryByText('The help desk is unavailable')).not.toBeInTheDocument()
+  })
+
+  it("keeps a reply on its way when a re-read lands without it, then shows the server's", async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.post('/api/tickets/:id/messages', async () => {
+        await gate
+        return undefined
+      }),
+    )
+    ticketPolling.intervalMs = 50
+    let reads = 0
+    const { user } = renderAt('/customer-service/3')
+    await waitFor(() => expect(messages()).toHaveLength(1))
+    await user.type(screen.getByLabelText('Reply'), 'Still waiting')
+    await user.click(screen.getByRole('button', { name: /Send/ }))
+    await waitFor(() => expect(messages()).toHaveLength(2))
+    server.use(
+      http.get('/api/tickets/3', () => {
+        reads += 1
+        return undefined
+      }),
+    )
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(2))
+    expect(messages()).toHaveLength(2)
+    expect(messages()[1]).toHaveClass('kobo-msg--pending')
+    release()
+    await waitFor(() => expect(messages()[1]).not.toHaveClass('kobo-msg--pending'))
+    expect(messages()[1]).toHaveTextContent('Still waiting')
+    expect(messages()).toHaveLength(2)
+  })
+
+  it('stops reading once the conversation is closed', async () => {
+    ticketPolling.intervalMs = 50
+    const { router } = renderAt('/customer-service/3')
+    await waitFor(() => expect(messages()).toHaveLength(1))
+    let reads = 0
+    server.use(
+      http.get('/api/tickets/3', () => {
+        reads += 1
+        return undefined
+      }),
+    )
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(1))
+    await router.navigate('/customer-service')
+    await waitFor(() => expect(messages()).toHaveLength(0))
+    const after = reads
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(reads).toBeLessThanOrEqual(after + 1)
   })
 })
 

@@ -3,23 +3,16 @@
  * panes, the searchable ticket list on the left and the conversation on the
  * right. On phones the list folds into a panel above the conversation.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button, Card, Collapse, Input, Result } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Link, useParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { useIsMobile } from '../../lib/useIsMobile'
-import {
-  createTicketOpened,
-  selectTickets,
-  ticketClosed,
-  ticketRequested,
-  ticketWatchStarted,
-  ticketWatchStopped,
-} from './ticketsSlice'
-import { useTicketsQuery } from './reads'
-import { loadOf } from '../../api/koboApi'
+import { createTicketOpened } from './ticketsSlice'
+import { useTicketQuery, useTicketsQuery } from './reads'
+import { loadOf, type ReadError } from '../../api/koboApi'
 import type { TicketDay } from './types'
 import { AttachmentPreviewModal } from './components/AttachmentPreviewModal'
 import { Conversation } from './components/Conversation'
@@ -60,28 +53,18 @@ export function TicketPage() {
   const isMobile = useIsMobile()
   const { ticketId } = useParams()
   const id = /^\d+$/.test(ticketId ?? '') ? Number(ticketId) : null
-  const { current, detail, detailMissing } = useAppSelector(selectTickets)
+  // The conversation, read again now and then while it is open (reads.ts).
+  const read = useTicketQuery(id)
   // The list is asked for here too: on phones its pane is folded away at first.
   const days = useTicketsQuery().data ?? NO_DAYS
   const [listOpen, setListOpen] = useState(false)
 
-  useEffect(() => {
-    if (id === null) return
-    dispatch(ticketRequested({ id }))
-    dispatch(ticketWatchStarted({ id }))
-    return () => {
-      dispatch(ticketWatchStopped())
-    }
-  }, [dispatch, id])
-
-  useEffect(
-    () => () => {
-      dispatch(ticketClosed())
-    },
-    [dispatch],
-  )
-
-  const ticket = current && current.id === id ? current : null
+  // Only this ticket's conversation: another one's stays off screen while this one loads.
+  const ticket = read.data && read.data.id === id ? read.data : null
+  // The server says there is no such ticket for this customer (404): no Retry will help.
+  const detailMissing = !ticket && read.isError && (read.error as ReadError | undefined)?.status === 404
+  // Once shown, the conversation stays: a failed re-read (the poll) changes nothing on screen.
+  const detail = ticket ? loadOf({ isFetching: false, isError: false, isSuccess: true }) : loadOf(read)
   const count = days.reduce((n, d) => n + d.tickets.length, 0)
 
   let right
@@ -101,7 +84,7 @@ export function TicketPage() {
     )
   } else {
     right = (
-      <LoadState load={detail} onRetry={() => dispatch(ticketRequested({ id }))} failedTitle={TICKET_FAILED} hasData={Boolean(ticket)} skeletonRows={6}>
+      <LoadState load={detail} onRetry={read.refetch} failedTitle={TICKET_FAILED} hasData={Boolean(ticket)} skeletonRows={6}>
         {() => ticket && <Conversation ticket={ticket} />}
       </LoadState>
     )

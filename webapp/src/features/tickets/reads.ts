@@ -1,10 +1,13 @@
-/** Customer service's reads through RTK Query (api/koboApi.ts): the ticket list and the
- * reported problems. */
-import { koboApi } from '../../api/koboApi'
+/** Customer service's reads through RTK Query (api/koboApi.ts): the ticket list, the reported
+ * problems and the open conversation, which is read again every `ticketPolling.intervalMs`
+ * while it is on screen. A reply shows in the conversation at once (ticketsSaga.ts writes it
+ * into the read, then the server's answer). */
+import { useEffect } from 'react'
+import { koboBaseQuery, koboApi, type ReadError } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
-import { ticketsEndpoint } from './api'
-import { TICKETS_ERROR } from './texts'
-import type { TicketDay } from './types'
+import { ticketEndpoint, ticketsEndpoint } from './api'
+import { TICKETS_ERROR, TICKET_DETAILS_ERROR } from './texts'
+import type { OpenTicket, TicketDay } from './types'
 import { disputesEndpoint, type Dispute } from '../../components/disputes/api'
 import { DISPUTES_FAILED } from '../../components/disputes/texts'
 
@@ -14,6 +17,28 @@ export const ticketsApi = koboApi.injectEndpoints({
       query: ticketsEndpoint,
       extraOptions: { fallback: TICKETS_ERROR },
       providesTags: ['Tickets'],
+    }),
+    /** One conversation. A re-read of a conversation already on screen (the poll, a refresh
+     * after a reply) stays quiet when it fails: the conversation stays, nothing is toasted. */
+    ticket: build.query<OpenTicket, number>({
+      async queryFn(id, api) {
+        const shown = ticketsApi.endpoints.ticket.select(id)(api.getState() as never).data !== undefined
+        const result = await koboBaseQuery(ticketEndpoint(id), api, { fallback: TICKET_DETAILS_ERROR, toast: !shown })
+        return result.error ? { error: result.error as ReadError } : { data: result.data as OpenTicket }
+      },
+      // Replies still on their way stay at the end of the conversation whatever the server says.
+      merge(shown, answer) {
+        return { ...answer, messages: [...answer.messages, ...shown.messages.filter((m) => m.pending)] }
+      },
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled
+          dispatch(ticketResolvedInList(id, data.resolved))
+        } catch {
+          // The screen shows the failure.
+        }
+      },
+      providesTags: (_result, _error, id) => [{ type: 'Ticket', id }],
     }),
     disputes: build.query<Dispute[], void>({
       query: () => disputesEndpoint(),
@@ -26,6 +51,24 @@ export const ticketsApi = koboApi.injectEndpoints({
 
 export const useDisputesQuery = () => useRead(ticketsApi.endpoints.disputes, undefined)
 export const useTicketsQuery = () => useRead(ticketsApi.endpoints.tickets, undefined)
+
+/** How often an open conversation looks for customer service's answers. Tests shorten it. */
+export const ticketPolling = { intervalMs: 10_000 }
+
+/** The conversation on screen (none for an id that is not a number), read again now and then
+ * while the tab is visible, so answers appear without a reload. */
+export function useTicketQuery(id: number | null) {
+  const read = useRead(ticketsApi.endpoints.ticket, id ?? 0, { skip: id === null })
+  const { refetch } = read
+  useEffect(() => {
+    if (id === null) return
+    const timer = setInterval(() => {
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') refetch()
+    }, ticketPolling.intervalMs)
+    return () => clearInterval(timer)
+  }, [id, refetch])
+  return read
+}
 
 /** A ticket's resolved flag as the list shows it, changed in place (a status change, or the
  * conversation's newer answer). */

@@ -1,22 +1,11 @@
 /**
- * Customer-service tickets: the list grouped by day, the open conversation
- * (with replies shown before the server has them), Create Tickets, the
- * resolved toggle and the attachment preview.
+ * Customer-service tickets' flows: Create Tickets, a reply on its way (and the
+ * text of one that failed), the resolved toggle and the attachment preview. The
+ * list and the open conversation are reads (reads.ts).
  */
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
-import type {
-  AttachmentUpload,
-  ConversationMessage,
-  CreateTicketRequest,
-  Ticket,
-  TicketAttachment,
-} from './types'
+import type { AttachmentUpload, ConversationMessage, CreateTicketRequest, Ticket, TicketAttachment } from './types'
 import { CLIENT } from './types'
-import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../../lib/loadStatus'
-
-export interface OpenTicket extends Omit<Ticket, 'messages'> {
-  messages: ConversationMessage[]
-}
 
 export interface AttachmentPreview {
   attachment: Pick<TicketAttachment, 'id' | 'name' | 'contentType'>
@@ -27,15 +16,6 @@ export interface AttachmentPreview {
 }
 
 export interface TicketsState {
-  /** The conversation on screen (route /customer-service/:ticketId). */
-  currentId: number | null
-  current: OpenTicket | null
-  /** The read of the open conversation (its silent re-reads leave it alone). */
-  detail: Load
-  /** The server says there is no such ticket for this customer (404): no Retry will help. */
-  detailMissing: boolean
-  /** Goes up whenever the server's answer to a reply or a status change lands: older reads are stale. */
-  revision: number
   createOpen: boolean
   creating: boolean
   statusUpdating: boolean
@@ -45,11 +25,6 @@ export interface TicketsState {
 }
 
 const initialState: TicketsState = {
-  currentId: null,
-  current: null,
-  detail: idleLoad,
-  detailMissing: false,
-  revision: 0,
   createOpen: false,
   creating: false,
   statusUpdating: false,
@@ -78,43 +53,28 @@ export function lagosNow(now = new Date()): string {
   )}:${pad(lagos.getUTCMinutes())}:${pad(lagos.getUTCSeconds())}`
 }
 
-const pendingOf = (ticket: OpenTicket | null) => ticket?.messages.filter((m) => m.pending) ?? []
+/** The reply as the conversation shows it until the server has it (negative ids). */
+export function pendingReply({ text, attachments, tempId, createdAt }: ReplyPayload): ConversationMessage {
+  return {
+    id: tempId,
+    text,
+    sender: CLIENT,
+    createdAt,
+    pending: true,
+    attachments: attachments.map((a, i) => ({
+      id: tempId * 100 - i,
+      name: a.name,
+      url: '',
+      contentType: a.contentType,
+      size: a.size,
+    })),
+  }
+}
 
 const ticketsSlice = createSlice({
   name: 'tickets',
   initialState,
   reducers: {
-    ticketRequested(state, action: PayloadAction<{ id: number; silent?: boolean }>) {
-      const { id, silent } = action.payload
-      if (state.currentId !== id) {
-        state.currentId = id
-        state.current = null
-      }
-      if (!silent) {
-        state.detail = loadStarted()
-        state.detailMissing = false
-      }
-    },
-    ticketLoaded(state, action: PayloadAction<Ticket>) {
-      if (action.payload.id !== state.currentId) return
-      state.detail = loadSucceeded()
-      // Replies still on their way stay at the end of the conversation.
-      state.current = { ...action.payload, messages: [...action.payload.messages, ...pendingOf(state.current)] }
-    },
-    ticketFailed(state, action: PayloadAction<{ id: number; reason: string; missing: boolean }>) {
-      if (action.payload.id !== state.currentId) return
-      state.detail = loadFailed(action.payload.reason)
-      state.detailMissing = action.payload.missing
-    },
-    ticketWatchStarted(_state, _action: PayloadAction<{ id: number }>) {},
-    ticketWatchStopped() {},
-    ticketClosed(state) {
-      state.currentId = null
-      state.current = null
-      state.detail = idleLoad
-      state.detailMissing = false
-    },
-
     createTicketOpened(state) {
       state.createOpen = true
     },
@@ -132,41 +92,16 @@ const ticketsSlice = createSlice({
       state.creating = false
     },
 
+    /** The reply goes into the conversation's read at once (ticketsSaga.ts). */
     replyRequested: {
-      reducer(state, action: PayloadAction<ReplyPayload>) {
-        const { ticketId, text, attachments, tempId, createdAt } = action.payload
-        if (state.current?.id !== ticketId) return
-        state.current.messages.push({
-          id: tempId,
-          text,
-          sender: CLIENT,
-          createdAt,
-          pending: true,
-          attachments: attachments.map((a, i) => ({
-            id: tempId * 100 - i,
-            name: a.name,
-            url: '',
-            contentType: a.contentType,
-            size: a.size,
-          })),
-        })
-      },
+      reducer(_state, _action: PayloadAction<ReplyPayload>) {},
       prepare(payload: Omit<ReplyPayload, 'tempId' | 'createdAt'>) {
         return { payload: { ...payload, tempId: nextTempId--, createdAt: lagosNow() } }
       },
     },
-    replySucceeded(state, action: PayloadAction<{ tempId: number; ticket: Ticket }>) {
-      const { tempId, ticket } = action.payload
-      state.revision += 1
-      if (state.current?.id !== ticket.id) return
-      const stillPending = pendingOf(state.current).filter((m) => m.id !== tempId)
-      state.current = { ...ticket, messages: [...ticket.messages, ...stillPending] }
-    },
-    replyFailed(state, action: PayloadAction<{ ticketId: number; tempId: number; text: string }>) {
-      const { ticketId, tempId, text } = action.payload
-      if (state.current?.id === ticketId) {
-        state.current.messages = state.current.messages.filter((m) => m.id !== tempId)
-      }
+    /** The reply is taken out of the conversation (ticketsSaga.ts); its text goes back in the box. */
+    replyFailed(state, action: PayloadAction<{ ticketId: number; text: string }>) {
+      const { ticketId, text } = action.payload
       state.failedDraft = { ticketId, text, key: nanoid() }
     },
     failedDraftRestored(state) {
@@ -176,11 +111,8 @@ const ticketsSlice = createSlice({
     statusRequested(state, _action: PayloadAction<{ id: number; resolved: boolean }>) {
       state.statusUpdating = true
     },
-    statusSucceeded(state, action: PayloadAction<{ id: number; resolved: boolean }>) {
-      const { id, resolved } = action.payload
+    statusSucceeded(state) {
       state.statusUpdating = false
-      state.revision += 1
-      if (state.current?.id === id) state.current.resolved = resolved
     },
     statusFailed(state) {
       state.statusUpdating = false
@@ -206,19 +138,12 @@ const ticketsSlice = createSlice({
 })
 
 export const {
-  ticketRequested,
-  ticketLoaded,
-  ticketFailed,
-  ticketWatchStarted,
-  ticketWatchStopped,
-  ticketClosed,
   createTicketOpened,
   createTicketClosed,
   createTicketRequested,
   createTicketSucceeded,
   createTicketFailed,
   replyRequested,
-  replySucceeded,
   replyFailed,
   failedDraftRestored,
   statusRequested,

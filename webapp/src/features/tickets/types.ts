@@ -25,3 +25,8 @@ export const CLIENT = 'CLIENT'
 export interface ConversationMessage extends TicketMessage {
   pending?: boolean
 }
+
+/** A conversation as the screen shows it: the server's messages, then replies still on their way. */
+export interface OpenTicket extends Omit<Ticket, 'messages'> {
+  messages: ConversationMessage[]
+}

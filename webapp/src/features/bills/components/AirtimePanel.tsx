@@ -25,7 +25,7 @@ export const MIN_AIRTIME = 50
 
 export function AirtimePanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, flow } = useAppSelector(selectBills)
+  const { flow } = useAppSelector(selectBills)
   const { airtimeProviders } = useAppSelector(selectBillCatalog)
   const phone = useAppSelector(selectUserInfo)?.phoneNumber ?? undefined
   const [form] = Form.useForm<Values>()
@@ -65,7 +65,7 @@ export function AirtimePanel() {
       >
         <AmountInput aria-label="Amount" />
       </Form.Item>
-      <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />
+      <SourceAccountField />
       <Button type="primary" htmlType="submit" size="large" block loading={flow.step === 'submitting'}>
         {PROCEED}
       </Button>

@@ -7,8 +7,8 @@
 import { Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { lookupRequested, productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
-import { selectBillCatalog } from '../reads'
+import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog, useBillProducts } from '../reads'
 import { GET_CABLE_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
 import { LookupForm } from './LookupForm'
@@ -25,21 +25,17 @@ const lookupKey = (v: Values) => `${v.cableTvProviderCode ?? ''}|${v.cableTvSmar
 
 export function CableTvPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, products, productsLoading, lookups } = useAppSelector(selectBills)
+  const { lookups } = useAppSelector(selectBills)
   const { cableProviders } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const provider = values.cableTvProviderCode
-  const key = provider ? productsKey('CABLE_TV', provider) : null
-  const bouquets = key ? (products[key] ?? []) : []
+  const { items: bouquets, loading: bouquetsLoading } = useBillProducts('CABLE_TV', provider)
   const bouquet = bouquets.find((b) => b.code === values.cableTvBouquetCode)
   const lookup = lookups.CABLE_TV
   const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
 
-  const chooseProvider = (code: string) => {
-    form.setFieldValue('cableTvBouquetCode', undefined)
-    if (!products[productsKey('CABLE_TV', code)]) dispatch(productsRequested({ product: 'CABLE_TV', providerCode: code }))
-  }
+  const chooseProvider = () => form.setFieldValue('cableTvBouquetCode', undefined)
 
   const onFinish = (submitted: Values) => {
     const all = { ...form.getFieldsValue(true), ...submitted } as Values
@@ -91,7 +87,7 @@ export function CableTvPanel() {
         <Select
           placeholder={provider ? 'Select Bouquet' : 'Choose a provider first'}
           disabled={!provider}
-          loading={key ? productsLoading[key] : false}
+          loading={bouquetsLoading}
           notFoundContent="No options found"
           options={bouquets.map((b) => ({ label: `${b.title} · ${formatNaira(b.amount)}`, value: b.code }))}
         />
@@ -108,7 +104,7 @@ export function CableTvPanel() {
       <Form.Item label="Amount">
         <Input aria-label="Amount" readOnly value={bouquet ? formatNaira(bouquet.amount) : ''} placeholder="The bouquet's price" />
       </Form.Item>
-      {resolved && <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />}
+      {resolved && <SourceAccountField />}
     </LookupForm>
   )
 }

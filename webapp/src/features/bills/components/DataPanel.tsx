@@ -7,8 +7,8 @@ import { Button, Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectUserInfo } from '../../../store/appSlice'
 import { formatNaira } from '../../../lib/format'
-import { productsKey, productsRequested, selectBills, vendRequested } from '../billsSlice'
-import { selectBillCatalog } from '../reads'
+import { selectBills, vendRequested } from '../billsSlice'
+import { selectBillCatalog, useBillProducts } from '../reads'
 import { PROCEED } from '../texts'
 import { MobileNumberField, SourceAccountField } from './fields'
 import { requiredRule } from './rules'
@@ -22,20 +22,16 @@ interface Values {
 
 export function DataPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, products, productsLoading, flow } = useAppSelector(selectBills)
+  const { flow } = useAppSelector(selectBills)
   const { dataProviders } = useAppSelector(selectBillCatalog)
   const phone = useAppSelector(selectUserInfo)?.phoneNumber ?? undefined
   const [form] = Form.useForm<Values>()
   const provider = Form.useWatch('dataBundleProviderCode', form)
   const bundleCode = Form.useWatch('dataBundleCode', form)
-  const key = provider ? productsKey('DATA', provider) : null
-  const bundles = key ? (products[key] ?? []) : []
+  const { items: bundles, loading: bundlesLoading } = useBillProducts('DATA', provider)
   const bundle = bundles.find((b) => b.code === bundleCode)
 
-  const chooseProvider = (code: string) => {
-    form.setFieldValue('dataBundleCode', undefined)
-    if (!products[productsKey('DATA', code)]) dispatch(productsRequested({ product: 'DATA', providerCode: code }))
-  }
+  const chooseProvider = () => form.setFieldValue('dataBundleCode', undefined)
 
   const onFinish = (values: Values) =>
     dispatch(
@@ -66,7 +62,7 @@ export function DataPanel() {
         <Select
           placeholder={provider ? 'Select Data Plan' : 'Choose a network first'}
           disabled={!provider}
-          loading={key ? productsLoading[key] : false}
+          loading={bundlesLoading}
           notFoundContent="No options found"
           options={bundles.map((b) => ({
             label: `${b.title} · ${formatNaira(b.amount)}`,
@@ -90,7 +86,7 @@ export function DataPanel() {
       <Form.Item label="Amount" extra={bundle?.validity ? `Valid for ${bundle.validity}` : undefined}>
         <Input aria-label="Amount" readOnly value={bundle ? formatNaira(bundle.amount) : ''} placeholder="The plan's price" />
       </Form.Item>
-      <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />
+      <SourceAccountField />
       <Button type="primary" htmlType="submit" size="large" block loading={flow.step === 'submitting'}>
         {PROCEED}
       </Button>

@@ -31,7 +31,7 @@ const lookupKey = (v: Values) => `${v.electricityProviderCode ?? ''}|${v.meterTy
 
 export function ElectricityPanel() {
   const dispatch = useAppDispatch()
-  const { sourceAccounts, sourceAccountsLoading, lookups } = useAppSelector(selectBills)
+  const { lookups } = useAppSelector(selectBills)
   const { electricityProviders, meterTypes } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
@@ -110,7 +110,7 @@ export function ElectricityPanel() {
           >
             <AmountInput aria-label="Amount" autoFocus />
           </Form.Item>
-          <SourceAccountField accounts={sourceAccounts} loading={sourceAccountsLoading} />
+          <SourceAccountField />
         </>
       )}
     </LookupForm>

@@ -5,18 +5,22 @@
  */
 import { Form, Input, Select, Spin } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
-import type { Account } from '../../../api/types'
 import { formatNaira } from '../../../lib/format'
 import { accountOptionLabel } from '../../../components/accounts/accountStyles'
 import type { LookupState } from '../billsSlice'
+import { useSourceAccountsQuery } from '../reads'
 import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
 
-export function SourceAccountField({ accounts, loading }: { accounts: Account[]; loading: boolean }) {
+const NO_ACCOUNTS: never[] = []
+
+export function SourceAccountField() {
+  const read = useSourceAccountsQuery()
+  const accounts = read.data ?? NO_ACCOUNTS
   return (
     <Form.Item name="nuban" label="From Account" rules={[requiredRule]}>
       <Select
         placeholder="Select From Account"
-        loading={loading}
+        loading={read.isFetching}
         notFoundContent="No options found"
         options={accounts.map((a) => ({ label: accountOptionLabel(a), value: a.accountNumber }))}
         optionRender={(option) => {

@@ -9,9 +9,12 @@ import { LockOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { digitsOnly, useServerFieldErrors } from '../../../lib/formHelpers'
+import { LoadFailed } from '../../../components/LoadState'
+import { loadOf } from '../../../api/koboApi'
 import { panelChanged, profileSaveRequested, selectOnboarding } from '../onboardingSlice'
+import { useBasicProfileQuery, useOnboardingStatusQuery } from '../reads'
 import { sectionsOf } from '../sections'
-import { BVN_FORMAT, NIN_FORMAT, PHONE_FORMAT, PROFILE_APPROVED_NOTE, SECTION_LABELS } from '../texts'
+import { BVN_FORMAT, NIN_FORMAT, PHONE_FORMAT, PROFILE_APPROVED_NOTE, PROFILE_FAILED, SECTION_LABELS } from '../texts'
 import type { BasicProfile } from '../types'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'bvn', 'nin'] as const
@@ -20,7 +23,13 @@ const elevenDigits = (message: string) => ({ pattern: /^\d{11}$/, message })
 
 export function BasicProfilePanel() {
   const dispatch = useAppDispatch()
-  const { profile, profileLoading, savingProfile, profileFieldErrors, status } = useAppSelector(selectOnboarding)
+  const { savingProfile, profileFieldErrors } = useAppSelector(selectOnboarding)
+  const profileRead = useBasicProfileQuery()
+  const profile = profileRead.data ?? null
+  // The form waits for the first answer; a later refresh leaves what is being typed alone.
+  const profileLoading = !profile && profileRead.isFetching
+  const profileLoad = loadOf(profileRead)
+  const status = useOnboardingStatusQuery().data ?? null
   const [form] = Form.useForm<BasicProfile>()
   useServerFieldErrors(form, profileFieldErrors, FIELDS)
   const [basic, , bvn, nin] = sectionsOf(status)
@@ -56,6 +65,10 @@ export function BasicProfilePanel() {
         Your names, BVN and NIN are checked with the national identity registry, so enter your names exactly as they
         appear on your BVN record.
       </Typography.Paragraph>
+      {/* The form stays usable: what failed to arrive can be typed, and Retry asks again. */}
+      {!profile && profileLoad.status === 'failed' && (
+        <LoadFailed title={PROFILE_FAILED} reason={profileLoad.error} onRetry={profileRead.refetch} variant="banner" />
+      )}
       {approved && <Alert type="success" showIcon title={PROFILE_APPROVED_NOTE} className="kobo-onboarding-alert" />}
       {declined.map((section) => (
         <Alert

@@ -9,15 +9,21 @@ import { Button, Select, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EyeOutlined, FileImageOutlined, UploadOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { deleteConfirmOpened, previewRequested, selectOnboarding } from '../onboardingSlice'
+import { useDocumentTypesQuery } from '../reads'
 import { SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
-import type { OnboardingDocument } from '../types'
+import type { DocumentTypeOption, OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
 import { DeclinedAlert, DocumentFileInput } from './DocumentRowParts'
 import { useDocumentUpload } from './useDocumentUpload'
 
+const NO_TYPES: DocumentTypeOption[] = []
+
 export function DocumentRow({ document }: { document: OnboardingDocument }) {
   const dispatch = useAppDispatch()
-  const { documentTypes, documentTypesLoading, uploadingSlot } = useAppSelector(selectOnboarding)
+  const { uploadingSlot } = useAppSelector(selectOnboarding)
+  const typesRead = useDocumentTypesQuery()
+  const documentTypes = typesRead.data ?? NO_TYPES
+  const documentTypesLoading = typesRead.isFetching
   const [typeId, setTypeId] = useState<number | ''>('')
   const chosenType = documentTypes.find((t) => t.coreBankingId === typeId) ?? null
   const { inputRef, pick, onFileChosen } = useDocumentUpload(document, chosenType, false)

@@ -3,18 +3,26 @@
  * optional documents; Previous goes back to Basic Profile, Continue to Status
  * once every compulsory document is uploaded.
  */
-import { Button, Card, Divider, Image, Modal, Skeleton, Spin, Typography } from 'antd'
+import { Button, Card, Divider, Image, Modal, Spin, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
+import { LoadState } from '../../../components/LoadState'
+import { loadOf } from '../../../api/koboApi'
 import { deleteConfirmClosed, deleteRequested, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
+import { useOnboardingDocumentsQuery } from '../reads'
 import { isPassport, missingCompulsory, orderDocuments } from '../sections'
-import { DELETE_CONFIRMATION, UPLOAD_ALL_COMPULSORY } from '../texts'
+import { DELETE_CONFIRMATION, DOCUMENTS_FAILED, UPLOAD_ALL_COMPULSORY } from '../texts'
+import type { OnboardingDocument } from '../types'
 import { DocumentRow } from './DocumentRow'
 import { PassportRow } from './PassportRow'
 
+const NO_DOCUMENTS: OnboardingDocument[] = []
+
 export function DocumentUploadPanel() {
   const dispatch = useAppDispatch()
-  const { documents, documentsLoading, confirmDeleteId, deleting, preview } = useAppSelector(selectOnboarding)
+  const { confirmDeleteId, deleting, preview } = useAppSelector(selectOnboarding)
+  const read = useOnboardingDocumentsQuery()
+  const documents = read.data ?? NO_DOCUMENTS
   const ordered = orderDocuments(documents)
   const previewDocument = documents.find((d) => d.id === preview?.id)
 
@@ -32,17 +40,17 @@ export function DocumentUploadPanel() {
         Upload clear pictures of the documents below, as PNG or JPG files of up to 2MB each. Items marked{' '}
         <span className="kobo-required">*</span> are compulsory.
       </Typography.Paragraph>
-      {documentsLoading && !documents.length ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
-        ordered.map((document, index) => (
-          // A new upload (new id) remounts the row, which clears its chosen type.
-          <div key={`${document.documentTypeId}-${document.id ?? 'none'}`}>
-            {index > 0 && <Divider className="kobo-doc-divider" />}
-            {isPassport(document) ? <PassportRow document={document} /> : <DocumentRow document={document} />}
-          </div>
-        ))
-      )}
+      <LoadState load={loadOf(read)} onRetry={read.refetch} failedTitle={DOCUMENTS_FAILED} hasData={read.data !== undefined} skeletonRows={6}>
+        {() =>
+          ordered.map((document, index) => (
+            // A new upload (new id) remounts the row, which clears its chosen type.
+            <div key={`${document.documentTypeId}-${document.id ?? 'none'}`}>
+              {index > 0 && <Divider className="kobo-doc-divider" />}
+              {isPassport(document) ? <PassportRow document={document} /> : <DocumentRow document={document} />}
+            </div>
+          ))
+        }
+      </LoadState>
       <div className="kobo-onboarding-actions kobo-onboarding-actions--split">
         <Button size="large" onClick={() => dispatch(panelChanged('basicProfile'))}>
           Previous

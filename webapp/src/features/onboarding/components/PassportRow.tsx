@@ -6,6 +6,7 @@ import { Button, Typography } from 'antd'
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppSelector } from '../../../store/hooks'
 import { selectOnboarding } from '../onboardingSlice'
+import { useDocumentContentQuery } from '../reads'
 import { CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
 import type { OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
@@ -13,9 +14,10 @@ import { DeclinedAlert, DocumentFileInput } from './DocumentRowParts'
 import { useDocumentUpload } from './useDocumentUpload'
 
 export function PassportRow({ document }: { document: OnboardingDocument }) {
-  const { passportImage, uploadingSlot } = useAppSelector(selectOnboarding)
+  const { uploadingSlot } = useAppSelector(selectOnboarding)
   const { inputRef, pick, onFileChosen } = useDocumentUpload(document, null, true)
-  const image = passportImage && passportImage.id === document.id ? passportImage.content : null
+  // The picture for its frame: downloaded once per uploaded passport.
+  const image = useDocumentContentQuery(document.id || null).data?.content ?? null
   const uploading = uploadingSlot === document.documentTypeId
   const locked = document.status === 'APPROVED'
 

@@ -5,7 +5,7 @@
  * declined document names the document. APPROVED: a "was approved" card,
  * hidden once everything is complete, when the completion message shows.
  */
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Button, Card, Result, Spin, Typography } from 'antd'
 import {
   CheckCircleFilled,
@@ -16,9 +16,12 @@ import {
 } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { logoutRequested } from '../../../store/appSlice'
+import { loadOf } from '../../../api/koboApi'
+import { LoadFailed } from '../../../components/LoadState'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
+import { useOnboardingDocumentsQuery, useOnboardingStatusQuery } from '../reads'
 import { allSectionsApproved, rectifyPanel, sectionsOf } from '../sections'
-import { KINDLY_BE_PATIENT, ONBOARDING_COMPLETE, SECTION_LABELS } from '../texts'
+import { KINDLY_BE_PATIENT, ONBOARDING_COMPLETE, SECTION_LABELS, STATUS_FAILED } from '../texts'
 import type { OnboardingPanel, Section } from '../types'
 
 type Tone = 'submitted' | 'declined' | 'approved' | 'pending'
@@ -63,7 +66,23 @@ function StatusCard({ tone, title, children, action, testId }: StatusCardProps) 
 
 export function StatusPanel() {
   const dispatch = useAppDispatch()
-  const { status, statusLoading, documents } = useAppSelector(selectOnboarding)
+  const { statusVisits } = useAppSelector(selectOnboarding)
+  const statusRead = useOnboardingStatusQuery()
+  const documentsRead = useOnboardingDocumentsQuery()
+  const status = statusRead.data ?? null
+  const statusLoading = statusRead.isFetching
+  const statusLoad = loadOf(statusRead)
+  const documents = documentsRead.data ?? []
+  const { refetch: refetchStatus } = statusRead
+  const { refetch: refetchDocuments } = documentsRead
+
+  // Going to (or refreshing) Status reads the latest status and documents (their reviews); the
+  // page opened on Status has just read them.
+  useEffect(() => {
+    if (statusVisits === 0) return
+    refetchStatus()
+    refetchDocuments()
+  }, [statusVisits, refetchStatus, refetchDocuments])
   const complete = allSectionsApproved(status)
   const go = (panel: OnboardingPanel) => dispatch(panelChanged(panel))
   const rectify = (section: Section) => (
@@ -157,6 +176,8 @@ export function StatusPanel() {
         <div className="kobo-status-loading">
           <Spin />
         </div>
+      ) : !status && statusLoad.status === 'failed' ? (
+        <LoadFailed title={STATUS_FAILED} reason={statusLoad.error} onRetry={() => go('status')} />
       ) : complete ? (
         <Result
           status="success"

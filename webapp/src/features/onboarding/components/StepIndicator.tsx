@@ -8,6 +8,7 @@ import { Steps, type StepsProps } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
+import { useOnboardingStatusQuery } from '../reads'
 import { allSectionsApproved, sectionsOf, stepDisplay, type StepDisplay } from '../sections'
 import { STEP_TITLES } from '../texts'
 import type { OnboardingPanel, SectionStatus } from '../types'
@@ -23,7 +24,8 @@ const ANTD_STATUS: Record<StepDisplay, NonNullable<StepsProps['status']>> = {
 
 export function StepIndicator() {
   const dispatch = useAppDispatch()
-  const { panel, status } = useAppSelector(selectOnboarding)
+  const { panel } = useAppSelector(selectOnboarding)
+  const status = useOnboardingStatusQuery().data ?? null
   const isMobile = useIsMobile()
   const [basicProfile, documents, bvn, nin] = sectionsOf(status)
   const statuses: SectionStatus[] = [

@@ -8,6 +8,7 @@ import { Button, Col, Form, Input, Row, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { ownerDetailsSubmitted, selectRegistration } from '../registrationSlice'
+import { useRegistrationEnumsQuery } from '../reads'
 import { digitsOnly, useServerFieldErrors } from '../../../lib/formHelpers'
 import {
   ACCOUNT_NUMBER_FORMAT,
@@ -24,7 +25,8 @@ const FIELDS = ['accountNUBAN', 'bvn', 'phoneNumber', 'email'] as const
 
 export function AccountOwnerForm() {
   const dispatch = useAppDispatch()
-  const { owner, enums, fieldErrors } = useAppSelector(selectRegistration)
+  const { owner, fieldErrors } = useAppSelector(selectRegistration)
+  const enums = useRegistrationEnumsQuery().data
   const [form] = Form.useForm<AccountOwnerDetails>()
   useServerFieldErrors(form, fieldErrors, FIELDS)
   const accountNumberRequired = enums?.requiredRegistrationParameter === ACCOUNT_NUMBER_PARAMETER

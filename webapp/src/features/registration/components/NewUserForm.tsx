@@ -6,6 +6,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { NEW_USER_FIELDS, newUserDetailsSubmitted, selectRegistration } from '../registrationSlice'
+import { useAccountTypesQuery, useRegistrationEnumsQuery, useStatesQuery } from '../reads'
 import { digitsOnly, enumLabel, selectTexts, useServerFieldErrors } from '../../../lib/formHelpers'
 import { BVN_TOO_SHORT, EMAIL_FORMAT, MINIMUM_AGE, PHONE_FORMAT, TOO_YOUNG } from '../texts'
 import type { NewUserDetails } from '../types'
@@ -25,7 +26,12 @@ const latestBirthday = () => dayjs().subtract(MINIMUM_AGE, 'year').endOf('day')
 
 export function NewUserForm() {
   const dispatch = useAppDispatch()
-  const { newUser, enums, states, accountTypes, loading, fieldErrors } = useAppSelector(selectRegistration)
+  const { newUser, fieldErrors } = useAppSelector(selectRegistration)
+  const enumsRead = useRegistrationEnumsQuery()
+  const statesRead = useStatesQuery()
+  const accountTypesRead = useAccountTypesQuery()
+  const enums = enumsRead.data
+  const loading = { enums: enumsRead.isFetching, states: statesRead.isFetching, accountTypes: accountTypesRead.isFetching }
   const [form] = Form.useForm<FormValues>()
   useServerFieldErrors(form, fieldErrors, NEW_USER_FIELDS)
 
@@ -116,7 +122,7 @@ export function NewUserForm() {
           <Form.Item label="State of Residence" name="stateOfResidence" rules={[required]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
-              options={states.map((s) => ({ value: s.name, label: s.name }))}
+              options={(statesRead.data ?? []).map((s) => ({ value: s.name, label: s.name }))}
               loading={loading.states}
               {...selectTexts('State of Residence', loading.states)}
             />
@@ -148,7 +154,7 @@ export function NewUserForm() {
         <Col xs={24}>
           <Form.Item label="Account Type" name="accountTypeId" rules={[required]}>
             <Select
-              options={accountTypes.map((t) => ({ value: t.id, label: t.name }))}
+              options={(accountTypesRead.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
               loading={loading.accountTypes}
               {...selectTexts('Account Type', loading.accountTypes)}
             />
