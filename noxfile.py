@@ -198,6 +198,7 @@ def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
     runs_dir = ROOT / "webapp/e2e-runs"
     shutil.rmtree(runs_dir, ignore_errors=True)
     plan = plan_e2e_shards(shards)
+    port_base = int(os.environ.get("E2E_PORT_BASE", "18000"))
     running = []
     for n in range(1, shards + 1):
         out = runs_dir / str(n)
@@ -206,9 +207,10 @@ def run_e2e_shards(shards: int, extra_args: list[str]) -> list[int]:
             **os.environ,
             "CI": os.environ.get("CI", ""),
             "E2E_OUT": f"e2e-runs/{n}",
-            # 18000/18100 for the first run (the ports the docs name), 18010/18110 next, ...
-            "E2E_BFF_PORT": str(18000 + 10 * (n - 1)),
-            "E2E_SIM_PORT": str(18100 + 10 * (n - 1)),
+            # 18000/18100 for the first run (the ports the docs name), 18010/18110 next, ...;
+            # E2E_PORT_BASE moves them all, so two checkouts can run their suites at once.
+            "E2E_BFF_PORT": str(port_base + 10 * (n - 1)),
+            "E2E_SIM_PORT": str(port_base + 100 + 10 * (n - 1)),
         }
         args = ["npx", "--no-install", "playwright", "test", *extra_args]
         if shards > 1 and not extra_args:

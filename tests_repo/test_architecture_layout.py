@@ -68,3 +68,10 @@ def test_the_check_notices_a_package_the_doc_does_not_name() -> None:
         "limits"
     ]
     assert mismatch({"auth"}, named(bullet))["in the doc but not in the code"] == ["ledger"]
+
+
+def test_architecture_doc_reads_in_ten_minutes() -> None:
+    """A newcomer reads docs/architecture.md in ten minutes: at most 2,500 words (issue 44).
+    Performance history and measurements belong in docs/benchmarks.md."""
+    words = len((ROOT / "docs/architecture.md").read_text(encoding="utf-8").split())
+    assert words <= 2_500, f"docs/architecture.md has {words} words; the limit is 2,500"

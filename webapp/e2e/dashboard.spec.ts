@@ -85,3 +85,31 @@ test('Fund Account shows the bank, the real account number and the ₦ 500.00 te
   await panel.getByRole('tab', { name: 'USSD' }).click()
   await expect(panel.getByRole('tabpanel')).toHaveText('USSD')
 })
+
+// Issue 43: on a slow link the start-up bundle takes seconds, so /home's data is asked for by
+// the page's first, small script (src/earlyFetch.ts) and handed to the page, never asked twice.
+test('a reload of /home asks for the summary once, while the app’s code is still on its way', async ({
+  page,
+  request,
+}) => {
+  test.skip(MOCK, 'in mock mode the summary waits for MSW’s worker')
+  await signIn(page, request, ADA)
+  const summaries: number[] = []
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/client-summary') summaries.push(Date.now())
+  })
+  // The start-up bundle is held back a second and a half, as a crowded 3G cell would.
+  let bundleReleasedAt = 0
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1_500))
+    bundleReleasedAt = Date.now()
+    await route.continue()
+  })
+
+  await page.reload()
+  await expect(page.getByTestId('account-card')).toHaveCount(Object.keys(ADA_ACCOUNTS).length)
+  await expect(page.getByRole('heading', { name: 'Welcome Ada' })).toBeVisible()
+  expect(bundleReleasedAt).toBeGreaterThan(0)
+  expect(summaries).toHaveLength(1)
+  expect(summaries[0]).toBeLessThan(bundleReleasedAt)
+})

@@ -1,8 +1,8 @@
 /**
  * Start-up: in mock mode (`npm run dev:mock`) start the MSW service worker
- * first so the very first call is answered; then build the store, start the
- * first screen's requests, plan its first view (app/firstViewPlan.tsx), build the
- * router and render; then register the service worker (app/pwa/, issue 43).
+ * first so the very first call is answered; then build the store, adopt the
+ * first screen's requests (index.html started them: src/earlyFetch.ts), plan
+ * its first view (app/firstViewPlan.tsx), build the router and render; then register the service worker (app/pwa/, issue 43).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -11,7 +11,7 @@ import { makeStore } from './app/store'
 import { createAppRouter } from './app/router'
 import { AppProviders } from './app/AppProviders'
 import { selectAccessToken } from './store/appSlice'
-import { startFirstScreenRequests } from './app/firstScreenData'
+import { adoptFirstScreenRequests } from './app/firstScreenData'
 import { planFirstView } from './app/firstViewPlan'
 import { yieldToMain } from './lib/yieldToMain'
 import { listenForInstallOffer } from './app/pwa/pwaState'
@@ -49,9 +49,9 @@ function registerAppWorker() {
 void enableMocking().then(async () => {
   await yieldToMain()
   const store = makeStore()
-  // The signed-in page's data is asked for now, while its code is still on its way.
+  // The signed-in page's data, asked for by index.html's first script, goes to its reads.
   const accessToken = selectAccessToken(store.getState())
-  startFirstScreenRequests(window.location.pathname, accessToken)
+  adoptFirstScreenRequests(accessToken)
   // /home and /transfer paint a first view without antd; their code loads once it has painted.
   planFirstView(window.location.pathname, !!accessToken)
   await yieldToMain()

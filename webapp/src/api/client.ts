@@ -112,44 +112,53 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const request = deadline(timeoutMs, signal)
   try {
-    let response: Response
-    try {
-      response = await fetch(buildUrl(path, query), {
+    // A request that cannot even be made (an unusable address) fails as a lost one does.
+    const sent = Promise.resolve().then(() =>
+      fetch(buildUrl(path, query), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: request.signal,
-      })
-    } catch {
-      return { error: { status: request.timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
-    }
-
-    let text: string
-    try {
-      text = await response.text()
-    } catch {
-      return { error: { status: request.timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } }
-    }
-
-    let parsed: unknown = null
-    let parseFailed = false
-    if (text.trim()) {
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        parseFailed = true
-      }
-    }
-
-    if (!response.ok) {
-      // An unreadable error body still has a meaningful status; keep it.
-      return { error: { status: response.status, detail: detailOf(parsed), body: parsed ?? undefined } }
-    }
-    if (parseFailed) return { error: { status: 'PARSING_ERROR' } }
-    return { data: parsed as T }
+      }),
+    )
+    return await answerOf<T>(sent, request.timedOut)
   } finally {
     request.done()
   }
+}
+
+/**
+ * A sent request's answer as an ApiResult: the JSON body, or the error status with the
+ * server's detail. `timedOut` tells a deadline from a lost connection when the request fails.
+ * Every call goes through it, the ones index.html started early too (api/earlyAnswers.ts).
+ */
+export async function answerOf<T>(sent: Promise<Response>, timedOut: () => boolean): Promise<ApiResult<T>> {
+  const failed = (): ApiResult<T> => ({ error: { status: timedOut() ? 'TIMEOUT_ERROR' : 'FETCH_ERROR' } })
+  let response: Response
+  let text: string
+  try {
+    response = await sent
+    text = await response.text()
+  } catch {
+    return failed()
+  }
+
+  let parsed: unknown = null
+  let parseFailed = false
+  if (text.trim()) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parseFailed = true
+    }
+  }
+
+  if (!response.ok) {
+    // An unreadable error body still has a meaningful status; keep it.
+    return { error: { status: response.status, detail: detailOf(parsed), body: parsed ?? undefined } }
+  }
+  if (parseFailed) return { error: { status: 'PARSING_ERROR' } }
+  return { data: parsed as T }
 }
 
 /** Runs an `Endpoint` description. */

@@ -1,17 +1,16 @@
 /**
- * Early answers for a page opened by address (issue 23). Start-up begins the
- * GET requests of the first screen while the page's code is still
- * downloading (app/firstScreenData.ts); the first read of the same endpoint
- * with the same token (RTK Query's base query, api/koboApi.ts) then takes that
- * answer instead of asking again, so the data no longer waits for the code.
- * RTK Query itself is not in the start-up bundle (the login page's budget,
- * docs/architecture.md), hence these few lines before it arrives.
+ * Early answers for a page opened by address (issues 23 and 43). index.html's first script
+ * (src/earlyFetch.ts) starts the GET requests of the first screen before any of the app's
+ * code has downloaded; start-up adopts them here (app/firstScreenData.ts), and the first read
+ * of the same endpoint with the same token (RTK Query's base query, api/koboApi.ts) then
+ * takes that answer instead of asking again, so the data no longer waits for the code.
  *
  * An answer is taken at most once, only within MAX_AGE_MS of its start, and
  * every write (any call that is not a GET) drops those not yet taken: nothing
  * asked after a transfer can be answered from before it.
  */
-import { runEndpoint, type ApiResult, type Endpoint } from './client'
+import { answerOf, runEndpoint, type ApiResult, type Endpoint } from './client'
+import type { EarlyFetch } from '../earlyFetch'
 
 const MAX_AGE_MS = 10_000
 
@@ -29,11 +28,12 @@ function keyOf(endpoint: Endpoint<unknown>): string | null {
   return endpoint.path
 }
 
-/** Starts the endpoints' requests now, for `takeEarlyAnswer` to hand over later. */
-export function startEarly(endpoints: Endpoint<unknown>[], token: string): void {
-  for (const endpoint of endpoints) {
-    const key = keyOf(endpoint)
-    if (key) pending.set(key, { token, startedAt: Date.now(), answer: runEndpoint(endpoint, token) })
+/** Takes over the requests index.html started (src/earlyFetch.ts) for this session's token. */
+export function adoptEarlyFetches(fetches: EarlyFetch[], token: string): void {
+  for (const early of fetches) {
+    if (early.token !== token) continue
+    const answer = answerOf(early.response, () => early.signal.aborted)
+    pending.set(early.path, { token, startedAt: early.startedAt, answer })
   }
 }
 

@@ -4,15 +4,24 @@ import { createTestStore, renderWithProviders, signedInState } from '../test/ren
 import { selectAccessToken } from '../store/appSlice'
 import { dropEarlyAnswers, peekEarlyAnswer } from '../api/earlyAnswers'
 import { clientSummaryEndpoint } from '../store/accounts/api'
-import { startFirstScreenRequests } from './firstScreenData'
+import { adoptFirstScreenRequests } from './firstScreenData'
+import { EARLY_FETCH_TIMEOUT_MS, FIRST_SCREEN_PATHS, SAVED_SESSION_KEY, startEarlyFetches } from '../earlyFetch'
+import { USER_INFO_KEY } from './sessionStorage'
+import { DEFAULT_TIMEOUT_MS } from '../api/client'
+import { accountsEndpoint } from '../store/accounts/api'
+import { balanceEndpoint } from '../features/transfers/api'
+import { banksEndpoint } from '../store/payees/api'
+import { beneficiariesEndpoint } from '../store/beneficiaries/api'
 import { planFirstView, plannedFirstView } from './firstViewPlan'
 import { holdPageCode, pageCodeGate, releasePageCode } from './pageCodeGate'
 
-/** What start-up does (main.tsx) for a page opened by address, with Ada signed in. */
+/** What index.html's first script and start-up (main.tsx) do for a page opened by address,
+ * with Ada signed in. */
 function startUp(path: string) {
   const store = createTestStore(signedInState('ada'))
   const token = selectAccessToken(store.getState())
-  startFirstScreenRequests(path, token)
+  window.koboEarlyFetches = startEarlyFetches(path, token)
+  adoptFirstScreenRequests(token)
   planFirstView(path, !!token)
   return store
 }
@@ -53,6 +62,16 @@ describe('the first view of a signed-in page (issue 23)', () => {
     expect(firstView()!.textContent).toContain('Send money to anyone, at Kobo or any Nigerian bank')
     expect(await screen.findByRole('tab', { name: 'Intra Bank Transfer' }, { timeout: 10_000 })).toBeInTheDocument()
     await waitFor(() => expect(firstView()).toBeNull())
+  })
+
+  it('index.html’s first script asks for what the pages read, with the saved session', () => {
+    // src/earlyFetch.ts imports nothing (it is its own small file): its copies must match.
+    expect(SAVED_SESSION_KEY).toBe(USER_INFO_KEY)
+    expect(EARLY_FETCH_TIMEOUT_MS).toBe(DEFAULT_TIMEOUT_MS)
+    expect(FIRST_SCREEN_PATHS).toEqual({
+      '/home': [clientSummaryEndpoint().path],
+      '/transfer': [balanceEndpoint().path, banksEndpoint().path, beneficiariesEndpoint().path, accountsEndpoint().path],
+    })
   })
 
   it('is planned only for /home and /transfer with a session', () => {

@@ -1,27 +1,16 @@
 /**
- * What the first screen of a signed-in page opened by address (or reloaded)
- * asks the BFF for, started from the start-up bundle before the page's own
- * code has downloaded (issue 23: on a phone's slow network the page's chunks
- * take longer than the answers, so the data no longer waits for them). The
- * pages' reads (RTK Query, api/koboApi.ts) pick the answers up (api/earlyAnswers.ts).
- *
- * Each list must name the calls the page makes when it mounts; a call left
- * out is simply made later, by the page's read.
+ * The first screen's data for a signed-in page opened by address (or reloaded): index.html's
+ * first script (src/earlyFetch.ts) has already asked the BFF for it, before the start-up
+ * bundle arrived (issue 23 started these requests from the bundle; issue 43 moved them into
+ * the HTML's first file, since on a crowded 3G cell the bundle takes seconds). Start-up hands
+ * them to the pages' reads here (api/earlyAnswers.ts): each answer is taken once, by the
+ * same session only.
  */
-import type { Endpoint } from '../api/client'
-import { startEarly } from '../api/earlyAnswers'
-import { balanceEndpoint } from '../features/transfers/api'
-import { banksEndpoint } from '../store/payees/api'
-import { beneficiariesEndpoint } from '../store/beneficiaries/api'
-import { accountsEndpoint, clientSummaryEndpoint } from '../store/accounts/api'
+import { adoptEarlyFetches } from '../api/earlyAnswers'
 
-const FIRST_SCREEN_DATA: Record<string, () => Endpoint<unknown>[]> = {
-  '/home': () => [clientSummaryEndpoint()],
-  '/transfer': () => [balanceEndpoint(), banksEndpoint(), beneficiariesEndpoint(), accountsEndpoint()],
-}
-
-/** Starts the first screen's requests for `pathname`, when signed in and the page has any. */
-export function startFirstScreenRequests(pathname: string, accessToken: string | null | undefined): void {
-  const endpoints = FIRST_SCREEN_DATA[pathname.replace(/\/+$/, '')]
-  if (accessToken && endpoints) startEarly(endpoints(), accessToken)
+/** Adopts the requests index.html started, when signed in; they are handed over only once. */
+export function adoptFirstScreenRequests(accessToken: string | null | undefined): void {
+  const started = window.koboEarlyFetches ?? []
+  delete window.koboEarlyFetches
+  if (accessToken) adoptEarlyFetches(started, accessToken)
 }
