@@ -23,7 +23,7 @@
  * there. LH_PAGES (a comma-separated subset of login, dashboard, transfer)
  * and LH_FORM_FACTORS (desktop, mobile, 3g) audit fewer pages; either one set means the table is printed only, never written to docs/benchmarks.md.
  *
- * `LH_FORM_FACTORS=3g` (issue 43) audits on a crowded 3G cell (CROWDED_3G: 300 ms round trips,
+ * `LH_FORM_FACTORS=3g` (issue 43; `LH_THROTTLING=devtools` to throttle for real rather than simulate) audits on a crowded 3G cell (CROWDED_3G: 300 ms round trips,
  * 700 Kbit/s, 4x CPU) and, with the dashboard, also measures /home's repeat visit from the
  * service worker's cache on that profile with the DevTools protocol's throttling (repeatVisit).
  */
@@ -152,7 +152,9 @@ const crowded3gConfig = {
   extends: 'lighthouse:default',
   settings: {
     formFactor: 'mobile',
-    throttlingMethod: 'simulate',
+    // LH_THROTTLING=devtools: real delays on every request (DevTools' throttling) instead of
+    // Lighthouse's simulation, which estimates from an unthrottled load.
+    throttlingMethod: process.env.LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
     throttling: {
       ...CROWDED_3G,
       requestLatencyMs: CROWDED_3G.rttMs * 3.75,
