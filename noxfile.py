@@ -244,7 +244,9 @@ def plan_e2e_shards(shards: int) -> list[list[str]]:
     durations (webapp/e2e/durations.json) add up about evenly: longest first, each to the
     least loaded shard. A spec with no record yet counts as the longest recorded one."""
     specs = sorted(path.name for path in (ROOT / "webapp/e2e").glob("*.spec.ts"))
-    recorded: dict[str, float] = json.loads(E2E_DURATIONS.read_text()) if E2E_DURATIONS.exists() else {}
+    recorded: dict[str, float] = {}
+    if E2E_DURATIONS.exists():
+        recorded = json.loads(E2E_DURATIONS.read_text())
     unknown = max(recorded.values(), default=60.0)
     plan: list[list[str]] = [[] for _ in range(shards)]
     load = [0.0] * shards
