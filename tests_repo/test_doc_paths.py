@@ -3,7 +3,8 @@ move that leaves a doc behind fails here instead of misleading them.
 
 A path may be written from the repository's root or from inside a program (`transfers/
 service.py` in the bff's layout, `features/history/` in the web app's); folders that are made
-by a build or a run (`dist/`, `var/`) and package paths (`antd/dist/…`) are not checked.
+by a build or a run (`dist/`, `var/`, the journeys' `webapp/e2e-runs/`) and package paths
+(`antd/dist/…`) are not checked.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ DOCS = sorted([*ROOT.glob("docs/*.md"), ROOT / "README.md"])
 # Where a path in the docs may start, besides the root.
 BASES = ["bff", "core_sim", "kobo_serving", "bench", "scripts", "webapp", "webapp/src"]
 BASES += ["webapp/src/features", "webapp/src/components", "webapp/e2e"]
-MADE_BY_A_RUN = ("dist/", "var/", "node_modules/", "antd/")
+MADE_BY_A_RUN = ("dist/", "var/", "node_modules/", "antd/", "webapp/e2e-runs/")
 PATH = re.compile(r"`([A-Za-z0-9_.\-/]+/[A-Za-z0-9_.\-/]*)`")
 FILE_OR_FOLDER = re.compile(r"(\.(py|ts|tsx|js|md|json|css|sh|lua|toml|ini|yml|yaml|html)|/)$")
 
