@@ -9,6 +9,9 @@ import { ADA, ADA_ACCOUNTS, GTBANK, choose, codeAfter, coreBalanceKobo, dismissT
 const NAME = 'Adaeze at GTBank'
 
 test('a beneficiary is created with a name look-up, used in a transfer, and deleted', async ({ page, request }) => {
+  // Three flows in one journey (create with a code, pay, delete). At 60 s it ran out twice as
+  // the first journey of a run, on a machine running two whole suites at once (session 22).
+  test.setTimeout(120_000)
   await signIn(page, request, ADA)
   await dismissToasts(page)
   await page.goto('/beneficiary')

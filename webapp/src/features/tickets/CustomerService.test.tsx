@@ -48,6 +48,11 @@ function renderAt(route: string) {
 const pngFile = (name = 'receipt.png') =>
   new File([Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0))], name, { type: 'image/png' })
 
+/** A poll fast enough for a test, slow enough that a loaded machine still has time to render
+ * between two reads (at 50 ms the reads starved a navigation under load: runs A and B,
+ * session 22). */
+const FAST_POLL_MS = 250
+
 afterEach(() => {
   ticketPolling.intervalMs = 10_000
 })
@@ -318,7 +323,7 @@ describe('Ticket conversation', () => {
   })
 
   it('picks up customer service answers while the conversation is open', async () => {
-    ticketPolling.intervalMs = 50
+    ticketPolling.intervalMs = FAST_POLL_MS
     renderAt('/customer-service/3')
     await waitFor(() => expect(messages()).toHaveLength(1))
     server.use(
@@ -363,7 +368,7 @@ describe('Ticket conversation: its read', () => {
   })
 
   it('a re-read that fails leaves the conversation as it is, with no failed state and no toast', async () => {
-    ticketPolling.intervalMs = 50
+    ticketPolling.intervalMs = FAST_POLL_MS
     renderAt('/customer-service/3')
     await waitFor(() => expect(messages()).toHaveLength(1))
     let reads = 0
@@ -388,7 +393,7 @@ describe('Ticket conversation: its read', () => {
         return undefined
       }),
     )
-    ticketPolling.intervalMs = 50
+    ticketPolling.intervalMs = FAST_POLL_MS
     let reads = 0
     const { user } = renderAt('/customer-service/3')
     await waitFor(() => expect(messages()).toHaveLength(1))
@@ -411,7 +416,7 @@ describe('Ticket conversation: its read', () => {
   })
 
   it('stops reading once the conversation is closed', async () => {
-    ticketPolling.intervalMs = 50
+    ticketPolling.intervalMs = FAST_POLL_MS
     const { router } = renderAt('/customer-service/3')
     await waitFor(() => expect(messages()).toHaveLength(1))
     let reads = 0
@@ -425,7 +430,7 @@ describe('Ticket conversation: its read', () => {
     await router.navigate('/customer-service')
     await waitFor(() => expect(messages()).toHaveLength(0))
     const after = reads
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await new Promise((resolve) => setTimeout(resolve, 4 * FAST_POLL_MS))
     expect(reads).toBeLessThanOrEqual(after + 1)
   })
 })
