@@ -2,7 +2,8 @@
  * Start-up: in mock mode (`npm run dev:mock`) start the MSW service worker
  * first so the very first call is answered; then build the store, adopt the
  * first screen's requests (index.html started them: src/earlyFetch.ts), plan
- * its first view (app/firstViewPlan.tsx), build the router and render; then register the service worker (app/pwa/, issue 43).
+ * its first view (app/firstViewPlan.tsx), build the router and render; then
+ * register the service worker (app/pwa/, issue 43).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -13,6 +13,7 @@ import { useIsMobile } from '../../lib/useIsMobile'
 import { createTicketOpened } from './ticketsSlice'
 import { useTicketQuery, useTicketsQuery } from './reads'
 import { loadOf, type ReadError } from '../../api/koboApi'
+import { loadSucceeded } from '../../lib/loadStatus'
 import type { TicketDay } from './types'
 import { AttachmentPreviewModal } from './components/AttachmentPreviewModal'
 import { Conversation } from './components/Conversation'
@@ -64,7 +65,7 @@ export function TicketPage() {
   // The server says there is no such ticket for this customer (404): no Retry will help.
   const detailMissing = !ticket && read.isError && (read.error as ReadError | undefined)?.status === 404
   // Once shown, the conversation stays: a failed re-read (the poll) changes nothing on screen.
-  const detail = ticket ? loadOf({ isFetching: false, isError: false, isSuccess: true }) : loadOf(read)
+  const detail = ticket ? loadSucceeded() : loadOf(read)
   const count = days.reduce((n, d) => n + d.tickets.length, 0)
 
   let right

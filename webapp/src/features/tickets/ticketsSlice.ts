@@ -3,7 +3,7 @@
  * text of one that failed), the resolved toggle and the attachment preview. The
  * list and the open conversation are reads (reads.ts).
  */
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
+import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
 import type { AttachmentUpload, ConversationMessage, CreateTicketRequest, Ticket, TicketAttachment } from './types'
 import { CLIENT } from './types'
 
@@ -92,13 +92,6 @@ const ticketsSlice = createSlice({
       state.creating = false
     },
 
-    /** The reply goes into the conversation's read at once (ticketsSaga.ts). */
-    replyRequested: {
-      reducer(_state, _action: PayloadAction<ReplyPayload>) {},
-      prepare(payload: Omit<ReplyPayload, 'tempId' | 'createdAt'>) {
-        return { payload: { ...payload, tempId: nextTempId--, createdAt: lagosNow() } }
-      },
-    },
     /** The reply is taken out of the conversation (ticketsSaga.ts); its text goes back in the box. */
     replyFailed(state, action: PayloadAction<{ ticketId: number; text: string }>) {
       const { ticketId, text } = action.payload
@@ -137,13 +130,22 @@ const ticketsSlice = createSlice({
   },
 })
 
+/** A reply to send: it goes into the conversation's read at once (ticketsSaga.ts). No state
+ * of this slice changes, so it is an action of its own rather than a reducer. */
+export const replyRequested = createAction(
+  'tickets/replyRequested',
+  (asked: Omit<ReplyPayload, 'tempId' | 'createdAt'>) => {
+    const payload: ReplyPayload = { ...asked, tempId: nextTempId--, createdAt: lagosNow() }
+    return { payload }
+  },
+)
+
 export const {
   createTicketOpened,
   createTicketClosed,
   createTicketRequested,
   createTicketSucceeded,
   createTicketFailed,
-  replyRequested,
   replyFailed,
   failedDraftRestored,
   statusRequested,
