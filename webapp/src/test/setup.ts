@@ -8,6 +8,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
+import { clearOverrides } from '../mocks/forcing/overrides'
 import { navigation } from '../lib/navigation'
 import { disposeTestStores } from './renderWithProviders'
 import { loadAllFeatureStates } from '../app/store'
@@ -55,26 +56,42 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
 }
 
-// jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars.
-const realGetComputedStyle = window.getComputedStyle.bind(window)
-// jsdom recomputes an element's style, and its ancestors' for inherited properties, on every
-// call: Testing Library's role queries (is it hidden?) and user-event's pointer-events check
-// ask for it up the tree dozens of times per step (a fifth of the bills file's time, profiled).
-// The answer only changes when the DOM does, so it is kept until the next mutation or resize.
-let stylesSeen = new WeakMap<Element, CSSStyleDeclaration>()
-const domChanges = new MutationObserver(() => undefined)
-domChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-window.addEventListener('resize', () => (stylesSeen = new WeakMap()))
-window.getComputedStyle = (element: Element, pseudo?: string | null) => {
-  if (pseudo) return realGetComputedStyle(element)
-  if (domChanges.takeRecords().length) stylesSeen = new WeakMap()
-  let style = stylesSeen.get(element)
-  if (!style) {
-    style = realGetComputedStyle(element)
-    stylesSeen.set(element, style)
-  }
-  return style
+// Installed once, should files ever share one jsdom (`isolate: false` runs this file again
+// before each of them: docs/frontend.md, "How long the tests take").
+const installed = globalThis as typeof globalThis & { koboStyleCacheInstalled?: boolean }
+if (!installed.koboStyleCacheInstalled) {
+  installed.koboStyleCacheInstalled = true
+  cacheComputedStyles()
 }
+
+/**
+ * jsdom recomputes an element's style, and its ancestors' for inherited properties, on every
+ * call: Testing Library's role queries (is it hidden?) and user-event's pointer-events check
+ * ask for it up the tree dozens of times per step (a fifth of the bills file's time, profiled).
+ * The answer only changes when the DOM does, so it is kept until the next mutation or resize.
+ * jsdom does not implement pseudo-element styles (antd asks for them when measuring
+ * scrollbars): those calls get the element's own.
+ */
+function cacheComputedStyles() {
+  const realGetComputedStyle = window.getComputedStyle.bind(window)
+  let stylesSeen = new WeakMap<Element, CSSStyleDeclaration>()
+  const domChanges = new MutationObserver(() => undefined)
+  domChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  window.addEventListener('resize', () => (stylesSeen = new WeakMap()))
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => {
+    if (pseudo) return realGetComputedStyle(element)
+    if (domChanges.takeRecords().length) stylesSeen = new WeakMap()
+    let style = stylesSeen.get(element)
+    if (!style) {
+      style = realGetComputedStyle(element)
+      stylesSeen.set(element, style)
+    }
+    return style
+  }
+}
+
+/** jsdom's own width; the layout tests set a phone's, and the next test starts at this one again. */
+const DESKTOP_WIDTH = 1024
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
@@ -102,10 +119,16 @@ afterEach(() => {
   disposeTestStores()
   server.resetHandlers()
   resetMockSessions()
+  // Outcomes a test forced on the mock bank (mocks/forcing) stay in memory for the next file.
+  clearOverrides()
   window.localStorage.clear()
   // The dashboard's kept answer (issue 43) and the chunk-reload mark live in the tab's storage.
   window.sessionStorage.clear()
   navigation.bind(null)
+  if (window.innerWidth !== DESKTOP_WIDTH) {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: DESKTOP_WIDTH })
+    window.dispatchEvent(new Event('resize'))
+  }
   vi.restoreAllMocks()
   vi.useRealTimers()
 })
