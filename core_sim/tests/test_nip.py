@@ -57,7 +57,9 @@ async def test_pending_fault_resolves_to_its_outcome(sim_client):
             "operation": "nip.transfer",
             "effect": "pending",
             "pendingOutcome": "91",
-            "resolveAfterMs": 200,
+            # Long enough that the first status query still finds it pending on a loaded
+            # machine (200 ms was outlasted once, beside a CPU-heavy job).
+            "resolveAfterMs": 3_000,
             "uses": 1,
         },
     )
@@ -66,8 +68,11 @@ async def test_pending_fault_resolves_to_its_outcome(sim_client):
         "responseCode"
     ] == "09"
     assert await tsq(sim_client, "nip-pend-0001") == "09"
-    await asyncio.sleep(0.25)
-    assert await tsq(sim_client, "nip-pend-0001") == "91"
+    deadline = asyncio.get_running_loop().time() + 30
+    while (code := await tsq(sim_client, "nip-pend-0001")) == "09":
+        assert asyncio.get_running_loop().time() < deadline, "still pending after 30 s"
+        await asyncio.sleep(0.25)
+    assert code == "91"
 
 
 async def test_tsq_fault_and_unknown_operation(sim_client):
