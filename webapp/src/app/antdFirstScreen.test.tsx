@@ -7,17 +7,12 @@
  * antd's styles arrive.
  */
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderWithProviders, signedInState } from '../test/renderWithProviders'
+import { describe, expect, it, vi } from 'vitest'
+import { renderWithProviders, setWindowWidth, signedInState } from '../test/renderWithProviders'
 import { FIRST_SCREEN_ANTD_WORDS, antdWordOf } from './antdFirstScreen'
 
 vi.setConfig({ testTimeout: 45_000 })
 
-const initialWidth = window.innerWidth
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
-}
-afterEach(() => setWidth(initialWidth))
 
 /** The antd classes in the document whose first word is not on the first-screen list. */
 function uncoveredClasses(): string[] {
@@ -37,7 +32,7 @@ describe.each([
   ['a wide screen', 1280],
 ])('antd classes of the first screens on %s', (_label, width) => {
   it('/home, its user menu and (on a phone) its navigation drawer', async () => {
-    setWidth(width)
+    setWindowWidth(width)
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
     await waitFor(() => expect(screen.getAllByTestId('account-card')).toHaveLength(3), { timeout: 15_000 })
     await user.click(screen.getByRole('button', { name: 'Add account' }))
@@ -50,7 +45,7 @@ describe.each([
   })
 
   it('/transfer with its selects open', async () => {
-    setWidth(width)
+    setWindowWidth(width)
     const { user } = renderWithProviders({ route: '/transfer', preloadedState: signedInState('ada') })
     await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3), { timeout: 15_000 })
     await user.click(screen.getByLabelText('From Account'))

@@ -15,6 +15,14 @@ import type { SessionResponse } from '../api/types'
 import { personas, userIdOf, userUUIDOf } from '../mocks/personas'
 import { tokenFor } from '../mocks/session'
 
+/** jsdom's own width; setup.ts puts it back after each test. */
+export const DESKTOP_WIDTH = 1024
+
+/** Sets the width media queries and antd see (jsdom has no layout of its own). */
+export function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
+}
+
 const liveStores: AppStore[] = []
 
 /** Stops the sagas of every store made by this helper (called after each test). */

@@ -10,7 +10,7 @@ import { server } from '../mocks/server'
 import { resetMockSessions } from '../mocks/session'
 import { clearOverrides } from '../mocks/forcing/overrides'
 import { navigation } from '../lib/navigation'
-import { disposeTestStores } from './renderWithProviders'
+import { DESKTOP_WIDTH, disposeTestStores, setWindowWidth } from './renderWithProviders'
 import { loadAllFeatureStates } from '../app/store'
 
 // `findBy…` and `waitFor` wait for a state, never for a time: their 1 s default failed tests
@@ -90,9 +90,6 @@ function cacheComputedStyles() {
   }
 }
 
-/** jsdom's own width; the layout tests set a phone's, and the next test starts at this one again. */
-const DESKTOP_WIDTH = 1024
-
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
   // The app loads these on first need (issue 11: a small sign-in bundle). Loading them once
@@ -119,14 +116,16 @@ afterEach(() => {
   disposeTestStores()
   server.resetHandlers()
   resetMockSessions()
-  // Outcomes a test forced on the mock bank (mocks/forcing) stay in memory for the next file.
+  // Outcomes a test forced on the mock bank (mocks/forcing) are kept in memory, not in the
+  // storage cleared below.
   clearOverrides()
   window.localStorage.clear()
   // The dashboard's kept answer (issue 43) and the chunk-reload mark live in the tab's storage.
   window.sessionStorage.clear()
   navigation.bind(null)
+  // The layout tests set a phone's width; the next test starts at the desktop's again.
   if (window.innerWidth !== DESKTOP_WIDTH) {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: DESKTOP_WIDTH })
+    setWindowWidth(DESKTOP_WIDTH)
     window.dispatchEvent(new Event('resize'))
   }
   vi.restoreAllMocks()

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
+import { renderWithProviders, setWindowWidth, signedInState } from '../../test/renderWithProviders'
 import { initialAppState } from '../../store/appSlice'
 import { NAV_LINKS } from '../../store/navLinks'
 import { COMING_SOON } from '../pages/ComingSoonPage'
@@ -16,13 +16,7 @@ const LABELS = [
   'Customer Service',
 ]
 
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
-}
-
 describe('Logged-in shell', () => {
-  afterEach(() => setWidth(1024))
-
   it('shows the nine navigation entries in order', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState() })
     const menu = await screen.findByRole('menu')
@@ -67,7 +61,7 @@ describe('Logged-in shell', () => {
   })
 
   it('moves the navigation into a drawer on phones', async () => {
-    setWidth(390)
+    setWindowWidth(390)
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
     await screen.findByRole('heading', { name: 'Welcome Ada' })
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
