@@ -29,7 +29,7 @@ async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no
         database_url=databases.new("bff_sim"),
         seed=2026,
         bank_code="090605",
-        timeout_fault_ms=5_000,  # a forced hang outlasts the BFF's deadline below
+        timeout_fault_ms=3_000,  # a forced hang ends in the simulator's 504 (a timeout)
     )
     async with asgi_client(create_sim_app(settings), "http://sim.test") as client:
         yield client

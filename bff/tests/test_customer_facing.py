@@ -103,11 +103,7 @@ async def everything_ada_sees(bff: Bff, token: str, references: list[str]) -> li
     return texts
 
 
-async def test_every_payment_keeps_one_reference_and_names_the_other_party(bff_factory):
-    # Six payments in a row: under a loaded CI machine the bill's vend has outlasted the
-    # usual 3 s test deadline and gone Pending. A longer deadline keeps the outcomes this
-    # test means (the forced switch timeout still ends the simulator's wait in a 504).
-    bff = await bff_factory(core_timeout_s=15.0)
+async def test_every_payment_keeps_one_reference_and_names_the_other_party(bff):
     token = await bff.sign_in()
     intra = await send(
         bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=120

@@ -120,7 +120,7 @@ class Stack:
             database_url=self.sim_database_url,
             seed=2026,
             bank_code="090605",
-            timeout_fault_ms=5_000,
+            timeout_fault_ms=3_000,
         )
         sim = await running.enter_async_context(
             asgi_client(create_sim_app(sim_settings), "http://sim.test")

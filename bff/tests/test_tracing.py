@@ -34,7 +34,7 @@ async def test_a_sign_in_is_one_trace_across_the_bff_and_the_core(databases) -> 
         database_url=databases.new("trace_sim"),
         seed=2026,
         bank_code="090605",
-        timeout_fault_ms=5_000,
+        timeout_fault_ms=3_000,
     )
     sim_app = create_sim_app(sim_settings, tracer_provider=provider)
 

@@ -30,7 +30,7 @@ async def test_concurrent_transfers_with_duplicates_and_timeouts(bff_factory, mo
     headers = {"Authorization": f"Bearer {token}"}
     await bff.sim.post(
         "/sim/faults/",
-        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 5000, "uses": 15},
+        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 3000, "uses": 15},
     )
     rng = random.Random(7)
     before = {

@@ -368,7 +368,7 @@ async def test_core_unreachable_at_confirm_is_finished_by_the_worker(bff):
     before = await balance(bff, ADA_SAVINGS)
     await bff.sim.post(
         "/sim/faults/",
-        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 5000, "uses": 1},
+        json={"operation": "ledger.transfer", "effect": "timeout", "delayMs": 3000, "uses": 1},
     )
     done = await send(
         bff, token, "intrabank", "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=3
