@@ -65,9 +65,12 @@ def main() -> None:
     # The browser tests review through the admin API instead.
     env.setdefault("KOBO_AUTO_APPROVE_REVIEWS", "0" if args.e2e else "1")
     if args.e2e:
-        # Browser tests watch timeouts happen: keep them short.
-        env.setdefault("KOBO_CORE_TIMEOUT_S", "3")
-        env.setdefault("SIM_TIMEOUT_FAULT_MS", "6000")
+        # Browser tests watch timeouts happen: keep them short. The simulator ends a forced
+        # hang itself after 3 s with a 504, which the BFF reads as a timeout; the BFF keeps
+        # production's own 10 s deadline, so a loaded machine's slow answer is not one (a
+        # 3 s deadline once turned an account lookup into "could not verify the account").
+        env.setdefault("KOBO_CORE_TIMEOUT_S", "10")
+        env.setdefault("SIM_TIMEOUT_FAULT_MS", "3000")
         # The browser tests print the servers' errors; one line per request is noise.
         env.setdefault("SIM_LOG_LEVEL", "WARNING")
         env.setdefault("KOBO_ACCESS_LOG", "0")
