@@ -34,8 +34,7 @@ from bff.metrics import PROMETHEUS, MetricsController, forget_dead_workers
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
 from bff.onboarding.review_controller import AdminOnboardingController
-from bff.openapi_bounds import document_bounds
-from bff.openapi_errors import document_refusals
+from bff.openapi_document import document_api
 from bff.ops import health, ready
 from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
@@ -196,8 +195,7 @@ def create_app(
         request_class=KoboRequest,
     )
     if not settings.production:
-        document_refusals(app)  # the document is built once here, then served as is
-        document_bounds(app)
+        document_api(app)  # built once per process, then served as is
     # For tests and the command line: the parts they drive directly.
     app.state.settings = settings
     app.state.db = services.db

@@ -107,3 +107,20 @@ async def test_a_test_that_gets_an_undeclared_answer_fails(bff, contract):
         await bff.client.get(
             "/api/beneficiaries/987654", headers={"Authorization": f"Bearer {token}"}
         )
+
+
+def test_a_later_app_serves_the_document_a_fresh_build_gives(tmp_path):
+    # bff/openapi_document.py builds the document for a process's first app and hands it
+    # to the later ones through a private slot of Litestar's: if Litestar stops reading that
+    # slot, a later app would build an undocumented one and this comparison fails.
+    from bff.app import create_app
+    from bff.openapi_document import forget_document
+    from bff.openapi_errors import SHAPES
+    from bff.tests.helpers import make_settings
+
+    settings = make_settings(f"sqlite+aiosqlite:///{tmp_path}/unused.sqlite3")
+    forget_document()
+    fresh = create_app(settings).openapi_schema.to_schema()
+    later = create_app(settings)
+    assert later.openapi_schema.to_schema() == fresh
+    assert set(SHAPES) <= set(fresh["components"]["schemas"])  # the refusals are in it
