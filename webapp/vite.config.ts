@@ -99,5 +99,10 @@ export default defineConfig(({ mode }) => ({
     // first test of a file also pays for loading every feature's state (beforeAll).
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The files share one jsdom and one module graph instead of a fresh one each: setting
+    // up jsdom, antd and the store again for each of 58 files cost a third of this suite's
+    // time (docs/frontend.md, "How long the tests take"). setup.ts puts back after each test
+    // what a test may change (storage, width, mocks, forced outcomes, stores).
+    isolate: false,
   },
 }))

@@ -6,8 +6,7 @@ let clicked: string[] = []
 
 beforeEach(() => {
   clicked = []
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:receipt' })
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined })
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt')
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     clicked.push(this.download)
   })

@@ -56,6 +56,13 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
 }
 
+// jsdom has no object URLs. Tests that read what was made spy on these (vi.spyOn), and the
+// spies are undone after each test, so one file's stand-in never meets another file's test.
+if (!('createObjectURL' in URL)) {
+  Object.defineProperty(URL, 'createObjectURL', { writable: true, configurable: true, value: () => 'blob:test' })
+  Object.defineProperty(URL, 'revokeObjectURL', { writable: true, configurable: true, value: () => undefined })
+}
+
 // Installed once, should files ever share one jsdom (`isolate: false` runs this file again
 // before each of them: docs/frontend.md, "How long the tests take").
 const installed = globalThis as typeof globalThis & { koboStyleCacheInstalled?: boolean }

@@ -58,9 +58,8 @@ afterEach(() => {
 })
 
 beforeEach(() => {
-  // jsdom has no object URLs (the PDF viewer uses one).
-  URL.createObjectURL = vi.fn(() => 'blob:preview')
-  URL.revokeObjectURL = vi.fn()
+  // The PDF viewer makes an object URL (setup.ts stands in for jsdom's missing ones).
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview')
 })
 
 describe('Customer service list', () => {

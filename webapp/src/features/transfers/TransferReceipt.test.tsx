@@ -23,15 +23,11 @@ beforeEach(() => {
   })
   // jsdom has no object URLs; the link's click is what a download is.
   const blobs = new Map<string, Blob>()
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: (blob: Blob) => {
-      const url = `blob:receipt-${blobs.size}`
-      blobs.set(url, blob)
-      return url
-    },
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    const url = `blob:receipt-${blobs.size}`
+    blobs.set(url, blob as Blob)
+    return url
   })
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined })
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ fileName: this.download, type: blobs.get(this.href)?.type ?? '' })
   })
