@@ -112,7 +112,7 @@ describe('Login page', () => {
     await screen.findByRole('heading', { name: 'OTP Verification' })
     await user.click(screen.getByText('Resend'))
     expect(screen.getByText('Resending...')).toBeInTheDocument()
-    expect(await screen.findByText('Resend', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('Resend')).toBeInTheDocument()
   })
 
   it('Finish with an incomplete code asks for the missing characters', async () => {

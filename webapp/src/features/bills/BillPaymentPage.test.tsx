@@ -415,7 +415,7 @@ describe('Bills Payment page', () => {
     expect(await screen.findByText(PENDING_TITLE)).toBeInTheDocument()
     expect(screen.getByText('Checking with the biller…')).toBeInTheDocument()
     await dialogClosed('Buy Airtime')
-    expect(await screen.findByText(SUCCESS_TITLE, {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await screen.findByText(SUCCESS_TITLE)).toBeInTheDocument()
     await waitFor(() => expect(historyRows()[0]).toHaveTextContent('Completed'))
   })
 

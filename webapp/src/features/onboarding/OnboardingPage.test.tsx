@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
@@ -8,9 +8,6 @@ import { MOCK_REVIEW_MS } from './mocks'
 import { onboardingApi } from './reads'
 import { expectFailure, failWithNetworkError, restoreHandlers } from '../../test/loadFailures'
 import { NETWORK_FAILURE } from '../../api/client'
-
-// Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
-configure({ asyncUtilTimeout: 5000 })
 
 const NOTHING: OnboardingStatus = {
   basicProfileStatus: null,
@@ -69,7 +66,7 @@ const section = (name: string) => screen.getByRole('region', { name })
 /** Waits until `query` finds an element in the section that is still in the document: an
  * upload re-renders its row, so an element found a moment earlier may already be gone. */
 function inSection(name: string, query: (row: ReturnType<typeof within>) => HTMLElement): Promise<void> {
-  return waitFor(() => expect(query(within(section(name)))).toBeInTheDocument(), { timeout: 5000 })
+  return waitFor(() => expect(query(within(section(name)))).toBeInTheDocument())
 }
 
 async function fillProfileAndContinue(user: ReturnType<typeof renderOnboarding>['user']) {
@@ -282,7 +279,7 @@ describe('Onboarding page', () => {
       const { user, store } = await openDocuments()
 
       await user.upload(screen.getByTestId('file-input-1'), fileOf('me.png', 'image/png'))
-      expect(await screen.findByText('Document uploaded successfully', {}, { timeout: 5000 })).toBeInTheDocument()
+      expect(await screen.findByText('Document uploaded successfully')).toBeInTheDocument()
       await inSection('Passport Photograph', (row) => row.getByRole('button', { name: /Change Passport/ }))
       await inSection('Passport Photograph', (row) => row.getByAltText('Your passport photograph'))
       expect(uploads[0]).toMatchObject({

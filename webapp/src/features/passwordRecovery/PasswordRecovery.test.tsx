@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { renderWithProviders } from '../../test/renderWithProviders'
@@ -7,9 +7,6 @@ import { apiUrl } from '../registration/testHelpers'
 import { decodeBase64, encodeBase64 } from '../../lib/base64'
 import { emailFromPath } from './resetLink'
 import { LINK_USED, MOCK_RESET_CODE } from './mocks'
-
-// Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
-configure({ asyncUtilTimeout: 5000 })
 
 const ADA = 'ada.okafor@example.com'
 

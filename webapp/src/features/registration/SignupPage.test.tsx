@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { server } from '../../mocks/server'
@@ -7,9 +7,6 @@ import { AUTH_BASE } from '../auth/api'
 import { chooseOption, fieldErrorTexts } from './testHelpers'
 import { MOCK_ENUMS } from './mocks'
 import { decodeBase64 } from '../../lib/base64'
-
-// Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
-configure({ asyncUtilTimeout: 5000 })
 
 const REQUIRED = 'This field is required'
 

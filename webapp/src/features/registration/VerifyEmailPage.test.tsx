@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { renderWithProviders } from '../../test/renderWithProviders'
@@ -6,9 +6,6 @@ import { AUTH_BASE } from '../auth/api'
 import { apiUrl } from './testHelpers'
 import { encodeBase64 } from '../../lib/base64'
 import { EMAIL_NOT_VERIFIED_DETAIL } from '../auth/mocks'
-
-// Uploads, sagas and antd re-renders take longer than a second when the whole suite runs in parallel.
-configure({ asyncUtilTimeout: 5000 })
 
 const EMAIL = 'ngozi.adebayo@example.com'
 const PASSWORD = 'Kobo@2026!'

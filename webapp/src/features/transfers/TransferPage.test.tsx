@@ -180,7 +180,7 @@ describe('Transfer page', () => {
     await typeCode(user, '123456', await dialog('OTP Verification'))
 
     expect(await screen.findByText(PENDING_TITLE)).toBeInTheDocument()
-    expect(await screen.findByText(TRANSFERRED_SUCCESSFULLY, { selector: '.ant-result-title' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(await screen.findByText(TRANSFERRED_SUCCESSFULLY, { selector: '.ant-result-title' })).toBeInTheDocument()
     expect(checks).toBeGreaterThanOrEqual(2)
     server.events.removeAllListeners()
   })
@@ -197,7 +197,7 @@ describe('Transfer page', () => {
     await user.click(sendButton())
     await typeCode(user, '123456', await dialog('OTP Verification'))
     expect(await screen.findByText(PENDING_TITLE)).toBeInTheDocument()
-    expect(await screen.findByText(FAILED_TITLE, {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(await screen.findByText(FAILED_TITLE)).toBeInTheDocument()
     expect(screen.getAllByText(/The beneficiary bank is not available right now/).length).toBeGreaterThan(0)
   })
 

@@ -1,13 +1,11 @@
 /** Helpers for the money-movement page tests (antd Select and code boxes in jsdom). */
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { resetMockState as resetMockBank } from '../../mocks/state'
 import { pendingPolling } from './transfersSaga'
 
 /** Fresh mock bank and quick status checks before each test. */
 export function setUpMoneyTests() {
-  // Pages load lazily and the whole app renders: on a busy machine the first paint can take seconds.
-  configure({ asyncUtilTimeout: 5000 })
   beforeEach(() => {
     resetMockBank()
     pendingPolling.intervalMs = 20
