@@ -42,7 +42,12 @@ nox.options.error_on_missing_interpreters = True
 # fixtures such as the nginx or S3 servers start once). Each process has its own simulator and
 # template database. KOBO_PYTEST_WORKERS=0 runs a leg in one process.
 PYTEST_WORKERS = os.environ.get("KOBO_PYTEST_WORKERS", "2")
-PYTEST_ARGS = ["-q", "-p", "no:logging", "-n", PYTEST_WORKERS, "--dist", "loadfile"]
+# The 20 slowest steps (set-up, call, teardown) of each leg close its output: where the next
+# minute of the suite's time is (docs/frontend.md, "How long the tests take").
+PYTEST_ARGS = [
+    *("-q", "-p", "no:logging", "-n", PYTEST_WORKERS, "--dist", "loadfile"),
+    "--durations=20",
+]
 
 PG_HOST = os.environ.get("KOBO_TEST_PG_HOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("KOBO_TEST_PG_PORT", "5432"))
