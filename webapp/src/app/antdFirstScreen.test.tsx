@@ -13,7 +13,6 @@ import { FIRST_SCREEN_ANTD_WORDS, antdWordOf } from './antdFirstScreen'
 
 vi.setConfig({ testTimeout: 45_000 })
 
-
 /** The antd classes in the document whose first word is not on the first-screen list. */
 function uncoveredClasses(): string[] {
   const words = new Set(FIRST_SCREEN_ANTD_WORDS)
