@@ -46,11 +46,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             uses_database = "databases" in getattr(item, "fixturenames", ())
             if not uses_database and "postgres" not in item.keywords:
                 item.add_marker(skip)
-        return
-    skip = pytest.mark.skip(reason="PostgreSQL-only test; runs in the postgres leg")
+    else:
+        skip = pytest.mark.skip(reason="PostgreSQL-only test; runs in the postgres leg")
+        for item in items:
+            if "postgres" in item.keywords:
+                item.add_marker(skip)
+    _longest_files_first(items)
+
+
+def _longest_files_first(items: list[pytest.Item]) -> None:
+    """Orders the files for pytest-xdist (`--dist loadfile --no-loadscope-reorder`, which
+    hands them out in this order): files holding `slow` tests first, then by how many tests
+    run. xdist's own order (most tests first) handed out the schemathesis file, two tests and
+    two minutes, last of all: one worker ran it alone at the end of each leg."""
+    by_file: dict[Path, list[pytest.Item]] = {}
     for item in items:
-        if "postgres" in item.keywords:
-            item.add_marker(skip)
+        by_file.setdefault(item.path, []).append(item)
+
+    def longest_first(path: Path) -> tuple[bool, int]:
+        runs = [item for item in by_file[path] if not item.get_closest_marker("skip")]
+        return (not any("slow" in item.keywords for item in runs), -len(runs))
+
+    items[:] = [item for path in sorted(by_file, key=longest_first) for item in by_file[path]]
 
 
 def _pg_admin(*statements: str) -> None:

@@ -46,6 +46,8 @@ PYTEST_WORKERS = os.environ.get("KOBO_PYTEST_WORKERS", "2")
 # minute of the suite's time is (docs/frontend.md, "How long the tests take").
 PYTEST_ARGS = [
     *("-q", "-p", "no:logging", "-n", PYTEST_WORKERS, "--dist", "loadfile"),
+    # Files in the order conftest.py gives them (the slow ones first), not xdist's.
+    "--no-loadscope-reorder",
     "--durations=20",
 ]
 

@@ -76,13 +76,26 @@ test('other bank: a transfer that times out shows Pending, ends Completed, and d
   await choose(page, 'Bank', GTBANK)
   await expect(page.getByTestId('resolved-name')).toContainText('Tobi Timeout')
   await page.getByLabel('Amount').fill('2500')
+  // Pending lasts until the page's first status check, 2 s later. On a loaded machine the code
+  // dialog once took that long to close, and Completed replaced Pending unseen: the first
+  // status check is held until the test has seen Pending.
+  let pendingSeen = () => {}
+  const seen = new Promise<void>((resolve) => (pendingSeen = resolve))
+  let statusChecks = 0
+  await page.route(/\/api\/transfer\/[0-9a-f]{32}$/, async (route) => {
+    statusChecks += 1
+    await seen
+    await route.continue()
+  })
   const code = await codeAfter(request, ADA)
   await page.getByRole('button', { name: /Send$/ }).click()
   await typeDialogCode(page, await code())
 
   await expect(page.getByText('Transfer Pending')).toBeVisible({ timeout: 30_000 })
+  pendingSeen()
   await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible({ timeout: 60_000 })
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.current)).toBe(before - 250000)
+  expect(statusChecks, 'the page asked for the status (through the held route)').toBeGreaterThan(0)
   await page.getByRole('button', { name: 'Done' }).click()
   // Still debited once a little later (no second attempt moved money).
   await page.waitForTimeout(3000)
