@@ -178,7 +178,7 @@ def create_app(
             HTTPException: create_exception_response,
             Exception: unexpected_error,
         },
-        middleware=[RequestLogMiddleware, RequestFaultsMiddleware],
+        middleware=[RequestLogMiddleware(), RequestFaultsMiddleware()],
         on_startup=[seed_if_empty, follow_clock],
         on_shutdown=[stop_background, db.dispose],
         openapi_config=OpenAPIConfig(title="Kobo core-banking simulator", version="0.1.0"),

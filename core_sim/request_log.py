@@ -6,19 +6,17 @@ from __future__ import annotations
 import logging
 import time
 
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("core_sim.requests")
 
 
-class RequestLogMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+class RequestLogMiddleware(ASGIMiddleware):
+    scopes = (ScopeType.HTTP,)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         method = str(scope.get("method", "-"))
         request_id = dict(scope["headers"]).get(b"x-request-id", b"-").decode("latin-1")[:64]
         started = time.perf_counter()
@@ -31,7 +29,7 @@ class RequestLogMiddleware:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_and_note)
+            await next_app(scope, receive, send_and_note)
         finally:
             log.info(
                 "%s %s %s %.1fms requestId=%s",

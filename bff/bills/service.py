@@ -320,19 +320,9 @@ class BillService(PasskeyApprovals):
         return after
 
     async def _notify(self, vend: Vend) -> None:
-        amount = format_naira(vend.amount_kobo)
-        if vend.status == Status.COMPLETED:
-            token = f" Token: {vend.token}." if vend.token else ""
-            text = (
-                f"Kobo: your {vend.provider_title} payment of {amount} was successful.{token}"
-                f" Ref {vend.id}."
-            )
-        else:
-            text = (
-                f"Kobo: your {vend.provider_title} payment of {amount} failed. "
-                f"{vend.failure_reason} Ref {vend.id}."
-            )
-        await text_the_outcome(self.life, self.notifier, vend, text)
+        payment = f"{vend.provider_title} payment of {format_naira(vend.amount_kobo)}"
+        token = f" Token: {vend.token}." if vend.token else ""
+        await text_the_outcome(self.life, self.notifier, vend, payment, receipt=token)
 
 
 def approval_of(vend: Vend) -> Action:

@@ -23,6 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 from sqlalchemy import (
+    BigInteger,
     Integer,
     Select,
     String,
@@ -90,6 +91,21 @@ class PaymentState:
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # Set once the customer was told the final outcome of a payment that went pending.
     notified_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class PaymentInstruction:
+    """What the customer asked to pay, as a transfer and a scheduled payment both keep it
+    (mixed into their models): the kind, the two accounts, the payee as the name inquiry
+    gave it, the amount in kobo and the narration."""
+
+    transfer_type: Mapped[str] = mapped_column(String(12))  # INTRA_BANK, OWN_ACCOUNT, OTHER_BANK
+    source_account: Mapped[str] = mapped_column(String(10))
+    destination_account: Mapped[str] = mapped_column(String(10))
+    destination_bank_code: Mapped[str] = mapped_column(String(6))
+    destination_bank_name: Mapped[str] = mapped_column(String(120))
+    destination_name: Mapped[str] = mapped_column(String(120))
+    amount_kobo: Mapped[int] = mapped_column(BigInteger)
+    description: Mapped[str] = mapped_column(String(200))
 
 
 M = TypeVar("M", bound=Any)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.db import Base, UTCDateTime, utcnow
+from bff.payments.lifecycle import PaymentInstruction
 
 
 class ScheduleStatus:
@@ -16,21 +17,13 @@ class ScheduleStatus:
     FAILED = "FAILED"  # a run failed; no more runs
 
 
-class ScheduledPayment(Base):
+class ScheduledPayment(PaymentInstruction, Base):
     __tablename__ = "scheduled_payments"
 
     uuid: Mapped[str] = mapped_column(String(36), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     # Shown to the customer and quoted to approve; the rows of one bulk share it.
     reference_number: Mapped[str] = mapped_column(String(20), index=True)
-    transfer_type: Mapped[str] = mapped_column(String(12))  # INTRA_BANK, OWN_ACCOUNT, OTHER_BANK
-    source_account: Mapped[str] = mapped_column(String(10))
-    destination_account: Mapped[str] = mapped_column(String(10))
-    destination_bank_code: Mapped[str] = mapped_column(String(6))
-    destination_bank_name: Mapped[str] = mapped_column(String(120))
-    destination_name: Mapped[str] = mapped_column(String(120))
-    amount_kobo: Mapped[int] = mapped_column(BigInteger)
-    description: Mapped[str] = mapped_column(String(200))
     first_date: Mapped[date] = mapped_column(Date)
     next_date: Mapped[date] = mapped_column(Date, index=True)
     interval: Mapped[str | None] = mapped_column(String(10))  # DAILY, WEEKLY, MONTHLY

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bff.db import Base, UTCDateTime, utcnow
-from bff.payments.lifecycle import PaymentState, Stage, Status
+from bff.payments.lifecycle import PaymentInstruction, PaymentState, Stage, Status
 
 __all__ = ["Stage", "Status", "Transfer", "TransferBatch", "TransferType"]
 
@@ -37,7 +37,7 @@ class TransferBatch(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Transfer(PaymentState, Base):
+class Transfer(PaymentInstruction, PaymentState, Base):
     __tablename__ = "transfers"
     __table_args__ = (
         Index("ix_transfers_due", "status", "next_attempt_at"),
@@ -55,14 +55,6 @@ class Transfer(PaymentState, Base):
     batch_id: Mapped[str | None] = mapped_column(ForeignKey("transfer_batches.id"), index=True)
     # The row's place in its bulk, so results come back in the order the customer gave.
     batch_position: Mapped[int | None] = mapped_column(Integer)
-    transfer_type: Mapped[str] = mapped_column(String(12))
-    source_account: Mapped[str] = mapped_column(String(10))
-    destination_account: Mapped[str] = mapped_column(String(10))
-    destination_bank_code: Mapped[str] = mapped_column(String(6))
-    destination_bank_name: Mapped[str] = mapped_column(String(120))
-    destination_name: Mapped[str] = mapped_column(String(120))
-    amount_kobo: Mapped[int] = mapped_column(BigInteger)
-    description: Mapped[str] = mapped_column(String(200))
     name_inquiry_ref: Mapped[str | None] = mapped_column(String(30))
     save_as_beneficiary: Mapped[bool] = mapped_column(Boolean, default=False)
     session_id: Mapped[str | None] = mapped_column(String(30))

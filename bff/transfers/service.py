@@ -510,18 +510,11 @@ class TransferService(PasskeyApprovals):
 
     async def _notify(self, transfer: Transfer) -> None:
         """SMS the outcome of a transfer the customer last saw as Pending (once)."""
-        amount = format_naira(transfer.amount_kobo)
-        if transfer.status == Status.COMPLETED:
-            text = (
-                f"Kobo: your transfer of {amount} to {transfer.destination_name} "
-                f"({transfer.destination_bank_name}) was successful. Ref {transfer.id}."
-            )
-        else:
-            text = (
-                f"Kobo: your transfer of {amount} to {transfer.destination_name} failed. "
-                f"{transfer.failure_reason} Ref {transfer.id}."
-            )
-        await text_the_outcome(self.life, self.notifier, transfer, text)
+        payment = (
+            f"transfer of {format_naira(transfer.amount_kobo)} to {transfer.destination_name} "
+            f"({transfer.destination_bank_name})"
+        )
+        await text_the_outcome(self.life, self.notifier, transfer, payment)
 
 
 def approval_of(transfer: Transfer) -> Action:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
 from litestar.types import (
     ASGIApp,
     HTTPResponseBodyEvent,
@@ -111,16 +113,12 @@ def parse_header(value: str) -> list[Scenario]:
     return [CATALOGUE[i] for i in ids]
 
 
-class RequestFaultsMiddleware:
+class RequestFaultsMiddleware(ASGIMiddleware):
     """Reads X-Sim-Scenario into this request's context and garbles answers marked so."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    scopes = (ScopeType.HTTP,)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         header = dict(scope["headers"]).get(HEADER)
         try:
             scenarios = parse_header(header.decode()) if header else []
@@ -143,7 +141,7 @@ class RequestFaultsMiddleware:
             # The real answer's start and body are dropped.
 
         try:
-            await self.app(scope, receive, send_maybe_garbled)
+            await next_app(scope, receive, send_maybe_garbled)
         finally:
             _current.reset(token)
 

@@ -4,8 +4,8 @@
  * Create Tickets action and breadcrumbs.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Input, Typography } from 'antd'
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Typography } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
 import { useAppDispatch } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
 import { createTicketOpened } from './ticketsSlice'
@@ -17,6 +17,7 @@ import { DisputeList } from './components/DisputeList'
 import { PageHead } from './components/PageHead'
 import { TicketList } from './components/TicketList'
 import { filterDays } from './search'
+import { TicketSearch } from './components/TicketSearch'
 import { CREATE_TICKETS, NO_RECORDS, TICKETS_FAILED, WRITE_TO_US } from './texts'
 import './tickets.css'
 
@@ -46,15 +47,7 @@ export function CustomerServicePage() {
       <DisputeList />
       <Card variant="borderless" className="kobo-cs-card">
         <div className="kobo-cs-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="Search by subject or date"
-            aria-label="Search tickets"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="kobo-cs-search"
-          />
+          <TicketSearch value={search} onChange={setSearch} className="kobo-cs-search" />
           <Typography.Text type="secondary" className="kobo-cs-counts">
             {all.length} {all.length === 1 ? 'ticket' : 'tickets'} · {open} unresolved
           </Typography.Text>

@@ -4,8 +4,8 @@
  * right. On phones the list folds into a panel above the conversation.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Collapse, Input, Result } from 'antd'
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Card, Collapse, Result } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
 import { Link, useParams } from 'react-router'
 import { useAppDispatch } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
@@ -21,6 +21,7 @@ import { CreateTicketModal } from './components/CreateTicketModal'
 import { PageHead } from './components/PageHead'
 import { TicketList } from './components/TicketList'
 import { filterDays } from './search'
+import { TicketSearch } from './components/TicketSearch'
 import { CREATE_TICKETS, CUSTOMER_SERVICE_HEADING, TICKETS_FAILED, TICKET_FAILED } from './texts'
 import './tickets.css'
 
@@ -33,15 +34,7 @@ function TicketSearchList({ activeId, onSelect }: { activeId: number | null; onS
   const shown = useMemo(() => filterDays(days, search), [days, search])
   return (
     <>
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder="Search by subject or date"
-        aria-label="Search tickets"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        className="kobo-cs-pane__search"
-      />
+      <TicketSearch value={search} onChange={setSearch} className="kobo-cs-pane__search" />
       <LoadState load={loadOf(read)} onRetry={read.refetch} failedTitle={TICKETS_FAILED} hasData={read.data !== undefined}>
         <TicketList days={shown} activeId={activeId} compact onSelect={onSelect} />
       </LoadState>

@@ -1,14 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type {
-  Balances,
-  BulkPending,
-  BulkResult,
-  BulkTransferRow,
-  PendingTransfer,
-  Transfer,
-  TransferKind,
-  TransferRequest,
-} from '../../api/transferTypes'
+import type { Balances, BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 import type { DeviceCap, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 
 const BASE = '/api/transfer'

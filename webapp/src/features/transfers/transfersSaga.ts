@@ -48,15 +48,7 @@ import {
   type TransfersState,
 } from './transfersSlice'
 import { TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR } from './texts'
-import type {
-  BulkPending,
-  BulkResult,
-  BulkTransferRow,
-  PendingTransfer,
-  Transfer,
-  TransferKind,
-  TransferRequest,
-} from '../../api/transferTypes'
+import type { BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 
 /** How often and how long a Pending transfer is checked (the BFF's worker runs every 2 s). */
 export const pendingPolling = { intervalMs: 2000, attempts: 15 }

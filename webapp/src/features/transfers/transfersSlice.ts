@@ -3,15 +3,7 @@
  * flow (the balances are a read, reads.ts). Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type {
-  BulkPending,
-  BulkResult,
-  BulkTransferRow,
-  PendingTransfer,
-  Transfer,
-  TransferKind,
-  TransferRequest,
-} from '../../api/transferTypes'
+import type { BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 
 export type FlowStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'pending' | 'succeeded' | 'failed'
 export type BulkStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'done'
