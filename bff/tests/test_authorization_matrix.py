@@ -518,6 +518,24 @@ async def onboarding_reopened(bff: Bff, user_id: int) -> AsyncIterator[None]:
             user.onboarding_complete = True
 
 
+async def _first_seeded_line(bff: Bff, headers: dict[str, str]) -> str:
+    """The reference of the newest seeded line (FT…) in the customer's history."""
+    for page_number in range(100):
+        page = (
+            await bff.client.get(
+                f"{PERSONAL}/transactions",
+                headers=headers,
+                params={"size": 100, "page": page_number},
+            )
+        ).json()
+        seeded = [ln for ln in page["content"] if ln["referenceNumber"].startswith("FT")]
+        if seeded:
+            return str(seeded[0]["referenceNumber"])
+        if not page["content"]:
+            break
+    raise AssertionError("no seeded line in the customer's history")
+
+
 async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     post = bff.client.post
     h = auth(token)
@@ -659,12 +677,10 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         "accountNumber"
     ]
     expect(await post(f"/api/accounts/{empty}/disable", headers=h), 200)
-    # A line of A's alone: the simulator is shared by the session, and another test's transfer
-    # between A and B is B's transaction too (its details answer B, rightly).
-    page = (
-        await bff.client.get(f"{PERSONAL}/transactions", headers=h, params={"size": 100})
-    ).json()
-    page["content"] = [ln for ln in page["content"] if ln["referenceNumber"].startswith("FT")]
+    # A line of A's alone (a seeded one, FT…): the simulator is shared by the session, and
+    # another test's transfer between A and B is B's transaction too (its details answer B,
+    # rightly). Earlier files on this worker may have pushed the seeded lines off page 0.
+    own_line = await _first_seeded_line(bff, h)
     # A's passkey, stored as registration stores one (the ceremony is bff/tests/test_passkeys.py).
     async with bff.db.transaction() as session:
         passkey = Passkey(
@@ -691,7 +707,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         ticket=ticket["id"],
         attachment=ticket["messages"][0]["attachments"][0]["id"],
         limit_change=limit["transactionLimitUuid"],
-        transaction_reference=page["content"][0]["referenceNumber"],
+        transaction_reference=own_line,
         passkey=passkey.id,
         device=device.id,
         dispute=dispute,
