@@ -56,8 +56,9 @@ export default defineConfig(({ mode }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // index.html's first script stays one small file of its own (build-plugins/earlyFetch.ts).
-            { name: 'earlyFetch', test: /[\\/]src[\\/]earlyFetch\.ts$/, priority: 4 },
+            // index.html's first script, with the first view it paints, stays one small file of
+            // its own (build-plugins/earlyFetch.ts).
+            { name: 'earlyFetch', test: /[\\/]src[\\/](earlyFetch|firstPaint)\.ts$/, priority: 4 },
             // What the login route loads stays in the entry chunk (scripts/bundle-budget.mjs).
             { name: 'startup', tags: ['$initial'], priority: 3 },
             // The signed-in core's state: RTK Query's reads (api/) and the kit's store (the

@@ -1,12 +1,21 @@
 /**
  * index.html's first script (issue 43): src/earlyFetch.ts, built as an entry of its own and
  * put first in the page's head, so a signed-in page asks for its data a few hundred bytes
- * after the HTML rather than after the start-up bundle. (A second <script type="module"> in
- * index.html would not do: Vite folds every module script of a page into one entry.)
+ * after the HTML rather than after the start-up bundle, and paints its first view
+ * (src/firstPaint.ts, in the same file). (A second <script type="module"> in index.html
+ * would not do: Vite folds every module script of a page into one entry.)
+ *
+ * In a build it also starts the app: the start-up bundle's <script> becomes a
+ * <link rel="modulepreload"> (downloaded at once, as before, but not run), and the first
+ * script runs it (`data-app`) once the first view has painted, so that on a slow phone
+ * the bundle's seconds of script never hold back the first view's paint. The dev server
+ * keeps index.html's own <script>.
  */
-import type { Plugin, Rollup } from 'vite'
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
 
 const SOURCE = 'src/earlyFetch.ts'
+/** The start-up bundle's tag as Vite writes it into index.html. */
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
 
 export function earlyFetch(): Plugin {
   return {
@@ -14,17 +23,30 @@ export function earlyFetch(): Plugin {
     config: () => ({ build: { rollupOptions: { input: { index: 'index.html', earlyFetch: SOURCE } } } }),
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        let src = `/${SOURCE}` // the dev server compiles it on request
-        if (bundle) {
-          const chunk = Object.values(bundle).find(
-            (output): output is Rollup.OutputChunk =>
-              output.type === 'chunk' && output.isEntry && !!output.facadeModuleId?.endsWith(`/${SOURCE}`),
-          )
-          if (!chunk) throw new Error(`earlyFetch: no entry chunk for ${SOURCE}`)
-          src = `/${chunk.fileName}`
+      handler(html, { bundle }) {
+        if (!bundle) {
+          // The dev server compiles it on request.
+          const tags: HtmlTagDescriptor[] = [
+            { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${SOURCE}` }, injectTo: 'head-prepend' },
+          ]
+          return tags
         }
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }]
+        const chunk = Object.values(bundle).find(
+          (output): output is Rollup.OutputChunk =>
+            output.type === 'chunk' && output.isEntry && !!output.facadeModuleId?.endsWith(`/${SOURCE}`),
+        )
+        if (!chunk) throw new Error(`earlyFetch: no entry chunk for ${SOURCE}`)
+        // One file, fetched as soon as the HTML names it: an import would cost a round trip.
+        if (chunk.imports.length) throw new Error(`earlyFetch: ${SOURCE} imports ${chunk.imports.join(', ')}`)
+        const apps = [...html.matchAll(APP_SCRIPT)]
+        if (apps.length !== 1) throw new Error(`earlyFetch: expected one start-up <script> in index.html, found ${apps.length}`)
+        const [appTag, app] = apps[0]
+        return {
+          html: html.replace(appTag, `<link rel="modulepreload" crossorigin href="${app}">`),
+          tags: [
+            { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}`, 'data-app': app }, injectTo: 'head-prepend' },
+          ],
+        }
       },
     },
   }

@@ -4,10 +4,10 @@
  * chunks and stylesheets the router loads for that page (with everything they
  * import statically), in `.vite/first-screens.json`.
  *
- * Until the first views (issue 23, src/app/FirstView.tsx) this plugin also
+ * Until the first views (issue 23; src/firstPaint.ts since issue 43) this plugin also
  * wrote a script that preloaded those chunks beside the start-up bundle. On a
  * phone's slow network that made the start-up bundle share the link with
- * 200 KB of antd, and the first view, which needs only the start-up bundle and
+ * 200 KB of antd, and the first view, which needs only the first script and
  * the summary, would have waited for them; so the page's chunks now load once
  * the first view has painted (src/app/pageCodeGate.ts).
  */

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { MOCK } from './support'
+import { screenshot } from './screenshots'
 import { ADA, ADA_ACCOUNTS, TUNDE, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 
 // Tunde (Google Authenticator) opens and closes the account, so Ada keeps exactly her three
@@ -107,9 +108,65 @@ test('a reload of /home asks for the summary once, while the app’s code is sti
   })
 
   await page.reload()
+  // antd's page, after the view the first script painted (src/firstPaint.ts).
+  await expect(page.locator('.ant-card').first()).toBeVisible()
+  await expect(page.locator('body > .kobo-plain-shell')).toHaveCount(0)
   await expect(page.getByTestId('account-card')).toHaveCount(Object.keys(ADA_ACCOUNTS).length)
   await expect(page.getByRole('heading', { name: 'Welcome Ada' })).toBeVisible()
   expect(bundleReleasedAt).toBeGreaterThan(0)
   expect(summaries).toHaveLength(1)
   expect(summaries[0]).toBeLessThan(bundleReleasedAt)
 })
+
+// Issue 43: the page's first script paints /home's first view itself (src/firstPaint.ts), from
+// the summary it asked for, before the app's code has arrived; antd's page then takes its place
+// without anything moving.
+for (const [name, viewport] of [
+  ['a desktop', { width: 1280, height: 800 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`a reload of /home on ${name} paints the accounts before the app’s code, and antd’s page replaces them in place`, async ({
+    page,
+    request,
+  }) => {
+    test.skip(MOCK, 'in mock mode the summary waits for MSW’s worker')
+    await page.setViewportSize(viewport)
+    await signIn(page, request, ADA)
+    // The start-up bundle is held back until the painted view has been looked at.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((done) => (release = done))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.addInitScript(() => {
+      const w = window as unknown as { koboShifts: number }
+      w.koboShifts = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.koboShifts += (entry as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+
+    await page.reload({ waitUntil: 'commit' })
+    const painted = page.locator('body > .kobo-plain-shell')
+    await expect(painted.getByTestId('account-card')).toHaveCount(Object.keys(ADA_ACCOUNTS).length)
+    await expect(painted.locator('h1')).toHaveText('Welcome Ada')
+    await expect(painted).toHaveAttribute('inert', '')
+    const where = async () => ({
+      heading: await page.locator('h1').first().boundingBox(),
+      front: await page.locator('.kobo-account-card--front').first().boundingBox(),
+      stack: await page.locator('.kobo-account-stack').first().boundingBox(),
+    })
+    const before = await where()
+    const shot = `home-first-view${viewport.width < 768 ? '-phone' : ''}`
+    await screenshot(page, `${shot}-painted`)
+
+    release()
+    await expect(page.locator('.ant-card').first()).toBeVisible()
+    await expect(painted).toHaveCount(0)
+    await expect(page.getByTestId('account-card')).toHaveCount(Object.keys(ADA_ACCOUNTS).length)
+    expect(await where()).toEqual(before)
+    await screenshot(page, `${shot}-replaced`)
+    expect(await page.evaluate(() => (window as unknown as { koboShifts: number }).koboShifts)).toBe(0)
+  })
+}

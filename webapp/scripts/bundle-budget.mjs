@@ -76,7 +76,7 @@ function kb(bytes) {
 
 /**
  * What a phone downloads before the first signed-in screens are complete
- * (issue 23; their first views need only the start-up files, src/app/FirstView.tsx):
+ * (issue 23; their first views need only index.html's first script, src/firstPaint.ts):
  * the start-up files plus the page's chunks and stylesheets, as
  * listed by build-plugins/firstScreens.ts in `.vite/first-screens.json`.
  * Budgets hold what was measured when they were set (docs/benchmarks.md,
@@ -91,11 +91,15 @@ const FIRST_SCREEN_BUDGETS = {
   // switches and schedules with a passkey (issue 40) adds their options endpoints, reducers
   // and sagas to the entry and `state` chunks; the ceremony itself stays lazy. Lowered to
   // 321 KB (issue 44): each route's slices and sagas now load with the route, so /home came
-  // to 319.8 KB with RTK Query in; the budget keeps that gain.
-  '/home': { js: 321 * 1024, css: 56 * 1024 },
+  // to 319.8 KB with RTK Query in; the budget keeps that gain. Raised by 2 KB on purpose
+  // (issue 43, 322.8 KB): index.html's first script paints the first view itself
+  // (src/firstPaint.ts, 4.4 KB), a copy of markup the React first view shared with the page;
+  // the start-up bundle lost 4.3 KB, the page's chunks gained 3.3 KB of what moved to them.
+  '/home': { js: 323 * 1024, css: 56 * 1024 },
   // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
-  // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose.
-  '/transfer': { js: 369 * 1024, css: 58 * 1024 },
+  // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose. Raised by
+  // 2 KB more on purpose (issue 43, 370.9 KB): the first script's painter, as for /home.
+  '/transfer': { js: 371 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

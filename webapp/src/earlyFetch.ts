@@ -6,10 +6,15 @@
  * Start-up hands these requests to the pages' reads (app/firstScreenData.ts,
  * api/earlyAnswers.ts), which take each answer at most once, for the same session only.
  *
- * This file is its own entry (index.html) and imports nothing, so that it stays one small
- * file: the storage key and the paths are written out here, and FirstView.test.tsx checks
- * them against the app's (USER_INFO_KEY, each page's reads).
+ * It then paints the page's first view itself (firstPaint.ts): the shell's frame and the
+ * heading at once, /home's account cards when the summary answers; and then runs the app's
+ * start-up bundle, which the HTML has been downloading meanwhile (startApp).
+ *
+ * This file is its own entry (index.html) and imports nothing but firstPaint.ts, so that the
+ * two stay one small file (vite.config.ts): the storage key and the paths are written out
+ * here, and app/FirstView.test.tsx checks them against the app's (USER_INFO_KEY, each page's reads).
  */
+import { paintFirstView, type SavedUser } from './firstPaint'
 
 export interface EarlyFetch {
   path: string
@@ -39,13 +44,14 @@ export const SAVED_SESSION_KEY = 'userInfo'
 /** api/client.ts's DEFAULT_TIMEOUT_MS. */
 export const EARLY_FETCH_TIMEOUT_MS = 30_000
 
-function savedToken(): string | null {
+/** The saved session, if it has a token (app/sessionStorage.ts, appSlice's selectAccessToken). */
+export function savedSession(): { token: string; user: SavedUser } | null {
   try {
-    const saved = JSON.parse(window.localStorage.getItem(SAVED_SESSION_KEY) ?? 'null') as {
-      tokenDTO?: { accessToken?: unknown }
-    } | null
+    const saved = JSON.parse(window.localStorage.getItem(SAVED_SESSION_KEY) ?? 'null') as
+      | (SavedUser & { tokenDTO?: { accessToken?: unknown } })
+      | null
     const token = saved?.tokenDTO?.accessToken
-    return typeof token === 'string' && token ? token : null
+    return typeof token === 'string' && token ? { token, user: saved! } : null
   } catch {
     // A corrupt or unreadable entry: start-up treats it as signed out too.
     return null
@@ -69,7 +75,49 @@ export function startEarlyFetches(pathname: string, token: string | null): Early
   })
 }
 
-// In mock mode MSW's worker is not running yet: the page's reads ask once it is.
-if (import.meta.env.VITE_MSW !== 'true') {
-  window.koboEarlyFetches = startEarlyFetches(window.location.pathname, savedToken())
+/**
+ * The body of /home's summary answer as the first view reads it: null unless it is a 200
+ * with JSON. A copy (`clone`), taken before start-up's reads can take the answer itself.
+ */
+export function summaryBody(fetches: EarlyFetch[]): Promise<unknown> | null {
+  const early = fetches.find(({ path }) => path === FIRST_SCREEN_PATHS['/home'][0])
+  if (!early) return null
+  return early.response.then((response) => (response.ok ? response.clone().json() : null)).catch(() => null)
 }
+
+/** What index.html's first script does: start the page's requests, then paint its first view. */
+export function startFirstScreen(pathname: string): void {
+  const session = savedSession()
+  if (!session) return
+  // In mock mode MSW's worker is not running yet: the page's reads ask once it is, and the
+  // first view is the frame and the heading alone.
+  const fetches = import.meta.env.VITE_MSW === 'true' ? [] : startEarlyFetches(pathname, session.token)
+  window.koboEarlyFetches = fetches
+  window.koboFirstView = paintFirstView(pathname, session.user, summaryBody(fetches)) ?? undefined
+}
+
+/** At the latest this long after this script ran, the app runs, even if the view still waits for the summary. */
+export const APP_MAX_WAIT_MS = 2000
+
+/**
+ * Runs the start-up bundle, which index.html preloads but leaves to this script in a build
+ * (`data-app`, build-plugins/earlyFetch.ts): at once, or once the first view has painted all
+ * it will (at the latest after APP_MAX_WAIT_MS). On a slow phone the bundle is seconds of
+ * script; run first, it would hold back the paint of the cards whose answer came meanwhile.
+ */
+export function startApp(app: string | undefined, painted: Promise<void> | undefined, load = (src: string) => import(/* @vite-ignore */ src)): void {
+  if (!app) return // the dev server: index.html runs the app itself
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    // Without the app's code the view would stay busy for ever: better none.
+    load(app).catch(() => window.koboFirstView?.element.remove())
+  }
+  if (!painted) return start()
+  void painted.then(start)
+  setTimeout(start, APP_MAX_WAIT_MS)
+}
+
+startFirstScreen(window.location.pathname)
+startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted)

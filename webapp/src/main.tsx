@@ -1,8 +1,8 @@
 /**
  * Start-up: in mock mode (`npm run dev:mock`) start the MSW service worker
  * first so the very first call is answered; then build the store, adopt the
- * first screen's requests (index.html started them: src/earlyFetch.ts), plan
- * its first view (app/firstViewPlan.tsx), build the router and render; then
+ * first screen's requests and its painted first view (index.html's first script started
+ * and painted them: src/earlyFetch.ts, src/firstPaint.ts), build the router and render; then
  * register the service worker (app/pwa/, issue 43).
  */
 import { StrictMode } from 'react'
@@ -13,7 +13,7 @@ import { createAppRouter } from './app/router'
 import { AppProviders } from './app/AppProviders'
 import { selectAccessToken } from './store/appSlice'
 import { adoptFirstScreenRequests } from './app/firstScreenData'
-import { planFirstView } from './app/firstViewPlan'
+import { adoptPaintedFirstView } from './app/paintedFirstView'
 import { yieldToMain } from './lib/yieldToMain'
 import { listenForInstallOffer } from './app/pwa/pwaState'
 import { reloadOnVanishedChunks } from './app/chunkReload'
@@ -53,8 +53,8 @@ void enableMocking().then(async () => {
   // The signed-in page's data, asked for by index.html's first script, goes to its reads.
   const accessToken = selectAccessToken(store.getState())
   adoptFirstScreenRequests(accessToken)
-  // /home and /transfer paint a first view without antd; their code loads once it has painted.
-  planFirstView(window.location.pathname, !!accessToken)
+  // /home and /transfer have a first view painted by that script; their code loads once it has painted.
+  adoptPaintedFirstView(!!accessToken)
   await yieldToMain()
   const router = createAppRouter()
   await yieldToMain()

@@ -52,8 +52,8 @@ export function takeEarlyAnswer<T>(endpoint: Endpoint<T>, token: string | null):
 }
 
 /**
- * The early answer for this endpoint, without taking it (the first view draws from it, then
- * the page's saga takes it as usual); null when none was started.
+ * The early answer for this endpoint, without taking it (tests: what is left once the page's
+ * read has taken it); null when none was started.
  */
 export function peekEarlyAnswer<T>(endpoint: Endpoint<T>): Promise<ApiResult<T>> | null {
   const key = keyOf(endpoint)

@@ -3,16 +3,15 @@
  * HydrateFallback): without one it renders nothing and warns in the console
  * on every signed-in page opened by address. The Kobo mark, centred, with a
  * status for screen readers; no antd, so it stays in the start-up bundle. A
- * signed-in /home or /transfer opened by address gets its first view instead
- * (FirstView.tsx, issue 23).
+ * signed-in /home or /transfer opened by address has its first view painted
+ * outside #root by index.html's first script (src/firstPaint.ts, issue 43): then
+ * nothing is drawn over it.
  */
 import { Logo } from '../components/Logo'
-import { FirstView } from './FirstView'
-import { plannedFirstView } from './firstViewPlan'
+import { hasPaintedFirstView } from './paintedFirstView'
 
 export function BootFallback() {
-  const view = plannedFirstView()
-  if (view) return <FirstView view={view} />
+  if (hasPaintedFirstView()) return null
   return (
     <div
       role="status"

@@ -7,6 +7,7 @@ import { Suspense, lazy } from 'react'
 import { loadChunk } from './loadChunk'
 import { PlainReloadPage } from './PlainReloadPage'
 import { ReloadingPage } from './ReloadingPage'
+import { useReplacePaintedFirstView } from './paintedFirstView'
 
 const ThemedErrorPage = lazy(async () => {
   const load = async () => {
@@ -28,6 +29,8 @@ const ThemedErrorPage = lazy(async () => {
 })
 
 export function RouteError() {
+  // A page that failed as it first opened: the painted first view must not stay over it.
+  useReplacePaintedFirstView()
   return (
     <Suspense fallback={null}>
       <ThemedErrorPage />

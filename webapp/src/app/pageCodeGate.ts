@@ -1,6 +1,6 @@
 /**
- * Holds back the code of the first signed-in page while its first view paints (issue 23,
- * FirstView.tsx). On a phone's slow network the page's chunks (antd, the shell, the page:
+ * Holds back the code of the first signed-in page while its first view paints (issue 23;
+ * painted by index.html's first script since issue 43: src/firstPaint.ts, paintedFirstView.ts). On a phone's slow network the page's chunks (antd, the shell, the page:
  * about 200 KB gzipped) would share the link with the start-up bundle and the first
  * screen's data, and the first view would wait for all of them; so the router's lazy
  * routes start loading only once the first view has drawn what it has (or at the latest

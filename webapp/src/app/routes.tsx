@@ -15,6 +15,7 @@ import { reloadScheduled } from './chunkReload'
 import { ReloadingPage } from './ReloadingPage'
 import { RouteError } from './RouteError'
 import { BootFallback } from './BootFallback'
+import { PaintedViewHandover } from './PaintedViewHandover'
 import { loadAntdRestStyles } from '../lib/antdStyles'
 import { pageCodeGate } from './pageCodeGate'
 import { yieldToMain } from '../lib/yieldToMain'
@@ -44,7 +45,7 @@ interface LazyOptions {
  */
 function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = false, state }: LazyOptions = {}) {
   return async () => {
-    // A first view may be painting (FirstView.tsx); the page's code waits for it.
+    // A first view may be painting (src/firstPaint.ts); the page's code waits for it.
     await pageCodeGate()
     const [Component] = await Promise.all([
       loadChunk(load),
@@ -106,6 +107,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     // Shown while the first page's lazy code loads (a page opened by address or reloaded).
     hydrateFallbackElement: <BootFallback />,
+    // Whatever page comes first takes the place of the first view index.html's script painted.
+    element: <PaintedViewHandover />,
     children: [
       {
         element: <AuthLayout />,

@@ -1,5 +1,5 @@
 import { formatWatClock } from '../../lib/format'
-/** The dashboard's texts that both the page and its first view (HomeFirstView) show. */
+/** The dashboard's texts that both the page and its first view (src/firstPaint.ts: copies) show. */
 export const welcome = (firstName: string | undefined) => `Welcome ${firstName ?? ''}`
 export const DASHBOARD_SUBHEADING = 'User Dashboard'
 export const MY_ACCOUNTS = 'My Accounts'
