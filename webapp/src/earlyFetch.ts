@@ -119,5 +119,14 @@ export function startApp(app: string | undefined, painted: Promise<void> | undef
   setTimeout(start, APP_MAX_WAIT_MS)
 }
 
-startFirstScreen(window.location.pathname)
-startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted)
+try {
+  startFirstScreen(window.location.pathname)
+} catch {
+  // A first view that cannot be drawn (an odd saved session, a browser without an API it
+  // uses) must never keep the app from starting: the page is then drawn by the app alone.
+  window.koboFirstView?.element.remove()
+  window.koboFirstView = undefined
+  window.koboEarlyFetches = undefined
+} finally {
+  startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted)
+}
