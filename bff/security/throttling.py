@@ -17,6 +17,7 @@ about any account.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from litestar import Request
@@ -96,22 +97,20 @@ class OnlyThrottledRoutes:
     def __init__(self, app: ASGIApp, limiters: list[DefineMiddleware]) -> None:
         self.app = app
         self.limiters = limiters
-        # Built on the route's first throttled request: Litestar builds this middleware for
-        # each of the app's 300-odd routes, and building the limiters for all of them was a
-        # sixth of `create_app`'s CPU (the tests build an app for nearly every test).
-        self._throttled: ASGIApp | None = None
 
+    @cached_property
     def throttled(self) -> ASGIApp:
-        if self._throttled is None:
-            throttled = self.app
-            for limiter in reversed(self.limiters):
-                throttled = limiter(throttled)
-            self._throttled = throttled
-        return self._throttled
+        """Built on the route's first throttled request: Litestar builds this middleware for
+        each of the app's 300-odd routes, and building the limiters for all of them was a
+        sixth of `create_app`'s CPU (the tests build an app for nearly every test)."""
+        throttled = self.app
+        for limiter in reversed(self.limiters):
+            throttled = limiter(throttled)
+        return throttled
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope.get("path_template") in THROTTLED_ROUTES:
-            await self.throttled()(scope, receive, send)
+            await self.throttled(scope, receive, send)
         else:
             await self.app(scope, receive, send)
 
