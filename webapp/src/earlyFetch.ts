@@ -96,6 +96,12 @@ export function startFirstScreen(pathname: string): void {
   window.koboFirstView = paintFirstView(pathname, session.user, summaryBody(fetches)) ?? undefined
 }
 
+/** Takes the painted first view off the page (start-up then draws the page on its own). */
+function discardFirstView(): void {
+  window.koboFirstView?.element.remove()
+  window.koboFirstView = undefined
+}
+
 /** At the latest this long after this script ran, the app runs, even if the view still waits for the summary. */
 export const APP_MAX_WAIT_MS = 2000
 
@@ -112,7 +118,7 @@ export function startApp(app: string | undefined, painted: Promise<void> | undef
     if (started) return
     started = true
     // Without the app's code the view would stay busy for ever: better none.
-    load(app).catch(() => window.koboFirstView?.element.remove())
+    load(app).catch(discardFirstView)
   }
   if (!painted) return start()
   void painted.then(start)
@@ -124,8 +130,7 @@ try {
 } catch {
   // A first view that cannot be drawn (an odd saved session, a browser without an API it
   // uses) must never keep the app from starting: the page is then drawn by the app alone.
-  window.koboFirstView?.element.remove()
-  window.koboFirstView = undefined
+  discardFirstView()
   window.koboEarlyFetches = undefined
 } finally {
   startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted)

@@ -5,7 +5,7 @@
  * at once, and on /home the "My Accounts" card with the account cards once the early summary
  * answers. It is the only renderer of the first view. The markup and classes are those of the
  * antd page it stands in for (components/firstView/firstView.css, the dashboard's
- * AccountCardStack), and that CSS is in the render-blocking stylesheet (main.tsx imports it),
+ * AccountCardStack), and that CSS is in the render-blocking stylesheet (app/paintedFirstView.ts imports it),
  * so antd's page later replaces it at the same size and place.
  *
  * It lives in a sibling of #root, which React does not own (React empties #root on its first
@@ -15,7 +15,7 @@
  * DOM, which is gone before anyone can sign out.
  *
  * This file is part of the first script's one small file (vite.config.ts): it imports
- * nothing, so the texts, card colours and icons are copies; firstPaint.test.ts checks each
+ * nothing, so the texts, card colours and icons are copies; firstPaint.test.tsx checks each
  * against the app's own (texts.ts, accountStyles.ts, AccountCardStack, Logo, the icons).
  */
 
@@ -47,7 +47,7 @@ interface CardAccount {
   status?: unknown
 }
 
-// Copies of the app's texts and constants (firstPaint.test.ts compares them).
+// Copies of the app's texts and constants (firstPaint.test.tsx compares them).
 export const TEXTS = {
   welcome: 'Welcome ', // features/dashboard/texts.ts: welcome(firstName)
   dashboardSubheading: 'User Dashboard',
