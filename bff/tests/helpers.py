@@ -136,6 +136,24 @@ class Bff:
         assert verified.status_code == 200, verified.text
         return str(verified.json()["tokenDTO"]["accessToken"])
 
+    async def seeded_lines(self, token: str) -> list[dict]:  # type: ignore[type-arg]
+        """The customer's seeded history lines (references FT…), newest first. Other tests
+        share the simulator and post their own lines, so the seed's may start pages later."""
+        for page_number in range(100):
+            page = (
+                await self.client.get(
+                    H,
+                    headers=auth(token),
+                    params={"size": 100, "page": page_number},
+                )
+            ).json()
+            seeded = [
+                ln for ln in page["content"] if re.fullmatch(r"FT\d{15}", ln["referenceNumber"])
+            ]
+            if seeded or not page["content"]:
+                return seeded
+        return []
+
 
 def conformance_hook(contract: Contract):  # type: ignore[no-untyped-def]
     """An httpx response hook: an answer the OpenAPI document does not describe (status or

@@ -518,24 +518,6 @@ async def onboarding_reopened(bff: Bff, user_id: int) -> AsyncIterator[None]:
             user.onboarding_complete = True
 
 
-async def _first_seeded_line(bff: Bff, headers: dict[str, str]) -> str:
-    """The reference of the newest seeded line (FT…) in the customer's history."""
-    for page_number in range(100):
-        page = (
-            await bff.client.get(
-                f"{PERSONAL}/transactions",
-                headers=headers,
-                params={"size": 100, "page": page_number},
-            )
-        ).json()
-        seeded = [ln for ln in page["content"] if ln["referenceNumber"].startswith("FT")]
-        if seeded:
-            return str(seeded[0]["referenceNumber"])
-        if not page["content"]:
-            break
-    raise AssertionError("no seeded line in the customer's history")
-
-
 async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     post = bff.client.post
     h = auth(token)
@@ -680,7 +662,9 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
     # A line of A's alone (a seeded one, FT…): the simulator is shared by the session, and
     # another test's transfer between A and B is B's transaction too (its details answer B,
     # rightly). Earlier files on this worker may have pushed the seeded lines off page 0.
-    own_line = await _first_seeded_line(bff, h)
+    seeded = await bff.seeded_lines(token)
+    assert seeded, "no seeded line in the customer's history"
+    own_line = str(seeded[0]["referenceNumber"])
     # A's passkey, stored as registration stores one (the ceremony is bff/tests/test_passkeys.py).
     async with bff.db.transaction() as session:
         passkey = Passkey(

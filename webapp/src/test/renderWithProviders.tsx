@@ -18,9 +18,14 @@ import { tokenFor } from '../mocks/session'
 /** jsdom's own width; setup.ts puts it back after each test. */
 export const DESKTOP_WIDTH = 1024
 
-/** Sets the width media queries and antd see (jsdom has no layout of its own). */
+/**
+ * Sets the width media queries and antd see (jsdom has no layout of its own), and tells
+ * them as a browser would: a resize, on which the matchMedia stand-in (test/setup.ts) calls
+ * the listeners whose answer changed.
+ */
 export function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
+  window.dispatchEvent(new Event('resize'))
 }
 
 const liveStores: AppStore[] = []

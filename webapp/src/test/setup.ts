@@ -31,18 +31,76 @@ function matches(query: string): boolean {
   })
 }
 
+/**
+ * A media query list that answers from the current width and, like a browser's, tells its
+ * listeners when a resize changes its answer. antd's responsive observer (Table columns'
+ * `responsive`, Grid) is a module singleton that subscribes once and then trusts the
+ * events: with `isolate: false` it outlives a file, so a stand-in that never fired `change`
+ * left it at the width of an earlier file's test.
+ */
+class MediaQueryListStandIn {
+  readonly media: string
+  onchange: ((event: MediaQueryListEvent) => void) | null = null
+  private readonly listeners = new Set<(event: MediaQueryListEvent) => void>()
+  private lastAnswer: boolean
+
+  constructor(media: string) {
+    this.media = media
+    this.lastAnswer = matches(media)
+  }
+
+  get matches() {
+    return matches(this.media)
+  }
+
+  addListener(listener: (event: MediaQueryListEvent) => void) {
+    this.listeners.add(listener)
+    listening.add(this)
+  }
+
+  removeListener(listener: (event: MediaQueryListEvent) => void) {
+    this.listeners.delete(listener)
+    if (!this.listeners.size) listening.delete(this)
+  }
+
+  addEventListener(_type: 'change', listener: (event: MediaQueryListEvent) => void) {
+    this.addListener(listener)
+  }
+
+  removeEventListener(_type: 'change', listener: (event: MediaQueryListEvent) => void) {
+    this.removeListener(listener)
+  }
+
+  dispatchEvent() {
+    return true
+  }
+
+  /** Called on each resize: tells the listeners if the answer changed. */
+  answerChanged() {
+    const answer = this.matches
+    if (answer === this.lastAnswer) return
+    this.lastAnswer = answer
+    const event = { matches: answer, media: this.media } as MediaQueryListEvent
+    this.onchange?.(event)
+    for (const listener of [...this.listeners]) listener(event)
+  }
+}
+
+// The lists someone listens to. Kept on globalThis, and the resize listener installed once:
+// with `isolate: false` this file runs again before each test file, and a list made for an
+// earlier file (antd's observer keeps its own) must still hear the next file's resizes.
+const shared = globalThis as typeof globalThis & { koboMediaLists?: Set<MediaQueryListStandIn> }
+const listening = shared.koboMediaLists ?? new Set<MediaQueryListStandIn>()
+if (!shared.koboMediaLists) {
+  shared.koboMediaLists = listening
+  window.addEventListener('resize', () => {
+    for (const list of [...listening]) list.answerChanged()
+  })
+}
+
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: matches(query),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }),
+  value: (query: string) => new MediaQueryListStandIn(query),
 })
 
 // jsdom has no ResizeObserver; antd's overlays only need it to exist.
@@ -131,10 +189,7 @@ afterEach(() => {
   window.sessionStorage.clear()
   navigation.bind(null)
   // The layout tests set a phone's width; the next test starts at the desktop's again.
-  if (window.innerWidth !== DESKTOP_WIDTH) {
-    setWindowWidth(DESKTOP_WIDTH)
-    window.dispatchEvent(new Event('resize'))
-  }
+  if (window.innerWidth !== DESKTOP_WIDTH) setWindowWidth(DESKTOP_WIDTH)
   vi.restoreAllMocks()
   vi.useRealTimers()
 })

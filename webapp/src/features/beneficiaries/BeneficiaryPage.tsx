@@ -4,7 +4,8 @@
  * Beneficiary, and Delete from each row's menu with a Yes/No confirmation.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Dropdown, Modal, Table, Typography } from 'antd'
+import { Button, Card, Dropdown, Modal, Typography } from 'antd'
+import { ResponsiveTable } from '../../components/table/ResponsiveTable'
 import { DeleteOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { AddFirstEmpty, LoadState } from '../../components/LoadState'
@@ -73,7 +74,7 @@ export function BeneficiaryPage() {
           failedTitle={BENEFICIARIES_FAILED}
           hasData={list.data !== undefined}
         >
-          <Table<Beneficiary>
+          <ResponsiveTable<Beneficiary>
             rowKey="id"
             dataSource={rows}
             // The table (with its headers) stays for the empty state; an empty list gets the next step.

@@ -6,7 +6,8 @@
  * Details modal, and the Request Statement modal.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Badge, Button, Card, Table, Typography } from 'antd'
+import { Badge, Button, Card, Typography } from 'antd'
+import { ResponsiveTable } from '../../components/table/ResponsiveTable'
 import { FilterOutlined, MailOutlined, SendOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
@@ -124,7 +125,7 @@ export function TransactionHistoryPage() {
           }}
           skeletonRows={8}
         >
-          <Table<Transaction>
+          <ResponsiveTable<Transaction>
             rowKey={(t) => `${t.accountNumber}:${t.referenceNumber}`}
             loading={load.status === 'loading'}
             dataSource={items}

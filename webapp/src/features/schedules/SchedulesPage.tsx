@@ -6,7 +6,8 @@
  * approval code step. `?open=<uuid>` (from the dashboard) opens one's details.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Card, Select, Table, Typography } from 'antd'
+import { Button, Card, Select, Typography } from 'antd'
+import { ResponsiveTable } from '../../components/table/ResponsiveTable'
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch } from '../../store/hooks'
@@ -99,7 +100,7 @@ export function SchedulesPage() {
           </Typography.Text>
         </div>
         <LoadState load={loadOf(list)} onRetry={() => void list.refetch()} failedTitle={SCHEDULES_FAILED} hasData={loaded}>
-          <Table<ScheduledPayment>
+          <ResponsiveTable<ScheduledPayment>
             rowKey="uuid"
             dataSource={rows}
             // The table (with its headers) stays for the empty state; no payments at all gets the next step.

@@ -4,7 +4,8 @@
  * 'Bill Payment Details'. On phones each row folds into one cell.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Select, Table, Typography } from 'antd'
+import { Button, Card, Select, Typography } from 'antd'
+import { ResponsiveTable } from '../../../components/table/ResponsiveTable'
 import { EyeOutlined, PhoneOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useAppDispatch } from '../../../store/hooks'
 import { EmptyState, LoadState } from '../../../components/LoadState'
@@ -99,7 +100,7 @@ export function BillHistory() {
         <Typography.Text type="secondary" className="kobo-bill-count">
           {rows.length} {rows.length === 1 ? 'payment' : 'payments'}
         </Typography.Text>
-        <Table<BillLog>
+        <ResponsiveTable<BillLog>
           rowKey="id"
           size="middle"
           dataSource={rows}
