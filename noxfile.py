@@ -267,13 +267,17 @@ def plan_e2e_shards(shards: int) -> list[list[str]]:
 def record_e2e_durations(runs_dir: Path) -> None:
     """Writes each spec's seconds in this run (from the shards' JSON reports) to
     webapp/e2e-runs/durations.json and prints them; copy that file over
-    webapp/e2e/durations.json when the specs change, to keep the shards even."""
+    webapp/e2e/durations.json when the specs change, to keep the shards even. Also names
+    the journeys that passed only on their retry: a flake, to be mended, not forgotten."""
     seconds: dict[str, float] = {}
+    retried: list[str] = []
 
     def walk(suite: dict[str, Any]) -> None:
         for spec in suite.get("specs", []):
             name = Path(spec["file"]).name
             for test in spec["tests"]:
+                if test.get("status") == "flaky":
+                    retried.append(f"{name}: {spec['title']}")
                 for result in test["results"]:
                     seconds[name] = seconds.get(name, 0.0) + result["duration"] / 1000
         for child in suite.get("suites", []):
@@ -286,3 +290,4 @@ def record_e2e_durations(runs_dir: Path) -> None:
         ordered = dict(sorted((k, round(v, 1)) for k, v in seconds.items()))
         (runs_dir / "durations.json").write_text(json.dumps(ordered, indent=2) + "\n")
         print("seconds per spec this run (webapp/e2e-runs/durations.json):", ordered, flush=True)
+    print(f"journeys that passed only on their retry: {retried or 'none'}", flush=True)

@@ -30,7 +30,9 @@ export default defineConfig({
   // several runs side by side (`--shard`), each with a stack of its own.
   fullyParallel: false,
   workers: 1,
-  retries: CI ? 1 : 0,
+  // CI and the full suite (`nox -s e2e`, which sets E2E_OUT) retry a failed journey once,
+  // and record its trace on that retry; a journey run by hand fails at once (add `--trace on`).
+  retries: CI || process.env.E2E_OUT ? 1 : 0,
   forbidOnly: CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -49,7 +51,9 @@ export default defineConfig({
     // a page controlled across tests: blocked for every journey but e2e/pwa.spec.ts, which
     // allows it for itself. A mock run needs MSW's worker, so there workers are allowed.
     serviceWorkers: MOCK ? 'allow' : 'block',
-    trace: 'retain-on-failure',
+    // A trace of every journey, kept only for failures, cost a third of the journeys' CPU
+    // (docs/benchmarks.md, "Session 26"); the retry's trace shows the failure as well.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -51,6 +51,9 @@ from core_sim.settings import SimSettings
 OPENAPI_PATH = "/schema/openapi.json"
 # Small on purpose: ~115 operations on a 2-core machine, the module within about a minute.
 EXAMPLES_PER_OPERATION = 10
+# On the PostgreSQL leg only: the production database is the stricter one (NUL bytes, integer
+# widths), and two minutes of fuzzing need not run twice (docs/frontend.md, the suite's time).
+pytestmark = pytest.mark.postgres
 ANONYMOUS_EXAMPLES_PER_OPERATION = 3
 EXCLUDED = {
     # Signing out would revoke the token every other operation is called with.
