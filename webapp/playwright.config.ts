@@ -52,7 +52,7 @@ export default defineConfig({
     // allows it for itself. A mock run needs MSW's worker, so there workers are allowed.
     serviceWorkers: MOCK ? 'allow' : 'block',
     // A trace of every journey, kept only for failures, cost a third of the journeys' CPU
-    // (docs/benchmarks.md, "Session 26"); the retry's trace shows the failure as well.
+    // (docs/frontend.md, "How long the tests take"); the retry's trace shows the failure too.
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

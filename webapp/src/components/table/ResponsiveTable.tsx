@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Table, type TableProps } from 'antd'
-import { useBreakpoints } from '../../lib/useIsMobile'
+import { useBreakpoints } from '../../lib/useBreakpoints'
 
 /**
  * antd's Table with columns' `responsive` applied from the first render. antd learns the
