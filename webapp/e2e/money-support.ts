@@ -139,6 +139,20 @@ export async function dismissToasts(page: Page) {
   }).toPass({ timeout: 20_000 })
 }
 
+/** Closes a money movement's result dialog with its Done (or Close) button and waits until
+ * it has gone. Under load a click once landed while antd's opening animation still moved the
+ * dialog and did nothing (run Q, session 26); the button is clicked again until the dialog
+ * has closed, and a dialog that never closes still fails the journey. */
+export async function closeResult(page: Page, button: 'Done' | 'Close' = 'Done') {
+  const result = page.locator('.kobo-transfer-result')
+  await expect(async () => {
+    if (await result.isVisible().catch(() => false)) {
+      await result.getByRole('button', { name: button }).click({ timeout: 2_000 }).catch(() => undefined)
+    }
+    await expect(result).toBeHidden({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+}
+
 // --- the simulator's core ----------------------------------------------------------
 
 /** An account's available balance in kobo, straight from the core. */

@@ -16,6 +16,7 @@ import {
   GTBANK,
   TUNDE_ACCOUNT,
   choose,
+  closeResult,
   codeAfter,
   dismissToasts,
   signIn,
@@ -140,7 +141,7 @@ test.describe('receipts on the real stack', () => {
     await expect(receipt).not.toContainText(TUNDE_ACCOUNT)
     await expectNoLedgerCodes(page)
     const reference = await readReceipt(receipt)
-    await page.getByRole('button', { name: 'Done' }).click()
+    await closeResult(page)
     await checkEverywhere(page, request, reference, 'Tunde Bakare')
   })
 
@@ -156,7 +157,7 @@ test.describe('receipts on the real stack', () => {
     expect(name).not.toMatch(LEDGER_CODES)
     await expectNoLedgerCodes(page)
     const reference = await readReceipt(receipt)
-    await page.getByRole('button', { name: 'Done' }).click()
+    await closeResult(page)
     await checkEverywhere(page, request, reference, name)
   })
 
@@ -175,7 +176,7 @@ test.describe('receipts on the real stack', () => {
     await expect(receipt).toContainText('900****014')
     await expectNoLedgerCodes(page)
     const reference = await readReceipt(receipt)
-    await page.getByRole('button', { name: 'Done' }).click()
+    await closeResult(page)
     await checkEverywhere(page, request, reference, 'Adaeze Nwosu')
   })
 
@@ -202,7 +203,7 @@ test.describe('receipts on the real stack', () => {
     await expect(receipt.locator('.ant-result-title')).toHaveText('Transferred Successfully', { timeout: 60_000 })
     await expect(receipt.getByTestId('receipt-status')).toHaveText('Completed')
     expect(await readReceipt(receipt)).toBe(pendingReference)
-    await page.getByRole('button', { name: 'Done' }).click()
+    await closeResult(page)
     await checkEverywhere(page, request, pendingReference, name)
     // The history shows it as completed now, not pending.
     await page.getByLabel('Search transactions').fill(pendingReference)
@@ -273,7 +274,7 @@ test('screenshots of the transfer receipt and the details with receipt actions',
     await dismissToasts(page)
     await settle(page)
     await screenshot(page, `receipt-success-${size}`, { doc: true })
-    await page.getByRole('button', { name: 'Done' }).click()
+    await closeResult(page)
 
     await page.goto('/transaction-history')
     // The mock's history is generated, not posted to: there the newest row stands in.

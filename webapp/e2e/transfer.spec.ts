@@ -11,6 +11,7 @@ import {
   GTBANK,
   TUNDE_ACCOUNT,
   choose,
+  closeResult,
   codeAfter,
   coreBalanceKobo,
   dismissToasts,
@@ -52,7 +53,7 @@ test('intra-bank: Ada sends Tunde money with the code; both balances change', as
   // The outcome is a receipt dialog now (not only a toast): read it, then close it.
   await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible()
   await expect(page.getByTestId('receipt')).toContainText('Tunde Bakare')
-  await page.getByRole('button', { name: 'Done' }).click()
+  await closeResult(page)
   await expect(page.getByLabel('Account Number')).toHaveValue('')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(adaBefore - 123456)
   expect(await coreBalanceKobo(request, TUNDE_ACCOUNT)).toBe(tundeBefore + 123456)
@@ -96,7 +97,7 @@ test('other bank: a transfer that times out shows Pending, ends Completed, and d
   await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible({ timeout: 60_000 })
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.current)).toBe(before - 250000)
   expect(statusChecks, 'the page asked for the status (through the held route)').toBeGreaterThan(0)
-  await page.getByRole('button', { name: 'Done' }).click()
+  await closeResult(page)
   // Still debited once a little later (no second attempt moved money).
   await page.waitForTimeout(3000)
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.current)).toBe(before - 250000)
