@@ -33,10 +33,9 @@ function matches(query: string): boolean {
 
 /**
  * A media query list that answers from the current width and, like a browser's, tells its
- * listeners when a resize changes its answer. antd's responsive observer (Table columns'
- * `responsive`, Grid) is a module singleton that subscribes once and then trusts the
- * events: with `isolate: false` it outlives a file, so a stand-in that never fired `change`
- * left it at the width of an earlier file's test.
+ * listeners when a resize changes its answer. The app's media-query hooks (lib/useIsMobile,
+ * lib/useBreakpoints) and antd's Grid subscribe once and then trust the events, so a
+ * stand-in that never fired `change` left a mounted component at the width it first read.
  */
 class MediaQueryListStandIn {
   readonly media: string
@@ -87,8 +86,8 @@ class MediaQueryListStandIn {
 }
 
 // The lists someone listens to. Kept on globalThis, and the resize listener installed once:
-// with `isolate: false` this file runs again before each test file, and a list made for an
-// earlier file (antd's observer keeps its own) must still hear the next file's resizes.
+// with `isolate: false` this file runs again before each test file, and a list made while an
+// earlier file ran must still hear the next file's resizes.
 const shared = globalThis as typeof globalThis & { koboMediaLists?: Set<MediaQueryListStandIn> }
 const listening = shared.koboMediaLists ?? new Set<MediaQueryListStandIn>()
 if (!shared.koboMediaLists) {
