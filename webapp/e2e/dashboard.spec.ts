@@ -19,7 +19,11 @@ test('Tunde opens a Kids Savings Account, sees it on /home and in Settings, and 
   await signIn(page, request, TUNDE)
   await dismissToasts(page)
   const cards = page.getByTestId('account-card')
-  const before = await cards.count()
+  // The welcome heading comes before the accounts: count them once his current account shows
+  // (CI once counted 0). Numbers, not names, find the new card, so a retry that finds the
+  // first try's Kids Savings Account still checks the one it opened.
+  await expect(cards.and(page.locator(`[data-account-number="${TUNDE_ACCOUNT}"]`))).toBeVisible()
+  const numbersBefore = await cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-account-number')))
 
   await page.getByRole('button', { name: 'Add account' }).click()
   await page.getByRole('menuitem', { name: /Create Account/ }).click()
@@ -31,11 +35,13 @@ test('Tunde opens a Kids Savings Account, sees it on /home and in Settings, and 
   await panel.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByText('Account created successfully')).toBeVisible()
   await expect(panel).toBeHidden()
-  await expect(cards).toHaveCount(before + 1)
-  const created = cards.filter({ hasText: 'Kids Savings Account' })
-  await expect(created).toHaveCount(1)
-  const accountNumber = (await created.getAttribute('data-account-number'))!
+  await expect(cards).toHaveCount(numbersBefore.length + 1)
+  const numbersAfter = await cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-account-number')))
+  const opened = numbersAfter.filter((number) => !numbersBefore.includes(number))
+  expect(opened).toHaveLength(1)
+  const accountNumber = opened[0]!
   expect(accountNumber).toMatch(/^\d{10}$/)
+  await expect(page.locator(`[data-testid="account-card"][data-account-number="${accountNumber}"]`)).toContainText('Kids Savings Account')
 
   await page.goto('/settings')
   const tile = page.locator(`[data-testid="manage-account-card"][data-account-number="${accountNumber}"]`)

@@ -3,6 +3,8 @@
  * handlers (unknown calls fail the test), a width-aware matchMedia, and a
  * clean slate (storage, stores, mocks) between tests.
  */
+// First: Redux Toolkit keeps the requestAnimationFrame it finds when it loads (test/frames).
+import './frames'
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
