@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK } from './support'
-import { ADA, ADA_ACCOUNTS, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, choose, closeDialog, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { REFRESH_DOCS, screenshot } from './screenshots'
 
 test.skip(MOCK, 'balances and bill logs are checked in the real stack')
@@ -94,7 +94,7 @@ test('airtime: Ada tops up a phone with the code; the balance and the history sh
   await expect(result.locator('.ant-result-title')).toHaveText('Payment Successful')
   await expect(result.getByTestId('receipt-amount')).toHaveText('₦150.00')
   await expect(page.locator('.kobo-bill-drawer')).toBeHidden()
-  await result.getByRole('button', { name: 'Done' }).click()
+  await closeDialog(result, result.getByRole('button', { name: 'Done' }))
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 15000)
 
   const row = await historyRow(page, '08099990001')
@@ -132,7 +132,7 @@ test('electricity: a prepaid token appears after the code and again in Bill Paym
   expect(shown).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/)
   const token = shown.replace(/-/g, '')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 104750)
-  await result.getByRole('button', { name: 'Done' }).click()
+  await closeDialog(result, result.getByRole('button', { name: 'Done' }))
 
   // The server's log has the same token.
   const logged = (await billLogs(page, request)).find((b) => b.vendingToken === token)
@@ -167,7 +167,7 @@ test('a vend the biller refuses leaves the balance unchanged and the log says FA
   await expect(result).toContainText('Payment Failed')
   await expect(result).toContainText('Your account was not debited.')
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before)
-  await result.getByRole('button', { name: 'Close' }).click()
+  await closeDialog(result, result.getByRole('button', { name: 'Close' }))
   // The panel stays open with its values for another try.
   await expect(panel.getByLabel('Meter Number')).toHaveValue('45000000002')
   await page.keyboard.press('Escape')
@@ -192,7 +192,7 @@ test('a pending vend is requeried by the BFF until it is Completed, and debits o
   await expect(result).toContainText('Checking with the biller')
   // The worker requeries the biller in the background; the page follows the history.
   await expect(result).toContainText('Payment Successful', { timeout: 45_000 })
-  await result.getByRole('button', { name: 'Done' }).click()
+  await closeDialog(result, result.getByRole('button', { name: 'Done' }))
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(before - 27500)
 
   const logs = await billLogs(page, request)

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK } from './support'
-import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, closeResult, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { screenshot } from './screenshots'
 
 const WIDTHS = [
@@ -107,7 +107,7 @@ for (const viewport of WIDTHS) {
         await shot(page, 'transfer-pending', w, false)
         await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible({ timeout: 60_000 })
         await shot(page, 'transfer-pending-completed', w, false)
-        await page.getByRole('button', { name: 'Done' }).click()
+        await closeResult(page)
       }
 
       await page.goto('/beneficiary')

@@ -12,7 +12,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL } from './support'
-import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, GTBANK, TUNDE_ACCOUNT, choose, closeDialog, codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { ADMIN, freshPersona, ok, session } from './customers'
 import { atBothWidths, screenshot } from './screenshots'
 
@@ -60,7 +60,7 @@ test('not received: reported from the result, acknowledged in the inbox, refunde
   await atBothWidths(page, 'dispute-received')
   await inboxHas(request, ADA.email, number)
   await inboxHas(request, '08031234501', number)
-  await form.getByRole('button', { name: 'Done' }).click()
+  await closeDialog(form, form.getByRole('button', { name: 'Done' }))
 
   // Customer Service shows it beside the tickets, with the countdown.
   await page.goto('/customer-service')
@@ -144,8 +144,8 @@ test("a refused bill's result offers 'Report a problem', answered at once; the b
   await expect(form.getByTestId('report-done')).toContainText(/Your money was not taken: the ₦120\.00 /)
   await expect(form.getByTestId('dispute-status')).toHaveText('Answered')
   await screenshot(page, 'bill-dispute-answered-phone')
-  await form.getByRole('button', { name: 'Done' }).click()
-  await result.getByRole('button', { name: 'Close' }).click()
+  await closeDialog(form, form.getByRole('button', { name: 'Done' }))
+  await closeDialog(result, result.getByRole('button', { name: 'Close' }))
   // The panel stays open with its values for another try.
   await panel.locator('.ant-drawer-close').click()
   await expect(panel).toBeHidden()

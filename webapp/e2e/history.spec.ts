@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK, SIM_URL } from './support'
-import { ADA, ADA_ACCOUNTS, choose, dismissToasts, signIn } from './money-support'
+import { ADA, ADA_ACCOUNTS, choose, closeDetails, dismissToasts, signIn } from './money-support'
 import { REFRESH_DOCS, screenshot } from './screenshots'
 
 const CURRENT = `Current Account (${ADA_ACCOUNTS.current})`
@@ -104,8 +104,7 @@ test('history is filtered and a transaction opened', async ({ page, request }) =
   await expect(value('Source Account Name')).not.toHaveText('')
   await expect(value('Session ID')).toBeVisible()
   await expect(value('Date')).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)
-  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
-  await expect(details).toBeHidden()
+  await closeDetails(details)
 })
 
 test('a PDF statement is requested and arrives by e-mail', async ({ page, request }) => {
@@ -168,7 +167,7 @@ test('screenshots at desktop and phone width', async ({ page, request }) => {
   await expect(page.getByRole('dialog', { name: 'Transaction Details' })).toBeVisible()
   await page.waitForTimeout(600)
   await screenshot(page, `transaction-history-details-desktop`, { doc: true })
-  await page.getByRole('dialog', { name: 'Transaction Details' }).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
+  await closeDetails(page.getByRole('dialog', { name: 'Transaction Details' }))
   await page.getByRole('button', { name: 'Request Statement' }).click()
   await page.waitForTimeout(600)
   await screenshot(page, `transaction-history-statement-desktop`, { doc: true })

@@ -6,7 +6,7 @@
  * authenticator secret (RFC 6238 TOTP with node's crypto).
  */
 import { createHmac } from 'node:crypto'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MOCK, MOCK_OTP, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
 
 
@@ -139,18 +139,26 @@ export async function dismissToasts(page: Page) {
   }).toPass({ timeout: 20_000 })
 }
 
-/** Closes a money movement's result dialog with its Done (or Close) button and waits until
- * it has gone. Under load a click once landed while antd's opening animation still moved the
- * dialog and did nothing (run Q, session 26); the button is clicked again until the dialog
- * has closed, and a dialog that never closes still fails the journey. */
+/** Closes a dialog with one of its buttons and waits until it has gone. Under load a click
+ * once landed while antd's opening animation still moved the dialog and did nothing (run Q,
+ * session 26); the button is clicked again until the dialog has closed, and a dialog that
+ * never closes still fails the journey. */
+export async function closeDialog(dialog: Locator, closeButton: Locator) {
+  await expect(async () => {
+    if (await dialog.isVisible().catch(() => false)) await closeButton.click({ timeout: 2_000 }).catch(() => undefined)
+    await expect(dialog).toBeHidden({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+}
+
+/** Closes a transfer's result with its Done (or Close) button. */
 export async function closeResult(page: Page, button: 'Done' | 'Close' = 'Done') {
   const result = page.locator('.kobo-transfer-result')
-  await expect(async () => {
-    if (await result.isVisible().catch(() => false)) {
-      await result.getByRole('button', { name: button }).click({ timeout: 2_000 }).catch(() => undefined)
-    }
-    await expect(result).toBeHidden({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await closeDialog(result, result.getByRole('button', { name: button }))
+}
+
+/** Closes a details dialog with the Close in its footer (its corner's X is also "Close"). */
+export async function closeDetails(details: Locator) {
+  await closeDialog(details, details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }))
 }
 
 // --- the simulator's core ----------------------------------------------------------

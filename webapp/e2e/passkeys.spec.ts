@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, messagesFor, newestMessageId } from './support'
-import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, signOut, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, closeResult, codeAfter, coreBalanceKobo, dismissToasts, signIn, signOut, typeDialogCode } from './money-support'
 import { screenshot } from './screenshots'
 import { removePasskeys } from './customers'
 
@@ -131,7 +131,7 @@ test('add a passkey, sign in with it, approve a payment with it, remove it', asy
   await dialog.getByRole('button', { name: /Approve with passkey/ }).click()
   await expect(page.locator('.ant-result-title', { hasText: 'Transferred Successfully' })).toBeVisible()
   await expect(page.getByTestId('receipt')).toContainText('Tunde Bakare')
-  await page.getByRole('button', { name: 'Done' }).click()
+  await closeResult(page)
   expect(await coreBalanceKobo(request, ADA_ACCOUNTS.savings)).toBe(adaBefore - 150_000)
   expect(await coreBalanceKobo(request, TUNDE_ACCOUNT)).toBe(tundeBefore + 150_000)
 

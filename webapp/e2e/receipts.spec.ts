@@ -16,6 +16,8 @@ import {
   GTBANK,
   TUNDE_ACCOUNT,
   choose,
+  closeDetails,
+  closeDialog,
   closeResult,
   codeAfter,
   dismissToasts,
@@ -107,7 +109,7 @@ async function checkEverywhere(page: Page, request: APIRequestContext, reference
   const download = page.waitForEvent('download')
   await details.getByRole('button', { name: /Download receipt$/ }).click()
   expect((await download).suggestedFilename()).toBe(`kobo-receipt-${reference}.pdf`)
-  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
+  await closeDetails(details)
 
   const pdf = await request.get(`${TRANSACTIONS}/${encodeURIComponent(reference)}/receipt`, { headers: auth })
   expect(pdf.status()).toBe(200)
@@ -237,7 +239,8 @@ test.describe('receipts on the real stack', () => {
     await expect(receipt).toContainText('Kemi Adeyinka')
     await expectNoLedgerCodes(page)
     const reference = await readReceipt(receipt)
-    await page.locator('.kobo-bill-result').getByRole('button', { name: 'Done' }).click()
+    const billResult = page.locator('.kobo-bill-result')
+    await closeDialog(billResult, billResult.getByRole('button', { name: 'Done' }))
     // The history names the biller (counterpartyName), e.g. "Ikeja Electric"; the narration names the meter.
     await page.goto('/transaction-history')
     await page.getByLabel('Search transactions').fill(reference)
@@ -285,6 +288,6 @@ test('screenshots of the transfer receipt and the details with receipt actions',
     await dismissToasts(page)
     await settle(page)
     await screenshot(page, `receipt-details-${size}`, { doc: true })
-    await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
+    await closeDetails(details)
   }
 })

@@ -11,7 +11,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, SIM_URL, newestMessageId, readOtp } from './support'
-import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, closeDetails, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode } from './money-support'
 import { screenshot } from './screenshots'
 
 test.skip(MOCK, 'the clock and the runner exist only on the real stack')
@@ -84,8 +84,7 @@ async function screenshots(page: Page) {
   await expect(details.getByTestId('schedule-details')).toBeVisible()
   await page.waitForTimeout(400)
   await screenshot(page, 'scheduled-payment-details-phone', { doc: true })
-  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
-  await expect(details).toBeHidden()
+  await closeDetails(details)
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
@@ -177,8 +176,7 @@ test('schedule a monthly transfer, approve, edit and approve again, run it due: 
   const details = page.locator('.ant-modal').filter({ hasText: 'Schedule Payment Details' })
   await expect(details.getByTestId('schedule-details')).toContainText('1 of 1')
   await expect(details.getByTestId('schedule-details')).toContainText(narration)
-  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
-  await expect(details).toBeHidden()
+  await closeDetails(details)
   await screenshots(page)
 
   // …and on /home, where the row leads back here.
