@@ -99,7 +99,9 @@ const FIRST_SCREEN_BUDGETS = {
   // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
   // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose. Raised by
   // 2 KB more on purpose (issue 43, 370.9 KB): the first script's painter, as for /home.
-  '/transfer': { js: 371 * 1024, css: 58 * 1024 },
+  // Raised by 0.5 KB on purpose (session 27, 371.0 KB): the signed-in core starts /home's
+  // summary read as it loads (`startEarlyReads`), so the page renders once, with its data.
+  '/transfer': { js: 371.5 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

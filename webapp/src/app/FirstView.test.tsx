@@ -4,6 +4,7 @@ import { createTestStore, renderWithProviders, sessionFor, signedInState } from 
 import { selectAccessToken } from '../store/appSlice'
 import { dropEarlyAnswers, peekEarlyAnswer } from '../api/earlyAnswers'
 import { clientSummaryEndpoint } from '../store/accounts/api'
+import { accountsApi } from '../store/accounts/reads'
 import { adoptFirstScreenRequests } from './firstScreenData'
 import { EARLY_FETCH_TIMEOUT_MS, FIRST_SCREEN_PATHS, SAVED_SESSION_KEY, startFirstScreen } from '../earlyFetch'
 import { USER_INFO_KEY } from './sessionStorage'
@@ -63,6 +64,18 @@ describe('the first view of a signed-in page (issues 23 and 43)', () => {
     expect(document.querySelector('.ant-card')).not.toBeNull()
     // The page's read took the early answer: none is left behind.
     await waitFor(() => expect(peekEarlyAnswer(clientSummaryEndpoint())).toBeNull())
+  })
+
+  it('the summary asked for early is in the store as soon as the signed-in core is, before /home renders', async () => {
+    window.localStorage.setItem(USER_INFO_KEY, JSON.stringify(sessionFor('ada')))
+    startFirstScreen('/home')
+    adoptFirstScreenRequests(sessionFor('ada').tokenDTO.accessToken)
+    // A store that gets the signed-in core (as start-up's does when the route's code loads).
+    const store = createTestStore(signedInState('ada'))
+    await waitFor(() => expect(accountsApi.endpoints.dashboard.select()(store.getState()).status).toBe('fulfilled'))
+    expect(accountsApi.endpoints.dashboard.select()(store.getState()).data?.accounts.length).toBeGreaterThan(0)
+    // It took the early answer: the page will not ask again.
+    expect(peekEarlyAnswer(clientSummaryEndpoint())).toBeNull()
   })
 
   it('shows the transfer page’s painted heading until antd’s page takes its place', async () => {

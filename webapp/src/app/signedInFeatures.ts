@@ -8,11 +8,17 @@ import { koboApi } from '../api/koboApi'
 import { accountsReducer } from '../store/accounts/accountsSlice'
 import { accountsSaga } from '../store/accounts/accountsSaga'
 import type { FeatureState } from '../store/featureState'
+import { peekEarlyAnswer } from '../api/earlyAnswers'
+import { clientSummaryEndpoint } from '../store/accounts/api'
 // The reads a first screen starts early (firstScreenData.ts) are defined here, with the core.
-import '../store/accounts/reads'
+import { accountsApi } from '../store/accounts/reads'
 
 export const signedInCore: FeatureState = {
   reducers: { [koboApi.reducerPath]: koboApi.reducer, accounts: accountsReducer },
   sagas: [accountsSaga],
   middleware: [koboApi.middleware],
+  // /home opened by address: its summary, asked for by index.html's first script.
+  startEarlyReads(dispatch) {
+    if (peekEarlyAnswer(clientSummaryEndpoint())) dispatch(accountsApi.endpoints.dashboard.initiate(undefined, { subscribe: false }))
+  },
 }

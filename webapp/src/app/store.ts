@@ -119,6 +119,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       const sagas = state.sagas.filter((saga) => !running.has(saga))
       sagas.forEach((saga) => running.add(saga))
       if (sagas.length) sagaTasks.push(sagaMiddleware.run(keepAlive, sagas))
+      state.startEarlyReads?.(store.dispatch)
     }
   }
   start(loadedStates)
