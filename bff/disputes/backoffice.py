@@ -26,8 +26,8 @@ from bff.disputes.service import DisputeService
 from bff.errors import Conflict, ServiceUnavailable, ValidationFailed
 from bff.history.presentation import load_records
 from bff.money import format_naira
-from bff.notifications import outbox as outbox_rows
 from bff.notifications.message import Message
+from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
 from bff.payments.lifecycle import Status
 from bff.tickets.models import Sender
@@ -47,9 +47,10 @@ def refund_reference(payment_reference: str) -> str:
 
 
 class DisputeBackOffice:
-    def __init__(self, disputes: DisputeService, core: CoreClient) -> None:
+    def __init__(self, disputes: DisputeService, core: CoreClient, notifier: Notifier) -> None:
         self.disputes = disputes
         self.core = core
+        self.notifier = notifier
         self.db: Database = disputes.db
 
     async def queue(self, open_only: bool) -> list[AdminDisputeOut]:
@@ -152,8 +153,10 @@ class DisputeBackOffice:
                 ticket.resolved = True
             updated = await session.get(Dispute, dispute.id)
             assert updated is not None
-            rows = await outbox_rows.add(session, decision_messages(customer, updated, told))
-        await self.disputes.notifier.outbox.deliver_due([row.id for row in rows])
+            recorded = await self.notifier.record(
+                session, decision_messages(customer, updated, told)
+            )
+        await self.notifier.deliver(recorded)
         return dispute_out(updated, utcnow())
 
 

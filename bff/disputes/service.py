@@ -21,7 +21,6 @@ from bff.disputes.reasons import REASON_LABELS, STATUS_LABELS, DisputeStatus, Re
 from bff.disputes.schemas import DisputeDetailOut, DisputeIn, DisputeOut, ReasonOut
 from bff.errors import Conflict, FieldErrors, NotFound, ValidationFailed
 from bff.history.service import HistoryService
-from bff.notifications import outbox as outbox_rows
 from bff.notifications.message import Message
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
@@ -100,7 +99,7 @@ class DisputeService:
         except IntegrityError:  # another request opened one on this payment just now
             await self._refuse_second_open(payment.reference)
             raise
-        await self.notifier.outbox.deliver_due(rows)
+        await self.notifier.deliver(rows)
         return await self._detail(user, dispute)
 
     async def _refuse_second_open(self, reference: str) -> None:
@@ -164,8 +163,8 @@ class DisputeService:
                 await self.tickets.add_message_in(session, ticket, Sender.AGENT, user.id, answer)
             session.add(dispute)
             await session.flush()
-            rows = await outbox_rows.add(session, acknowledgement(user, dispute))
-        return dispute, [row.id for row in rows]
+            recorded = await self.notifier.record(session, acknowledgement(user, dispute))
+        return dispute, recorded
 
     async def owned(self, user: User | None, tracking_number: str) -> Dispute:
         async with self.db.transaction() as session:

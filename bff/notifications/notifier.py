@@ -7,6 +7,9 @@
 - `send`: for a message about something already committed (a security notice, a reply to a
   ticket, the outcome of a pending payment): recorded in the outbox, then delivered at once;
   if the transport is down the worker retries it.
+- `record` then `deliver`: the same for a message that belongs to a change the caller is
+  making (a dispute opened or decided): recorded in the change's own transaction, so it exists
+  exactly if the change commits, and delivered once it has.
 - Alerts of completed payments are recorded in the payment's own transaction
   (`bff.payments.lifecycle`), never through here.
 """
@@ -14,6 +17,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.core_client import CoreClient
 from bff.db import Database
@@ -47,5 +52,14 @@ class Notifier:
         if not messages:
             return
         async with self.outbox.db.transaction() as session:
-            rows = await outbox_rows.add(session, messages)
-        await self.outbox.deliver_due([row.id for row in rows])
+            recorded = await self.record(session, messages)
+        await self.deliver(recorded)
+
+    async def record(self, session: AsyncSession, messages: Sequence[Message]) -> list[int]:
+        """Records messages in the caller's transaction; returns their ids for `deliver`."""
+        return [row.id for row in await outbox_rows.add(session, messages)]
+
+    async def deliver(self, recorded: Sequence[int]) -> None:
+        """Delivers recorded messages now (after their transaction committed); what the
+        transport does not take, the worker retries."""
+        await self.outbox.deliver_due(list(recorded))
