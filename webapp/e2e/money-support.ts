@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { MOCK, MOCK_OTP, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
+import { ADA, MOCK, MOCK_OTP, SIM_URL, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
 
 
 export interface Persona {
@@ -18,7 +18,8 @@ export interface Persona {
   totpSecret?: string
 }
 
-export const ADA: Persona = { email: 'ada.okafor@example.com', password: 'Kobo@2026', firstName: 'Ada' }
+// Ada is support.ts's (her accounts listed there too): one persona, one definition.
+export { ADA }
 export const TUNDE: Persona = {
   email: 'tunde.bakare@example.com',
   password: 'Kobo@2026',

@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { ADA, MOCK, signInAsAda } from './support'
+import { ADA, MOCK } from './support'
+import { signIn } from './money-support'
 import { screenshot } from './screenshots'
 
 const PHONE = { width: 390, height: 844 }
@@ -36,7 +37,7 @@ test.describe('installable app', () => {
   test.use({ serviceWorkers: 'allow', viewport: PHONE })
 
   test('manifest and worker meet the install criteria; the user menu offers the install', async ({ page, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     await controlledByWorker(page)
     await expect(page).toHaveURL(/\/home$/)
 
@@ -86,7 +87,7 @@ test.describe('installable app', () => {
   })
 
   test('offline: the reload opens the shell with the stale-labelled balances, money actions off', async ({ page, context, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     await controlledByWorker(page)
     await expect(page.getByTestId('account-card')).toHaveCount(ADA.accounts.length)
 
@@ -117,7 +118,7 @@ test.describe('installable app', () => {
   })
 
   test("sign-out leaves nothing of the customer's in any cache or storage", async ({ page, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     await controlledByWorker(page)
     await expect(page.getByTestId('account-card')).toHaveCount(ADA.accounts.length)
 
@@ -161,7 +162,7 @@ test.describe('installable app', () => {
   })
 
   test('a new build served under the open tab shows the update offer, and only Reload reloads', async ({ page, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     await controlledByWorker(page)
     const original = readFileSync(SW_FILE, 'utf8')
     try {
@@ -213,7 +214,7 @@ test.describe('a page whose code vanished after a deploy', () => {
   }
 
   test('reloads once, to the page the customer was going to', async ({ page, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     // The open tab's build named a chunk the server no longer has: every request for it fails
     // until the tab loads afresh (a new document; the new build would name other files).
     let refused = 0
@@ -234,7 +235,7 @@ test.describe('a page whose code vanished after a deploy', () => {
   })
 
   test('a chunk that stays missing ends on a page with a way out, never a white screen', async ({ page, request }) => {
-    await signInAsAda(page, request)
+    await signIn(page, request, ADA)
     await page.route(BENEFICIARY_CHUNK, (route) => route.fulfill({ status: 404, body: '' }))
     const loads = await countLoads(page)
     await openBeneficiaries(page)

@@ -76,18 +76,6 @@ export async function typeOtp(page: Page, code: string) {
   await page.keyboard.type(code)
 }
 
-/** Signs in as Ada through both steps and waits for the dashboard. */
-export async function signInAsAda(page: Page, request: APIRequestContext) {
-  await page.goto('/')
-  await fillCredentials(page, ADA.email, ADA.password)
-  const before = await newestMessageId(request, ADA.email)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByRole('heading', { name: 'OTP Verification' })).toBeVisible()
-  await typeOtp(page, await readOtp(request, ADA.email, before))
-  await expect(page).toHaveURL(/\/home$/)
-  await expect(page.getByRole('heading', { name: `Welcome ${ADA.firstName}` })).toBeVisible()
-}
-
 /** A PNG drawn pixel by pixel (8-bit RGB), a few kilobytes: pictures for upload journeys. */
 export function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
