@@ -9,7 +9,7 @@ import { LoadState } from '../../../components/LoadState'
 import { formatDateTime } from '../../../lib/format'
 import type { Device } from '../../../api/types'
 import { RemoveDialog } from '../RemoveDialog'
-import { RenameModal } from './RenameModal'
+import { RenameModal } from '../RenameModal'
 import type { useDevices } from './useDevices'
 import { DEVICES_EMPTY, DEVICES_FAILED, THIS_DEVICE } from './texts'
 

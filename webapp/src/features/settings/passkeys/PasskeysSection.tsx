@@ -14,7 +14,7 @@ import { RemoveDialog } from '../RemoveDialog'
 import { formatDateTime } from '../../../lib/format'
 import type { usePasskeys } from './usePasskeys'
 import { PASSKEYS_FAILED } from './texts'
-import { DialogActions, RenameModal } from '../devices/RenameModal'
+import { DialogActions, RenameModal } from '../RenameModal'
 
 const CODE_LABEL = 'Verification code'
 

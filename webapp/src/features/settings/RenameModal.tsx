@@ -1,7 +1,7 @@
 /** Renaming a passkey or a device: one field, 1-60 characters (docs/contract.md §14.4b). */
 import { useEffect } from 'react'
 import { Button, Form, Input, Modal } from 'antd'
-import { RenameDeviceInLimits } from '../../../api/limits'
+import { RenameDeviceInLimits } from '../../api/limits'
 
 const NAME_LABEL = 'Name'
 
