@@ -186,6 +186,9 @@ class CorePostingEntry(CoreStruct):
     amount_kobo: int
     available_after_kobo: int | None = None
     customer_id: str | None = None  # the holder; None for the bank's own accounts
+    # The other side as this account's statement line names it.
+    counterparty_number: str | None = None
+    counterparty_name: str | None = None
 
 
 class CorePosting(CoreStruct):

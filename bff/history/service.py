@@ -304,13 +304,14 @@ class HistoryService:
         if mine is None:  # someone else's transaction: the same answer as a missing one
             raise NotFound("Transaction not found")
         other = next((e for e in posting.entries if e is not mine), None)
+        # Named as the account's statement (the history list) names it: for a seeded or
+        # interbank line the posting's other leg is a settlement account, the payer is not.
+        if mine.counterparty_number or mine.counterparty_name:
+            party = (mine.counterparty_number, mine.counterparty_name)
+        else:
+            party = (other.account_number, other.account_name) if other else (None, None)
         shown = present_line(
-            posting.reference,
-            posting.narration,
-            mine.amount_kobo,
-            other.account_number if other else None,
-            other.account_name if other else None,
-            records,
+            posting.reference, posting.narration, mine.amount_kobo, *party, records
         )
         line = Line(
             mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED

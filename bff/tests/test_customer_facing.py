@@ -239,7 +239,14 @@ async def test_seeded_history_reads_like_real_history(bff):
     lines = (await get_json(bff, token, H, size=100))["content"]
     assert internal_codes([json.dumps(lines)]) == []
     # The seed's lines read like a bank's (other tests' lines may come first).
-    assert await bff.seeded_lines(token)
+    seeded = await bff.seeded_lines(token)
+    assert seeded
+    # A line's details name the other party as the list does: a seeded credit's other leg is
+    # a settlement account, its payer is on the line (the details once said "From <payer>"
+    # where the list said "<payer>").
+    for line in seeded[:5]:
+        details = await get_json(bff, token, f"{H}/{line['referenceNumber']}")
+        assert details["counterpartyName"] == line["counterpartyName"], line["referenceNumber"]
     kyc = await get_json(bff, token, "/api/kyc/status")
     assert [level["status"] for level in kyc["levels"]] == ["approved"] * 3
 

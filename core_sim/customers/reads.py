@@ -116,6 +116,8 @@ async def posting(db: Database, reference: str) -> PostingOut:
                 amount_kobo=e.amount_kobo,
                 available_after_kobo=e.available_after_kobo,
                 customer_id=a.customer_id,
+                counterparty_number=e.counterparty_number,
+                counterparty_name=e.counterparty_name,
             )
             for e, a in entries
         ],

@@ -24,6 +24,10 @@ class PostingEntryOut(CamelStruct):
     available_after_kobo: int | None = None
     # The account's holder (None for the bank's own accounts): whom to alert.
     customer_id: str | None = None
+    # The other side as this account's statement line names it (a seeded or interbank line's
+    # payer, where the posting's other leg is a settlement account).
+    counterparty_number: str | None = None
+    counterparty_name: str | None = None
 
 
 class PostingOut(CamelStruct):

@@ -69,6 +69,8 @@ class PostedLine:
     customer_id: str | None
     amount_kobo: int
     available_after_kobo: int
+    counterparty_number: str | None = None
+    counterparty_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,8 @@ async def post(
             move.account.customer_id,
             move.amount_kobo,
             balance - held,
+            move.counterparty_number,
+            move.counterparty_name,
         )
         for move, (balance, held) in zip(moves, after, strict=True)
     ]
