@@ -173,7 +173,11 @@ export async function coreBalanceKobo(request: APIRequestContext, accountNumber:
 
 /** Picks an option of an antd Select found by its label, typing to search long lists. */
 export async function choose(page: Page, label: string, option: string, scope = page.locator('body')) {
-  const box = scope.getByLabel(label, { exact: true })
+  await chooseIn(page, scope.getByLabel(label, { exact: true }), option)
+}
+
+/** `choose` for a Select found otherwise (a combobox by role, in a region). */
+export async function chooseIn(page: Page, box: Locator, option: string) {
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last()
   const item = dropdown.locator(`.ant-select-item-option[title="${option}"]`)
   // A click that lands while the list is still opening can be lost (seen on a loaded CI
