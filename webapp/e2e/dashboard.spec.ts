@@ -23,7 +23,8 @@ test('Tunde opens a Kids Savings Account, sees it on /home and in Settings, and 
   // (CI once counted 0). Numbers, not names, find the new card, so a retry that finds the
   // first try's Kids Savings Account still checks the one it opened.
   await expect(cards.and(page.locator(`[data-account-number="${TUNDE_ACCOUNT}"]`))).toBeVisible()
-  const numbersBefore = await cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-account-number')))
+  const numbersShown = () => cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-account-number')))
+  const numbersBefore = await numbersShown()
 
   await page.getByRole('button', { name: 'Add account' }).click()
   await page.getByRole('menuitem', { name: /Create Account/ }).click()
@@ -36,12 +37,11 @@ test('Tunde opens a Kids Savings Account, sees it on /home and in Settings, and 
   await expect(page.getByText('Account created successfully')).toBeVisible()
   await expect(panel).toBeHidden()
   await expect(cards).toHaveCount(numbersBefore.length + 1)
-  const numbersAfter = await cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-account-number')))
-  const opened = numbersAfter.filter((number) => !numbersBefore.includes(number))
+  const opened = (await numbersShown()).filter((number) => !numbersBefore.includes(number))
   expect(opened).toHaveLength(1)
   const accountNumber = opened[0]!
   expect(accountNumber).toMatch(/^\d{10}$/)
-  await expect(page.locator(`[data-testid="account-card"][data-account-number="${accountNumber}"]`)).toContainText('Kids Savings Account')
+  await expect(cards.and(page.locator(`[data-account-number="${accountNumber}"]`))).toContainText('Kids Savings Account')
 
   await page.goto('/settings')
   const tile = page.locator(`[data-testid="manage-account-card"][data-account-number="${accountNumber}"]`)

@@ -113,7 +113,6 @@ async function review(request: APIRequestContext, admin: Session, path: string, 
 
 // --- page steps --------------------------------------------------------------------------
 
-/** Picks an option of an antd Select; `search` types first (long, virtual lists). */
 async function waitForToastsToGo(page: Page) {
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 })
 }
