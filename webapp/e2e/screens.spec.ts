@@ -3,8 +3,9 @@
  * e2e/screenshots/ (git-ignored) for a person to look at.
  */
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ADA, fillCredentials, newestMessageId, readOtp, typeOtp } from './support'
+import { dismissToasts, signIn } from './money-support'
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -36,3 +37,49 @@ for (const viewport of WIDTHS) {
     })
   })
 }
+
+/**
+ * Whether any element has moved with one of antd's motions since this was called: an enter or
+ * appear motion's `start` or `active` step. (A popup without motion still takes the `prepare`
+ * step's class for a frame, to be placed before it shows.)
+ */
+async function watchMotion(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const seen = window as Window & { koboMotionSeen?: boolean }
+    const moving = (element: Element) => /\bant-[a-z-]+-(enter|appear)-(start|active)\b/.test(element.getAttribute('class') ?? '')
+    seen.koboMotionSeen = false
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const elements =
+          change.type === 'attributes'
+            ? [change.target as Element]
+            : [...change.addedNodes].filter((node): node is Element => node instanceof Element).flatMap((added) => [added, ...added.querySelectorAll('[class]')])
+        if (elements.some(moving)) seen.koboMotionSeen = true
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => !!(window as Window & { koboMotionSeen?: boolean }).koboMotionSeen)
+}
+
+test("antd's motion follows the device: the user menu slides open, or appears in place when asked for less motion", async ({ page, request }) => {
+  const menuButton = page.getByRole('button', { name: /, user menu$/ })
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+  const openMenu = async () => {
+    const moved = await watchMotion(page)
+    await menuButton.click()
+    await expect(menu).toBeVisible()
+    return moved()
+  }
+
+  // The journeys' device asks for less motion (playwright.config.ts): the menu appears in place.
+  await signIn(page, request, ADA)
+  await dismissToasts(page)
+  expect(await openMenu()).toBe(false)
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+
+  // The customer turns the setting off: the open app follows, and the menu slides open again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await expect(menuButton).toBeVisible()
+  expect(await openMenu()).toBe(true)
+})
