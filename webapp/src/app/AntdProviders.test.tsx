@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { theme } from 'antd'
-import { AntdProviders } from './AntdProviders'
-import { REDUCED_MOTION_QUERY } from '../lib/theme'
+import { AntdProviders, REDUCED_MOTION_QUERY } from './AntdProviders'
 
 /** Shows whether antd's motion is on where it renders. */
 function MotionShown() {

@@ -60,13 +60,3 @@ export const theme: ThemeConfig = {
     Card: { borderRadiusLG: 14 },
   },
 }
-
-/** A device's setting for less motion (an accessibility option of every phone and desktop). */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
-
-/**
- * The same look for a customer whose device asks for less motion: antd's dialogs, drawers,
- * menus and toasts appear and leave in place instead of zooming and sliding (`motion: false`
- * turns antd's motion off). AntdProviders picks it from REDUCED_MOTION_QUERY.
- */
-export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } }
