@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -76,6 +76,28 @@ RULE_SCENARIOS = [
 ]
 
 
+class Endpoints(Protocol):
+    """Where the clients send their requests: a `Stack` on loopback, or the drill's bank
+    behind nginx (bench/drill). `bff_verify`: the CA file of an https `bff_url`, or True."""
+
+    @property
+    def bff_url(self) -> str: ...
+    @property
+    def sim_url(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Ack:
+    """A payment the API acknowledged: a confirmation answered 200 (completed), 202
+    (accepted, pending) or 422 (failed), when it was sent and answered (monotonic s)."""
+
+    kind: str
+    payment_id: str
+    status_code: int
+    sent_at: float
+    answered_at: float
+
+
 @dataclass
 class Tally:
     operations: Counter[str] = field(default_factory=Counter)
@@ -88,6 +110,7 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     restarts: int = 0
     connection_errors: int = 0
+    acks: list[Ack] = field(default_factory=list)
 
 
 def _detail(response: httpx.Response) -> str:
@@ -98,13 +121,23 @@ def _detail(response: httpx.Response) -> str:
 
 
 class Customer:
-    def __init__(self, email: str, stack: Stack, tally: Tally, rng: random.Random) -> None:
+    def __init__(
+        self,
+        email: str,
+        stack: Endpoints,
+        tally: Tally,
+        rng: random.Random,
+        verify: str | bool = True,
+        kinds: Sequence[str] | None = None,
+    ) -> None:
+        """`kinds`: the operations drawn from (default: every kind this customer can do)."""
         self.email = email
         self.accounts = CUSTOMERS[email]
         self.stack = stack
         self.tally = tally
         self.rng = rng
-        self.http = httpx.AsyncClient(base_url=stack.bff_url, timeout=30)
+        self.kinds = list(kinds) if kinds is not None else None
+        self.http = httpx.AsyncClient(base_url=stack.bff_url, timeout=30, verify=verify)
         self.sim = httpx.AsyncClient(base_url=stack.sim_url, timeout=30)
         self.token: str | None = None
 
@@ -172,6 +205,7 @@ class Customer:
             self.tally.outcomes[f"{kind}: no code delivered"] += 1
             return
         id_key = "utilityVendingRequestId" if kind == "bill" else "id"
+        sent_at = time.monotonic()
         confirmed = await self._call(
             "POST" if kind != "schedule" else "PATCH",
             confirm_path,
@@ -181,9 +215,16 @@ class Customer:
             scenario=self._scenario(kind),
         )
         self.tally.outcomes[f"{kind}: {confirmed.status_code}"] += 1
+        answered_at = time.monotonic()
         if kind == "bulk" and confirmed.status_code == 200:
             for row in confirmed.json().get("transfers", []):
                 self.tally.transfer_ids.add(row["id"])
+                told = {"COMPLETED": 200, "FAILED": 422}.get(row.get("status", ""), 202)
+                self.tally.acks.append(Ack(kind, row["id"], told, sent_at, answered_at))
+        elif kind != "schedule" and confirmed.status_code in (200, 202, 422):
+            self.tally.acks.append(
+                Ack(kind, payment_id, confirmed.status_code, sent_at, answered_at)
+            )
 
     # -- the operations -------------------------------------------------------------------
 
@@ -310,8 +351,8 @@ class Customer:
         return datetime.fromisoformat(clock["now"])
 
     async def run(self, until: float) -> None:
-        kinds = ["intrabank", "intrabank", "interbank", "bulk", "bill", "schedule"]
-        if len(self.accounts) > 1:
+        kinds = self.kinds or ["intrabank", "intrabank", "interbank", "bulk", "bill", "schedule"]
+        if self.kinds is None and len(self.accounts) > 1:
             kinds.append("own")
         while time.monotonic() < until:
             try:
@@ -342,7 +383,7 @@ async def prepare_customers(bff_db: str) -> None:
     await engine.dispose()
 
 
-async def inject_faults(stack: Stack, tally: Tally, rng: random.Random, until: float) -> None:
+async def inject_faults(stack: Endpoints, tally: Tally, rng: random.Random, until: float) -> None:
     async with httpx.AsyncClient(base_url=stack.sim_url, timeout=10) as sim:
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0.5, 2.0))
@@ -378,7 +419,7 @@ async def balances(sim: httpx.AsyncClient) -> dict[str, tuple[int, int]]:
     return out
 
 
-async def reconcile(stack: Stack, bff_db: str, timeout_s: float = 120) -> None:
+async def reconcile(stack: Endpoints, bff_db: str, timeout_s: float = 120) -> None:
     """Clear faults, let time pass, and wait until the BFF has settled everything itself."""
     async with httpx.AsyncClient(base_url=stack.sim_url, timeout=10) as sim:
         await sim.delete("/sim/faults/")
@@ -415,7 +456,11 @@ async def reconcile(stack: Stack, bff_db: str, timeout_s: float = 120) -> None:
 
 
 async def check(
-    stack: Stack, bff_db: str, before: dict[str, tuple[int, int]], tally: Tally
+    stack: Endpoints,
+    bff_db: str,
+    before: dict[str, tuple[int, int]],
+    tally: Tally,
+    verify: str | bool = True,
 ) -> list[Check]:
     ledger, conserved, once, settled, visible = (
         Check("ledger balances: every posting sums to zero"),
@@ -489,7 +534,7 @@ async def check(
                 sim, once, row.id, [f"HOLD-{row.id}"], row.status == "COMPLETED", row
             )
 
-    await _check_customer_view(stack, tally, transfers, bills, visible)
+    await _check_customer_view(stack, tally, transfers, bills, visible, verify)
     return [ledger, conserved, once, settled, visible]
 
 
@@ -525,7 +570,12 @@ async def _check_posting(
 
 
 async def _check_customer_view(
-    stack: Stack, tally: Tally, transfers: Sequence[Any], bills: Sequence[Any], result: Check
+    stack: Endpoints,
+    tally: Tally,
+    transfers: Sequence[Any],
+    bills: Sequence[Any],
+    result: Check,
+    verify: str | bool = True,
 ) -> None:
     recorded = {row.id: row.status for row in transfers}
     # The bill log speaks the biller's words: COMPLETED is SUCCESS, anything unfinished PENDING.
@@ -534,7 +584,7 @@ async def _check_customer_view(
         for row in bills
     }
     for email in CUSTOMERS:
-        customer = Customer(email, stack, tally, random.Random(0))
+        customer = Customer(email, stack, tally, random.Random(0), verify)
         await customer.sign_in()
         for transfer_id in sorted(tally.transfer_ids):
             answer = await customer._call("GET", f"/api/transfer/{transfer_id}")

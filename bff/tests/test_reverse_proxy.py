@@ -26,7 +26,8 @@ import httpx
 import pytest
 
 from bench.inbox import code_after, newest_message_id
-from bench.processes import ROOT, Stack, wait_until_up
+from bench.processes import Stack, wait_until_up
+from bench.reverse_proxy import nginx_config, self_signed_certificate
 from bench.workload import free_port
 from bff.tests.helpers import ADA, ADMIN, PASSWORD
 
@@ -36,49 +37,6 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 CUSTOMER, ATTACKER, FORGED = "127.0.0.2", "127.0.0.4", "203.0.113.9"
 LOGIN = "/auth/ibanking/personal/login"
 AUDIT = "/admin/api/audit-events"
-
-
-def nginx_config(work: Path, bff_port: int, http_port: int, https_port: int) -> Path:
-    """deploy/nginx.conf as shipped, pointed at this test's ports and certificate."""
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = re.sub(r"server 10\.0\.1\.\d+:8000", f"server 127.0.0.1:{bff_port}", site)
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{http_port};")
-    site = site.replace("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;")
-    site = site.replace("/etc/ssl/kobo/", f"{work}/")
-    # `http2 on;` needs nginx 1.25.1; Debian 12 has 1.22. HTTP/2 is not what is tested here.
-    site = site.replace("http2 on;", "")
-    (work / "kobo.conf").write_text(site)
-    main = work / "nginx.conf"
-    main.write_text(
-        f"""
-daemon off;
-pid {work}/nginx.pid;
-error_log {work}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-    client_body_temp_path {work}/body;
-    proxy_temp_path {work}/proxy;
-    fastcgi_temp_path {work}/fastcgi;
-    uwsgi_temp_path {work}/uwsgi;
-    scgi_temp_path {work}/scgi;
-    include {work}/kobo.conf;
-}}
-"""
-    )
-    return main
-
-
-def self_signed_certificate(work: Path) -> None:
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
-            *("-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"),
-            *("-keyout", str(work / "privkey.pem"), "-out", str(work / "fullchain.pem")),
-        ],
-        check=True,
-        capture_output=True,
-    )
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +62,9 @@ def behind_nginx(
     stack.start()
     self_signed_certificate(work)
     http_port, https_port = free_port(), free_port()
-    config = nginx_config(work, stack.bff_port, http_port, https_port)
+    config = nginx_config(
+        work, [f"127.0.0.1:{stack.bff_port}"], f"127.0.0.1:{http_port}", f"127.0.0.1:{https_port}"
+    )
     log = (work / "nginx.out").open("ab")
     nginx = subprocess.Popen([NGINX, "-c", str(config)], stdout=log, stderr=log)
     try:

@@ -1,0 +1,187 @@
+"""The faults, one after another, while the load runs (bench/drill/load.py). Each gives a
+`Drill`: when its fault began and ended, what the probes saw, and the notes for the report.
+Payments are judged afterwards, against the ledger (bench/drill/verdict.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import httpx
+
+from bench.drill.bank import Bank
+from bench.drill.hosts import Host
+from bench.drill.load import Load
+
+COMPLETED = 200
+
+
+@dataclass
+class Drill:
+    fault: str
+    began_at: float
+    fault_ended_at: float = 0.0  # the link back, the host restarted (== began_at if instant)
+    ended_at: float = 0.0  # recovered and settled: the next drill may start
+    rto_s: float | None = None
+    ledger_balanced: bool | None = None
+    notes: list[str] = field(default_factory=list)
+    probes: Counter[str] = field(default_factory=Counter)
+    failed: list[str] = field(default_factory=list)  # what the drill itself found wrong
+
+
+async def payments_back(load: Load, since: float, timeout_s: float = 90) -> float | None:
+    """Seconds from `since` until a payment whose confirmation was sent after it completed
+    (200): the time until payments succeed again. None if none did within `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        done = [
+            a.answered_at
+            for a in load.tally.acks
+            if a.sent_at >= since and a.status_code == COMPLETED
+        ]
+        if done:
+            return min(done) - since
+        await asyncio.sleep(0.1)
+    return None
+
+
+async def ledger_balanced(bank: Bank) -> bool:
+    async with httpx.AsyncClient(base_url=bank.sim_url, timeout=30) as sim:
+        return bool((await sim.get("/core/ledger/balance-check")).json()["balanced"])
+
+
+async def finish(bank: Bank, load: Load, drill: Drill) -> Drill:
+    """After the fault: wait until payments complete again, check the ledger sums to zero."""
+    if drill.rto_s is None:
+        drill.rto_s = await payments_back(load, drill.began_at)
+    if drill.rto_s is None:
+        drill.failed.append("no payment completed within 90 s of the fault")
+    drill.ledger_balanced = await ledger_balanced(bank)
+    if not drill.ledger_balanced:
+        drill.failed.append("the ledger does not sum to zero")
+    drill.ended_at = time.monotonic()
+    return drill
+
+
+async def primary_killed(bank: Bank, load: Load, run: int) -> Drill:
+    cluster = bank.cluster
+    old = await asyncio.to_thread(cluster.primary)
+    assert old is not None
+    drill = Drill(f"database primary's host killed (run {run})", time.monotonic())
+    old.kill()
+    new = None
+    while new is None or new is old:
+        await asyncio.sleep(0.2)
+        new = await asyncio.to_thread(cluster.primary)
+        if time.monotonic() - drill.began_at > 90:
+            drill.failed.append("no standby was promoted within 90 s")
+            break
+    promoted_after = time.monotonic() - drill.began_at
+    drill.rto_s = await payments_back(load, drill.began_at)
+    drill.notes.append(
+        f"{old.name} killed; Patroni promoted {new.name if new else 'nothing'} after "
+        f"{promoted_after:.1f} s"
+    )
+    # The old primary's host comes back and rejoins as the synchronous standby (pg_rewind),
+    # so that the next run again has a standby to promote.
+    await asyncio.to_thread(bank.restart, old)
+    rejoin_began = time.monotonic()
+    await asyncio.to_thread(cluster.wait_for_sync_standby)
+    drill.fault_ended_at = time.monotonic()
+    rejoined_after = drill.fault_ended_at - rejoin_began
+    drill.notes.append(f"{old.name} back as the synchronous standby after {rejoined_after:.1f} s")
+    return await finish(bank, load, drill)
+
+
+async def bff_host_killed(bank: Bank, load: Load) -> Drill:
+    victim = bank.bffs[0]
+    probe = await load.probe_session()
+    drill = Drill(f"BFF host killed ({victim.name})", time.monotonic())
+    victim.kill()
+    # A customer signed in before the kill carries on with the same session.
+    until = time.monotonic() + 12
+    while time.monotonic() < until:
+        answer = await probe.read("/api/client-summary")
+        drill.probes[f"same session, dashboard: {answer}"] += 1
+        await asyncio.sleep(0.5)
+    ok = drill.probes["same session, dashboard: 200"]
+    total = sum(drill.probes.values())
+    drill.notes.append(
+        f"a session signed in before the kill read its dashboard {ok} times of {total} after it"
+    )
+    if ok == 0 or ok < total - 3:  # at most nginx's three tries at the dead host may fail
+        drill.failed.append(f"the signed-in session did not carry on ({dict(drill.probes)})")
+    await probe.close()
+    await asyncio.to_thread(bank.restart, victim)
+    drill.fault_ended_at = time.monotonic()
+    return await finish(bank, load, drill)
+
+
+async def core_cut_off(bank: Bank, load: Load, seconds: float = 30) -> Drill:
+    probe = await load.probe_session()
+    drill = Drill(f"simulator (core) cut off for {seconds:.0f} s", time.monotonic())
+    bank.sim.link_down()
+    until = time.monotonic() + seconds
+    async with httpx.AsyncClient(timeout=15) as direct:
+        while time.monotonic() < until:
+            for bff in bank.bffs:
+                ready = await direct.get(f"{bank.direct_url(bff)}/ready")
+                drill.probes[f"/ready {ready.status_code}"] += 1
+            drill.probes[f"tickets (no core): {await probe.read('/api/tickets/')}"] += 1
+            drill.probes[f"dashboard (core): {await probe.read('/api/client-summary')}"] += 1
+            await asyncio.sleep(1)
+    bank.sim.link_up()
+    drill.fault_ended_at = time.monotonic()
+    await probe.close()
+    not_ready = sum(
+        n for k, n in drill.probes.items() if k.startswith("/ready") and k != "/ready 200"
+    )
+    if not_ready:
+        drill.failed.append(f"/ready was not 200 {not_ready} times while the core was away")
+    if any(k.startswith("tickets") and not k.endswith(" 200") for k in drill.probes):
+        drill.failed.append("a page that needs no core did not answer 200")
+    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    return await finish(bank, load, drill)
+
+
+async def redis_lost(bank: Bank, load: Load, seconds: float = 15) -> Drill:
+    drill = Drill(f"Redis lost for {seconds:.0f} s", time.monotonic())
+    bank.redis.kill()
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        drill.probes[f"sign-in (fails open): {await load.try_sign_in()}"] += 1
+        drill.probes[f"registration (fails closed): {await load.try_registration()}"] += 1
+        await asyncio.sleep(1)
+    await asyncio.to_thread(bank.restart, bank.redis)
+    drill.fault_ended_at = time.monotonic()
+    if any(k.startswith("sign-in") and not k.endswith(" 200") for k in drill.probes):
+        drill.failed.append("a sign-in failed while Redis was away")
+    if any(k.startswith("registration") and not k.endswith(" 503") for k in drill.probes):
+        drill.failed.append("a registration was not refused (503) while Redis was away")
+    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    return await finish(bank, load, drill)
+
+
+async def bff_partitioned_from_database(bank: Bank, load: Load, seconds: float = 20) -> Drill:
+    victim: Host = bank.bffs[0]
+    drill = Drill(
+        f"BFF host ({victim.name}) cut off from the database for {seconds:.0f} s", time.monotonic()
+    )
+    victim.block(bank.proxy.address)
+    until = time.monotonic() + seconds
+    async with httpx.AsyncClient(timeout=15) as direct:
+        while time.monotonic() < until:
+            for bff in bank.bffs:
+                status: int | str
+                try:
+                    status = (await direct.get(f"{bank.direct_url(bff)}/ready")).status_code
+                except httpx.HTTPError as exc:
+                    status = type(exc).__name__
+                drill.probes[f"{bff.name} /ready {status}"] += 1
+            await asyncio.sleep(1)
+    victim.unblock(bank.proxy.address)
+    drill.fault_ended_at = time.monotonic()
+    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    return await finish(bank, load, drill)
