@@ -7,8 +7,6 @@ import asyncio
 from dataclasses import dataclass, fields
 from typing import Any
 
-from litestar.stores.base import Store
-
 from bff.accounts.service import AccountsService
 from bff.audit.notices import SecurityNotices
 from bff.auth.codes import OneTimeCodes
@@ -42,7 +40,7 @@ from bff.payees.lookup import AccountLookup
 from bff.registration.service import RegistrationService
 from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
-from bff.security.throttling import rate_limit_store
+from bff.security.throttling import Limiter
 from bff.seed import seed_personas
 from bff.settings.freeze import FreezeService
 from bff.settings.service import SettingsService
@@ -105,7 +103,7 @@ class Runtime:
     passwords: Passwords
     transports: Transports
     outbox: Outbox
-    limiter_store: Store
+    limiter: Limiter  # rate limits (bff/security/throttling.py)
     owns_core: bool  # built here (closed at shutdown), not injected by a test
 
     async def start(self) -> None:
@@ -120,7 +118,7 @@ class Runtime:
 
     async def stop(self) -> None:
         await self.services.jobs.stop()
-        await self.limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
+        await self.limiter.aclose()  # closes a Redis connection pool
         await self.transports.aclose()
         if self.owns_core:
             await self.services.core.aclose()
@@ -242,6 +240,6 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         passwords=passwords,
         transports=transports,
         outbox=outbox,
-        limiter_store=rate_limit_store(settings),
+        limiter=Limiter.from_settings(settings),
         owns_core=core is None,
     )

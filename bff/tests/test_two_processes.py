@@ -3,13 +3,15 @@
 Real processes (`python -m bff serve`), not two app objects in this test's process: nothing
 can be shared by accident through module state. A session opened on one is valid on the
 other, a code sent by one is checked (once) by the other, sign-in failures counted by both
-throttle together, and one transfer confirmed on both at the same moment moves money once.
+throttle together, rate limits are counted once for both (in Redis, exactly), and one
+transfer confirmed on both at the same moment moves money once.
 Schedules run exactly once across processes: test_schedules.py (two job runners).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -26,10 +28,14 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 LOGIN = "/auth/ibanking/personal/login"
 VERIFY = "/auth/ibanking/personal/otp-verification"
 ADA_CURRENT, TUNDE_CURRENT = "1020000115", "1020000218"
+NAME_INQUIRY = "/api/transfer/intrabank-name-inquiry"
+NAME_INQUIRIES_PER_MINUTE = 12
 
 
 @pytest.fixture(scope="module")
-def stack(databases, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Stack, str]]:  # type: ignore[no-untyped-def]
+def stack(
+    databases, redis_server, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Stack, str]]:  # type: ignore[no-untyped-def]
     work: Path = tmp_path_factory.mktemp("two-bffs")
     stack = Stack(
         bff_db=databases.new("two_bff"),
@@ -44,6 +50,10 @@ def stack(databases, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple
             # here comes from 127.0.0.1: with room, what stops the guessing below is the
             # per-account counters in the database, which these tests are about.
             "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000",
+            # Both processes count rate limits in one Redis, as a deployment does.
+            "REDIS_URL": redis_server.url,
+            "KOBO_REDIS_KEY_PREFIX": f"{redis_server.prefix}-{work.name}",
+            "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE": str(NAME_INQUIRIES_PER_MINUTE),
         },
     )
     stack.start()  # the first process migrates and seeds the personas; then the second
@@ -107,6 +117,23 @@ async def test_sign_in_failures_on_both_processes_throttle_together(clients):
     for process in (a, b):
         throttled = await process.post(LOGIN, json={"email": target, "password": "Wrong@2026"})
         assert throttled.status_code == 429, throttled.text
+
+
+async def test_rate_limits_are_exact_across_processes(clients):
+    """40 name inquiries at once from one address, split over both processes, against a
+    limit of 12 a minute: exactly 12 reach the handler (401: no session) and 28 are refused.
+    Redis counts each in one atomic step; a read followed by a write lets several requests
+    read the same count and pass."""
+    a, b, _ = clients
+    body = {"accountNumber": "1020000122"}
+    answers = await asyncio.gather(
+        *(client.post(NAME_INQUIRY, json=body) for client in (a, b) * 20)
+    )
+    statuses = Counter(answer.status_code for answer in answers)
+    assert statuses == {401: NAME_INQUIRIES_PER_MINUTE, 429: 40 - NAME_INQUIRIES_PER_MINUTE}
+    refused = next(answer for answer in answers if answer.status_code == 429)
+    assert refused.headers["ratelimit-limit"] == str(NAME_INQUIRIES_PER_MINUTE)
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
 
 
 async def test_one_transfer_confirmed_on_both_processes_moves_money_once(clients):
