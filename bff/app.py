@@ -202,6 +202,7 @@ def create_app(
     app.state.accounts_service = services.accounts
     app.state.dashboard_service = services.dashboard
     app.state.core = services.core
+    app.state.core_health = services.core_health
     app.state.jobs = services.jobs
     app.state.outbox = runtime.outbox
     app.state.clock = services.clock

@@ -19,6 +19,7 @@ from bff.clock import BankClock, Clock, SimulatorClock
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
+from bff.core_client.health import CoreHealth
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
@@ -88,6 +89,7 @@ class Services:
     clock: BankClock
     jobs: Jobs
     core: CoreClient
+    core_health: CoreHealth
     db: Database
 
     def by_name(self) -> dict[str, Any]:
@@ -118,6 +120,7 @@ class Runtime:
 
     async def stop(self) -> None:
         await self.services.jobs.stop()
+        await self.services.core_health.aclose()
         await self.limiter.aclose()  # closes a Redis connection pool
         await self.transports.aclose()
         if self.owns_core:
@@ -232,6 +235,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),
         core=core_client,
+        core_health=CoreHealth(core_client),
         db=db,
     )
     return Runtime(

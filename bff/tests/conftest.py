@@ -76,14 +76,16 @@ def contract(tmp_path_factory: pytest.TempPathFactory) -> Contract:
 @pytest.fixture
 async def bff_factory(databases, sim, bff_template, contract):  # type: ignore[no-untyped-def]
     """Builds a BFF on a fresh database (or an existing one: `database_url=`, as a second
-    process of the same deployment would); keyword arguments override settings."""
+    process of the same deployment would); `core=`: a core client of the test's own (the
+    simulator in-process otherwise); other keyword arguments override settings."""
     opened: list[Bff] = []
     contexts: list[contextlib.AbstractAsyncContextManager[httpx.AsyncClient]] = []
 
     async def make(**overrides: object) -> Bff:
         url = str(overrides.pop("database_url", None) or databases.new("bff", bff_template))
+        given_core = overrides.pop("core", None)
         settings = make_settings(url, **overrides)
-        core = CoreClient(sim, timeout_s=settings.core_timeout_s)
+        core = given_core or CoreClient(sim, timeout_s=settings.core_timeout_s)
         app = create_app(settings, core=core)
         client_context = asgi_client(app, "http://bff.test")
         client = await client_context.__aenter__()
