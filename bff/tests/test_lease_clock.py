@@ -5,7 +5,8 @@ scheduled payment's run, an outbox row's delivery.
 Two BFFs on one database; the second one's clock (the `utcnow` the lease code reads) is
 pinned ten minutes ahead of the database's. Before, it read every lease as expired and
 took it: the payment followed up twice at once, the schedule run twice, the message sent
-twice. PostgreSQL only: SQLite is one file on one machine, whose processes share a clock.
+twice. PostgreSQL only (directly, and through PgBouncer in transaction pooling mode):
+SQLite is one file on one machine, whose processes share a clock.
 """
 
 from __future__ import annotations
@@ -34,10 +35,25 @@ async def database_now(bff: Bff) -> datetime:
     return now
 
 
-async def two_processes(bff_factory: Any) -> tuple[Bff, Bff]:
-    holder = await bff_factory()
-    skewed = await bff_factory(database_url=holder.app.state.settings.database_url)
-    return holder, skewed
+@pytest.fixture(params=["direct", "pgbouncer"])
+def connect(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Callable[[str], str]:
+    """How the BFFs reach the database: directly, or through PgBouncer in transaction
+    pooling mode, where each statement may run on another server connection."""
+    if request.param == "direct":
+        return lambda url: url
+    pooler = request.getfixturevalue("pgbouncer_server")
+    monkeypatch.setenv("KOBO_DB_PGBOUNCER", "1")
+    return pooler.through  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+async def two_processes(
+    bff_factory: Any, databases: Any, bff_template: str, connect: Callable[[str], str]
+) -> tuple[Bff, Bff]:
+    url = connect(databases.new("bff", bff_template))
+    return await bff_factory(database_url=url), await bff_factory(database_url=url)
 
 
 def run_ahead(monkeypatch: pytest.MonkeyPatch, module: str, at: datetime) -> None:
@@ -47,9 +63,9 @@ def run_ahead(monkeypatch: pytest.MonkeyPatch, module: str, at: datetime) -> Non
 
 
 async def test_a_payments_lease_cannot_be_taken_by_a_clock_ahead(
-    bff_factory: Any, monkeypatch: pytest.MonkeyPatch
+    two_processes: tuple[Bff, Bff], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    holder, skewed = await two_processes(bff_factory)
+    holder, skewed = two_processes
     token = await holder.sign_in()
     started = await holder.client.post(
         "/api/transfer/intrabank",
@@ -73,9 +89,9 @@ async def test_a_payments_lease_cannot_be_taken_by_a_clock_ahead(
 
 
 async def test_a_schedules_lease_cannot_be_taken_by_a_clock_ahead(
-    bff_factory: Any, monkeypatch: pytest.MonkeyPatch
+    two_processes: tuple[Bff, Bff], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    holder, skewed = await two_processes(bff_factory)
+    holder, skewed = two_processes
     token = await holder.sign_in()
     created = await schedule(holder, token)
     assert created.status_code == 201, created.text
@@ -89,9 +105,9 @@ async def test_a_schedules_lease_cannot_be_taken_by_a_clock_ahead(
 
 
 async def test_an_outbox_rows_lease_cannot_be_taken_by_a_clock_ahead(
-    bff_factory: Any, monkeypatch: pytest.MonkeyPatch
+    two_processes: tuple[Bff, Bff], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    holder, skewed = await two_processes(bff_factory)
+    holder, skewed = two_processes
     async with holder.db.transaction() as session:
         [row] = await add(session, [Message("EMAIL", "lease@example.com", "hi", subject="Hi")])
     # The holder claims it (a minute's lease) and is sending it.

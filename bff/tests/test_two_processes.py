@@ -5,7 +5,8 @@ can be shared by accident through module state. A session opened on one is valid
 other, a code sent by one is checked (once) by the other, sign-in failures counted by both
 throttle together, rate limits are counted once for both (in Redis, exactly), and one
 transfer confirmed on both at the same moment moves money once.
-Schedules run exactly once across processes: test_schedules.py (two job runners).
+Schedules run exactly once across processes: test_schedules.py (two job runners). Every
+test runs twice: straight to PostgreSQL, and through PgBouncer in transaction pooling mode.
 """
 
 from __future__ import annotations
@@ -32,28 +33,37 @@ NAME_INQUIRY = "/api/transfer/intrabank-name-inquiry"
 NAME_INQUIRIES_PER_MINUTE = 12
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", params=["direct", "pgbouncer"])
 def stack(
-    databases, redis_server, tmp_path_factory: pytest.TempPathFactory
+    request, databases, redis_server, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Stack, str]]:  # type: ignore[no-untyped-def]
+    """The two BFFs (and the simulator) connected to PostgreSQL directly, or through one
+    PgBouncer in transaction pooling mode (KOBO_DB_PGBOUNCER=1), as a deployment may be."""
     work: Path = tmp_path_factory.mktemp("two-bffs")
+    bff_db, sim_db = databases.new("two_bff"), databases.new("two_sim")
+    pooled: dict[str, str] = {}
+    if request.param == "pgbouncer":
+        pooler = request.getfixturevalue("pgbouncer_server")
+        bff_db, sim_db = pooler.through(bff_db), pooler.through(sim_db)
+        pooled = {"KOBO_DB_PGBOUNCER": "1"}
     stack = Stack(
-        bff_db=databases.new("two_bff"),
-        sim_db=databases.new("two_sim"),
+        bff_db=bff_db,
+        sim_db=sim_db,
         bff_port=free_port(),
         sim_port=free_port(),
         log_dir=work,
         env_overrides={
             "SIM_LOG_LEVEL": "WARNING",
             "KOBO_LOG_FORMAT": "text",
-            # The per-address rate limiter counts per process without Redis, and every call
-            # here comes from 127.0.0.1: with room, what stops the guessing below is the
-            # per-account counters in the database, which these tests are about.
-            "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000",
             # Both processes count rate limits in one Redis, as a deployment does.
             "REDIS_URL": redis_server.url,
             "KOBO_REDIS_KEY_PREFIX": f"{redis_server.prefix}-{work.name}",
+            # Every call here comes from 127.0.0.1: with room in the per-address limit, what
+            # stops the guessing below is the per-account counters in the database, which
+            # these tests are about. Name inquiry keeps a small limit, which one test fills.
+            "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000",
             "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE": str(NAME_INQUIRIES_PER_MINUTE),
+            **pooled,
         },
     )
     stack.start()  # the first process migrates and seeds the personas; then the second
