@@ -12,11 +12,16 @@ import concurrent.futures
 import contextlib
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import uuid
+import warnings
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -28,6 +33,7 @@ pytest.register_assert_rewrite("bff.tests.helpers", "core_sim.tests.helpers")
 
 LEG = os.environ.get("KOBO_TEST_DB", "sqlite")
 PG_SERVER = os.environ.get("KOBO_TEST_PG", "postgres@127.0.0.1:5432")
+REDIS_SERVER = os.environ.get("KOBO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 def pytest_report_header() -> str:
@@ -139,6 +145,34 @@ def databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DatabaseFact
     factory = DatabaseFactory(tmp_path_factory.mktemp("db"))
     yield factory
     factory.drop_all()
+
+
+@dataclass(frozen=True)
+class RedisForTests:
+    """The Redis the tests share, and a key prefix of this run's own (KOBO_REDIS_KEY_PREFIX):
+    parallel runs and pytest-xdist workers never count into each other's keys."""
+
+    url: str
+    prefix: str
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> RedisForTests:
+    """Redis is required like PostgreSQL: under CI=true a Redis that does not answer fails
+    the tests that need it; elsewhere they are skipped, with a warning saying why."""
+    parts = urlsplit(REDIS_SERVER)
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 6379), timeout=2):
+            pass
+    except OSError as exc:
+        message = f"Redis is not reachable at {REDIS_SERVER} ({exc})"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{message}; CI requires Redis (KOBO_TEST_REDIS)")
+        warnings.warn(
+            f"SKIPPING REDIS TESTS: {message} (set CI=true to make this fail)", stacklevel=1
+        )
+        pytest.skip(message)
+    return RedisForTests(REDIS_SERVER, f"kobo-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
 
 
 @contextlib.asynccontextmanager

@@ -44,7 +44,7 @@ from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
 from bff.security.query_string import refuse_repeated_query_parameters
 from bff.security.request_body import KoboRequest
-from bff.security.throttling import STORE_NAME, rate_limit_middleware
+from bff.security.throttling import Limiter, rate_limit_middleware
 from bff.services import build
 from bff.settings.controller import AdminFreezeController, FreezeController, SettingsController
 from bff.spa import SKIP_COMPRESSION
@@ -123,11 +123,11 @@ def route_handlers(settings: Settings) -> list[Any]:
     return handlers
 
 
-def middleware(settings: Settings) -> list[Middleware]:
+def middleware(settings: Settings, limiter: Limiter) -> list[Middleware]:
     stack: list[Middleware] = [
         RequestIdMiddleware,
         PROMETHEUS.middleware,
-        rate_limit_middleware(settings),
+        rate_limit_middleware(limiter),
     ]
     if settings.allow_sim_scenarios:
         stack.append(SimScenarioMiddleware)
@@ -176,8 +176,7 @@ def create_app(
         },
         plugins=[*litestar_plugins(tracer_provider), problem_details_plugin()],
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=middleware(settings),
-        stores={STORE_NAME: runtime.limiter_store},
+        middleware=middleware(settings, runtime.limiter),
         compression_config=COMPRESSION,
         before_send=[security_headers_hook(settings.public_url)],
         # Every query parameter once (bff/security/query_string.py).
@@ -203,9 +202,11 @@ def create_app(
     app.state.accounts_service = services.accounts
     app.state.dashboard_service = services.dashboard
     app.state.core = services.core
+    app.state.core_health = services.core_health
     app.state.jobs = services.jobs
     app.state.outbox = runtime.outbox
     app.state.clock = services.clock
+    app.state.limiter = runtime.limiter
     return app
 
 

@@ -85,8 +85,10 @@ class Settings:
     # code checks, code resend, password recovery and registration; and name inquiry.
     rate_limit_auth_per_minute: int = 10
     rate_limit_name_inquiry_per_minute: int = 30
-    # Where the rate limiter counts: in memory (one process) unless Redis is given.
+    # Where the rate limiter counts: in memory (one process) unless Redis is given; its keys
+    # start with the prefix (two deployments, or two test runs, can share one Redis).
     redis_url: str | None = None
+    redis_key_prefix: str = "kobo-rate-limit"
     # Origins allowed to call the API from a browser; empty: same origin only.
     cors_origins: tuple[str, ...] = ()
     # Which transports carry e-mail and SMS (bff/notifications/settings.py).
@@ -190,6 +192,7 @@ class Settings:
                 env_int("KOBO_RATE_LIMIT_NAME_ENQUIRY_PER_MINUTE", 30),
             ),
             redis_url=os.environ.get("REDIS_URL") or None,
+            redis_key_prefix=os.environ.get("KOBO_REDIS_KEY_PREFIX") or "kobo-rate-limit",
             cors_origins=tuple(
                 origin.strip().rstrip("/")
                 for origin in os.environ.get("KOBO_CORS_ORIGINS", "").split(",")

@@ -5,6 +5,10 @@
 
 from __future__ import annotations
 
+# What a customer reads when a part of the bank they need is down for a moment (the core,
+# the database, the shared rate-limit counter): a 503 with Retry-After.
+TRY_AGAIN_SHORTLY = "Our banking service is not responding right now. Please try again shortly."
+
 
 class AppError(Exception):
     status_code = 400

@@ -145,8 +145,16 @@ class BankCollector(Collector):
 
     def __init__(self) -> None:
         self.figures = Figures()
+        # Not from the database: the answering process's own view (bff/core_client/health.py).
+        self.core_up = False
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
+        yield GaugeMetricFamily(
+            "kobo_core_up",
+            "1 when the core answers as far as this process knows (circuit breaker closed, "
+            "last probe answered), 0 otherwise; /ready does not depend on it",
+            value=int(self.core_up),
+        )
         f = self.figures
         transfers = GaugeMetricFamily(
             "kobo_transfers",
@@ -259,6 +267,7 @@ class MetricsController(Controller):
         _COLLECTOR.figures = await read_figures(
             state.db, state.clock, timedelta(seconds=state.settings.status_query_window_s)
         )
+        _COLLECTOR.core_up = state.core_health.up()
         registry = REGISTRY
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
             # uvicorn --workers N: every worker's request metrics, and the bank's figures once.

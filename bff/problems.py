@@ -22,7 +22,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from bff.core_client import CoreUnavailable
-from bff.errors import AppError
+from bff.errors import TRY_AGAIN_SHORTLY, AppError
 from bff.security.throttling import rate_limited_to_problem
 
 log = logging.getLogger("bff")
@@ -82,7 +82,7 @@ def http_to_problem(exc: HTTPException) -> ProblemDetailsException:
     )
 
 
-CORE_UNAVAILABLE = "Our banking service is not responding right now. Please try again shortly."
+CORE_UNAVAILABLE = TRY_AGAIN_SHORTLY
 
 
 def core_unavailable_to_problem(exc: CoreUnavailable) -> ProblemDetailsException:

@@ -7,8 +7,6 @@ import asyncio
 from dataclasses import dataclass, fields
 from typing import Any
 
-from litestar.stores.base import Store
-
 from bff.accounts.service import AccountsService
 from bff.audit.notices import SecurityNotices
 from bff.auth.codes import OneTimeCodes
@@ -21,6 +19,7 @@ from bff.clock import BankClock, Clock, SimulatorClock
 from bff.config import Settings
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
+from bff.core_client.health import CoreHealth
 from bff.dashboard.service import DashboardService
 from bff.db import Database
 from bff.db.migrate import upgrade
@@ -42,7 +41,7 @@ from bff.payees.lookup import AccountLookup
 from bff.registration.service import RegistrationService
 from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
-from bff.security.throttling import rate_limit_store
+from bff.security.throttling import Limiter
 from bff.seed import seed_personas
 from bff.settings.freeze import FreezeService
 from bff.settings.service import SettingsService
@@ -90,6 +89,7 @@ class Services:
     clock: BankClock
     jobs: Jobs
     core: CoreClient
+    core_health: CoreHealth
     db: Database
 
     def by_name(self) -> dict[str, Any]:
@@ -105,7 +105,7 @@ class Runtime:
     passwords: Passwords
     transports: Transports
     outbox: Outbox
-    limiter_store: Store
+    limiter: Limiter  # rate limits (bff/security/throttling.py)
     owns_core: bool  # built here (closed at shutdown), not injected by a test
 
     async def start(self) -> None:
@@ -120,7 +120,8 @@ class Runtime:
 
     async def stop(self) -> None:
         await self.services.jobs.stop()
-        await self.limiter_store.__aexit__(None, None, None)  # closes a Redis connection pool
+        await self.services.core_health.aclose()
+        await self.limiter.aclose()  # closes a Redis connection pool
         await self.transports.aclose()
         if self.owns_core:
             await self.services.core.aclose()
@@ -234,6 +235,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         clock=clock,
         jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),
         core=core_client,
+        core_health=CoreHealth(core_client),
         db=db,
     )
     return Runtime(
@@ -242,6 +244,6 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         passwords=passwords,
         transports=transports,
         outbox=outbox,
-        limiter_store=rate_limit_store(settings),
+        limiter=Limiter.from_settings(settings),
         owns_core=core is None,
     )

@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
-from sqlalchemy import MetaData
+from sqlalchemy import ColumnElement, MetaData, func
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
@@ -36,7 +36,25 @@ def utcnow() -> datetime:
 
 
 class Database(SessionSource):
-    """`transaction()` and `reader()` as in kobo_serving/database.py, plus `autocommit()`."""
+    """`transaction()` and `reader()` as in kobo_serving/database.py, plus `autocommit()`
+    and `lease_now()`."""
+
+    def lease_now(self) -> datetime | ColumnElement[datetime]:
+        """The time leases are taken at and checked against (payments, schedules, the
+        outbox), to be used inside the statement that takes or checks one.
+
+        PostgreSQL: the database's own clock, `now()` (the transaction's start: in an
+        autocommit statement, the statement's; in a transaction, the same value for every
+        statement of it), so two hosts whose clocks disagree still agree on whether a lease
+        has expired, and neither can take one the other holds. A lease is written as
+        `now() + interval` and compared with `now()` in the statement itself: no extra round
+        trip. SQLite: this process's clock, bound as a parameter. SQLite is one local file
+        that only processes of one machine open, so their clock is that machine's clock; and
+        SQLite's own CURRENT_TIMESTAMP is text in another format than the one the
+        UTCDateTime column stores, so comparing the two as text would be wrong."""
+        if self.is_sqlite:
+            return utcnow()
+        return func.now()
 
     @contextlib.asynccontextmanager
     async def autocommit(self) -> AsyncIterator[AsyncSession]:

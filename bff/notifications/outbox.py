@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, Table, Update, bindparam, insert, or_, select, update
+from sqlalchemy import Select, Table, Update, bindparam, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.dml import ReturningUpdate
 
@@ -165,11 +165,9 @@ class Outbox:
         self.wake.set()
 
     async def _claim(self, now: datetime, ids: Sequence[int] | None) -> list[OutboxMessage]:
-        params: dict[str, Any] = {
-            "now": now,
-            "lease_until": now + LEASE,
-            "token": uuid.uuid4().hex,
-        }
+        params: dict[str, Any] = {"now": now, "token": uuid.uuid4().hex}
+        if self.db.is_sqlite:  # PostgreSQL takes the lease by its own clock (_claim_statement)
+            params["lease_until"] = now + LEASE
         if ids is not None:
             params["ids"] = list(ids)
         claim = _claim_statement(ids is not None, self.render_alert is not None, self.db.is_sqlite)
@@ -295,9 +293,16 @@ class Outbox:
 def _claim_statement(only_ids: bool, with_alerts: bool, sqlite: bool) -> Update:
     """The claim, built once per shape (each pass ran it; building it and its cache key per
     call was a visible share of the alert pass's SQLAlchemy time, py-spy, session 20):
-    up to BATCH due rows, free of any lease, leased to this pass under its token."""
+    up to BATCH due rows, free of any lease, leased to this pass under its token.
+
+    Due-ness is by this process's clock (`now`: a skewed clock only moves a retry); the lease
+    is taken and checked by the database's, as Database.lease_now explains: on PostgreSQL
+    `now()` in the statement, so a host whose clock runs ahead cannot take rows another
+    holds; on SQLite (one machine, one clock) the process's, bound as `lease_until`."""
     now = bindparam("now", type_=_OUTBOX.c.next_attempt_at.type)
-    free = or_(_OUTBOX.c.lease_until.is_(None), _OUTBOX.c.lease_until < now)
+    lease_now: Any = now if sqlite else func.now()
+    lease_until: Any = bindparam("lease_until") if sqlite else func.now() + LEASE
+    free = or_(_OUTBOX.c.lease_until.is_(None), _OUTBOX.c.lease_until < lease_now)
     due = select(_OUTBOX.c.id).where(
         _OUTBOX.c.status == OutboxStatus.PENDING, _OUTBOX.c.next_attempt_at <= now, free
     )
@@ -319,7 +324,7 @@ def _claim_statement(only_ids: bool, with_alerts: bool, sqlite: bool) -> Update:
             _OUTBOX.c.status == OutboxStatus.PENDING,
             free,
         )
-        .values(lease_until=bindparam("lease_until"), claim_token=bindparam("token"))
+        .values(lease_until=lease_until, claim_token=bindparam("token"))
         .returning(*_OUTBOX.columns)
     )
 

@@ -213,7 +213,10 @@ class Lifecycle(Generic[M]):
             self.columns.status == Status.AWAITING_OTP,
             status=Status.PROCESSING,
             confirmed_at=now,
-            lease_until=now + LEASE,
+            # The lease by the database's clock (Database.lease_now); when to follow up by
+            # this process's: a skewed clock only moves a status query, never lets two
+            # processes work on one payment.
+            lease_until=self.db.lease_now() + LEASE,
             next_attempt_at=now + LEASE,
         )
 
@@ -238,7 +241,8 @@ class Lifecycle(Generic[M]):
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def claim(self, item_id: str) -> bool:
-        now = utcnow()
+        """Take the lease of a confirmed payment nobody holds (by the database's clock)."""
+        now = self.db.lease_now()
         return await self._update(
             item_id,
             self.columns.status.in_((Status.PROCESSING, Status.PENDING)),
@@ -360,7 +364,10 @@ class Lifecycle(Generic[M]):
         return await self._update(item_id, self.columns.notified_at.is_(None), notified_at=utcnow())
 
     async def due(self, now: datetime | None = None, limit: int = 20) -> list[str]:
-        """Payments waiting for a status query or left half-way by a crashed process."""
+        """Payments waiting for a status query or left half-way by a crashed process, free
+        of any lease by the database's clock. `now`: as if it were then (tests); `claim`
+        still decides by the database's clock."""
+        lease_now = now or self.db.lease_now()
         now = now or utcnow()
         async with self.db.transaction() as session:
             query = (
@@ -368,7 +375,7 @@ class Lifecycle(Generic[M]):
                 .where(
                     self.model.status.in_((Status.PENDING, Status.PROCESSING)),
                     self.model.next_attempt_at <= now,
-                    or_(self.model.lease_until.is_(None), self.model.lease_until < now),
+                    or_(self.model.lease_until.is_(None), self.model.lease_until < lease_now),
                 )
                 .order_by(self.model.next_attempt_at)
                 .limit(limit)

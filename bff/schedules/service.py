@@ -329,8 +329,11 @@ class ScheduleService(PasskeyApprovals):
 
     # -- running ------------------------------------------------------------------------
     async def due(self, limit: int = 50) -> list[str]:
+        """Claim the approved schedules due today that nobody holds: the lease is taken and
+        checked by the database's clock (Database.lease_now), so a host whose clock runs
+        ahead cannot take one another host holds."""
         today = await self.today()
-        now = utcnow()
+        now = self.db.lease_now()
         async with self.db.transaction() as session:
             query = (
                 select(ScheduledPayment.uuid)

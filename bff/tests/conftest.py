@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import shutil
+import warnings
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import pytest
 
+from bench.pgbouncer import pgbouncer
+from bench.workload import free_port
 from bff.app import create_app
 from bff.core_client import CoreClient
 from bff.db import Database
@@ -18,7 +25,7 @@ from bff.seed import seed_personas
 from bff.tests.helpers import Bff, conformance_hook, make_settings
 from bff.tests.openapi_conformance import Contract
 from bff.tests.s3_server import S3Server, running_s3_server
-from conftest import asgi_client
+from conftest import PG_SERVER, asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
 
@@ -42,6 +49,31 @@ async def sim_reseeded_after_the_file(sim) -> AsyncIterator[None]:  # type: igno
     histories above the next file's payments on this worker. Reseeding takes them back."""
     yield
     await sim.post("/sim/reset")
+
+
+@dataclass(frozen=True)
+class PgBouncer:
+    address: str  # host:port
+
+    def through(self, url: str) -> str:
+        """A database URL of the test PostgreSQL, reaching it through this PgBouncer."""
+        return url.replace(f"@{PG_SERVER.partition('@')[2]}/", f"@{self.address}/")
+
+
+@pytest.fixture(scope="module")
+def pgbouncer_server() -> Iterator[PgBouncer]:
+    """A PgBouncer in transaction pooling mode in front of the test PostgreSQL (the bench's,
+    bench/pgbouncer.py), for the multi-process tests to run through as a deployment may.
+    Required like PostgreSQL: missing, it fails under CI=true and is skipped with a warning
+    otherwise. (Processes using it need KOBO_DB_PGBOUNCER=1.)"""
+    if not (shutil.which("pgbouncer") or Path("/usr/sbin/pgbouncer").exists()):
+        message = "pgbouncer is not installed (Debian package pgbouncer; scripts/test installs it)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        warnings.warn(f"SKIPPING PGBOUNCER TESTS: {message}", stacklevel=1)
+        pytest.skip(message)
+    with pgbouncer(PG_SERVER.partition("@")[2], free_port(), pool_size=10) as address:
+        yield PgBouncer(address)
 
 
 @pytest.fixture(scope="session")
@@ -76,14 +108,16 @@ def contract(tmp_path_factory: pytest.TempPathFactory) -> Contract:
 @pytest.fixture
 async def bff_factory(databases, sim, bff_template, contract):  # type: ignore[no-untyped-def]
     """Builds a BFF on a fresh database (or an existing one: `database_url=`, as a second
-    process of the same deployment would); keyword arguments override settings."""
+    process of the same deployment would); `core=`: a core client of the test's own (the
+    simulator in-process otherwise); other keyword arguments override settings."""
     opened: list[Bff] = []
     contexts: list[contextlib.AbstractAsyncContextManager[httpx.AsyncClient]] = []
 
     async def make(**overrides: object) -> Bff:
         url = str(overrides.pop("database_url", None) or databases.new("bff", bff_template))
+        given_core = overrides.pop("core", None)
         settings = make_settings(url, **overrides)
-        core = CoreClient(sim, timeout_s=settings.core_timeout_s)
+        core = given_core or CoreClient(sim, timeout_s=settings.core_timeout_s)
         app = create_app(settings, core=core)
         client_context = asgi_client(app, "http://bff.test")
         client = await client_context.__aenter__()

@@ -4,12 +4,15 @@ module: tests and conftest.py import from here, never from each other."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import io
+import random
 import re
 import struct
 import tempfile
 import zlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -25,6 +28,7 @@ from bff import __main__ as bff_main
 from bff.config import Argon2Params, Settings
 from bff.dates import LAGOS
 from bff.db import Database, utcnow
+from bff.security.throttling import THROTTLED
 from bff.tests.openapi_conformance import Contract
 from bff.tests.soft_authenticator import SoftAuthenticator
 
@@ -426,4 +430,43 @@ async def sign_in_with(bff: Bff, device: SoftAuthenticator, **get: object):  # t
     credential = device.get(options, **get)  # type: ignore[arg-type]
     return credential, await bff.client.post(
         f"{PASSKEY_SIGN_IN}/sign-in", json={"credential": credential, "remember": False}
+    )
+
+
+# -- rate limits (test_throttling.py, test_rate_limits_shared.py) -----------------------------
+
+DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings)}
+# The production limits, which the test settings raise for the rest of the suite.
+PRODUCTION_LIMITS = {
+    "rate_limit_auth_per_minute": DEFAULTS["rate_limit_auth_per_minute"],
+    "rate_limit_name_inquiry_per_minute": DEFAULTS["rate_limit_name_inquiry_per_minute"],
+}
+
+
+@contextlib.asynccontextmanager
+async def from_address(bff: Bff, address: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A client calling the running app from its own address (the app is already started)."""
+    transport = httpx.ASGITransport(app=bff.app, client=(address, 40_000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://bff.test") as client:
+        yield client
+
+
+def a_fresh_address() -> str:
+    """A documentation-range address no other run has used, so Redis counters never carry over."""
+    return f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
+def assert_rate_limited(response: httpx.Response) -> None:
+    assert response.status_code == 429, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert 1 <= int(response.headers["retry-after"]) <= 60
+    body = response.json()
+    assert body["status"] == 429
+    assert body["detail"] == THROTTLED  # says nothing about any account
+
+
+async def login_from(client: httpx.AsyncClient, identifier: str, password: str) -> httpx.Response:
+    return await client.post(
+        "/auth/ibanking/personal/login",
+        json={"email": identifier, "password": password, "remember": False},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import logging
 import os
@@ -12,6 +13,7 @@ import secrets
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -21,17 +23,125 @@ from bench.workload import free_port
 from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
+from bff.tests.helpers import Bff, auth, samples
 from conftest import _pg_admin
 
 
-async def test_ready_checks_the_database_and_the_core(bff):
-    ready = await bff.client.get("/ready")
-    assert ready.status_code == 200
-    assert ready.json() == {"status": "ready", "database": "ok", "core": "ok"}
+class SwitchableCore(httpx.AsyncBaseTransport):
+    """The in-process simulator behind a switch: up, unreachable (connection refused), or
+    hanging (every call waits until `released` is set, then goes through)."""
+
+    def __init__(self, sim: httpx.AsyncClient) -> None:
+        self.sim = sim
+        self.state = "up"
+        self.released = asyncio.Event()
+        self.hanging_calls = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.state == "unreachable":
+            raise httpx.ConnectError("connection refused", request=request)
+        if self.state == "hanging":
+            self.hanging_calls += 1
+            await self.released.wait()
+        return await self.sim._transport.handle_async_request(request)
+
+    def client(self) -> CoreClient:
+        http = httpx.AsyncClient(transport=self, base_url=str(self.sim.base_url))
+        return CoreClient(http, timeout_s=10)
+
+
+class PinnedClock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def core_up_gauge(bff: Bff) -> float:
+    return samples((await bff.client.get("/metrics")).text)[("kobo_core_up", ())]
+
+
+async def ready_after_a_probe(bff: Bff, clock: PinnedClock) -> httpx.Response:
+    """/ready once the core has been probed afresh (the first /ready starts the probe and
+    answers at once, with what was known)."""
+    health = bff.app.state.core_health
+    clock.now += health.every_s
+    assert (await bff.client.get("/ready")).status_code == 200
+    await health.probe
+    return await bff.client.get("/ready")
+
+
+async def test_ready_reports_the_core_without_depending_on_it(bff_factory, sim):  # type: ignore[no-untyped-def]
+    """A core outage leaves every BFF in the load balancer: /ready and /health answer 200,
+    routes that do not need the core work, and those that do answer the contract's 503.
+    The core's state is in /ready's body and in kobo_core_up."""
+    core = SwitchableCore(sim)
+    bff = await bff_factory(core=core.client())
+    clock = PinnedClock()
+    bff.app.state.core_health.clock = clock
+    token = await bff.sign_in()
+
+    up = await ready_after_a_probe(bff, clock)
+    assert up.status_code == 200
+    assert up.json() == {"status": "ready", "database": "ok", "core": "ok"}
+    assert await core_up_gauge(bff) == 1
+
+    core.state = "unreachable"
+    down = await ready_after_a_probe(bff, clock)
+    assert down.status_code == 200
+    assert down.json() == {"status": "ready", "database": "ok", "core": "unavailable"}
+    assert await core_up_gauge(bff) == 0
+    assert (await bff.client.get("/health")).status_code == 200
+    for core_free in ("/api/tickets", "/api/ibanking/personal/2fa/type"):
+        assert (await bff.client.get(core_free, headers=auth(token))).status_code == 200
+    summary = await bff.client.get("/api/client-summary", headers=auth(token))
+    assert summary.status_code == 503
+    assert summary.json()["detail"] == (
+        "We could not reach your accounts right now. Please try again shortly."
+    )
+
+    # Back: the next probe says so. An open breaker (customers' calls failing) says not.
+    core.state = "up"
+    assert (await ready_after_a_probe(bff, clock)).json()["core"] == "ok"
     bff.app.state.core.breaker = CircuitBreaker(failure_threshold=1, reset_after_s=60)
-    bff.app.state.core.breaker.record_failure()  # the core has been failing
+    bff.app.state.core.breaker.record_failure()
+    opened = await bff.client.get("/ready")
+    assert opened.status_code == 200 and opened.json()["core"] == "unavailable"
+
+
+async def test_ready_never_waits_for_a_hanging_core(bff_factory, sim):  # type: ignore[no-untyped-def]
+    core = SwitchableCore(sim)
+    bff = await bff_factory(core=core.client())
+    clock = PinnedClock()
+    health = bff.app.state.core_health
+    health.clock = clock
+    assert (await ready_after_a_probe(bff, clock)).json()["core"] == "ok"
+
+    core.state = "hanging"
+    clock.now += health.every_s
+    # Each /ready answers while the probe the first one started waits on the core. (The
+    # bound only turns a hang into a failure; nothing here measures time.)
+    async with asyncio.timeout(60):
+        for _ in range(5):
+            clock.now += health.every_s
+            ready = await bff.client.get("/ready")
+            assert ready.status_code == 200 and ready.json()["database"] == "ok"
+    assert core.hanging_calls == 1, "one probe at a time, however often /ready is asked"
+    core.released.set()
+    await health.probe
+
+
+async def test_ready_needs_the_database(bff, monkeypatch):  # type: ignore[no-untyped-def]
+    @contextlib.asynccontextmanager
+    async def lost() -> AsyncIterator[None]:
+        raise ConnectionRefusedError("the database is gone")
+        yield
+
+    monkeypatch.setattr(bff.app.state.db, "transaction", lost)
     not_ready = await bff.client.get("/ready")
-    assert not_ready.status_code == 503 and not_ready.json()["core"] == "unavailable"
+    assert not_ready.status_code == 503
+    assert not_ready.json()["database"] == "unavailable"
 
 
 async def test_every_answer_has_a_request_id_and_a_good_one_is_kept(bff):

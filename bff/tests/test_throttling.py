@@ -13,26 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
-import dataclasses
-import random
-from collections.abc import AsyncIterator
 
-import httpx
 import pytest
 
 from bff.auth.service import LOCKOUT_SUBJECT
-from bff.config import Settings
-from bff.security.throttling import AUTH_ROUTES, NAME_INQUIRY_ROUTES, THROTTLED
-from bff.tests.helpers import ADA, PASSWORD, TUNDE, Bff
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
-DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings)}
-# The production limits, which the test settings raise for the rest of the suite.
-PRODUCTION_LIMITS = {
-    "rate_limit_auth_per_minute": DEFAULTS["rate_limit_auth_per_minute"],
-    "rate_limit_name_inquiry_per_minute": DEFAULTS["rate_limit_name_inquiry_per_minute"],
-}
+from bff.security.throttling import AUTH_ROUTES, NAME_INQUIRY_ROUTES
+from bff.tests.helpers import (
+    ADA,
+    DEFAULTS,
+    PASSWORD,
+    PRODUCTION_LIMITS,
+    TUNDE,
+    Bff,
+    a_fresh_address,
+    assert_rate_limited,
+    from_address,
+    login_from,
+)
 
 
 def test_the_documented_numbers() -> None:
@@ -214,35 +211,6 @@ async def test_sign_in_codes_sent_per_account_are_limited(bff_factory) -> None: 
 # -- rate limiter --------------------------------------------------------------------------
 
 
-@contextlib.asynccontextmanager
-async def from_address(bff: Bff, address: str) -> AsyncIterator[httpx.AsyncClient]:
-    """A client calling the running app from its own address (the app is already started)."""
-    transport = httpx.ASGITransport(app=bff.app, client=(address, 40_000))
-    async with httpx.AsyncClient(transport=transport, base_url="http://bff.test") as client:
-        yield client
-
-
-def a_fresh_address() -> str:
-    """A documentation-range address no other run has used, so Redis counters never carry over."""
-    return f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
-
-
-def assert_rate_limited(response: httpx.Response) -> None:
-    assert response.status_code == 429, response.text
-    assert response.headers["content-type"].startswith("application/problem+json")
-    assert 1 <= int(response.headers["retry-after"]) <= 60
-    body = response.json()
-    assert body["status"] == 429
-    assert body["detail"] == THROTTLED  # says nothing about any account
-
-
-async def login_from(client: httpx.AsyncClient, identifier: str, password: str) -> httpx.Response:
-    return await client.post(
-        "/auth/ibanking/personal/login",
-        json={"email": identifier, "password": password, "remember": False},
-    )
-
-
 async def check_login_rate_limit(bff: Bff, address: str) -> None:
     limit = PRODUCTION_LIMITS["rate_limit_auth_per_minute"]
     async with from_address(bff, address) as client:
@@ -265,27 +233,14 @@ async def test_the_rate_limiter_refuses_the_eleventh_login_from_one_address(bff_
     await check_login_rate_limit(bff, a_fresh_address())
 
 
-async def redis_reachable() -> bool:
-    import redis.asyncio as redis
-
-    client = redis.from_url(REDIS_URL, socket_connect_timeout=1)
-    try:
-        return bool(await client.ping())
-    except (OSError, redis.RedisError):
-        return False
-    finally:
-        await client.aclose()
-
-
-async def test_the_rate_limiter_counts_in_redis_across_processes(bff_factory) -> None:  # type: ignore[no-untyped-def]
-    if not await redis_reachable():
-        pytest.skip(f"Redis is not reachable at {REDIS_URL}")
-    first = await bff_factory(redis_url=REDIS_URL, **PRODUCTION_LIMITS)
+async def test_the_rate_limiter_counts_in_redis_across_processes(bff_factory, redis_server) -> None:  # type: ignore[no-untyped-def]
+    shared = {"redis_url": redis_server.url, "redis_key_prefix": redis_server.prefix}
+    first = await bff_factory(**shared, **PRODUCTION_LIMITS)
     await check_login_rate_limit(first, a_fresh_address())
 
     # Two processes of one deployment share the count.
     second = await bff_factory(
-        redis_url=REDIS_URL, database_url=first.app.state.settings.database_url, **PRODUCTION_LIMITS
+        **shared, database_url=first.app.state.settings.database_url, **PRODUCTION_LIMITS
     )
     address = a_fresh_address()
     limit = PRODUCTION_LIMITS["rate_limit_auth_per_minute"]

@@ -3,13 +3,16 @@
 Real processes (`python -m bff serve`), not two app objects in this test's process: nothing
 can be shared by accident through module state. A session opened on one is valid on the
 other, a code sent by one is checked (once) by the other, sign-in failures counted by both
-throttle together, and one transfer confirmed on both at the same moment moves money once.
-Schedules run exactly once across processes: test_schedules.py (two job runners).
+throttle together, rate limits are counted once for both (in Redis, exactly), and one
+transfer confirmed on both at the same moment moves money once.
+Schedules run exactly once across processes: test_schedules.py (two job runners). Every
+test runs twice: straight to PostgreSQL, and through PgBouncer in transaction pooling mode.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -26,24 +29,41 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 LOGIN = "/auth/ibanking/personal/login"
 VERIFY = "/auth/ibanking/personal/otp-verification"
 ADA_CURRENT, TUNDE_CURRENT = "1020000115", "1020000218"
+NAME_INQUIRY = "/api/transfer/intrabank-name-inquiry"
+NAME_INQUIRIES_PER_MINUTE = 12
 
 
-@pytest.fixture(scope="module")
-def stack(databases, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Stack, str]]:  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module", params=["direct", "pgbouncer"])
+def stack(
+    request, databases, redis_server, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Stack, str]]:  # type: ignore[no-untyped-def]
+    """The two BFFs (and the simulator) connected to PostgreSQL directly, or through one
+    PgBouncer in transaction pooling mode (KOBO_DB_PGBOUNCER=1), as a deployment may be."""
     work: Path = tmp_path_factory.mktemp("two-bffs")
+    bff_db, sim_db = databases.new("two_bff"), databases.new("two_sim")
+    pooled: dict[str, str] = {}
+    if request.param == "pgbouncer":
+        pooler = request.getfixturevalue("pgbouncer_server")
+        bff_db, sim_db = pooler.through(bff_db), pooler.through(sim_db)
+        pooled = {"KOBO_DB_PGBOUNCER": "1"}
     stack = Stack(
-        bff_db=databases.new("two_bff"),
-        sim_db=databases.new("two_sim"),
+        bff_db=bff_db,
+        sim_db=sim_db,
         bff_port=free_port(),
         sim_port=free_port(),
         log_dir=work,
         env_overrides={
             "SIM_LOG_LEVEL": "WARNING",
             "KOBO_LOG_FORMAT": "text",
-            # The per-address rate limiter counts per process without Redis, and every call
-            # here comes from 127.0.0.1: with room, what stops the guessing below is the
-            # per-account counters in the database, which these tests are about.
+            # Both processes count rate limits in one Redis, as a deployment does.
+            "REDIS_URL": redis_server.url,
+            "KOBO_REDIS_KEY_PREFIX": f"{redis_server.prefix}-{work.name}",
+            # Every call here comes from 127.0.0.1: with room in the per-address limit, what
+            # stops the guessing below is the per-account counters in the database, which
+            # these tests are about. Name inquiry keeps a small limit, which one test fills.
             "KOBO_RATE_LIMIT_AUTH_PER_MINUTE": "1000",
+            "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE": str(NAME_INQUIRIES_PER_MINUTE),
+            **pooled,
         },
     )
     stack.start()  # the first process migrates and seeds the personas; then the second
@@ -107,6 +127,23 @@ async def test_sign_in_failures_on_both_processes_throttle_together(clients):
     for process in (a, b):
         throttled = await process.post(LOGIN, json={"email": target, "password": "Wrong@2026"})
         assert throttled.status_code == 429, throttled.text
+
+
+async def test_rate_limits_are_exact_across_processes(clients):
+    """40 name inquiries at once from one address, split over both processes, against a
+    limit of 12 a minute: exactly 12 reach the handler (401: no session) and 28 are refused.
+    Redis counts each in one atomic step; a read followed by a write lets several requests
+    read the same count and pass."""
+    a, b, _ = clients
+    body = {"accountNumber": "1020000122"}
+    answers = await asyncio.gather(
+        *(client.post(NAME_INQUIRY, json=body) for client in (a, b) * 20)
+    )
+    statuses = Counter(answer.status_code for answer in answers)
+    assert statuses == {401: NAME_INQUIRIES_PER_MINUTE, 429: 40 - NAME_INQUIRIES_PER_MINUTE}
+    refused = next(answer for answer in answers if answer.status_code == 429)
+    assert refused.headers["ratelimit-limit"] == str(NAME_INQUIRIES_PER_MINUTE)
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
 
 
 async def test_one_transfer_confirmed_on_both_processes_moves_money_once(clients):

@@ -309,7 +309,10 @@ class TransferService(PasskeyApprovals):
         transfer = _new_transfer(user, plan, None, False, _id_of(device))
         now = utcnow()
         transfer.status, transfer.confirmed_at = Status.PROCESSING, now
-        transfer.lease_until = transfer.next_attempt_at = now + LEASE
+        transfer.next_attempt_at = now + LEASE
+        # Born leased, by the database's clock (Database.lease_now): on PostgreSQL a SQL
+        # expression the INSERT evaluates, so no other host's follow-up takes it meanwhile.
+        transfer.lease_until = self.db.lease_now() + LEASE
         async with self.db.transaction() as session:
             session.add(transfer)
         return await self.execute(transfer.id, leased=True, transfer=transfer)

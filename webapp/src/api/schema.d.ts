@@ -2465,7 +2465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database and the core answer */
+        /** Readiness: the database answers (the core's state is reported, not required) */
         get: operations["ReadyReady"];
         put?: never;
         post?: never;
@@ -14529,7 +14529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not ready: which of the database and the core is unavailable */
+            /** @description Not ready: the database is unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
