@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from litestar import Response, get
@@ -12,6 +13,11 @@ from bff.core_client.health import CoreHealth
 from bff.db import Database
 
 log = logging.getLogger("bff")
+
+# A database that does not answer (a partition: packets dropped, no refusal) would hold the
+# check until TCP gave up, minutes later; the probe (deploy/k8s: 3 s) must hear "not ready"
+# before its own timeout, and a proxy that asks must not pile up waiting requests.
+DATABASE_CHECK_TIMEOUT_S = 2.0
 
 
 @get("/health", tags=["ops"], summary="Liveness")
@@ -38,7 +44,7 @@ async def ready(db: Database, core_health: CoreHealth) -> Response[dict[str, str
     app still work and the pages that need the core answer their own 503."""
     database = "ok"
     try:
-        async with db.transaction() as session:
+        async with asyncio.timeout(DATABASE_CHECK_TIMEOUT_S), db.transaction() as session:
             await session.execute(text("SELECT 1"))
     except Exception as exc:  # any failure means: do not send traffic here
         log.warning("readiness: database: %s", exc)

@@ -21,6 +21,7 @@ import pytest
 from bench.processes import ROOT, wait_until_up
 from bench.workload import free_port
 from bff.core_client import CoreClient
+from bff import ops
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
 from bff.tests.helpers import Bff, auth, samples
@@ -140,6 +141,24 @@ async def test_ready_needs_the_database(bff, monkeypatch):  # type: ignore[no-un
 
     monkeypatch.setattr(bff.app.state.db, "transaction", lost)
     not_ready = await bff.client.get("/ready")
+    assert not_ready.status_code == 503
+    assert not_ready.json()["database"] == "unavailable"
+
+
+async def test_ready_does_not_wait_for_a_database_that_does_not_answer(bff, monkeypatch):  # type: ignore[no-untyped-def]
+    """A partition drops packets: the check would wait until TCP gave up. It gives up at
+    its own bound and answers 503 (bff/ops.py; the drills cut a BFF off its database)."""
+    never = asyncio.Event()
+
+    @contextlib.asynccontextmanager
+    async def unanswered() -> AsyncIterator[None]:
+        await never.wait()
+        yield
+
+    monkeypatch.setattr(ops, "DATABASE_CHECK_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(bff.app.state.db, "transaction", unanswered)
+    # Without the bound this request would never end: 30 s turns that into a failure.
+    not_ready = await asyncio.wait_for(bff.client.get("/ready"), 30)
     assert not_ready.status_code == 503
     assert not_ready.json()["database"] == "unavailable"
 
