@@ -113,7 +113,7 @@ class Tally:
     acks: list[Ack] = field(default_factory=list)
 
 
-def _detail(response: httpx.Response) -> str:
+def detail(response: httpx.Response) -> str:
     try:
         return str(response.json().get("detail", ""))[:90]
     except ValueError:
@@ -195,7 +195,7 @@ class Customer:
         started = await self._call("POST", start[0], start[1])
         self.tally.operations[kind] += 1
         if started.status_code != 201:
-            self.tally.refusals[f"{kind}: {started.status_code} {_detail(started)}"] += 1
+            self.tally.refusals[f"{kind}: {started.status_code} {detail(started)}"] += 1
             self.tally.outcomes[f"{kind}: refused {started.status_code}"] += 1
             return
         payment_id = started.json()[id_field if id_field in started.json() else "id"]
