@@ -89,6 +89,9 @@ class Settings:
     # start with the prefix (two deployments, or two test runs, can share one Redis).
     redis_url: str | None = None
     redis_key_prefix: str = "kobo-rate-limit"
+    # Redis's password, kept out of REDIS_URL so that the address can sit in plain settings
+    # and the password in a secret (deploy/k8s). A password in the URL wins.
+    redis_password: str | None = field(default=None, repr=False)
     # Origins allowed to call the API from a browser; empty: same origin only.
     cors_origins: tuple[str, ...] = ()
     # Which transports carry e-mail and SMS (bff/notifications/settings.py).
@@ -193,6 +196,7 @@ class Settings:
             ),
             redis_url=os.environ.get("REDIS_URL") or None,
             redis_key_prefix=os.environ.get("KOBO_REDIS_KEY_PREFIX") or "kobo-rate-limit",
+            redis_password=os.environ.get("KOBO_REDIS_PASSWORD") or None,
             cors_origins=tuple(
                 origin.strip().rstrip("/")
                 for origin in os.environ.get("KOBO_CORS_ORIGINS", "").split(",")

@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import kubernetes_validate
 import pytest
@@ -197,6 +198,7 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
         "KOBO_FILE_KEYS": "prod-1:" + base64.b64encode(bytes(range(32))).decode(),
         "KOBO_S3_ACCESS_KEY_ID": "stand-in",
         "KOBO_S3_SECRET_ACCESS_KEY": "stand-in",
+        "KOBO_REDIS_PASSWORD": "stand-in",
     }
     for name in list(os.environ):
         if name.startswith("KOBO_") or name in ("DATABASE_URL", "REDIS_URL"):
@@ -210,6 +212,7 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
     assert settings.storage.s3_bucket == config["KOBO_S3_BUCKET"]
     assert settings.core_url == config["KOBO_CORE_URL"]
     assert settings.metrics_allow == (config["KOBO_METRICS_ALLOW"],)
+    assert settings.redis_url == config["REDIS_URL"]
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -283,19 +286,19 @@ def test_pgbouncer_pools_transactions(renders) -> None:  # type: ignore[no-untyp
 
 
 @pytest.mark.parametrize("overlay", APPS)
-def test_the_bff_reaches_only_the_database_the_core_and_the_object_store(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+def test_the_bff_reaches_only_its_database_core_object_store_and_redis(renders, overlay) -> None:  # type: ignore[no-untyped-def]
     resources = renders[overlay]
     deny = _find(resources, "NetworkPolicy", "default-deny")["spec"]
     assert deny == {"podSelector": {}, "policyTypes": ["Ingress", "Egress"]}
     policy = _find(resources, "NetworkPolicy", "kobo-bff")["spec"]
     assert policy["podSelector"]["matchLabels"] == {"kobo.ng/role": "bff"}
-    database, core, object_store, dns = policy["egress"]
+    database, core, object_store, dns, redis = policy["egress"]
     assert database["to"] == [{"podSelector": {"matchLabels": {"kobo.ng/role": "pgbouncer"}}}]
     assert [p["port"] for p in dns["ports"]] == [53, 53]
-    for rule in (core, object_store):
+    for rule, in_cluster in ((core, "core-sim"), (object_store, None), (redis, "redis")):
         (peer,) = rule["to"]
         assert "ipBlock" in peer or peer == {
-            "podSelector": {"matchLabels": {"kobo.ng/role": "core-sim"}}
+            "podSelector": {"matchLabels": {"kobo.ng/role": in_cluster}}
         }
         if "ipBlock" in peer:
             assert not peer["ipBlock"]["cidr"].startswith("192.0.2."), "the overlay sets it"
@@ -331,3 +334,108 @@ def test_the_simulator_is_staging_only(renders) -> None:  # type: ignore[no-unty
         assert resource["metadata"]["labels"]["kobo.ng/staging-only"] == "true"
         assert "STAGING ONLY" in resource["metadata"]["annotations"]["kobo.ng/warning"]
         assert resource["metadata"]["name"].endswith("staging-only")
+
+
+# -- issue 53: lose a machine, lose nothing ---------------------------------------------------
+
+
+@pytest.mark.parametrize("overlay", APPS)
+def test_the_autoscaler_alone_sets_the_bffs_pod_count(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    """A Deployment an HPA scales must not name a count: every `kubectl apply` would put it
+    back, scaling a busy deployment down (the production overlay used to patch in 3)."""
+    resources = renders[overlay]
+    scaled = [r for r in resources if r["kind"] == "HorizontalPodAutoscaler"]
+    assert scaled
+    for hpa in scaled:
+        target = hpa["spec"]["scaleTargetRef"]
+        deployment = _find(resources, target["kind"], target["name"])
+        assert "replicas" not in deployment["spec"], (overlay, target["name"])
+    if overlay == "production-example":
+        (hpa,) = scaled
+        assert hpa["spec"]["minReplicas"] >= 3
+
+
+@pytest.mark.parametrize("overlay", APPS)
+@pytest.mark.parametrize("name", ["kobo-bff", "kobo-pgbouncer"])
+def test_the_bff_and_pgbouncer_spread_over_machines_and_zones(renders, overlay, name) -> None:  # type: ignore[no-untyped-def]
+    resources = renders[overlay]
+    deployment = _find(resources, "Deployment", name)
+    pod = deployment["spec"]["template"]
+    spread = {c["topologyKey"]: c for c in pod["spec"]["topologySpreadConstraints"]}
+    assert set(spread) == {"topology.kubernetes.io/zone", "kubernetes.io/hostname"}
+    for constraint in spread.values():
+        assert constraint["maxSkew"] == 1
+        selected = constraint["labelSelector"]["matchLabels"]
+        assert selected.items() <= pod["metadata"]["labels"].items(), "selects its own pods"
+    # Never two on one machine while another has room; zones are preferred, not required.
+    assert spread["kubernetes.io/hostname"]["whenUnsatisfiable"] == "DoNotSchedule"
+    assert spread["kubernetes.io/hostname"]["nodeTaintsPolicy"] == "Honor"
+    assert spread["topology.kubernetes.io/zone"]["whenUnsatisfiable"] == "ScheduleAnyway"
+    # A drain takes one pod at a time.
+    budget = _find(resources, "PodDisruptionBudget", name)["spec"]
+    assert budget["selector"] == deployment["spec"]["selector"]
+    assert budget["maxUnavailable"] == 1
+
+
+def _allows(rule: dict[str, Any], port: int) -> bool:
+    return any(p["port"] == port for p in rule["ports"])
+
+
+@pytest.mark.parametrize("overlay", APPS)
+def test_redis_url_is_set_and_reachable_under_the_network_policy(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    """The BFF pods are given REDIS_URL, and the NetworkPolicies let them (and only them)
+    reach it: an in-cluster Redis through its Service, or a managed one by its address."""
+    resources = renders[overlay]
+    (serve,) = [c for c in _bff_containers(resources) if c["args"][3] == "serve"]
+    environment = _environment(serve, resources)
+    url = urlsplit(str(environment["REDIS_URL"]))
+    assert url.scheme in ("redis", "rediss") and url.hostname and url.port
+    assert url.password is None, "the password is KOBO_REDIS_PASSWORD, from the Secret"
+    egress = _find(resources, "NetworkPolicy", "kobo-bff")["spec"]["egress"]
+    services = {r["metadata"]["name"]: r for r in resources if r["kind"] == "Service"}
+    if url.hostname in services:  # in the cluster: Service -> pods -> both policies
+        service = services[url.hostname]["spec"]
+        (port,) = [p for p in service["ports"] if p["port"] == url.port]
+        (redis,) = [
+            r
+            for r in resources
+            if r["kind"] == "Deployment"
+            and service["selector"].items() <= r["spec"]["template"]["metadata"]["labels"].items()
+        ]
+        labels = redis["spec"]["template"]["metadata"]["labels"]
+        (container,) = redis["spec"]["template"]["spec"]["containers"]
+        (target,) = [p for p in container["ports"] if p["name"] == port["targetPort"]]
+        reaching = [
+            rule
+            for rule in egress
+            if _allows(rule, target["containerPort"])
+            and any(
+                peer.get("podSelector", {}).get("matchLabels", {"-": "-"}).items() <= labels.items()
+                for peer in rule["to"]
+            )
+        ]
+        assert reaching, f"{overlay}: no BFF egress rule reaches {url.hostname}"
+        (policy,) = [  # the policy of Redis's pods (not the namespace's default-deny)
+            r
+            for r in resources
+            if r["kind"] == "NetworkPolicy"
+            and r["spec"]["podSelector"].get("matchLabels")
+            and r["spec"]["podSelector"]["matchLabels"].items() <= labels.items()
+        ]
+        (ingress,) = policy["spec"]["ingress"]
+        assert ingress["from"] == [{"podSelector": {"matchLabels": {"kobo.ng/role": "bff"}}}]
+        assert _allows(ingress, target["containerPort"])
+        assert "Egress" in policy["spec"]["policyTypes"] and not policy["spec"].get("egress")
+    else:  # a managed Redis outside the cluster: its address, over TLS, with a password
+        reaching = [
+            rule
+            for rule in egress
+            if _allows(rule, url.port) and any("ipBlock" in peer for peer in rule["to"])
+        ]
+        assert reaching, f"{overlay}: no BFF egress rule reaches {url.hostname}:{url.port}"
+        for rule in reaching:
+            for peer in rule["to"]:
+                assert not peer["ipBlock"]["cidr"].startswith("192.0.2."), "the overlay sets it"
+                assert peer["ipBlock"]["cidr"] != "0.0.0.0/0"
+        assert url.scheme == "rediss"
+        assert environment["KOBO_REDIS_PASSWORD"] is SECRET

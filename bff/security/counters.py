@@ -97,6 +97,7 @@ class RedisCounter:
         url: str,
         prefix: str,
         *,
+        password: str | None = None,
         timeout_s: float = REDIS_TIMEOUT_S,
         pause_s: float = REDIS_PAUSE_S,
         clock: Callable[[], float] = time.monotonic,
@@ -107,6 +108,7 @@ class RedisCounter:
         self.paused_until = 0.0
         self.client = redis.from_url(
             url,
+            password=password,  # one given in the URL wins
             socket_timeout=timeout_s,
             socket_connect_timeout=timeout_s,
             # One try, whatever redis-py's default (its `Redis()` retries 10 times with

@@ -126,7 +126,9 @@ class Limiter:
     @classmethod
     def from_settings(cls, settings: Settings) -> Limiter:
         shared = (
-            RedisCounter(settings.redis_url, settings.redis_key_prefix)
+            RedisCounter(
+                settings.redis_url, settings.redis_key_prefix, password=settings.redis_password
+            )
             if settings.redis_url
             else None
         )

@@ -239,3 +239,15 @@ async def test_redis_lost_sign_in_counts_in_the_process_and_registration_refuses
         after = await metric(bff)
         assert after.get((LOGIN, "local"), 0) - before.get((LOGIN, "local"), 0) == limit + 2
         assert after.get((REGISTER, "refused"), 0) - before.get((REGISTER, "refused"), 0) == 3
+
+
+async def test_redis_password_comes_from_its_own_setting_unless_the_url_has_one() -> None:
+    """KOBO_REDIS_PASSWORD: the address in plain settings, the password in a secret."""
+    plain = RedisCounter("rediss://redis.example:6380/0", "p", password="from-the-secret")
+    in_url = RedisCounter("redis://:in-the-url@redis.example:6379/0", "p", password="other")
+    try:
+        assert plain.client.connection_pool.connection_kwargs["password"] == "from-the-secret"
+        assert in_url.client.connection_pool.connection_kwargs["password"] == "in-the-url"
+    finally:
+        await plain.aclose()
+        await in_url.aclose()
