@@ -57,7 +57,8 @@ class BillerVend:
         return held.posting
 
     async def release(self) -> None:
-        await self.core.void_hold(self.vend.id)
+        vend = self.vend
+        await self.core.void_hold(vend.id, vend.source_account, vend.amount_kobo)
 
     def failure_message(self, code: str | None) -> str:
         return failure_message(code)

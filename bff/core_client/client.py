@@ -360,8 +360,16 @@ class CoreClient:
             json={"creditAccount": credit_account, "narration": narration},
         )
 
-    async def void_hold(self, reference: str) -> CoreHold:
-        return await self._call("POST", f"/core/holds/{_segment(reference)}/void", CoreHold)
+    async def void_hold(self, reference: str, account: str, amount_kobo: int) -> CoreHold:
+        """Release the hold. Its account and amount let the core record the void even when
+        the hold has not reached it yet, so that a late request to place it reserves
+        nothing (a hold asked for while the core did not answer may still arrive)."""
+        return await self._call(
+            "POST",
+            f"/core/holds/{_segment(reference)}/void",
+            CoreHold,
+            json={"account": account, "amountKobo": amount_kobo},
+        )
 
     async def nip_name_inquiry(self, bank_code: str, account_number: str) -> NipNameInquiry:
         return await self._call(

@@ -425,7 +425,7 @@ class Lifecycle(Generic[M]):
         if isinstance(payment, DirectPayment):
             outcome: Outcome | None = await payment.post()
         else:
-            outcome = await run_held(self, item.id, item.stage, payment)
+            outcome = await run_held(self, item.id, item.stage, payment, item.attempts > 0)
         if outcome is not None and outcome.status == Status.PENDING:
             await self.pending(item.id, outcome.code)
             return None
@@ -466,7 +466,9 @@ class Lifecycle(Generic[M]):
             await asyncio.sleep(0.1)
 
 
-async def run_held(life: Lifecycle[Any], item_id: str, stage: str, payment: HeldPayment) -> Outcome:
+async def run_held(
+    life: Lifecycle[Any], item_id: str, stage: str, payment: HeldPayment, unsure: bool = False
+) -> Outcome:
     """One go at a held payment from `stage`. Returns its final answer (with its last stage)
     for `Lifecycle.drive` to record as it gives up the lease, one statement, or PENDING while
     it waits.
@@ -475,11 +477,19 @@ async def run_held(life: Lifecycle[Any], item_id: str, stage: str, payment: Held
     sends again. The steps around it need no stage of their own, each being idempotent on
     the payment's id: a retry after a crash finds the same hold (no HELD between the hold and
     SENT), or settles or releases it again and records the outcome (no SETTLED or REVERSED
-    before the final statement, which records them)."""
+    before the final statement, which records them).
+
+    `unsure`: an earlier go went unanswered (the payment waited as PENDING), so an earlier
+    request to hold the money may still reach the core after this one is refused. The hold
+    is then voided by reference as the payment fails: the core records the void, and a late
+    hold reserves nothing (found by the drills: a hold sent while the core was cut off
+    arrived after the retry's refusal and kept the customer's money held)."""
     if stage == Stage.NEW:
         try:
             await payment.hold()
         except CoreRefused as exc:
+            if unsure:
+                await payment.release()
             return Outcome(Status.FAILED, exc.code, payment.failure_message(exc.code))
         stage = Stage.HELD
     if stage == Stage.HELD:

@@ -20,8 +20,8 @@ import pytest
 
 from bench.processes import ROOT, wait_until_up
 from bench.workload import free_port
-from bff.core_client import CoreClient
 from bff import ops
+from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
 from bff.tests.helpers import Bff, auth, samples

@@ -115,7 +115,8 @@ class NipTransfer:
         return held.posting
 
     async def release(self) -> None:
-        await self.core.void_hold(self.transfer.id)
+        transfer = self.transfer
+        await self.core.void_hold(transfer.id, transfer.source_account, transfer.amount_kobo)
 
     def failure_message(self, code: str | None) -> str:
         return failure_message(code)

@@ -11,6 +11,7 @@ from core_sim.ledger.schemas import (
     HoldIn,
     HoldOut,
     HoldPostIn,
+    HoldVoidIn,
     PostingEntryOut,
     PostingOut,
     TransferIn,
@@ -132,10 +133,22 @@ class LedgerController(Controller):
         return await hold_out(db, hold, posted)
 
     @post("/holds/{reference:str}/void", status_code=200)
-    async def void_hold(self, db: Database, reference: str) -> HoldOut:
+    async def void_hold(
+        self, db: Database, reference: str, data: HoldVoidIn | None = None
+    ) -> HoldOut:
+        """Release a hold. With the hold's account and amount, a hold not placed yet is
+        recorded as voided (`ledger.void_unplaced_hold`); without them it is a 404."""
         async with db.writer() as session:
-            hold = await ledger.get_hold(session, reference)
-            await ledger.void_hold(session, hold=hold)
+            if data is not None and await ledger.find_hold(session, reference) is None:
+                hold = await ledger.void_unplaced_hold(
+                    session,
+                    reference=reference,
+                    account_number=data.account,
+                    amount_kobo=data.amount_kobo,
+                )
+            else:
+                hold = await ledger.get_hold(session, reference)
+                await ledger.void_hold(session, hold=hold)
         return await hold_out(db, hold)
 
     @get("/ledger/balance-check")

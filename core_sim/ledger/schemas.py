@@ -79,6 +79,14 @@ class HoldPostIn(CamelStruct, forbid_unknown_fields=True):
     narration: Narration
 
 
+class HoldVoidIn(CamelStruct, forbid_unknown_fields=True):
+    """The hold's account and amount, so that a void that arrives before its hold can be
+    recorded (the hold is then refused nothing, and reserves nothing, when it arrives)."""
+
+    account: AccountNumber
+    amount_kobo: PositiveKobo
+
+
 class HoldOut(CamelStruct):
     reference: str
     account: str

@@ -438,8 +438,35 @@ async def place_hold(
     return hold
 
 
+async def void_unplaced_hold(
+    session: AsyncSession, *, reference: str, account_number: str, amount_kobo: int
+) -> Hold:
+    """Void a hold the core has not seen: it is recorded as voided, reserving nothing.
+
+    A client that asked for a hold and heard nothing back may give up on it and void it,
+    while its request is still on its way (a network that drops packets delivers them late,
+    when TCP retransmits). Without this record the late request would reserve the money for
+    good, on a payment its client has recorded as failed; with it, the late request finds
+    the hold voided (`place_hold` returns an existing hold as it is) and reserves nothing."""
+    account = await get_account(session, account_number)
+    hold = Hold(
+        reference=reference,
+        account_id=account.id,
+        amount_kobo=amount_kobo,
+        narration="voided before it was placed",
+        status=HoldStatus.VOIDED,
+    )
+    session.add(hold)
+    await session.flush()
+    return hold
+
+
+async def find_hold(session: AsyncSession, reference: str) -> Hold | None:
+    return await session.scalar(select(Hold).where(Hold.reference == reference))
+
+
 async def get_hold(session: AsyncSession, reference: str) -> Hold:
-    hold = await session.scalar(select(Hold).where(Hold.reference == reference))
+    hold = await find_hold(session, reference)
     if hold is None:
         raise NotFound(f"Hold {reference} not found")
     return hold

@@ -521,3 +521,37 @@ async def test_a_bug_is_logged_and_answered_as_a_problem(sim_client, monkeypatch
     assert answer.json()["responseCode"] == "96"
     assert any("a bug in the simulator" in str(r.exc_info[1]) for r in logged if r.exc_info)
     assert (await sim_client.get("/core/no-such-route")).status_code == 404
+
+
+async def test_a_hold_voided_before_it_arrives_reserves_nothing_when_it_does(sim_client):
+    """A client heard nothing back from a hold, was refused on a retry and voided it; the
+    first request, delivered late, then finds the hold voided and reserves no money."""
+    account = "1020000115"
+    before = (await sim_client.get(f"/core/accounts/{account}")).json()
+    unknown = await sim_client.post("/core/holds/late-hold-1/void")
+    assert unknown.status_code == 404  # without the hold's account and amount: not found
+    voided = await sim_client.post(
+        "/core/holds/late-hold-1/void", json={"account": account, "amountKobo": 700}
+    )
+    assert voided.status_code == 200, voided.text
+    assert voided.json()["status"] == "VOIDED"
+    late = await sim_client.post(
+        "/core/holds",
+        json={"reference": "late-hold-1", "account": account, "amountKobo": 700, "narration": "x"},
+    )
+    assert late.json()["status"] == "VOIDED"
+    assert (await sim_client.get(f"/core/accounts/{account}")).json() == before
+    again = await sim_client.post(
+        "/core/holds/late-hold-1/void", json={"account": account, "amountKobo": 700}
+    )
+    assert again.status_code == 200 and again.json()["status"] == "VOIDED"  # idempotent
+    placed = await sim_client.post(
+        "/core/holds",
+        json={"reference": "late-hold-2", "account": account, "amountKobo": 300, "narration": "x"},
+    )
+    assert placed.json()["status"] == "ACTIVE"
+    released = await sim_client.post(
+        "/core/holds/late-hold-2/void", json={"account": account, "amountKobo": 300}
+    )
+    assert released.json()["status"] == "VOIDED"
+    assert (await sim_client.get(f"/core/accounts/{account}")).json() == before
