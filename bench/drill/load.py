@@ -40,11 +40,15 @@ class Probe:
     def __init__(self, customer: Customer) -> None:
         self.customer = customer
 
-    async def read(self, path: str) -> int | str:
+    async def read(self, path: str, timeout_s: float = 5) -> int | str:
+        """The answer's status, or the error's name (a read that takes over `timeout_s`:
+        `ReadTimeout`)."""
+        headers = {"Authorization": f"Bearer {self.customer.token}"}
         try:
-            return (await self.customer._call("GET", path)).status_code
+            answer = await self.customer.http.get(path, headers=headers, timeout=timeout_s)
         except httpx.HTTPError as exc:
             return type(exc).__name__
+        return answer.status_code
 
     async def close(self) -> None:
         await self.customer.close()
