@@ -20,13 +20,12 @@ from pathlib import Path
 import httpx
 
 from bench.drill import drills
-from bench.drill.bank import Bank
+from bench.drill.bank import WORK, Bank
 from bench.drill.load import Load
 from bench.drill.verdict import Verdict, judge, tally
 from bench.report import write_section
 from bench.workload import Check, balances, check, prepare_customers, reconcile
 
-WORK = Path("/tmp/kobo-drill")  # noqa: S108 (root's own drill; emptied at each start)
 START, END = "<!-- drill:start -->", "<!-- drill:end -->"
 
 

@@ -25,6 +25,8 @@ from bench.reverse_proxy import nginx_config, self_signed_certificate
 from bench.workload import UNTHROTTLED
 
 BFF_PORT, SIM_PORT = 8000, 8100
+WORK = Path("/tmp/kobo-drill")  # noqa: S108 (root's own drill; emptied at each start)
+SUBNET_PATTERN = "10.53.0."  # in the command line of every server the drill starts
 SECRET_KEY = "drill-key-not-for-production-use-0123456789"  # noqa: S105 (a drill's)
 
 
