@@ -4,7 +4,7 @@ refused, so it cannot be rendered wrongly in silence):
 
 - `resources`: files (one or more YAML documents) and directories with a kustomization;
 - `namespace`, `labels` (pairs, without selectors), `commonAnnotations`;
-- `images` (name -> newName:newTag);
+- `images` (name -> newName:newTag, or newName@digest);
 - `patches`: JSON 6902 operations (add, replace, remove), from `path` or inline `patch`,
   aimed by `target` kind and name.
 
@@ -69,8 +69,13 @@ def render(directory: Path) -> list[Resource]:
     for image in kustomization.get("images", []):
         for resource in resources:
             for container in _containers(resource):
-                if container["image"].split(":")[0] == image["name"]:
-                    container["image"] = f"{image.get('newName', image['name'])}:{image['newTag']}"
+                if _image_name(container["image"]) == image["name"]:
+                    name = image.get("newName", image["name"])
+                    # kustomize: a digest, when given, is used instead of any tag
+                    if "digest" in image:
+                        container["image"] = f"{name}@{image['digest']}"
+                    else:
+                        container["image"] = f"{name}:{image['newTag']}"
     for group in kustomization.get("labels", []):
         if group.get("includeSelectors") or group.get("includeTemplates"):
             raise UnsupportedKustomization(f"{directory}: labels on selectors or templates")
@@ -88,6 +93,13 @@ def render(directory: Path) -> list[Resource]:
         if "namespace" in kustomization:
             resource["metadata"]["namespace"] = kustomization["namespace"]
     return resources
+
+
+def _image_name(image: str) -> str:
+    """An image reference without its digest or tag (a registry's :port stays)."""
+    name = image.split("@")[0]
+    registry, _, last = name.rpartition("/")
+    return f"{registry}/{last.split(':')[0]}" if registry else last.split(":")[0]
 
 
 def _pod_template(resource: Resource) -> dict[str, Any] | None:

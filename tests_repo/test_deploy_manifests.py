@@ -9,6 +9,7 @@ import ast
 import base64
 import configparser
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -439,3 +440,42 @@ def test_redis_url_is_set_and_reachable_under_the_network_policy(renders, overla
                 assert peer["ipBlock"]["cidr"] != "0.0.0.0/0"
         assert url.scheme == "rediss"
         assert environment["KOBO_REDIS_PASSWORD"] is SECRET
+
+
+# -- issue 54: an image an operator can trust --------------------------------------------------
+
+
+@pytest.mark.parametrize("overlay", ["production-example", "production-example/migrate"])
+def test_every_production_image_is_pinned_by_digest(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    """A tag can be moved to another build; a digest names one. Every container (init ones
+    too) of the production overlay runs an image pinned by `@sha256:`."""
+    images = [
+        container["image"]
+        for resource in renders[overlay]
+        if resource["kind"] in ("Deployment", "StatefulSet", "DaemonSet", "Job")
+        for container in [
+            *resource["spec"]["template"]["spec"].get("initContainers", []),
+            *resource["spec"]["template"]["spec"]["containers"],
+        ]
+    ]
+    assert images
+    unpinned = [
+        i for i in images if not re.fullmatch(r"[^@:\s]+(:\d+/[^@:\s]+)?@sha256:[0-9a-f]{64}", i)
+    ]
+    assert not unpinned, f"{overlay}: not pinned by digest: {unpinned}"
+
+
+def test_an_image_pinned_by_tag_alone_is_refused(tmp_path: Path) -> None:
+    """The renderer gives a tag when the overlay names no digest (as kustomize does), which
+    the pin test refuses."""
+    overlay = K8S / "overlays" / "production-example"
+    text = (overlay / "kustomization.yaml").read_text()
+    tagged = re.sub(r"digest: sha256:[0-9a-f]{64}", 'newTag: "0.1.0"', text, count=1)
+    assert tagged != text
+    copy = tmp_path / "overlay"
+    shutil.copytree(overlay, copy)
+    (copy / "kustomization.yaml").write_text(tagged.replace("../../base", str(K8S / "base")))
+    bff = _find(render(copy), "Deployment", "kobo-bff")
+    assert bff["spec"]["template"]["spec"]["containers"][0]["image"] == f"{BFF_IMAGE}:0.1.0"
+    with pytest.raises(AssertionError, match="not pinned by digest"):
+        test_every_production_image_is_pinned_by_digest({"x": render(copy)}, "x")
