@@ -107,3 +107,22 @@ def test_each_alert_aggregates_the_pods_away_and_reads_metrics_the_bff_exports(
     assert names <= exported_metric_names(), names - exported_metric_names()
     assert rule["labels"]["severity"] in ("page", "ticket")
     assert rule["annotations"]["summary"]
+
+
+def test_the_pod_monitor_scrapes_each_bff_pod_s_metrics_port() -> None:
+    """The rules see figures only if every BFF pod is scraped: the PodMonitor selects the
+    production render's BFF pods and names their port."""
+    from tests_repo.kustomize_render import render
+
+    monitor = yaml.safe_load((PROMETHEUS_RULE.parent / "pod-monitor.yaml").read_text())
+    assert (monitor["apiVersion"], monitor["kind"]) == ("monitoring.coreos.com/v1", "PodMonitor")
+    resources = render(ROOT / "deploy/k8s/overlays/production-example")
+    (bff,) = [
+        r for r in resources if r["kind"] == "Deployment" and r["metadata"]["name"] == "kobo-bff"
+    ]
+    pod = bff["spec"]["template"]
+    assert monitor["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+    ports = {p["name"] for c in pod["spec"]["containers"] for p in c["ports"]}
+    (endpoint,) = monitor["spec"]["podMetricsEndpoints"]
+    assert endpoint["port"] in ports
+    assert endpoint["path"] == "/metrics"
