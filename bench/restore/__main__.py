@@ -19,10 +19,13 @@ from bench.restore.drill import WORK, Figures, run
 def report(figures: Figures) -> str:
     mb = 1024 * 1024
     lines = [
+        figures.backups.rstrip(),
+        "",
         f"Database: {figures.database_bytes / mb:.0f} MB (the BFF's and the simulator's), "
         f"{figures.ledger_lines:,} ledger lines; "
         f"repository {figures.repository_bytes / mb:.0f} MB.",
-        f"Backups: full {figures.full_backup_s:.1f} s, incremental {figures.incr_backup_s:.1f} s.",
+        f"Backups: full {figures.full_backup_s:.1f} s, incremental {figures.incr_backup_s:.1f} s; "
+        f"verify {figures.verify_s:.1f} s.",
         f"RTO {figures.rto_s:.1f} s: restore {figures.restore_s:.1f} s, WAL replay to the "
         f"instant and promotion {figures.recovery_s:.1f} s, simulator and BFF answering "
         f"{figures.serving_s:.1f} s.",

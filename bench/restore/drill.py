@@ -74,6 +74,8 @@ class Figures:
     full_backup_s: float = 0.0
     incr_backup_s: float = 0.0
     repository_bytes: int = 0
+    verify_s: float = 0.0
+    backups: str = ""  # `pgbackrest info`: the backups the restore chose from
     restore_s: float = 0.0  # pgbackrest restore: files back in a new data directory
     recovery_s: float = 0.0  # PostgreSQL replays WAL to the instant and is promoted
     serving_s: float = 0.0  # the simulator and the BFF started on the copy, answering
@@ -207,8 +209,13 @@ async def run(
         after = Tally()
         await pay(live, after, seconds, customers, seed + 300)
         begun_after = after.transfer_ids | after.bill_ids
-        # Waits until the WAL holding the restore point (and all before it) is archived.
+        # Waits until the WAL holding the restore point (and all before it) is archived,
+        # then reads back every file of the repository against its checksum.
         repository.run("check")
+        started = time.monotonic()
+        repository.run("verify")
+        figures.verify_s = time.monotonic() - started
+        figures.backups = repository.run("info")
         figures.database_bytes = database_bytes(primary)
         figures.ledger_lines = await _lines(live.sim_db)
         await asyncio.to_thread(live.stop)
