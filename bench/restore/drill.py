@@ -1,4 +1,4 @@
-"""The restore drill, step by step (docs/operations.md, "Restore to an instant").
+"""The restore drill, step by step (docs/operations.md, section 7, has the runbook).
 
 1. A PostgreSQL cluster of its own with WAL archiving to pgBackRest; the simulator's and the
    BFF's databases both on it. One cluster, one WAL stream: a point-in-time restore brings
