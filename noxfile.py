@@ -35,6 +35,7 @@ nox.options.sessions = [
     "workload",
     "e2e",
     "drill",
+    "restore",
 ]
 nox.options.stop_on_first_error = False
 nox.options.error_on_missing_interpreters = True
@@ -178,6 +179,33 @@ def drill(session: nox.Session) -> None:
         session.warn("SKIPPING THE DRILLS: they make network namespaces and need root")
         session.skip("not root")
     session.run("bash", "scripts/drill", *session.posargs, external=True)
+
+
+@nox.session(venv_backend="none")
+def restore(session: nox.Session) -> None:
+    """The restore drill, small (bench/restore, docs/operations.md section 7): a cluster of its
+    own archiving to pgBackRest, a full and an incremental backup, a fresh cluster restored
+    to a named instant, the copy checked. Needs pgbackrest and PostgreSQL 15's binaries, and
+    root or the postgres user (the clusters run as postgres)."""
+    if os.geteuid() != 0 and os.environ.get("USER") != "postgres":
+        if os.environ.get("CI", "").lower() == "true":
+            session.error("the restore drill runs PostgreSQL as postgres: CI must run it as root")
+        session.warn("SKIPPING THE RESTORE DRILL: it needs root or the postgres user")
+        session.skip("not root")
+    if shutil.which("pgbackrest") is None:
+        session.error("pgbackrest is missing: scripts/test installs Debian's pgbackrest")
+    session.run(
+        PY,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:logging",
+        "--durations=5",
+        "bench/tests/test_restore_drill.py",
+        *session.posargs,
+        env={"KOBO_RESTORE_DRILL": "1"},
+    )
 
 
 @nox.session(venv_backend="none")
