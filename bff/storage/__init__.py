@@ -29,13 +29,13 @@ from bff.storage.settings import StorageSettings
 log = logging.getLogger("bff.storage")
 
 __all__ = [
+    "PLAIN",
+    "UNREADABLE",
     "DocumentStore",
     "EncryptedDocumentStore",
     "KeyNotOnRing",
     "Rewrapped",
     "TamperedObject",
-    "PLAIN",
-    "UNREADABLE",
     "open_document_store",
     "opens",
 ]
@@ -126,7 +126,6 @@ class EncryptedDocumentStore:
                 await self.objects.write(key, renewed)
                 moved += 1
         return Rewrapped(moved, current, refused)
-
 
     async def count_by_key(self) -> Counter[str]:
         """How many objects each key id wraps (read from the headers alone): a key may leave

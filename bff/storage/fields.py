@@ -47,8 +47,7 @@ class SealedFields:
         except KeyNotOnRing as missing:
             UNKNOWN_KEY.labels("number").inc()
             log.error(
-                "sealed %s is wrapped under key %r, which this process's ring lacks: "
-                "answered 503",
+                "sealed %s is wrapped under key %r, which this process's ring lacks: answered 503",
                 context,
                 missing.key_id,
             )

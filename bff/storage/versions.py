@@ -70,7 +70,7 @@ def client(settings: StorageSettings) -> Any:
 
 
 def versioning_status(settings: StorageSettings) -> str:
-    """"Enabled", "Suspended" or "Off" (never turned on: S3 answers no status)."""
+    """ "Enabled", "Suspended" or "Off" (never turned on: S3 answers no status)."""
     answer = client(settings).get_bucket_versioning(Bucket=settings.s3_bucket)
     return str(answer.get("Status") or "Off")
 
@@ -103,9 +103,7 @@ def versions(settings: StorageSettings, name: str) -> list[Version]:
     s3 = client(settings)
     key = settings.s3_prefix + check_name(name)
     found: list[Version] = []
-    pages = s3.get_paginator("list_object_versions").paginate(
-        Bucket=settings.s3_bucket, Prefix=key
-    )
+    pages = s3.get_paginator("list_object_versions").paginate(Bucket=settings.s3_bucket, Prefix=key)
     for page in pages:
         for entry in page.get("Versions", []):
             if entry["Key"] == key:

@@ -230,7 +230,7 @@ def test_both_key_sources_or_an_unreadable_file_stop_the_start(tmp_path: Path, m
         StorageSettings.from_env()
     monkeypatch.delenv("KOBO_FILE_KEYS")
     monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(tmp_path / "missing"))
-    with pytest.raises(SettingError, match="cannot read .*missing"):
+    with pytest.raises(SettingError, match=r"cannot read .*missing"):
         StorageSettings.from_env()
     monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(key_file(tmp_path / "bad", "k:%%%", 0o400)))
     with pytest.raises(SettingError, match=r"KOBO_FILE_KEYS_FILE .*bad: key 'k' is not base64"):

@@ -212,7 +212,9 @@ async def test_a_deleted_or_overwritten_document_is_restored_by_the_tool(  # typ
         json={
             "subject": "My card",
             "body": "Photo attached.",
-            "attachments": [{"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}],
+            "attachments": [
+                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
+            ],
         },
     )
     assert created.status_code == 201, created.text
@@ -242,7 +244,9 @@ async def test_a_deleted_or_overwritten_document_is_restored_by_the_tool(  # typ
 
     s3_server.overwrite(bucket, name, b"not what the bank sealed" * 10)
     assert (await bff.client.get(url, headers=auth(token))).status_code == 500
-    assert await tool("restore", key) == [f"{key}: restored from version {_first(bucket, s3_server, key)}"]
+    assert await tool("restore", key) == [
+        f"{key}: restored from version {_first(bucket, s3_server, key)}"
+    ]
     assert (await bff.client.get(url, headers=auth(token))).json()["content"] == original
 
     s3_server.delete(bucket, name)
