@@ -192,6 +192,8 @@ async def _file_keys() -> None:
 
 
 def _storage(args: argparse.Namespace) -> None:
+    from botocore.exceptions import BotoCoreError, ClientError
+
     from bff.storage.versions import restore, versions
 
     settings = Settings.from_env()
@@ -205,7 +207,8 @@ def _storage(args: argparse.Namespace) -> None:
                 print(f"{version.version_id} {version.modified.isoformat()} {what}{latest}")
             return
         done = restore(settings.storage, settings.storage.keys, args.key, args.version_id)
-    except (LookupError, ValueError) as problem:
+    except (LookupError, ValueError, BotoCoreError, ClientError) as problem:
+        # A wrong key, no such version, or the store refusing: one line, not a traceback.
         sys.exit(f"python -m bff storage {args.storage_command}: {problem}")
     if done.version_id is None:
         print(f"{args.key}: the current version is the one to keep; nothing restored")

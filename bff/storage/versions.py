@@ -82,8 +82,11 @@ async def check_versioning(settings: StorageSettings) -> None:
     BFF's user lacks s3:GetBucketVersioning) is only logged: refusing then would turn an
     object-store hiccup into a whole-bank outage at the next deploy."""
     try:
-        status = await asyncio.to_thread(versioning_status, settings)
-    except Exception as exc:  # any client or network error: the answer is unknown
+        # Bounded: boto3's own timeouts and retries could hold the start for a minute.
+        status = await asyncio.wait_for(
+            asyncio.to_thread(versioning_status, settings), timeout=settings.s3_timeout_s
+        )
+    except Exception as exc:  # any client or network error, or no answer in time: unknown
         log.warning(
             "could not check versioning on bucket %s (%s): deleted or overwritten documents "
             "may not be restorable",
