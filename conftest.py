@@ -202,6 +202,10 @@ async def asgi_client(app: Any, base_url: str) -> AsyncIterator[httpx.AsyncClien
     )
     await started.wait()
     if failure:
+        # The app re-raises what failed its start: collected here, not logged at exit as a
+        # task exception never retrieved.
+        with contextlib.suppress(Exception):
+            await lifespan
         raise RuntimeError(failure[0])
     transport = httpx.ASGITransport(app=app)
     try:

@@ -52,6 +52,7 @@ class Stack:
     bff: subprocess.Popen[bytes] | None = None
     bff_starts: int = 0
     other_bffs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    others_by_url: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     # The first BFF's working directory (None: the repository).
     bff_cwd: Path | None = None
 
@@ -138,8 +139,20 @@ class Stack:
         process = self._spawn(self._bff_command(port, 1), f"bff-{port}.log", cwd, env)
         self.other_bffs.append(process)
         url = f"http://127.0.0.1:{port}"
+        self.others_by_url[url] = process
         wait_until_up(f"{url}/health", process)
         return url
+
+    def stop_another_bff(self, url: str) -> None:
+        """SIGTERM to the BFF started at `url` by start_another_bff: a clean stop, as a
+        rolling update stops an old pod."""
+        process = self.others_by_url.pop(url)
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
     def kill_bff(self) -> None:
         """SIGKILL: no shutdown hooks, in-flight requests and background work cut short."""

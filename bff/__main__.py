@@ -1,5 +1,6 @@
-"""`python -m bff serve|migrate|seed|openapi|rewrap-files` — run, migrate, seed, export the
-contract, or move stored files onto the current file key."""
+"""`python -m bff serve|migrate|seed|openapi|rewrap-files|file-keys|storage` — run, migrate,
+seed, export the contract, move stored files onto the current file key, count what each file
+key wraps, or list and restore earlier versions of a stored file."""
 
 from __future__ import annotations
 
@@ -40,6 +41,21 @@ def main() -> None:
     sub.add_parser(
         "rewrap-files",
         help="wrap every stored file's data key under the current file key (KOBO_FILE_KEYS)",
+    )
+    sub.add_parser(
+        "file-keys",
+        help="count the files and identity numbers each file key wraps (before retiring one)",
+    )
+    storage = sub.add_parser("storage", help="a stored file's versions in the bucket")
+    storage_sub = storage.add_subparsers(dest="storage_command", required=True)
+    listing = storage_sub.add_parser("versions", help="list a stored file's versions")
+    listing.add_argument("key", help="the file's storage key (64 hex digits)")
+    restoring = storage_sub.add_parser(
+        "restore", help="copy an earlier version of a deleted or overwritten file back"
+    )
+    restoring.add_argument("key", help="the file's storage key (64 hex digits)")
+    restoring.add_argument(
+        "--version-id", help="the version to restore (default: the newest that opens)"
     )
     export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
     export.add_argument("output", nargs="?", default="-")
@@ -92,6 +108,10 @@ def run(args: argparse.Namespace) -> None:
         _export_openapi(args.output)
     elif args.command == "rewrap-files":
         asyncio.run(_rewrap_files())
+    elif args.command == "file-keys":
+        asyncio.run(_file_keys())
+    elif args.command == "storage":
+        _storage(args)
 
 
 def share_metrics_between_workers() -> None:
@@ -143,6 +163,59 @@ async def _rewrap_files() -> None:
         )
     if done.files.refused or done.numbers.refused:
         sys.exit("python -m bff rewrap-files: some could not be read (see the log)")
+
+
+async def _file_keys() -> None:
+    """Before a key leaves the ring: what each key id still wraps, read from the headers."""
+    from bff.rotation import key_usage
+
+    settings = Settings.from_env()
+    ring = settings.storage.keys
+    store = open_document_store(settings.storage, settings.uploads_dir)
+    db = Database(settings.database_url)
+    try:
+        usage = await key_usage(store, db)
+    finally:
+        await db.dispose()
+    for key_id in sorted({*ring.keys, *usage.files, *usage.numbers}):
+        if key_id == ring.current_id:
+            state = "current"
+        elif key_id in ring.keys:
+            state = "on the ring"
+        else:
+            state = "not on the ring"
+        files, numbers = usage.files[key_id], usage.numbers[key_id]
+        verdict = ""
+        if key_id in ring.keys and key_id != ring.current_id and not files and not numbers:
+            verdict = ": nothing uses it; it can leave the ring"
+        print(f"{key_id} ({state}): {files} files, {numbers} identity numbers{verdict}")
+
+
+def _storage(args: argparse.Namespace) -> None:
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    from bff.storage.versions import restore, versions
+
+    settings = Settings.from_env()
+    if settings.storage.backend != "s3":
+        raise SettingError("storage versions and restore need KOBO_STORAGE=s3 (a bucket)")
+    try:
+        if args.storage_command == "versions":
+            for version in versions(settings.storage, args.key):
+                what = "deleted" if version.deleted else f"{version.size} bytes"
+                latest = " (current)" if version.latest else ""
+                print(f"{version.version_id} {version.modified.isoformat()} {what}{latest}")
+            return
+        done = restore(settings.storage, settings.storage.keys, args.key, args.version_id)
+    except (LookupError, ValueError, BotoCoreError, ClientError) as problem:
+        # A wrong key, no such version, or the store refusing: one line, not a traceback.
+        sys.exit(f"python -m bff storage {args.storage_command}: {problem}")
+    if done.version_id is None:
+        print(f"{args.key}: the current version is the one to keep; nothing restored")
+    else:
+        print(f"{args.key}: restored from version {done.version_id}")
+    if not done.opens:
+        print("warning: this process's file keys cannot open that version (KOBO_FILE_KEYS)")
 
 
 def _export_document() -> dict[str, Any]:

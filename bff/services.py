@@ -115,6 +115,11 @@ class Runtime:
             await asyncio.to_thread(upgrade, self.settings.database_url)
             if self.settings.seed_personas:
                 await seed_personas(db, self.passwords)
+        if self.settings.production and self.settings.storage.backend == "s3":
+            # Imported here: boto3 is needed for this one question (and by the tools).
+            from bff.storage.versions import check_versioning
+
+            await check_versioning(self.settings.storage)
         if self.settings.worker_enabled:
             self.services.jobs.start()
 

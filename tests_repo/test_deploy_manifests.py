@@ -54,7 +54,8 @@ REQUIRED_IN_PRODUCTION: dict[str, object] = {
 REQUIRED_BY_OBJECT_STORE_AND_ENCRYPTION: dict[str, object] = {
     "KOBO_STORAGE": "s3",
     "KOBO_S3_BUCKET": None,
-    "KOBO_FILE_KEYS": SECRET,
+    # The ring is a file from the Secret's volume (test_the_file_keys_are_a_mounted_secret).
+    "KOBO_FILE_KEYS_FILE": None,
 }
 
 
@@ -188,7 +189,7 @@ def test_every_setting_production_requires_is_set(renders, overlay) -> None:  # 
 
 @pytest.mark.parametrize("overlay", APPS)
 def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: ignore[no-untyped-def]
-    renders, overlay, monkeypatch
+    renders, overlay, monkeypatch, tmp_path
 ) -> None:
     """Settings.from_env() (which refuses a production start with anything missing or
     development-only) accepts the rendered environment, secrets filled with stand-ins."""
@@ -196,7 +197,6 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
     stand_ins = {
         "KOBO_SECRET_KEY": "s" * 48,
         "DATABASE_URL": "postgresql+asyncpg://kobo@kobo-pgbouncer:6432/kobo",
-        "KOBO_FILE_KEYS": "prod-1:" + base64.b64encode(bytes(range(32))).decode(),
         "KOBO_S3_ACCESS_KEY_ID": "stand-in",
         "KOBO_S3_SECRET_ACCESS_KEY": "stand-in",
         "KOBO_REDIS_PASSWORD": "stand-in",
@@ -206,6 +206,11 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
             monkeypatch.delenv(name)
     for name, value in _environment(container, renders[overlay]).items():
         monkeypatch.setenv(name, stand_ins[name] if value is SECRET else str(value))
+    # The mounted Secret's file, as the volume gives it (mode 0440).
+    ring = tmp_path / "file-keys"
+    ring.write_text("prod-1:" + base64.b64encode(bytes(range(32))).decode() + "\n")
+    ring.chmod(0o440)
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(ring))
     settings = Settings.from_env()
     config = _find(renders[overlay], "ConfigMap", "kobo-bff-settings")["data"]
     assert settings.production and not settings.seed_personas
@@ -214,6 +219,38 @@ def test_the_bff_starts_in_production_mode_with_the_rendered_settings(  # type: 
     assert settings.core_url == config["KOBO_CORE_URL"]
     assert settings.metrics_allow == (config["KOBO_METRICS_ALLOW"],)
     assert settings.redis_url == config["REDIS_URL"]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_file_keys_are_a_mounted_secret_only_the_pod_reads(renders, overlay) -> None:  # type: ignore[no-untyped-def]
+    """Every BFF container (serve and migrate) reads the ring from the Secret's `file-keys`
+    key mounted read-only as a file (KOBO_FILE_KEYS_FILE), never from the environment, with
+    a mode that leaves other users out (the BFF refuses a world-readable key file) and the
+    pod's group owning it (fsGroup), or the BFF's user could not read it."""
+    checked = 0
+    for resource in renders[overlay]:
+        pod = (
+            resource["spec"]["template"]["spec"]
+            if resource["kind"] in ("Deployment", "Job")
+            else {}
+        )
+        volumes = {v["name"]: v for v in pod.get("volumes", [])}
+        for container in _bff_containers([resource]):
+            checked += 1
+            names = {v["name"] for v in container.get("env", [])}
+            assert "KOBO_FILE_KEYS" not in names, "the ring comes from the file alone"
+            path = {v["name"]: v.get("value") for v in container["env"]}["KOBO_FILE_KEYS_FILE"]
+            [mount] = [
+                m for m in container["volumeMounts"] if path.startswith(m["mountPath"] + "/")
+            ]
+            assert mount.get("readOnly") is True
+            secret = volumes[mount["name"]]["secret"]
+            assert secret["secretName"] == "kobo-bff"
+            [item] = secret["items"]
+            assert (item["key"], mount["mountPath"] + "/" + item["path"]) == ("file-keys", path)
+            assert secret["defaultMode"] == 0o440, oct(secret["defaultMode"])  # r--r-----
+            assert pod["securityContext"]["fsGroup"] == pod["securityContext"]["runAsGroup"]
+    assert checked, "no BFF container"
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)

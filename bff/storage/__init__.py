@@ -7,11 +7,21 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bff.storage.envelope import MAGIC, TamperedObject, rewrap, seal, unseal
+from bff.storage.envelope import (
+    MAGIC,
+    UNKNOWN_KEY,
+    KeyNotOnRing,
+    TamperedObject,
+    key_id_of,
+    rewrap,
+    seal,
+    unseal,
+)
 from bff.storage.keyring import KeyRing
 from bff.storage.objects import ObjectStore, check_name, open_objects
 from bff.storage.settings import StorageSettings
@@ -19,12 +29,20 @@ from bff.storage.settings import StorageSettings
 log = logging.getLogger("bff.storage")
 
 __all__ = [
+    "PLAIN",
+    "UNREADABLE",
     "DocumentStore",
     "EncryptedDocumentStore",
+    "KeyNotOnRing",
     "Rewrapped",
     "TamperedObject",
     "open_document_store",
+    "opens",
 ]
+
+# In a count of what each key wraps: written before sealing existed, and not sealed at all.
+PLAIN = "(plain, not yet sealed)"
+UNREADABLE = "(unreadable header)"
 
 
 class DocumentStore(Protocol):
@@ -67,6 +85,15 @@ class EncryptedDocumentStore:
             return sealed  # its name is its SHA-256: intact; rewrap-files seals it
         try:
             return unseal(self.ring, key, sealed)
+        except KeyNotOnRing as missing:
+            UNKNOWN_KEY.labels("file").inc()
+            log.error(
+                "stored file %s is wrapped under key %r, which this process's ring lacks: "
+                "answered 503 (a rotation rolled out before every process had the key?)",
+                key,
+                missing.key_id,
+            )
+            raise
         except TamperedObject as problem:
             # Never served: the caller gets an error, and the operators a line to act on.
             log.error("stored file %s refused: %s", key, problem)
@@ -89,7 +116,7 @@ class EncryptedDocumentStore:
                     renewed: bytes | None = seal(self.ring, key, sealed)
                 else:
                     renewed = rewrap(self.ring, sealed)
-            except TamperedObject as problem:
+            except (TamperedObject, KeyNotOnRing) as problem:
                 log.error("stored file %s not re-wrapped: %s", key, problem)
                 refused += 1
                 continue
@@ -99,6 +126,32 @@ class EncryptedDocumentStore:
                 await self.objects.write(key, renewed)
                 moved += 1
         return Rewrapped(moved, current, refused)
+
+    async def count_by_key(self) -> Counter[str]:
+        """How many objects each key id wraps (read from the headers alone): a key may leave
+        the ring once this counts nothing under it."""
+        counts: Counter[str] = Counter()
+        async for key in self.objects.names():
+            sealed = await self.objects.read(key)
+            if _written_before_sealing(key, sealed):
+                counts[PLAIN] += 1
+                continue
+            try:
+                counts[key_id_of(sealed)] += 1
+            except TamperedObject:
+                counts[UNREADABLE] += 1
+        return counts
+
+
+def opens(ring: KeyRing, key: str, content: bytes) -> bool:
+    """Whether the store would serve `content` under the name `key` (read in memory only)."""
+    if _written_before_sealing(key, content):
+        return True
+    try:
+        unseal(ring, key, content)
+    except (TamperedObject, KeyNotOnRing):
+        return False
+    return True
 
 
 def _written_before_sealing(key: str, content: bytes) -> bool:

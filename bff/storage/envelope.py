@@ -19,7 +19,9 @@ import os
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.keywrap import InvalidUnwrap, aes_key_unwrap, aes_key_wrap
+from prometheus_client import Counter
 
+from bff.errors import ServiceUnavailable
 from bff.storage.keyring import KEY_BYTES, KeyRing
 
 MAGIC = b"KOBOENC1"
@@ -28,8 +30,34 @@ _NONCE_BYTES = 12
 
 
 class TamperedObject(Exception):
-    """A stored object that is not what this bank sealed: altered, truncated, renamed, or
-    wrapped under a key that is not on the ring. It is never served."""
+    """A stored object that is not what this bank sealed: altered, truncated or renamed. It
+    is never served."""
+
+
+# What the customer reads when this process lacks the key their data is wrapped under.
+KEY_NOT_HERE = "We could not open your documents right now. Please try again shortly."
+
+
+class KeyNotOnRing(ServiceUnavailable):
+    """Wrapped under a key id this process's ring does not have. Not tampering: during a
+    key rotation rolled out in one step, a process still on the old ring meets data sealed
+    by one already on the new (docs/operations.md, "Rotating the file keys"). Another
+    process may hold the key, so the customer is asked to try again (503, Retry-After),
+    and the operators are told (bff/storage: an ERROR line and kobo_file_key_unknown_total).
+    """
+
+    def __init__(self, key_id: str) -> None:
+        super().__init__(KEY_NOT_HERE, retry_after_s=5)
+        self.key_id = key_id
+
+
+# No key-id label: ids come from object headers, which whoever can write the bucket chooses.
+UNKNOWN_KEY = Counter(
+    "kobo_file_key_unknown",
+    "Reads refused (503) because the data is wrapped under a file key this process's ring "
+    "lacks, by what was read: file or number (BVN, NIN)",
+    ["what"],
+)
 
 
 def seal(ring: KeyRing, storage_key: str, plaintext: bytes) -> bytes:
@@ -93,7 +121,7 @@ def _split(sealed: bytes) -> tuple[str, bytes, bytes]:
 def _unwrap(ring: KeyRing, key_id: str, wrapped: bytes) -> bytes:
     kek = ring.keys.get(key_id)
     if kek is None:
-        raise TamperedObject(f"wrapped under key {key_id!r}, which is not on the ring")
+        raise KeyNotOnRing(key_id)
     try:
         return aes_key_unwrap(kek, wrapped)
     except InvalidUnwrap as exc:

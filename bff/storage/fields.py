@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import base64
 import binascii
+import logging
 
-from bff.storage.envelope import TamperedObject, key_id_of, rewrap, seal, unseal
+from bff.storage.envelope import (
+    UNKNOWN_KEY,
+    KeyNotOnRing,
+    TamperedObject,
+    key_id_of,
+    rewrap,
+    seal,
+    unseal,
+)
 from bff.storage.keyring import KeyRing
 
 PREFIX = "sealed1:"
+log = logging.getLogger("bff.storage")
 
 
 class SealedFields:
@@ -32,7 +42,16 @@ class SealedFields:
         is until `python -m bff rewrap-files` seals it."""
         if stored is None or not stored.startswith(PREFIX):
             return stored
-        return unseal(self.ring, context, _decode(stored)).decode()
+        try:
+            return unseal(self.ring, context, _decode(stored)).decode()
+        except KeyNotOnRing as missing:
+            UNKNOWN_KEY.labels("number").inc()
+            log.error(
+                "sealed %s is wrapped under key %r, which this process's ring lacks: answered 503",
+                context,
+                missing.key_id,
+            )
+            raise
 
     def renewed(self, context: str, stored: str | None) -> str | None:
         """`stored` sealed under the current key; None when it already is (or is empty)."""

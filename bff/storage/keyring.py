@@ -52,22 +52,26 @@ class KeyRing:
         return cls({DEVELOPMENT_KEY_ID: _DEVELOPMENT_KEY}, DEVELOPMENT_KEY_ID)
 
     @classmethod
-    def parse(cls, listed: str, current_id: str | None = None) -> KeyRing:
-        """`id:base64key,id:base64key`, as KOBO_FILE_KEYS holds it; the current key is
-        `current_id`, or the first listed."""
+    def parse(
+        cls, listed: str, current_id: str | None = None, source: str = "KOBO_FILE_KEYS"
+    ) -> KeyRing:
+        """`id:base64key` entries separated by commas or new lines, as KOBO_FILE_KEYS (or the
+        file KOBO_FILE_KEYS_FILE names, `source`) holds them; a line starting with `#` is a
+        note. The current key is `current_id`, or the first listed."""
         keys: dict[str, bytes] = {}
-        for entry in (part.strip() for part in listed.split(",")):
+        lines = (line for line in listed.splitlines() if not line.lstrip().startswith("#"))
+        for entry in (part.strip() for line in lines for part in line.split(",")):
             if not entry:
                 continue
             key_id, sep, encoded = entry.partition(":")
             if not sep:
-                raise SettingError("KOBO_FILE_KEYS: each entry is id:base64-key")
+                raise SettingError(f"{source}: each entry is id:base64-key")
             if key_id.strip() in keys:
-                raise SettingError(f"KOBO_FILE_KEYS names {key_id.strip()!r} twice")
+                raise SettingError(f"{source} names {key_id.strip()!r} twice")
             try:
                 keys[key_id.strip()] = base64.b64decode(encoded.strip(), validate=True)
             except (binascii.Error, ValueError) as exc:
-                raise SettingError(f"KOBO_FILE_KEYS: key {key_id!r} is not base64") from exc
+                raise SettingError(f"{source}: key {key_id!r} is not base64") from exc
         if not keys:
-            raise SettingError("KOBO_FILE_KEYS lists no key")
+            raise SettingError(f"{source} lists no key")
         return cls(keys, current_id or next(iter(keys)))

@@ -24,6 +24,7 @@ from litestar import Litestar
 from PIL import Image
 from prometheus_client.parser import text_string_to_metric_families
 
+from bench.inbox import code_after, newest_message_id
 from bff import __main__ as bff_main
 from bff.config import Argon2Params, Settings
 from bff.dates import LAGOS
@@ -470,3 +471,22 @@ async def login_from(client: httpx.AsyncClient, identifier: str, password: str) 
         "/auth/ibanking/personal/login",
         json={"email": identifier, "password": password, "remember": False},
     )
+
+
+async def sign_in_over_http(
+    host: httpx.AsyncClient, sim: httpx.AsyncClient, email: str
+) -> dict[str, str]:
+    """Sign in on a BFF running as a real process (the code read from the simulator's
+    outbox); the Authorization header, good on every process of the deployment."""
+    before = await newest_message_id(sim, email)
+    started = await host.post(
+        "/auth/ibanking/personal/login", json={"email": email, "password": PASSWORD}
+    )
+    assert started.status_code == 200, started.text
+    code = await code_after(sim, email, before, within_s=10)
+    assert code is not None, "no code arrived"
+    verified = await host.post(
+        "/auth/ibanking/personal/otp-verification", json={**started.json(), "otp": code}
+    )
+    assert verified.status_code == 200, verified.text
+    return {"Authorization": f"Bearer {verified.json()['tokenDTO']['accessToken']}"}

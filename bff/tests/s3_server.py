@@ -28,11 +28,22 @@ CREDENTIALS = {"AWS_ACCESS_KEY_ID": ACCESS_KEY, "AWS_SECRET_ACCESS_KEY": SECRET_
 class S3Server:
     url: str
 
-    def new_bucket(self) -> str:
-        """An empty bucket of its own (S3's CreateBucket: PUT /{bucket})."""
+    def new_bucket(self, versioning: str | None = None) -> str:
+        """An empty bucket of its own (S3's CreateBucket: PUT /{bucket}); `versioning`:
+        "Enabled" or "Suspended" (PutBucketVersioning), as an operator sets it."""
         bucket = f"kobo-{secrets.token_hex(6)}"
         created = httpx.put(f"{self.url}/{bucket}", timeout=10)
         created.raise_for_status()
+        if versioning:
+            configured = httpx.put(
+                f"{self.url}/{bucket}?versioning",
+                content=(
+                    '<VersioningConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">'
+                    f"<Status>{versioning}</Status></VersioningConfiguration>"
+                ),
+                timeout=10,
+            )
+            configured.raise_for_status()
         return bucket
 
     def settings(self, bucket: str, **overrides: object) -> StorageSettings:
@@ -69,6 +80,10 @@ class S3Server:
 
     def overwrite(self, bucket: str, key: str, content: bytes) -> None:
         obstore.put(self._raw(bucket), key, content)
+
+    def delete(self, bucket: str, key: str) -> None:
+        """As a mistaken `aws s3 rm` would: with versioning on, a delete marker."""
+        obstore.delete(self._raw(bucket), key)
 
 
 @contextmanager

@@ -13,17 +13,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
 from sqlalchemy import select
 
 from bff import __main__ as bff_main
 from bff.config import Settings
 from bff.onboarding.models import OnboardingProfile
 from bff.rotation import rewrap_numbers
-from bff.storage import EncryptedDocumentStore, TamperedObject
-from bff.storage.envelope import MAGIC, key_id_of, rewrap, seal, unseal
+from bff.storage import EncryptedDocumentStore, KeyNotOnRing, TamperedObject
+from bff.storage.envelope import KEY_NOT_HERE, MAGIC, key_id_of, rewrap, seal, unseal
 from bff.storage.fields import PREFIX, SealedFields
 from bff.storage.keyring import DEVELOPMENT_KEY_ID, KeyRing
 from bff.storage.objects import LocalDirectoryObjects
+from bff.storage.settings import StorageSettings
 from bff.tests.helpers import (
     CHIOMA,
     CHIOMA_PROFILE,
@@ -85,7 +87,9 @@ def test_any_flipped_byte_is_refused(where: int) -> None:
     keys = ring("k")
     sealed = bytearray(seal(keys, NAME, PASSPORT))
     sealed[where] ^= 0x01
-    with pytest.raises(TamperedObject):
+    # A flipped byte in the key id names a key the ring lacks: refused as unknown (a 503
+    # and an alert) since it cannot be told from a process on an older ring. Never served.
+    with pytest.raises((TamperedObject, KeyNotOnRing)):
         unseal(keys, NAME, bytes(sealed))
 
 
@@ -104,10 +108,15 @@ def test_a_file_copied_over_another_name_is_refused() -> None:
         unseal(keys, "cd" * 32, seal(keys, NAME, PASSPORT))
 
 
-def test_a_file_under_a_key_not_on_the_ring_is_refused() -> None:
+def test_a_file_under_a_key_not_on_the_ring_is_unavailable_not_tampered() -> None:
+    """An unknown key id is a process on an older ring (a rotation rolled out in one step),
+    answered 503 "try again"; a known id whose key fails to unwrap is tampering."""
     sealed = seal(ring("old"), NAME, PASSPORT)
-    with pytest.raises(TamperedObject, match="not on the ring"):
+    with pytest.raises(KeyNotOnRing) as missing:
         unseal(ring("new"), NAME, sealed)
+    assert not isinstance(missing.value, TamperedObject)
+    assert (missing.value.key_id, missing.value.status_code) == ("old", 503)
+    assert missing.value.retry_after_s == 5
     same_id_other_key = ring("old")
     with pytest.raises(TamperedObject, match="unwrap"):
         unseal(same_id_other_key, NAME, sealed)
@@ -164,7 +173,7 @@ def test_production_refuses_to_start_without_a_file_key(monkeypatch) -> None:  #
     for name, value in PRODUCTION_ENV.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("KOBO_FILE_KEYS", raising=False)
-    with pytest.raises(SettingError, match="KOBO_FILE_KEYS must be set"):
+    with pytest.raises(SettingError, match="KOBO_FILE_KEYS or KOBO_FILE_KEYS_FILE must be set"):
         Settings.from_env()
     development = KeyRing.development()
     monkeypatch.setenv("KOBO_FILE_KEYS", listed(development))
@@ -182,7 +191,7 @@ def test_production_refuses_to_serve_without_a_file_key(monkeypatch) -> None:  #
     monkeypatch.delenv("KOBO_FILE_KEYS", raising=False)
     monkeypatch.setattr(bff_main.uvicorn, "run", lambda *a, **k: pytest.fail("served"))
     monkeypatch.setattr("sys.argv", ["bff", "serve"])
-    with pytest.raises(SystemExit, match="KOBO_FILE_KEYS must be set"):
+    with pytest.raises(SystemExit, match="KOBO_FILE_KEYS or KOBO_FILE_KEYS_FILE must be set"):
         bff_main.main()
 
 
@@ -192,6 +201,55 @@ def test_development_uses_a_clearly_marked_development_key(monkeypatch) -> None:
     settings = Settings.from_env()
     assert settings.storage.keys.current_id == DEVELOPMENT_KEY_ID == "dev-not-for-production"
     assert settings.storage.backend == "local"
+
+
+def key_file(path: Path, text: str, mode: int) -> Path:
+    path.write_text(text)
+    path.chmod(mode)
+    return path
+
+
+def test_the_ring_is_read_from_a_key_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """KOBO_FILE_KEYS_FILE (a mounted secret): one key a line or comma-separated, `#` notes."""
+    keys = ring("2026-11", "2027-05", "2027-11")
+    a, b, c = (f"{i}:{base64.b64encode(k).decode()}" for i, k in keys.keys.items())
+    text = f"# the file key ring\n{a}\n\n  # added 2027-05, not current yet\n{b}, {c}\n"
+    monkeypatch.delenv("KOBO_FILE_KEYS", raising=False)
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(key_file(tmp_path / "keys", text, 0o440)))
+    monkeypatch.setenv("KOBO_FILE_KEY_CURRENT", "2027-05")
+    settings = StorageSettings.from_env()
+    assert settings.keys == KeyRing(keys.keys, "2027-05") and settings.keys_configured
+    assert settings.problems_for_production() == []
+
+
+def test_both_key_sources_or_an_unreadable_file_stop_the_start(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    keys = listed(ring("k"))
+    monkeypatch.setenv("KOBO_FILE_KEYS", keys)
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(key_file(tmp_path / "keys", keys, 0o400)))
+    with pytest.raises(SettingError, match="KOBO_FILE_KEYS or KOBO_FILE_KEYS_FILE, not both"):
+        StorageSettings.from_env()
+    monkeypatch.delenv("KOBO_FILE_KEYS")
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(tmp_path / "missing"))
+    with pytest.raises(SettingError, match=r"cannot read .*missing"):
+        StorageSettings.from_env()
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(key_file(tmp_path / "bad", "k:%%%", 0o400)))
+    with pytest.raises(SettingError, match=r"KOBO_FILE_KEYS_FILE .*bad: key 'k' is not base64"):
+        StorageSettings.from_env()
+
+
+def test_production_refuses_a_key_file_every_user_can_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    for name, value in PRODUCTION_ENV.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("KOBO_FILE_KEYS", raising=False)
+    path = key_file(tmp_path / "keys", listed(ring("prod-1")), 0o644)
+    monkeypatch.setenv("KOBO_FILE_KEYS_FILE", str(path))
+    with pytest.raises(SettingError, match=r"open to every user of the host \(mode 0644\)"):
+        Settings.from_env()
+    path.chmod(0o440)  # owner and group (a Kubernetes Secret volume's defaultMode 0440)
+    assert Settings.from_env().storage.keys.current_id == "prod-1"
+    monkeypatch.delenv("KOBO_FILE_KEYS_FILE")
+    with pytest.raises(SettingError, match="KOBO_FILE_KEYS or KOBO_FILE_KEYS_FILE must be set"):
+        Settings.from_env()
 
 
 # -- the store over a local directory ------------------------------------------------------
@@ -241,6 +299,42 @@ async def test_rotation_then_rewrap_files_command(  # type: ignore[no-untyped-de
     assert await readable.get(new_key) == b"a utility bill"
     await asyncio.to_thread(bff_main.main)  # again: nothing left to move
     assert "re-wrapped 0 files" in capsys.readouterr().out
+
+
+async def test_file_keys_reports_what_each_key_still_wraps(  # type: ignore[no-untyped-def]
+    bff: Bff, tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """`python -m bff file-keys`: the old key is retired only when it wraps nothing."""
+    token = await bff.sign_in(CHIOMA)  # a BVN and NIN under the development key
+    saved = await bff.client.post(
+        "/api/onboarding/basic-profile", headers=auth(token), json=CHIOMA_PROFILE
+    )
+    assert saved.status_code == 200, saved.text
+    development = KeyRing.development()
+    await EncryptedDocumentStore(LocalDirectoryObjects(tmp_path), development).put(PASSPORT)
+    rotated = KeyRing({**development.keys, "2026-11": secrets.token_bytes(32)}, "2026-11")
+    await EncryptedDocumentStore(LocalDirectoryObjects(tmp_path), rotated).put(b"a bill")
+    monkeypatch.setenv("KOBO_UPLOADS_DIR", str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", bff.app.state.settings.database_url)
+    monkeypatch.setenv("KOBO_FILE_KEYS", listed(rotated))
+    monkeypatch.setenv("KOBO_FILE_KEY_CURRENT", "2026-11")
+    monkeypatch.delenv("KOBO_STORAGE", raising=False)
+    monkeypatch.setattr("sys.argv", ["bff", "file-keys"])
+    await asyncio.to_thread(bff_main.main)
+    assert capsys.readouterr().out.splitlines() == [
+        "2026-11 (current): 1 files, 0 identity numbers",
+        "dev-not-for-production (on the ring): 1 files, 2 identity numbers",
+    ]
+    monkeypatch.setattr("sys.argv", ["bff", "rewrap-files"])
+    await asyncio.to_thread(bff_main.main)
+    capsys.readouterr()
+    monkeypatch.setattr("sys.argv", ["bff", "file-keys"])
+    await asyncio.to_thread(bff_main.main)
+    assert capsys.readouterr().out.splitlines() == [
+        "2026-11 (current): 2 files, 2 identity numbers",
+        "dev-not-for-production (on the ring): 0 files, 0 identity numbers: "
+        "nothing uses it; it can leave the ring",
+    ]
 
 
 async def test_rewrap_counts_and_skips_a_tampered_file(tmp_path: Path, storage_log) -> None:  # type: ignore[no-untyped-def]
@@ -301,6 +395,43 @@ async def test_a_tampered_attachment_is_refused_logged_and_never_served(  # type
     assert [r.getMessage() for r in storage_log if r.levelno == logging.ERROR] == [
         f"stored file {path.name} refused: the file's content failed authentication"
     ]
+
+
+async def test_data_under_a_key_this_process_lacks_answers_503_not_500(  # type: ignore[no-untyped-def]
+    bff: Bff, bff_factory, storage_log
+) -> None:
+    """A process whose ring lacks the key (a new key made current before every process had
+    it): the customer is asked to try again (503, Retry-After), the operators get an ERROR
+    line naming the key and kobo_file_key_unknown_total; never the 500 of tampering."""
+    token = await bff.sign_in(CHIOMA)
+    saved = await bff.client.post(
+        "/api/onboarding/basic-profile", headers=auth(token), json=CHIOMA_PROFILE
+    )
+    assert saved.status_code == 200, saved.text
+    uploaded = await upload(bff, token, 1, png_bytes())
+    assert uploaded.status_code == 201, uploaded.text
+    settings = bff.app.state.settings
+    older = await bff_factory(
+        database_url=settings.database_url,
+        uploads_dir=settings.uploads_dir,
+        storage=StorageSettings(keys=ring("2025-01")),  # lacks the development key
+    )
+    url = f"/api/onboarding/documents/{uploaded.json()['document']['id']}/download"
+    before = {what: _unknown_key_count(what) for what in ("file", "number")}
+    for path, what in ((url, "file"), ("/api/onboarding/basic-profile", "number")):
+        answer = await older.client.get(path, headers=auth(token))
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["retry-after"] == "5"
+        assert answer.json()["detail"] == KEY_NOT_HERE
+        assert _unknown_key_count(what) == before[what] + 1
+    errors = [r.getMessage() for r in storage_log if r.levelno == logging.ERROR]
+    assert len(errors) == 2 and all("'dev-not-for-production'" in e for e in errors), errors
+    assert "lacks" in errors[0] and "refused" not in errors[0]
+    assert (await bff.client.get(url, headers=auth(token))).status_code == 200
+
+
+def _unknown_key_count(what: str) -> float:
+    return REGISTRY.get_sample_value("kobo_file_key_unknown_total", {"what": what}) or 0.0
 
 
 # -- BVN and NIN in the database -------------------------------------------------------

@@ -4,17 +4,21 @@ every object sealed (no plaintext in the bucket), rotation and tampering as on l
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import logging
 import secrets
 
 import pytest
 
 from bench.workload import free_port
+from bff import __main__ as bff_main
 from bff.storage import EncryptedDocumentStore, TamperedObject, open_document_store
 from bff.storage.envelope import key_id_of
 from bff.storage.keyring import KeyRing
 from bff.storage.objects import FILES_UNAVAILABLE, S3Objects
 from bff.storage.settings import StorageSettings
+from bff.storage.versions import VersioningOff, check_versioning, versions
 from bff.tests.helpers import Bff, auth, data_url, jpeg_with_gps
 from bff.tests.s3_server import S3Server
 from kobo_serving.env import SettingError
@@ -158,3 +162,105 @@ async def test_an_unreachable_store_answers_503_and_keeps_nothing(bff_factory) -
     assert refused.json()["detail"] == FILES_UNAVAILABLE
     assert refused.headers["retry-after"] == "5"
     assert (await bff.client.get("/api/tickets", headers=auth(token))).json() == []
+
+
+async def test_a_bucket_without_versioning_is_detected(s3_server: S3Server) -> None:
+    """The start-up check (production, S3 store): versioning never turned on, or suspended,
+    stops the start; Enabled passes; a store that cannot be asked is logged, not fatal."""
+    for status in (None, "Suspended"):
+        bucket = s3_server.new_bucket(versioning=status)
+        with pytest.raises(VersioningOff, match=f"versioning is {status or 'Off'}, not Enabled"):
+            await check_versioning(s3_server.settings(bucket))
+    await check_versioning(s3_server.settings(s3_server.new_bucket(versioning="Enabled")))
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logging.getLogger("bff.storage").addHandler(handler)
+    try:
+        dead = f"http://127.0.0.1:{free_port()}"
+        await check_versioning(s3_server.settings("kobo-documents", s3_endpoint=dead))
+    finally:
+        logging.getLogger("bff.storage").removeHandler(handler)
+    assert any("could not check versioning" in r.getMessage() for r in records)
+
+
+async def test_production_does_not_start_on_a_bucket_without_versioning(  # type: ignore[no-untyped-def]
+    bff_factory, s3_server: S3Server
+) -> None:
+    bucket = s3_server.new_bucket()
+    with pytest.raises(RuntimeError, match="versioning is Off, not Enabled"):
+        await bff_factory(
+            production=True,
+            webauthn_rp_id="bank.example",
+            webauthn_origins=("https://bank.example",),
+            storage=s3_server.settings(bucket),
+        )
+
+
+async def test_a_deleted_or_overwritten_document_is_restored_by_the_tool(  # type: ignore[no-untyped-def]
+    bff_factory, s3_server: S3Server, monkeypatch, capsys
+) -> None:
+    """Versioning on: a ticket's attachment overwritten in the bucket (refused, never
+    served) and then deleted (gone) comes back, byte for byte, with
+    `python -m bff storage restore`, which copies an earlier sealed version back."""
+    bucket = s3_server.new_bucket(versioning="Enabled")
+    bff: Bff = await bff_factory(storage=s3_server.settings(bucket))
+    token = await bff.sign_in()
+    created = await bff.client.post(
+        "/api/tickets",
+        headers=auth(token),
+        json={
+            "subject": "My card",
+            "body": "Photo attached.",
+            "attachments": [
+                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
+            ],
+        },
+    )
+    assert created.status_code == 201, created.text
+    url = created.json()["ticket"]["messages"][0]["attachments"][0]["url"]
+    original = (await bff.client.get(url, headers=auth(token))).json()["content"]
+    [name] = s3_server.objects(bucket)
+    key = name.removeprefix("documents/")
+    sealed = s3_server.objects(bucket)[name]
+    bff.client.event_hooks["response"].clear()  # the broken answers are not the contract's
+
+    for env, value in {
+        "KOBO_STORAGE": "s3",
+        "KOBO_S3_BUCKET": bucket,
+        "KOBO_S3_ENDPOINT": s3_server.url,
+        "KOBO_S3_ACCESS_KEY_ID": "kobo-test-access",
+        "KOBO_S3_SECRET_ACCESS_KEY": "kobo-test-secret",
+        "DATABASE_URL": bff.app.state.settings.database_url,
+    }.items():
+        monkeypatch.setenv(env, value)
+    for env in ("KOBO_FILE_KEYS", "KOBO_FILE_KEYS_FILE", "KOBO_S3_PREFIX"):
+        monkeypatch.delenv(env, raising=False)
+
+    async def tool(*args: str) -> list[str]:
+        monkeypatch.setattr("sys.argv", ["bff", "storage", *args])
+        await asyncio.to_thread(bff_main.main)
+        return capsys.readouterr().out.splitlines()
+
+    s3_server.overwrite(bucket, name, b"not what the bank sealed" * 10)
+    assert (await bff.client.get(url, headers=auth(token))).status_code == 500
+    assert await tool("restore", key) == [
+        f"{key}: restored from version {_first(bucket, s3_server, key)}"
+    ]
+    assert (await bff.client.get(url, headers=auth(token))).json()["content"] == original
+
+    s3_server.delete(bucket, name)
+    assert (await bff.client.get(url, headers=auth(token))).status_code == 500
+    listed = await tool("versions", key)
+    assert len(listed) == 4 and listed[0].endswith("deleted (current)"), listed
+    assert (await tool("restore", key))[0].startswith(f"{key}: restored from version ")
+    assert (await bff.client.get(url, headers=auth(token))).json()["content"] == original
+    assert s3_server.objects(bucket)[name] == sealed, "the sealed bytes, never re-encrypted"
+    assert await tool("restore", key) == [
+        f"{key}: the current version is the one to keep; nothing restored"
+    ]
+
+
+def _first(bucket: str, s3_server: S3Server, key: str) -> str:
+    """The version the BFF wrote (the oldest)."""
+    return versions(s3_server.settings(bucket), key)[-1].version_id

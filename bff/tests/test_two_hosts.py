@@ -18,13 +18,12 @@ from bench.inbox import code_after, newest_message_id
 from bench.processes import Stack
 from bench.workload import free_port
 from bff.storage.envelope import MAGIC, key_id_of
-from bff.tests.helpers import ADA, CHIOMA, PASSWORD, png_bytes
+from bff.tests.helpers import ADA, CHIOMA, png_bytes
+from bff.tests.helpers import sign_in_over_http as sign_in
 from bff.tests.s3_server import CREDENTIALS, S3Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-LOGIN = "/auth/ibanking/personal/login"
-VERIFY = "/auth/ibanking/personal/otp-verification"
 ADA_CURRENT, TUNDE_CURRENT = "1020000115", "1020000218"
 KEY_ID = "two-hosts-1"
 
@@ -80,17 +79,6 @@ async def clients(hosts: Hosts) -> AsyncIterator[tuple[httpx.AsyncClient, ...]]:
         httpx.AsyncClient(base_url=hosts.stack.sim_url, timeout=30) as sim,
     ):
         yield a, b, sim
-
-
-async def sign_in(host: httpx.AsyncClient, sim: httpx.AsyncClient, email: str) -> dict[str, str]:
-    before = await newest_message_id(sim, email)
-    started = await host.post(LOGIN, json={"email": email, "password": PASSWORD})
-    assert started.status_code == 200, started.text
-    code = await code_after(sim, email, before, within_s=10)
-    assert code is not None, "no code arrived"
-    verified = await host.post(VERIFY, json={**started.json(), "otp": code})
-    assert verified.status_code == 200, verified.text
-    return {"Authorization": f"Bearer {verified.json()['tokenDTO']['accessToken']}"}
 
 
 async def test_a_document_uploaded_on_one_host_is_downloaded_on_the_other(
