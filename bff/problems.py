@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from asyncpg.exceptions import InternalClientError
+from asyncpg.exceptions import InternalClientError, ReadOnlySQLTransactionError
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, TooManyRequestsException, ValidationException
 from litestar.plugins.problem_details import (
@@ -101,16 +101,29 @@ def database_error(request: Request, exc: DBAPIError) -> Response[dict[str, Any]
     """A lost or refused database connection is an outage, answered like a core outage (503,
     retry shortly): after a database restart the first unit of work on each pooled connection
     fails this way (asyncpg reports a connection the server closed as an InternalClientError
-    that SQLAlchemy does not count as a disconnect). Anything else the database refused is a
-    bug and stays a 500."""
+    that SQLAlchemy does not count as a disconnect), and so does a write that reaches a
+    standby during a failover. Anything else the database refused is a bug and stays a 500."""
+    cause = exc.orig.__cause__ if exc.orig else None
     unreachable = (
         exc.connection_invalidated
         or isinstance(exc, (OperationalError, InterfaceError))
-        or isinstance(exc.orig.__cause__ if exc.orig else None, InternalClientError)
+        # A connection the server closed (a restart), or a write that reached a node that
+        # is a standby now (a failover the proxy has not yet moved this connection past).
+        or isinstance(cause, (InternalClientError, ReadOnlySQLTransactionError))
     )
     if not unreachable:
         return unexpected_error(request, exc)
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
+    return outage_response()
+
+
+def connection_lost(request: Request, exc: ConnectionError) -> Response[dict[str, Any]]:
+    """A connection lost while it was being opened: asyncpg raises the builtin
+    ConnectionError ("unexpected connection_lost() call"), which SQLAlchemy passes on
+    unwrapped, when the proxy in front of the database closes it (a failover: no primary
+    yet). An outage like the others, not a bug: every request during a failover drill
+    answered 500 before this."""
+    log.warning("connection lost on %s %s: %s", request.method, request.url.path, exc)
     return outage_response()
 
 
@@ -164,5 +177,6 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DBAPIError: database_error,
     PoolTimeout: database_busy,
+    ConnectionError: connection_lost,
     Exception: unexpected_error,
 }

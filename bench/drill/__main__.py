@@ -32,6 +32,22 @@ START, END = "<!-- drill:start -->", "<!-- drill:end -->"
 Outcome = tuple[list[drills.Drill], list[Verdict], list[Check], Load, float]
 
 
+def unhandled_errors(work: Path) -> Check:
+    """Every fault must be answered as the contract says (503, "try again"), never with a
+    500: the BFFs' logs may hold no "unhandled error". Each is named by its exception."""
+    found = Check("no request answered 500 (an unhandled error in a BFF's log)")
+    for log in sorted(work.glob("bff*.log")):
+        found.checked += 1
+        waiting = False
+        for line in log.read_text(errors="replace").splitlines():
+            if "problems - unhandled error on" in line:
+                waiting = True
+            elif waiting and line[:1].isalpha() and ("Error" in line or "Exception" in line):
+                found.violations.append(f"{log.name}: {line[:120]}")
+                waiting = False
+    return found
+
+
 async def run(failovers: int) -> Outcome:
     await asyncio.to_thread(shutil.rmtree, WORK, ignore_errors=True)
     await asyncio.to_thread(WORK.mkdir, parents=True)
@@ -49,6 +65,7 @@ async def run(failovers: int) -> Outcome:
         done: list[drills.Drill] = []
 
         async def step(drill_coroutine) -> None:  # type: ignore[no-untyped-def]
+            await drills.settled(bank)
             drill = await drill_coroutine
             print(
                 f"drill: {drill.fault}: RTO {drill.rto_s} {drill.notes} {drill.failed}", flush=True
@@ -63,9 +80,12 @@ async def run(failovers: int) -> Outcome:
         await step(drills.redis_lost(bank, load))
         await step(drills.bff_partitioned_from_database(bank, load))
         await load.stop()
-        print("drill: load stopped, reconciling", flush=True)
+        for bff in bank.bffs:
+            await asyncio.to_thread(bank.restart_gracefully, bff)
+        print("drill: load stopped, BFFs restarted gracefully, reconciling", flush=True)
         await reconcile(bank, bank.cluster.url)
         checks = await check(bank, bank.cluster.url, before, load.tally, bank.cafile)
+        checks.append(await asyncio.to_thread(unhandled_errors, WORK))
         verdicts = await judge(load.tally.acks, bank.cluster.url, bank.sim_url)
         windows, previous_end = [], 0.0
         for drill in done:

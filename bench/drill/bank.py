@@ -155,6 +155,14 @@ class Bank:
         )
         wait_for(f"{self.direct_url(bff)}/health")
 
+    def restart_gracefully(self, bff: Host, timeout_s: float = 90) -> None:
+        """SIGTERM, as a rolling update does: uvicorn finishes every request under way, even
+        one a client gave up on (a confirmation stuck behind a partition, say, is carried
+        out when its connection recovers), then the BFF starts again. After both have, no
+        request is in flight anywhere, and the checks read a bank that stands still."""
+        bff.stop(timeout_s)
+        self.start_bff(bff)
+
     def restart(self, host: Host) -> None:
         """A killed host comes back: its link up, its service started again."""
         host.link_up()

@@ -111,6 +111,17 @@ class Host:
                 process.wait(timeout=5)
         self.processes.clear()
 
+    def stop(self, timeout_s: float) -> None:
+        """SIGTERM to every process in the host, then wait for them to end (SIGKILL for any
+        still running after `timeout_s`)."""
+        for pid in self.pids():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout_s
+        while self.pids() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        self.kill_processes()
+
     def link_down(self) -> None:
         ip("link", "set", self.link, "down")
 

@@ -109,13 +109,23 @@ class OneTimeCodes:
                 if last is not None and (now - last).total_seconds() < min_interval_s:
                     raise TooManyRequests(RESEND_TOO_SOON, retry_after_s=min_interval_s)
             if not store_with:
-                await session.execute(
-                    update(OtpChallenge)
+                # The open challenges are locked newest first, the order in which a code
+                # check (`use_in`) locks them: in the table's order, a sign-in that sent a
+                # new code while another checked one deadlocked with it (found by the
+                # drills, two sessions of one customer signing in at once).
+                still_open = (
+                    select(OtpChallenge.id)
                     .where(
                         OtpChallenge.user_id == user.id,
                         OtpChallenge.purpose == purpose,
                         OtpChallenge.consumed_at.is_(None),
                     )
+                    .order_by(OtpChallenge.id.desc())
+                    .with_for_update()
+                )
+                await session.execute(
+                    update(OtpChallenge)
+                    .where(OtpChallenge.id.in_(still_open.scalar_subquery()))
                     .values(expires_at=now)
                 )
             challenge = OtpChallenge(

@@ -329,3 +329,43 @@ def test_served_apps_freeze_what_they_built_and_test_apps_do_not(monkeypatch, tm
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+async def test_a_connection_lost_while_opening_is_an_outage_not_a_500(bff, monkeypatch):  # type: ignore[no-untyped-def]
+    """During a failover the proxy closes new connections until a primary is promoted, and
+    asyncpg raises the builtin ConnectionError, unwrapped by SQLAlchemy: a 503 to try again
+    (the drills' database failover answered 500 to every request until this)."""
+    token = await bff.sign_in()
+
+    @contextlib.asynccontextmanager
+    async def lost() -> AsyncIterator[None]:
+        raise ConnectionError("unexpected connection_lost() call")
+        yield
+
+    monkeypatch.setattr(bff.app.state.db, "plain_reader", lost)
+    monkeypatch.setattr(bff.app.state.db, "transaction", lost)
+    answer = await bff.client.get("/api/accounts", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 503, answer.text
+    assert answer.headers["Retry-After"] == "5"
+
+
+async def test_a_write_that_reaches_a_standby_is_an_outage_not_a_500(bff, monkeypatch):  # type: ignore[no-untyped-def]
+    """A write on a connection the proxy has not yet moved to the new primary: PostgreSQL
+    refuses it as read-only (SQLSTATE 25006). A failover in progress: 503, not a bug."""
+    from asyncpg.exceptions import ReadOnlySQLTransactionError
+    from sqlalchemy.exc import InternalError
+
+    token = await bff.sign_in()
+    cause = ReadOnlySQLTransactionError("cannot execute UPDATE in a read-only transaction")
+    orig = Exception("read-only")
+    orig.__cause__ = cause
+
+    @contextlib.asynccontextmanager
+    async def standby() -> AsyncIterator[None]:
+        raise InternalError("UPDATE ...", {}, orig)
+        yield
+
+    monkeypatch.setattr(bff.app.state.db, "plain_reader", standby)
+    monkeypatch.setattr(bff.app.state.db, "transaction", standby)
+    answer = await bff.client.get("/api/accounts", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 503, answer.text
