@@ -523,19 +523,29 @@ async def check(
             settled.violations.append(f"{open_schedules} approved schedules still PENDING")
 
         for row in transfers:
-            references = (
-                [f"HOLD-{row.id}"]
-                if row.transfer_type == "OTHER_BANK"
-                else [f"TRF-{row.id}", f"HOLD-TRF-{row.id}"]
-            )
+            references = posting_references(row.id, row.transfer_type)
             await _check_posting(sim, once, row.id, references, row.status == "COMPLETED", row)
         for row in bills:
-            await _check_posting(
-                sim, once, row.id, [f"HOLD-{row.id}"], row.status == "COMPLETED", row
-            )
+            references = posting_references(row.id, BILL)
+            await _check_posting(sim, once, row.id, references, row.status == "COMPLETED", row)
 
     await _check_customer_view(stack, tally, transfers, bills, visible, verify)
     return [ledger, conserved, once, settled, visible]
+
+
+BILL = "BILL"  # `posting_references`' kind for a bill payment (a transfer gives its type)
+
+
+def posting_references(payment_id: str, kind: str | None) -> list[str]:
+    """Every posting the core can have made for a payment, by reference: a held payment (to
+    another bank, `OTHER_BANK`, or a bill, `BILL`) is posted as HOLD-<id>; a same-bank
+    transfer as TRF-<id>, or as HOLD-TRF-<id> when the core first held it. `kind` None (no
+    record of the payment to tell): any of them."""
+    if kind in ("OTHER_BANK", BILL):
+        return [f"HOLD-{payment_id}"]
+    if kind is not None:
+        return [f"TRF-{payment_id}", f"HOLD-TRF-{payment_id}"]
+    return [f"HOLD-{payment_id}", f"TRF-{payment_id}", f"HOLD-TRF-{payment_id}"]
 
 
 async def _check_posting(

@@ -12,7 +12,7 @@ import httpx
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bench.workload import Ack
+from bench.workload import Ack, posting_references
 
 COMPLETED, ACCEPTED, FAILED = 200, 202, 422
 
@@ -23,16 +23,6 @@ class Verdict:
     completed: int = 0
     lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
-
-
-def references(payment_id: str, transfer_type: str | None) -> list[str]:
-    """The postings a payment can have made (workload.check's rule); all of them when the
-    BFF has no record of it."""
-    if transfer_type == "OTHER_BANK":
-        return [f"HOLD-{payment_id}"]
-    if transfer_type is not None:
-        return [f"TRF-{payment_id}", f"HOLD-TRF-{payment_id}"]
-    return [f"HOLD-{payment_id}", f"TRF-{payment_id}", f"HOLD-TRF-{payment_id}"]
 
 
 async def judge(
@@ -54,7 +44,7 @@ async def judge(
         for ack in acks:
             row = rows.get(ack.payment_id)
             postings = 0
-            for reference in references(ack.payment_id, row.transfer_type if row else None):
+            for reference in posting_references(ack.payment_id, row.transfer_type if row else None):
                 answer = await sim.get(f"/core/postings/{reference}")
                 if answer.status_code != 404:
                     answer.raise_for_status()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bench.workload import Ack, Check
+from bench.workload import BILL, Ack, Check, posting_references
 
 IN_FLIGHT = ("PROCESSING", "PENDING")
 # What a confirmation's answer promised (bench/workload.Ack): 200 completed, 422 failed; a
@@ -33,7 +33,7 @@ class Payment:
 
 async def payments(bff_db: str) -> dict[str, Payment]:
     """Every transfer and bill payment the BFF holds, with its possible ledger references
-    (as bench.workload.check names them)."""
+    (bench.workload.posting_references)."""
     engine = create_async_engine(bff_db)
     try:
         async with engine.connect() as conn:
@@ -45,15 +45,18 @@ async def payments(bff_db: str) -> dict[str, Payment]:
                     row.id,
                     row.status,
                     row.amount_kobo,
-                    (f"HOLD-{row.id}",)
-                    if row.transfer_type == "OTHER_BANK"
-                    else (f"TRF-{row.id}", f"HOLD-TRF-{row.id}"),
+                    tuple(posting_references(row.id, row.transfer_type)),
                 )
                 for row in transfers
             }
             bills = await conn.execute(text("SELECT id, status, amount_kobo FROM bill_vends"))
             found.update(
-                {r.id: Payment(r.id, r.status, r.amount_kobo, (f"HOLD-{r.id}",)) for r in bills}
+                {
+                    r.id: Payment(
+                        r.id, r.status, r.amount_kobo, tuple(posting_references(r.id, BILL))
+                    )
+                    for r in bills
+                }
             )
     finally:
         await engine.dispose()
