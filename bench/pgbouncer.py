@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench.processes import stop_process
+
 CONFIG = """
 [databases]
 * = host={host} port={port}
@@ -83,9 +85,4 @@ def pgbouncer(postgres: str, listen_port: int, pool_size: int) -> Iterator[str]:
         _wait_for_port(listen_port, process)
         yield f"127.0.0.1:{listen_port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process, timeout_s=10)

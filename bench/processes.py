@@ -36,6 +36,16 @@ def wait_until_up(
     raise RuntimeError(f"{url} did not answer within {timeout_s:.0f} s")
 
 
+def stop_process(process: subprocess.Popen[bytes], timeout_s: float = 15) -> None:
+    """SIGTERM, a clean stop; SIGKILL if it has not ended within `timeout_s`."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @dataclass
 class Stack:
     """One simulator and one BFF on loopback, with their own databases and log files."""
@@ -146,13 +156,7 @@ class Stack:
     def stop_another_bff(self, url: str) -> None:
         """SIGTERM to the BFF started at `url` by start_another_bff: a clean stop, as a
         rolling update stops an old pod."""
-        process = self.others_by_url.pop(url)
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(self.others_by_url.pop(url))
 
     def kill_bff(self) -> None:
         """SIGKILL: no shutdown hooks, in-flight requests and background work cut short."""
@@ -163,12 +167,7 @@ class Stack:
     def stop_bff(self) -> None:
         """SIGTERM to uvicorn's parent, which stops its workers: a clean stop."""
         assert self.bff is not None
-        self.bff.terminate()
-        try:
-            self.bff.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.bff.kill()
-            self.bff.wait()
+        stop_process(self.bff)
 
     async def restart_bff_after_kill(self, down_for_s: float = 1.0) -> None:
         self.kill_bff()

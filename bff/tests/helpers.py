@@ -490,3 +490,13 @@ async def sign_in_over_http(
     )
     assert verified.status_code == 200, verified.text
     return {"Authorization": f"Bearer {verified.json()['tokenDTO']['accessToken']}"}
+
+
+def ticket_with_card_photo() -> dict[str, object]:
+    """A new ticket's body with one attachment: a phone's photo of a card (GPS in its EXIF),
+    the document the storage tests keep, seal and restore."""
+    return {
+        "subject": "My card",
+        "body": "Photo attached.",
+        "attachments": [{"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}],
+    }

@@ -15,7 +15,7 @@ import httpx
 import obstore
 from obstore.store import S3Store
 
-from bench.processes import wait_until_up
+from bench.processes import stop_process, wait_until_up
 from bench.workload import free_port
 from bff.storage.settings import StorageSettings
 
@@ -102,10 +102,5 @@ def running_s3_server(work: Path) -> Iterator[S3Server]:
         wait_until_up(f"{url}/moto-api/", process, timeout_s=60)
         yield S3Server(url)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process, timeout_s=10)
         log.close()

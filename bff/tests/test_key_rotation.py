@@ -30,10 +30,9 @@ from bff.tests.helpers import (
     ADA,
     CHIOMA,
     CHIOMA_PROFILE,
-    data_url,
-    jpeg_with_gps,
     samples,
     sign_in_over_http,
+    ticket_with_card_photo,
 )
 from bff.tests.s3_server import CREDENTIALS, S3Server
 
@@ -246,13 +245,7 @@ async def _ticket_with_attachment(host: httpx.AsyncClient, headers: dict[str, st
     created = await host.post(
         "/api/tickets",
         headers=headers,
-        json={
-            "subject": "My card",
-            "body": "Photo attached.",
-            "attachments": [
-                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
-            ],
-        },
+        json=ticket_with_card_photo(),
     )
     assert created.status_code == 201, created.text
     return str(created.json()["ticket"]["messages"][0]["attachments"][0]["url"])

@@ -19,7 +19,7 @@ from bff.storage.keyring import KeyRing
 from bff.storage.objects import FILES_UNAVAILABLE, S3Objects
 from bff.storage.settings import StorageSettings
 from bff.storage.versions import VersioningOff, check_versioning, versions
-from bff.tests.helpers import Bff, auth, data_url, jpeg_with_gps
+from bff.tests.helpers import Bff, auth, data_url, jpeg_with_gps, ticket_with_card_photo
 from bff.tests.s3_server import S3Server
 from kobo_serving.env import SettingError
 
@@ -150,13 +150,7 @@ async def test_an_unreachable_store_answers_503_and_keeps_nothing(bff_factory) -
     refused = await bff.client.post(
         "/api/tickets",
         headers=auth(token),
-        json={
-            "subject": "My card",
-            "body": "Photo attached.",
-            "attachments": [
-                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
-            ],
-        },
+        json=ticket_with_card_photo(),
     )
     assert refused.status_code == 503, refused.text
     assert refused.json()["detail"] == FILES_UNAVAILABLE
@@ -209,13 +203,7 @@ async def test_a_deleted_or_overwritten_document_is_restored_by_the_tool(  # typ
     created = await bff.client.post(
         "/api/tickets",
         headers=auth(token),
-        json={
-            "subject": "My card",
-            "body": "Photo attached.",
-            "attachments": [
-                {"name": "card.jpg", "document": data_url(jpeg_with_gps(), "image/jpeg")}
-            ],
-        },
+        json=ticket_with_card_photo(),
     )
     assert created.status_code == 201, created.text
     url = created.json()["ticket"]["messages"][0]["attachments"][0]["url"]
