@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import os
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 from bench.drill.database import Cluster
 from bench.drill.hosts import Host, Network
-from bench.processes import ROOT
+from bench.processes import ROOT, wait_until_up
 from bench.reverse_proxy import nginx_config, self_signed_certificate
 from bench.workload import UNTHROTTLED
 
@@ -28,21 +26,6 @@ BFF_PORT, SIM_PORT = 8000, 8100
 WORK = Path("/tmp/kobo-drill")  # noqa: S108 (root's own drill; emptied at each start)
 SUBNET_PATTERN = "10.53.0."  # in the command line of every server the drill starts
 SECRET_KEY = "drill-key-not-for-production-use-0123456789"  # noqa: S105 (a drill's)
-
-
-def wait_for(url: str, timeout_s: float = 90, cafile: str | None = None) -> None:
-    import ssl
-
-    context = ssl.create_default_context(cafile=cafile) if cafile else None
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2, context=context) as r:  # noqa: S310 (a drill host)
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"{url} did not answer within {timeout_s:.0f} s")
 
 
 class Bank:
@@ -79,7 +62,7 @@ class Bank:
     def start(self) -> None:
         self.cluster.start()
         self.start_redis()
-        self.sim.spawn(
+        sim = self.sim.spawn(
             [
                 sys.executable,
                 "-m",
@@ -98,7 +81,7 @@ class Bank:
             },
             cwd=ROOT,
         )
-        wait_for(f"{self.sim_url}/health")
+        wait_until_up(f"{self.sim_url}/health", sim)
         for bff in self.bffs:  # the first migrates and seeds; then the second
             self.start_bff(bff)
         self.cafile = str(self_signed_certificate(self.work, self.lb.address))
@@ -108,8 +91,8 @@ class Bank:
             f"{self.lb.address}:80",
             f"{self.lb.address}:443",
         )
-        self.lb.spawn(["nginx", "-c", str(config)], self.work / "nginx.log")
-        wait_for(f"{self.bff_url}/health", cafile=self.cafile)
+        nginx = self.lb.spawn(["nginx", "-c", str(config)], self.work / "nginx.log")
+        wait_until_up(f"{self.bff_url}/health", nginx, cafile=self.cafile)
 
     def start_redis(self) -> None:
         self.redis.spawn(
@@ -147,13 +130,13 @@ class Bank:
         }
 
     def start_bff(self, bff: Host) -> None:
-        bff.spawn(
+        process = bff.spawn(
             [sys.executable, "-m", "bff", "serve", "--host", bff.address, "--port", str(BFF_PORT)],
             self.work / f"{bff.name}.log",
             env=self.bff_env(),
             cwd=ROOT,
         )
-        wait_for(f"{self.direct_url(bff)}/health")
+        wait_until_up(f"{self.direct_url(bff)}/health", process)
 
     def restart_gracefully(self, bff: Host, timeout_s: float = 90) -> None:
         """SIGTERM, as a rolling update does: uvicorn finishes every request under way, even

@@ -145,15 +145,7 @@ class Cluster:
         config = self.work / "haproxy.cfg"
         config.write_text(haproxy_config(self.proxy, self.nodes))
         self.proxy.spawn(["haproxy", "-f", str(config), "-db"], self.work / "haproxy.log")
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if self.primary() and self.sync_standby():
-                break
-            time.sleep(0.5)
-        else:
-            raise RuntimeError(
-                f"the cluster has no primary and synchronous standby after {timeout_s:.0f} s"
-            )
+        self.wait_for_sync_standby(timeout_s)
         primary = self.primary()
         assert primary is not None
         primary.run(
@@ -181,14 +173,6 @@ class Cluster:
         shutil.chown(config, "postgres", "postgres")
         data.chmod(0o700)
         node.spawn(["patroni", str(config)], self.work / f"{node.name}.log", user="postgres")
-
-    def role(self, node: Host) -> dict[str, object] | None:
-        """Patroni's own view of `node` (GET /patroni), None when it does not answer."""
-        try:
-            with urllib.request.urlopen(f"http://{node.address}:8008/patroni", timeout=1) as r:
-                return dict(json.load(r))
-        except (OSError, ValueError):
-            return None
 
     def _answers(self, node: Host, path: str) -> bool:
         try:

@@ -33,6 +33,10 @@ class Drill:
     probes: Counter[str] = field(default_factory=Counter)
     failed: list[str] = field(default_factory=list)  # what the drill itself found wrong
 
+    def seen(self) -> str:
+        """What the probes saw, each answer with its count."""
+        return ", ".join(f"{k}: {n}" for k, n in sorted(self.probes.items()))
+
 
 async def payments_back(load: Load, since: float, timeout_s: float = 90) -> float | None:
     """Seconds from `since` until a payment whose confirmation was sent after it completed
@@ -135,7 +139,7 @@ async def bff_host_killed(bank: Bank, load: Load) -> Drill:
     ok = answers.count(200)
     drill.notes.append(
         f"a session signed in before the kill read its dashboard {ok} times of {len(answers)} "
-        f"after it ({', '.join(f'{k}: {n}' for k, n in sorted(drill.probes.items()))})"
+        f"after it ({drill.seen()})"
     )
     if ok < 3 or answers[-3:] != [200, 200, 200]:
         drill.failed.append(f"the signed-in session did not carry on ({answers})")
@@ -172,7 +176,7 @@ async def core_cut_off(bank: Bank, load: Load, seconds: float = 30) -> Drill:
         drill.failed.append("a page that needs no core did not answer 200")
     if any(k.startswith("dashboard") and not k.endswith((" 200", " 503")) for k in drill.probes):
         drill.failed.append("a page that needs the core answered neither 200 nor the 503")
-    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    drill.notes.append(drill.seen())
     return await finish(bank, load, drill)
 
 
@@ -195,7 +199,7 @@ async def redis_lost(bank: Bank, load: Load, seconds: float = 15) -> Drill:
         drill.failed.append(f"sign-in was refused while Redis was away ({refused})")
     if any(k.startswith("registration") and not k.endswith(" 503") for k in drill.probes):
         drill.failed.append("a registration was not refused (503) while Redis was away")
-    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    drill.notes.append(drill.seen())
     return await finish(bank, load, drill)
 
 
@@ -218,5 +222,5 @@ async def bff_partitioned_from_database(bank: Bank, load: Load, seconds: float =
             await asyncio.sleep(1)
     victim.unblock(bank.proxy.address)
     drill.fault_ended_at = time.monotonic()
-    drill.notes.append(", ".join(f"{k}: {n}" for k, n in sorted(drill.probes.items())))
+    drill.notes.append(drill.seen())
     return await finish(bank, load, drill)

@@ -180,16 +180,23 @@ class Network:
 
 def down() -> None:
     """Kill every process in every drill namespace, then remove them and the bridge."""
-    namespaces = [
-        line.split()[0] for line in ip("netns", "list").splitlines() if line.startswith(PREFIX)
-    ]
-    for namespace in namespaces:
+    for namespace in namespaces():
         Host(namespace.removeprefix(PREFIX), "").kill_processes()
         ip("netns", "delete", namespace, check=False)
     # A deleted namespace lingers while its sockets wait out TCP's timers, and its veth pair
     # with it: delete the pairs by their root ends, so that a new run can make them again.
-    for line in ip("-o", "link", "show").splitlines():
-        name = line.split(":")[1].strip().split("@")[0]
-        if name.startswith("kd-"):
+    for name in links():
+        if name != BRIDGE:
             ip("link", "delete", name, check=False)
     ip("link", "delete", BRIDGE, check=False)
+
+
+def namespaces() -> list[str]:
+    """The drill's network namespaces."""
+    return [line.split()[0] for line in ip("netns", "list").splitlines() if line.startswith(PREFIX)]
+
+
+def links() -> list[str]:
+    """The drill's links in the root namespace: the hosts' veth ends and the bridge."""
+    names = [line.split(":")[1].strip().split("@")[0] for line in ip("-o", "link").splitlines()]
+    return [name for name in names if name.startswith("kd-") or name == BRIDGE]

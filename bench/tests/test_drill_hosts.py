@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench.drill.bank import SUBNET_PATTERN, WORK
-from bench.drill.hosts import BRIDGE, PREFIX, Network, ip
+from bench.drill.hosts import Network, links, namespaces
 from bench.processes import ROOT
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root")
@@ -23,14 +23,7 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces ne
 
 def leftovers() -> list[str]:
     """Whatever a drill makes that is still there: namespaces, veth ends, the bridge."""
-    found = [
-        line.split()[0] for line in ip("netns", "list").splitlines() if line.startswith(PREFIX)
-    ]
-    for line in ip("-o", "link", "show").splitlines():
-        name = line.split(":")[1].strip().split("@")[0]
-        if name.startswith("kd-") or name == BRIDGE:
-            found.append(name)
-    return found
+    return namespaces() + links()
 
 
 def reaches(source_host, address: str) -> bool:  # type: ignore[no-untyped-def]
@@ -84,7 +77,7 @@ def test_a_drill_killed_outright_leaves_nothing_behind() -> None:
     )
     try:
         deadline = time.monotonic() + 120
-        while not any(name.startswith(PREFIX) for name in leftovers()):
+        while not namespaces():
             assert drill.poll() is None, "the drill ended before it made its hosts"
             assert time.monotonic() < deadline, "the drill made no host within 120 s"
             time.sleep(0.2)

@@ -139,7 +139,10 @@ class LedgerController(Controller):
         """Release a hold. With the hold's account and amount, a hold not placed yet is
         recorded as voided (`ledger.void_unplaced_hold`); without them it is a 404."""
         async with db.writer() as session:
-            if data is not None and await ledger.find_hold(session, reference) is None:
+            hold = await ledger.find_hold(session, reference)
+            if hold is not None:
+                await ledger.void_hold(session, hold=hold)
+            elif data is not None:
                 hold = await ledger.void_unplaced_hold(
                     session,
                     reference=reference,
@@ -147,8 +150,7 @@ class LedgerController(Controller):
                     amount_kobo=data.amount_kobo,
                 )
             else:
-                hold = await ledger.get_hold(session, reference)
-                await ledger.void_hold(session, hold=hold)
+                hold = await ledger.get_hold(session, reference)  # not found: the 404
         return await hold_out(db, hold)
 
     @get("/ledger/balance-check")
