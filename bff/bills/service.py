@@ -224,20 +224,7 @@ class BillService(PasskeyApprovals):
         vend.holder_address = holder.address
 
     async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
-        daily, single, spent = await self.limits.limits_and_spent(
-            user, source.account_number, "BILL_PAYMENT", Vend
-        )
-        if amount > single:
-            raise ValidationFailed(
-                f"This amount is above your limit of {format_naira(single)} per transaction",
-                field="amount",
-            )
-        if spent + amount > daily:
-            raise ValidationFailed(
-                f"This would take you over your daily limit of {format_naira(daily)} "
-                f"({format_naira(max(daily - spent, 0))} left today)",
-                field="amount",
-            )
+        await self.limits.check(user, source.account_number, "BILL_PAYMENT", [amount], Vend)
         if amount > source.available_balance_kobo:
             raise ValidationFailed("Insufficient funds", field="amount")
 

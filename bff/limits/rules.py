@@ -9,12 +9,14 @@ limited (money does not leave the customer).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ScalarSelect, select
 
 from bff.limits.models import TransactionLimit
+from bff.money import format_naira
 
 TRANSFER_TYPES = ("INTRA_BANK", "OTHER_BANK", "BILL_PAYMENT")
 TRANSFER_TYPE_NAMES = {
@@ -61,3 +63,33 @@ def effective_limits(kyc_level: int, daily: int | None, single: int | None) -> t
     if daily is None or single is None:
         return ceiling.daily_kobo, ceiling.single_kobo
     return min(daily, ceiling.daily_kobo), min(single, ceiling.single_kobo)
+
+
+@dataclass(frozen=True, slots=True)
+class Applying:
+    """What limits one account's payments of one transfer type now, in kobo: the limits that
+    apply (`effective_limits`) and what counts against the daily one so far today."""
+
+    daily_kobo: int
+    single_kobo: int
+    spent_kobo: int
+
+
+def refusal(limits: Applying, amounts: Iterable[int], *, daily: bool = True) -> str | None:
+    """The sentence that refuses these payments (one, or the rows of a batch from one
+    account and of one type, in order), or None when the limits allow them all. `daily`
+    False checks the per-transaction limit only (a payment scheduled for a later day meets
+    that day's limit when it runs). The only place these sentences are written."""
+    total = limits.spent_kobo
+    for amount in amounts:
+        if amount > limits.single_kobo:
+            single = format_naira(limits.single_kobo)
+            return f"This amount is above your limit of {single} per transaction"
+        total += amount
+        if daily and total > limits.daily_kobo:
+            left = max(limits.daily_kobo - limits.spent_kobo, 0)
+            return (
+                f"This would take you over your daily limit of {format_naira(limits.daily_kobo)} "
+                f"({format_naira(left)} left today)"
+            )
+    return None

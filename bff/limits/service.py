@@ -23,9 +23,11 @@ from bff.limits.models import PendingLimitChange, TransactionLimit
 from bff.limits.rules import (
     TRANSFER_TYPE_NAMES,
     TRANSFER_TYPES,
+    Applying,
     ceiling_for,
     effective_limits,
     own_limits,
+    refusal,
 )
 from bff.limits.schemas import TransactionLimitIn, TransactionLimitOut
 from bff.money import format_naira, kobo_to_naira, naira_to_kobo
@@ -91,25 +93,53 @@ class LimitsService(PasskeyApprovals):
                 )
         return out
 
-    async def limits_and_spent(
+    async def applying(
         self, user: User, nuban: str, transfer_type: str, payments: Any, *conditions: Any
-    ) -> tuple[int, int, int]:
-        """(daily, per-transaction, spent today) kobo in one statement: the limits that apply
-        now (as `effective_limits`) and what counts against the daily one: `spent_today` in
-        the `payments` table (a payment model) among the rows meeting `conditions`."""
+    ) -> Applying:
+        """The limits that apply now to `nuban`'s payments of `transfer_type` (as
+        `effective_limits`) and what counts against the daily one: `spent_today` in the
+        `payments` table (a payment model) among the rows meeting `conditions`. One statement."""
         own_daily, own_single = own_limits(nuban, transfer_type)
         spent = spent_today(payments, nuban, *conditions)
         async with self.db.autocommit() as session:
             daily, single, spent_kobo = (
                 await session.execute(select(own_daily, own_single, spent))
             ).one()
-        return (*effective_limits(user.kyc_level, daily, single), int(spent_kobo or 0))
+        daily_kobo, single_kobo = effective_limits(user.kyc_level, daily, single)
+        return Applying(daily_kobo, single_kobo, int(spent_kobo or 0))
 
-    async def effective_limits(self, user: User, nuban: str, transfer_type: str) -> tuple[int, int]:
-        """(daily, per-transaction) kobo that apply now (`limits.effective_limits`)."""
-        async with self.db.autocommit() as session:
-            daily, single = (await session.execute(select(*own_limits(nuban, transfer_type)))).one()
-        return effective_limits(user.kyc_level, daily, single)
+    async def refusal(
+        self,
+        user: User,
+        nuban: str,
+        transfer_type: str,
+        amounts: list[int],
+        payments: Any,
+        *conditions: Any,
+        daily: bool = True,
+    ) -> str | None:
+        """Why the limits refuse these payments from `nuban` (`rules.refusal`), or None."""
+        limits = await self.applying(user, nuban, transfer_type, payments, *conditions)
+        return refusal(limits, amounts, daily=daily)
+
+    async def check(
+        self,
+        user: User,
+        nuban: str,
+        transfer_type: str,
+        amounts: list[int],
+        payments: Any,
+        *conditions: Any,
+        daily: bool = True,
+    ) -> None:
+        """The limit check every payment that leaves a customer passes before its code step
+        (transfers, each bulk batch's rows, scheduled payments, bills): refused with 400 on
+        the amount field, in the customer's words."""
+        sentence = await self.refusal(
+            user, nuban, transfer_type, amounts, payments, *conditions, daily=daily
+        )
+        if sentence is not None:
+            raise ValidationFailed(sentence, field="amount")
 
     async def request_limit_change(
         self, user: User, data: TransactionLimitIn

@@ -34,7 +34,7 @@ from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.schedules.dates import INTERVALS, due_date, parse_date
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
 from bff.schedules.schemas import EditIn
-from bff.transfers.models import Status, TransferType
+from bff.transfers.models import Status, Transfer, TransferType
 from bff.transfers.schemas import BulkTransferRow, SchedulePaymentSetting, TransferIn
 from bff.transfers.service import Plan, TransferService
 from bff.users.models import User
@@ -113,15 +113,15 @@ class ScheduleService(PasskeyApprovals):
     ) -> Plan:
         own = await self.transfers.accounts.core_accounts(user)
         plan = await self.transfers.plan(user, transfer_type, data, own)
-        if transfer_type in TransferType.LIMITED:
-            _, single = await self.transfers.limits.effective_limits(
-                user, plan.source.account_number, transfer_type
+        if transfer_type in TransferType.LIMITED:  # the day's limit applies on the day it runs
+            await self.transfers.limits.check(
+                user,
+                plan.source.account_number,
+                transfer_type,
+                [plan.amount_kobo],
+                Transfer,
+                daily=False,
             )
-            if plan.amount_kobo > single:
-                raise ValidationFailed(
-                    f"This amount is above your limit of {format_naira(single)} per transaction",
-                    field="amount",
-                )
         return plan
 
     def _row(

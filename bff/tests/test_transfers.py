@@ -237,9 +237,10 @@ async def test_limits_are_checked_again_at_confirmation(bff):
     assert done.status_code == 200 and done.json()["status"] == "COMPLETED"
     over = await confirm(bff, token, second.json()["id"], otp=second_code)
     assert over.status_code == 422
+    # The same sentence as at initiation, with what is left after the first one.
     assert (
         over.json()["detail"]
-        == "The transfer is above the limit allowed. Your account was not debited."
+        == "This would take you over your daily limit of ₦300.00 (₦100.00 left today)"
     )
     assert over.json()["transferStatus"] == "FAILED" and over.json()["responseCode"] == "61"
     again = await bff.client.get(f"{T}/{second.json()['id']}", headers=auth(token))

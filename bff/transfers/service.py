@@ -40,7 +40,6 @@ from bff.payments.outcome import text_the_outcome
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_TYPES, DeviceCap
 from bff.transfers.execution import payment_of
-from bff.transfers.messages import failure_message
 from bff.transfers.models import Stage, Status, Transfer, TransferBatch, TransferType
 from bff.transfers.schemas import (
     BulkTransferRow,
@@ -205,47 +204,30 @@ class TransferService(PasskeyApprovals):
     async def _check_limits_and_funds(
         self, user: User, plans: list[Plan], device: SessionDevice | None = None
     ) -> None:
-        """Per-transaction and daily limits (Settings, capped by the KYC level), the
-        new-device cap (device_cap.py), and funds."""
+        """The limits (LimitsService.check, once per account and limited type, the rows of a
+        batch in order), the new-device cap (device_cap.py), and funds."""
         if self.device_cap is not None:
             capped = sum(p.amount_kobo for p in plans if p.transfer_type in CAPPED_TYPES)
             await self.device_cap.check(user.id, device, capped)
-        by_source_type: dict[tuple[str, str], int] = {}
+        limited: dict[tuple[str, str], list[int]] = {}
         by_source: dict[str, int] = {}
         for plan in plans:
-            by_source[plan.source.account_number] = (
-                by_source.get(plan.source.account_number, 0) + plan.amount_kobo
+            source = plan.source.account_number
+            by_source[source] = by_source.get(source, 0) + plan.amount_kobo
+            if plan.transfer_type in TransferType.LIMITED:  # not between one's own accounts
+                limited.setdefault((source, plan.transfer_type), []).append(plan.amount_kobo)
+        for (source, transfer_type), amounts in limited.items():
+            await self.limits.check(
+                user,
+                source,
+                transfer_type,
+                amounts,
+                Transfer,
+                Transfer.transfer_type == transfer_type,
             )
-            if plan.transfer_type not in TransferType.LIMITED:
-                continue  # moving money between one's own accounts is not limited
-            daily, single, spent = await self._limits_and_spent(
-                user, plan.source.account_number, plan.transfer_type
-            )
-            if plan.amount_kobo > single:
-                raise ValidationFailed(
-                    f"This amount is above your limit of {format_naira(single)} per transaction",
-                    field="amount",
-                )
-            key = (plan.source.account_number, plan.transfer_type)
-            by_source_type[key] = by_source_type.get(key, 0) + plan.amount_kobo
-            if spent + by_source_type[key] > daily:
-                left = max(daily - spent, 0)
-                raise ValidationFailed(
-                    f"This would take you over your daily limit of {format_naira(daily)} "
-                    f"({format_naira(left)} left today)",
-                    field="amount",
-                )
         for plan in plans:
             if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
                 raise ValidationFailed("Insufficient funds", field="amount")
-
-    async def _limits_and_spent(
-        self, user: User, source: str, transfer_type: str
-    ) -> tuple[int, int, int]:
-        """(daily limit, per-transaction limit, confirmed today) in kobo, in one statement."""
-        return await self.limits.limits_and_spent(
-            user, source, transfer_type, Transfer, Transfer.transfer_type == transfer_type
-        )
 
     async def initiate(
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
@@ -453,23 +435,26 @@ class TransferService(PasskeyApprovals):
     async def _over_limit(
         self, user: User, transfer: Transfer, confirming: SessionDevice | None = None
     ) -> Outcome | None:
-        """Limits again at confirmation: other transfers may have been confirmed meanwhile.
-        Only once this transfer's start is committed, never in the start's transaction:
-        two concurrent confirms would then not see each other and could both pass."""
+        """Limits again at confirmation, with the same sentences: other transfers may have
+        been confirmed meanwhile. Only once this transfer's start is committed, never in the
+        start's transaction: two concurrent confirms would then not see each other and could
+        both pass. What was spent today counts the others, not this one."""
         if transfer.transfer_type not in TransferType.LIMITED:
             return None
-        daily, single, spent = await self._limits_and_spent(  # spent includes this one
-            user, transfer.source_account, transfer.transfer_type
+        refused = await self.limits.refusal(
+            user,
+            transfer.source_account,
+            transfer.transfer_type,
+            [transfer.amount_kobo],
+            Transfer,
+            Transfer.transfer_type == transfer.transfer_type,
+            Transfer.id != transfer.id,
         )
-        if transfer.amount_kobo > single or spent > daily:
-            return Outcome(Status.FAILED, "61", failure_message("61"))
-        if self.device_cap is not None:  # the new-device cap, the same way
-            refusal = await self.device_cap.over_cap(
+        if refused is None and self.device_cap is not None:  # the new-device cap, the same way
+            refused = await self.device_cap.over_cap(
                 user.id, _device_of(transfer, confirming), transfer.amount_kobo
             )
-            if refusal is not None:
-                return Outcome(Status.FAILED, "61", refusal)
-        return None
+        return None if refused is None else Outcome(Status.FAILED, "61", refused)
 
     # -- execution ----------------------------------------------------------------------
     async def execute(
