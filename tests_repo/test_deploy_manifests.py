@@ -45,7 +45,7 @@ REQUIRED_IN_PRODUCTION: dict[str, object] = {
     "KOBO_PUBLIC_URL": None,
     "KOBO_DB_PGBOUNCER": "1",  # the BFF pods reach PostgreSQL through PgBouncer
     # Passkeys (issue 40): the bank's domain and the origins customers open; production
-    # refuses localhost (bff/config.py, `webauthn_problems`).
+    # refuses localhost (bff/config/, `webauthn_problems`).
     "KOBO_WEBAUTHN_RP_ID": None,
     "KOBO_WEBAUTHN_ORIGINS": None,
 }

@@ -20,10 +20,10 @@ import aiosmtplib
 import httpx
 
 from bff.banks import SHORT_NAME
+from bff.config.channels import HTTP, SMTP, ChannelSettings
 from bff.core_client import CoreClient, CoreError
 from bff.core_client.client import MESSAGES_PER_CALL
 from bff.notifications.message import Channel, Message
-from bff.notifications.settings import HTTP, SMTP, ChannelSettings
 
 
 class DeliveryFailed(Exception):

@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import update
 
+from bff.config.dispute_deadlines import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.dates import LAGOS
 from bff.db import utcnow
 from bff.disputes.models import Dispute
-from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.tests.helpers import (
     ADA,
     ADA_SAVINGS,

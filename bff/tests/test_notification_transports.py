@@ -18,8 +18,8 @@ import respx
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
+from bff.config.channels import ChannelSettings
 from bff.notifications.message import Attachment
-from bff.notifications.settings import ChannelSettings
 from bff.notifications.templates import branded_email, sms
 from bff.notifications.transports import AggregatorSmsTransport, DeliveryFailed, SmtpTransport
 from bff.tests.helpers import ADA

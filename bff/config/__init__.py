@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bff.disputes.reasons import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
-from bff.notifications.settings import ChannelSettings
+from bff.config.channels import ChannelSettings
+from bff.config.dispute_deadlines import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
 from bff.storage.settings import StorageSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
@@ -94,7 +94,7 @@ class Settings:
     redis_password: str | None = field(default=None, repr=False)
     # Origins allowed to call the API from a browser; empty: same origin only.
     cors_origins: tuple[str, ...] = ()
-    # Which transports carry e-mail and SMS (bff/notifications/settings.py).
+    # Which transports carry e-mail and SMS (bff/config/channels.py).
     channels: ChannelSettings = field(default_factory=ChannelSettings)
     # Who may read /metrics: client addresses or networks (docs/operations.md). Empty: nobody.
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
@@ -127,7 +127,7 @@ class Settings:
         if problems:
             raise SettingError("Passkey settings: " + "; ".join(problems))
 
-    # Hours the bank has to answer a reported problem, per reason (bff/disputes/reasons.py).
+    # Hours the bank has to answer a reported problem, per reason (bff/config/dispute_deadlines.py).
     dispute_deadline_hours: dict[str, int] = field(
         default_factory=lambda: dict(DEFAULT_DEADLINE_HOURS)
     )
