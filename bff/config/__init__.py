@@ -13,7 +13,7 @@ from bff.config.dispute_deadlines import DEFAULT_DEADLINE_HOURS, parse_deadline_
 from bff.storage.settings import StorageSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]  # bff/config/__init__.py
 FIXTURES_DIR = REPO_ROOT / "fixtures"
 
 
