@@ -8,32 +8,22 @@ developer's own databases are never touched.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import contextlib
 import os
-import shutil
 import socket
-import subprocess
-import sys
 import uuid
 import warnings
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 import pytest
+
+from testbed import LEG, REDIS_SERVER, DatabaseFactory, RedisForTests
 
 # The helpers the tests share are plain modules, not tests: rewrite their asserts as pytest
 # does the tests' own (they were written inside test modules, and their failures should read
 # as well).
 pytest.register_assert_rewrite("bff.tests.helpers", "core_sim.tests.helpers")
-
-LEG = os.environ.get("KOBO_TEST_DB", "sqlite")
-PG_SERVER = os.environ.get("KOBO_TEST_PG", "postgres@127.0.0.1:5432")
-REDIS_SERVER = os.environ.get("KOBO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 def pytest_report_header() -> str:
@@ -76,84 +66,11 @@ def _longest_files_first(items: list[pytest.Item]) -> None:
     items[:] = [item for path in sorted(by_file, key=longest_first) for item in by_file[path]]
 
 
-def _pg_admin(*statements: str) -> None:
-    """Run admin statements, one after another on one connection, on their own loop in a
-    thread: callers may be inside a loop."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, _pg_admin_async(statements)).result()
-
-
-async def _pg_admin_async(statements: tuple[str, ...]) -> None:
-    import asyncpg
-
-    user, _, hostport = PG_SERVER.partition("@")
-    host, _, port = hostport.partition(":")
-    conn = await asyncpg.connect(user=user, host=host, port=int(port or 5432), database="postgres")
-    try:
-        for sql in statements:
-            await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
-class DatabaseFactory:
-    """Hands out fresh, empty database URLs of the current leg."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.created: list[str] = []
-
-    def new(self, label: str, template: str | None = None) -> str:
-        """A new database; with `template` (a URL this factory made), a copy of that one."""
-        name = f"kobo_test_{label}_{os.getpid()}_{len(self.created)}"
-        self.created.append(name)
-        if LEG == "postgres":
-            source = f' TEMPLATE "{template.rsplit("/", 1)[1]}"' if template else ""
-            _pg_admin(
-                f'DROP DATABASE IF EXISTS "{name}"',
-                f'CREATE DATABASE "{name}"{source}',
-                # A throwaway database need not wait for the disk at each commit; the
-                # server's other databases keep their own setting.
-                f'ALTER DATABASE "{name}" SET synchronous_commit = off',
-            )
-            return f"postgresql+asyncpg://{PG_SERVER}/{name}"
-        path = self.tmp / (name + ".sqlite3")
-        if template:
-            shutil.copyfile(template.removeprefix("sqlite+aiosqlite:///"), path)
-        return f"sqlite+aiosqlite:///{path}"
-
-    def drop_all(self) -> None:
-        """Drops this process's databases in a process of its own that outlives pytest. Each
-        DROP DATABASE makes PostgreSQL 15 take a checkpoint: at the end of the leg, with the
-        other worker still writing, a few hundred of them held the last teardown for 67-107 s
-        (session 23, docs/frontend.md)."""
-        if LEG != "postgres" or not self.created:
-            return
-        drops = [f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)' for name in self.created]
-        run_drops = "import sys, conftest; conftest._pg_admin(*sys.argv[1:])"
-        subprocess.Popen(  # noqa: S603 (our own interpreter, our own statements)
-            [sys.executable, "-c", run_drops, *drops],
-            cwd=Path(__file__).parent,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-
-
 @pytest.fixture(scope="session")
 def databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DatabaseFactory]:
     factory = DatabaseFactory(tmp_path_factory.mktemp("db"))
     yield factory
     factory.drop_all()
-
-
-@dataclass(frozen=True)
-class RedisForTests:
-    """The Redis the tests share, and a key prefix of this run's own (KOBO_REDIS_KEY_PREFIX):
-    parallel runs and pytest-xdist workers never count into each other's keys."""
-
-    url: str
-    prefix: str
 
 
 @pytest.fixture(scope="session")
@@ -173,48 +90,6 @@ def redis_server() -> RedisForTests:
         )
         pytest.skip(message)
     return RedisForTests(REDIS_SERVER, f"kobo-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-
-
-@contextlib.asynccontextmanager
-async def asgi_client(app: Any, base_url: str) -> AsyncIterator[httpx.AsyncClient]:
-    """An httpx client that calls `app` in this event loop, with its lifespan run.
-
-    Unlike Litestar's test clients (which run the app in a portal thread and block the
-    caller's loop on each request), requests made concurrently here really are concurrent,
-    and the app's database engines live in the test's loop.
-    """
-    started, stopped = asyncio.Event(), asyncio.Event()
-    messages: asyncio.Queue[dict[str, str]] = asyncio.Queue()
-    await messages.put({"type": "lifespan.startup"})
-    failure: list[str] = []
-
-    async def send(message: dict[str, Any]) -> None:
-        if message["type"] == "lifespan.startup.complete":
-            started.set()
-        elif message["type"] == "lifespan.startup.failed":
-            failure.append(message.get("message", "startup failed"))
-            started.set()
-        elif message["type"] == "lifespan.shutdown.complete":
-            stopped.set()
-
-    lifespan = asyncio.create_task(
-        app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, messages.get, send)
-    )
-    await started.wait()
-    if failure:
-        # The app re-raises what failed its start: collected here, not logged at exit as a
-        # task exception never retrieved.
-        with contextlib.suppress(Exception):
-            await lifespan
-        raise RuntimeError(failure[0])
-    transport = httpx.ASGITransport(app=app)
-    try:
-        async with httpx.AsyncClient(transport=transport, base_url=base_url, timeout=60) as client:
-            yield client
-    finally:
-        await messages.put({"type": "lifespan.shutdown"})
-        await stopped.wait()
-        await lifespan
 
 
 @pytest.fixture(scope="session", autouse=True)

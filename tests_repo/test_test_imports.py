@@ -1,5 +1,7 @@
-"""No test module imports another test module or a package's conftest.py: what tests share lives in
-fixtures or in a helpers module (`bff/tests/helpers.py`, `core_sim/tests/helpers.py`)."""
+"""No test module (nor conftest.py) imports a test module or a conftest.py, whether by package
+(`bff.tests.conftest`) or by the bare name pytest puts on the path (`conftest`): what tests
+share lives in fixtures, in a helpers module (`bff/tests/helpers.py`,
+`core_sim/tests/helpers.py`) or in `testbed.py` (the servers and clients of both programs)."""
 
 from __future__ import annotations
 
@@ -20,8 +22,7 @@ def imported_test_modules(source: str) -> list[str]:
             modules = [a.name for a in node.names]
         for module in modules:
             last = module.rsplit(".", 1)[-1]
-            # The root conftest.py's `asgi_client` is still imported by name (left as is).
-            if last.startswith("test_") or module.endswith(".conftest"):
+            if last.startswith("test_") or last == "conftest":
                 found.append(module)
     return found
 
@@ -31,8 +32,7 @@ def test_no_test_module_imports_another() -> None:
         str(path.relative_to(ROOT)): imported_test_modules(path.read_text(encoding="utf-8"))
         for folder in TEST_DIRS
         for path in sorted((ROOT / folder).glob("*.py"))
-        if path.name != "conftest.py"
-    }
+    } | {"conftest.py": imported_test_modules((ROOT / "conftest.py").read_text(encoding="utf-8"))}
     assert {path: found for path, found in offenders.items() if found} == {}
 
 
@@ -40,3 +40,6 @@ def test_the_check_sees_an_import_of_a_test_module() -> None:
     source = "from bff.tests.test_transfers import auth\nfrom bff.tests.conftest import ADA\n"
     assert imported_test_modules(source) == ["bff.tests.test_transfers", "bff.tests.conftest"]
     assert imported_test_modules("from bff.tests.helpers import auth\n") == []
+    assert imported_test_modules("from conftest import asgi_client\n") == ["conftest"]
+    assert imported_test_modules("import conftest\n") == ["conftest"]
+    assert imported_test_modules("from testbed import asgi_client\n") == []

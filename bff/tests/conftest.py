@@ -25,9 +25,9 @@ from bff.seed import seed_personas
 from bff.tests.helpers import Bff, conformance_hook, make_settings
 from bff.tests.openapi_conformance import Contract
 from bff.tests.s3_server import S3Server, running_s3_server
-from conftest import PG_SERVER, asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
+from testbed import PG_SERVER, asgi_client
 
 
 @pytest.fixture(scope="session")

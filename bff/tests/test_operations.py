@@ -25,7 +25,7 @@ from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.observability import JsonFormatter, current_request_id
 from bff.tests.helpers import Bff, auth, samples
-from conftest import _pg_admin
+from testbed import pg_admin
 
 
 class SwitchableCore(httpx.AsyncBaseTransport):
@@ -280,7 +280,7 @@ async def test_database_restart_costs_one_request(bff):
     assert (await bff.client.get("/api/accounts", headers=headers)).status_code == 200
     database = bff.db.url.rsplit("/", 1)[1]
     terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{}'"
-    _pg_admin(terminate.format(database))
+    pg_admin(terminate.format(database))
     answers = [(await bff.client.get("/api/accounts", headers=headers)).status_code for _ in "ab"]
     assert answers[1] == 200, answers
     # The first may meet a connection the restart closed: an outage answer, never a 500.

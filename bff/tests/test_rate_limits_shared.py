@@ -34,7 +34,7 @@ from bff.tests.helpers import (
     login_from,
     samples,
 )
-from conftest import RedisForTests
+from testbed import RedisForTests
 
 LOGIN = "/auth/ibanking/personal/login"
 REGISTER = "/auth/ibanking/personal/registration/new"

@@ -44,9 +44,9 @@ from bff.app import create_app
 from bff.core_client import CoreClient
 from bff.db import Database
 from bff.tests.helpers import Bff, make_settings
-from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
+from testbed import asgi_client
 
 OPENAPI_PATH = "/schema/openapi.json"
 # Small on purpose: ~115 operations on a 2-core machine, the module within about a minute.

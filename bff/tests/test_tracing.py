@@ -13,10 +13,10 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from bff.app import create_app
 from bff.core_client import CoreClient
 from bff.tests.helpers import ADA, PASSWORD, make_settings
-from conftest import asgi_client
 from core_sim.app import create_app as create_sim_app
 from core_sim.settings import SimSettings
 from kobo_serving.tracing import provider_from_env
+from testbed import asgi_client
 
 
 def test_tracing_is_off_without_an_endpoint(monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -5,9 +5,9 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from conftest import asgi_client
 from core_sim.app import create_app
 from core_sim.settings import SimSettings
+from testbed import asgi_client
 
 
 @pytest.fixture(scope="session")
