@@ -17,6 +17,8 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,57 @@ PYTEST_ARGS = [
     "--no-loadscope-reorder",
     "--durations=20",
 ]
+
+# The awkward instants (West Africa Time, UTC+1, in UTC here) the Python suite on SQLite and
+# the web unit suite must pass at: a week, a month, a year and a leap day turning over. Every
+# run of scripts/test takes one, in turn (`test_instant`); `nox -s instants` runs both suites
+# at each and records the results in docs/frontend.md ("Runs at awkward instants"). The
+# clock is moved with libfaketime (Debian's faketime): an offset from the real clock, the same
+# in every process the suite starts, and still running, so a run that starts at 23:59 crosses
+# midnight. PostgreSQL's clock cannot be moved this way, so its leg runs at the real time.
+AWKWARD_INSTANTS = {
+    "Monday 00:30": "2027-01-03 23:30:00",
+    "Sunday 23:59": "2027-01-03 22:59:00",
+    "last day of a month 23:59": "2027-04-30 22:59:00",
+    "31 December 23:59": "2026-12-31 22:59:00",
+    "29 February 2028 12:00": "2028-02-29 11:00:00",
+}
+FAKETIME_LIBRARY = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+
+def test_instant() -> str | None:
+    """KOBO_TEST_INSTANT (one of AWKWARD_INSTANTS, or `now` for the real clock); unset, the
+    next instant in turn: the number of commits picks it, so each new commit moves on."""
+    chosen = os.environ.get("KOBO_TEST_INSTANT")
+    if chosen == "now":
+        return None
+    if chosen:
+        if chosen not in AWKWARD_INSTANTS:
+            raise SystemExit(f"KOBO_TEST_INSTANT must be `now` or one of {list(AWKWARD_INSTANTS)}")
+        return chosen
+    git = shutil.which("git") or "git"
+    count = subprocess.run(  # noqa: S603 (git, with our own arguments)
+        [git, "rev-list", "--count", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    turn = int(count) if count.isdigit() else int(time.strftime("%j"))
+    return list(AWKWARD_INSTANTS)[turn % len(AWKWARD_INSTANTS)]
+
+
+def clock_at(instant: str | None) -> dict[str, str]:
+    """The environment that sets every process's wall clock to `instant` (then running)."""
+    if instant is None:
+        return {}
+    if not Path(FAKETIME_LIBRARY).exists():
+        raise SystemExit("libfaketime is missing: scripts/test installs Debian's faketime package")
+    target = datetime.fromisoformat(AWKWARD_INSTANTS[instant]).replace(tzinfo=UTC)
+    offset = round(target.timestamp() - time.time())
+    # The monotonic clock is not the wall clock: timeouts and asyncio keep the real one.
+    return {"LD_PRELOAD": FAKETIME_LIBRARY, "FAKETIME": f"{offset:+d}", "DONT_FAKE_MONOTONIC": "1"}
+
+
+def announce_clock(session: nox.Session, instant: str | None) -> None:
+    session.log(f"clock: {instant or 'the real time'} (West Africa Time)")
+
 
 PG_HOST = os.environ.get("KOBO_TEST_PG_HOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("KOBO_TEST_PG_PORT", "5432"))
@@ -129,7 +182,15 @@ def manifests(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def tests_sqlite(session: nox.Session) -> None:
-    session.run(PY, "-m", "pytest", *PYTEST_ARGS, *session.posargs, env={"KOBO_TEST_DB": "sqlite"})
+    """The Python suite on SQLite, at this run's awkward instant (`test_instant`)."""
+    instant = test_instant()
+    announce_clock(session, instant)
+    run_tests_sqlite(session, instant)
+
+
+def run_tests_sqlite(session: nox.Session, instant: str | None) -> None:
+    env = {"KOBO_TEST_DB": "sqlite", **clock_at(instant)}
+    session.run(PY, "-m", "pytest", *PYTEST_ARGS, *session.posargs, env=env)
 
 
 def _postgres_reachable() -> bool:
@@ -216,7 +277,44 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def web_unit(session: nox.Session) -> None:
-    session.run("npm", "--workspace", "webapp", "run", "test", external=True)
+    """The web app's unit tests (vitest), at this run's awkward instant (`test_instant`)."""
+    instant = test_instant()
+    announce_clock(session, instant)
+    run_web_unit(session, instant)
+
+
+def run_web_unit(session: nox.Session, instant: str | None) -> None:
+    session.run("npm", "--workspace", "webapp", "run", "test", external=True, env=clock_at(instant))
+
+
+@nox.session(venv_backend="none")
+def instants(session: nox.Session) -> None:
+    """Both suites at every awkward instant, one after another (about ten minutes each), the
+    results written into docs/frontend.md between the `instants` markers. Not in scripts/test,
+    which takes one instant a run."""
+    results = []
+    for instant in AWKWARD_INSTANTS:
+        announce_clock(session, instant)
+        row = [instant]
+        for run in (run_tests_sqlite, run_web_unit):
+            try:
+                run(session, instant)
+                row.append("passed")
+            except nox.command.CommandFailed:
+                row.append("**failed**")
+        results.append(row)
+    today = time.strftime("%Y-%m-%d")
+    table = ["| instant (West Africa Time) | Python suite (SQLite) | web unit suite | date |"]
+    table.append("|---|---|---|---|")
+    table += [f"| {instant} | {python} | {web} | {today} |" for instant, python, web in results]
+    doc = ROOT / "docs" / "frontend.md"
+    start, end = "<!-- instants:start -->", "<!-- instants:end -->"
+    text = doc.read_text()
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    doc.write_text(head + start + "\n" + "\n".join(table) + "\n" + end + tail)
+    if any("failed" in cell for row in results for cell in row):
+        session.error("a suite failed at an awkward instant (docs/frontend.md)")
 
 
 @nox.session(venv_backend="none")
