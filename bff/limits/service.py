@@ -108,20 +108,6 @@ class LimitsService(PasskeyApprovals):
         daily_kobo, single_kobo = effective_limits(user.kyc_level, daily, single)
         return Applying(daily_kobo, single_kobo, int(spent_kobo or 0))
 
-    async def refusal(
-        self,
-        user: User,
-        nuban: str,
-        transfer_type: str,
-        amounts: list[int],
-        payments: Any,
-        *conditions: Any,
-        daily: bool = True,
-    ) -> str | None:
-        """Why the limits refuse these payments from `nuban` (`rules.refusal`), or None."""
-        limits = await self.applying(user, nuban, transfer_type, payments, *conditions)
-        return refusal(limits, amounts, daily=daily)
-
     async def check(
         self,
         user: User,
@@ -135,9 +121,8 @@ class LimitsService(PasskeyApprovals):
         """The limit check every payment that leaves a customer passes before its code step
         (transfers, each bulk batch's rows, scheduled payments, bills): refused with 400 on
         the amount field, in the customer's words."""
-        sentence = await self.refusal(
-            user, nuban, transfer_type, amounts, payments, *conditions, daily=daily
-        )
+        limits = await self.applying(user, nuban, transfer_type, payments, *conditions)
+        sentence = refusal(limits, amounts, daily=daily)
         if sentence is not None:
             raise ValidationFailed(sentence, field="amount")
 

@@ -29,6 +29,7 @@ from bff.beneficiaries.service import BeneficiaryService
 from bff.core_client import CoreAccount, CoreClient
 from bff.db import Database, utcnow
 from bff.errors import AppError, FieldErrors, NotFound, ValidationFailed
+from bff.limits.rules import refusal
 from bff.limits.service import LimitsService
 from bff.money import format_naira, naira_to_kobo
 from bff.notifications.notifier import Notifier
@@ -441,15 +442,15 @@ class TransferService(PasskeyApprovals):
         both pass. What was spent today counts the others, not this one."""
         if transfer.transfer_type not in TransferType.LIMITED:
             return None
-        refused = await self.limits.refusal(
+        limits = await self.limits.applying(
             user,
             transfer.source_account,
             transfer.transfer_type,
-            [transfer.amount_kobo],
             Transfer,
             Transfer.transfer_type == transfer.transfer_type,
             Transfer.id != transfer.id,
         )
+        refused = refusal(limits, [transfer.amount_kobo])
         if refused is None and self.device_cap is not None:  # the new-device cap, the same way
             refused = await self.device_cap.over_cap(
                 user.id, _device_of(transfer, confirming), transfer.amount_kobo
