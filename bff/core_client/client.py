@@ -81,7 +81,7 @@ class CoreClient:
     ) -> CoreClient:
         # httpx's interface over aiohttp's connection pool: httpcore's pool re-examines every
         # pooled connection on each request, which made the HTTP client one of the BFF's
-        # largest costs per core call at 64 clients (docs/benchmarks.md, sixth round).
+        # largest costs per core call at 64 clients (`bench.profile`, docs/benchmarks.md).
         # Idle connections are dropped long before the core's side closes them (the simulator
         # after 75 s, kobo_serving.KEEP_ALIVE_S; a core behind a load balancer perhaps after
         # 5 s), so a request is not sent on a connection being closed.

@@ -60,7 +60,7 @@ class LedgerAccount(Base):
     held_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
     # How many entries the account has, kept by every posting in the same UPDATE as the
     # balance: the total of an unfiltered history page then costs nothing, however long
-    # the history (docs/benchmarks.md, growth).
+    # the history (docs/benchmarks.md, the growth figures).
     line_count: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
     # The client reference of the call that opened this account (idempotent retries).

@@ -347,7 +347,7 @@ FROM moved, posting
 
 # The two statements every leg of every posting runs, built once. They are Core statements on
 # the tables, not ORM ones: the ORM's bulk-update and bulk-insert layers cost more CPU than
-# the round trips themselves on the transfer path (docs/benchmarks.md, profile).
+# the round trips themselves on the transfer path (docs/benchmarks.md, "Where the time goes").
 _ACCOUNTS: Table = LedgerAccount.__table__  # type: ignore[assignment]
 _CREDIT = (
     update(_ACCOUNTS)
