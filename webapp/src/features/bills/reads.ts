@@ -114,5 +114,5 @@ export function useBillProducts(product: ProductsArg['product'], providerCode: s
   const read = useRead(billsApi.endpoints.billProducts, arg, { skip: !providerCode })
   const selectOwn = useMemo(() => billsApi.endpoints.billProducts.select(arg), [arg])
   const own = useAppSelector(selectOwn).data
-  return { items: providerCode ? (own ?? NO_PRODUCTS) : NO_PRODUCTS, loading: Boolean(providerCode) && read.isFetching }
+  return { items: providerCode ? (own ?? NO_PRODUCTS) : NO_PRODUCTS, loading: Boolean(providerCode) && read.isFetching, read }
 }
