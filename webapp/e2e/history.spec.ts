@@ -215,9 +215,12 @@ test('at 390 px: a failed read says it once (no toast), and a toast never covers
   await page.waitForTimeout(400)
   await screenshot(page, 'failed-read-desktop')
 
-  // Retry once the reads answer, then an action at 1280 px: its toast, bottom right.
+  // Retry once the reads answer, then an action at 1280 px: its toast, bottom right. (Retry
+  // asks for the transactions; the statement's accounts come with the page, so it reloads.)
   await page.unrouteAll()
   await failed.getByRole('button', { name: 'Retry' }).click()
+  await expect(rows(page)).toHaveCount(10)
+  await page.reload()
   await expect(rows(page)).toHaveCount(10)
   await page.getByRole('button', { name: 'Request Statement' }).click()
   const modal = page.getByRole('dialog', { name: 'Request Statement' })
