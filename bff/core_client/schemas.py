@@ -185,6 +185,8 @@ class CorePostingEntry(CoreStruct):
     account_name: str
     amount_kobo: int
     available_after_kobo: int | None = None
+    # The ledger balance right after this line, as the account's statement shows it.
+    balance_after_kobo: int | None = None
     customer_id: str | None = None  # the holder; None for the bank's own accounts
     # The other side as this account's statement line names it.
     counterparty_number: str | None = None

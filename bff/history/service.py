@@ -313,8 +313,14 @@ class HistoryService:
         shown = present_line(
             posting.reference, posting.narration, mine.amount_kobo, *party, records
         )
+        # With the balance after it, as the history list shows the same line.
         line = Line(
-            mine.account_number, posting.posted_at, shown, mine.amount_kobo, Status.COMPLETED
+            mine.account_number,
+            posting.posted_at,
+            shown,
+            mine.amount_kobo,
+            Status.COMPLETED,
+            mine.balance_after_kobo,
         )
         base = line_out(line)
         if mine_record is not None:

@@ -148,6 +148,21 @@ async def test_transaction_details_name_both_parties(bff):
     assert foreign.status_code == 404
 
 
+async def test_details_carry_the_balance_after_as_the_list_does(bff):
+    """Details opened by reference (a reported problem's link) show the line's balance
+    after it, as its row in the list does: the same line, one answer (issue 55)."""
+    token = await bff.sign_in()
+    page = (await bff.client.get(H, headers=auth(token), params={"size": 10})).json()
+    completed = [line for line in page["content"] if line["status"] == "COMPLETED"]
+    assert completed
+    for line in completed:
+        detail = (
+            await bff.client.get(f"{H}/{line['referenceNumber']}", headers=auth(token))
+        ).json()
+        assert line["balanceAfter"] is not None
+        assert detail["balanceAfter"] == line["balanceAfter"], line["referenceNumber"]
+
+
 @pytest.mark.parametrize(("path", "kind"), [("download", "pdf"), ("download/excel", "xlsx")])
 async def test_statement_is_emailed_as_a_file(bff, path, kind):
     token = await bff.sign_in()

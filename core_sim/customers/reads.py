@@ -115,6 +115,7 @@ async def posting(db: Database, reference: str) -> PostingOut:
                 account_name=a.name,
                 amount_kobo=e.amount_kobo,
                 available_after_kobo=e.available_after_kobo,
+                balance_after_kobo=e.balance_after_kobo,
                 customer_id=a.customer_id,
                 counterparty_number=e.counterparty_number,
                 counterparty_name=e.counterparty_name,

@@ -37,6 +37,7 @@ def posting_out(posted: ledger.Posted | None) -> PostingOut | None:
                 account_name=line.account_name,
                 amount_kobo=line.amount_kobo,
                 available_after_kobo=line.available_after_kobo,
+                balance_after_kobo=line.balance_after_kobo,
                 customer_id=line.customer_id,
                 counterparty_number=line.counterparty_number,
                 counterparty_name=line.counterparty_name,

@@ -22,6 +22,9 @@ class PostingEntryOut(CamelStruct):
     amount_kobo: int
     # What the account's holder could spend right after this line (None on old lines).
     available_after_kobo: int | None = None
+    # The account's ledger balance right after this line, as its statement line shows it
+    # (None on old lines).
+    balance_after_kobo: int | None = None
     # The account's holder (None for the bank's own accounts): whom to alert.
     customer_id: str | None = None
     # The other side as this account's statement line names it (a seeded or interbank line's

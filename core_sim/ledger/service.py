@@ -71,6 +71,7 @@ class PostedLine:
     available_after_kobo: int
     counterparty_number: str | None = None
     counterparty_name: str | None = None
+    balance_after_kobo: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +200,7 @@ async def post(
             balance - held,
             move.counterparty_number,
             move.counterparty_name,
+            balance,
         )
         for move, (balance, held) in zip(moves, after, strict=True)
     ]

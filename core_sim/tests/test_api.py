@@ -218,6 +218,10 @@ async def test_a_posting_names_each_side_and_what_it_left_available(sim_client):
     for number, sign in (("1020000115", -1), ("1020000218", 1)):
         available = before[number]["availableBalanceKobo"] + sign * 1250
         assert sides[number]["availableAfterKobo"] == available
+        newest = (
+            await sim_client.get(f"/core/accounts/{number}/statement", params={"limit": 1})
+        ).json()[0]
+        assert sides[number]["balanceAfterKobo"] == newest["balanceAfterKobo"]
     assert (await sim_client.get("/core/postings/TRF-no-such")).status_code == 404
 
 

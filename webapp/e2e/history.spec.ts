@@ -160,6 +160,84 @@ test('a statement of more than a year cannot be asked for', async ({ page, reque
   await expect(modal).toBeVisible()
 })
 
+/** A row's or the details' "Balance After" (the details' two-column layout, at 1280 px). */
+const balanceIn = (details: Locator) => details.locator('tr', { hasText: 'Balance After' }).locator('.ant-descriptions-item-content')
+
+test("details opened by ?reference= show the balance after, as from the payment's row", async ({ page, request }) => {
+  await openHistory(page, request)
+  await rows(page).first().click()
+  const details = page.getByRole('dialog', { name: 'Transaction Details' })
+  await expect(details.getByText('Session ID')).toBeVisible()
+  const reference = (await details.locator('tr', { hasText: 'Reference Number' }).locator('.ant-descriptions-item-content').innerText()).trim()
+  const balance = (await balanceIn(details).innerText()).trim()
+  expect(balance).toMatch(/^₦[\d,]+\.\d{2}$/)
+  await closeDetails(details)
+
+  await page.goto(`/transaction-history?reference=${reference}`)
+  await expect(details.getByText('Session ID')).toBeVisible()
+  await expect(balanceIn(details)).toHaveText(balance)
+  await page.waitForTimeout(400)
+  await screenshot(page, 'transaction-history-reference-desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.waitForTimeout(400)
+  await screenshot(page, 'transaction-history-reference-phone')
+})
+
+test('at 390 px: a failed read says it once (no toast), and a toast never covers the heading', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, request, ADA)
+  // The sign-in's toast, an action's outcome: at the bottom, clear of the page's heading.
+  const toast = page.locator('.ant-notification-notice')
+  await expect(toast).toHaveCount(1)
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox()
+  const box = await toast.boundingBox()
+  expect(box!.y).toBeGreaterThan(heading!.y + heading!.height)
+  expect(box!.x).toBeGreaterThanOrEqual(8)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390 - 8)
+  await page.waitForTimeout(400)
+  await screenshot(page, 'toast-action-phone')
+  await dismissToasts(page)
+
+  // Every read fails as the simulator's server error would: the failed state, once.
+  const problem = { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Something went wrong on our side. Please try again.' }
+  await page.route(/\/api\/(ibanking\/personal\/transactions|accounts)(\?|$)/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify(problem) }),
+  )
+  await page.goto('/transaction-history')
+  const failed = page.getByTestId('load-failed')
+  await expect(failed).toContainText("We couldn't load your transactions")
+  await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible()
+  await expect(page.getByText(problem.detail)).toHaveCount(1)
+  await page.waitForTimeout(1000)
+  await expect(toast).toHaveCount(0)
+  await screenshot(page, 'failed-read-phone')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.waitForTimeout(400)
+  await screenshot(page, 'failed-read-desktop')
+
+  // Retry once the reads answer, then an action at 1280 px: its toast, bottom right. (Retry
+  // asks for the transactions; the statement's accounts come with the page, so it reloads.)
+  await page.unrouteAll()
+  await failed.getByRole('button', { name: 'Retry' }).click()
+  await expect(rows(page)).toHaveCount(10)
+  await page.reload()
+  await expect(rows(page)).toHaveCount(10)
+  await page.getByRole('button', { name: 'Request Statement' }).click()
+  const modal = page.getByRole('dialog', { name: 'Request Statement' })
+  await typeDate(modal.getByLabel('Start Date'), wireDay(daysAgo(7)))
+  await typeDate(modal.getByLabel('End Date'), wireDay(new Date()))
+  await choose(page, 'Account', CURRENT, modal)
+  await modal.getByText('Excel', { exact: true }).click()
+  await modal.getByRole('button', { name: 'Request Statement' }).click()
+  await expect(modal).toBeHidden()
+  await expect(toast).toHaveCount(1)
+  const action = page.getByRole('button', { name: 'Request Statement' })
+  const [actionBox, toastBox] = [await action.boundingBox(), await toast.boundingBox()]
+  expect(toastBox!.y).toBeGreaterThan(actionBox!.y + actionBox!.height)
+  await page.waitForTimeout(400)
+  await screenshot(page, 'toast-action-desktop')
+})
+
 test('screenshots at desktop and phone width', async ({ page, request }) => {
   test.skip(!REFRESH_DOCS, 'set KOBO_DOC_SCREENSHOTS=1 to refresh docs/screenshots')
   await openHistory(page, request)

@@ -12,13 +12,13 @@
  * bearer token, the same early answers and the same rule for 401/403 (announce
  * `sessionExpired`). A failed
  * read carries one wording, `failureReason` with the read's own fallback sentence
- * (`extraOptions.fallback`), and toasts `errorMessage` like the sagas' reads did.
+ * (`extraOptions.fallback`), and is never toasted: the screen shows it once, as its failed
+ * state with a Retry (components/LoadState.tsx). Toasts are for what an action did (issue 55).
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query'
-import { errorMessage, failureReason, isSessionError, type ApiError, type Endpoint } from './client'
+import { failureReason, isSessionError, type ApiError, type Endpoint } from './client'
 import { request } from './earlyAnswers'
 import { selectAccessToken, sessionExpired } from '../store/appSlice'
-import { toastError } from '../store/toastSlice'
 import type { Load } from '../lib/loadStatus'
 
 /** A failed read: the call's error and the sentence the screen shows for it. */
@@ -29,8 +29,6 @@ export interface ReadError extends ApiError {
 export interface ReadOptions {
   /** The contract's fallback sentence for this read (docs/contract.md §7). */
   fallback?: string
-  /** False for a read whose page says the failure itself (the dashboard offline). */
-  toast?: boolean
 }
 
 export const koboBaseQuery: BaseQueryFn<Endpoint<unknown>, unknown, ReadError, ReadOptions> = async (
@@ -43,11 +41,7 @@ export const koboBaseQuery: BaseQueryFn<Endpoint<unknown>, unknown, ReadError, R
   const result = await request(endpoint, token)
   if (!result.error) return { data: result.data }
   const { error } = result
-  if (isSessionError(error)) {
-    if (!endpoint.skipSessionExpiry) dispatch(sessionExpired({ status: error.status as number }))
-  } else if (options?.toast !== false) {
-    dispatch(toastError(errorMessage(error, options?.fallback)))
-  }
+  if (isSessionError(error) && !endpoint.skipSessionExpiry) dispatch(sessionExpired({ status: error.status as number }))
   return { error: { ...error, reason: failureReason(error, options?.fallback) } }
 }
 

@@ -1,33 +1,43 @@
 /**
- * Shows queued toasts top-right for 5 s (docs/contract.md §1.3) and removes
- * them from the queue. Rendered once, inside the antd ConfigProvider, so the
- * notifications use the Kobo theme.
+ * Shows queued toasts for 5 s (docs/contract.md §1.3) and removes them from the queue.
+ * Rendered once, inside the antd ConfigProvider, so the notifications use the Kobo theme.
+ *
+ * A toast tells what an action did; a failed read is its screen's failed state, never a
+ * toast (api/koboApi.ts). Toasts sit at the bottom, clear of the page's heading and its
+ * actions: bottom right on a wide screen, bottom centre on a phone, where a top toast would
+ * cover the heading. One shows at a time: a new outcome replaces the last, and the same
+ * sentence again keeps the toast on screen rather than adding a second.
  */
 import { useEffect } from 'react'
 import { notification } from 'antd'
 import { useAppDispatch, useAppSelector } from '../store/hooks'
 import { selectToastQueue, toastShown } from '../store/toastSlice'
+import { useIsMobile } from '../lib/useIsMobile'
 import { AntdProviders } from './AntdProviders'
 
 export const TOAST_DURATION_SECONDS = 5
 
 export function ToastHost() {
   const [api, contextHolder] = notification.useNotification({
-    placement: 'topRight',
-    // Below the 64 px header, so a toast never hides the user menu.
-    top: 76,
     duration: TOAST_DURATION_SECONDS,
-    maxCount: 4,
+    maxCount: 1,
   })
   const queue = useAppSelector(selectToastQueue)
   const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
 
   useEffect(() => {
     for (const toast of queue) {
-      api[toast.type]({ key: toast.id, title: toast.message, role: 'status' })
+      api[toast.type]({
+        // The same sentence twice is one toast (its 5 s start again), not two.
+        key: `${toast.type}:${toast.message}`,
+        title: toast.message,
+        role: 'status',
+        placement: isMobile ? 'bottom' : 'bottomRight',
+      })
       dispatch(toastShown(toast.id))
     }
-  }, [queue, api, dispatch])
+  }, [queue, api, dispatch, isMobile])
 
   return contextHolder
 }

@@ -5,8 +5,8 @@
  *   is taking longer than usual and a Retry (the request deadline is 30 s, too long to
  *   leave the customer guessing);
  * - failed: an inline alert with the reason (the server's problem details, or a
- *   network sentence) and a Retry that asks again. The toast is only an extra: it goes
- *   after 5 s, while this stays until the data comes;
+ *   network sentence) and a Retry that asks again; it stays until the data comes. A failed
+ *   read is never toasted as well (issue 55);
  * - empty: antd's Empty with the next thing to do, so an empty account never looks
  *   like a failed request (and a failed request never looks like an empty account).
  *

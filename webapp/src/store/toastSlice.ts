@@ -2,6 +2,10 @@
  * Toasts as data: sagas `put(toastAdded(...))` and `ToastHost` shows them with
  * antd's notification API. Keeping the queue in the store lets sagas stay free
  * of UI imports and lets tests assert on what was announced.
+ *
+ * A toast is the outcome of an action (a refused transfer, a wrong code, "Device renamed");
+ * a failed read is shown by its screen, not here (api/koboApi.ts). The same toast queued
+ * twice is kept once.
  */
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
 import { put } from 'redux-saga/effects'
@@ -28,7 +32,8 @@ const toastSlice = createSlice({
   reducers: {
     toastAdded: {
       reducer(state, action: PayloadAction<Toast>) {
-        state.queue.push(action.payload)
+        const { type, message } = action.payload
+        if (!state.queue.some((toast) => toast.type === type && toast.message === message)) state.queue.push(action.payload)
       },
       prepare(type: ToastType, message: string) {
         return { payload: { id: nanoid(), type, message } }

@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { REQUIRED } from '../../lib/validation'
 import { createAccountClosed, createAccountRequested, selectAccounts } from '../../store/accounts/accountsSlice'
 import { useAccountTypesQuery } from '../../store/accounts/reads'
+import { failedField } from '../failedField'
 import { ACCOUNT_TYPE_LABEL, PLEASE_WAIT } from '../../store/accounts/texts'
 import './accounts.css'
 
@@ -40,7 +41,7 @@ export function CreateAccountForm() {
           requiredMark
           onFinish={({ accountTypeId }) => dispatch(createAccountRequested({ accountTypeId }))}
         >
-          <Form.Item name="accountTypeId" label={ACCOUNT_TYPE_LABEL} rules={[{ required: true, message: REQUIRED }]}>
+          <Form.Item name="accountTypeId" label={ACCOUNT_TYPE_LABEL} rules={[{ required: true, message: REQUIRED }]} {...failedField(typesQuery)}>
             <Select
               placeholder={`Select ${ACCOUNT_TYPE_LABEL}`}
               loading={typesLoading}

@@ -7,8 +7,6 @@ export const linkedDisputeApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
     paymentDisputes: build.query<Dispute[], string>({
       query: (paymentReference) => disputesEndpoint(paymentReference),
-      // Nothing in the way when it fails: the details are what the customer came for.
-      extraOptions: { toast: false },
       // Reporting a problem invalidates 'Disputes' (ReportProblemModal), so the status shows at once.
       providesTags: ['Disputes'],
     }),

@@ -552,17 +552,20 @@ describe('Bills Payment: failed loads', () => {
     await expectFailure(NETWORK_FAILURE)
   })
 
-  it('the accounts to pay from: a failure toasts its sentence and offers none', async () => {
+  it('the accounts to pay from: a failure is said under the field, with a Retry, and offers none', async () => {
     failWithProblem('/api/utility/source-accounts', 'The accounts service is unavailable')
     const { user } = renderBills()
-    expect(await screen.findByText('The accounts service is unavailable')).toBeInTheDocument()
     const panel = await openPanel(user, 'Buy Airtime')
+    const failed = await within(panel).findByTestId('field-load-failed')
+    expect(failed).toHaveTextContent('The accounts service is unavailable')
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(document.querySelector('.ant-notification-notice')).toBeNull()
     await user.click(within(panel).getByLabelText('From Account'))
     expect(await screen.findByText('No options found')).toBeInTheDocument()
     expect(screen.queryByText(SAVINGS)).not.toBeInTheDocument()
   })
 
-  it("a network's plans that fail to load toast the fallback; another network offers only its own plans", async () => {
+  it("a network's plans that fail to load say the fallback under the field; another network offers only its own plans", async () => {
     server.use(http.get('/api/utility/providers/databundle/GLO-DATA/bundles', () => new HttpResponse(null, { status: 500 })))
     const { user } = renderBills()
     const panel = await openPanel(user, 'Data & Internet')

@@ -7,8 +7,6 @@ import { useMemo } from 'react'
 import { useRead } from '../../api/useRead'
 import { useAppSelector } from '../../store/hooks'
 import type { Account } from '../../api/types'
-import { errorMessage, isSessionError } from '../../api/client'
-import { toastError } from '../../store/toastSlice'
 import {
   airtimeProvidersEndpoint,
   bouquetsEndpoint,
@@ -51,9 +49,9 @@ export const EMPTY_CATALOG: Catalog = {
 export const billsApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
     /** The five catalogue reads as one answer: the tiles stay usable with what arrived, and a
-     * failure is one banner and one toast (a panel whose billers are missing says so itself). */
+     * failure is one banner (a panel whose billers are missing says so itself). */
     billCatalog: build.query<Catalog, void>({
-      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+      async queryFn(_arg, _api, _extra, baseQuery) {
         const endpoints = [
           airtimeProvidersEndpoint(),
           dataProvidersEndpoint(),
@@ -64,7 +62,6 @@ export const billsApi = koboApi.injectEndpoints({
         const results = await Promise.all(endpoints.map((endpoint) => baseQuery(endpoint)))
         const [airtime, data, electricity, cable, meterTypes] = results.map((r) => (r.data ?? []) as never[])
         const failed = results.find((r) => r.error)?.error as ReadError | undefined
-        if (failed && !isSessionError(failed)) dispatch(toastError(errorMessage(failed, FETCH_ERROR)))
         return {
           data: {
             airtimeProviders: airtime,
@@ -76,8 +73,7 @@ export const billsApi = koboApi.injectEndpoints({
           },
         }
       },
-      // One toast for the five (above), not one each.
-      extraOptions: { fallback: FETCH_ERROR, toast: false },
+      extraOptions: { fallback: FETCH_ERROR },
     }),
     /** The accounts a bill may be paid from, with their balances: a payment changes them. */
     billSourceAccounts: build.query<Account[], void>({
@@ -118,5 +114,5 @@ export function useBillProducts(product: ProductsArg['product'], providerCode: s
   const read = useRead(billsApi.endpoints.billProducts, arg, { skip: !providerCode })
   const selectOwn = useMemo(() => billsApi.endpoints.billProducts.select(arg), [arg])
   const own = useAppSelector(selectOwn).data
-  return { items: providerCode ? (own ?? NO_PRODUCTS) : NO_PRODUCTS, loading: Boolean(providerCode) && read.isFetching }
+  return { items: providerCode ? (own ?? NO_PRODUCTS) : NO_PRODUCTS, loading: Boolean(providerCode) && read.isFetching, read }
 }

@@ -12,6 +12,7 @@ import { FilterOutlined, MailOutlined, SendOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { LoadState } from '../../components/LoadState'
+import { failedField } from '../../components/failedField'
 import { useIsMobile } from '../../lib/useIsMobile'
 import { useAccountsQuery } from '../../store/accounts/reads'
 import { detailLinked, detailOpened, historyQueryChanged, selectHistory, statementOpened } from './historySlice'
@@ -106,7 +107,13 @@ export function TransactionHistoryPage() {
           </div>
         </div>
         {showFilters && (
-          <HistoryFiltersBar query={query} accounts={accounts} accountsLoading={accountsQuery.isFetching} onChange={applyFilters} />
+          <HistoryFiltersBar
+            query={query}
+            accounts={accounts}
+            accountsLoading={accountsQuery.isFetching}
+            accountsFailed={failedField(accountsQuery).help}
+            onChange={applyFilters}
+          />
         )}
         {/* Paging and filtering keep the table (with its own spinner) once a page was shown. */}
         <LoadState

@@ -14,8 +14,7 @@ export const historyApi = koboApi.injectEndpoints({
     }),
     transaction: build.query<TransactionDetail, string>({
       query: transactionDetailEndpoint,
-      // The details modal says it; the row it opened from is on screen already.
-      extraOptions: { fallback: DETAILS_ERROR, toast: false },
+      extraOptions: { fallback: DETAILS_ERROR },
       providesTags: ['History'],
     }),
   }),

@@ -308,7 +308,7 @@ describe('Signup page', { timeout: 30_000 }, () => {
     expect(bodies[0]).toMatchObject({ clientType: 'SOLE_PROPRIETOR' })
   })
 
-  it('toasts the fallback sentences when the option lists cannot be fetched', async () => {
+  it('says the fallback sentences under the fields when the option lists cannot be fetched', async () => {
     server.use(
       http.get(`${AUTH_BASE}/registration-enums`, () => new HttpResponse(null, { status: 500 })),
       http.get(`${AUTH_BASE}/states`, () => new HttpResponse(null, { status: 500 })),

@@ -16,14 +16,13 @@ import { PASSKEYS_FAILED } from './passkeys/texts'
 
 export const securityApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
-    // Each section says a failure where its list would be (LoadState with Retry), no toast.
     passkeys: build.query<Passkey[], void>({
       query: passkeysEndpoint,
-      extraOptions: { fallback: PASSKEYS_FAILED, toast: false },
+      extraOptions: { fallback: PASSKEYS_FAILED },
     }),
     devices: build.query<Device[], void>({
       query: devicesEndpoint,
-      extraOptions: { fallback: DEVICES_FAILED, toast: false },
+      extraOptions: { fallback: DEVICES_FAILED },
     }),
   }),
 })

@@ -3,7 +3,7 @@
  * while it is on screen. A reply shows in the conversation at once (ticketsSaga.ts writes it
  * into the read, then the server's answer). */
 import { useEffect } from 'react'
-import { koboBaseQuery, koboApi, type ReadError } from '../../api/koboApi'
+import { koboApi } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
 import { ticketEndpoint, ticketsEndpoint } from './api'
 import { TICKETS_ERROR, TICKET_DETAILS_ERROR } from './texts'
@@ -19,13 +19,10 @@ export const ticketsApi = koboApi.injectEndpoints({
       providesTags: ['Tickets'],
     }),
     /** One conversation. A re-read of a conversation already on screen (the poll, a refresh
-     * after a reply) stays quiet when it fails: the conversation stays, nothing is toasted. */
+     * after a reply) that fails keeps the conversation on screen. */
     ticket: build.query<OpenTicket, number>({
-      async queryFn(id, api) {
-        const shown = ticketsApi.endpoints.ticket.select(id)(api.getState() as never).data !== undefined
-        const result = await koboBaseQuery(ticketEndpoint(id), api, { fallback: TICKET_DETAILS_ERROR, toast: !shown })
-        return result.error ? { error: result.error as ReadError } : { data: result.data as OpenTicket }
-      },
+      query: ticketEndpoint,
+      extraOptions: { fallback: TICKET_DETAILS_ERROR },
       // Replies still on their way stay at the end of the conversation whatever the server says.
       merge(shown, answer) {
         return { ...answer, messages: [...answer.messages, ...shown.messages.filter((m) => m.pending)] }
@@ -42,8 +39,7 @@ export const ticketsApi = koboApi.injectEndpoints({
     }),
     disputes: build.query<Dispute[], void>({
       query: () => disputesEndpoint(),
-      // The list says it where it would be; the tickets beside it stay usable.
-      extraOptions: { fallback: DISPUTES_FAILED, toast: false },
+      extraOptions: { fallback: DISPUTES_FAILED },
       providesTags: ['Disputes'],
     }),
   }),

@@ -5,11 +5,9 @@
  */
 import type { Account, ClientSummary } from '../../api/types'
 import type { AccountType } from '../../api/accountTypes'
-import { errorMessage, isSessionError } from '../../api/client'
 import { useRead } from '../../api/useRead'
 import { koboApi, type ReadError } from '../../api/koboApi'
 import { isOnline } from '../../lib/network'
-import { toastError } from '../toastSlice'
 import { accountTypesEndpoint, accountsEndpoint, clientSummaryEndpoint } from './api'
 import { loadDashboardSnapshot, saveDashboardSnapshot, type DashboardSnapshot } from './dashboardSnapshot'
 import { ACCOUNT_TYPES_ERROR, DASHBOARD_ERROR } from './texts'
@@ -35,14 +33,12 @@ export const accountsApi = koboApi.injectEndpoints({
       extraOptions: { fallback: ACCOUNT_TYPES_ERROR },
     }),
     dashboard: build.query<ClientSummary, void>({
-      // The page says "offline" itself, so only a server's failure is toasted (below).
-      extraOptions: { fallback: DASHBOARD_ERROR, toast: false },
-      async queryFn(_arg, { dispatch }, _options, baseQuery) {
+      extraOptions: { fallback: DASHBOARD_ERROR },
+      async queryFn(_arg, _api, _options, baseQuery) {
         const result = await baseQuery(clientSummaryEndpoint())
         if (result.error) {
           const error = result.error as ReadError
           const unreachable = error.status === 'FETCH_ERROR' || !isOnline()
-          if (!unreachable && !isSessionError(error)) dispatch(toastError(errorMessage(error, DASHBOARD_ERROR)))
           const failed: DashboardError = { ...error, unreachable, kept: unreachable ? loadDashboardSnapshot() : null }
           return { error: failed }
         }

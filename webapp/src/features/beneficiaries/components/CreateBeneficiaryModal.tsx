@@ -10,6 +10,7 @@ import { REQUIRED } from '../../../lib/validation'
 import { AccountNumberField } from '../../../components/payee/AccountNumberField'
 import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { useBanksQuery } from '../../../store/payees/reads'
+import { failedField } from '../../../components/failedField'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
 import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
@@ -64,7 +65,7 @@ function CreateBeneficiaryForm() {
       >
         <Input maxLength={BeneficiaryInLimits.beneficiaryName.maxLength} placeholder="e.g. Mum, Landlord" />
       </Form.Item>
-      <Form.Item name="bankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]}>
+      <Form.Item name="bankCode" label="Bank" rules={[{ required: true, message: REQUIRED }]} {...failedField(banksQuery)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={banksLoading}

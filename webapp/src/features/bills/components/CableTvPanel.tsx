@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
 import { selectBillCatalog, useBillProducts } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { GET_CABLE_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
 import { LookupForm } from './LookupForm'
@@ -30,7 +31,7 @@ export function CableTvPanel() {
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const provider = values.cableTvProviderCode
-  const { items: bouquets, loading: bouquetsLoading } = useBillProducts('CABLE_TV', provider)
+  const { items: bouquets, loading: bouquetsLoading, read: bouquetsRead } = useBillProducts('CABLE_TV', provider)
   const bouquet = bouquets.find((b) => b.code === values.cableTvBouquetCode)
   const lookup = lookups.CABLE_TV
   const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
@@ -83,7 +84,7 @@ export function CableTvPanel() {
           options={cableProviders.map((p) => ({ label: p.title, value: p.code }))}
         />
       </Form.Item>
-      <Form.Item name="cableTvBouquetCode" label="Bouquet" rules={[requiredRule]}>
+      <Form.Item name="cableTvBouquetCode" label="Bouquet" rules={[requiredRule]} {...failedField(bouquetsRead)}>
         <Select
           placeholder={provider ? 'Select Bouquet' : 'Choose a provider first'}
           disabled={!provider}

@@ -9,6 +9,7 @@ import { selectUserInfo } from '../../../store/appSlice'
 import { formatNaira } from '../../../lib/format'
 import { selectBills, vendRequested } from '../billsSlice'
 import { selectBillCatalog, useBillProducts } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { PROCEED } from '../texts'
 import { MobileNumberField, SourceAccountField } from './fields'
 import { requiredRule } from './rules'
@@ -28,7 +29,7 @@ export function DataPanel() {
   const [form] = Form.useForm<Values>()
   const provider = Form.useWatch('dataBundleProviderCode', form)
   const bundleCode = Form.useWatch('dataBundleCode', form)
-  const { items: bundles, loading: bundlesLoading } = useBillProducts('DATA', provider)
+  const { items: bundles, loading: bundlesLoading, read: bundlesRead } = useBillProducts('DATA', provider)
   const bundle = bundles.find((b) => b.code === bundleCode)
 
   const chooseProvider = () => form.setFieldValue('dataBundleCode', undefined)
@@ -58,7 +59,7 @@ export function DataPanel() {
           options={dataProviders.map((p) => ({ label: p.title, value: p.code }))}
         />
       </Form.Item>
-      <Form.Item name="dataBundleCode" label="Data Plan" rules={[requiredRule]}>
+      <Form.Item name="dataBundleCode" label="Data Plan" rules={[requiredRule]} {...failedField(bundlesRead)}>
         <Select
           placeholder={provider ? 'Select Data Plan' : 'Choose a network first'}
           disabled={!provider}

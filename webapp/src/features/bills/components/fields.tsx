@@ -9,6 +9,7 @@ import { formatNaira } from '../../../lib/format'
 import { accountOptionLabel } from '../../../components/accounts/accountStyles'
 import type { LookupState } from '../billsSlice'
 import { useSourceAccountsQuery } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
 
 const NO_ACCOUNTS: never[] = []
@@ -17,7 +18,7 @@ export function SourceAccountField() {
   const read = useSourceAccountsQuery()
   const accounts = read.data ?? NO_ACCOUNTS
   return (
-    <Form.Item name="nuban" label="From Account" rules={[requiredRule]}>
+    <Form.Item name="nuban" label="From Account" rules={[requiredRule]} {...failedField(read)}>
       <Select
         placeholder="Select From Account"
         loading={read.isFetching}

@@ -5,6 +5,7 @@
 import { Button, DatePicker, Select } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
+import type { ReactNode } from 'react'
 import type { Account } from '../../../api/types'
 import { WIRE_DAY, toWireDay } from '../dates'
 import { activeFilterCount, fromWireDay, accountLabel } from '../filters'
@@ -28,10 +29,12 @@ interface Props {
   query: HistoryQuery
   accounts: Account[]
   accountsLoading: boolean
+  /** The accounts' read failed: its reason and Retry, shown in the account list's popup. */
+  accountsFailed?: ReactNode
   onChange: (filters: HistoryFilters) => void
 }
 
-export function HistoryFiltersBar({ query, accounts, accountsLoading, onChange }: Props) {
+export function HistoryFiltersBar({ query, accounts, accountsLoading, accountsFailed, onChange }: Props) {
   const filters: HistoryFilters = {
     accountNumber: query.accountNumber,
     startDate: query.startDate,
@@ -53,6 +56,14 @@ export function HistoryFiltersBar({ query, accounts, accountsLoading, onChange }
             aria-label="Account"
             value={query.accountNumber ?? ALL}
             loading={accountsLoading}
+            // "All accounts" still works; the customer's own accounts say why they are missing.
+            status={accountsFailed ? 'error' : undefined}
+            popupRender={(menu) => (
+              <>
+                {menu}
+                {accountsFailed && <div className="kobo-history-filter__failed">{accountsFailed}</div>}
+              </>
+            )}
             onChange={(value: string) => set({ accountNumber: value || undefined })}
             options={[
               { value: ALL, label: 'All accounts' },

@@ -1,6 +1,6 @@
 /**
  * 'Transaction Details' (docs/contract.md §12.3): the clicked row at once, then the
- * details from GET …/transactions/{referenceNumber}: session id, the source
+ * details from GET …/transactions/{referenceNumber}: the balance after it, session id, the source
  * and destination account names and numbers, the electricity token, and the
  * receipt actions (share the PNG, download the PDF).
  */
@@ -28,9 +28,9 @@ export function TransactionDetailsModal() {
   const read = useTransactionQuery(detail.referenceNumber)
   const item = read.data?.referenceNumber === detail.referenceNumber ? read.data : null
   const isMobile = useIsMobile()
+  // The row clicked shows at once; the details answer (the same line, balance after it
+  // included) replaces it, so details opened by `?reference=` read the same as from a row.
   const shown = item ?? detail.row
-  // The details call leaves the running balance out; the table row has it.
-  const balanceAfter = item?.balanceAfter ?? detail.row?.balanceAfter
   const failed = read.isError ? (read.error as ReadError).reason : null
   const close = () => dispatch(detailClosed())
 
@@ -104,7 +104,7 @@ export function TransactionDetailsModal() {
               {
                 key: 'balance',
                 label: 'Balance After',
-                children: balanceAfter === null || balanceAfter === undefined ? '—' : formatNaira(balanceAfter),
+                children: shown.balanceAfter === null || shown.balanceAfter === undefined ? '—' : formatNaira(shown.balanceAfter),
               },
               ...(item
                 ? [

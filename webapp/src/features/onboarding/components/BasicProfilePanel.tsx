@@ -14,7 +14,7 @@ import { loadOf } from '../../../api/koboApi'
 import { panelChanged, profileSaveRequested, selectOnboarding } from '../onboardingSlice'
 import { useBasicProfileQuery, useOnboardingStatusQuery } from '../reads'
 import { sectionsOf } from '../sections'
-import { BVN_FORMAT, NIN_FORMAT, PHONE_FORMAT, PROFILE_APPROVED_NOTE, PROFILE_FAILED, SECTION_LABELS } from '../texts'
+import { BVN_FORMAT, NIN_FORMAT, PHONE_FORMAT, PROFILE_APPROVED_NOTE, PROFILE_FAILED, SECTION_LABELS, STATUS_FAILED } from '../texts'
 import type { BasicProfile } from '../types'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'bvn', 'nin'] as const
@@ -29,7 +29,9 @@ export function BasicProfilePanel() {
   // The form waits for the first answer; a later refresh leaves what is being typed alone.
   const profileLoading = !profile && profileRead.isFetching
   const profileLoad = loadOf(profileRead)
-  const status = useOnboardingStatusQuery().data ?? null
+  const statusRead = useOnboardingStatusQuery()
+  const status = statusRead.data ?? null
+  const statusLoad = loadOf(statusRead)
   const [form] = Form.useForm<BasicProfile>()
   useServerFieldErrors(form, profileFieldErrors, FIELDS)
   const [basic, , bvn, nin] = sectionsOf(status)
@@ -68,6 +70,10 @@ export function BasicProfilePanel() {
       {/* The form stays usable: what failed to arrive can be typed, and Retry asks again. */}
       {!profile && profileLoad.status === 'failed' && (
         <LoadFailed title={PROFILE_FAILED} reason={profileLoad.error} onRetry={profileRead.refetch} variant="banner" />
+      )}
+      {/* The status says what is approved or declined: without it the form says why. */}
+      {!status && statusLoad.status === 'failed' && (
+        <LoadFailed title={STATUS_FAILED} reason={statusLoad.error} onRetry={statusRead.refetch} variant="banner" />
       )}
       {approved && <Alert type="success" showIcon title={PROFILE_APPROVED_NOTE} className="kobo-onboarding-alert" />}
       {declined.map((section) => (

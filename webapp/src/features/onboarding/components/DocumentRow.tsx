@@ -10,6 +10,7 @@ import { DeleteOutlined, EyeOutlined, FileImageOutlined, UploadOutlined } from '
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { deleteConfirmOpened, previewRequested, selectOnboarding } from '../onboardingSlice'
 import { useDocumentTypesQuery } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
 import type { DocumentTypeOption, OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
@@ -94,7 +95,9 @@ export function DocumentRow({ document }: { document: OnboardingDocument }) {
                 ]}
                 notFoundContent={documentTypesLoading ? 'Loading...' : 'No options'}
                 aria-label={`${SELECT_UPLOAD_TYPE} for ${document.documentName}`}
+                status={typesRead.isError ? 'error' : undefined}
               />
+              {failedField(typesRead).help}
             </div>
             <Button icon={<UploadOutlined />} onClick={pick} loading={uploading} className="kobo-doc-picker__button">
               {UPLOAD_A_FILE}

@@ -7,6 +7,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppSelector } from '../../../store/hooks'
 import { selectOnboarding } from '../onboardingSlice'
 import { useDocumentContentQuery } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
 import type { OnboardingDocument } from '../types'
 import { DocumentStatusTag } from './DocumentStatusTag'
@@ -17,7 +18,8 @@ export function PassportRow({ document }: { document: OnboardingDocument }) {
   const { uploadingSlot } = useAppSelector(selectOnboarding)
   const { inputRef, pick, onFileChosen } = useDocumentUpload(document, null, true)
   // The picture for its frame: downloaded once per uploaded passport.
-  const image = useDocumentContentQuery(document.id || null).data?.content ?? null
+  const imageRead = useDocumentContentQuery(document.id || null)
+  const image = imageRead.data?.content ?? null
   const uploading = uploadingSlot === document.documentTypeId
   const locked = document.status === 'APPROVED'
 
@@ -41,6 +43,7 @@ export function PassportRow({ document }: { document: OnboardingDocument }) {
           {PASSPORT_NOTE}
         </Typography.Paragraph>
         <DeclinedAlert document={document} />
+        {failedField(imageRead).help}
         {!locked && (
           <Button icon={<UploadOutlined />} onClick={pick} loading={uploading}>
             {document.uploaded || image ? CHANGE_PASSPORT : UPLOAD_PASSPORT}

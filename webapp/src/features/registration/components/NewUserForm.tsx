@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { NEW_USER_FIELDS, newUserDetailsSubmitted, selectRegistration } from '../registrationSlice'
 import { useAccountTypesQuery, useRegistrationEnumsQuery, useStatesQuery } from '../reads'
+import { failedField } from '../../../components/failedField'
 import { digitsOnly, enumLabel, selectTexts, useServerFieldErrors } from '../../../lib/formHelpers'
 import { BVN_TOO_SHORT, EMAIL_FORMAT, MINIMUM_AGE, PHONE_FORMAT, TOO_YOUNG } from '../texts'
 import type { NewUserDetails } from '../types'
@@ -114,12 +115,13 @@ export function NewUserForm() {
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label="Gender" name="gender" rules={[required]}>
+          {/* The three lists of the enums read: a failure is said once, here, with its Retry. */}
+          <Form.Item label="Gender" name="gender" rules={[required]} {...failedField(enumsRead)}>
             <Select options={enumOptions(enums?.gender)} loading={loading.enums} {...selectTexts('Gender', loading.enums)} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label="State of Residence" name="stateOfResidence" rules={[required]}>
+          <Form.Item label="State of Residence" name="stateOfResidence" rules={[required]} {...failedField(statesRead)}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={(statesRead.data ?? []).map((s) => ({ value: s.name, label: s.name }))}
@@ -152,7 +154,7 @@ export function NewUserForm() {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item label="Account Type" name="accountTypeId" rules={[required]}>
+          <Form.Item label="Account Type" name="accountTypeId" rules={[required]} {...failedField(accountTypesRead)}>
             <Select
               options={(accountTypesRead.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
               loading={loading.accountTypes}
