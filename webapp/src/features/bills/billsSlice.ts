@@ -5,6 +5,7 @@
  * history are reads (reads.ts). Panels watch `completed` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { codeStepReducers } from '../../store/codeStep'
 import type { BillLog, BillProduct, Holder, VendPending, VendRequest } from './types'
 
 /** The two products with a holder look-up before Proceed. */
@@ -67,6 +68,8 @@ const initialState: BillsState = {
   detailsId: null,
 }
 
+const vendStep = codeStepReducers((state: BillsState) => state.flow)
+
 const billsSlice = createSlice({
   name: 'bills',
   initialState,
@@ -109,21 +112,10 @@ const billsSlice = createSlice({
       state.flow.step = 'code'
       state.flow.pending = action.payload
     },
-    vendConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.flow.step = 'confirming'
-    },
-    /** "Approve with passkey": the browser's prompt, then the confirm call. */
-    vendPasskeyRequested(state) {
-      state.flow.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
-    vendPasskeyFailed(state) {
-      state.flow.step = 'code'
-    },
-    vendCodeRejected(state) {
-      state.flow.step = 'code'
-      state.flow.failures += 1
-    },
+    vendConfirmRequested: vendStep.confirmRequested,
+    vendPasskeyRequested: vendStep.passkeyRequested,
+    vendPasskeyFailed: vendStep.passkeyFailed,
+    vendCodeRejected: vendStep.codeRejected,
     vendSucceeded(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
       state.flow.step = 'succeeded'
       state.flow.bill = action.payload.bill

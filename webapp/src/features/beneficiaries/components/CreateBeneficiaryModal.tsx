@@ -11,7 +11,7 @@ import { AccountNumberField } from '../../../components/payee/AccountNumberField
 import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
 import { useBanksQuery } from '../../../store/payees/reads'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
-import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
+import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries, selectBeneficiaryCreating } from '../../../store/beneficiaries/beneficiariesSlice'
 import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
 import { BeneficiaryCodeStep } from './BeneficiaryCodeStep'
 import '../../../components/accounts/accounts.css'
@@ -28,7 +28,7 @@ export const CREATE_LOOKUP_KEY = 'beneficiary-create'
 
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
-  const { creating } = useAppSelector(selectBeneficiaries)
+  const creating = useAppSelector(selectBeneficiaryCreating)
   const banksQuery = useBanksQuery()
   const banks = banksQuery.data ?? []
   const banksLoading = banksQuery.isFetching
