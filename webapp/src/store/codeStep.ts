@@ -23,15 +23,13 @@ export interface CodeStepPart {
 
 /** The step's reducers, for a slice whose code step lives at `part(state)`. */
 export function codeStepReducers<S, Confirm = { otp: string }>(part: (state: S) => CodeStepPart) {
+  /** The code went back, or "Approve with passkey" was pressed: the confirm call is on its way. */
+  const confirming = (state: S, _action?: PayloadAction<Confirm>) => {
+    part(state).step = 'confirming'
+  }
   return {
-    /** The code went back: the confirm call. */
-    confirmRequested(state: S, _action: PayloadAction<Confirm>) {
-      part(state).step = 'confirming'
-    },
-    /** "Approve with passkey": the browser's prompt, then the confirm call. */
-    passkeyRequested(state: S) {
-      part(state).step = 'confirming'
-    },
+    confirmRequested: confirming as (state: S, action: PayloadAction<Confirm>) => void,
+    passkeyRequested: confirming as (state: S) => void,
     /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
     passkeyFailed(state: S) {
       part(state).step = 'code'
