@@ -5,7 +5,7 @@
  * history are reads (reads.ts). Panels watch `completed` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { codeStepReducers } from '../../store/codeStep'
+import { codeStepReducers } from '../../store/codeStep/slice'
 import type { BillLog, BillProduct, Holder, VendPending, VendRequest } from './types'
 
 /** The two products with a holder look-up before Proceed. */

@@ -6,7 +6,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { CodeSent } from '../../api/accountTypes'
-import { codeStepReducers } from '../../store/codeStep'
+import { codeStepReducers } from '../../store/codeStep/slice'
 import type { GoogleCredentials, TransactionLimitPending } from './types'
 
 export type SecondFactorType = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'

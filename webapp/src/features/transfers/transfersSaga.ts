@@ -8,7 +8,7 @@ import type { SagaIterator } from 'redux-saga'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import { afterPayment, koboApi } from '../../api/koboApi'
-import { codeStepSaga } from '../../store/codeStep'
+import { codeStepSaga } from '../../store/codeStep/saga'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import {
   bulkPasskeyOptionsEndpoint,

@@ -3,7 +3,7 @@
  * flow (the balances are a read, reads.ts). Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { codeStepReducers } from '../../store/codeStep'
+import { codeStepReducers } from '../../store/codeStep/slice'
 import type { BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 
 export type FlowStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'pending' | 'succeeded' | 'failed'

@@ -6,7 +6,7 @@ import type { ApiResult } from '../../api/client'
 import { toastFailure, toastSuccess } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
 import type { ApprovalCodeSent } from '../../api/types'
-import { codeStepSaga } from '../codeStep'
+import { codeStepSaga } from '../codeStep/saga'
 import { beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
 import {
   createBeneficiaryCodeRejected,

@@ -1,6 +1,6 @@
 /** Saved beneficiaries: the Create a Beneficiary modal and deletes (the list is a read, api.ts). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { codeStepReducers } from '../codeStep'
+import { codeStepReducers } from '../codeStep/slice'
 import type { ApprovalCodeSent } from '../../api/types'
 import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 

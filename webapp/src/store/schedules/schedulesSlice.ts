@@ -7,7 +7,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
-import { codeStepReducers } from '../codeStep'
+import { codeStepReducers } from '../codeStep/slice'
 import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
 
 export interface FieldError {

@@ -1,47 +1,18 @@
 /**
  * The one way a code step runs (issue 55): initiate → a one-time code or a passkey → confirm.
- * A flow keeps its part of the state (`{ step, failures }` beside its own fields) in its
- * slice and takes the step's reducers from `codeStepReducers`; its watchers come from
- * `codeStepSaga`, which sends the initiate call, confirms with the typed code or with a
- * passkey (its steps load on the click, lib/passkeyApproval.ts) and hands each answer to the
- * flow. What happens after the answer (a receipt, polling a Pending payment) is the flow's.
+ * A flow keeps its part of the state in its slice, with the step's reducers from
+ * `codeStepReducers` (slice.ts); its watchers come from `codeStepSaga`, which sends the
+ * initiate call, confirms with the typed code or with a passkey (its steps load on the click,
+ * lib/passkeyApproval.ts) and hands each answer to the flow. What happens after the answer
+ * (a receipt, polling a Pending payment) is the flow's.
  */
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit'
 import { call, put, select, takeLatest } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import type { ApiResult, Endpoint } from '../api/client'
-import { callApi } from '../api/saga'
-import type { PasskeyAssertion, PasskeyOptions } from '../api/types'
-import type * as PasskeyApprovalModule from '../lib/passkeyApproval'
-
-/** The part of a flow's state the code step moves. */
-export interface CodeStepPart {
-  step: string
-  /** Goes up each time a code is refused, which clears the boxes. */
-  failures: number
-}
-
-/** The step's reducers, for a slice whose code step lives at `part(state)`. */
-export function codeStepReducers<S, Confirm = { otp: string }>(part: (state: S) => CodeStepPart) {
-  /** The code went back, or "Approve with passkey" was pressed: the confirm call is on its way. */
-  const confirming = (state: S, _action?: PayloadAction<Confirm>) => {
-    part(state).step = 'confirming'
-  }
-  return {
-    confirmRequested: confirming as (state: S, action: PayloadAction<Confirm>) => void,
-    passkeyRequested: confirming as (state: S) => void,
-    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
-    passkeyFailed(state: S) {
-      part(state).step = 'code'
-    },
-    /** A wrong code or a hiccup: the dialog stays for another try, its boxes cleared. */
-    codeRejected(state: S) {
-      const step = part(state)
-      step.step = 'code'
-      step.failures += 1
-    },
-  }
-}
+import type { ApiResult, Endpoint } from '../../api/client'
+import { callApi } from '../../api/saga'
+import type { PasskeyAssertion, PasskeyOptions } from '../../api/types'
+import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 
 export type Approval = { otp: string } | { passkey: PasskeyAssertion }
 
@@ -72,7 +43,7 @@ export function codeStepSaga<Pending, Result, Start = never, Started = never>(
     const pending: Pending | null = yield select(config.pending as (state: unknown) => Pending | null)
     if (!pending) return
     if (!approval) {
-      const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../lib/passkeyApproval'))
+      const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
       const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, config.passkeyOptions(pending))
       if (!passkey) {
         yield put(config.passkeyFailed())
