@@ -4,7 +4,7 @@
  */
 import { Spin } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
-import type { LookupState } from '../../store/payees/payeesSlice'
+import type { LookupState } from './nameLookup'
 
 export function LookupStatus({ lookup }: { lookup: LookupState | undefined }) {
   if (!lookup) return null

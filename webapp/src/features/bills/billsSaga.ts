@@ -4,7 +4,7 @@
  * then checked until the biller's final answer), 422 refused with the reason.
  * A 401 on any of these calls ends the session in `callApi` (api/saga.ts).
  */
-import { all, call, delay, put, takeLatest } from 'redux-saga/effects'
+import { all, call, delay, put } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
@@ -12,18 +12,8 @@ import { codeStepSaga } from '../../store/codeStep/saga'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import { afterPayment, koboApi } from '../../api/koboApi'
 import { billsApi } from './reads'
+import { billPasskeyOptionsEndpoint, confirmVendEndpoint, initiateVendEndpoint, logsEndpoint } from './api'
 import {
-  billPasskeyOptionsEndpoint,
-  cardInfoEndpoint,
-  confirmVendEndpoint,
-  initiateVendEndpoint,
-  logsEndpoint,
-  meterInfoEndpoint,
-} from './api'
-import {
-  lookupFailed,
-  lookupRequested,
-  lookupResolved,
   selectBills,
   vendCodeRejected,
   vendPasskeyFailed,
@@ -41,26 +31,12 @@ import {
   type BillsState,
 } from './billsSlice'
 import { BILL_ERROR, SUCCESSFUL } from './texts'
-import type { BillLog, BillProduct, Holder, VendPending, VendRequest, VendResult } from './types'
+import type { BillLog, BillProduct, VendPending, VendRequest, VendResult } from './types'
 
 /** How often and how long a Pending bill is checked (the BFF requeries after 2 s, 5 s, 10 s…). */
 export const pendingPolling = { intervalMs: 2500, attempts: 16 }
 
 const isFinal = (bill: BillLog) => bill.vendingStatus !== 'PENDING'
-
-export function* lookupSaga(action: ReturnType<typeof lookupRequested>): SagaIterator {
-  const { product, key, providerCode, number, meterType, bouquetCode } = action.payload
-  const endpoint =
-    product === 'ELECTRICITY_BILL'
-      ? meterInfoEndpoint({ meterNumber: number, electricityProviderCode: providerCode, meterType: meterType ?? null })
-      : cardInfoEndpoint({ smartCardNumber: number, cableTvProviderCode: providerCode, cableTvProviderBouquetCode: bouquetCode ?? null })
-  const result: ApiResult<Holder> = yield call(callApi<Holder>, endpoint)
-  if (result.error) {
-    yield put(lookupFailed({ product, key, error: errorMessage(result.error, BILL_ERROR) }))
-    return
-  }
-  yield put(lookupResolved({ product, key, holder: result.data }))
-}
 
 function* vendInitiated(result: ApiResult<VendPending>): SagaIterator {
   if (result.error) {
@@ -158,7 +134,6 @@ const pendingVend = (state: { bills: BillsState }) => {
 
 export function* billsSaga(): SagaIterator {
   yield all([
-    takeLatest(lookupRequested.type, lookupSaga),
     ...codeStepSaga({
       initiate: {
         requested: vendRequested.type,

@@ -24,8 +24,6 @@ interface Values {
   accountNumber: string
 }
 
-export const CREATE_LOOKUP_KEY = 'beneficiary-create'
-
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
   const creating = useAppSelector(selectBeneficiaryCreating)
@@ -35,7 +33,7 @@ function CreateBeneficiaryForm() {
   const [form] = Form.useForm<Values>()
   const accountNumber = Form.useWatch('accountNumber', form)
   const bankCode = Form.useWatch('bankCode', form)
-  const lookup = useNameLookup(CREATE_LOOKUP_KEY, accountNumber, bankCode)
+  const lookup = useNameLookup(accountNumber, bankCode)
 
   return (
     <Form

@@ -7,8 +7,7 @@ import { Form, Input, Select, Spin } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import { formatNaira } from '../../../lib/format'
 import { accountOptionLabel } from '../../../components/accounts/accountStyles'
-import type { LookupState } from '../billsSlice'
-import { useSourceAccountsQuery } from '../reads'
+import { useSourceAccountsQuery, type LookupState } from '../reads'
 import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
 
 const NO_ACCOUNTS: never[] = []

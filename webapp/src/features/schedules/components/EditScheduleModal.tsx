@@ -48,8 +48,6 @@ const FIELD_NAMES: Record<string, keyof Values> = {
   description: 'description',
 }
 
-const LOOKUP_KEY = 'schedule-edit'
-
 function initialValuesOf(payment: ScheduledPayment): Values {
   return {
     sourceAccountNumber: payment.sourceAccountNumber,
@@ -78,7 +76,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const source = Form.useWatch('sourceAccountNumber', form)
   const accountNumber = Form.useWatch('destinationAccountNumber', form)
   const chosenBank = Form.useWatch('destinationBankCode', form)
-  const lookup = useNameLookup(LOOKUP_KEY, accountNumber, (needsBank ? chosenBank : undefined) || KOBO_BANK_CODE, !own)
+  const lookup = useNameLookup(accountNumber, (needsBank ? chosenBank : undefined) || KOBO_BANK_CODE, !own)
   const sources = useMemo(() => accounts.filter(isActive), [accounts])
   const destinations = sources.filter((a) => a.accountNumber !== source)
   const resolved = own ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
