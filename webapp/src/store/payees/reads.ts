@@ -1,4 +1,7 @@
-/** The bank list and the name look-up, reads through RTK Query (api/koboApi.ts). */
+/**
+ * The bank list and the name look-up, reads through RTK Query (api/koboApi.ts). The payee
+ * domain's one folder: the forms' side is here too (nameLookup.ts, AccountNumberField, LookupStatus).
+ */
 import type { ApiError } from '../../api/client'
 import type { Bank, NameInquiry } from '../../api/transferTypes'
 import { useRead } from '../../api/useRead'

@@ -3,7 +3,9 @@
  * the details modal (which payment is open), editing a pending one, and the approval step
  * that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.
- * The list and each payment are reads (reads.ts).
+ * The list and each payment are reads (reads.ts). This folder is the domain's one home
+ * besides its page (features/schedules): the transfer page's scheduling fields and approval
+ * dialog are here too (ScheduleFields, ScheduleApprovalDialog).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'

@@ -19,11 +19,11 @@ import {
   bulkReset,
   selectTransfers,
 } from '../transfersSlice'
-import { payeeKey, useNameLookups } from '../../../components/payee/nameLookup'
+import { payeeKey, useNameLookups } from '../../../store/payees/nameLookup'
 import { BULK_NOT_RESOLVED, MAX_BULK_ROWS } from '../texts'
 import type { Bank, BulkTransferRow } from '../../../api/transferTypes'
 import { CodeDialog } from '../../../components/code/CodeDialog'
-import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { ScheduleFields } from '../../../store/schedules/ScheduleFields'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { bulkScheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { BulkRowForm } from './bulk/BulkRowForm'

@@ -18,8 +18,8 @@ import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
 import { AmountField } from '../../../components/amount/AmountField'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
-import { AccountNumberField } from '../../../components/payee/AccountNumberField'
-import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../store/payees/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
@@ -27,7 +27,7 @@ import { TransferInLimits } from '../../../api/limits'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
 // code dialog antd's modal; neither is on the form's first screen.
-const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/schedule/ScheduleFields'))).ScheduleFields }))
+const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../store/schedules/ScheduleFields'))).ScheduleFields }))
 const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/code/CodeDialog'))).CodeDialog }))
 
 interface Values extends ScheduleValues {

@@ -1,16 +1,16 @@
 /**
  * Name look-up (docs/contract.md §8.2): fired by itself once the account number has 10 digits
- * (and, for other banks, a bank is chosen), through the `nameInquiry` read (store/payees/reads.ts).
+ * (and, for other banks, a bank is chosen), through the `nameInquiry` read (reads.ts).
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { createSelector } from '@reduxjs/toolkit'
 import type { ApiError } from '../../api/client'
 import type { NameInquiry } from '../../api/transferTypes'
 import { REUSE_ANSWER_S, useRead } from '../../api/useRead'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch, useAppSelector } from '../hooks'
 import { REQUIRED } from '../../lib/validation'
-import { ACCOUNT_NUMBER_LENGTH } from '../../store/payees/texts'
-import { lookupErrorText, payeesApi, type Payee } from '../../store/payees/reads'
+import { ACCOUNT_NUMBER_LENGTH } from './texts'
+import { lookupErrorText, payeesApi, type Payee } from './reads'
 
 export interface LookupState {
   status: 'loading' | 'resolved' | 'failed'
