@@ -25,7 +25,6 @@ import type { AccountsState } from '../store/accounts/accountsSlice'
 import type { TransfersState } from '../features/transfers/transfersSlice'
 import type { BeneficiariesState } from '../store/beneficiaries/beneficiariesSlice'
 import type { SchedulesState } from '../store/schedules/schedulesSlice'
-import type { PayeesState } from '../store/payees/payeesSlice'
 import type { HistoryState } from '../features/history/historySlice'
 import type { BillsState } from '../features/bills/billsSlice'
 import type { SettingsState } from '../features/settings/settingsSlice'
@@ -52,7 +51,6 @@ export type RootState = ReducerStates<typeof startupReducers> & {
   transfers: TransfersState
   beneficiaries: BeneficiariesState
   schedules: SchedulesState
-  payees: PayeesState
   history: HistoryState
   bills: BillsState
   settings: SettingsState

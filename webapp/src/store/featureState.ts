@@ -1,7 +1,7 @@
 /**
  * What a feature adds to the store when its first page loads: its reducers and its sagas
  * (app/store.ts `loadFeatureState`). Several features may list the same kit slice
- * (store/payees, store/schedules…); each reducer and saga is added once per store.
+ * (store/beneficiaries, store/schedules…); each reducer and saga is added once per store.
  */
 import type { Middleware, Reducer, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'

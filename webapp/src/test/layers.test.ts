@@ -46,7 +46,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   it('passes the real tree: a page of a feature, the shared kit and the composition root', async () => {
     const results = await eslint.lintFiles([
       'src/features/transfers/components/TransferForm.tsx',
-      'src/components/payee/nameLookup.ts',
+      'src/store/payees/nameLookup.ts',
       'src/store/hooks.ts',
       'src/app/signedInFeatures.ts',
     ])

@@ -4,28 +4,16 @@
  * then checked until the biller's final answer), 422 refused with the reason.
  * A 401 on any of these calls ends the session in `callApi` (api/saga.ts).
  */
-import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects'
+import { all, call, delay, put } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
-import type { PasskeyAssertion } from '../../api/types'
+import { codeStepSaga } from '../../store/codeStep/saga'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import { afterPayment, koboApi } from '../../api/koboApi'
 import { billsApi } from './reads'
-import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
+import { billPasskeyOptionsEndpoint, confirmVendEndpoint, initiateVendEndpoint, logsEndpoint } from './api'
 import {
-  billPasskeyOptionsEndpoint,
-  cardInfoEndpoint,
-  confirmVendEndpoint,
-  initiateVendEndpoint,
-  logsEndpoint,
-  meterInfoEndpoint,
-} from './api'
-import {
-  lookupFailed,
-  lookupRequested,
-  lookupResolved,
   selectBills,
   vendCodeRejected,
   vendPasskeyFailed,
@@ -43,30 +31,14 @@ import {
   type BillsState,
 } from './billsSlice'
 import { BILL_ERROR, SUCCESSFUL } from './texts'
-import type { BillLog, BillProduct, Holder, VendPending, VendRequest, VendResult } from './types'
+import type { BillLog, BillProduct, VendPending, VendRequest, VendResult } from './types'
 
 /** How often and how long a Pending bill is checked (the BFF requeries after 2 s, 5 s, 10 s…). */
 export const pendingPolling = { intervalMs: 2500, attempts: 16 }
 
 const isFinal = (bill: BillLog) => bill.vendingStatus !== 'PENDING'
 
-export function* lookupSaga(action: ReturnType<typeof lookupRequested>): SagaIterator {
-  const { product, key, providerCode, number, meterType, bouquetCode } = action.payload
-  const endpoint =
-    product === 'ELECTRICITY_BILL'
-      ? meterInfoEndpoint({ meterNumber: number, electricityProviderCode: providerCode, meterType: meterType ?? null })
-      : cardInfoEndpoint({ smartCardNumber: number, cableTvProviderCode: providerCode, cableTvProviderBouquetCode: bouquetCode ?? null })
-  const result: ApiResult<Holder> = yield call(callApi<Holder>, endpoint)
-  if (result.error) {
-    yield put(lookupFailed({ product, key, error: errorMessage(result.error, BILL_ERROR) }))
-    return
-  }
-  yield put(lookupResolved({ product, key, holder: result.data }))
-}
-
-export function* initiateVendSaga(action: PayloadAction<{ product: BillProduct; body: VendRequest }>): SagaIterator {
-  const { product, body } = action.payload
-  const result: ApiResult<VendPending> = yield call(callApi<VendPending>, initiateVendEndpoint(product, body))
+function* vendInitiated(result: ApiResult<VendPending>): SagaIterator {
   if (result.error) {
     yield put(vendInitiateFailed())
     yield call(toastFailure, result.error, BILL_ERROR)
@@ -116,31 +88,6 @@ function failedReferenceOf(error: ApiError): string | null {
   return typeof body?.referenceNumber === 'string' ? body.referenceNumber : null
 }
 
-export function* confirmVendSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { flow }: BillsState = yield select(selectBills)
-  if (!flow.pending || !flow.product) return
-  const result: ApiResult<VendResult> = yield call(
-    callApi<VendResult>,
-    confirmVendEndpoint(flow.product, flow.pending.utilityVendingRequestId, { otp: action.payload.otp }),
-  )
-  yield call(vendConfirmed, result)
-}
-
-/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
-export function* approveVendWithPasskeySaga(): SagaIterator {
-  const { flow }: BillsState = yield select(selectBills)
-  if (!flow.pending || !flow.product) return
-  const id = flow.pending.utilityVendingRequestId
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, billPasskeyOptionsEndpoint(id))
-  if (!passkey) {
-    yield put(vendPasskeyFailed())
-    return
-  }
-  const result: ApiResult<VendResult> = yield call(callApi<VendResult>, confirmVendEndpoint(flow.product, id, { passkey }))
-  yield call(vendConfirmed, result)
-}
-
 /** A confirm call's answer, whichever way the bill was approved. */
 function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
   if (result.error) {
@@ -180,11 +127,26 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
   yield call(refreshAfterVend)
 }
 
+const pendingVend = (state: { bills: BillsState }) => {
+  const { flow } = selectBills(state)
+  return flow.pending && flow.product ? { product: flow.product, id: flow.pending.utilityVendingRequestId } : null
+}
+
 export function* billsSaga(): SagaIterator {
   yield all([
-    takeLatest(lookupRequested.type, lookupSaga),
-    takeLatest(vendRequested.type, initiateVendSaga),
-    takeLatest(vendConfirmRequested.type, confirmVendSaga),
-    takeLatest(vendPasskeyRequested.type, approveVendWithPasskeySaga),
+    ...codeStepSaga({
+      initiate: {
+        requested: vendRequested.type,
+        endpoint: ({ product, body }: { product: BillProduct; body: VendRequest }) => initiateVendEndpoint(product, body),
+        answered: vendInitiated,
+      },
+      confirmRequested: vendConfirmRequested.type,
+      passkeyRequested: vendPasskeyRequested.type,
+      passkeyFailed: vendPasskeyFailed,
+      pending: pendingVend,
+      confirm: ({ product, id }, approval) => confirmVendEndpoint(product, id, approval),
+      passkeyOptions: ({ id }) => billPasskeyOptionsEndpoint(id),
+      answered: vendConfirmed,
+    }),
   ])
 }

@@ -1,32 +1,23 @@
 /**
- * The Bills Payment page's state: which side panel is open, the meter /
- * smart-card look-ups and the vend flow (initiate → code → result). The
- * catalogue, the accounts to pay from, the bundles and bouquets and the bill
- * history are reads (reads.ts). Panels watch `completed` to reset themselves.
+ * The Bills Payment page's state: which side panel is open and the vend flow
+ * (initiate → code → result). The catalogue, the accounts to pay from, the
+ * bundles and bouquets, the meter / smart-card look-ups and the bill history
+ * are reads (reads.ts). Panels watch `completed` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { BillLog, BillProduct, Holder, VendPending, VendRequest } from './types'
-
-/** The two products with a holder look-up before Proceed. */
-export type LookupProduct = 'ELECTRICITY_BILL' | 'CABLE_TV'
-
-export interface LookupState {
-  /** What was looked up (provider, number, meter type): a result for another key is stale. */
-  key: string
-  status: 'loading' | 'resolved' | 'failed'
-  holder: Holder | null
-  error: string | null
-}
+import { codeStepReducers } from '../../store/codeStep/slice'
+import type { BillLog, BillProduct, VendPending, VendRequest } from './types'
 
 export type VendStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'succeeded' | 'pending' | 'failed'
 
 export interface BillsState {
   panel: BillProduct | null
-  lookups: Partial<Record<LookupProduct, LookupState>>
   flow: {
     step: VendStep
     product: BillProduct | null
     request: VendRequest | null
+    /** The meter's or card's holder the panel looked up, for the code dialog's summary. */
+    holder: string | null
     pending: VendPending | null
     /** The bill as the server last reported it after the code. */
     bill: BillLog | null
@@ -49,6 +40,7 @@ const idleFlow: BillsState['flow'] = {
   step: 'idle',
   product: null,
   request: null,
+  holder: null,
   pending: null,
   bill: null,
   reference: null,
@@ -61,11 +53,12 @@ const idleFlow: BillsState['flow'] = {
 
 const initialState: BillsState = {
   panel: null,
-  lookups: {},
   flow: idleFlow,
   completed: 0,
   detailsId: null,
 }
+
+const vendStep = codeStepReducers((state: BillsState) => state.flow)
 
 const billsSlice = createSlice({
   name: 'bills',
@@ -76,31 +69,11 @@ const billsSlice = createSlice({
     },
     panelClosed(state) {
       state.panel = null
-      state.lookups = {}
-    },
-    lookupRequested(
-      state,
-      action: PayloadAction<{ product: LookupProduct; key: string; providerCode: string; number: string; meterType?: string; bouquetCode?: string | null }>,
-    ) {
-      state.lookups[action.payload.product] = { key: action.payload.key, status: 'loading', holder: null, error: null }
-    },
-    lookupResolved(state, action: PayloadAction<{ product: LookupProduct; key: string; holder: Holder }>) {
-      const current = state.lookups[action.payload.product]
-      if (current?.key !== action.payload.key) return
-      state.lookups[action.payload.product] = { ...current, status: 'resolved', holder: action.payload.holder }
-    },
-    lookupFailed(state, action: PayloadAction<{ product: LookupProduct; key: string; error: string }>) {
-      const current = state.lookups[action.payload.product]
-      if (current?.key !== action.payload.key) return
-      state.lookups[action.payload.product] = { ...current, status: 'failed', error: action.payload.error }
-    },
-    /** The number, provider or meter type changed: the retrieved name no longer applies. */
-    lookupCleared(state, action: PayloadAction<LookupProduct>) {
-      delete state.lookups[action.payload]
     },
 
-    vendRequested(state, action: PayloadAction<{ product: BillProduct; body: VendRequest }>) {
-      state.flow = { ...idleFlow, step: 'submitting', product: action.payload.product, request: action.payload.body }
+    vendRequested(state, action: PayloadAction<{ product: BillProduct; body: VendRequest; holder?: string | null }>) {
+      const { product, body, holder = null } = action.payload
+      state.flow = { ...idleFlow, step: 'submitting', product, request: body, holder }
     },
     vendInitiateFailed(state) {
       state.flow = idleFlow
@@ -109,28 +82,16 @@ const billsSlice = createSlice({
       state.flow.step = 'code'
       state.flow.pending = action.payload
     },
-    vendConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.flow.step = 'confirming'
-    },
-    /** "Approve with passkey": the browser's prompt, then the confirm call. */
-    vendPasskeyRequested(state) {
-      state.flow.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
-    vendPasskeyFailed(state) {
-      state.flow.step = 'code'
-    },
-    vendCodeRejected(state) {
-      state.flow.step = 'code'
-      state.flow.failures += 1
-    },
+    vendConfirmRequested: vendStep.confirmRequested,
+    vendPasskeyRequested: vendStep.passkeyRequested,
+    vendPasskeyFailed: vendStep.passkeyFailed,
+    vendCodeRejected: vendStep.codeRejected,
     vendSucceeded(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
       state.flow.step = 'succeeded'
       state.flow.bill = action.payload.bill
       state.flow.message = action.payload.message
       state.completed += 1
       state.panel = null
-      state.lookups = {}
     },
     vendPending(state, action: PayloadAction<{ bill: BillLog; message: string }>) {
       state.flow.step = 'pending'
@@ -138,7 +99,6 @@ const billsSlice = createSlice({
       state.flow.message = action.payload.message
       state.completed += 1
       state.panel = null
-      state.lookups = {}
     },
     /** A refusal after the code: the panel stays open with its values for another try. */
     vendFailed(state, action: PayloadAction<{ error: string; bill?: BillLog | null; reference?: string | null }>) {
@@ -181,10 +141,6 @@ const billsSlice = createSlice({
 export const {
   panelOpened,
   panelClosed,
-  lookupRequested,
-  lookupResolved,
-  lookupFailed,
-  lookupCleared,
   vendRequested,
   vendInitiateFailed,
   vendCodeSent,

@@ -3,23 +3,45 @@
  * invalidates the history and the accounts after a payment (`afterPayment`) and writes the
  * answers of its Pending checks into the history. */
 import { koboApi, type ReadError } from '../../api/koboApi'
-import { useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { useRead } from '../../api/useRead'
-import { useAppSelector } from '../../store/hooks'
+import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import type { Account } from '../../api/types'
+import { errorMessage, type ApiError } from '../../api/client'
 import {
   airtimeProvidersEndpoint,
   bouquetsEndpoint,
   bundlesEndpoint,
   cableProvidersEndpoint,
+  cardInfoEndpoint,
   dataProvidersEndpoint,
   electricityProvidersEndpoint,
   logsEndpoint,
+  meterInfoEndpoint,
   meterTypesEndpoint,
   sourceAccountsEndpoint,
 } from './api'
-import { ACCOUNTS_ERROR, FETCH_ERROR } from './texts'
-import type { AirtimeProvider, BillLog, Product, Provider } from './types'
+import { ACCOUNTS_ERROR, BILL_ERROR, FETCH_ERROR } from './texts'
+import type { AirtimeProvider, BillLog, Holder, Product, Provider } from './types'
+
+/** The two products with a holder look-up before Proceed. */
+export type LookupProduct = 'ELECTRICITY_BILL' | 'CABLE_TV'
+
+/** A meter or smart card to look up. */
+export interface HolderArg {
+  product: LookupProduct
+  providerCode: string
+  number: string
+  meterType?: string
+  bouquetCode?: string | null
+}
+
+export interface LookupState {
+  status: 'loading' | 'resolved' | 'failed'
+  holder: Holder | null
+  error: string | null
+}
 
 /** Which provider's bundles (DATA) or bouquets (CABLE_TV). */
 export interface ProductsArg {
@@ -85,6 +107,13 @@ export const billsApi = koboApi.injectEndpoints({
       query: ({ product, providerCode }) => (product === 'DATA' ? bundlesEndpoint(providerCode) : bouquetsEndpoint(providerCode)),
       extraOptions: { fallback: FETCH_ERROR },
     }),
+    /** A write-like look-up: each press of 'Get … Details' asks again, even after a failure. */
+    billHolder: build.mutation<Holder, HolderArg>({
+      query: ({ product, providerCode, number, meterType, bouquetCode }) =>
+        product === 'ELECTRICITY_BILL'
+          ? meterInfoEndpoint({ meterNumber: number, electricityProviderCode: providerCode, meterType: meterType ?? null })
+          : cardInfoEndpoint({ smartCardNumber: number, cableTvProviderCode: providerCode, cableTvProviderBouquetCode: bouquetCode ?? null }),
+    }),
     billLogs: build.query<BillLog[], void>({
       query: logsEndpoint,
       extraOptions: { fallback: FETCH_ERROR },
@@ -115,4 +144,33 @@ export function useBillProducts(product: ProductsArg['product'], providerCode: s
   const selectOwn = useMemo(() => billsApi.endpoints.billProducts.select(arg), [arg])
   const own = useAppSelector(selectOwn).data
   return { items: providerCode ? (own ?? NO_PRODUCTS) : NO_PRODUCTS, loading: Boolean(providerCode) && read.isFetching, read }
+}
+
+/**
+ * A panel's holder look-up: `lookUp(key, arg)` asks (again), `clear()` forgets the answer when
+ * the number, provider or meter type changes. `key` says what was looked up: `lookup` belongs
+ * to it. The answer lives while the panel does.
+ */
+export function useHolderLookup() {
+  const dispatch = useAppDispatch()
+  const [asked, setAsked] = useState<{ key: string; requestId: string; reset(): void } | null>(null)
+  const selectAnswer = useMemo(() => billsApi.endpoints.billHolder.select(asked?.requestId ?? skipToken), [asked])
+  const answer = useAppSelector(selectAnswer)
+  // An answer replaced by a new question, cleared or left with the panel leaves the store.
+  useEffect(() => () => asked?.reset(), [asked])
+  const lookUp = useCallback(
+    (key: string, arg: HolderArg) => {
+      const request = dispatch(billsApi.endpoints.billHolder.initiate(arg))
+      setAsked({ key, requestId: request.requestId, reset: request.reset })
+    },
+    [dispatch],
+  )
+  const clear = useCallback(() => setAsked(null), [])
+  let lookup: LookupState | undefined
+  if (asked) {
+    if (answer.isSuccess) lookup = { status: 'resolved', holder: answer.data, error: null }
+    else if (answer.isError) lookup = { status: 'failed', holder: null, error: errorMessage(answer.error as ApiError, BILL_ERROR) }
+    else lookup = { status: 'loading', holder: null, error: null }
+  }
+  return { lookup, lookedUp: asked?.key ?? null, lookUp, clear }
 }

@@ -6,7 +6,7 @@
  * into its read; after an upload the documents; after a delete the documents
  * and the status).
  */
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
@@ -14,13 +14,10 @@ import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../
 import { koboApi } from '../../api/koboApi'
 import { toastError, toastSuccess } from '../../store/toastSlice'
 import { fieldErrorsOf } from '../../api/fieldErrors'
-import { deleteDocumentEndpoint, downloadDocumentEndpoint, saveBasicProfileEndpoint, uploadDocumentEndpoint } from './api'
+import { deleteDocumentEndpoint, saveBasicProfileEndpoint, uploadDocumentEndpoint } from './api'
 import {
   deleteFinished,
   deleteRequested,
-  previewClosed,
-  previewLoaded,
-  previewRequested,
   profileSaveFailed,
   profileSaveRequested,
   profileSaved,
@@ -33,11 +30,10 @@ import {
   DELETED_SUCCESSFULLY,
   DELETE_FAILED,
   DOCUMENT_UPLOADED,
-  DOWNLOAD_FAILED,
   PROFILE_UPDATE_FAILED,
   UPLOAD_FAILED,
 } from './texts'
-import type { BasicProfile, BasicProfileRequest, DocumentContent, DocumentUploaded, DocumentUploadRequest, MessageResponse } from './types'
+import type { BasicProfile, BasicProfileRequest, DocumentUploaded, DocumentUploadRequest, MessageResponse } from './types'
 
 /** Toasts a failure unless it is a 401/403, which is already being handled as a logout. */
 function* toastFailure(error: ApiError, fallback: string): SagaIterator {
@@ -93,24 +89,10 @@ export function* deleteSaga(action: PayloadAction<number>): SagaIterator {
   yield put(koboApi.util.invalidateTags(['OnboardingDocuments', 'OnboardingStatus']))
 }
 
-export function* previewSaga(action: PayloadAction<number>): SagaIterator {
-  const result: ApiResult<DocumentContent> = yield call(
-    callApi<DocumentContent>,
-    downloadDocumentEndpoint(action.payload),
-  )
-  if (result.error) {
-    yield put(previewClosed())
-    yield call(toastFailure, result.error, DOWNLOAD_FAILED)
-    return
-  }
-  yield put(previewLoaded({ id: action.payload, content: result.data.content }))
-}
-
 export function* onboardingSaga(): SagaIterator {
   yield all([
     takeLeading(profileSaveRequested.type, saveProfileSaga),
     takeEvery(uploadRequested.type, uploadSaga),
     takeLeading(deleteRequested.type, deleteSaga),
-    takeLatest(previewRequested.type, previewSaga),
   ])
 }

@@ -22,8 +22,8 @@ export interface OnboardingState {
   /** The document whose delete confirmation is open, and whether it is being deleted. */
   confirmDeleteId: number | null
   deleting: boolean
-  /** The View dialog: which document, and its content once downloaded. */
-  preview: { id: number; content: string | null } | null
+  /** The View dialog's document (its content is a read, `useDocumentContentQuery`). */
+  preview: { id: number } | null
 }
 
 export const initialOnboardingState: OnboardingState = {
@@ -87,10 +87,7 @@ const onboardingSlice = createSlice({
       state.confirmDeleteId = null
     },
     previewRequested(state, action: PayloadAction<number>) {
-      state.preview = { id: action.payload, content: null }
-    },
-    previewLoaded(state, action: PayloadAction<{ id: number; content: string }>) {
-      if (state.preview?.id === action.payload.id) state.preview.content = action.payload.content
+      state.preview = { id: action.payload }
     },
     previewClosed(state) {
       state.preview = null
@@ -112,7 +109,6 @@ export const {
   deleteRequested,
   deleteFinished,
   previewRequested,
-  previewLoaded,
   previewClosed,
 } = onboardingSlice.actions
 export const onboardingReducer = onboardingSlice.reducer

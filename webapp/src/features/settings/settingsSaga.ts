@@ -5,6 +5,7 @@ import { fieldErrorsOf } from '../../api/fieldErrors'
 import { callApi } from '../../api/saga'
 import type { ApiResult } from '../../api/client'
 import { setUserInfo } from '../../store/appSlice'
+import { codeStepSaga } from '../../store/codeStep/saga'
 import { toastFailure, toastSuccess } from '../../store/toastSlice'
 import type { CodeSent, MessageResponse } from '../../api/accountTypes'
 import type { PasskeyAssertion } from '../../api/types'
@@ -83,51 +84,13 @@ export function* changePasswordSaga(action: PayloadAction<PasswordValues & { otp
   yield put(toastSuccess(PASSWORD_CHANGED))
 }
 
-export function* requestLimitChangeSaga(action: PayloadAction<LimitValues>): SagaIterator {
-  const { limitChange }: SettingsState = yield select(selectSettings)
-  const result: ApiResult<TransactionLimitPending> = yield call(
-    callApi<TransactionLimitPending>,
-    setTransactionLimitEndpoint({
-      ...action.payload,
-      nuban: limitChange.nuban,
-      transferType: limitChange.transferType as TransactionLimitRequest['transferType'],
-    }),
-  )
+function* limitInitiated(result: ApiResult<TransactionLimitPending>): SagaIterator {
   if (result.error) {
     yield put(limitChangeRefused(fieldErrorsOf(result.error)))
     yield call(toastFailure, result.error, LIMIT_ERROR)
     return
   }
   yield put(limitCodeSent(result.data))
-}
-
-export function* confirmLimitChangeSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { limitChange }: SettingsState = yield select(selectSettings)
-  if (!limitChange.pending) return
-  const result: ApiResult<MessageResponse> = yield call(
-    callApi<MessageResponse>,
-    confirmTransactionLimitEndpoint({
-      otp: action.payload.otp,
-      nuban: limitChange.pending.nuban,
-      transactionLimitUuid: limitChange.pending.transactionLimitUuid,
-    }),
-  )
-  yield call(limitConfirmed, result)
-}
-
-/** "Approve with passkey" for new limits: its steps load on the click (lib/passkeyApproval.ts). */
-export function* approveLimitWithPasskeySaga(): SagaIterator {
-  const { limitChange }: SettingsState = yield select(selectSettings)
-  if (!limitChange.pending) return
-  const change = { nuban: limitChange.pending.nuban, transactionLimitUuid: limitChange.pending.transactionLimitUuid }
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, limitPasskeyOptionsEndpoint(change))
-  if (!passkey) {
-    yield put(limitPasskeyFailed())
-    return
-  }
-  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, confirmTransactionLimitEndpoint({ ...change, passkey }))
-  yield call(limitConfirmed, result)
 }
 
 /** A limit confirm's answer, whichever way it was approved. */
@@ -196,9 +159,28 @@ export function* confirmTwoFactorSaga(
 export function* settingsSaga(): SagaIterator {
   yield all([
     takeLatest([changePasswordRequested.type, changePasswordConfirmed.type], changePasswordSaga),
-    takeLatest(limitChangeRequested.type, requestLimitChangeSaga),
-    takeLatest(limitConfirmRequested.type, confirmLimitChangeSaga),
-    takeLatest(limitPasskeyRequested.type, approveLimitWithPasskeySaga),
+    ...codeStepSaga({
+      initiate: {
+        requested: limitChangeRequested.type,
+        endpoint: (values: LimitValues, state: { settings: SettingsState }) => {
+          const { limitChange } = selectSettings(state)
+          return setTransactionLimitEndpoint({
+            ...values,
+            nuban: limitChange.nuban,
+            transferType: limitChange.transferType as TransactionLimitRequest['transferType'],
+          })
+        },
+        answered: limitInitiated,
+      },
+      confirmRequested: limitConfirmRequested.type,
+      passkeyRequested: limitPasskeyRequested.type,
+      passkeyFailed: limitPasskeyFailed,
+      pending: (state: { settings: SettingsState }) => selectSettings(state).limitChange.pending,
+      confirm: ({ nuban, transactionLimitUuid }, approval) =>
+        confirmTransactionLimitEndpoint({ nuban, transactionLimitUuid, ...approval }),
+      passkeyOptions: ({ nuban, transactionLimitUuid }) => limitPasskeyOptionsEndpoint({ nuban, transactionLimitUuid }),
+      answered: limitConfirmed,
+    }),
     takeLatest(twoFactorSetupRequested.type, generateTwoFactorSaga),
     takeLatest(twoFactorConfirmRequested.type, confirmTwoFactorSaga),
   ])

@@ -6,6 +6,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { CodeSent } from '../../api/accountTypes'
+import { codeStepReducers } from '../../store/codeStep/slice'
 import type { GoogleCredentials, TransactionLimitPending } from './types'
 
 export type SecondFactorType = 'OTP_AUTHENTICATION' | 'GOOGLE_AUTHENTICATOR'
@@ -80,6 +81,12 @@ export interface LimitValues {
   singleTransactionLimit: number
 }
 
+const limitStep = codeStepReducers((state: SettingsState) => state.limitChange)
+/** `passkey`: a passkey approves the switch instead of the current method's code. */
+const twoFactorStep = codeStepReducers<SettingsState, { code: string; currentCode: string | null; passkey?: boolean }>(
+  (state) => state.twoFactor.setup,
+)
+
 const settingsSlice = createSlice({
   name: 'settings',
   initialState,
@@ -135,21 +142,10 @@ const settingsSlice = createSlice({
       state.limitChange.step = 'code'
       state.limitChange.pending = action.payload
     },
-    limitConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.limitChange.step = 'confirming'
-    },
-    /** "Approve with passkey": the browser's prompt, then the confirm call. */
-    limitPasskeyRequested(state) {
-      state.limitChange.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays as it was. */
-    limitPasskeyFailed(state) {
-      state.limitChange.step = 'code'
-    },
-    limitCodeRejected(state) {
-      state.limitChange.step = 'code'
-      state.limitChange.failures += 1
-    },
+    limitConfirmRequested: limitStep.confirmRequested,
+    limitPasskeyRequested: limitStep.passkeyRequested,
+    limitPasskeyFailed: limitStep.passkeyFailed,
+    limitCodeRejected: limitStep.codeRejected,
     limitChangeClosed(state) {
       state.limitChange = idleLimitChange
     },
@@ -162,22 +158,13 @@ const settingsSlice = createSlice({
       state.twoFactor.setup.message = action.payload.message
       state.twoFactor.setup.credentials = action.payload.credentials
     },
-    /** `passkey`: a passkey approves the switch instead of the current method's code. */
-    twoFactorConfirmRequested(state, _action: PayloadAction<{ code: string; currentCode: string | null; passkey?: boolean }>) {
-      state.twoFactor.setup.step = 'confirming'
-    },
-    /** No passkey approval came back (cancelled, refused): the dialog stays, the code kept. */
-    twoFactorPasskeyFailed(state) {
-      state.twoFactor.setup.step = 'code'
-    },
+    twoFactorConfirmRequested: twoFactorStep.confirmRequested,
+    twoFactorPasskeyFailed: twoFactorStep.passkeyFailed,
     /** "Use a code instead": the current method's code boxes, this switch only. */
     twoFactorCurrentCodeChosen(state) {
       state.twoFactor.setup.withCurrentCode = true
     },
-    twoFactorCodeRejected(state) {
-      state.twoFactor.setup.step = 'code'
-      state.twoFactor.setup.failures += 1
-    },
+    twoFactorCodeRejected: twoFactorStep.codeRejected,
     twoFactorSetupClosed(state) {
       state.twoFactor.setup = idleSetup
     },

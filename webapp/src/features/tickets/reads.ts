@@ -5,9 +5,9 @@
 import { useEffect } from 'react'
 import { koboApi } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
-import { ticketEndpoint, ticketsEndpoint } from './api'
-import { TICKETS_ERROR, TICKET_DETAILS_ERROR } from './texts'
-import type { OpenTicket, TicketDay } from './types'
+import { attachmentDownloadEndpoint, ticketEndpoint, ticketsEndpoint } from './api'
+import { ATTACHMENT_ERROR, TICKETS_ERROR, TICKET_DETAILS_ERROR } from './texts'
+import type { AttachmentContent, OpenTicket, TicketDay } from './types'
 import { disputesEndpoint, type Dispute } from '../../components/disputes/api'
 import { DISPUTES_FAILED } from '../../components/disputes/texts'
 
@@ -37,6 +37,11 @@ export const ticketsApi = koboApi.injectEndpoints({
       },
       providesTags: (_result, _error, id) => [{ type: 'Ticket', id }],
     }),
+    /** An attachment's file (a data URL), for the preview. */
+    attachment: build.query<AttachmentContent, number>({
+      query: attachmentDownloadEndpoint,
+      extraOptions: { fallback: ATTACHMENT_ERROR },
+    }),
     disputes: build.query<Dispute[], void>({
       query: () => disputesEndpoint(),
       extraOptions: { fallback: DISPUTES_FAILED },
@@ -46,6 +51,9 @@ export const ticketsApi = koboApi.injectEndpoints({
 })
 
 export const useDisputesQuery = () => useRead(ticketsApi.endpoints.disputes, undefined)
+/** The file of the attachment being previewed (none while the preview is closed). */
+export const useAttachmentQuery = (id: number | undefined) =>
+  useRead(ticketsApi.endpoints.attachment, id ?? 0, { skip: id === undefined, reuseAnswerS: Infinity })
 export const useTicketsQuery = () => useRead(ticketsApi.endpoints.tickets, undefined)
 
 /** How often an open conversation looks for customer service's answers. Tests shorten it. */

@@ -9,7 +9,6 @@ import { koboApi } from '../../api/koboApi'
 import { ticketResolvedInList, ticketsApi } from './reads'
 import type { MessageResponse } from '../../api/accountTypes'
 import {
-  attachmentDownloadEndpoint,
   createTicketEndpoint,
   replyEndpoint,
   ticketStatusEndpoint,
@@ -19,19 +18,14 @@ import {
   createTicketRequested,
   createTicketSucceeded,
   pendingReply,
-  previewFailed,
-  previewLoaded,
-  previewOpened,
   replyFailed,
   replyRequested,
   statusFailed,
   statusRequested,
   statusSucceeded,
-  type AttachmentPreview,
   type ReplyPayload,
 } from './ticketsSlice'
 import {
-  ATTACHMENT_ERROR,
   CREATE_TICKET_ERROR,
   MESSAGE_SENT,
   SEND_MESSAGE_ERROR,
@@ -39,7 +33,7 @@ import {
   STATUS_UPDATED,
   TICKET_CREATED,
 } from './texts'
-import type { AttachmentContent, CreateTicketRequest, Ticket, TicketCreated } from './types'
+import type { CreateTicketRequest, Ticket, TicketCreated } from './types'
 
 export function* createTicketSaga(action: PayloadAction<CreateTicketRequest>): SagaIterator {
   const result: ApiResult<TicketCreated> = yield call(callApi<TicketCreated>, createTicketEndpoint(action.payload))
@@ -110,22 +104,10 @@ export function* statusSaga(action: PayloadAction<{ id: number; resolved: boolea
   yield put(toastSuccess(result.data.message || STATUS_UPDATED))
 }
 
-export function* previewSaga(action: PayloadAction<AttachmentPreview['attachment']>): SagaIterator {
-  const { id } = action.payload
-  const result: ApiResult<AttachmentContent> = yield call(callApi<AttachmentContent>, attachmentDownloadEndpoint(id))
-  if (result.error) {
-    yield put(previewFailed({ id }))
-    yield call(toastFailure, result.error, ATTACHMENT_ERROR)
-    return
-  }
-  yield put(previewLoaded({ id, content: result.data.content }))
-}
-
 export function* ticketsSaga(): SagaIterator {
   yield all([
     takeLatest(createTicketRequested.type, createTicketSaga),
     takeEvery(replyRequested.type, replySaga),
     takeLatest(statusRequested.type, statusSaga),
-    takeLatest(previewOpened.type, previewSaga),
   ])
 }

@@ -7,12 +7,9 @@ import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/
 import type { AttachmentUpload, ConversationMessage, CreateTicketRequest, Ticket, TicketAttachment } from './types'
 import { CLIENT } from './types'
 
+/** The attachment open in the preview; its file is a read (reads.ts, `useAttachmentQuery`). */
 export interface AttachmentPreview {
   attachment: Pick<TicketAttachment, 'id' | 'name' | 'contentType'>
-  loading: boolean
-  failed: boolean
-  /** The file as a data URL once downloaded. */
-  content: string | null
 }
 
 export interface TicketsState {
@@ -112,17 +109,7 @@ const ticketsSlice = createSlice({
     },
 
     previewOpened(state, action: PayloadAction<AttachmentPreview['attachment']>) {
-      state.preview = { attachment: action.payload, loading: true, failed: false, content: null }
-    },
-    previewLoaded(state, action: PayloadAction<{ id: number; content: string }>) {
-      if (state.preview?.attachment.id !== action.payload.id) return
-      state.preview.loading = false
-      state.preview.content = action.payload.content
-    },
-    previewFailed(state, action: PayloadAction<{ id: number }>) {
-      if (state.preview?.attachment.id !== action.payload.id) return
-      state.preview.loading = false
-      state.preview.failed = true
+      state.preview = { attachment: action.payload }
     },
     previewClosed(state) {
       state.preview = null
@@ -152,8 +139,6 @@ export const {
   statusSucceeded,
   statusFailed,
   previewOpened,
-  previewLoaded,
-  previewFailed,
   previewClosed,
 } = ticketsSlice.actions
 export const ticketsReducer = ticketsSlice.reducer

@@ -32,7 +32,7 @@ import { withAntdRestStyles } from '../../lib/antdStyles'
 const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
 const TransferResultModal = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/TransferResultModal'))).TransferResultModal }))
 const ScheduleApprovalDialog = lazy(async () => ({
-  default: (await withAntdRestStyles(() => import('../../components/schedule/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
+  default: (await withAntdRestStyles(() => import('../../store/schedules/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
 }))
 
 const TRANSFER_TABS = ['intra-bank', 'own-account', 'other-bank', 'bulk'] as const

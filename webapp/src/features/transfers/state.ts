@@ -1,4 +1,4 @@
-/** The transfer page's state: its flows, the payees, saved beneficiaries and schedules it offers (app/featureStates.ts). */
+/** The transfer page's state: its flows, and the saved beneficiaries and schedules it offers (app/featureStates.ts). */
 import type { FeatureState } from '../../store/featureState'
 import { transfersReducer } from './transfersSlice'
 import { transfersSaga } from './transfersSaga'
@@ -6,10 +6,8 @@ import { beneficiariesReducer } from '../../store/beneficiaries/beneficiariesSli
 import { beneficiariesSaga } from '../../store/beneficiaries/beneficiariesSaga'
 import { schedulesReducer } from '../../store/schedules/schedulesSlice'
 import { schedulesSaga } from '../../store/schedules/schedulesSaga'
-import { payeesReducer } from '../../store/payees/payeesSlice'
-import { payeesSaga } from '../../store/payees/payeesSaga'
 
 export const featureState: FeatureState = {
-  reducers: { transfers: transfersReducer, beneficiaries: beneficiariesReducer, schedules: schedulesReducer, payees: payeesReducer },
-  sagas: [transfersSaga, beneficiariesSaga, schedulesSaga, payeesSaga],
+  reducers: { transfers: transfersReducer, beneficiaries: beneficiariesReducer, schedules: schedulesReducer },
+  sagas: [transfersSaga, beneficiariesSaga, schedulesSaga],
 }

@@ -3,14 +3,12 @@
  * and sends a code → confirm with the code → 200 done, 202 Pending (then status
  * checks until the bank's final answer), 422 refused with the reason.
  */
-import type { PasskeyAssertion } from '../../api/types'
-import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
-import { all, call, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects'
+import { all, call, delay, fork, put, race, take } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import { errorMessage, isSessionError, type ApiError, type ApiResult } from '../../api/client'
 import { afterPayment, koboApi } from '../../api/koboApi'
+import { codeStepSaga } from '../../store/codeStep/saga'
 import { toastError, toastFailure, toastInfo, toastSuccess } from '../../store/toastSlice'
 import {
   bulkPasskeyOptionsEndpoint,
@@ -55,9 +53,8 @@ export const pendingPolling = { intervalMs: 2000, attempts: 15 }
 
 const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED'
 
-export function* initiateTransferSaga(action: PayloadAction<{ kind: TransferKind; body: TransferRequest }>): SagaIterator {
-  const { kind, body } = action.payload
-  const result: ApiResult<PendingTransfer> = yield call(callApi<PendingTransfer>, initiateTransferEndpoint(kind, body))
+/** The send call's answer: the code dialog, or the form back with the reason. */
+function* initiated(result: ApiResult<PendingTransfer>): SagaIterator {
   if (result.error) {
     yield put(transferInitiateFailed())
     yield call(toastFailure, result.error, TRANSFER_ERROR)
@@ -89,33 +86,6 @@ export function* pollTransferSaga(id: string): SagaIterator {
 /** The 422 body carries the failed transfer's status next to the reason. */
 function isRefusal(error: ApiError): boolean {
   return error.status === 422
-}
-
-export function* confirmTransferSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { flow }: TransfersState = yield select(selectTransfers)
-  if (!flow.pending || !flow.kind) return
-  const result: ApiResult<Transfer> = yield call(
-    callApi<Transfer>,
-    confirmTransferEndpoint(flow.kind, flow.pending.id, { otp: action.payload.otp }),
-  )
-  yield call(confirmed, result, flow)
-}
-
-/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
-export function* approveWithPasskeySaga(): SagaIterator {
-  const { flow }: TransfersState = yield select(selectTransfers)
-  if (!flow.pending || !flow.kind) return
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, transferPasskeyOptionsEndpoint(flow.pending.id))
-  if (!passkey) {
-    yield put(transferPasskeyFailed())
-    return
-  }
-  const result: ApiResult<Transfer> = yield call(
-    callApi<Transfer>,
-    confirmTransferEndpoint(flow.kind, flow.pending.id, { passkey }),
-  )
-  yield call(confirmed, result, flow)
 }
 
 /** A confirm call's answer, whichever way the transfer was approved. */
@@ -163,8 +133,7 @@ export function rowErrorsOf(error: ApiError): Record<number, string> {
   return rows
 }
 
-export function* initiateBulkSaga(action: PayloadAction<{ transfers: BulkTransferRow[] }>): SagaIterator {
-  const result: ApiResult<BulkPending> = yield call(callApi<BulkPending>, bulkTransferEndpoint(action.payload.transfers))
+function* bulkInitiated(result: ApiResult<BulkPending>): SagaIterator {
   if (result.error) {
     yield put(bulkInitiateFailed(rowErrorsOf(result.error)))
     yield call(toastFailure, result.error, TRANSFER_ERROR)
@@ -193,28 +162,6 @@ function* pollBulkRowsSaga(ids: string[]): SagaIterator {
   yield put(afterPayment()) // money moved (or may have): every balance is read again
 }
 
-export function* confirmBulkSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { bulk }: TransfersState = yield select(selectTransfers)
-  if (!bulk.pending) return
-  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(bulk.pending.id, { otp: action.payload.otp }))
-  yield call(bulkConfirmed, result)
-}
-
-/** "Approve with passkey" for the batch: its steps load on the click (lib/passkeyApproval.ts). */
-export function* approveBulkWithPasskeySaga(): SagaIterator {
-  const { bulk }: TransfersState = yield select(selectTransfers)
-  if (!bulk.pending) return
-  const id = bulk.pending.id
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, bulkPasskeyOptionsEndpoint(id))
-  if (!passkey) {
-    yield put(bulkPasskeyFailed())
-    return
-  }
-  const result: ApiResult<BulkResult> = yield call(callApi<BulkResult>, confirmBulkEndpoint(id, { passkey }))
-  yield call(bulkConfirmed, result)
-}
-
 /** A bulk confirm's answer, whichever way the batch was approved. */
 function* bulkConfirmed(result: ApiResult<BulkResult>): SagaIterator {
   if (result.error) {
@@ -232,13 +179,40 @@ function* bulkConfirmed(result: ApiResult<BulkResult>): SagaIterator {
   if (open.length > 0) yield fork(pollBulkRowsSaga, open)
 }
 
+const pendingFlow = (state: { transfers: TransfersState }) => {
+  const { flow } = selectTransfers(state)
+  return flow.pending && flow.kind ? flow : null
+}
+
 export function* transfersSaga(): SagaIterator {
   yield all([
-    takeLatest(transferRequested.type, initiateTransferSaga),
-    takeLatest(transferConfirmRequested.type, confirmTransferSaga),
-    takeLatest(transferPasskeyRequested.type, approveWithPasskeySaga),
-    takeLatest(bulkRequested.type, initiateBulkSaga),
-    takeLatest(bulkConfirmRequested.type, confirmBulkSaga),
-    takeLatest(bulkPasskeyRequested.type, approveBulkWithPasskeySaga),
+    ...codeStepSaga({
+      initiate: {
+        requested: transferRequested.type,
+        endpoint: ({ kind, body }: { kind: TransferKind; body: TransferRequest }) => initiateTransferEndpoint(kind, body),
+        answered: initiated,
+      },
+      confirmRequested: transferConfirmRequested.type,
+      passkeyRequested: transferPasskeyRequested.type,
+      passkeyFailed: transferPasskeyFailed,
+      pending: pendingFlow,
+      confirm: (flow, approval) => confirmTransferEndpoint(flow.kind!, flow.pending!.id, approval),
+      passkeyOptions: (flow) => transferPasskeyOptionsEndpoint(flow.pending!.id),
+      answered: confirmed,
+    }),
+    ...codeStepSaga({
+      initiate: {
+        requested: bulkRequested.type,
+        endpoint: ({ transfers }: { transfers: BulkTransferRow[] }) => bulkTransferEndpoint(transfers),
+        answered: bulkInitiated,
+      },
+      confirmRequested: bulkConfirmRequested.type,
+      passkeyRequested: bulkPasskeyRequested.type,
+      passkeyFailed: bulkPasskeyFailed,
+      pending: (state: { transfers: TransfersState }) => selectTransfers(state).bulk.pending,
+      confirm: (pending, approval) => confirmBulkEndpoint(pending.id, approval),
+      passkeyOptions: (pending) => bulkPasskeyOptionsEndpoint(pending.id),
+      answered: bulkConfirmed,
+    }),
   ])
 }

@@ -3,6 +3,7 @@
  * flow (the balances are a read, reads.ts). Forms watch `completed` / `bulkCompleted` to reset themselves.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { codeStepReducers } from '../../store/codeStep/slice'
 import type { BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 
 export type FlowStep = 'idle' | 'submitting' | 'code' | 'confirming' | 'pending' | 'succeeded' | 'failed'
@@ -53,6 +54,9 @@ const initialState: TransfersState = {
   bulkCompleted: 0,
 }
 
+const flowStep = codeStepReducers((state: TransfersState) => state.flow)
+const bulkStep = codeStepReducers((state: TransfersState) => state.bulk)
+
 const transfersSlice = createSlice({
   name: 'transfers',
   initialState,
@@ -67,21 +71,10 @@ const transfersSlice = createSlice({
     transferInitiateFailed(state) {
       state.flow = idleFlow
     },
-    transferConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.flow.step = 'confirming'
-    },
-    /** "Approve with passkey": the browser's prompt, then the confirm call. */
-    transferPasskeyRequested(state) {
-      state.flow.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays, its boxes as they were. */
-    transferPasskeyFailed(state) {
-      state.flow.step = 'code'
-    },
-    transferCodeRejected(state) {
-      state.flow.step = 'code'
-      state.flow.failures += 1
-    },
+    transferConfirmRequested: flowStep.confirmRequested,
+    transferPasskeyRequested: flowStep.passkeyRequested,
+    transferPasskeyFailed: flowStep.passkeyFailed,
+    transferCodeRejected: flowStep.codeRejected,
     /** 200: done; the form resets and the dialog shows the receipt. */
     transferSucceeded(state, action: PayloadAction<Transfer>) {
       state.flow = { ...idleFlow, step: 'succeeded', kind: state.flow.kind, result: action.payload }
@@ -123,21 +116,10 @@ const transfersSlice = createSlice({
     bulkInitiateFailed(state, action: PayloadAction<Record<number, string>>) {
       state.bulk = { ...idleBulk, rowErrors: action.payload }
     },
-    bulkConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.bulk.step = 'confirming'
-    },
-    /** "Approve with passkey" for the batch: the browser's prompt, then the confirm call. */
-    bulkPasskeyRequested(state) {
-      state.bulk.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays as it was. */
-    bulkPasskeyFailed(state) {
-      state.bulk.step = 'code'
-    },
-    bulkCodeRejected(state) {
-      state.bulk.step = 'code'
-      state.bulk.failures += 1
-    },
+    bulkConfirmRequested: bulkStep.confirmRequested,
+    bulkPasskeyRequested: bulkStep.passkeyRequested,
+    bulkPasskeyFailed: bulkStep.passkeyFailed,
+    bulkCodeRejected: bulkStep.codeRejected,
     bulkDone(state, action: PayloadAction<BulkResult>) {
       state.bulk.step = 'done'
       state.bulk.result = action.payload

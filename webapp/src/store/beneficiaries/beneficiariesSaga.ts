@@ -1,14 +1,15 @@
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { all, call, put, takeEvery } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { callApi } from '../../api/saga'
 import type { ApiResult } from '../../api/client'
 import { toastFailure, toastSuccess } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
-import type { ApprovalCodeSent, PasskeyAssertion } from '../../api/types'
-import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
+import type { ApprovalCodeSent } from '../../api/types'
+import { codeStepSaga } from '../codeStep/saga'
 import { beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
 import {
+  createBeneficiaryCodeRejected,
   createBeneficiaryCodeSent,
   createBeneficiaryConfirmed,
   createBeneficiaryFailed,
@@ -40,10 +41,9 @@ function* refreshList(change: (list: Beneficiary[]) => Beneficiary[]): SagaItera
 type CreateAnswer = BeneficiaryCreated | ApprovalCodeSent
 
 /** One POST for both steps: the answer's shape says whether it was saved or a code was sent. */
-function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
-  const result: ApiResult<CreateAnswer> = yield call(callApi<CreateAnswer>, createBeneficiaryEndpoint(request))
+function* posted(result: ApiResult<CreateAnswer>, request: CreateBeneficiaryRequest, withCode: boolean): SagaIterator {
   if (result.error) {
-    yield put(createBeneficiaryFailed())
+    yield put(withCode ? createBeneficiaryCodeRejected() : createBeneficiaryFailed())
     yield call(toastFailure, result.error, CREATE_BENEFICIARY_ERROR)
     return
   }
@@ -57,30 +57,9 @@ function* postBeneficiary(request: CreateBeneficiaryRequest): SagaIterator {
   yield call(refreshList, (list) => [saved, ...list.filter((b) => b.id !== saved.id)])
 }
 
-export function* createBeneficiarySaga(action: PayloadAction<CreateBeneficiaryRequest>): SagaIterator {
-  yield call(postBeneficiary, action.payload)
-}
-
-/** Step 2 re-sends exactly the details the code was sent for, now with the code. */
-export function* confirmBeneficiarySaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { pending }: BeneficiariesState = yield select(selectBeneficiaries)
-  if (!pending) return
-  yield call(postBeneficiary, { ...pending.request, otp: action.payload.otp })
-}
-
-/** Step 2 with a passkey: the approval of exactly these details, then the same POST with it
- * (its steps load on the click, lib/passkeyApproval.ts). */
-export function* approveBeneficiaryWithPasskeySaga(): SagaIterator {
-  const { pending }: BeneficiariesState = yield select(selectBeneficiaries)
-  if (!pending) return
-  const { otp: _otp, passkey: _passkey, ...details } = pending.request
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, beneficiaryPasskeyOptionsEndpoint(details))
-  if (!passkey) {
-    yield put(createBeneficiaryPasskeyFailed())
-    return
-  }
-  yield call(postBeneficiary, { ...details, passkey })
+/** The details the code was sent for, without a previous try's code or passkey. */
+function detailsOf({ otp: _otp, passkey: _passkey, ...details }: CreateBeneficiaryRequest): CreateBeneficiaryRequest {
+  return details
 }
 
 export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): SagaIterator {
@@ -100,9 +79,21 @@ export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): S
 
 export function* beneficiariesSaga(): SagaIterator {
   yield all([
-    takeLatest(createBeneficiaryRequested.type, createBeneficiarySaga),
-    takeLatest(createBeneficiaryConfirmed.type, confirmBeneficiarySaga),
-    takeLatest(createBeneficiaryPasskeyRequested.type, approveBeneficiaryWithPasskeySaga),
+    ...codeStepSaga({
+      initiate: {
+        requested: createBeneficiaryRequested.type,
+        endpoint: createBeneficiaryEndpoint,
+        answered: (result: ApiResult<CreateAnswer>, request: CreateBeneficiaryRequest) => posted(result, request, false),
+      },
+      confirmRequested: createBeneficiaryConfirmed.type,
+      passkeyRequested: createBeneficiaryPasskeyRequested.type,
+      passkeyFailed: createBeneficiaryPasskeyFailed,
+      // Step 2 re-sends exactly the details the code was sent for, now with the code.
+      pending: (state: { beneficiaries: BeneficiariesState }) => selectBeneficiaries(state).pending?.request ?? null,
+      confirm: (request, approval) => createBeneficiaryEndpoint({ ...detailsOf(request), ...approval }),
+      passkeyOptions: (request) => beneficiaryPasskeyOptionsEndpoint(detailsOf(request)),
+      answered: (result: ApiResult<CreateAnswer>, request) => posted(result, request, true),
+    }),
     takeEvery(deleteBeneficiaryRequested.type, deleteBeneficiarySaga),
   ])
 }

@@ -1,5 +1,6 @@
 /** Saved beneficiaries: the Create a Beneficiary modal and deletes (the list is a read, api.ts). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { codeStepReducers } from '../codeStep/slice'
 import type { ApprovalCodeSent } from '../../api/types'
 import type { Beneficiary, CreateBeneficiaryRequest } from './types'
 
@@ -14,21 +15,25 @@ export interface PendingBeneficiary {
 
 export interface BeneficiariesState {
   createOpen: boolean
-  creating: boolean
-  /** Set while the modal shows its code step (step-up, issue 12). */
+  /** The modal's code step (step-up, issue 12): `submitting` and `confirming` while a call is out. */
+  step: 'idle' | 'submitting' | 'code' | 'confirming'
+  /** Set while the modal shows its code step. */
   pending: PendingBeneficiary | null
   /** Goes up each time a code is refused, which clears the boxes. */
-  codeFailures: number
+  failures: number
   deletingId: number | null
 }
 
 const initialState: BeneficiariesState = {
   createOpen: false,
-  creating: false,
+  step: 'idle',
   pending: null,
-  codeFailures: 0,
+  failures: 0,
   deletingId: null,
 }
+
+const isCreating = (state: BeneficiariesState) => state.step === 'submitting' || state.step === 'confirming'
+const createStep = codeStepReducers((state: BeneficiariesState) => state)
 
 const beneficiariesSlice = createSlice({
   name: 'beneficiaries',
@@ -36,47 +41,42 @@ const beneficiariesSlice = createSlice({
   reducers: {
     createBeneficiaryOpened(state) {
       state.createOpen = true
+      state.step = 'idle'
       state.pending = null
-      state.codeFailures = 0
+      state.failures = 0
     },
     createBeneficiaryClosed(state) {
-      if (state.creating) return
+      if (isCreating(state)) return
       state.createOpen = false
+      state.step = 'idle'
       state.pending = null
     },
     /** Step 1: the form's details, without a code. */
     createBeneficiaryRequested(state, _action: PayloadAction<CreateBeneficiaryRequest>) {
-      state.creating = true
+      state.step = 'submitting'
     },
     createBeneficiaryCodeSent(
       state,
       action: PayloadAction<{ request: CreateBeneficiaryRequest; sent: ApprovalCodeSent }>,
     ) {
-      state.creating = false
-      state.codeFailures = 0
+      state.step = 'code'
+      state.failures = 0
       const { request, sent } = action.payload
       state.pending = { request, message: sent.message, twoFactor: sent.twoFactorAuthentication, passkeyApproval: sent.passkeyApproval }
     },
-    /** Step 2: the same details again, with the code. */
-    createBeneficiaryConfirmed(state, _action: PayloadAction<{ otp: string }>) {
-      state.creating = true
-    },
-    /** Step 2 with a passkey: the browser's prompt, then the same details with its answer. */
-    createBeneficiaryPasskeyRequested(state) {
-      state.creating = true
-    },
-    /** No approval came back (cancelled, refused): the step stays as it was. */
-    createBeneficiaryPasskeyFailed(state) {
-      state.creating = false
-    },
+    /** Step 2: the same details again, with the code (or a passkey's answer). */
+    createBeneficiaryConfirmed: createStep.confirmRequested,
+    createBeneficiaryPasskeyRequested: createStep.passkeyRequested,
+    createBeneficiaryPasskeyFailed: createStep.passkeyFailed,
+    createBeneficiaryCodeRejected: createStep.codeRejected,
     createBeneficiarySucceeded(state, _action: PayloadAction<Beneficiary>) {
-      state.creating = false
+      state.step = 'idle'
       state.createOpen = false
       state.pending = null
     },
+    /** The details were refused before any code was sent: the form stays as it was. */
     createBeneficiaryFailed(state) {
-      state.creating = false
-      if (state.pending) state.codeFailures += 1
+      state.step = 'idle'
     },
     deleteBeneficiaryRequested(state, action: PayloadAction<{ id: number }>) {
       state.deletingId = action.payload.id
@@ -100,9 +100,11 @@ export const {
   createBeneficiaryPasskeyRequested,
   createBeneficiaryPasskeyFailed,
   createBeneficiaryFailed,
+  createBeneficiaryCodeRejected,
   deleteBeneficiaryRequested,
   deleteBeneficiarySucceeded,
   deleteBeneficiaryFailed,
 } = beneficiariesSlice.actions
 export const beneficiariesReducer = beneficiariesSlice.reducer
 export const selectBeneficiaries = (state: { beneficiaries: BeneficiariesState }) => state.beneficiaries
+export const selectBeneficiaryCreating = (state: { beneficiaries: BeneficiariesState }) => isCreating(state.beneficiaries)

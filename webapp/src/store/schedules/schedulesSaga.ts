@@ -10,10 +10,10 @@ import { callApi } from '../../api/saga'
 import type { ApiError, ApiResult } from '../../api/client'
 import { koboApi } from '../../api/koboApi'
 import { selectUserInfo } from '../appSlice'
+import { codeStepSaga } from '../codeStep/saga'
 import { toastFailure, toastSuccess } from '../toastSlice'
 import type { MessageResponse } from '../../api/accountTypes'
-import type { Passkey, PasskeyAssertion } from '../../api/types'
-import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
+import type { Passkey } from '../../api/types'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
 import {
   approveScheduleEndpoint,
@@ -86,36 +86,11 @@ export function* createBulkScheduleSaga(
   yield call(afterCreate, result)
 }
 
-export function* approveSaga(action: PayloadAction<{ otp: string }>): SagaIterator {
-  const { approval }: SchedulesState = yield select(selectSchedules)
-  if (!approval.referenceNumber) return
-  const result: ApiResult<MessageResponse> = yield call(
-    callApi<MessageResponse>,
-    approveScheduleEndpoint(approval.referenceNumber, { otp: action.payload.otp }),
-  )
-  yield call(approved, result)
-}
-
 /** Once the code is sent: a customer with a passkey is offered it first (issue 40). A failed
  * read leaves the code dialog as it is. */
 export function* offerPasskeySaga(): SagaIterator {
   const result: ApiResult<Passkey[]> = yield call(callApi<Passkey[]>, ownPasskeysEndpoint())
   if (!result.error && result.data.length > 0) yield put(approvalPasskeyOffered())
-}
-
-/** "Approve with passkey": its steps load on the click (lib/passkeyApproval.ts). */
-export function* approveWithPasskeySaga(): SagaIterator {
-  const { approval }: SchedulesState = yield select(selectSchedules)
-  const reference = approval.referenceNumber
-  if (!reference) return
-  const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-  const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, schedulePasskeyOptionsEndpoint(reference))
-  if (!passkey) {
-    yield put(approvePasskeyFailed())
-    return
-  }
-  const result: ApiResult<MessageResponse> = yield call(callApi<MessageResponse>, approveScheduleEndpoint(reference, { passkey }))
-  yield call(approved, result)
 }
 
 /** An approve call's answer, whichever way it was approved. */
@@ -151,8 +126,15 @@ export function* schedulesSaga(): SagaIterator {
   yield all([
     takeLatest(scheduleRequested.type, createScheduleSaga),
     takeLatest(bulkScheduleRequested.type, createBulkScheduleSaga),
-    takeLatest(approveRequested.type, approveSaga),
-    takeLatest(approvePasskeyRequested.type, approveWithPasskeySaga),
+    ...codeStepSaga({
+      confirmRequested: approveRequested.type,
+      passkeyRequested: approvePasskeyRequested.type,
+      passkeyFailed: approvePasskeyFailed,
+      pending: (state: { schedules: SchedulesState }) => selectSchedules(state).approval.referenceNumber,
+      confirm: (reference, approval) => approveScheduleEndpoint(reference, approval),
+      passkeyOptions: schedulePasskeyOptionsEndpoint,
+      answered: approved,
+    }),
     takeLatest([scheduleCodeSent.type, editSaved.type], offerPasskeySaga),
     takeLatest(editRequested.type, editSaga),
   ])

@@ -3,10 +3,13 @@
  * the details modal (which payment is open), editing a pending one, and the approval step
  * that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.
- * The list and each payment are reads (reads.ts).
+ * The list and each payment are reads (reads.ts). This folder is the domain's one home
+ * besides its page (features/schedules): the transfer page's scheduling fields and approval
+ * dialog are here too (ScheduleFields, ScheduleApprovalDialog).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
+import { codeStepReducers } from '../codeStep/slice'
 import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
 
 export interface FieldError {
@@ -58,6 +61,8 @@ const initialState: SchedulesState = {
   approval: idleApproval,
   scheduled: 0,
 }
+
+const approvalStep = codeStepReducers((state: SchedulesState) => state.approval)
 
 const schedulesSlice = createSlice({
   name: 'schedules',
@@ -119,25 +124,14 @@ const schedulesSlice = createSlice({
     scheduleFailed(state, action: PayloadAction<FieldError[]>) {
       state.approval = { ...idleApproval, errors: action.payload }
     },
-    approveRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.approval.step = 'confirming'
-    },
+    approveRequested: approvalStep.confirmRequested,
     /** The customer has a passkey (read after the code was sent). */
     approvalPasskeyOffered(state) {
       if (state.approval.step !== 'idle') state.approval.passkeyApproval = true
     },
-    /** "Approve with passkey": the browser's prompt, then the approve call. */
-    approvePasskeyRequested(state) {
-      state.approval.step = 'confirming'
-    },
-    /** No approval came back (cancelled, refused): the dialog stays as it was. */
-    approvePasskeyFailed(state) {
-      state.approval.step = 'code'
-    },
-    approveRejected(state) {
-      state.approval.step = 'code'
-      state.approval.failures += 1
-    },
+    approvePasskeyRequested: approvalStep.passkeyRequested,
+    approvePasskeyFailed: approvalStep.passkeyFailed,
+    approveRejected: approvalStep.codeRejected,
     approveSucceeded(state) {
       if (state.approval.origin === 'transfer') state.scheduled += 1
       state.approval = idleApproval

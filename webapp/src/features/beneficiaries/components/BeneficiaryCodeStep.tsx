@@ -17,12 +17,14 @@ import {
   createBeneficiaryConfirmed,
   createBeneficiaryPasskeyRequested,
   selectBeneficiaries,
+  selectBeneficiaryCreating,
   type PendingBeneficiary,
 } from '../../../store/beneficiaries/beneficiariesSlice'
 
 export function BeneficiaryCodeStep({ pending }: { pending: PendingBeneficiary }) {
   const dispatch = useAppDispatch()
-  const { creating, codeFailures } = useAppSelector(selectBeneficiaries)
+  const { failures: codeFailures } = useAppSelector(selectBeneficiaries)
+  const creating = useAppSelector(selectBeneficiaryCreating)
   const [form] = Form.useForm<{ otp: string }>()
   const heading = OTP_HEADINGS[secondFactorOf(pending.twoFactor)]
   const { request } = pending

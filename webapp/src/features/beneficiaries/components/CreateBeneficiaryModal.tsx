@@ -7,12 +7,12 @@
 import { Button, Form, Input, Modal, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { AccountNumberField } from '../../../components/payee/AccountNumberField'
-import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../store/payees/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { useBanksQuery } from '../../../store/payees/reads'
 import { failedField } from '../../../components/failedField'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
-import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries } from '../../../store/beneficiaries/beneficiariesSlice'
+import { createBeneficiaryClosed, createBeneficiaryRequested, selectBeneficiaries, selectBeneficiaryCreating } from '../../../store/beneficiaries/beneficiariesSlice'
 import { CREATE_BENEFICIARY } from '../../../store/beneficiaries/texts'
 import { BeneficiaryCodeStep } from './BeneficiaryCodeStep'
 import '../../../components/accounts/accounts.css'
@@ -25,18 +25,16 @@ interface Values {
   accountNumber: string
 }
 
-export const CREATE_LOOKUP_KEY = 'beneficiary-create'
-
 function CreateBeneficiaryForm() {
   const dispatch = useAppDispatch()
-  const { creating } = useAppSelector(selectBeneficiaries)
+  const creating = useAppSelector(selectBeneficiaryCreating)
   const banksQuery = useBanksQuery()
   const banks = banksQuery.data ?? []
   const banksLoading = banksQuery.isFetching
   const [form] = Form.useForm<Values>()
   const accountNumber = Form.useWatch('accountNumber', form)
   const bankCode = Form.useWatch('bankCode', form)
-  const lookup = useNameLookup(CREATE_LOOKUP_KEY, accountNumber, bankCode)
+  const lookup = useNameLookup(accountNumber, bankCode)
 
   return (
     <Form

@@ -8,7 +8,7 @@ import { PANEL_TITLES } from '../texts'
 
 export function BillCodeDialog() {
   const dispatch = useAppDispatch()
-  const { flow, lookups } = useAppSelector(selectBills)
+  const { flow } = useAppSelector(selectBills)
   const { airtimeProviders, dataProviders, electricityProviders, cableProviders } = useAppSelector(selectBillCatalog)
   const request = flow.request
   const product = flow.product
@@ -21,7 +21,7 @@ export function BillCodeDialog() {
     if (product === 'ELECTRICITY_BILL') return electricityProviders.find((p) => p.code === request.electricityProviderCode)?.title
     return cableProviders.find((p) => p.code === request.cableTvProviderCode)?.title
   })()
-  const holder = product === 'ELECTRICITY_BILL' || product === 'CABLE_TV' ? lookups[product]?.holder?.name : null
+  const holder = flow.holder
   const number = request?.electricityMeterNum ?? request?.cableTvSmartCardNum ?? request?.phoneNumber
 
   return (

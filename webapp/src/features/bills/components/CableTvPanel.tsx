@@ -7,8 +7,8 @@
 import { Form, Input, Select } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
-import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
-import { selectBillCatalog, useBillProducts } from '../reads'
+import { vendRequested } from '../billsSlice'
+import { selectBillCatalog, useBillProducts, useHolderLookup } from '../reads'
 import { failedField } from '../../../components/failedField'
 import { GET_CABLE_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
@@ -26,35 +26,32 @@ const lookupKey = (v: Values) => `${v.cableTvProviderCode ?? ''}|${v.cableTvSmar
 
 export function CableTvPanel() {
   const dispatch = useAppDispatch()
-  const { lookups } = useAppSelector(selectBills)
+  const { lookup, lookedUp, lookUp, clear } = useHolderLookup()
   const { cableProviders } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
   const provider = values.cableTvProviderCode
   const { items: bouquets, loading: bouquetsLoading, read: bouquetsRead } = useBillProducts('CABLE_TV', provider)
   const bouquet = bouquets.find((b) => b.code === values.cableTvBouquetCode)
-  const lookup = lookups.CABLE_TV
-  const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
+  const resolved = lookup?.status === 'resolved' && lookedUp === lookupKey(values)
 
   const chooseProvider = () => form.setFieldValue('cableTvBouquetCode', undefined)
 
   const onFinish = (submitted: Values) => {
     const all = { ...form.getFieldsValue(true), ...submitted } as Values
     if (!resolved) {
-      dispatch(
-        lookupRequested({
-          product: 'CABLE_TV',
-          key: lookupKey(all),
-          providerCode: all.cableTvProviderCode!,
-          number: all.cableTvSmartCardNum!,
-          bouquetCode: all.cableTvBouquetCode ?? null,
-        }),
-      )
+      lookUp(lookupKey(all), {
+        product: 'CABLE_TV',
+        providerCode: all.cableTvProviderCode!,
+        number: all.cableTvSmartCardNum!,
+        bouquetCode: all.cableTvBouquetCode ?? null,
+      })
       return
     }
     dispatch(
       vendRequested({
         product: 'CABLE_TV',
+        holder: lookup.holder?.name,
         body: {
           utilityProductType: 'CABLE_TV',
           nuban: all.nuban,
@@ -70,7 +67,8 @@ export function CableTvPanel() {
   return (
     <LookupForm
       form={form}
-      product="CABLE_TV"
+      lookup={lookup}
+      onCleared={clear}
       clearOn={['cableTvProviderCode', 'cableTvSmartCardNum']}
       resolved={resolved}
       lookupText={GET_CABLE_DETAILS}

@@ -9,8 +9,8 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
-import { lookupRequested, selectBills, vendRequested } from '../billsSlice'
-import { selectBillCatalog } from '../reads'
+import { vendRequested } from '../billsSlice'
+import { selectBillCatalog, useHolderLookup } from '../reads'
 import { GET_METER_DETAILS } from '../texts'
 import { HolderStatus, SourceAccountField } from './fields'
 import { LookupForm } from './LookupForm'
@@ -31,30 +31,27 @@ const lookupKey = (v: Values) => `${v.electricityProviderCode ?? ''}|${v.meterTy
 
 export function ElectricityPanel() {
   const dispatch = useAppDispatch()
-  const { lookups } = useAppSelector(selectBills)
+  const { lookup, lookedUp, lookUp, clear } = useHolderLookup()
   const { electricityProviders, meterTypes } = useAppSelector(selectBillCatalog)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? {}
-  const lookup = lookups.ELECTRICITY_BILL
-  const resolved = lookup?.status === 'resolved' && lookup.key === lookupKey(values)
+  const resolved = lookup?.status === 'resolved' && lookedUp === lookupKey(values)
 
   const onFinish = (submitted: Values) => {
     const all = { ...form.getFieldsValue(true), ...submitted } as Values
     if (!resolved) {
-      dispatch(
-        lookupRequested({
-          product: 'ELECTRICITY_BILL',
-          key: lookupKey(all),
-          providerCode: all.electricityProviderCode!,
-          number: all.electricityMeterNum!,
-          meterType: all.meterType,
-        }),
-      )
+      lookUp(lookupKey(all), {
+        product: 'ELECTRICITY_BILL',
+        providerCode: all.electricityProviderCode!,
+        number: all.electricityMeterNum!,
+        meterType: all.meterType,
+      })
       return
     }
     dispatch(
       vendRequested({
         product: 'ELECTRICITY_BILL',
+        holder: lookup.holder?.name,
         body: {
           utilityProductType: 'ELECTRICITY_BILL',
           nuban: all.nuban,
@@ -70,7 +67,8 @@ export function ElectricityPanel() {
   return (
     <LookupForm
       form={form}
-      product="ELECTRICITY_BILL"
+      lookup={lookup}
+      onCleared={clear}
       clearOn={['electricityProviderCode', 'meterType', 'electricityMeterNum']}
       resolved={resolved}
       lookupText={GET_METER_DETAILS}

@@ -1,19 +1,20 @@
 /**
  * The form of the two-step bill panels (electricity, cable TV): its submit button first looks
  * the number up ('Get … Details'), then, once resolved, reads 'Proceed'. Changing any of the
- * `clearOn` fields clears the retrieved name.
+ * `clearOn` fields clears the retrieved name (`onCleared`).
  */
 import type { ReactNode } from 'react'
 import { Button, Form } from 'antd'
 import type { FormInstance } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { lookupCleared, selectBills } from '../billsSlice'
-import type { LookupProduct } from '../billsSlice'
+import { useAppSelector } from '../../../store/hooks'
+import { selectBills } from '../billsSlice'
+import type { LookupState } from '../reads'
 import { PROCEED } from '../texts'
 
 export function LookupForm<V extends object>({
   form,
-  product,
+  lookup,
+  onCleared,
   clearOn,
   resolved,
   lookupText,
@@ -21,16 +22,15 @@ export function LookupForm<V extends object>({
   children,
 }: {
   form: FormInstance<V>
-  product: LookupProduct
+  lookup: LookupState | undefined
+  onCleared: () => void
   clearOn: (keyof V)[]
   resolved: boolean
   lookupText: string
   onFinish: (values: V) => void
   children: ReactNode
 }) {
-  const dispatch = useAppDispatch()
-  const { lookups, flow } = useAppSelector(selectBills)
-  const lookup = lookups[product]
+  const { flow } = useAppSelector(selectBills)
   return (
     <Form
       form={form}
@@ -39,7 +39,7 @@ export function LookupForm<V extends object>({
       onFinish={onFinish}
       onValuesChange={(changed: Partial<V>) => {
         if (clearOn.some((name) => name in changed)) {
-          if (lookup) dispatch(lookupCleared(product))
+          if (lookup) onCleared()
         }
       }}
       className="kobo-bill-form"

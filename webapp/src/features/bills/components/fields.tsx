@@ -3,12 +3,12 @@
  * mobile number (docs/contract.md §11.2), a catalogue select and the
  * look-up result of the two-step panels.
  */
-import { Form, Input, Select, Spin } from 'antd'
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
+import { Form, Input, Select } from 'antd'
+import { CheckCircleFilled } from '@ant-design/icons'
+import { LookupNotice } from '../../../components/LookupNotice'
 import { formatNaira } from '../../../lib/format'
 import { accountOptionLabel } from '../../../components/accounts/accountStyles'
-import type { LookupState } from '../billsSlice'
-import { useSourceAccountsQuery } from '../reads'
+import { useSourceAccountsQuery, type LookupState } from '../reads'
 import { failedField } from '../../../components/failedField'
 import { digitsOnly, mobileNumberRules, requiredRule } from './rules'
 
@@ -49,19 +49,8 @@ export function MobileNumberField() {
 /** The holder found by 'Get Meter Details' / 'Get Cable Details', or why not. */
 export function HolderStatus({ lookup, what }: { lookup: LookupState | undefined; what: 'meter' | 'card' }) {
   if (!lookup) return null
-  if (lookup.status === 'loading') {
-    return (
-      <div className="kobo-lookup kobo-lookup--loading" role="status">
-        <Spin size="small" /> Verifying {what === 'meter' ? 'meter' : 'smart card'}…
-      </div>
-    )
-  }
-  if (lookup.status === 'failed') {
-    return (
-      <div className="kobo-lookup kobo-lookup--failed" role="alert">
-        <CloseCircleFilled /> {lookup.error}
-      </div>
-    )
+  if (lookup.status !== 'resolved') {
+    return <LookupNotice status={lookup.status} error={lookup.error} verifying={`Verifying ${what === 'meter' ? 'meter' : 'smart card'}…`} />
   }
   const holder = lookup.holder
   return (

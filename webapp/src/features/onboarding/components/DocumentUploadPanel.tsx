@@ -3,13 +3,14 @@
  * optional documents; Previous goes back to Basic Profile, Continue to Status
  * once every compulsory document is uploaded.
  */
+import { useEffect } from 'react'
 import { Button, Card, Divider, Image, Modal, Spin, Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
 import { LoadState } from '../../../components/LoadState'
 import { loadOf } from '../../../api/koboApi'
 import { deleteConfirmClosed, deleteRequested, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
-import { useOnboardingDocumentsQuery } from '../reads'
+import { useDocumentContentQuery, useOnboardingDocumentsQuery } from '../reads'
 import { isPassport, missingCompulsory, orderDocuments } from '../sections'
 import { DELETE_CONFIRMATION, DOCUMENTS_FAILED, UPLOAD_ALL_COMPULSORY } from '../texts'
 import type { OnboardingDocument } from '../types'
@@ -25,6 +26,13 @@ export function DocumentUploadPanel() {
   const documents = read.data ?? NO_DOCUMENTS
   const ordered = orderDocuments(documents)
   const previewDocument = documents.find((d) => d.id === preview?.id)
+  const previewContent = useDocumentContentQuery(preview?.id ?? null)
+  const content = previewContent.isFetching ? null : previewContent.data?.content
+  // A download that failed closes the dialog (the read has said why).
+  const previewFailed = preview !== null && previewContent.isError && !previewContent.isFetching
+  useEffect(() => {
+    if (previewFailed) dispatch(previewClosed())
+  }, [previewFailed, dispatch])
 
   const onContinue = () => {
     if (missingCompulsory(documents)) {
@@ -95,8 +103,8 @@ export function DocumentUploadPanel() {
         destroyOnHidden
       >
         <div className="kobo-doc-preview">
-          {preview?.content ? (
-            <Image src={preview.content} alt={previewDocument?.documentName ?? 'Document'} preview={false} />
+          {content ? (
+            <Image src={content} alt={previewDocument?.documentName ?? 'Document'} preview={false} />
           ) : (
             <Spin />
           )}

@@ -14,8 +14,8 @@ import { isActive } from '../../../store/accounts/accountsSlice'
 import { useAccountsQuery } from '../../../store/accounts/reads'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { AmountField } from '../../../components/amount/AmountField'
-import { AccountNumberField } from '../../../components/payee/AccountNumberField'
-import { accountNumberRules, isResolved, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../store/payees/AccountNumberField'
+import { accountNumberRules, isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { useBanksQuery } from '../../../store/payees/reads'
 import { useSchedulesQuery } from '../../../store/schedules/reads'
 import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
@@ -23,7 +23,7 @@ import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../stor
 import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { ScheduledPayment } from '../../../store/schedules/types'
-import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { ScheduleFields } from '../../../store/schedules/ScheduleFields'
 import { EditInLimits } from '../../../api/limits'
 
 interface Values extends ScheduleValues {
@@ -47,8 +47,6 @@ const FIELD_NAMES: Record<string, keyof Values> = {
   amount: 'amount',
   description: 'description',
 }
-
-const LOOKUP_KEY = 'schedule-edit'
 
 function initialValuesOf(payment: ScheduledPayment): Values {
   return {
@@ -78,7 +76,7 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const source = Form.useWatch('sourceAccountNumber', form)
   const accountNumber = Form.useWatch('destinationAccountNumber', form)
   const chosenBank = Form.useWatch('destinationBankCode', form)
-  const lookup = useNameLookup(LOOKUP_KEY, accountNumber, (needsBank ? chosenBank : undefined) || KOBO_BANK_CODE, !own)
+  const lookup = useNameLookup(accountNumber, (needsBank ? chosenBank : undefined) || KOBO_BANK_CODE, !own)
   const sources = useMemo(() => accounts.filter(isActive), [accounts])
   const destinations = sources.filter((a) => a.accountNumber !== source)
   const resolved = own ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)

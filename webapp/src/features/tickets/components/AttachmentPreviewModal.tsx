@@ -8,6 +8,7 @@ import { Button, Empty, Modal, Result, Spin, Table, Tabs } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { previewClosed, selectTickets } from '../ticketsSlice'
+import { useAttachmentQuery } from '../reads'
 import { FORMAT_NOT_SUPPORTED } from '../texts'
 import { contentTypeOf, dataUrlBytes, dataUrlToObjectUrl, dataUrlType, previewKindOf } from '../files'
 import { columnName, readWorkbook, type Sheet } from '../xlsx'
@@ -66,7 +67,9 @@ export function AttachmentPreviewModal() {
   const dispatch = useAppDispatch()
   const { preview } = useAppSelector(selectTickets)
   const attachment = preview?.attachment
-  const content = preview?.content ?? null
+  const file = useAttachmentQuery(attachment?.id)
+  const loading = file.isFetching
+  const content = loading ? null : (file.data?.content ?? null)
   const type = attachment ? contentTypeOf(attachment.name, (content && dataUrlType(content)) || attachment.contentType) : ''
   const kind = previewKindOf(type)
 
@@ -81,8 +84,8 @@ export function AttachmentPreviewModal() {
   }
 
   let body
-  if (!preview || preview.loading) body = <Spin className="kobo-preview__spin" />
-  else if (preview.failed || !content) body = <Empty description="This file could not be opened" />
+  if (!preview || loading) body = <Spin className="kobo-preview__spin" />
+  else if (file.isError || !content) body = <Empty description="This file could not be opened" />
   else if (kind === 'image') body = <img src={content} alt={attachment?.name} className="kobo-preview__image" />
   else if (kind === 'pdf') body = <Pdf content={content} name={attachment?.name ?? 'PDF'} />
   else if (kind === 'excel') body = <Workbook content={content} />
@@ -106,7 +109,7 @@ export function AttachmentPreviewModal() {
         </Button>,
       ]}
     >
-      <div className="kobo-preview__body" data-testid="attachment-preview" data-kind={preview?.loading ? 'loading' : kind}>
+      <div className="kobo-preview__body" data-testid="attachment-preview" data-kind={loading ? 'loading' : kind}>
         {body}
       </div>
     </Modal>

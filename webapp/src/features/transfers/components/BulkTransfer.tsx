@@ -19,28 +19,29 @@ import {
   bulkReset,
   selectTransfers,
 } from '../transfersSlice'
-import { lookupCleared, lookupRequested, selectPayees } from '../../../store/payees/payeesSlice'
+import { payeeKey, useNameLookups } from '../../../store/payees/nameLookup'
 import { BULK_NOT_RESOLVED, MAX_BULK_ROWS } from '../texts'
 import type { Bank, BulkTransferRow } from '../../../api/transferTypes'
 import { CodeDialog } from '../../../components/code/CodeDialog'
-import { ScheduleFields } from '../../../components/schedule/ScheduleFields'
+import { ScheduleFields } from '../../../store/schedules/ScheduleFields'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { bulkScheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { BulkRowForm } from './bulk/BulkRowForm'
 import { BulkSummary, CsvErrors } from './bulk/BulkNotices'
 import { BulkRowsTable } from './bulk/BulkRowsTable'
 import { PasteCsvModal } from './bulk/PasteCsvModal'
-import { lookupKeyOf, type BulkRow, type BulkRowValues } from './bulk/bulkRows'
+import type { BulkRow, BulkRowValues } from './bulk/bulkRows'
 
 
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { bulk, bulkCompleted } = useAppSelector(selectTransfers)
-  const { lookups } = useAppSelector(selectPayees)
   const { approval, scheduled } = useAppSelector(selectSchedules)
   const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
   const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
   const [rows, setRows] = useState<BulkRow[]>([])
+  // Each row's name is asked for as it is added, and forgotten as it goes.
+  const lookups = useNameLookups(rows)
   const [source, setSource] = useState<string | undefined>()
   const [csvErrors, setCsvErrors] = useState<string[]>([])
   const [pasteOpen, setPasteOpen] = useState(false)
@@ -59,18 +60,12 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
     if (seen.current === bulkCompleted + scheduled) return
     seen.current = bulkCompleted + scheduled
     scheduleForm.resetFields()
-    setRows((current) => {
-      current.forEach((row) => dispatch(lookupCleared(lookupKeyOf(row))))
-      return []
-    })
-  }, [bulkCompleted, scheduled, dispatch, scheduleForm])
+    setRows([])
+  }, [bulkCompleted, scheduled, scheduleForm])
 
   const addRows = (added: BulkCsvRow[]) => {
     const room = MAX_BULK_ROWS - rows.length
     const accepted = added.slice(0, Math.max(0, room)).map((row) => ({ ...row, id: nextId.current++ }))
-    for (const row of accepted) {
-      dispatch(lookupRequested({ key: lookupKeyOf(row), accountNumber: row.accountNumber, bankCode: row.bankCode }))
-    }
     setRows((current) => [...current, ...accepted])
     if (added.length > accepted.length) {
       setCsvErrors((errors) => [...errors, `A bulk transfer can have at most ${MAX_BULK_ROWS} rows`])
@@ -78,7 +73,6 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   }
 
   const removeRow = (row: BulkRow) => {
-    dispatch(lookupCleared(lookupKeyOf(row)))
     // Row refusals are numbered by position: they no longer apply once rows move.
     if (hasRowErrors) dispatch(bulkCancelled())
     setRows((current) => current.filter((r) => r.id !== row.id))
@@ -91,7 +85,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
     return parsed.length
   }
 
-  const allResolved = rows.length > 0 && rows.every((row) => lookups[lookupKeyOf(row)]?.status === 'resolved')
+  const allResolved = rows.length > 0 && rows.every((row) => lookups[payeeKey(row)]?.status === 'resolved')
   const total = rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100
 
   const send = async () => {
@@ -100,7 +94,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
     const schedule = scheduling ? await scheduleForm.validateFields().catch(() => null) : null
     if (scheduling && !schedule) return
     const transfers: BulkTransferRow[] = rows.map((row) => {
-      const result = lookups[lookupKeyOf(row)]?.result
+      const result = lookups[payeeKey(row)]?.result
       return {
         sourceAccountNumber: source,
         destinationAccountNumber: row.accountNumber,

@@ -13,13 +13,13 @@ import { REQUIRED } from '../../../lib/validation'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { useBeneficiariesQuery } from '../../../store/beneficiaries/reads'
 import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferPasskeyRequested, transferRequested } from '../transfersSlice'
-import { lookupCleared, lookupSet } from '../../../store/payees/payeesSlice'
+import { payeesApi } from '../../../store/payees/reads'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
 import { AmountField } from '../../../components/amount/AmountField'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
-import { AccountNumberField } from '../../../components/payee/AccountNumberField'
-import { isResolved, useNameLookup } from '../../../components/payee/nameLookup'
+import { AccountNumberField } from '../../../store/payees/AccountNumberField'
+import { isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
@@ -27,7 +27,7 @@ import { TransferInLimits } from '../../../api/limits'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
 // code dialog antd's modal; neither is on the form's first screen.
-const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/schedule/ScheduleFields'))).ScheduleFields }))
+const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../store/schedules/ScheduleFields'))).ScheduleFields }))
 const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/code/CodeDialog'))).CodeDialog }))
 
 interface Values extends ScheduleValues {
@@ -49,14 +49,13 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
   const { approval, scheduled } = useAppSelector(selectSchedules)
   const beneficiaries = useBeneficiariesQuery().data ?? EMPTY
   const [form] = Form.useForm<Values>()
-  const lookupKey = `transfer-${kind}`
 
   const source = Form.useWatch('sourceAccountNumber', form)
   const accountNumber = Form.useWatch('destinationAccountNumber', form)
   const chosenBank = Form.useWatch('destinationBankCode', form)
   const schedule = Form.useWatch('scheduleTransaction', form)
   const bankCode = kind === 'OTHER_BANK' ? chosenBank : KOBO_BANK_CODE
-  const lookup = useNameLookup(lookupKey, accountNumber, bankCode, kind !== 'OWN_ACCOUNT')
+  const lookup = useNameLookup(accountNumber, bankCode, kind !== 'OWN_ACCOUNT')
 
   const destinations = accounts.filter((a) => a.accountNumber !== source)
   const resolved = kind === 'OWN_ACCOUNT' ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
@@ -74,8 +73,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
     if (completed + scheduled === seenCompleted.current) return
     seenCompleted.current = completed + scheduled
     form.resetFields()
-    dispatch(lookupCleared(lookupKey))
-  }, [completed, scheduled, form, dispatch, lookupKey])
+  }, [completed, scheduled, form])
 
   const chooseBeneficiary = (id: number | undefined) => {
     const beneficiary = beneficiaries.find((b) => b.id === id)
@@ -83,18 +81,17 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
     form.setFieldsValue({ destinationAccountNumber: beneficiary.accountNumber, destinationBankCode: beneficiary.bankCode })
     // A saved beneficiary counts as a resolved name (docs/contract.md §8.1).
     dispatch(
-      lookupSet({
-        key: lookupKey,
-        accountNumber: beneficiary.accountNumber,
-        bankCode: kind === 'OTHER_BANK' ? beneficiary.bankCode : KOBO_BANK_CODE,
-        result: {
+      payeesApi.util.upsertQueryData(
+        'nameInquiry',
+        { accountNumber: beneficiary.accountNumber, bankCode: kind === 'OTHER_BANK' ? beneficiary.bankCode : KOBO_BANK_CODE },
+        {
           accountName: beneficiary.accountName,
           accountNumber: beneficiary.accountNumber,
           bankCode: beneficiary.bankCode,
           bankName: beneficiary.bankName,
           nameInquiryReference: null,
         },
-      }),
+      ),
     )
   }
 

@@ -2,7 +2,7 @@
 import { Tag, Typography } from 'antd'
 import { ReceiptActions } from '../../../../components/receipt/ReceiptActions'
 import { statusTagOf } from '../../../../components/receipt/receiptModel'
-import type { LookupState } from '../../../../store/payees/payeesSlice'
+import type { LookupState } from '../../../../store/payees/nameLookup'
 import type { Transfer } from '../../../../api/transferTypes'
 import type { BulkRow } from './bulkRows'
 

@@ -5,10 +5,10 @@ import { Button, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { formatNaira } from '../../../../lib/format'
 import { useIsMobile } from '../../../../lib/useIsMobile'
-import type { LookupState } from '../../../../store/payees/payeesSlice'
+import { payeeKey, type LookupState } from '../../../../store/payees/nameLookup'
 import type { Transfer } from '../../../../api/transferTypes'
 import { RecipientCell, ResultCell } from './BulkCells'
-import { lookupKeyOf, type BulkRow } from './bulkRows'
+import type { BulkRow } from './bulkRows'
 
 interface Props {
   rows: BulkRow[]
@@ -45,7 +45,7 @@ export function BulkRowsTable({ rows, lookups, bankName, locked, rowErrors, resu
           title: 'Recipient',
           key: 'recipient',
           render: (_, row) => (
-            <RecipientCell row={row} bank={bankName.get(row.bankCode) ?? row.bankCode} lookup={lookups[lookupKeyOf(row)]} />
+            <RecipientCell row={row} bank={bankName.get(row.bankCode) ?? row.bankCode} lookup={lookups[payeeKey(row)]} />
           ),
         },
         {

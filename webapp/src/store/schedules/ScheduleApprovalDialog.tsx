@@ -2,11 +2,11 @@
  * The code step of a new or edited scheduled payment: the shared code dialog,
  * confirmed with PATCH …/approve {otp, referenceNumber} (docs/contract.md §10.3).
  */
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch, useAppSelector } from '../hooks'
 import { formatNaira } from '../../lib/format'
-import { CodeDialog } from '../code/CodeDialog'
-import { approvalClosed, approvePasskeyRequested, approveRequested, selectSchedules } from '../../store/schedules/schedulesSlice'
-import { cadenceOf } from '../../store/schedules/schedule'
+import { CodeDialog } from '../../components/code/CodeDialog'
+import { approvalClosed, approvePasskeyRequested, approveRequested, selectSchedules } from './schedulesSlice'
+import { cadenceOf } from './schedule'
 
 export function ScheduleApprovalDialog() {
   const dispatch = useAppDispatch()

@@ -3,7 +3,7 @@
  * outcome of its name look-up (LookupStatus) under it.
  */
 import { Form, Input } from 'antd'
-import type { LookupState } from '../../store/payees/payeesSlice'
+import type { LookupState } from './nameLookup'
 import { LookupStatus } from './LookupStatus'
 import { accountNumberRules, normalizeAccountNumber } from './nameLookup'
 

@@ -7,7 +7,7 @@ import { Checkbox, Col, DatePicker, Form, InputNumber, Row, Select, Typography }
 import dayjs from 'dayjs'
 import { REQUIRED } from '../../lib/validation'
 import { blockNumberKeys, blockWheel } from '../../lib/amount'
-import { SCHEDULE_INTERVALS } from '../../store/schedules/texts'
+import { SCHEDULE_INTERVALS } from './texts'
 
 export function ScheduleFields({ note, lockContinuous = false }: { note?: string; lockContinuous?: boolean }) {
   const form = Form.useFormInstance()
