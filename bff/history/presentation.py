@@ -60,8 +60,10 @@ def posting_references(reference: str, record: Transfer | Vend | None) -> list[s
     if record is not None:
         return record.posting_references()
     # A transfer the core posted for someone else than this BFF (a refund's reversal credit,
-    # a tester's move) is kept under TRF-<reference>, which the customer's reference drops.
-    return [reference, f"TRF-{reference}"]
+    # a tester's move) is kept under TRF-<reference>, which the customer's reference drops;
+    # a payment this BFF has no record of (another BFF's database, one restored from a
+    # backup older than the payment) under the hold it settled.
+    return [reference, f"TRF-{reference}", f"HOLD-{reference}", f"HOLD-TRF-{reference}"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,11 +156,10 @@ async def test_details_carry_the_balance_after_as_the_list_does(bff):
     completed = [line for line in page["content"] if line["status"] == "COMPLETED"]
     assert completed
     for line in completed:
-        detail = (
-            await bff.client.get(f"{H}/{line['referenceNumber']}", headers=auth(token))
-        ).json()
+        answer = await bff.client.get(f"{H}/{line['referenceNumber']}", headers=auth(token))
+        assert answer.status_code == 200, (line, answer.text)
         assert line["balanceAfter"] is not None
-        assert detail["balanceAfter"] == line["balanceAfter"], line["referenceNumber"]
+        assert answer.json()["balanceAfter"] == line["balanceAfter"], line["referenceNumber"]
 
 
 @pytest.mark.parametrize(("path", "kind"), [("download", "pdf"), ("download/excel", "xlsx")])

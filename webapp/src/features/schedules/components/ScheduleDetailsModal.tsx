@@ -1,6 +1,8 @@
 /** 'Schedule Payment Details' (docs/contract.md §10.1): everything about one payment. */
 import { Alert, Button, Descriptions, Modal, Skeleton, Tag } from 'antd'
-import { EditOutlined } from '@ant-design/icons'
+import { EditOutlined, ReloadOutlined } from '@ant-design/icons'
+import type { ReadError } from '../../../api/koboApi'
+import { RETRY_LABEL } from '../../../components/LoadState'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { formatNaira, humanize } from '../../../lib/format'
@@ -15,7 +17,8 @@ export function ScheduleDetailsModal() {
   const { details } = useAppSelector(selectSchedules)
   const mobile = useIsMobile()
   // What the list knows at once, then the payment as the BFF has it now.
-  const fresh = useScheduleQuery(details.uuid ?? '', { skip: !details.uuid }).data
+  const read = useScheduleQuery(details.uuid ?? '', { skip: !details.uuid })
+  const fresh = read.data
   const listed = useSchedulesQuery().data?.find((s) => s.uuid === details.uuid)
   const item = details.uuid ? ((fresh?.uuid === details.uuid ? fresh : null) ?? listed ?? null) : null
   const close = () => dispatch(detailsClosed())
@@ -42,8 +45,23 @@ export function ScheduleDetailsModal() {
         ) : null,
       ]}
     >
+      {read.isError && (
+        // The payment as the BFF has it now could not be read: said once, here, with a Retry;
+        // what the list knew (if anything) is shown below it.
+        <Alert
+          type="warning"
+          showIcon
+          className="kobo-schedule-details__alert"
+          title={(read.error as ReadError | undefined)?.reason}
+          action={
+            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => read.refetch()}>
+              {RETRY_LABEL}
+            </Button>
+          }
+        />
+      )}
       {!item ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        read.isError ? null : <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         <div className="kobo-schedule-details" data-testid="schedule-details">
           <div className="kobo-schedule-details__head">
