@@ -21,6 +21,10 @@ export function ToastHost() {
   const [api, contextHolder] = notification.useNotification({
     duration: TOAST_DURATION_SECONDS,
     maxCount: 1,
+    // A toast leaves after its 5 s even under the pointer: one that lingered while hovered
+    // kept covering the action beneath it (a page's bottom button) for as long as the
+    // pointer rested there. Its close button still dismisses it at once.
+    pauseOnHover: false,
   })
   const queue = useAppSelector(selectToastQueue)
   const dispatch = useAppDispatch()
