@@ -290,32 +290,58 @@ def run_web_unit(session: nox.Session, instant: str | None) -> None:
 
 @nox.session(venv_backend="none")
 def instants(session: nox.Session) -> None:
-    """Both suites at every awkward instant, one after another (about ten minutes each), the
-    results written into docs/frontend.md between the `instants` markers. Not in scripts/test,
-    which takes one instant a run."""
-    results = []
-    for instant in AWKWARD_INSTANTS:
+    """Both suites at every awkward instant (or those named: `nox -s instants -- 'Sunday
+    23:59'`), one after another, about ten minutes each; each instant's row of the table in
+    docs/frontend.md (between the `instants` markers) is written with today's date, the
+    others kept. Not in scripts/test, which takes one instant a run."""
+    chosen = session.posargs or list(AWKWARD_INSTANTS)
+    unknown = [name for name in chosen if name not in AWKWARD_INSTANTS]
+    if unknown:
+        session.error(f"unknown instants {unknown}: choose from {list(AWKWARD_INSTANTS)}")
+    today = time.strftime("%Y-%m-%d")
+    rows = read_instant_rows()
+    for instant in chosen:
         announce_clock(session, instant)
-        row = [instant]
+        cells = []
         for run in (run_tests_sqlite, run_web_unit):
             try:
                 run(session, instant)
-                row.append("passed")
+                cells.append("passed")
             except nox.command.CommandFailed:
-                row.append("**failed**")
-        results.append(row)
-    today = time.strftime("%Y-%m-%d")
-    table = ["| instant (West Africa Time) | Python suite (SQLite) | web unit suite | date |"]
-    table.append("|---|---|---|---|")
-    table += [f"| {instant} | {python} | {web} | {today} |" for instant, python, web in results]
-    doc = ROOT / "docs" / "frontend.md"
-    start, end = "<!-- instants:start -->", "<!-- instants:end -->"
-    text = doc.read_text()
-    head, _, rest = text.partition(start)
-    _, _, tail = rest.partition(end)
-    doc.write_text(head + start + "\n" + "\n".join(table) + "\n" + end + tail)
-    if any("failed" in cell for row in results for cell in row):
+                cells.append("**failed**")
+        rows[instant] = f"| {instant} | {cells[0]} | {cells[1]} | {today} |"
+        write_instant_rows(rows)
+    if any("failed" in rows[instant] for instant in chosen):
         session.error("a suite failed at an awkward instant (docs/frontend.md)")
+
+
+INSTANTS_DOC = ROOT / "docs" / "frontend.md"
+INSTANTS_MARKERS = ("<!-- instants:start -->", "<!-- instants:end -->")
+
+
+def read_instant_rows() -> dict[str, str]:
+    """The table's rows by instant, as docs/frontend.md holds them."""
+    start, end = INSTANTS_MARKERS
+    table = INSTANTS_DOC.read_text().partition(start)[2].partition(end)[0]
+    rows = {}
+    for line in table.splitlines():
+        name = line.split("|")[1].strip() if line.count("|") > 2 else ""
+        if name in AWKWARD_INSTANTS:
+            rows[name] = line
+    return rows
+
+
+def write_instant_rows(rows: dict[str, str]) -> None:
+    start, end = INSTANTS_MARKERS
+    table = [
+        "| instant (West Africa Time) | Python suite (SQLite) | web unit suite | date |",
+        "|---|---|---|---|",
+        *(rows.get(name, f"| {name} | not run | not run | |") for name in AWKWARD_INSTANTS),
+    ]
+    text = INSTANTS_DOC.read_text()
+    head, _, rest = text.partition(start)
+    tail = rest.partition(end)[2]
+    INSTANTS_DOC.write_text(head + start + "\n" + "\n".join(table) + "\n" + end + tail)
 
 
 @nox.session(venv_backend="none")
