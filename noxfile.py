@@ -186,12 +186,12 @@ def tests_sqlite(session: nox.Session) -> None:
     """The Python suite on SQLite, at this run's awkward instant (`test_instant`)."""
     instant = test_instant()
     announce_clock(session, instant)
-    run_tests_sqlite(session, instant)
+    run_tests_sqlite(session, instant, tuple(session.posargs))
 
 
-def run_tests_sqlite(session: nox.Session, instant: str | None) -> None:
+def run_tests_sqlite(session: nox.Session, instant: str | None, args: tuple[str, ...] = ()) -> None:
     env = {"KOBO_TEST_DB": "sqlite", **clock_at(instant)}
-    session.run(PY, "-m", "pytest", *PYTEST_ARGS, *session.posargs, env=env)
+    session.run(PY, "-m", "pytest", *PYTEST_ARGS, *args, env=env)
 
 
 def _postgres_reachable() -> bool:
