@@ -1,15 +1,15 @@
 /** 'Schedule Payment Details' (docs/contract.md §10.1): everything about one payment. */
-import { Alert, Button, Descriptions, Modal, Skeleton, Tag } from 'antd'
-import { EditOutlined, ReloadOutlined } from '@ant-design/icons'
-import type { ReadError } from '../../../api/koboApi'
-import { RETRY_LABEL } from '../../../components/LoadState'
+import { Alert, Button, Descriptions, Modal, Tag } from 'antd'
+import { EditOutlined } from '@ant-design/icons'
+import { loadOf } from '../../../api/koboApi'
+import { LoadState } from '../../../components/LoadState'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { formatNaira, humanize } from '../../../lib/format'
 import { detailsClosed, editOpened, selectSchedules } from '../../../store/schedules/schedulesSlice'
 import { useScheduleQuery, useSchedulesQuery } from '../../../store/schedules/reads'
 import { cadenceOf } from '../../../store/schedules/schedule'
-import { DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
+import { DETAILS_ERROR, DETAILS_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { ScheduleStatusTag } from './ScheduleStatusTag'
 
 export function ScheduleDetailsModal() {
@@ -45,80 +45,75 @@ export function ScheduleDetailsModal() {
         ) : null,
       ]}
     >
-      {read.isError && (
-        // The payment as the BFF has it now could not be read: said once, here, with a Retry;
-        // what the list knew (if anything) is shown below it.
-        <Alert
-          type="warning"
-          showIcon
-          className="kobo-schedule-details__alert"
-          title={(read.error as ReadError | undefined)?.reason}
-          action={
-            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => read.refetch()}>
-              {RETRY_LABEL}
-            </Button>
-          }
-        />
-      )}
-      {!item ? (
-        read.isError ? null : <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
-        <div className="kobo-schedule-details" data-testid="schedule-details">
-          <div className="kobo-schedule-details__head">
-            <div>
-              <div className="kobo-schedule-details__amount">{formatNaira(item.amount)}</div>
-              <div className="kobo-schedule-details__to">
-                to <strong>{item.destinationAccountName}</strong>
+      {/* The list's copy shows at once; a failed fresh read is a banner above it (or the
+          failed state, with nothing to show), said once, with Retry. */}
+      <LoadState
+        load={loadOf(read)}
+        onRetry={() => void read.refetch()}
+        failedTitle={DETAILS_ERROR}
+        hasData={Boolean(item)}
+        skeletonRows={6}
+      >
+        {() =>
+          item && (
+            <div className="kobo-schedule-details" data-testid="schedule-details">
+              <div className="kobo-schedule-details__head">
+                <div>
+                  <div className="kobo-schedule-details__amount">{formatNaira(item.amount)}</div>
+                  <div className="kobo-schedule-details__to">
+                    to <strong>{item.destinationAccountName}</strong>
+                  </div>
+                </div>
+                <ScheduleStatusTag status={item.status} />
               </div>
+              {item.status === 'PENDING' && !item.approved && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="kobo-schedule-details__alert"
+                  title="Awaiting approval"
+                  description="This payment will not run until it is approved with a one-time code. Edit it to receive a new code."
+                />
+              )}
+              {item.status === 'FAILED' && item.failureReason && (
+                <Alert type="error" showIcon className="kobo-schedule-details__alert" title="Payment failed" description={item.failureReason} />
+              )}
+              <Descriptions
+                column={mobile ? 1 : 2}
+                size="small"
+                bordered
+                items={[
+                  { key: 'ref', label: 'Reference Number', children: <span className="kobo-tabular">{item.referenceNumber}</span> },
+                  { key: 'type', label: 'Transfer Type', children: TRANSFER_TYPE_LABELS[item.transferType] ?? humanize(item.transferType) },
+                  { key: 'date', label: item.status === 'PENDING' ? 'Next Payment Date' : 'Payment Date', children: item.scheduleDate },
+                  { key: 'cadence', label: 'Frequency', children: cadenceOf(item) },
+                  { key: 'from', label: 'From Account', children: <span className="kobo-tabular">{item.sourceAccountNumber}</span> },
+                  {
+                    key: 'to',
+                    label: 'To Account',
+                    children: (
+                      <span>
+                        <span className="kobo-tabular">{item.destinationAccountNumber}</span>
+                        <br />
+                        <span className="kobo-schedule-details__muted">{item.destinationBankName}</span>
+                      </span>
+                    ),
+                  },
+                  { key: 'amount', label: 'Amount', children: formatNaira(item.amount) },
+                  { key: 'runs', label: 'Payments Made', children: `${item.runsDone} of ${item.repeatPayment}` },
+                  { key: 'description', label: 'Description', children: item.description || '—', span: mobile ? 1 : 2 },
+                  {
+                    key: 'approved',
+                    label: 'Approval',
+                    span: mobile ? 1 : 2,
+                    children: item.approved ? <Tag color="green">Approved</Tag> : <Tag color="orange">Awaiting approval</Tag>,
+                  },
+                ]}
+              />
             </div>
-            <ScheduleStatusTag status={item.status} />
-          </div>
-          {item.status === 'PENDING' && !item.approved && (
-            <Alert
-              type="warning"
-              showIcon
-              className="kobo-schedule-details__alert"
-              title="Awaiting approval"
-              description="This payment will not run until it is approved with a one-time code. Edit it to receive a new code."
-            />
-          )}
-          {item.status === 'FAILED' && item.failureReason && (
-            <Alert type="error" showIcon className="kobo-schedule-details__alert" title="Payment failed" description={item.failureReason} />
-          )}
-          <Descriptions
-            column={mobile ? 1 : 2}
-            size="small"
-            bordered
-            items={[
-              { key: 'ref', label: 'Reference Number', children: <span className="kobo-tabular">{item.referenceNumber}</span> },
-              { key: 'type', label: 'Transfer Type', children: TRANSFER_TYPE_LABELS[item.transferType] ?? humanize(item.transferType) },
-              { key: 'date', label: item.status === 'PENDING' ? 'Next Payment Date' : 'Payment Date', children: item.scheduleDate },
-              { key: 'cadence', label: 'Frequency', children: cadenceOf(item) },
-              { key: 'from', label: 'From Account', children: <span className="kobo-tabular">{item.sourceAccountNumber}</span> },
-              {
-                key: 'to',
-                label: 'To Account',
-                children: (
-                  <span>
-                    <span className="kobo-tabular">{item.destinationAccountNumber}</span>
-                    <br />
-                    <span className="kobo-schedule-details__muted">{item.destinationBankName}</span>
-                  </span>
-                ),
-              },
-              { key: 'amount', label: 'Amount', children: formatNaira(item.amount) },
-              { key: 'runs', label: 'Payments Made', children: `${item.runsDone} of ${item.repeatPayment}` },
-              { key: 'description', label: 'Description', children: item.description || '—', span: mobile ? 1 : 2 },
-              {
-                key: 'approved',
-                label: 'Approval',
-                span: mobile ? 1 : 2,
-                children: item.approved ? <Tag color="green">Approved</Tag> : <Tag color="orange">Awaiting approval</Tag>,
-              },
-            ]}
-          />
-        </div>
-      )}
+          )
+        }
+      </LoadState>
     </Modal>
   )
 }
