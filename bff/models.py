@@ -11,6 +11,7 @@ from bff.limits.models import PendingLimitChange, TransactionLimit
 from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.passkeys.models import Passkey, WebAuthnChallenge
+from bff.risk.models import AccountFlag, PaymentReview, SyncCursor, WatchedAccount
 from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret
 from bff.tickets.models import Ticket, TicketAttachment, TicketMessage
@@ -18,6 +19,7 @@ from bff.transfers.models import Transfer, TransferBatch
 from bff.users.models import User
 
 __all__ = [
+    "AccountFlag",
     "AuditEvent",
     "Beneficiary",
     "ClockOffset",
@@ -31,10 +33,12 @@ __all__ = [
     "OutboxMessage",
     "Passkey",
     "PasswordReset",
+    "PaymentReview",
     "PendingAuthenticatorSecret",
     "PendingLimitChange",
     "ScheduledPayment",
     "ScheduledRun",
+    "SyncCursor",
     "Ticket",
     "TicketAttachment",
     "TicketMessage",
@@ -44,5 +48,6 @@ __all__ = [
     "User",
     "UserSession",
     "Vend",
+    "WatchedAccount",
     "WebAuthnChallenge",
 ]

@@ -39,6 +39,8 @@ from bff.onboarding.service import OnboardingService
 from bff.passkeys.service import PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.registration.service import RegistrationService
+from bff.risk.check import RiskCheck
+from bff.risk.reviews import PaymentReviews
 from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.security.throttling import Limiter
@@ -48,8 +50,10 @@ from bff.settings.service import SettingsService
 from bff.storage import open_document_store
 from bff.storage.fields import SealedFields
 from bff.tickets.service import TicketService
+from bff.transfers.account_cap import NewAccountCap
 from bff.transfers.alerts import TRANSFER_ALERT, TransferAlerts
 from bff.transfers.device_cap import DeviceCap
+from bff.transfers.models import Transfer, TransferType
 from bff.transfers.service import TransferService
 from bff.users.read_cache import ReadCache
 from kobo_serving.startup import once_across_processes
@@ -72,6 +76,8 @@ class Services:
     passkeys: PasskeyService
     devices: DeviceService
     device_cap: DeviceCap
+    account_cap: NewAccountCap
+    payment_reviews: PaymentReviews
     freeze: FreezeService
     transaction_limits: LimitsService
     lookup: AccountLookup
@@ -174,6 +180,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     lookup = AccountLookup(core_client, settings.secret_key)
     beneficiaries = BeneficiaryService(db, lookup, notices, passkeys=passkeys)
     ttl = settings.otp_ttl_s
+    reviews = PaymentReviews(db, core_client, notifier, settings.risk)
+    account_cap = NewAccountCap(db, settings.risk)
     transfers = TransferService(
         db,
         core_client,
@@ -186,6 +194,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         otp_ttl_s=ttl,
         passkeys=passkeys,
         device_cap=device_cap,
+        risk=RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED),
+        reviews=reviews,
+        account_cap=account_cap,
     )
     bills = BillService(
         db, core_client, codes, accounts, limits, notifier, otp_ttl_s=ttl, passkeys=passkeys
@@ -225,6 +236,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         passkeys=passkeys,
         devices=devices,
         device_cap=device_cap,
+        account_cap=account_cap,
+        payment_reviews=reviews,
         freeze=FreezeService(db, passwords, auth, codes, notices),
         transaction_limits=limits,
         lookup=lookup,
@@ -238,7 +251,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         dispute_back_office=DisputeBackOffice(disputes, core_client, notifier),
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
-        jobs=Jobs(transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys),
+        jobs=Jobs(
+            transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys, reviews
+        ),
         core=core_client,
         core_health=CoreHealth(core_client),
         db=db,

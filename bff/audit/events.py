@@ -26,3 +26,7 @@ class Event(StrEnum):
     ONBOARDING_REVIEWED = "ONBOARDING_REVIEWED"  # a back-office decision
     ACCOUNT_FROZEN = "ACCOUNT_FROZEN"  # by the customer, without a code
     ACCOUNT_UNFROZEN = "ACCOUNT_UNFROZEN"  # a code and a new password, or the back office
+    PAYMENT_BLOCKED = "PAYMENT_BLOCKED"  # refused by the risk check (bff/risk)
+    PAYMENT_REVIEWED = "PAYMENT_REVIEWED"  # a held payment released or cancelled
+    INSTANT_TRANSFERS_OFF = "INSTANT_TRANSFERS_OFF"  # by the customer, without a code
+    INSTANT_TRANSFERS_ON = "INSTANT_TRANSFERS_ON"  # with a code or passkey

@@ -23,6 +23,8 @@ SUBJECTS = {
     Event.DEVICE_REMOVED: "A device was removed from your Kobo profile",
     Event.ACCOUNT_FROZEN: "Your Kobo account is frozen",
     Event.ACCOUNT_UNFROZEN: "Your Kobo account is unfrozen",
+    Event.INSTANT_TRANSFERS_OFF: "Instant transfers are switched off on your Kobo profile",
+    Event.INSTANT_TRANSFERS_ON: "Instant transfers are switched on on your Kobo profile",
     Event.CODES_PAUSED: "Too many wrong codes were entered on your Kobo account",
 }
 NOT_YOU = (

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from bff.config.channels import ChannelSettings
 from bff.config.dispute_deadlines import DEFAULT_DEADLINE_HOURS, parse_deadline_hours
+from bff.config.risk import RiskSettings
 from bff.storage.settings import StorageSettings
 from kobo_serving.env import SettingError, env_choice, env_flag, env_int, env_seconds
 
@@ -96,6 +97,8 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     # Which transports carry e-mail and SMS (bff/config/channels.py).
     channels: ChannelSettings = field(default_factory=ChannelSettings)
+    # The payment risk check's thresholds (bff/config/risk.py, bff/risk).
+    risk: RiskSettings = field(default_factory=RiskSettings)
     # Who may read /metrics: client addresses or networks (docs/operations.md). Empty: nobody.
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
     # A payment whose money is still held after this long needs a person (docs/operations.md).
@@ -203,6 +206,7 @@ class Settings:
                 if origin.strip()
             ),
             channels=ChannelSettings.from_env(),
+            risk=RiskSettings.from_env(),
             storage=StorageSettings.from_env(),
             dispute_deadline_hours=dispute_deadlines_from_env(),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),

@@ -18,6 +18,7 @@ from datetime import datetime
 from bff.bills.service import BillService
 from bff.notifications.outbox import Outbox
 from bff.passkeys.service import PasskeyService
+from bff.risk.reviews import PaymentReviews
 from bff.schedules.service import ScheduleService
 from bff.transfers.service import TransferService
 
@@ -30,6 +31,7 @@ class Pass:
     vends_followed_up: int
     schedules_run: int
     messages_sent: int = 0
+    reviews_expired: int = 0
 
 
 class Jobs:
@@ -41,6 +43,7 @@ class Jobs:
         interval_s: float,
         outbox: Outbox | None = None,
         passkeys: PasskeyService | None = None,
+        reviews: PaymentReviews | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
@@ -48,6 +51,7 @@ class Jobs:
         self.interval_s = interval_s
         self.outbox = outbox
         self.passkeys = passkeys
+        self.reviews = reviews
         self._challenges_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
@@ -87,6 +91,7 @@ class Jobs:
         schedules = await self.run_due_schedules()
         transfers = await self.follow_up_transfers(now)
         vends = await self.follow_up_bills(now)
+        expired = await self.expire_reviews(now)
         await self.forget_expired_challenges()
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
@@ -95,7 +100,18 @@ class Jobs:
             vends_followed_up=vends,
             schedules_run=schedules,
             messages_sent=sent,
+            reviews_expired=expired,
         )
+
+    async def expire_reviews(self, now: datetime | None = None) -> int:
+        """Held payments nobody reviewed by their deadline: cancelled, the money returned."""
+        if self.reviews is None:
+            return 0
+        try:
+            return await self.reviews.expire_due(now)
+        except Exception:  # the database may be away: the next pass tries again
+            log.exception("expiring held payments failed")
+            return 0
 
     async def forget_expired_challenges(self) -> int:
         """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):

@@ -24,6 +24,11 @@ class TransactionLimit(Base):
     single_kobo: Mapped[int] = mapped_column(BigInteger)
     uuid: Mapped[str] = mapped_column(String(36), default=lambda: str(uuid.uuid4()))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # A raise waits out its cooling-off (KOBO_RISK_LIMIT_RAISE_HOURS): from `raise_from` these
+    # limits apply instead of the two above; a lowering applies at once.
+    raise_daily_kobo: Mapped[int | None] = mapped_column(BigInteger)
+    raise_single_kobo: Mapped[int | None] = mapped_column(BigInteger)
+    raise_from: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class PendingLimitChange(Base):

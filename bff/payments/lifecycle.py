@@ -190,7 +190,7 @@ class Lifecycle(Generic[M]):
         async with self.db.autocommit() as session:
             return await session.get(self.model, item_id)
 
-    def _update_statement(self, item_id: Any, *conditions: Any, **values: Any) -> Update:
+    def update_statement(self, item_id: Any, *conditions: Any, **values: Any) -> Update:
         """`conditions` on `self.columns`, not on the mapped class's attributes: those would
         turn the statement back into an ORM one."""
         return update(self.table).where(self.columns.id == item_id, *conditions).values(**values)
@@ -203,12 +203,12 @@ class Lifecycle(Generic[M]):
 
     async def _update(self, item_id: str, *conditions: Any, **values: Any) -> bool:
         async with self.db.autocommit() as session:
-            result = await session.execute(self._update_statement(item_id, *conditions, **values))
+            result = await session.execute(self.update_statement(item_id, *conditions, **values))
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
     def _start_statement(self, item_id: str) -> Update:
         now = utcnow()
-        return self._update_statement(
+        return self.update_statement(
             item_id,
             self.columns.status == Status.AWAITING_OTP,
             status=Status.PROCESSING,
@@ -268,10 +268,10 @@ class Lifecycle(Generic[M]):
             item.attempts += 1
             item.next_attempt_at = utcnow() + timedelta(seconds=delay)
 
-    def _finish_statement(self, item_id: str, outcome: Outcome, **also: Any) -> Update:
+    def finish_statement(self, item_id: str, outcome: Outcome, **also: Any) -> Update:
         if outcome.stage is not None:
             also["stage"] = outcome.stage
-        return self._update_statement(
+        return self.update_statement(
             item_id,
             self.columns.status.not_in(Status.FINAL),
             status=outcome.status,
@@ -294,7 +294,7 @@ class Lifecycle(Generic[M]):
             await self._complete_with_alert(item_id, Outcome(status, code, reason, posting))
             return
         async with self.db.autocommit() as session:
-            await session.execute(self._finish_statement(item_id, Outcome(status, code, reason)))
+            await session.execute(self.finish_statement(item_id, Outcome(status, code, reason)))
 
     async def _complete_with_alert(self, item_id: str, outcome: Outcome, **also: Any) -> M | None:
         """Record the completion and its alert together: the alert exists exactly if the
@@ -303,7 +303,7 @@ class Lifecycle(Generic[M]):
         posting = None if outcome.posting is None else msgspec.to_builtins(outcome.posting)
         async with self.db.transaction() as session:
             if self.db.is_sqlite:
-                completion = self._finish_statement(item_id, outcome, **also)
+                completion = self.finish_statement(item_id, outcome, **also)
                 final = await self._update_returning(session, completion)
                 if final is not None:
                     await add_posting_alert(session, self.alert, item_id, posting)
@@ -340,12 +340,12 @@ class Lifecycle(Generic[M]):
         return self._with_challenge
 
     def _completion_with_alert(self, also: frozenset[str]) -> Select[Any]:
-        """`_finish_statement` with RETURNING and the alert's row (`with_posting_alert`),
+        """`finish_statement` with RETURNING and the alert's row (`with_posting_alert`),
         its values as parameters of the same names: built once per set of `also` columns
         (building it and its cache key per payment was most of its SQLAlchemy time)."""
         built = self._completions.get(also)
         if built is None:
-            completion = self._update_statement(
+            completion = self.update_statement(
                 bindparam("item_id"),
                 self.columns.status.not_in(Status.FINAL),
                 status=bindparam("status"),
@@ -444,11 +444,11 @@ class Lifecycle(Generic[M]):
             final = None
             if outcome is not None:
                 final = await self._update_returning(
-                    session, self._finish_statement(item_id, outcome, lease_until=None)
+                    session, self.finish_statement(item_id, outcome, lease_until=None)
                 )
             if final is None:
                 final = await self._update_returning(
-                    session, self._update_statement(item_id, lease_until=None)
+                    session, self.update_statement(item_id, lease_until=None)
                 )
         assert final is not None
         return final

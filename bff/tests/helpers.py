@@ -330,12 +330,17 @@ async def initiate(bff: Bff, token: str, path: str, **body: object):  # type: ig
 
 
 async def confirm(
-    bff: Bff, token: str, transfer_id: str, path: str = "intrabank", otp: str | None = None
+    bff: Bff,
+    token: str,
+    transfer_id: str,
+    path: str = "intrabank",
+    otp: str | None = None,
+    acknowledge: bool = False,
 ):  # type: ignore[no-untyped-def]
+    """`acknowledge`: the customer read a step-up warning (`riskWarning`)."""
     code = otp or await bff.latest_code(ADA)
-    return await bff.client.post(
-        f"{T}/{path}/confirm", headers=auth(token), json={"otp": code, "id": transfer_id}
-    )
+    body = {"otp": code, "id": transfer_id, "acknowledgeWarning": acknowledge}
+    return await bff.client.post(f"{T}/{path}/confirm", headers=auth(token), json=body)
 
 
 async def send(bff: Bff, token: str, path: str, confirm_path: str, **body: object):  # type: ignore[no-untyped-def]

@@ -136,7 +136,12 @@ async def test_the_cap_refuses_what_would_go_over_it_and_says_until_when(bff):
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=15_000
     )
     assert started.status_code == 201, started.text
-    done = await confirm(bff, token, started.json()["id"])
+    # A new device sending this much is stepped up: the warning, acknowledged, then the code.
+    assert "a device that is new to your profile" in started.json()["riskWarning"]["reasons"][0]
+    unwarned = await confirm(bff, token, started.json()["id"])
+    assert unwarned.status_code == 400
+    assert unwarned.json()["errors"][0]["field"] == "acknowledgeWarning"
+    done = await confirm(bff, token, started.json()["id"], acknowledge=True)
     assert done.status_code == 200, done.text
     assert (await bff.client.get(CAP, headers=auth(token))).json()["left"] == 5_000
     again = await initiate(
@@ -189,7 +194,10 @@ async def test_the_cap_is_checked_again_at_confirmation_and_parallel_confirms_ca
         assert transfer.status_code == 201, transfer.text
         started.append((transfer.json()["id"], await bff.latest_code(ADA)))
     answers = await asyncio.gather(
-        *(confirm(bff, token, transfer_id, otp=code) for transfer_id, code in started)
+        *(
+            confirm(bff, token, transfer_id, otp=code, acknowledge=True)
+            for transfer_id, code in started
+        )
     )
     completed = [a for a in answers if a.status_code == 200]
     assert len(completed) <= 1

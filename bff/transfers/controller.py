@@ -16,7 +16,7 @@ from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
 from bff.schemas import TextPath
 from bff.transfers.models import Status, Transfer, TransferType
-from bff.transfers.presenter import balances_out, total_of, transfer_out
+from bff.transfers.presenter import balances_out, risk_warning_out, total_of, transfer_out
 from bff.transfers.schemas import (
     BalancesOut,
     BankOut,
@@ -78,7 +78,7 @@ async def confirm_single(
     if data.passkey is None and not data.otp:
         raise ValidationFailed("This field is required", field="otp")
     return await transfer_service.confirm(
-        customer.user, data.id, data.otp, data.passkey, customer.device
+        customer.user, data.id, data.otp, data.passkey, customer.device, data.acknowledge_warning
     )
 
 
@@ -126,6 +126,7 @@ class TransfersController(Controller):
             two_factor_authentication=customer.user.two_factor,
             transfer=transfer_out(transfer),
             passkey_approval=transfer_service.can_approve_with_passkey(customer.user),
+            risk_warning=risk_warning_out([transfer]),
         )
 
     @post(
@@ -217,6 +218,7 @@ class TransfersController(Controller):
             transfers=[transfer_out(t) for t in rows],
             total_amount=total_of(rows),
             passkey_approval=transfer_service.can_approve_with_passkey(customer.user),
+            risk_warning=risk_warning_out(rows),
         )
 
     @post(
@@ -241,7 +243,9 @@ class TransfersController(Controller):
         self, transfer_service: TransferService, customer: Principal, data: BulkConfirmIn
     ) -> BulkResultOut:
         one_proof(data.otp, data.passkey)
-        rows = await transfer_service.confirm_bulk(customer.user, data.id, data.otp, data.passkey)
+        rows = await transfer_service.confirm_bulk(
+            customer.user, data.id, data.otp, data.passkey, data.acknowledge_warning
+        )
         counts = {s: sum(1 for t in rows if t.status == s) for s in Status.FINAL}
         pending = len(rows) - sum(counts.values())
         completed, failed = counts[Status.COMPLETED], counts[Status.FAILED]

@@ -61,6 +61,11 @@ class Transfer(PaymentInstruction, PaymentState, Base):
     # The browser it was made from (bff/devices; no foreign key: removing a device keeps
     # its payments). None: made before devices were known, or by no device.
     device_id: Mapped[int | None] = mapped_column(Integer)
+    # The risk check's outcome before the code step (bff/risk/rules.py: ALLOW, STEP_UP or
+    # HOLD; a BLOCK stores nothing) and the ids of the rules that applied. None: checked
+    # before the risk check existed, or a move between the customer's own accounts.
+    risk_outcome: Mapped[str | None] = mapped_column(String(8))
+    risk_rules: Mapped[str | None] = mapped_column(String(200))
 
     def payee(self) -> str:
         """Who was paid, as the customer reads it in history and alerts: the account holder

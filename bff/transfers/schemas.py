@@ -92,6 +92,17 @@ class TransferOut(CamelStruct):
     message: str | None
     session_id: str | None
     date_created: str
+    # Held for a check by the bank's team (the risk check): PENDING, the money reserved and
+    # not sent until the team releases it (docs/contract.md "Payment risk check").
+    held_for_review: bool = False
+
+
+class RiskWarningOut(CamelStruct):
+    """A step-up: shown before the code; the confirm must carry `acknowledgeWarning: true`."""
+
+    title: str
+    reasons: list[str]
+    message: str
 
 
 class PendingTransferOut(CamelStruct):
@@ -105,6 +116,7 @@ class PendingTransferOut(CamelStruct):
     # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
     # was sent all the same, for "Use a code instead").
     passkey_approval: bool = False
+    risk_warning: RiskWarningOut | None = None
 
 
 class BulkPendingOut(CamelStruct):
@@ -116,6 +128,7 @@ class BulkPendingOut(CamelStruct):
     total_amount: float
     # As for a single transfer: the dialog offers "Approve with passkey" first.
     passkey_approval: bool = False
+    risk_warning: RiskWarningOut | None = None
 
 
 class ConfirmIn(RequestStruct):
@@ -125,6 +138,8 @@ class ConfirmIn(RequestStruct):
     id: Annotated[str, msgspec.Meta(max_length=40)]
     otp: Code | None = None
     passkey: PasskeyAssertionIn | None = None
+    # The customer read the step-up warning (`riskWarning`) and goes on.
+    acknowledge_warning: bool = False
 
 
 class BulkConfirmIn(RequestStruct):
@@ -134,6 +149,8 @@ class BulkConfirmIn(RequestStruct):
     id: Annotated[str, msgspec.Meta(max_length=40)]
     otp: Code | None = None
     passkey: PasskeyAssertionIn | None = None
+    # The customer read the step-up warning (`riskWarning`) and goes on.
+    acknowledge_warning: bool = False
 
 
 class TransferRefIn(RequestStruct):

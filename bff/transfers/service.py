@@ -38,6 +38,11 @@ from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
 from bff.payments.outcome import text_the_outcome
+from bff.risk.check import Payee, RiskCheck
+from bff.risk.reviews import REVIEW, PaymentReviews
+from bff.risk.rules import Outcome as Risk
+from bff.risk.rules import Verdict, verdict_of
+from bff.transfers.account_cap import NewAccountCap
 from bff.transfers.alerts import TRANSFER_ALERT
 from bff.transfers.device_cap import CAPPED_TYPES, DeviceCap
 from bff.transfers.execution import payment_of
@@ -46,13 +51,14 @@ from bff.transfers.schemas import (
     BulkTransferRow,
     TransferIn,
 )
-from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now
+from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now, refuse_if_switched_off
 from bff.users.models import User
 from bff.users.principal import SessionDevice
 
 log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
+ACKNOWLEDGE = "Please confirm that you have read the warning before you send"
 NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
 
 
@@ -98,10 +104,16 @@ class TransferService(PasskeyApprovals):
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
         device_cap: DeviceCap | None = None,
+        risk: RiskCheck | None = None,
+        reviews: PaymentReviews | None = None,
+        account_cap: NewAccountCap | None = None,
     ) -> None:
         self.db = db
         self.passkeys = passkeys
         self.device_cap = device_cap
+        self.risk = risk
+        self.reviews = reviews
+        self.account_cap = account_cap
         self.core = core
         self.codes = codes
         self.accounts = accounts
@@ -111,6 +123,8 @@ class TransferService(PasskeyApprovals):
         self.notifier = notifier
         self.life: Lifecycle[Transfer] = Lifecycle(db, Transfer, alert=TRANSFER_ALERT)
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
+        if reviews is not None:  # a released transfer runs as if just confirmed
+            reviews.register(REVIEWED_KIND, self.life, lambda i: self.execute(i, leased=True))
 
     # -- look-ups -----------------------------------------------------------------------
     async def balances(self, user: User) -> Balances:
@@ -217,6 +231,10 @@ class TransferService(PasskeyApprovals):
             by_source[source] = by_source.get(source, 0) + plan.amount_kobo
             if plan.transfer_type in TransferType.LIMITED:  # not between one's own accounts
                 limited.setdefault((source, plan.transfer_type), []).append(plan.amount_kobo)
+        if self.account_cap is not None:
+            sources = {p.source.account_number: p.source for p in plans}
+            for number, amounts in _by_source(limited).items():
+                await self.account_cap.check(sources[number], sum(amounts))
         for (source, transfer_type), amounts in limited.items():
             await self.limits.check(
                 user,
@@ -234,10 +252,15 @@ class TransferService(PasskeyApprovals):
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
     ) -> tuple[Transfer, str]:
         refuse_if_frozen(user)
+        if transfer_type in TransferType.LIMITED:
+            refuse_if_switched_off(user)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, transfer_type, data, own)
         await self._check_limits_and_funds(user, [plan], device)
-        transfer = _new_transfer(user, plan, None, data.save_as_beneficiary, _id_of(device))
+        verdict = await self._judge(user, plan, device)
+        transfer = _new_transfer(
+            user, plan, None, data.save_as_beneficiary, _id_of(device), verdict
+        )
         message = await self.codes.ask_to_confirm(
             user, _purpose(transfer.id), store_with=[transfer]
         )
@@ -247,6 +270,7 @@ class TransferService(PasskeyApprovals):
         self, user: User, rows: list[BulkTransferRow], device: SessionDevice | None = None
     ) -> tuple[TransferBatch, list[Transfer], str]:
         refuse_if_frozen(user)
+        refuse_if_switched_off(user)
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
         own = await self.accounts.payer_accounts(user)
@@ -267,8 +291,22 @@ class TransferService(PasskeyApprovals):
                     ]
                 ) from exc
         await self._check_limits_and_funds(user, plans, device)
+        verdicts: list[Verdict | None] = []
+        before: dict[str, int] = {}  # what earlier rows send from each account
+        for index, plan in enumerate(plans):
+            source = plan.source.account_number
+            try:
+                verdicts.append(await self._judge(user, plan, device, before.get(source, 0)))
+            except AppError as exc:
+                raise FieldErrors(
+                    [{"field": f"transfers[{index}].row", "message": exc.message}]
+                ) from exc
+            before[source] = before.get(source, 0) + plan.amount_kobo
         batch = TransferBatch(id=uuid.uuid4().hex, user_id=user.id)
-        transfers = [_new_transfer(user, plan, batch.id, False, _id_of(device)) for plan in plans]
+        transfers = [
+            _new_transfer(user, plan, batch.id, False, _id_of(device), verdict)
+            for plan, verdict in zip(plans, verdicts, strict=True)
+        ]
         for position, transfer in enumerate(transfers):
             transfer.batch_position = position
         async with self.db.transaction() as session:
@@ -285,11 +323,14 @@ class TransferService(PasskeyApprovals):
         NIP with status queries) minus the code step, which the approval stood for.
         A frozen account's run is refused (the schedule records it failed and tells the
         customer why)."""
-        await refuse_if_frozen_now(self.db, user.id)
+        await refuse_if_frozen_now(self.db, user.id, transfer=transfer_type in TransferType.LIMITED)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, transfer_type, data, own)
         await self._check_limits_and_funds(user, [plan], device)
-        transfer = _new_transfer(user, plan, None, False, _id_of(device))
+        # A step-up has nobody to warn: the customer was warned when they approved the
+        # schedule. A hold holds the run; a block refuses it (the schedule records why).
+        verdict = await self._judge(user, plan, device)
+        transfer = _new_transfer(user, plan, None, False, _id_of(device), verdict)
         now = utcnow()
         transfer.status, transfer.confirmed_at = Status.PROCESSING, now
         transfer.next_attempt_at = now + LEASE
@@ -298,6 +339,8 @@ class TransferService(PasskeyApprovals):
         transfer.lease_until = self.db.lease_now() + LEASE
         async with self.db.transaction() as session:
             session.add(transfer)
+        if transfer.risk_outcome == Risk.HOLD.name:
+            return await self._hold(user, transfer)
         return await self.execute(transfer.id, leased=True, transfer=transfer)
 
     # -- confirmation -------------------------------------------------------------------
@@ -322,16 +365,20 @@ class TransferService(PasskeyApprovals):
         otp: str | None,
         passkey: PasskeyAssertionIn | None = None,
         device: SessionDevice | None = None,
+        acknowledged: bool = False,
     ) -> Transfer:
         """With the code, or with a passkey's assertion of this very transfer. `device`: the
-        browser confirming it (its cap window, as the session check read it)."""
+        browser confirming it (its cap window, as the session check read it). `acknowledged`:
+        the customer read the step-up warning, which a STEP_UP transfer needs."""
         refuse_if_frozen(user)  # frozen since the code was sent
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
             item_id=transfer_id,
             # A bulk row is confirmed with its batch, never on its own.
-            owned=lambda t: t.user_id == user.id and t.batch_id is None,
+            owned=lambda t: (
+                t.user_id == user.id and t.batch_id is None and _warned([t], acknowledged)
+            ),
             not_found="Transfer not found",
             user_id=user.id,
             purpose=_purpose(transfer_id),
@@ -352,6 +399,8 @@ class TransferService(PasskeyApprovals):
         refused = await self._over_limit(user, transfer, device)
         if refused is not None:
             return await self.life.settle(transfer.id, refused)
+        if transfer.risk_outcome == Risk.HOLD.name:
+            return await self._hold(user, transfer)
         return await self.execute(
             transfer.id, leased=True, transfer=transfer, customer_id=user.customer_id
         )
@@ -374,8 +423,10 @@ class TransferService(PasskeyApprovals):
         batch_id: str,
         otp: str | None,
         passkey: PasskeyAssertionIn | None = None,
+        acknowledged: bool = False,
     ) -> list[Transfer]:
-        """With the code, or with a passkey's assertion of this very batch."""
+        """With the code, or with a passkey's assertion of this very batch. `acknowledged`:
+        as for a single transfer, needed when any row was stepped up."""
         refuse_if_frozen(user)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
@@ -384,6 +435,7 @@ class TransferService(PasskeyApprovals):
         if batch.status == Status.AWAITING_OTP:
             if batch.created_at + self.otp_ttl < utcnow():
                 raise ValidationFailed(EXPIRED)
+            _warned(await self._batch(batch_id), acknowledged)
             passkeys = self._passkeys() if passkey is not None else None
             if passkeys is None:
                 if otp is None:
@@ -485,17 +537,52 @@ class TransferService(PasskeyApprovals):
         return await self.life.due(now, limit)
 
     async def follow_up(self, transfer_id: str) -> Transfer:
-        before = await self._status_of(transfer_id)
+        before, stage = await self._status_of(transfer_id)
+        if stage == REVIEW:  # held: its money is reserved by the reviews, never sent here
+            assert self.reviews is not None
+            held: Transfer = await self.reviews.resume(REVIEWED_KIND, transfer_id)
+            return held
         after = await self.execute(transfer_id)
         if before == Status.PENDING and after.status in Status.FINAL:
             await self._notify(after)
         return after
 
-    async def _status_of(self, transfer_id: str) -> str:
+    async def _status_of(self, transfer_id: str) -> tuple[str, str]:
         async with self.db.transaction() as session:
-            return str(
-                await session.scalar(select(Transfer.status).where(Transfer.id == transfer_id))
-            )
+            status, stage = (
+                await session.execute(
+                    select(Transfer.status, Transfer.stage).where(Transfer.id == transfer_id)
+                )
+            ).one()
+        return str(status), str(stage)
+
+    # -- the risk check ----------------------------------------------------------------------
+    async def _judge(
+        self, user: User, plan: Plan, device: SessionDevice | None, before_kobo: int = 0
+    ) -> Verdict | None:
+        """The risk check of a transfer to someone else (bff/risk); None: not checked (a
+        move between the customer's own accounts). A block raises."""
+        if self.risk is None or plan.transfer_type not in TransferType.LIMITED:
+            return None
+        payee = Payee(plan.bank_code, plan.destination_account)
+        return await self.risk.judge(
+            user.id, plan.source.account_number, plan.amount_kobo, payee, device, before_kobo
+        )
+
+    async def _hold(self, user: User, transfer: Transfer) -> Transfer:
+        """A confirmed transfer the check held: reserved, not sent, until reviewed."""
+        assert self.reviews is not None
+        verdict = verdict_of(transfer.risk_outcome, transfer.risk_rules)
+        held: Transfer = await self.reviews.hold(
+            REVIEWED_KIND,
+            transfer,
+            user,
+            transfer.payee(),
+            verdict.reasons,
+            verdict.rule_ids,
+            user.customer_id,
+        )
+        return held
 
     async def _notify(self, transfer: Transfer) -> None:
         """SMS the outcome of a transfer the customer last saw as Pending (once)."""
@@ -539,10 +626,36 @@ def _purpose(transfer_or_batch_id: str) -> str:
     return f"TRANSFER:{transfer_or_batch_id}"
 
 
+REVIEWED_KIND = "TRANSFER"  # a held transfer's kind in the review queue
+
+
+def _warned(transfers: list[Transfer], acknowledged: bool) -> bool:
+    """True, or refused before the code is used: a stepped-up transfer (any row of a batch)
+    goes only once the customer acknowledged the warning."""
+    if not acknowledged and any(t.risk_outcome == Risk.STEP_UP.name for t in transfers):
+        raise ValidationFailed(ACKNOWLEDGE, field="acknowledgeWarning")
+    return True
+
+
+def _by_source(limited: dict[tuple[str, str], list[int]]) -> dict[str, list[int]]:
+    """The limited amounts of `_check_limits_and_funds`, per paying account."""
+    out: dict[str, list[int]] = {}
+    for (source, _type), amounts in limited.items():
+        out.setdefault(source, []).extend(amounts)
+    return out
+
+
 def _new_transfer(
-    user: User, plan: Plan, batch_id: str | None, save: bool, device_id: int | None = None
+    user: User,
+    plan: Plan,
+    batch_id: str | None,
+    save: bool,
+    device_id: int | None = None,
+    verdict: Verdict | None = None,
 ) -> Transfer:
     return Transfer(
+        risk_outcome=verdict.outcome.name if verdict is not None else None,
+        risk_rules=verdict.rule_ids[:200] if verdict is not None else None,
         device_id=device_id,
         id=uuid.uuid4().hex,
         user_id=user.id,

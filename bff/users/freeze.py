@@ -13,6 +13,10 @@ from bff.db import Database
 from bff.errors import Conflict
 from bff.users.models import User
 
+SWITCHED_OFF = (
+    "Instant transfers are switched off on your profile, so no transfer can leave it. Switch "
+    "them on in Settings, under Security, with a code."
+)
 FROZEN = (
     "Your account is frozen, so no money can leave it. To unfreeze it, use a code and a new "
     "password in Settings, or contact customer service."
@@ -27,6 +31,20 @@ class AccountFrozen(Conflict):
         super().__init__(FROZEN)
 
 
+class TransfersSwitchedOff(Conflict):
+    """409: the customer switched instant transfers off (bff/settings/instant_transfers.py)."""
+
+    def __init__(self) -> None:
+        super().__init__(SWITCHED_OFF)
+
+
+def refuse_if_switched_off(user: User) -> None:
+    """Transfers to someone else while the customer has instant transfers off: refused, from
+    the user row the request's session check read (as `refuse_if_frozen`)."""
+    if user.instant_transfers_off_at is not None:
+        raise TransfersSwitchedOff()
+
+
 def refuse_if_frozen(user: User) -> None:
     """`user` as this request's session check read it: every request reads the user's row
     afresh, so a freeze made before this request began counts, and no statement is added
@@ -36,9 +54,16 @@ def refuse_if_frozen(user: User) -> None:
         raise AccountFrozen()
 
 
-async def refuse_if_frozen_now(db: Database, user_id: int) -> None:
-    """Reads the user's row: for work no request started (a scheduled payment's run)."""
+async def refuse_if_frozen_now(db: Database, user_id: int, *, transfer: bool = False) -> None:
+    """Reads the user's row: for work no request started (a scheduled payment's run).
+    `transfer`: a transfer to someone else, which instant transfers switched off refuse too."""
     async with db.autocommit() as session:
-        frozen_at = await session.scalar(select(User.frozen_at).where(User.id == user_id))
+        frozen_at, off_at = (
+            await session.execute(
+                select(User.frozen_at, User.instant_transfers_off_at).where(User.id == user_id)
+            )
+        ).one()
     if frozen_at is not None:
         raise AccountFrozen()
+    if transfer and off_at is not None:
+        raise TransfersSwitchedOff()

@@ -60,3 +60,6 @@ class User(Base):
     activity_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # Set while the customer's account is frozen: no money leaves it (bff/users/freeze.py).
     frozen_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set while the customer has switched instant transfers off (bff/risk/switch.py): no
+    # transfer leaves their accounts for someone else until they switch it on with a code.
+    instant_transfers_off_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

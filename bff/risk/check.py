@@ -1,0 +1,166 @@
+"""The risk check of a payment leaving a customer's account: its `Facts` in one statement on
+the BFF's own tables (no core call), judged by the table in bff/risk/rules.py.
+
+A tester forces an outcome with the X-Sim-Scenario header (`risk.check.step-up`, `.hold`,
+`.block`; fixtures/scenarios.json), where the BFF lets scenarios through at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import ScalarSelect, exists, func, select
+
+from bff.audit.events import Event
+from bff.audit.service import record
+from bff.config.risk import RiskSettings
+from bff.core_client.scenario import current_scenario
+from bff.db import Database, utcnow
+from bff.errors import ValidationFailed
+from bff.payments.lifecycle import Status
+from bff.risk.models import AccountFlag, FlagState, WatchedAccount
+from bff.risk.rules import Facts, Outcome, Verdict, assess
+from bff.users.principal import SessionDevice
+
+SCENARIOS = {
+    "risk.check.step-up": Outcome.STEP_UP,
+    "risk.check.hold": Outcome.HOLD,
+    "risk.check.block": Outcome.BLOCK,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Payee:
+    """Who a transfer pays: their bank and account."""
+
+    bank_code: str
+    account_number: str
+
+
+class RiskCheck:
+    def __init__(
+        self, db: Database, settings: RiskSettings, payments: Any, counted_types: tuple[str, ...]
+    ) -> None:
+        """`payments`: the model of the payments whose history the rules read (transfers:
+        what money goes to people), of the `counted_types` that leave the customer."""
+        self.db = db
+        self.settings = settings
+        self.payments = payments
+        self.counted_types = counted_types
+
+    async def facts(
+        self,
+        user_id: int,
+        source_account: str,
+        amount_kobo: int,
+        payee: Payee | None,
+        device: SessionDevice | None,
+        before_kobo: int = 0,
+    ) -> Facts:
+        """`before_kobo`: what earlier rows of the same batch send (counted in the window's
+        sum, not in its count: a batch is one decision of the customer's)."""
+        s, now, paid = self.settings, utcnow(), self.payments
+        sent = (
+            paid.user_id == user_id,
+            paid.transfer_type.in_(self.counted_types),
+            paid.status.in_(Status.COUNTED),
+        )
+        pattern_from = now - timedelta(days=s.pattern_days)
+        window_from = now - timedelta(minutes=s.velocity_minutes)
+
+        def of(column: Any, since: datetime | None = None) -> ScalarSelect[Any]:
+            query = select(column).where(*sent)
+            if since is not None:
+                query = query.where(paid.confirmed_at >= since)
+            return query.scalar_subquery()
+
+        columns: list[Any] = [
+            of(func.count(), pattern_from),
+            of(func.coalesce(func.max(paid.amount_kobo), 0), pattern_from),
+            of(func.count(), window_from),
+            of(func.coalesce(func.sum(paid.amount_kobo), 0), window_from),
+            of(func.max(paid.confirmed_at)),
+            select(AccountFlag.state)
+            .where(
+                AccountFlag.account_number == source_account,
+                AccountFlag.state.in_((FlagState.OPEN, FlagState.CONFIRMED)),
+            )
+            .scalar_subquery(),
+        ]
+        if payee is not None:
+            columns += [
+                exists().where(
+                    paid.user_id == user_id,
+                    paid.destination_account == payee.account_number,
+                    paid.destination_bank_code == payee.bank_code,
+                    paid.status == Status.COMPLETED,
+                ),
+                exists().where(
+                    WatchedAccount.bank_code == payee.bank_code,
+                    WatchedAccount.account_number == payee.account_number,
+                ),
+            ]
+        async with self.db.autocommit() as session:
+            row = (await session.execute(select(*columns))).one()
+        count, largest, window_count, window_sum, last_at, flag = row[:6]
+        return Facts(
+            amount_kobo=amount_kobo,
+            at=now,
+            payee_known=bool(row[6]) if payee is not None else None,
+            payee_watch_listed=bool(row[7]) if payee is not None else False,
+            account_flag=flag,
+            pattern_count=int(count),
+            pattern_largest_kobo=int(largest),
+            window_count=int(window_count),
+            window_sum_kobo=int(window_sum) + before_kobo,
+            last_payment_at=_aware(last_at),
+            new_device=device is not None
+            and device.capped_until is not None
+            and device.capped_until > now,
+        )
+
+    async def judge(
+        self,
+        user_id: int,
+        source_account: str,
+        amount_kobo: int,
+        payee: Payee | None,
+        device: SessionDevice | None,
+        before_kobo: int = 0,
+    ) -> Verdict:
+        """The verdict on one payment; a block is refused here (400, with the reason the
+        customer can act on) and recorded in the audit log, since no payment row keeps it."""
+        facts = await self.facts(user_id, source_account, amount_kobo, payee, device, before_kobo)
+        verdict = assess(facts, self.settings, forced_outcome())
+        if verdict.outcome == Outcome.BLOCK:
+            async with self.db.transaction() as session:
+                record(
+                    session,
+                    Event.PAYMENT_BLOCKED,
+                    user_id=user_id,
+                    detail=f"{source_account} {amount_kobo} kobo: {verdict.rule_ids}",
+                )
+            raise ValidationFailed(" ".join(verdict.reasons))
+        return verdict
+
+
+def forced_outcome() -> Outcome | None:
+    """The outcome a tester's X-Sim-Scenario header forces on this request's check."""
+    value = current_scenario.get()
+    if not value:
+        return None
+    for part in value.split(","):
+        forced = SCENARIOS.get(part.strip())
+        if forced is not None:
+            return forced
+    return None
+
+
+def _aware(moment: datetime | str | None) -> datetime | None:
+    """A MAX() of a datetime column, whichever way the database hands it back."""
+    if moment is None:
+        return None
+    parsed = moment if isinstance(moment, datetime) else datetime.fromisoformat(moment)
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)

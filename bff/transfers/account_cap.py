@@ -1,0 +1,74 @@
+"""The new-account cap (the CBN's instant-payments guidance, March 2026): an account opened in
+the last `KOBO_RISK_NEW_ACCOUNT_HOURS` (24) may send at most `KOBO_RISK_NEW_ACCOUNT_CAP_KOBO`
+(₦20,000) to other people in that time. It sits beside the new-device cap (device_cap.py),
+with the same kind of notice on the transfer form and the same kind of refusal."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+
+from bff.config.risk import RiskSettings
+from bff.core_client import CoreAccount
+from bff.db import Database, utcnow
+from bff.errors import ValidationFailed
+from bff.money import format_naira_brief
+from bff.payments.lifecycle import Status
+from bff.transfers.device_cap import Cap, until_text
+from bff.transfers.models import Transfer, TransferType
+
+
+def account_cap_notice(account: str, cap: Cap, now: datetime) -> str:
+    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
+    return (
+        f"Account {account} is new: until {until_text(cap.until, now)} (West Africa Time) it "
+        f"can send up to {limit} ({left} left)."
+    )
+
+
+def account_cap_refusal(account: str, cap: Cap, now: datetime) -> str:
+    limit, left = format_naira_brief(cap.limit_kobo), format_naira_brief(cap.left_kobo)
+    return (
+        f"Account {account} is new, so until {until_text(cap.until, now)} (West Africa Time) "
+        f"it can send up to {limit}, and {left} is left. Send less, or send from an older "
+        "account."
+    )
+
+
+class NewAccountCap:
+    def __init__(self, db: Database, settings: RiskSettings) -> None:
+        self.db = db
+        self.settings = settings
+
+    def window_end(self, account: CoreAccount) -> datetime | None:
+        """When the account's cap ends; None: it is not new (or there is no cap)."""
+        if self.settings.new_account_cap_kobo <= 0:
+            return None
+        until = account.opened_at + timedelta(hours=self.settings.new_account_hours)
+        return until if until > utcnow() else None
+
+    async def cap(self, account: CoreAccount) -> Cap | None:
+        """The cap on this account now, with what it sent since it opened; None: not new.
+        An account past its first day costs no statement."""
+        until = self.window_end(account)
+        if until is None:
+            return None
+        async with self.db.autocommit() as session:
+            spent = await session.scalar(
+                select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
+                    Transfer.source_account == account.account_number,
+                    Transfer.transfer_type.in_(TransferType.LIMITED),
+                    Transfer.status.in_(Status.COUNTED),
+                    Transfer.confirmed_at >= account.opened_at,
+                )
+            )
+        return Cap(self.settings.new_account_cap_kobo, int(spent or 0), until)
+
+    async def check(self, account: CoreAccount, amount_kobo: int) -> None:
+        """Refuse (400, field `amount`) what would take a new account over its cap."""
+        cap = await self.cap(account)
+        if cap is not None and cap.spent_kobo + amount_kobo > cap.limit_kobo:
+            raise ValidationFailed(
+                account_cap_refusal(account.account_number, cap, utcnow()), field="amount"
+            )
