@@ -39,6 +39,7 @@ from bff.ops import health, ready
 from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
+from bff.risk.controller import AdminRiskController
 from bff.schedules.controller import SchedulesController
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
@@ -46,9 +47,15 @@ from bff.security.query_string import refuse_repeated_query_parameters
 from bff.security.request_body import KoboRequest
 from bff.security.throttling import Limiter, rate_limit_middleware
 from bff.services import build
-from bff.settings.controller import AdminFreezeController, FreezeController, SettingsController
+from bff.settings.controller import (
+    AdminFreezeController,
+    FreezeController,
+    InstantTransfersController,
+    SettingsController,
+)
 from bff.spa import SKIP_COMPRESSION
 from bff.tickets.controller import AdminTicketsController, TicketsController
+from bff.transfers.account_cap import NewAccountCapController
 from bff.transfers.controller import TransfersController
 from bff.transfers.device_cap import DeviceCapController
 from kobo_serving import served
@@ -76,9 +83,11 @@ CONTROLLERS = [
     PasskeySettingsController,
     DevicesController,
     FreezeController,
+    InstantTransfersController,
     AdminFreezeController,
     LimitsController,
     DeviceCapController,
+    NewAccountCapController,
     TransfersController,
     BeneficiariesController,
     SchedulesController,
@@ -88,6 +97,7 @@ CONTROLLERS = [
     AdminTicketsController,
     DisputesController,
     AdminDisputesController,
+    AdminRiskController,
     KycController,
     AdminKycController,
     AdminJobsController,

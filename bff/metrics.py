@@ -38,6 +38,7 @@ from bff.disputes.models import Dispute
 from bff.disputes.reasons import DisputeStatus
 from bff.notifications.models import OutboxMessage, OutboxStatus
 from bff.payments.lifecycle import Stage, Status
+from bff.risk.models import AccountFlag, FlagState, PaymentReview, ReviewState
 from bff.schedules.models import ScheduledPayment, ScheduledRun, ScheduleStatus
 from bff.transfers.models import Transfer, TransferType
 
@@ -64,6 +65,9 @@ class Figures:
     scheduled_runs: dict[str, int] = field(default_factory=dict)
     disputes_open: int = 0
     disputes_past_deadline: int = 0
+    payments_held: int = 0
+    payments_held_past_deadline: int = 0
+    accounts_flagged: int = 0
 
 
 def _age(now: datetime, since: datetime | None) -> float:
@@ -137,6 +141,18 @@ async def read_figures(db: Database, clock: BankClock, hold_window: timedelta) -
             )
         ).one()
         figures.disputes_open, figures.disputes_past_deadline = open_disputes, late
+        held, late = (
+            await session.execute(
+                select(func.count(), func.count().filter(PaymentReview.deadline_at < now)).where(
+                    PaymentReview.state == ReviewState.OPEN
+                )
+            )
+        ).one()
+        figures.payments_held, figures.payments_held_past_deadline = held, late
+        figures.accounts_flagged = (
+            await session.scalar(select(func.count()).where(AccountFlag.state == FlagState.OPEN))
+            or 0
+        )
     return figures
 
 
@@ -212,6 +228,21 @@ class BankCollector(Collector):
             "kobo_disputes_past_deadline",
             "Open disputes whose answer-by time has passed",
             value=f.disputes_past_deadline,
+        )
+        yield GaugeMetricFamily(
+            "kobo_payments_held",
+            "Payments the risk check held for review, not released or cancelled yet",
+            value=f.payments_held,
+        )
+        yield GaugeMetricFamily(
+            "kobo_payments_held_past_deadline",
+            "Held payments whose review deadline has passed (the worker cancels them)",
+            value=f.payments_held_past_deadline,
+        )
+        yield GaugeMetricFamily(
+            "kobo_accounts_flagged",
+            "Accounts whose outflows the core stopped for review (money coming in)",
+            value=f.accounts_flagged,
         )
 
 

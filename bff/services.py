@@ -39,13 +39,16 @@ from bff.onboarding.service import OnboardingService
 from bff.passkeys.service import PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.registration.service import RegistrationService
+from bff.risk.backoffice import RiskBackOffice
 from bff.risk.check import RiskCheck
 from bff.risk.reviews import PaymentReviews
+from bff.risk.sync import RiskFeeds
 from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.security.throttling import Limiter
 from bff.seed import seed_personas
 from bff.settings.freeze import FreezeService
+from bff.settings.instant_transfers import InstantTransfers
 from bff.settings.service import SettingsService
 from bff.storage import open_document_store
 from bff.storage.fields import SealedFields
@@ -78,7 +81,9 @@ class Services:
     device_cap: DeviceCap
     account_cap: NewAccountCap
     payment_reviews: PaymentReviews
+    risk_back_office: RiskBackOffice
     freeze: FreezeService
+    instant_transfers: InstantTransfers
     transaction_limits: LimitsService
     lookup: AccountLookup
     beneficiaries: BeneficiaryService
@@ -181,6 +186,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     beneficiaries = BeneficiaryService(db, lookup, notices, passkeys=passkeys)
     ttl = settings.otp_ttl_s
     reviews = PaymentReviews(db, core_client, notifier, settings.risk)
+    feeds = RiskFeeds(db, core_client, settings.risk.sync_interval_s)
     account_cap = NewAccountCap(db, settings.risk)
     transfers = TransferService(
         db,
@@ -238,7 +244,9 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         device_cap=device_cap,
         account_cap=account_cap,
         payment_reviews=reviews,
+        risk_back_office=RiskBackOffice(db, core_client, reviews, feeds, settings.risk),
         freeze=FreezeService(db, passwords, auth, codes, notices),
+        instant_transfers=InstantTransfers(db, codes, notices, passkeys=passkeys),
         transaction_limits=limits,
         lookup=lookup,
         beneficiaries=beneficiaries,
@@ -252,7 +260,14 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(
-            transfers, bills, schedules, settings.worker_interval_s, outbox, passkeys, reviews
+            transfers,
+            bills,
+            schedules,
+            settings.worker_interval_s,
+            outbox,
+            passkeys,
+            reviews,
+            feeds,
         ),
         core=core_client,
         core_health=CoreHealth(core_client),

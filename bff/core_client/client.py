@@ -22,6 +22,8 @@ from bff.core_client.errors import CoreRefused, CoreUnavailable
 from bff.core_client.scenario import HEADER as SCENARIO_HEADER
 from bff.core_client.scenario import current_scenario
 from bff.core_client.schemas import (
+    AccountFlagEntry,
+    AccountFlagPage,
     BillerCatalog,
     BillerHolder,
     BillerVend,
@@ -43,6 +45,8 @@ from bff.core_client.schemas import (
     NipStatus,
     NipTransfer,
     SimClock,
+    WatchListEntry,
+    WatchListPage,
 )
 from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
@@ -384,6 +388,45 @@ class CoreClient:
 
     async def nip_status(self, reference: str) -> NipStatus:
         return await self._call("POST", "/nip/tsq", NipStatus, json={"reference": reference})
+
+    # -- fraud: the switch's watch-list, the core's account flags ----------------------------
+    async def watch_list(self, after: int, limit: int = 500) -> WatchListPage:
+        """Changes to the watch-list after sequence number `after`, oldest first."""
+        return await self._call(
+            "GET", "/nip/watch-list", WatchListPage, params={"after": after, "limit": limit}
+        )
+
+    async def report_mule(
+        self, reference: str, bank_code: str, account_number: str, reason: str
+    ) -> WatchListEntry:
+        """Report an account to the switch's watch-list (idempotent on `reference`)."""
+        return await self._call(
+            "POST",
+            "/nip/watch-list",
+            WatchListEntry,
+            json={
+                "reference": reference,
+                "bankCode": bank_code,
+                "accountNumber": account_number,
+                "reason": reason,
+                "reportedBy": "Kobo",
+            },
+        )
+
+    async def account_flags(self, after: int, limit: int = 500) -> AccountFlagPage:
+        """Changes to the core's account flags after sequence number `after`, oldest first."""
+        return await self._call(
+            "GET", "/core/risk/flags", AccountFlagPage, params={"after": after, "limit": limit}
+        )
+
+    async def decide_flag(self, account_number: str, decision: str) -> AccountFlagEntry:
+        """CLEAR (the account's outflows flow again) or CONFIRM (they stay stopped)."""
+        return await self._call(
+            "POST",
+            f"/core/risk/flags/{_segment(account_number)}/decide",
+            AccountFlagEntry,
+            json={"decision": decision},
+        )
 
     # -- billers ---------------------------------------------------------------------------
     async def biller_catalog(self) -> dict[str, Any]:

@@ -204,3 +204,38 @@ class CorePosting(CoreStruct):
 class SimClock(CoreStruct):
     now: datetime
     offset_seconds: float
+
+
+class WatchListEntry(CoreStruct):
+    """A reported mule account on the switch's watch-list; `removed_at`: taken off it."""
+
+    seq: int
+    bank_code: str
+    account_number: str
+    reason: str
+    reported_by: str
+    reported_at: datetime
+    removed_at: datetime | None = None
+
+
+class WatchListPage(CoreStruct):
+    entries: list[WatchListEntry]
+    last: int
+
+
+class AccountFlagEntry(CoreStruct):
+    """An account the core's watch on money coming in flagged: OPEN while its outflows are
+    stopped for review, then CLEARED or CONFIRMED."""
+
+    seq: int
+    account_number: str
+    customer_id: str | None
+    rule: str
+    raised_at: datetime
+    state: str
+    decided_at: datetime | None = None
+
+
+class AccountFlagPage(CoreStruct):
+    flags: list[AccountFlagEntry]
+    last: int

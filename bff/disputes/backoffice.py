@@ -9,13 +9,15 @@ account for a payment inside Kobo); its narration is "Reversal: <the payment>"."
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from sqlalchemy import select, update
 
 from bff.bills.models import Vend
 from bff.bills.vending import BILLER_SETTLEMENT
-from bff.core_client import CoreClient, CoreRefused, CoreUnavailable
+from bff.config.dispute_deadlines import Reason
+from bff.core_client import CoreClient, CoreError, CoreRefused, CoreUnavailable
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
 from bff.disputes.payments import DEBIT, wat
@@ -30,10 +32,13 @@ from bff.notifications.message import Message
 from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
 from bff.payments.lifecycle import Status
+from bff.risk.sync import copy_watched
 from bff.tickets.models import Sender
 from bff.transfers.execution import NIP_SETTLEMENT
 from bff.transfers.models import Transfer, TransferType
 from bff.users.models import User
+
+log = logging.getLogger(__name__)
 
 SUSPENSE = "GL-SUSPENSE"
 CLOSED = "This dispute is already closed"
@@ -109,6 +114,8 @@ class DisputeBackOffice:
             ) from exc
         if answer.status != "SUCCESS":
             raise Conflict(f"The core refused the reversal ({answer.response_code}).")
+        if dispute.reason == Reason.NOT_MINE and isinstance(record, Transfer):
+            await self._report_payee(dispute, record)
         text = (
             f"We have refunded {format_naira(dispute.amount_kobo)} to your account "
             f"{dispute.account_number}. It shows in your history as a reversal."
@@ -116,6 +123,23 @@ class DisputeBackOffice:
         return await self._close_or_move(
             agent, dispute, DisputeStatus.REFUNDED, text, text, refund_reference=reference
         )
+
+    async def _report_payee(self, dispute: Dispute, transfer: Transfer) -> None:
+        """A payment the customer did not make, refunded: its payee goes on the switch's
+        watch-list of mule accounts, and on Kobo's copy at once (bff/risk/sync.py), so no
+        Kobo customer pays it again. The refund does not wait on it: a report the switch
+        did not take is logged for the fraud team."""
+        bank, account = transfer.destination_bank_code, transfer.destination_account
+        reason = f"Payment {transfer.id} reported as not made by the customer"
+        try:
+            entry = await self.core.report_mule(
+                f"DISPUTE-{dispute.tracking_number}", bank, account, reason
+            )
+        except CoreError:
+            log.warning("reporting %s/%s to the watch-list failed", bank, account, exc_info=True)
+            return
+        async with self.db.transaction() as session:
+            await copy_watched(session, entry)
 
     async def _close_or_move(
         self,

@@ -19,6 +19,7 @@ from bff.bills.service import BillService
 from bff.notifications.outbox import Outbox
 from bff.passkeys.service import PasskeyService
 from bff.risk.reviews import PaymentReviews
+from bff.risk.sync import RiskFeeds
 from bff.schedules.service import ScheduleService
 from bff.transfers.service import TransferService
 
@@ -44,6 +45,7 @@ class Jobs:
         outbox: Outbox | None = None,
         passkeys: PasskeyService | None = None,
         reviews: PaymentReviews | None = None,
+        feeds: RiskFeeds | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
@@ -52,6 +54,7 @@ class Jobs:
         self.outbox = outbox
         self.passkeys = passkeys
         self.reviews = reviews
+        self.feeds = feeds
         self._challenges_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
@@ -92,6 +95,7 @@ class Jobs:
         transfers = await self.follow_up_transfers(now)
         vends = await self.follow_up_bills(now)
         expired = await self.expire_reviews(now)
+        await self.pull_risk_feeds()
         await self.forget_expired_challenges()
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
@@ -102,6 +106,16 @@ class Jobs:
             messages_sent=sent,
             reviews_expired=expired,
         )
+
+    async def pull_risk_feeds(self) -> int:
+        """The watch-list and the core's account flags, copied for the risk check."""
+        if self.feeds is None:
+            return 0
+        try:
+            return await self.feeds.pull_if_due()
+        except Exception:  # the core may be away: the copy stays as it was until it answers
+            log.warning("copying the watch-list and account flags failed", exc_info=True)
+            return 0
 
     async def expire_reviews(self, now: datetime | None = None) -> int:
         """Held payments nobody reviewed by their deadline: cancelled, the money returned."""

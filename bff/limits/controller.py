@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from litestar import Controller, get, post
 
+from bff.dates import WAT, format_date
 from bff.limits.schemas import (
     TransactionLimitConfirmIn,
     TransactionLimitIn,
@@ -17,6 +20,17 @@ from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.schemas import MessageOut
 from bff.users.principal import Principal
+
+
+def limit_changed(raise_from: datetime | None) -> str:
+    """The contract's sentence; a raise says when it applies (after its cooling-off)."""
+    if raise_from is None:
+        return "Transaction limit edited successfully"
+    return (
+        "Transaction limit edited successfully. The higher limit applies from "
+        f"{format_date(raise_from, WAT)}: a raise waits, so that nobody who gets into your "
+        "profile can raise your limits and send at once."
+    )
 
 
 class LimitsController(Controller):
@@ -75,7 +89,7 @@ class LimitsController(Controller):
         data: TransactionLimitConfirmIn,
     ) -> MessageOut:
         one_proof(data.otp, data.passkey)
-        await transaction_limits.confirm_limit_change(
+        raise_from = await transaction_limits.confirm_limit_change(
             customer.user, data.nuban, data.transaction_limit_uuid, data.otp, data.passkey
         )
-        return MessageOut(message="Transaction limit edited successfully")
+        return MessageOut(message=limit_changed(raise_from))

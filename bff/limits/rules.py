@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ScalarSelect, select
+from sqlalchemy import ScalarSelect, and_, case, select
 
+from bff.db import utcnow
 from bff.limits.models import TransactionLimit
 from bff.money import format_naira
 
@@ -47,11 +48,19 @@ def ceiling_for(kyc_level: int) -> Ceiling:
 
 def own_limits(nuban: str, transfer_type: str) -> tuple[ScalarSelect[Any], ScalarSelect[Any]]:
     """The customer's own (daily, per-transaction) limits as scalar subqueries, NULL when
-    none are set: a payment reads them in one statement with what else it needs."""
+    none are set: a payment reads them in one statement with what else it needs. A raise
+    counts once its cooling-off has passed (`raise_from`)."""
     match = (TransactionLimit.nuban == nuban, TransactionLimit.transfer_type == transfer_type)
+    raised = and_(TransactionLimit.raise_from.is_not(None), TransactionLimit.raise_from <= utcnow())
     return (
-        select(TransactionLimit.daily_kobo).where(*match).scalar_subquery(),
-        select(TransactionLimit.single_kobo).where(*match).scalar_subquery(),
+        select(case((raised, TransactionLimit.raise_daily_kobo), else_=TransactionLimit.daily_kobo))
+        .where(*match)
+        .scalar_subquery(),
+        select(
+            case((raised, TransactionLimit.raise_single_kobo), else_=TransactionLimit.single_kobo)
+        )
+        .where(*match)
+        .scalar_subquery(),
     )
 
 

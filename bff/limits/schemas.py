@@ -27,6 +27,11 @@ class TransactionLimitOut(CamelStruct):
     maximum_limit_per_transaction: float
     nuban: str
     transaction_limit_uuid: str | None
+    # A raise waiting out its cooling-off (KOBO_RISK_LIMIT_RAISE_HOURS): the higher limits
+    # and when they apply (dd-mm-yyyy hh:mm WAT); null when none waits.
+    raise_from: str | None = None
+    raised_daily_limit: float | None = None
+    raised_limit_per_transaction: float | None = None
 
 
 class TransactionLimitIn(RequestStruct):

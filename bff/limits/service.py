@@ -4,7 +4,7 @@ ceiling of their KYC level, `rules.py`), and changing them with a code."""
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ScalarSelect, func, select
@@ -16,7 +16,7 @@ from bff.audit.service import record
 from bff.auth.codes import OneTimeCodes
 from bff.config import Settings
 from bff.core_client import CoreAccount
-from bff.dates import start_of_day
+from bff.dates import WAT, format_date, start_of_day
 from bff.db import Database, utcnow
 from bff.errors import FieldErrors, NotFound, ValidationFailed
 from bff.limits.models import PendingLimitChange, TransactionLimit
@@ -72,23 +72,35 @@ class LimitsService(PasskeyApprovals):
                 ).all()
             }
         ceiling = ceiling_for(user.kyc_level)
+        now = utcnow()
         out = []
         for account in accounts:
             for transfer_type in TRANSFER_TYPES:
                 row = stored.get((account.account_number, transfer_type))
+                daily, single = (
+                    in_force(row, now) if row else (ceiling.daily_kobo, ceiling.single_kobo)
+                )
+                waiting = row is not None and row.raise_from is not None and row.raise_from > now
                 out.append(
                     TransactionLimitOut(
                         product_name=f"{account.account_type_name} ({account.account_number})",
                         transfer_type=transfer_type,
                         transfer_type_name=TRANSFER_TYPE_NAMES[transfer_type],
-                        daily_limit=kobo_to_naira(row.daily_kobo if row else ceiling.daily_kobo),
-                        limit_per_transaction=kobo_to_naira(
-                            row.single_kobo if row else ceiling.single_kobo
-                        ),
+                        daily_limit=kobo_to_naira(daily),
+                        limit_per_transaction=kobo_to_naira(single),
                         maximum_daily_limit=kobo_to_naira(ceiling.daily_kobo),
                         maximum_limit_per_transaction=kobo_to_naira(ceiling.single_kobo),
                         nuban=account.account_number,
                         transaction_limit_uuid=row.uuid if row else None,
+                        raise_from=format_date(row.raise_from, WAT)
+                        if waiting and row and row.raise_from
+                        else None,
+                        raised_daily_limit=kobo_to_naira(row.raise_daily_kobo or 0)
+                        if waiting and row
+                        else None,
+                        raised_limit_per_transaction=kobo_to_naira(row.raise_single_kobo or 0)
+                        if waiting and row
+                        else None,
                     )
                 )
         return out
@@ -199,8 +211,9 @@ class LimitsService(PasskeyApprovals):
         change_uuid: str,
         otp: str | None,
         passkey: PasskeyAssertionIn | None = None,
-    ) -> None:
-        """With the code, or with a passkey's assertion of this very change."""
+    ) -> datetime | None:
+        """With the code, or with a passkey's assertion of this very change. Returns when a
+        raise takes effect (None: the new limits apply now)."""
         change = await self._open_change(user, nuban, change_uuid)
         passkeys = self._passkeys() if passkey is not None else None
         if passkeys is None:
@@ -208,11 +221,14 @@ class LimitsService(PasskeyApprovals):
                 raise ValidationFailed("This field is required", field="otp")
             await self.codes.consume(user.id, _limit_purpose(change_uuid), otp)
         types = [change.transfer_type] if change.transfer_type else list(TRANSFER_TYPES)
+        now = utcnow()
+        ceiling = ceiling_for(user.kyc_level)
+        raise_from = None
         async with self.db.transaction() as session:
             pending = await session.get(PendingLimitChange, change_uuid, with_for_update=True)
             assert pending is not None
             if pending.confirmed_at is not None:
-                return
+                return None
             if passkeys is not None and passkey is not None:
                 # Used up with the change; a refusal writes nothing.
                 await passkeys.approve_in(session, user.id, approval_of(pending), passkey)
@@ -233,18 +249,50 @@ class LimitsService(PasskeyApprovals):
                 )
                 if row is None:
                     row = TransactionLimit(
-                        user_id=user.id, nuban=nuban, transfer_type=transfer_type
+                        user_id=user.id,
+                        nuban=nuban,
+                        transfer_type=transfer_type,
+                        daily_kobo=ceiling.daily_kobo,
+                        single_kobo=ceiling.single_kobo,
                     )
                     session.add(row)
-                row.daily_kobo, row.single_kobo = pending.daily_kobo, pending.single_kobo
-                row.updated_at = utcnow()
+                raise_from = apply_change(row, pending, now, self.config.risk.limit_raise_hours)
+        when = "" if raise_from is None else f" from {format_date(raise_from, WAT)}"
         await self.notices.tell(
             user,
             Event.LIMIT_CHANGED,
             f"The transfer limits of account {nuban} were changed to "
             f"{format_naira(pending.daily_kobo)} a day and {format_naira(pending.single_kobo)} "
-            "for a single transfer.",
+            f"for a single transfer{when}.",
         )
+        return raise_from
+
+
+def apply_change(
+    row: TransactionLimit, change: PendingLimitChange, now: datetime, raise_hours: int
+) -> datetime | None:
+    """A confirmed change on one row: lower figures apply at once; higher ones wait
+    `raise_hours` (the CBN's guidance: a raise someone else made must not pay out at once),
+    the lower of old and new applying meanwhile. Returns when a raise applies, or None."""
+    current_daily, current_single = in_force(row, now)
+    row.updated_at = now
+    if change.daily_kobo <= current_daily and change.single_kobo <= current_single:
+        row.daily_kobo, row.single_kobo = change.daily_kobo, change.single_kobo
+        row.raise_daily_kobo = row.raise_single_kobo = row.raise_from = None
+        return None
+    row.daily_kobo = min(change.daily_kobo, current_daily)
+    row.single_kobo = min(change.single_kobo, current_single)
+    row.raise_daily_kobo, row.raise_single_kobo = change.daily_kobo, change.single_kobo
+    row.raise_from = now + timedelta(hours=raise_hours)
+    return row.raise_from
+
+
+def in_force(row: TransactionLimit, now: datetime) -> tuple[int, int]:
+    """The (daily, single) kobo a stored row sets now: its raise once due."""
+    if row.raise_from is not None and row.raise_from <= now:
+        assert row.raise_daily_kobo is not None and row.raise_single_kobo is not None
+        return row.raise_daily_kobo, row.raise_single_kobo
+    return row.daily_kobo, row.single_kobo
 
 
 def spent_today(payments: Any, source_account: str, *conditions: Any) -> ScalarSelect[Any]:

@@ -12,11 +12,14 @@ from bff.passkeys.approval import CODE_OR_PASSKEY
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.schemas import CodeSentOut, MessageOut, RowId
 from bff.settings.freeze import UNFROZEN, FreezeService
+from bff.settings.instant_transfers import InstantTransfers
 from bff.settings.schemas import (
     ChangePasswordIn,
     FreezeOut,
     FrozenCustomerOut,
     GoogleCredentialsOut,
+    InstantTransfersOut,
+    SwitchOnIn,
     TwoFactorConfirmIn,
     TwoFactorPasskeyOptionsIn,
     TwoFactorTypeOut,
@@ -191,6 +194,61 @@ class FreezeController(Controller):
             return Response(sent, status_code=202)
         await freeze.unfreeze(customer, data, data.otp)
         return Response(MessageOut(message=UNFROZEN), status_code=200)
+
+
+class InstantTransfersController(Controller):
+    """The instant-transfer switch (bff/settings/instant_transfers.py)."""
+
+    path = "/api/ibanking/personal/instant-transfers"
+    tags = ["settings"]
+    security = [{"bearer": []}]
+
+    @get("/", summary="Whether instant transfers are on")
+    async def instant_transfers_state(
+        self, instant_transfers: InstantTransfers, customer: Principal
+    ) -> InstantTransfersOut:
+        return await instant_transfers.state(customer.user)
+
+    @post("/off", status_code=200, summary="Switch instant transfers off now (no code)")
+    async def switch_off(
+        self, instant_transfers: InstantTransfers, customer: Principal
+    ) -> InstantTransfersOut:
+        return await instant_transfers.switch_off(customer.user)
+
+    @post(
+        "/on",
+        status_code=200,
+        summary="Switch instant transfers on: without `otp` or `passkey` sends a code (202)",
+        opt=refuses(409, 429),
+        responses={
+            202: ResponseSpec(
+                data_container=CodeSentOut,
+                description="A code was sent. Nothing is changed yet.",
+            ),
+        },
+    )
+    async def switch_on(
+        self, instant_transfers: InstantTransfers, customer: Principal, data: SwitchOnIn
+    ) -> Response[InstantTransfersOut | CodeSentOut]:
+        if data.otp and data.passkey is not None:
+            raise ValidationFailed(CODE_OR_PASSKEY, field="passkey")
+        if not data.otp and data.passkey is None:
+            message = await instant_transfers.send_code(customer.user)
+            sent = CodeSentOut(message=message, two_factor_authentication=customer.user.two_factor)
+            return Response(sent, status_code=202)
+        state = await instant_transfers.switch_on(customer.user, data.otp, data.passkey)
+        return Response(state, status_code=200)
+
+    @post(
+        "/on/passkey-options",
+        status_code=200,
+        summary="Switch instant transfers on with a passkey: options bound to it",
+        opt=refuses(400, 409),
+    )
+    async def switch_on_passkey_options(
+        self, instant_transfers: InstantTransfers, customer: Principal
+    ) -> PasskeyOptionsOut:
+        return PasskeyOptionsOut(options=await instant_transfers.passkey_options(customer.user))
 
 
 class AdminFreezeController(Controller):

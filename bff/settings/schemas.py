@@ -52,6 +52,19 @@ class FreezeOut(CamelStruct):
     message: str
 
 
+class InstantTransfersOut(CamelStruct):
+    enabled: bool
+    switched_off_at: str | None  # dd-mm-yyyy hh:mm:ss, Lagos time
+    message: str
+
+
+class SwitchOnIn(RequestStruct):
+    """Without `otp` or `passkey` a code is sent (202); with one, switched on (200)."""
+
+    otp: Code | None = None
+    passkey: PasskeyAssertionIn | None = None
+
+
 class UnfreezeIn(RequestStruct):
     new_password: Secret | None = None
     confirm_password: Secret | None = None

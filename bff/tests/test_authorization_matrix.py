@@ -42,6 +42,7 @@ LOGOUT = ("POST", "/auth/ibanking/personal/logout")
 # B freezing his own account would make every later payment route refuse him for that reason
 # before it looks at A's ids: walked just before B signs out.
 FREEZE = ("POST", "/api/ibanking/personal/freeze")
+SWITCH_OFF = ("POST", "/api/ibanking/personal/instant-transfers/off")
 
 # Routes anyone may call. Everything else must answer 401 without a token.
 PUBLIC_ROUTES = {
@@ -142,6 +143,9 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
+        # The fraud team's queue: admin routes, refused to customers whatever the id.
+        "review_id": ("1", False),
+        "decision": ("clear", False),
     }
 
 
@@ -381,7 +385,13 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", f"{PERSONAL}/unfreeze"): lambda o: Probe(
         json={"newPassword": "Other#Kobo2027", "confirmPassword": "Other#Kobo2027"}
     ),
+    # the instant-transfer switch: B's own profile only (the body names nobody)
+    ("POST", f"{PERSONAL}/instant-transfers/on"): lambda o: Probe(json={}),
     # back office (customers are refused whatever they send)
+    ("GET", "/admin/api/risk/queue"): lambda o: Probe(params={"all": "true"}),
+    ("POST", "/admin/api/risk/reviews/{review_id}/cancel"): lambda o: Probe(
+        json={"reason": "B is not the fraud team"}
+    ),
     ("POST", "/admin/api/clock"): lambda o: Probe(json={"offsetSeconds": 86_400}),
     ("GET", "/admin/api/audit-events"): lambda o: Probe(params={"event": "SIGN_IN"}),
     ("POST", "/admin/api/kyc/submissions/{submission_id}/review"): lambda o: Probe(
@@ -780,8 +790,9 @@ async def walk_as_b(
     bff: Bff, guarded: list[Route], owned: Owned, token_b: str, token_a: str
 ) -> list[str]:
     failures = []
-    # B's freeze, then B's sign-out, come last.
-    for route in sorted(guarded, key=lambda r: (r.key == LOGOUT, r.key == FREEZE)):
+    # B's switching instant transfers off, B's freeze, then B's sign-out come last.
+    last = (SWITCH_OFF, FREEZE, LOGOUT)
+    for route in sorted(guarded, key=lambda r: last.index(r.key) if r.key in last else -1):
         request = request_for(route, owned)
         # Admin routes refuse every customer, the owner too.
         callers = [("B", token_b), ("A", token_a)] if route.is_admin else [("B", token_b)]

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from litestar import Controller, get
 from sqlalchemy import func, select
 
+from bff.accounts.service import AccountsService
 from bff.config.risk import RiskSettings
 from bff.core_client import CoreAccount
 from bff.db import Database, utcnow
 from bff.errors import ValidationFailed
-from bff.money import format_naira_brief
+from bff.money import format_naira_brief, kobo_to_naira
 from bff.payments.lifecycle import Status
 from bff.transfers.device_cap import Cap, until_text
 from bff.transfers.models import Transfer, TransferType
+from bff.transfers.schemas import AccountCapOut
+from bff.users.principal import Principal
 
 
 def account_cap_notice(account: str, cap: Cap, now: datetime) -> str:
@@ -72,3 +76,29 @@ class NewAccountCap:
             raise ValidationFailed(
                 account_cap_refusal(account.account_number, cap, utcnow()), field="amount"
             )
+
+
+class NewAccountCapController(Controller):
+    path = "/api/transfer"
+    tags = ["transfers"]
+    security = [{"bearer": []}]
+
+    @get("/new-account-caps", summary="The customer's accounts still under the new-account cap")
+    async def new_account_caps(
+        self, account_cap: NewAccountCap, accounts: AccountsService, customer: Principal
+    ) -> list[AccountCapOut]:
+        out = []
+        now = utcnow()
+        for account in await accounts.payer_accounts(customer.user):
+            cap = await account_cap.cap(account)
+            if cap is not None:
+                out.append(
+                    AccountCapOut(
+                        account_number=account.account_number,
+                        limit=kobo_to_naira(cap.limit_kobo),
+                        left=kobo_to_naira(cap.left_kobo),
+                        ends_at=cap.until.isoformat(),
+                        message=account_cap_notice(account.account_number, cap, now),
+                    )
+                )
+        return out

@@ -164,3 +164,14 @@ class BulkResultOut(CamelStruct):
     pending: int
     failed: int
     transfers: list[TransferOut]
+
+
+class AccountCapOut(CamelStruct):
+    """An account in its first day (the new-account cap): what it may still send, until
+    when, and the sentence the transfer form shows when it is the one paying."""
+
+    account_number: str
+    limit: float
+    left: float
+    ends_at: str
+    message: str
