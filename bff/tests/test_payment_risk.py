@@ -262,9 +262,7 @@ async def test_a_lower_limit_applies_at_once_and_a_raise_waits_its_hours(bff):
     limits = (
         await bff.client.get("/api/ibanking/personal/transaction-limits", headers=auth(token))
     ).json()
-    row = next(
-        r for r in limits if r["nuban"] == ADA_SAVINGS and r["transferType"] == "INTRA_BANK"
-    )
+    row = next(r for r in limits if r["nuban"] == ADA_SAVINGS and r["transferType"] == "INTRA_BANK")
     assert (row["dailyLimit"], row["limitPerTransaction"], row["raiseFrom"]) == (
         100_000,
         50_000,
@@ -274,9 +272,7 @@ async def test_a_lower_limit_applies_at_once_and_a_raise_waits_its_hours(bff):
     limits = (
         await bff.client.get("/api/ibanking/personal/transaction-limits", headers=auth(token))
     ).json()
-    row = next(
-        r for r in limits if r["nuban"] == ADA_SAVINGS and r["transferType"] == "INTRA_BANK"
-    )
+    row = next(r for r in limits if r["nuban"] == ADA_SAVINGS and r["transferType"] == "INTRA_BANK")
     assert (row["dailyLimit"], row["limitPerTransaction"]) == (100_000, 50_000)
     assert (row["raisedDailyLimit"], row["raisedLimitPerTransaction"]) == (200_000, 60_000)
     assert row["raiseFrom"].endswith("WAT")
