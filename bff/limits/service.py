@@ -4,6 +4,7 @@ ceiling of their KYC level, `rules.py`), and changing them with a code."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -106,19 +107,25 @@ class LimitsService(PasskeyApprovals):
         return out
 
     async def applying(
-        self, user: User, nuban: str, transfer_type: str, payments: Any, *conditions: Any
-    ) -> Applying:
+        self,
+        user: User,
+        nuban: str,
+        transfer_type: str,
+        payments: Any,
+        *conditions: Any,
+        also: Sequence[Any] = (),
+    ) -> tuple[Applying, Sequence[Any]]:
         """The limits that apply now to `nuban`'s payments of `transfer_type` (as
         `effective_limits`) and what counts against the daily one: `spent_today` in the
-        `payments` table (a payment model) among the rows meeting `conditions`. One statement."""
+        `payments` table (a payment model) among the rows meeting `conditions`. One
+        statement, which also reads the columns `also` (the risk check's: no statement more
+        on a payment's path) and gives their values back."""
         own_daily, own_single = own_limits(nuban, transfer_type)
         spent = spent_today(payments, nuban, *conditions)
         async with self.db.autocommit() as session:
-            daily, single, spent_kobo = (
-                await session.execute(select(own_daily, own_single, spent))
-            ).one()
-        daily_kobo, single_kobo = effective_limits(user.kyc_level, daily, single)
-        return Applying(daily_kobo, single_kobo, int(spent_kobo or 0))
+            row = (await session.execute(select(own_daily, own_single, spent, *also))).one()
+        daily_kobo, single_kobo = effective_limits(user.kyc_level, row[0], row[1])
+        return Applying(daily_kobo, single_kobo, int(row[2] or 0)), tuple(row[3:])
 
     async def check(
         self,
@@ -129,14 +136,18 @@ class LimitsService(PasskeyApprovals):
         payments: Any,
         *conditions: Any,
         daily: bool = True,
-    ) -> None:
+        also: Sequence[Any] = (),
+    ) -> Sequence[Any]:
         """The limit check every payment that leaves a customer passes before its code step
         (transfers, each bulk batch's rows, scheduled payments, bills): refused with 400 on
-        the amount field, in the customer's words."""
-        limits = await self.applying(user, nuban, transfer_type, payments, *conditions)
+        the amount field, in the customer's words. Returns the values of `also`."""
+        limits, values = await self.applying(
+            user, nuban, transfer_type, payments, *conditions, also=also
+        )
         sentence = refusal(limits, amounts, daily=daily)
         if sentence is not None:
             raise ValidationFailed(sentence, field="amount")
+        return values
 
     async def request_limit_change(
         self, user: User, data: TransactionLimitIn

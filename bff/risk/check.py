@@ -7,6 +7,7 @@ A tester forces an outcome with the X-Sim-Scenario header (`risk.check.step-up`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -50,17 +51,10 @@ class RiskCheck:
         self.payments = payments
         self.counted_types = counted_types
 
-    async def facts(
-        self,
-        user_id: int,
-        source_account: str,
-        amount_kobo: int,
-        payee: Payee | None,
-        device: SessionDevice | None,
-        before_kobo: int = 0,
-    ) -> Facts:
-        """`before_kobo`: what earlier rows of the same batch send (counted in the window's
-        sum, not in its count: a batch is one decision of the customer's)."""
+    def columns(self, user_id: int, source_account: str, payee: Payee | None) -> list[Any]:
+        """What the rules read, as scalar subqueries: run alone (`judge`), or in the
+        statement that reads a payment's limits (`LimitsService.check(also=…)`), so the
+        check adds no statement to a payment's path."""
         s, now, paid = self.settings, utcnow(), self.payments
         sent = (
             paid.user_id == user_id,
@@ -102,14 +96,25 @@ class RiskCheck:
                     WatchedAccount.account_number == payee.account_number,
                 ),
             ]
-        async with self.db.autocommit() as session:
-            row = (await session.execute(select(*columns))).one()
-        count, largest, window_count, window_sum, last_at, flag = row[:6]
+        return columns
+
+    @staticmethod
+    def facts_from(
+        values: Sequence[Any],
+        amount_kobo: int,
+        payee: Payee | None,
+        device: SessionDevice | None,
+        before_kobo: int = 0,
+    ) -> Facts:
+        """`values`: what `columns` read. `before_kobo`: what earlier rows of the same batch
+        send (counted in the window's sum, not in its count: a batch is one decision)."""
+        count, largest, window_count, window_sum, last_at, flag = values[:6]
+        now = utcnow()
         return Facts(
             amount_kobo=amount_kobo,
             at=now,
-            payee_known=bool(row[6]) if payee is not None else None,
-            payee_watch_listed=bool(row[7]) if payee is not None else False,
+            payee_known=bool(values[6]) if payee is not None else None,
+            payee_watch_listed=bool(values[7]) if payee is not None else False,
             account_flag=flag,
             pattern_count=int(count),
             pattern_largest_kobo=int(largest),
@@ -129,10 +134,16 @@ class RiskCheck:
         payee: Payee | None,
         device: SessionDevice | None,
         before_kobo: int = 0,
+        values: Sequence[Any] | None = None,
     ) -> Verdict:
         """The verdict on one payment; a block is refused here (400, with the reason the
-        customer can act on) and recorded in the audit log, since no payment row keeps it."""
-        facts = await self.facts(user_id, source_account, amount_kobo, payee, device, before_kobo)
+        customer can act on) and recorded in the audit log, since no payment row keeps it.
+        `values`: `columns` as read with the payment's limits; None: read them now."""
+        if values is None:
+            async with self.db.autocommit() as session:
+                columns = self.columns(user_id, source_account, payee)
+                values = (await session.execute(select(*columns))).one()
+        facts = self.facts_from(values, amount_kobo, payee, device, before_kobo)
         verdict = assess(facts, self.settings, forced_outcome())
         if verdict.outcome == Outcome.BLOCK:
             async with self.db.transaction() as session:

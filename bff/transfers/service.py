@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -217,10 +218,16 @@ class TransferService(PasskeyApprovals):
         )
 
     async def _check_limits_and_funds(
-        self, user: User, plans: list[Plan], device: SessionDevice | None = None
-    ) -> None:
+        self,
+        user: User,
+        plans: list[Plan],
+        device: SessionDevice | None = None,
+        judged: Plan | None = None,
+    ) -> Sequence[Any] | None:
         """The limits (LimitsService.check, once per account and limited type, the rows of a
-        batch in order), the new-device cap (device_cap.py), and funds."""
+        batch in order), the new-device cap (device_cap.py), the new-account cap
+        (account_cap.py) and funds. `judged`: a plan whose risk check reads its facts in the
+        statement of its limits; their values are returned (None: nothing read)."""
         if self.device_cap is not None:
             capped = sum(p.amount_kobo for p in plans if p.transfer_type in CAPPED_TYPES)
             await self.device_cap.check(user.id, device, capped)
@@ -235,18 +242,36 @@ class TransferService(PasskeyApprovals):
             sources = {p.source.account_number: p.source for p in plans}
             for number, amounts in _by_source(limited).items():
                 await self.account_cap.check(sources[number], sum(amounts))
+        facts: Sequence[Any] | None = None
         for (source, transfer_type), amounts in limited.items():
-            await self.limits.check(
+            also = self._risk_columns(user, judged, source, transfer_type)
+            values = await self.limits.check(
                 user,
                 source,
                 transfer_type,
                 amounts,
                 Transfer,
                 Transfer.transfer_type == transfer_type,
+                also=also,
             )
+            if also:
+                facts = values
         for plan in plans:
             if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
                 raise ValidationFailed("Insufficient funds", field="amount")
+        return facts
+
+    def _risk_columns(
+        self, user: User, judged: Plan | None, source: str, transfer_type: str
+    ) -> list[Any]:
+        """The risk check's columns, for the limits statement of `judged`'s account and type."""
+        if (
+            self.risk is None
+            or judged is None
+            or (judged.source.account_number, judged.transfer_type) != (source, transfer_type)
+        ):
+            return []
+        return self.risk.columns(user.id, source, _payee(judged))
 
     async def initiate(
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
@@ -256,8 +281,8 @@ class TransferService(PasskeyApprovals):
             refuse_if_switched_off(user)
         own = await self.accounts.payer_accounts(user)
         plan = await self.plan(user, transfer_type, data, own)
-        await self._check_limits_and_funds(user, [plan], device)
-        verdict = await self._judge(user, plan, device)
+        facts = await self._check_limits_and_funds(user, [plan], device, judged=plan)
+        verdict = await self._judge(user, plan, device, values=facts)
         transfer = _new_transfer(
             user, plan, None, data.save_as_beneficiary, _id_of(device), verdict
         )
@@ -326,10 +351,10 @@ class TransferService(PasskeyApprovals):
         await refuse_if_frozen_now(self.db, user.id, transfer=transfer_type in TransferType.LIMITED)
         own = await self.accounts.core_accounts(user)
         plan = await self.plan(user, transfer_type, data, own)
-        await self._check_limits_and_funds(user, [plan], device)
+        facts = await self._check_limits_and_funds(user, [plan], device, judged=plan)
         # A step-up has nobody to warn: the customer was warned when they approved the
         # schedule. A hold holds the run; a block refuses it (the schedule records why).
-        verdict = await self._judge(user, plan, device)
+        verdict = await self._judge(user, plan, device, values=facts)
         transfer = _new_transfer(user, plan, None, False, _id_of(device), verdict)
         now = utcnow()
         transfer.status, transfer.confirmed_at = Status.PROCESSING, now
@@ -494,7 +519,7 @@ class TransferService(PasskeyApprovals):
         both pass. What was spent today counts the others, not this one."""
         if transfer.transfer_type not in TransferType.LIMITED:
             return None
-        limits = await self.limits.applying(
+        limits, _ = await self.limits.applying(
             user,
             transfer.source_account,
             transfer.transfer_type,
@@ -558,15 +583,26 @@ class TransferService(PasskeyApprovals):
 
     # -- the risk check ----------------------------------------------------------------------
     async def _judge(
-        self, user: User, plan: Plan, device: SessionDevice | None, before_kobo: int = 0
+        self,
+        user: User,
+        plan: Plan,
+        device: SessionDevice | None,
+        before_kobo: int = 0,
+        values: Sequence[Any] | None = None,
     ) -> Verdict | None:
         """The risk check of a transfer to someone else (bff/risk); None: not checked (a
-        move between the customer's own accounts). A block raises."""
+        move between the customer's own accounts). A block raises. `values`: its facts as
+        the limits statement read them (None: read now)."""
         if self.risk is None or plan.transfer_type not in TransferType.LIMITED:
             return None
-        payee = Payee(plan.bank_code, plan.destination_account)
         return await self.risk.judge(
-            user.id, plan.source.account_number, plan.amount_kobo, payee, device, before_kobo
+            user.id,
+            plan.source.account_number,
+            plan.amount_kobo,
+            _payee(plan),
+            device,
+            before_kobo,
+            values,
         )
 
     async def _hold(self, user: User, transfer: Transfer) -> Transfer:
@@ -635,6 +671,10 @@ def _warned(transfers: list[Transfer], acknowledged: bool) -> bool:
     if not acknowledged and any(t.risk_outcome == Risk.STEP_UP.name for t in transfers):
         raise ValidationFailed(ACKNOWLEDGE, field="acknowledgeWarning")
     return True
+
+
+def _payee(plan: Plan) -> Payee:
+    return Payee(plan.bank_code, plan.destination_account)
 
 
 def _by_source(limited: dict[tuple[str, str], list[int]]) -> dict[str, list[int]]:
