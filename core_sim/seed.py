@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import core_sim.models  # noqa: F401  (every table, also for the CLI's reset)
 from core_sim.billers.models import BillerCustomer
 from core_sim.billers.service import SCENARIOS as BILLER_SCENARIOS
-from core_sim.customers.models import AccountType, Counter, Customer
+from core_sim.customers.models import AccountType, Customer
 from core_sim.customers.opening import (
     ACCOUNT_SERIAL,
     CUSTOMER_SEQUENCE,
@@ -27,7 +27,7 @@ from core_sim.customers.opening import (
     FIRST_SERIAL,
     add_account,
 )
-from core_sim.db import Database
+from core_sim.db import Counter, Database
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
