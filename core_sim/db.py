@@ -82,6 +82,14 @@ def _add_columns_of_later_versions(conn: Connection) -> None:
     if "available_after_kobo" not in entry_columns:
         conn.execute(text("ALTER TABLE entries ADD COLUMN available_after_kobo BIGINT"))
     columns = {column["name"] for column in inspect(conn).get_columns("ledger_accounts")}
+    timestamp = "TIMESTAMP WITH TIME ZONE" if conn.dialect.name == "postgresql" else "DATETIME"
+    for name, kind in (
+        ("outflows_held", "BOOLEAN NOT NULL DEFAULT false"),
+        ("large_credit_at", timestamp),
+        ("watched_from", timestamp),
+    ):  # the inflow watch (core_sim/ledger/inflow.py)
+        if name not in columns:
+            conn.execute(text(f"ALTER TABLE ledger_accounts ADD COLUMN {name} {kind}"))
     if "line_count" not in columns:
         conn.execute(
             text("ALTER TABLE ledger_accounts ADD COLUMN line_count BIGINT NOT NULL DEFAULT 0")
