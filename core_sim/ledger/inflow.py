@@ -100,6 +100,8 @@ async def check_debit(
             f"Suspected fraud on {number} (forced)", account_number=number, flag_rule=forced
         )
     rules, now = watch.rules, utcnow()
+    if amount_kobo * 100 < rules.large_credit_kobo * rules.pass_through_share:
+        return  # too small to pass any large credit through: nothing to read
     window = _Window(now, rules.pass_through_minutes, account.watched_from)
     if account.large_credit_at is None or not window.holds(account.large_credit_at):
         return

@@ -21,7 +21,7 @@ from core_sim.ledger import inflow, transfers
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, LedgerAccount
 from core_sim.ledger.transfers import TransferCommand
-from core_sim.seed import BANK_ACCOUNTS, FUNDING
+from core_sim.seed import BANK_ACCOUNTS
 from core_sim.settings import InflowRules
 from core_sim.tests import world
 from core_sim.tests.helpers import PinnedClock
@@ -52,23 +52,12 @@ async def build(db: Database) -> None:
             )
         await session.flush()
         for number in (OLD, *SENDERS):
-            await ledger.post(
-                session,
-                reference=f"OPEN-{number}",
-                kind="SEED",
-                narration="Opening",
-                legs=[ledger.Leg(FUNDING, -FUNDS), ledger.Leg(number, FUNDS)],
-                posted_at=NOW - timedelta(days=40),
-            )
+            await world.fund(session, number, FUNDS, NOW - timedelta(days=40))
 
 
 @pytest.fixture(scope="module")
 async def inflow_template(databases) -> str:  # type: ignore[no-untyped-def]
-    url: str = databases.new("inflow_world")
-    database = Database(url)
-    await build(database)
-    await database.dispose()
-    return url
+    return await world.template(databases, "inflow_world", build)
 
 
 @pytest.fixture
