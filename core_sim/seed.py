@@ -31,6 +31,7 @@ from core_sim.db import Counter, Database
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
+from core_sim.nip import watch_list
 from core_sim.nip.models import ExternalAccount
 from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
@@ -89,6 +90,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
         await _seed_faker_customers(session, rng, fake, bank_code, now)
         _seed_prospects(session, rng, fake)
         _seed_other_banks(session, rng, fake, bank_code)
+        await watch_list.seed_magic(session)
         _seed_biller_customers(session, fake)
 
 
