@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from litestar import Controller, get, post
 from litestar.params import Parameter
 
@@ -181,15 +182,7 @@ class LedgerController(Controller):
 
 
 def flag_out(flag: RiskFlag) -> RiskFlagOut:
-    return RiskFlagOut(
-        seq=flag.seq,
-        account_number=flag.account_number,
-        customer_id=flag.customer_id,
-        rule=flag.rule,
-        raised_at=flag.raised_at,
-        state=flag.state,
-        decided_at=flag.decided_at,
-    )
+    return msgspec.convert(flag, RiskFlagOut, from_attributes=True)
 
 
 FeedLimit = Annotated[int, Parameter(ge=1, le=1000)]
