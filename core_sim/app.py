@@ -24,9 +24,9 @@ from core_sim.faults import live as live_faults
 from core_sim.faults.controller import FaultsController
 from core_sim.faults.scenarios import CATALOGUE, RequestFaultsMiddleware
 from core_sim.identity.controller import IdentityController
-from core_sim.ledger.controller import LedgerController
+from core_sim.ledger.controller import LedgerController, RiskController, SimRiskController
 from core_sim.messaging.controller import MessagingController
-from core_sim.nip.controller import NipController
+from core_sim.nip.controller import NipController, SimWatchListController
 from core_sim.request_log import RequestLogMiddleware
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
@@ -162,10 +162,13 @@ def create_app(
             ClockController,
             CustomersController,
             LedgerController,
+            RiskController,
+            SimRiskController,
             MessagingController,
             FaultsController,
             IdentityController,
             NipController,
+            SimWatchListController,
             BillersController,
         ],
         dependencies={

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import contextlib
 
-from sqlalchemy import Connection, inspect, text
+from sqlalchemy import Connection, Integer, String, inspect, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from kobo_serving.database import SessionSource
 from kobo_serving.database import UTCDateTime as UTCDateTime
@@ -17,6 +17,32 @@ from kobo_serving.database import UTCDateTime as UTCDateTime
 
 class Base(DeclarativeBase):
     pass
+
+
+class Counter(Base):
+    """Named sequences (the next account serial, a feed's next `seq`), advanced with
+    UPDATE … RETURNING: on PostgreSQL the row stays locked until the transaction ends, so
+    numbers are handed out, and committed, in order."""
+
+    __tablename__ = "counters"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer)
+
+
+async def next_value(session: AsyncSession, name: str, first: int = 1) -> int:
+    """The next number of the sequence `name` (`first` when it has none yet)."""
+    value = await session.scalar(
+        update(Counter)
+        .where(Counter.name == name)
+        .values(value=Counter.value + 1)
+        .returning(Counter.value)
+    )
+    if value is None:
+        session.add(Counter(name=name, value=first))
+        await session.flush()
+        return first
+    return int(value)
 
 
 class Database(SessionSource):
@@ -56,6 +82,14 @@ def _add_columns_of_later_versions(conn: Connection) -> None:
     if "available_after_kobo" not in entry_columns:
         conn.execute(text("ALTER TABLE entries ADD COLUMN available_after_kobo BIGINT"))
     columns = {column["name"] for column in inspect(conn).get_columns("ledger_accounts")}
+    timestamp = "TIMESTAMP WITH TIME ZONE" if conn.dialect.name == "postgresql" else "DATETIME"
+    for name, kind in (
+        ("outflows_held", "BOOLEAN NOT NULL DEFAULT false"),
+        ("large_credit_at", timestamp),
+        ("watched_from", timestamp),
+    ):  # the inflow watch (core_sim/ledger/inflow.py)
+        if name not in columns:
+            conn.execute(text(f"ALTER TABLE ledger_accounts ADD COLUMN {name} {kind}"))
     if "line_count" not in columns:
         conn.execute(
             text("ALTER TABLE ledger_accounts ADD COLUMN line_count BIGINT NOT NULL DEFAULT 0")

@@ -52,3 +52,24 @@ class FaultUnavailable(SimError):
 
     status_code = 503
     code = "91"
+
+
+class SuspectedFraud(SimError):
+    """A debit the core's inflow watch refuses (ISO 8583 `34`): the account is flagged
+    (core_sim/ledger/inflow.py). `flag_rule`: the rule this very debit tripped, whose flag
+    the caller records once the refused work has been rolled back; None when the account
+    was flagged before."""
+
+    status_code = 422
+    code = "34"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        account_number: str | None = None,
+        flag_rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.account_number = account_number
+        self.flag_rule = flag_rule

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import core_sim.models  # noqa: F401  (every table, also for the CLI's reset)
 from core_sim.billers.models import BillerCustomer
 from core_sim.billers.service import SCENARIOS as BILLER_SCENARIOS
-from core_sim.customers.models import AccountType, Counter, Customer
+from core_sim.customers.models import AccountType, Customer
 from core_sim.customers.opening import (
     ACCOUNT_SERIAL,
     CUSTOMER_SEQUENCE,
@@ -27,10 +27,11 @@ from core_sim.customers.opening import (
     FIRST_SERIAL,
     add_account,
 )
-from core_sim.db import Database
+from core_sim.db import Counter, Database
 from core_sim.identity.models import IdentityRecord
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, Entry, LedgerAccount, Posting
+from core_sim.nip import watch_list
 from core_sim.nip.models import ExternalAccount
 from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
@@ -89,6 +90,7 @@ async def seed(db: Database, seed_number: int, bank_code: str) -> None:
         await _seed_faker_customers(session, rng, fake, bank_code, now)
         _seed_prospects(session, rng, fake)
         _seed_other_banks(session, rng, fake, bank_code)
+        await watch_list.seed_magic(session)
         _seed_biller_customers(session, fake)
 
 

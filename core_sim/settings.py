@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kobo_serving.env import env_choice, env_int
@@ -11,6 +11,35 @@ from kobo_serving.env import env_choice, env_int
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = REPO_ROOT / "fixtures"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+@dataclass(frozen=True, slots=True)
+class InflowRules:
+    """The core's watch on money coming in (core_sim/ledger/inflow.py), SIM_INFLOW_*."""
+
+    # MANY_SENDERS: an account opened less than `new_account_days` ago receives at least
+    # `many_credits` credits from at least `many_senders` accounts within `window_minutes`.
+    new_account_days: int = 30
+    many_credits: int = 10
+    many_senders: int = 5
+    window_minutes: int = 60
+    # PASS_THROUGH: a credit of at least `large_credit_kobo`, then within
+    # `pass_through_minutes` an attempt to send out at least `pass_through_share` % of it.
+    large_credit_kobo: int = 20_000_000
+    pass_through_minutes: int = 30
+    pass_through_share: int = 80
+
+    @classmethod
+    def from_env(cls) -> InflowRules:
+        return cls(
+            new_account_days=env_int("SIM_INFLOW_NEW_ACCOUNT_DAYS", 30),
+            many_credits=env_int("SIM_INFLOW_MANY_CREDITS", 10),
+            many_senders=env_int("SIM_INFLOW_MANY_SENDERS", 5),
+            window_minutes=env_int("SIM_INFLOW_WINDOW_MINUTES", 60),
+            large_credit_kobo=env_int("SIM_INFLOW_LARGE_CREDIT_KOBO", 20_000_000),
+            pass_through_minutes=env_int("SIM_INFLOW_PASS_THROUGH_MINUTES", 30),
+            pass_through_share=env_int("SIM_INFLOW_PASS_THROUGH_SHARE", 80),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +51,7 @@ class SimSettings:
     timeout_fault_ms: int
     # INFO: a line per request (with the caller's X-Request-ID); WARNING: problems only.
     log_level: str = "INFO"
+    inflow: InflowRules = field(default_factory=InflowRules)
 
     @classmethod
     def from_env(cls) -> SimSettings:
@@ -32,4 +62,5 @@ class SimSettings:
             bank_code=os.environ.get("SIM_BANK_CODE", "090605"),
             timeout_fault_ms=env_int("SIM_TIMEOUT_FAULT_MS", 30000),
             log_level=env_choice("SIM_LOG_LEVEL", "INFO", LOG_LEVELS),
+            inflow=InflowRules.from_env(),
         )

@@ -43,12 +43,3 @@ class Customer(Base):
     marital_status: Mapped[str | None] = mapped_column(String(20))
     # The client reference of the call that created this customer (idempotent retries).
     creation_reference: Mapped[str | None] = mapped_column(String(64), unique=True)
-
-
-class Counter(Base):
-    """Named sequences (e.g. the next account serial), advanced with UPDATE … RETURNING."""
-
-    __tablename__ = "counters"
-
-    name: Mapped[str] = mapped_column(String(40), primary_key=True)
-    value: Mapped[int] = mapped_column(Integer)

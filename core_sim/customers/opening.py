@@ -6,13 +6,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.customers import service
-from core_sim.customers.models import AccountType, Counter, Customer
+from core_sim.customers.models import AccountType, Customer
 from core_sim.customers.schemas import AccountOpenIn, AccountOut, CustomerCreatedOut, CustomerIn
-from core_sim.db import Database
+from core_sim.db import Database, next_value
 from core_sim.errors import Conflict, NotFound, NotPermitted, SimError
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, LedgerAccount
@@ -22,20 +22,6 @@ ACCOUNT_SERIAL = "account_serial"
 FIRST_SERIAL = 105_000_000  # persona serials are 102…, Faker customers' 2030…
 CUSTOMER_SEQUENCE = "customer_id"
 FIRST_CUSTOMER = 20_000
-
-
-async def _next(session: AsyncSession, name: str, first: int) -> int:
-    value = await session.scalar(
-        update(Counter)
-        .where(Counter.name == name)
-        .values(value=Counter.value + 1)
-        .returning(Counter.value)
-    )
-    if value is None:
-        session.add(Counter(name=name, value=first))
-        await session.flush()
-        return first
-    return int(value)
 
 
 async def open_account(
@@ -54,7 +40,7 @@ async def open_account(
         return existing
     if await session.get(AccountType, account_type_id) is None:
         raise SimError(f"Unknown account type {account_type_id}", code="30")
-    serial = await _next(session, ACCOUNT_SERIAL, FIRST_SERIAL)
+    serial = await next_value(session, ACCOUNT_SERIAL, FIRST_SERIAL)
     number = make_nuban(bank_code, f"{serial:09d}")
     return await add_account(
         session, customer, number, account_type_id, opening_reference=reference
@@ -111,7 +97,7 @@ async def create_customer(
         return existing, account
     if await session.scalar(select(Customer.id).where(Customer.bvn == bvn)) is not None:
         raise Conflict("A customer with this BVN already exists", code="26")
-    sequence = await _next(session, CUSTOMER_SEQUENCE, FIRST_CUSTOMER)
+    sequence = await next_value(session, CUSTOMER_SEQUENCE, FIRST_CUSTOMER)
     customer = Customer(
         id=f"CIF{sequence:08d}",
         first_name=first_name,

@@ -16,6 +16,8 @@ Kobo = Annotated[int, msgspec.Meta(ge=0)]
 # An account number (10 digits); for messaging.send also a message's recipient: a phone
 # number as the bank sends it (an optional + and up to 15 digits) or an e-mail address.
 ACCOUNT_NUMBER = re.compile(r"\d{10}")
+# For identity.* operations: a BVN or NIN (11 digits).
+IDENTITY_NUMBER = re.compile(r"\d{11}")
 RECIPIENT = re.compile(r"\+?\d{10,15}|[^@\s]+@[^@\s]+")
 
 
@@ -42,6 +44,9 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
             if not RECIPIENT.fullmatch(self.account):
                 raise ValueError("account: a phone number or e-mail address for messaging.send")
             self.account = kept_recipient(self.account)
+        elif self.operation.startswith("identity."):
+            if not IDENTITY_NUMBER.fullmatch(self.account):
+                raise ValueError("account: an 11-digit BVN or NIN for identity operations")
         elif not ACCOUNT_NUMBER.fullmatch(self.account):
             raise ValueError("account: a 10-digit account number")
 

@@ -31,6 +31,12 @@ KNOWN_OPERATIONS = (
     "bills.validate",
     "bills.vend",
     "bills.requery",
+    "identity.liveness",
+    # The inflow watch's rules, forced (core_sim/ledger/inflow.py): transfers and holds ask.
+    "core.inflow",
+    # The BFF's own risk check on a payment: the BFF reads the X-Sim-Scenario header itself,
+    # the simulator never asks; listed so that its catalogue entries validate as rules.
+    "risk.check",
 )
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, get
+from litestar import Controller, get, post
 from litestar.params import Parameter
 
 from core_sim.db import Database
-from core_sim.identity import service
-from core_sim.identity.schemas import IdentityOut, ProspectOut
+from core_sim.identity import liveness, service
+from core_sim.identity.schemas import IdentityOut, LivenessIn, LivenessOut, ProspectOut
 from core_sim.settings import SimSettings
 
 
@@ -24,6 +24,14 @@ class IdentityController(Controller):
     @get("/core/identity/nin/{nin:str}")
     async def nin(self, db: Database, sim_settings: SimSettings, nin: str) -> IdentityOut:
         return await service.lookup(db, sim_settings.timeout_fault_ms, "identity.nin", "nin", nin)
+
+    @post("/core/identity/liveness", status_code=200)
+    async def check_liveness(
+        self, db: Database, sim_settings: SimSettings, data: LivenessIn
+    ) -> LivenessOut:
+        """Liveness and face match of a selfie against a BVN or NIN record (fault operation
+        identity.liveness); idempotent on `reference`."""
+        return await liveness.check(db, data, sim_settings.timeout_fault_ms)
 
     @get("/sim/identities")
     async def prospects(

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
 from litestar import Controller, get, post
+from litestar.params import Parameter
 
 from core_sim.db import Database
+from core_sim.ledger import inflow, transfers
 from core_sim.ledger import service as ledger
-from core_sim.ledger import transfers
-from core_sim.ledger.models import Hold, TransferRequest
+from core_sim.ledger.inflow import Watch
+from core_sim.ledger.models import Hold, RiskFlag, TransferRequest
 from core_sim.ledger.schemas import (
     BalanceCheckOut,
     HoldIn,
@@ -14,6 +19,10 @@ from core_sim.ledger.schemas import (
     HoldVoidIn,
     PostingEntryOut,
     PostingOut,
+    RiskDecisionIn,
+    RiskFlagIn,
+    RiskFlagOut,
+    RiskFlagsOut,
     TransferIn,
     TransferOut,
 )
@@ -99,30 +108,39 @@ class LedgerController(Controller):
             narration=data.narration,
             debit_customer_id=data.debit_customer_id,
         )
-        answer = await transfers.transfer_answer(db, command, sim_settings.timeout_fault_ms)
+        answer = await transfers.transfer_answer(
+            db, command, sim_settings.timeout_fault_ms, sim_settings.inflow
+        )
         return transfer_out(answer.request, answer.posted)
 
     @get("/transfers/{reference:str}")
-    async def transfer_status(self, db: Database, reference: str) -> TransferOut:
-        return transfer_out(await transfers.status(db, reference))
+    async def transfer_status(
+        self, db: Database, sim_settings: SimSettings, reference: str
+    ) -> TransferOut:
+        return transfer_out(await transfers.status(db, reference, sim_settings.inflow))
 
     @post("/holds", status_code=201)
-    async def create_hold(self, db: Database, data: HoldIn) -> HoldOut:
-        async with db.writer() as session:
-            hold = await ledger.place_hold(
-                session,
-                reference=data.reference,
-                account_number=data.account,
-                amount_kobo=data.amount_kobo,
-                narration=data.narration,
-                customer_id=data.customer_id,
-            )
+    async def create_hold(self, db: Database, sim_settings: SimSettings, data: HoldIn) -> HoldOut:
+        """A refusal of the inflow watch (a flagged account, a pass-through) is 422 with
+        responseCode 34; a REVIEW- reference is never refused by it."""
+        hold = await ledger.hold_watched(
+            db,
+            reference=data.reference,
+            account_number=data.account,
+            amount_kobo=data.amount_kobo,
+            narration=data.narration,
+            customer_id=data.customer_id,
+            rules=sim_settings.inflow,
+            timeout_fault_ms=sim_settings.timeout_fault_ms,
+        )
         # The hold is on `data.account` (place_hold refuses a hold of that reference on any
         # other account).
         return await hold_out(db, hold, number=data.account)
 
     @post("/holds/{reference:str}/post", status_code=200)
-    async def post_hold(self, db: Database, reference: str, data: HoldPostIn) -> HoldOut:
+    async def post_hold(
+        self, db: Database, sim_settings: SimSettings, reference: str, data: HoldPostIn
+    ) -> HoldOut:
         async with db.writer() as session:
             hold = await ledger.get_hold(session, reference)
             posted = await ledger.post_hold(
@@ -130,6 +148,7 @@ class LedgerController(Controller):
                 hold=hold,
                 credit_account_number=data.credit_account,
                 narration=data.narration,
+                watch=Watch(sim_settings.inflow),
             )
         return await hold_out(db, hold, posted)
 
@@ -160,3 +179,50 @@ class LedgerController(Controller):
         async with db.reader() as session:
             total = await ledger.total_of_all_balances(session)
         return BalanceCheckOut(sum_of_all_balances_kobo=total, balanced=total == 0)
+
+
+def flag_out(flag: RiskFlag) -> RiskFlagOut:
+    return msgspec.convert(flag, RiskFlagOut, from_attributes=True)
+
+
+FeedLimit = Annotated[int, Parameter(ge=1, le=1000)]
+FeedAfter = Annotated[int, Parameter(ge=0)]
+
+
+class RiskController(Controller):
+    """The inflow watch's flags (core_sim/ledger/inflow.py): the feed and the decisions."""
+
+    path = "/core/risk"
+    tags = ["risk"]
+
+    @get("/flags")
+    async def flags(
+        self, db: Database, after: FeedAfter = 0, limit: FeedLimit = 500
+    ) -> RiskFlagsOut:
+        """Flags changed after `after` (a seq), in order; `last` is the seq to ask after next."""
+        async with db.reader() as session:
+            flags = await inflow.flags_after(session, after, limit)
+        return RiskFlagsOut(
+            flags=[flag_out(f) for f in flags], last=flags[-1].seq if flags else after
+        )
+
+    @post("/flags/{account_number:str}/decide", status_code=200)
+    async def decide(self, db: Database, account_number: str, data: RiskDecisionIn) -> RiskFlagOut:
+        """CLEAR reopens the account's outflows; CONFIRM keeps them refused. 404: no flag;
+        409: its flag was decided already."""
+        async with db.writer() as session:
+            flag = await inflow.decide(session, account_number, data.decision == "CONFIRM")
+            return flag_out(flag)
+
+
+class SimRiskController(Controller):
+    """Tester control: raise a flag by hand."""
+
+    path = "/sim/risk"
+    tags = ["risk"]
+
+    @post("/flags", status_code=201)
+    async def raise_flag(self, db: Database, data: RiskFlagIn) -> RiskFlagOut:
+        async with db.writer() as session:
+            flag = await inflow.raise_by_hand(session, data.account_number, data.rule)
+            return flag_out(flag)

@@ -19,6 +19,8 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    false,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -66,6 +68,14 @@ class LedgerAccount(Base):
     # The client reference of the call that opened this account (idempotent retries).
     opening_reference: Mapped[str | None] = mapped_column(String(64), unique=True)
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # The inflow watch (core_sim/ledger/inflow.py), kept on the account so that a posting
+    # reads it with the accounts it locks, at no statement more. `outflows_held`: an open or
+    # confirmed risk flag, every debit refused (34). `large_credit_at`: when the account last
+    # received a credit of at least SIM_INFLOW_LARGE_CREDIT_KOBO (set by the posting's own
+    # UPDATE). `watched_from`: credits before it count for no rule (a flag cleared then).
+    outflows_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    large_credit_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    watched_from: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     @property
     def available_kobo(self) -> int:
@@ -149,3 +159,41 @@ class TransferRequest(Base):
     resolve_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     message: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class RiskRule:
+    MANY_SENDERS = "MANY_SENDERS"
+    PASS_THROUGH = "PASS_THROUGH"  # noqa: S105 (a rule's name)
+    ALL = (MANY_SENDERS, PASS_THROUGH)
+
+
+class FlagState:
+    OPEN = "OPEN"
+    CLEARED = "CLEARED"
+    CONFIRMED = "CONFIRMED"
+
+
+class RiskFlag(Base):
+    """An account the inflow watch flagged, as the risk feed publishes it: every change (raised,
+    cleared, confirmed) gives the row the next `seq`, so a follower reading after the last
+    `seq` it saw meets each change once. At most one OPEN flag per account."""
+
+    __tablename__ = "risk_flags"
+    __table_args__ = (
+        Index(
+            "ux_risk_flags_open",
+            "account_number",
+            unique=True,
+            sqlite_where=text("state = 'OPEN'"),
+            postgresql_where=text("state = 'OPEN'"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    account_number: Mapped[str] = mapped_column(String(20), index=True)
+    customer_id: Mapped[str | None] = mapped_column(String(20))
+    rule: Mapped[str] = mapped_column(String(20))
+    raised_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    state: Mapped[str] = mapped_column(String(10), default=FlagState.OPEN)
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

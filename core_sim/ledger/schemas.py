@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -102,3 +102,29 @@ class HoldOut(CamelStruct):
 class BalanceCheckOut(CamelStruct):
     sum_of_all_balances_kobo: int
     balanced: bool
+
+
+class RiskFlagOut(CamelStruct):
+    """A flag of the inflow watch (core_sim/ledger/inflow.py) as its feed publishes it."""
+
+    seq: int
+    account_number: str
+    customer_id: str | None
+    rule: str  # MANY_SENDERS, PASS_THROUGH
+    raised_at: datetime
+    state: str  # OPEN, CLEARED, CONFIRMED
+    decided_at: datetime | None
+
+
+class RiskFlagsOut(CamelStruct):
+    flags: list[RiskFlagOut]
+    last: int  # the highest seq in `flags`, or the `after` asked for
+
+
+class RiskDecisionIn(CamelStruct, forbid_unknown_fields=True):
+    decision: Literal["CLEAR", "CONFIRM"]
+
+
+class RiskFlagIn(CamelStruct, forbid_unknown_fields=True):
+    account_number: Annotated[str, msgspec.Meta(pattern=r"^\d{10}$")]
+    rule: Literal["MANY_SENDERS", "PASS_THROUGH"]

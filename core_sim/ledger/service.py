@@ -20,6 +20,7 @@ from sqlalchemy import (
     TextClause,
     and_,
     bindparam,
+    case,
     func,
     insert,
     or_,
@@ -37,7 +38,11 @@ from core_sim.errors import (
     NotFound,
     NotPermitted,
     SimError,
+    SuspectedFraud,
 )
+from core_sim.faults.service import CallContext
+from core_sim.ledger import inflow
+from core_sim.ledger.inflow import Watch
 from core_sim.ledger.models import (
     AccountStatus,
     Entry,
@@ -46,6 +51,7 @@ from core_sim.ledger.models import (
     LedgerAccount,
     Posting,
 )
+from core_sim.settings import InflowRules
 from core_sim.simclock.state import utcnow
 from kobo_serving.database import UTCDateTime, fetch_rows, insert_detached
 
@@ -116,6 +122,7 @@ async def post(
     release_holds: dict[str, int] | None = None,
     debit_customer_id: str | None = None,
     record: Any | None = None,
+    watch: Watch | None = None,
 ) -> Posted:
     """Apply a balanced posting inside the caller's transaction.
 
@@ -132,6 +139,11 @@ async def post(
     `record`: a new detached model (a transfer's request row) written with the posting,
     after it: in the same statement where the writes are one. A unique key it breaks
     fails the whole posting, as it would in a statement of its own.
+
+    `watch`: the inflow watch (core_sim/ledger/inflow.py) for a customer's posting: a
+    debit (but one that consumes a hold) of a flagged account, or one that passes a large
+    credit through, is refused with 34; credits to new accounts are counted after the
+    write. Without it (the seed) nothing is watched but the flags already raised.
 
     Statements, the hot path of every transfer: one read of the accounts, which on
     PostgreSQL also locks them in ascending id (no deadlock between opposite transfers), then
@@ -157,6 +169,7 @@ async def post(
                 LedgerAccount.name,
                 LedgerAccount.status,
                 LedgerAccount.customer_id,
+                *_WATCHED,
             )
             .where(LedgerAccount.number.in_(numbers))
             .order_by(LedgerAccount.id)
@@ -173,6 +186,8 @@ async def post(
         if leg.amount_kobo < 0:
             account = accounts[leg.account_number]
             refuse_unless_owned(account.number, account.customer_id, debit_customer_id)
+            if leg.account_number not in release_holds:  # posting a hold is no new debit
+                await inflow.check_debit(session, watch, account, -leg.amount_kobo, hold=False)
 
     posting = Posting(reference=reference, kind=kind, narration=narration, posted_at=when)
     moves = []
@@ -190,7 +205,9 @@ async def post(
         )
     one_statement = session.get_bind().dialect.name == "postgresql" and len(numbers) == len(moves)
     write = _write_in_one_statement if one_statement else _write_leg_by_leg
-    after = await write(session, posting, moves, record)
+    after = await write(session, posting, moves, record, inflow.large_credit_threshold(watch))
+    credited = [accounts[leg.account_number] for leg in legs if leg.amount_kobo > 0]
+    await inflow.after_credits(session, watch, credited)
     lines = [
         PostedLine(
             move.account.number,
@@ -211,7 +228,7 @@ async def post(
 class _Move:
     """A leg ready to write: its account as read, and its counterparty as the line shows it."""
 
-    account: Any  # the row read by `post`: id, number, name, customer_id
+    account: Any  # the row read by `post`: id, number, name, customer_id, the watch's columns
     amount_kobo: int
     released_kobo: int
     counterparty_number: str | None
@@ -219,17 +236,26 @@ class _Move:
 
 
 async def _write_leg_by_leg(
-    session: AsyncSession, posting: Posting, moves: list[_Move], record: Any | None
+    session: AsyncSession,
+    posting: Posting,
+    moves: list[_Move],
+    record: Any | None,
+    large_credit_kobo: int,
 ) -> list[tuple[int, int]]:
     """The posting's insert, one conditional update per leg (in `moves`' order, ascending
     account id), one insert of all the entries, and `record`'s. Each account's (balance,
-    held) after."""
+    held) after. A credit of at least `large_credit_kobo` notes its time on the account."""
     await insert_detached(session, [posting])
     after = []
     for move in moves:
-        after.append(
-            await _apply_leg(session, move.account.id, move.amount_kobo, move.released_kobo)
-        )
+        params = {
+            "account": move.account.id,
+            "amount": move.amount_kobo,
+            "released": move.released_kobo,
+            "large_credit": large_credit_kobo,
+            "credit_at": posting.posted_at,
+        }
+        after.append(await _apply_leg(session, params))
     await session.execute(
         _INSERT_ENTRIES,
         [
@@ -258,7 +284,11 @@ def _entry(
 
 
 async def _write_in_one_statement(
-    session: AsyncSession, posting: Posting, moves: list[_Move], record: Any | None
+    session: AsyncSession,
+    posting: Posting,
+    moves: list[_Move],
+    record: Any | None,
+    large_credit_kobo: int,
 ) -> list[tuple[int, int]]:
     """PostgreSQL: the posting, every leg's conditional update, the entries and `record`
     in one statement (data-modifying CTEs), where `_write_leg_by_leg` takes three plus one
@@ -272,6 +302,7 @@ async def _write_in_one_statement(
         "kind": posting.kind,
         "narration": posting.narration,
         "posted_at": posting.posted_at,
+        "large_credit": large_credit_kobo,
     }
     for i, move in enumerate(moves):
         params |= {
@@ -319,7 +350,9 @@ moved AS (
     UPDATE ledger_accounts AS account
     SET balance_kobo = account.balance_kobo + legs.amount,
         held_kobo = account.held_kobo - legs.released,
-        line_count = account.line_count + 1
+        line_count = account.line_count + 1,
+        large_credit_at = CASE WHEN legs.amount >= CAST(:large_credit AS BIGINT)
+                               THEN :posted_at ELSE account.large_credit_at END
     FROM legs
     WHERE account.id = legs.account_id
       AND (legs.amount > 0 OR account.allow_negative
@@ -351,6 +384,14 @@ FROM moved, posting
 # the tables, not ORM ones: the ORM's bulk-update and bulk-insert layers cost more CPU than
 # the round trips themselves on the transfer path (docs/benchmarks.md, "Where the time goes").
 _ACCOUNTS: Table = LedgerAccount.__table__  # type: ignore[assignment]
+# What the inflow watch reads of each account of a posting, with the accounts.
+_WATCHED = (
+    LedgerAccount.kind,
+    LedgerAccount.opened_at,
+    LedgerAccount.outflows_held,
+    LedgerAccount.large_credit_at,
+    LedgerAccount.watched_from,
+)
 _CREDIT = (
     update(_ACCOUNTS)
     .where(_ACCOUNTS.c.id == bindparam("account"))
@@ -358,6 +399,14 @@ _CREDIT = (
         balance_kobo=_ACCOUNTS.c.balance_kobo + bindparam("amount"),
         held_kobo=_ACCOUNTS.c.held_kobo - bindparam("released"),
         line_count=_ACCOUNTS.c.line_count + 1,
+        # The inflow watch's note of a large credit (core_sim/ledger/inflow.py).
+        large_credit_at=case(
+            (
+                bindparam("amount") >= bindparam("large_credit"),
+                bindparam("credit_at", type_=UTCDateTime()),
+            ),
+            else_=_ACCOUNTS.c.large_credit_at,
+        ),
     )
     .returning(_ACCOUNTS.c.balance_kobo, _ACCOUNTS.c.held_kobo)
 )
@@ -377,12 +426,10 @@ _ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
 _INSERT_ENTRIES = insert(_ENTRIES)
 
 
-async def _apply_leg(
-    session: AsyncSession, account_id: int, amount: int, released: int
-) -> tuple[int, int]:
-    """Moves one leg; the account's balance and held amount right after it."""
-    stmt = _DEBIT if amount < 0 else _CREDIT
-    params = {"account": account_id, "amount": amount, "released": released}
+async def _apply_leg(session: AsyncSession, params: dict[str, Any]) -> tuple[int, int]:
+    """Moves one leg (`_write_leg_by_leg`'s params); the account's balance and held amount
+    right after it."""
+    stmt = _DEBIT if params["amount"] < 0 else _CREDIT
     row = (await session.execute(stmt, params)).one_or_none()
     if row is None:
         raise InsufficientFunds("Insufficient funds")
@@ -397,10 +444,12 @@ async def place_hold(
     amount_kobo: int,
     narration: str,
     customer_id: str | None = None,
+    watch: Watch | None = None,
 ) -> Hold:
     """Reserve money. Idempotent: the same reference for the same account and amount returns
     the existing hold (whatever became of it); for anything else it is refused.
-    `customer_id`: the customer the hold is for; the account must be theirs."""
+    `customer_id`: the customer the hold is for; the account must be theirs. A hold is a
+    debit the inflow watch refuses (34) as `post` does, but for a REVIEW- reference."""
     if amount_kobo <= 0:
         raise InvalidAmount("Hold amount must be positive")
     account = await get_account(session, account_number)
@@ -412,6 +461,8 @@ async def place_hold(
         return existing
     if account.status != AccountStatus.ACTIVE:
         raise NotPermitted(f"Account {account_number} is not active")
+    if not reference.startswith(inflow.REVIEW_PREFIX):  # reserving under review sends nothing
+        await inflow.check_debit(session, watch, account, amount_kobo, hold=True)
     table = LedgerAccount
     reserved = (
         await session.execute(
@@ -438,6 +489,40 @@ async def place_hold(
     session.add(hold)
     await session.flush()
     return hold
+
+
+async def hold_watched(
+    db: Database,
+    *,
+    reference: str,
+    account_number: str,
+    amount_kobo: int,
+    narration: str,
+    customer_id: str | None,
+    rules: InflowRules,
+    timeout_fault_ms: int,
+) -> Hold:
+    """POST /core/holds: `place_hold` under the inflow watch, with a tester's forced
+    `core.inflow` outcome; a hold refused for tripping a rule leaves the account flagged."""
+    forced = None
+    if not reference.startswith(inflow.REVIEW_PREFIX):
+        call = CallContext("core.inflow", accounts=(account_number,), amount_kobo=amount_kobo)
+        forced = await inflow.forced_outcome(db, call, timeout_fault_ms)
+    try:
+        async with db.writer() as session:
+            return await place_hold(
+                session,
+                reference=reference,
+                account_number=account_number,
+                amount_kobo=amount_kobo,
+                narration=narration,
+                customer_id=customer_id,
+                watch=Watch(rules, forced),
+            )
+    except SuspectedFraud as refusal:
+        async with db.writer() as session:
+            await inflow.record_refusal(session, refusal)
+        raise
 
 
 async def void_unplaced_hold(
@@ -475,9 +560,15 @@ async def get_hold(session: AsyncSession, reference: str) -> Hold:
 
 
 async def post_hold(
-    session: AsyncSession, *, hold: Hold, credit_account_number: str, narration: str
+    session: AsyncSession,
+    *,
+    hold: Hold,
+    credit_account_number: str,
+    narration: str,
+    watch: Watch | None = None,
 ) -> Posted:
-    """Move held money to `credit_account_number`. Idempotent on an already posted hold."""
+    """Move held money to `credit_account_number`. Idempotent on an already posted hold.
+    `watch`: the credit is watched as any (the debit was, when the hold was placed)."""
     if hold.status == HoldStatus.POSTED:
         existing = await session.scalar(
             select(Posting).where(Posting.reference == f"HOLD-{hold.reference}")
@@ -499,6 +590,7 @@ async def post_hold(
             Leg(credit, hold.amount_kobo, debit.number),
         ],
         release_holds={debit.number: hold.amount_kobo},
+        watch=watch,
     )
     hold.status = HoldStatus.POSTED
     return posted

@@ -16,12 +16,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import Database
-from core_sim.errors import Conflict, InvalidAmount, NotFound, SimError
+from core_sim.errors import Conflict, InvalidAmount, NotFound, SimError, SuspectedFraud
 from core_sim.faults.effects import wait_as_forced
 from core_sim.faults.models import FaultEffect
 from core_sim.faults.service import CallContext, take_fault
+from core_sim.ledger import inflow
 from core_sim.ledger import service as ledger
+from core_sim.ledger.inflow import Watch
 from core_sim.ledger.models import TransferRequest
+from core_sim.settings import InflowRules
 from core_sim.simclock.state import utcnow
 from kobo_serving.database import insert_detached
 
@@ -54,16 +57,24 @@ class TransferAnswer:
 
 
 async def transfer(
-    db: Database, command: TransferCommand, timeout_fault_ms: int
+    db: Database,
+    command: TransferCommand,
+    timeout_fault_ms: int,
+    rules: InflowRules | None = None,
 ) -> TransferRequest:
     """The transfer's recorded answer (`transfer_answer`, without the posting)."""
-    return (await transfer_answer(db, command, timeout_fault_ms)).request
+    return (await transfer_answer(db, command, timeout_fault_ms, rules)).request
 
 
 async def transfer_answer(
-    db: Database, command: TransferCommand, timeout_fault_ms: int
+    db: Database,
+    command: TransferCommand,
+    timeout_fault_ms: int,
+    rules: InflowRules | None = None,
 ) -> TransferAnswer:
-    """Make the transfer once: its recorded answer, and the posting if this call made it."""
+    """Make the transfer once: its recorded answer, and the posting if this call made it.
+    `rules`: the inflow watch's (core_sim/ledger/inflow.py); a debit it refuses is FAILED
+    with 34, the account flagged."""
     if command.amount_kobo <= 0:
         raise InvalidAmount("Amount must be greater than zero")
     if command.debit_account == command.credit_account:
@@ -84,6 +95,14 @@ async def transfer_answer(
     if fault is not None:
         message = "Timed out (forced by a fault rule); nothing was posted"
         await wait_as_forced(fault.effect, fault.delay_ms, timeout_fault_ms, message)
+    watch = None
+    if rules is not None:
+        call = CallContext(
+            "core.inflow",
+            accounts=(command.debit_account, command.credit_account),
+            amount_kobo=command.amount_kobo,
+        )
+        watch = Watch(rules, await inflow.forced_outcome(db, call, timeout_fault_ms))
 
     try:
         async with db.writer() as session:
@@ -101,6 +120,7 @@ async def transfer_answer(
                     amount_kobo=command.amount_kobo,
                     narration=command.narration,
                     customer_id=command.debit_customer_id,
+                    watch=watch,
                 )
                 request.status, request.response_code = PENDING, "09"
                 request.pending_outcome = fault.pending_outcome or "00"
@@ -109,34 +129,38 @@ async def transfer_answer(
                 request.status, request.response_code = SUCCESS, "00"
                 request.posting_reference = f"TRF-{command.reference}"
                 # Written with the posting: one statement on PostgreSQL.
-                posted = await _post_transfer(session, command, request)
+                posted = await _post_transfer(session, command, request, watch)
                 return TransferAnswer(request, posted)
             await insert_detached(session, [request])
             return TransferAnswer(request, posted)
     except IntegrityError:
         # This reference was seen before (or a concurrent request with it won the race):
         # everything above rolled back; answer as the first time.
-        return TransferAnswer(await _answer_of_first(db, command))
+        return TransferAnswer(await _answer_of_first(db, command, rules))
     except SimError as refusal:
         # An unknown account on a transfer reads as NIP's "invalid account".
         code = "07" if isinstance(refusal, NotFound) and refusal.code == "25" else refusal.code
         try:
             async with db.writer() as session:
+                if isinstance(refusal, SuspectedFraud):  # the flag it tripped, if it did
+                    await inflow.record_refusal(session, refusal)
                 request = _new_request(command)
                 request.status, request.response_code = FAILED, code
                 request.message = refusal.message
                 await insert_detached(session, [request])
                 return TransferAnswer(request)
         except IntegrityError:  # refused now, but answered before: the first answer stands
-            return TransferAnswer(await _answer_of_first(db, command))
+            return TransferAnswer(await _answer_of_first(db, command, rules))
 
 
-async def _answer_of_first(db: Database, command: TransferCommand) -> TransferRequest:
+async def _answer_of_first(
+    db: Database, command: TransferCommand, rules: InflowRules | None = None
+) -> TransferRequest:
     async with db.reader() as session:
         first = await session.get(TransferRequest, command.reference)
     if first is None:  # the unique posting reference of a request since removed: impossible
         raise Conflict("This reference was already used", code="94")
-    return await _replay(db, first, command)
+    return await _replay(db, first, command, rules)
 
 
 def _new_request(command: TransferCommand) -> TransferRequest:
@@ -154,7 +178,7 @@ def _new_request(command: TransferCommand) -> TransferRequest:
 
 
 async def _post_transfer(
-    session: AsyncSession, command: TransferCommand, request: TransferRequest
+    session: AsyncSession, command: TransferCommand, request: TransferRequest, watch: Watch | None
 ) -> ledger.Posted:
     debit, credit = command.debit_account, command.credit_account
     return await ledger.post(
@@ -169,19 +193,21 @@ async def _post_transfer(
         ],
         debit_customer_id=command.debit_customer_id,
         record=request,
+        watch=watch,
     )
 
 
 async def _replay(
-    db: Database, existing: TransferRequest, command: TransferCommand
+    db: Database, existing: TransferRequest, command: TransferCommand, rules: InflowRules | None
 ) -> TransferRequest:
     if existing.body_hash != command.body_hash():
         raise Conflict("This reference was already used for a different transfer", code="94")
-    return await status(db, existing.reference)
+    return await status(db, existing.reference, rules)
 
 
-async def status(db: Database, reference: str) -> TransferRequest:
-    """The transfer's current answer; settles a forced pending transfer once it is due."""
+async def status(db: Database, reference: str, rules: InflowRules | None = None) -> TransferRequest:
+    """The transfer's current answer; settles a forced pending transfer once it is due (its
+    credit watched under `rules`)."""
     async with db.reader() as session:
         request = await session.get(TransferRequest, reference)
     if request is None:
@@ -200,6 +226,7 @@ async def status(db: Database, reference: str) -> TransferRequest:
                 hold=hold,
                 credit_account_number=request.credit_account,
                 narration=request.narration,
+                watch=Watch(rules) if rules is not None else None,
             )
             request.status, request.response_code = SUCCESS, "00"
             request.posting_reference = posted.posting.reference

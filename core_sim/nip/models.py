@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Integer, String, UniqueConstraint
+from sqlalchemy import BigInteger, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core_sim.db import Base, UTCDateTime
@@ -56,3 +56,22 @@ class InterbankTransfer(Base):
     final_response_code: Mapped[str] = mapped_column(String(2))
     resolve_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class WatchListEntry(Base):
+    """An account reported as a mule to NIBSS's watch-list, as the feed publishes it: the
+    report and its removal each give the row the next `seq`."""
+
+    __tablename__ = "nip_watch_list"
+    __table_args__ = (Index("ix_nip_watch_list_account", "bank_code", "account_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    bank_code: Mapped[str] = mapped_column(String(6))
+    account_number: Mapped[str] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(String(200))
+    reported_by: Mapped[str] = mapped_column(String(120))
+    # The reporter's idempotency reference: a report sent again is the same entry.
+    reference: Mapped[str] = mapped_column(String(64), unique=True)
+    reported_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -66,3 +66,48 @@ class ExternalAccountOut(CamelStruct):
     account_number: str
     account_name: str | None
     scenario: str | None
+
+
+Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+Reporter = Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+
+
+class WatchListReportIn(CamelStruct, forbid_unknown_fields=True):
+    """A bank reports an account as a mule; idempotent on `reference`."""
+
+    reference: Reference
+    bank_code: BankCode
+    account_number: Nuban
+    reason: Reason
+    reported_by: Reporter
+
+
+class SimWatchListIn(CamelStruct, forbid_unknown_fields=True):
+    """A tester lists an account: the reference may be left out, the reporter too."""
+
+    bank_code: BankCode
+    account_number: Nuban
+    reason: Reason
+    reported_by: Reporter = "simulator"
+    reference: Reference | None = None
+
+
+class WatchListEntryOut(CamelStruct):
+    seq: int
+    bank_code: str
+    account_number: str
+    reason: str
+    reported_by: str
+    reported_at: datetime
+    removed_at: datetime | None
+
+
+class WatchListReportOut(WatchListEntryOut):
+    """An entry with the reference it was reported under (the feed leaves it out)."""
+
+    reference: str
+
+
+class WatchListOut(CamelStruct):
+    entries: list[WatchListEntryOut]
+    last: int  # the highest seq in `entries`, or the `after` asked for

@@ -3,6 +3,8 @@ module: tests and conftest.py import from here, never from each other."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 GTB = "000013"
 
 
@@ -32,3 +34,26 @@ async def send(sim_client, reference: str, account: str, session_id: str, amount
 
 async def tsq(sim_client, reference: str) -> str:  # type: ignore[no-untyped-def]
     return (await sim_client.post("/nip/tsq", json={"reference": reference})).json()["responseCode"]
+
+
+class PinnedClock:
+    """The simulator's clock held still at `now` (the `clock` fixture): tests move it by hand,
+    never by the wall clock."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+def pinned_datetime(clock: PinnedClock) -> type[datetime]:
+    """A `datetime` whose now() is the pinned clock's, for core_sim/simclock/state.py."""
+
+    class Pinned(datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[no-untyped-def,override]
+            return clock.now if tz is None else clock.now.astimezone(tz)
+
+    return Pinned
