@@ -16,7 +16,9 @@ BY_CODE = {
     "13": "The amount is not valid.",
     "16": "The beneficiary bank is not known.",
     "26": "This transfer was already made.",
-    "34": "The transfer was refused for security reasons. Please contact us.",
+    # The core's watch on money coming in stopped the account's outflows (bff/risk).
+    "34": "We have paused payments out of this account while our team checks money paid "
+    "into it. We will contact you; you can also call customer service.",
     "61": "The transfer is above the limit allowed.",
     "63": "The transfer was refused for security reasons. Please contact us.",
     "91": "The beneficiary bank is not available right now. Please try again later.",
