@@ -97,6 +97,10 @@ export const BulkTransferRowLimits = {
   sourceAccountNumber: { maxLength: 200 },
 } as const satisfies LimitsOf<'BulkTransferRow'>
 
+export const CancelInLimits = {
+  reason: { maxLength: 2000 },
+} as const satisfies LimitsOf<'CancelIn'>
+
 export const CardInfoInLimits = {
   cableTvProviderBouquetCode: { maxLength: 60 },
   cableTvProviderCode: { maxLength: 60 },
@@ -276,6 +280,10 @@ export const StatementInLimits = {
   nuban: { maxLength: 100 },
   startDate: { maxLength: 100 },
 } as const satisfies LimitsOf<'StatementIn'>
+
+export const SwitchOnInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'SwitchOnIn'>
 
 export const TicketInLimits = {
   attachments: { maxItems: 5 },

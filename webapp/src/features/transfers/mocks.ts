@@ -42,7 +42,7 @@ function plan(c: Customer, kind: string, row: { sourceAccountNumber?: string; de
   return {
     id, referenceNumber: id, status: 'AWAITING_OTP', transferType: kind, sourceAccountNumber: source.accountNumber, destinationAccountNumber: destination,
     destinationAccountName: name, destinationBankCode: code, destinationBankName: bankNameOf(code)!, amount: Number(row.amount),
-    description: row.description?.trim() || 'Transfer', responseCode: null, message: null, sessionId: null, dateCreated: wireDate(),
+    description: row.description?.trim() || 'Transfer', responseCode: null, message: null, sessionId: null, dateCreated: wireDate(), heldForReview: false,
   }
 }
 
