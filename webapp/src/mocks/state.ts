@@ -91,6 +91,17 @@ export function wireDate(d: Date = new Date(), time = true): string {
   return time ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day
 }
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000)
+export const HOUR = 3600_000
+
+/** When a cap ends, as the BFF words it in West Africa Time: `14:05 today`, `14:05 tomorrow`, `14:05 on 30 Nov`. */
+export function lagosUntil(until: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(until)
+  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(d)
+  const today = new Date()
+  if (day(until) === day(today)) return `${time} today`
+  if (day(until) === day(new Date(today.getTime() + 24 * HOUR))) return `${time} tomorrow`
+  return `${time} on ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short' }).format(until)}`
+}
 
 /** The shape of the BFF's references: 32 hex digits. */
 export const newReference = () => `${(Date.now() * 4096 + nextId()).toString(16).slice(-12).padStart(12, '0')}4c1d9a2e5b6c7d8e9f01`

@@ -4,12 +4,14 @@ import { ACCOUNT_TYPES, accountTypeName } from '../../mocks/personas'
 import { awaitCode, codeSent, confirmCode, notFound, problem, signedIn } from '../../mocks/session'
 import type { Account } from '../../api/types'
 import type { Customer } from '../../mocks/state'
+import { accountOpened } from '../../mocks/risk'
 import { formatNaira } from '../../lib/format'
 
 /** A new empty account (tests open one with this too). */
 export function openAccount(c: Customer, typeId: number): Account {
   const account = { ...c.accounts[0], accountNumber: `10500000${String(c.accounts.filter((a) => a.accountNumber.startsWith('1050')).length + 1).padStart(2, '0')}`, accountTypeId: typeId, accountTypeName: accountTypeName(typeId), availableBalance: 0, ledgerBalance: 0, status: 'ACTIVE' as const }
   c.accounts.push(account)
+  accountOpened(account.accountNumber)
   return account
 }
 

@@ -7,11 +7,10 @@
 import { http, HttpResponse } from 'msw'
 import type { Device } from '../../api/types'
 import { INVALID_OTP, codeSent, notFound, problem, signedIn } from '../../mocks/session'
-import { MOCK_OTP, onReset } from '../../mocks/state'
+import { HOUR, MOCK_OTP, lagosUntil, onReset } from '../../mocks/state'
 import { MOCK_RP, mockChallenge, passkeysOf } from '../../mocks/passkeys'
 
 const BASE = '/api/ibanking/personal/devices'
-const HOUR = 3600_000
 const CAP_KOBO = 2_000_000
 const PASSKEY_REFUSED = 'We could not verify your passkey. Please try again, or use a code instead.'
 const NO_PASSKEY = 'You have no passkey yet. Add one in Settings, or use a code instead.'
@@ -32,15 +31,6 @@ function devicesOf(personaKey: string): Device[] {
     devices.set(personaKey, list)
   }
   return list
-}
-
-function lagosUntil(until: Date): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(until)
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(d)
-  const today = new Date()
-  if (day(until) === day(today)) return `${time} today`
-  if (day(until) === day(new Date(today.getTime() + 24 * HOUR))) return `${time} tomorrow`
-  return `${time} on ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short' }).format(until)}`
 }
 
 export const deviceHandlers = [

@@ -4,6 +4,9 @@
  * transfer debits its account and adds a transaction; GTBank 9000000021 is declined,
  * 9000000038 / 9000000045 answer Pending and complete on the second status check,
  * 9000000052 answers Pending and then fails; a forced catalogue scenario wins over both.
+ * The risk check (src/mocks/risk.ts) runs on every initiation to someone else: a block is
+ * refused at once, a step-up carries its warning (the confirm must acknowledge it), a hold
+ * reserves the money at the confirm and answers Pending, held for review.
  */
 import { MOCK_RP, approvalOptions, mockChallenge, mockPasskeys, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
 import { http, HttpResponse } from 'msw'
@@ -11,6 +14,7 @@ import { BANKS, bankNameOf } from '../../mocks/personas'
 import { settlementOf } from '../../mocks/forcing/catalogue'
 import { forcedScenario } from '../../mocks/forcing/forced'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
+import { ACKNOWLEDGE, HELD_MESSAGE, inflowRefused, riskCheck, type Verdict } from '../../mocks/risk'
 import { INTERBANK, KOBO_CODE, MOCK_OTP, accountName, findKoboAccount, nextId, newReference, post, wireDate, type Customer, type S } from '../../mocks/state'
 
 export const PENDING_MESSAGE = 'Your transfer is being processed. We will send you an SMS as soon as it completes.'
@@ -18,6 +22,8 @@ const DECLINES: Record<string, string> = {
   '51': 'Insufficient funds.',
   '57': 'This transfer is not permitted on this account.',
   '91': 'The beneficiary bank is not available right now. Please try again later.',
+  // The core's watch on money coming in stopped the account's outflows (§16.2).
+  '34': 'We have paused payments out of this account while our team checks money paid into it. We will contact you; you can also call customer service.',
 }
 const declined = (code: string) => `${DECLINES[code] ?? 'The transfer could not be completed.'} Your account was not debited.`
 
@@ -27,6 +33,21 @@ const settling = new Map<string, { checks: number; completes: boolean }>()
 const toSave = new Set<string>()
 const bulks = new Map<string, Transfer[]>()
 const bulkIds = new Set<string>()
+/** What the risk check decided at the initiation: transfers (and batches) waiting for the
+ * warning's acknowledgement, and transfers to hold for review at their confirm. */
+const warned = new Set<string>()
+const toHold = new Set<string>()
+
+/** Keeps a verdict for the confirm; the warning the initiation answers with. */
+function remember(id: string, verdict: Verdict): S['RiskWarningOut'] | null {
+  if (verdict?.outcome === 'HOLD') toHold.add(id)
+  if (verdict?.outcome !== 'STEP_UP') return null
+  warned.add(id)
+  return verdict.warning
+}
+
+const unacknowledged = (id: string, body: { acknowledgeWarning?: boolean }) =>
+  warned.has(id) && body.acknowledgeWarning !== true ? fieldErrors([{ field: 'acknowledgeWarning', message: ACKNOWLEDGE }]) : null
 
 /** The transfer as planned, or the field error that stops it. */
 function plan(c: Customer, kind: string, row: { sourceAccountNumber?: string; destinationAccountNumber?: string; destinationBankCode?: string; amount?: number; description?: string }): Transfer | { field: string; message: string } {
@@ -56,9 +77,14 @@ function execute(c: Customer, t: Transfer, request: Request, operation: string, 
       ? { kind: 'pending' as const, thenCompleted: (magic.finalResponseCode ?? '00') === '00' }
       : magic?.responseCode && magic.responseCode !== '00' ? { kind: 'declined' as const, code: magic.responseCode } : { kind: 'completed' as const }
   const source = c.accounts.find((a) => a.accountNumber === t.sourceAccountNumber)!
-  if (outcome.kind === 'declined' || t.amount > source.availableBalance) {
-    const code = outcome.kind === 'declined' ? outcome.code : '51'
+  if (outcome.kind === 'declined' || t.amount > source.availableBalance || inflowRefused(request)) {
+    const code = inflowRefused(request) ? '34' : outcome.kind === 'declined' ? outcome.code : '51'
     return Object.assign(t, { status: 'FAILED', responseCode: code, message: declined(code) })
+  }
+  if (toHold.has(t.id)) {
+    // Held for the team's review: the money is reserved, nothing is sent.
+    source.availableBalance = Math.round((source.availableBalance - t.amount) * 100) / 100
+    return Object.assign(t, { status: 'PENDING', responseCode: null, message: HELD_MESSAGE, heldForReview: true })
   }
   const pending = outcome.kind === 'pending'
   post(source, -t.amount, `Transfer to ${t.destinationAccountName}, ${t.destinationBankName}`, { referenceNumber: t.referenceNumber!, counterpartyName: t.destinationAccountName, counterpartyBank: t.destinationBankName, destinationAccountNumber: t.destinationAccountNumber, description: t.description }, pending ? 'PENDING' : 'COMPLETED')
@@ -99,13 +125,16 @@ export const transfersHandlers = [
   http.post('/api/transfer/name-inquiry', signedIn(({ body }) => lookup(body.bankCode ?? KOBO_CODE, body.accountNumber))),
 
   ...(['intrabank', 'own-account', 'other-banks'] as const).map((path) =>
-    http.post(`/api/transfer/${path}`, signedIn(({ c, persona, body }) => {
+    http.post(`/api/transfer/${path}`, signedIn(({ c, persona, body, request }) => {
       const t = plan(c, { intrabank: 'INTRA_BANK', 'own-account': 'OWN_ACCOUNT', 'other-banks': 'OTHER_BANK' }[path], body)
       if (!('id' in t)) return fieldErrors([t])
+      const verdict = path === 'own-account' ? null : riskCheck(request, c, t)
+      if (verdict?.outcome === 'BLOCK') return problem(400, verdict.reason, 'Bad Request')
       c.transfers.set(t.id, t)
       if (body.saveAsBeneficiary) toSave.add(t.id)
       const passkeyApproval = passkeysOf(persona.key).length > 0
-      return HttpResponse.json({ id: t.id, status: 'AWAITING_OTP', transfer: t, ...codeSent(c), passkeyApproval }, { status: 201 })
+      const riskWarning = remember(t.id, verdict)
+      return HttpResponse.json({ id: t.id, status: 'AWAITING_OTP', transfer: t, ...codeSent(c), passkeyApproval, riskWarning }, { status: 201 })
     })),
   ),
 
@@ -114,6 +143,8 @@ export const transfersHandlers = [
       const t = c.transfers.get(String(body.id))
       if (!t || bulkIds.has(t.id)) return notFound('Transfer')
       if (t.status !== 'AWAITING_OTP') return answer(t)
+      const refused = unacknowledged(t.id, body)
+      if (refused) return refused
       // A passkey approval: the mock trusts the browser (the BFF checks the signature).
       const approved = body.passkey && mockPasskeys.has(String(body.passkey.id))
       if (!approved && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
@@ -130,19 +161,30 @@ export const transfersHandlers = [
     return HttpResponse.json({ options: { challenge: mockChallenge(), rpId: MOCK_RP.id, timeout: 180_000, allowCredentials, userVerification: 'required' } })
   })),
 
-  http.post('/api/transfer/bulk', signedIn(({ c, persona, body }) => {
+  http.post('/api/transfer/bulk', signedIn(({ c, persona, body, request }) => {
     const rows: Transfer[] = []
+    const verdicts: Verdict[] = []
     for (const [index, row] of (body.transfers ?? []).entries()) {
       const t = plan(c, (row.destinationBankCode || KOBO_CODE) === KOBO_CODE ? 'INTRA_BANK' : 'OTHER_BANK', row)
       if (!('id' in t)) return fieldErrors([{ field: `transfers[${index}].${t.field}`, message: t.message }])
+      const verdict = riskCheck(request, c, t)
+      if (verdict?.outcome === 'BLOCK') return fieldErrors([{ field: `transfers[${index}].row`, message: verdict.reason }])
       rows.push(t)
+      verdicts.push(verdict)
     }
     if (!rows.length) return fieldErrors([{ field: 'transfers', message: 'Add at least one transfer' }])
     const id = `mock-batch-${rows[0].id}`
-    rows.forEach((t) => c.transfers.set(t.id, t) && bulkIds.add(t.id))
-    bulks.set(id, rows)
+    for (const [index, t] of rows.entries()) {
+      c.transfers.set(t.id, t)
+      bulkIds.add(t.id)
+      remember(t.id, verdicts[index])
+    }
+    // One warning for the batch, with every row's reasons once.
+    const warnings = verdicts.flatMap((v) => (v?.outcome === 'STEP_UP' ? [v.warning] : []))
+    const riskWarning = warnings.length ? { ...warnings[0], reasons: [...new Set(warnings.flatMap((w) => w.reasons))] } : null
+    if (riskWarning) warned.add(id)
     const passkeyApproval = passkeysOf(persona.key).length > 0
-    return HttpResponse.json({ id, status: 'AWAITING_OTP', ...codeSent(c), transfers: rows, totalAmount: rows.reduce((s, t) => s + t.amount, 0), passkeyApproval }, { status: 201 })
+    return HttpResponse.json({ id, status: 'AWAITING_OTP', ...codeSent(c), transfers: rows, totalAmount: rows.reduce((s, t) => s + t.amount, 0), passkeyApproval, riskWarning }, { status: 201 })
   })),
 
   http.post('/api/transfer/bulk/confirm', signedIn(({ c, body, request }) => {
@@ -150,6 +192,8 @@ export const transfersHandlers = [
     if (!rows || !c.transfers.has(rows[0].id)) return notFound('Transfer')
     if (rows.every((t) => t.status === 'AWAITING_OTP')) {
       if (body.otp && body.passkey) return problem(400, 'Approve with either a code or a passkey, not both.', 'Bad Request')
+      const refused = unacknowledged(String(body.id), body)
+      if (refused) return refused
       if (!passkeyApproved(body) && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
       rows.forEach((t) => execute(c, t, request, 'ledger.transfer'))
     }

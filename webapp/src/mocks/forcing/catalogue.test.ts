@@ -11,7 +11,7 @@ import { tokenFor } from '../session'
 import { OPERATIONS, SCENARIOS, settlementOf, type Scenario } from './catalogue'
 import { SCENARIO_HEADER } from './forced'
 import { EVERY_ENDPOINT, clearOverrides, overridesFromParameter, setOverride } from './overrides'
-import { ENDPOINTS_OF_OPERATION, MONEY_OPERATIONS, STATE_OPERATIONS } from './requestKinds'
+import { ENDPOINTS_OF_OPERATION, FEATURE_OPERATIONS, STATE_OPERATIONS } from './requestKinds'
 
 const ada = personas.find((p) => p.key === 'ada')!
 const SAVINGS = '1020000115'
@@ -86,7 +86,7 @@ describe('the scenario catalogue in the mocks', () => {
     },
   )
 
-  const lookups = SCENARIOS.filter((s) => !MONEY_OPERATIONS.has(s.operation) && !STATE_OPERATIONS.has(s.operation))
+  const lookups = SCENARIOS.filter((s) => !FEATURE_OPERATIONS.has(s.operation) && !STATE_OPERATIONS.has(s.operation))
   it.each(lookups.map((s) => [s.id, s] as const))('%s changes the answer of its endpoints', async (_, scenario) => {
     const endpoint = ENDPOINTS_OF_OPERATION[scenario.operation][0]
     const path = endpoint.path.replace(/:[A-Za-z]+/g, 'airtime')
@@ -94,6 +94,66 @@ describe('the scenario catalogue in the mocks', () => {
     if (scenario.rule.effect === 'delay') expect(answer.status).not.toBe(503)
     else if (scenario.rule.effect === 'decline' && scenario.operation !== 'messaging.send') expect(answer.status).toBe(400)
     else expect(answer.status).toBe(503)
+  })
+
+  const byId = (id: string) => SCENARIOS.find((s) => s.id === id)!
+  const RISK = ['risk.check.step-up', 'risk.check.hold', 'risk.check.block', 'risk.watch-list.mule']
+  it('lists every risk.check scenario it takes', () => {
+    expect(SCENARIOS.filter((s) => s.operation === 'risk.check').map((s) => s.id).sort()).toEqual([...RISK].sort())
+  })
+
+  it('risk.check.step-up: the initiation carries the warning, and the confirm needs it acknowledged', async () => {
+    const started = await call('POST', '/api/transfer/intrabank', toKobo, byId('risk.check.step-up').id)
+    expect(started.status).toBe(201)
+    const warning = started.body!.riskWarning as { title: string; reasons: string[]; message: string }
+    expect(warning.title).toBe('Check before you send')
+    expect(warning.reasons).toContain('You have not paid this account before.')
+    expect(warning.message).toMatch(/^Has anyone asked you to send this money/)
+    const id = started.body!.id
+    const refused = await call('POST', '/api/transfer/intrabank/confirm', { id, otp: '123456' })
+    expect(refused.status).toBe(400)
+    expect(refused.body!.errors).toEqual([{ field: 'acknowledgeWarning', message: 'Please confirm that you have read the warning before you send' }])
+    expect((await call('POST', '/api/transfer/intrabank/confirm', { id, otp: '123456', acknowledgeWarning: true })).status).toBe(200)
+  })
+
+  it('risk.check.hold: the confirm answers 202, held for review, and the money stays reserved', async () => {
+    const started = await call('POST', '/api/transfer/other-banks', toOtherBank, 'risk.check.hold')
+    expect(started.body!.riskWarning).toBeNull()
+    const id = String(started.body!.id)
+    const held = await call('POST', '/api/transfer/other-banks/confirm', { id, otp: '123456' })
+    expect(held.status).toBe(202)
+    expect(held.body).toMatchObject({ status: 'PENDING', heldForReview: true })
+    expect(held.body!.message).toMatch(/^This payment is waiting for a check by our team/)
+    for (let check = 0; check < 3; check++) expect((await call('GET', `/api/transfer/${id}`)).body).toMatchObject({ status: 'PENDING', heldForReview: true })
+    const savings = ((await call('GET', '/api/accounts')).body as unknown as { accountNumber: string; availableBalance: number }[]).find((a) => a.accountNumber === SAVINGS)!
+    expect(savings.availableBalance).toBe(450_000 - 500)
+  })
+
+  it.each([
+    ['risk.check.block', 'Kobo cannot send this payment. Please call customer service.'],
+    ['risk.watch-list.mule', 'This account has been reported to the banks as used for fraud, so Kobo will not send money to it. If someone asked you to pay it, do not pay them another way.'],
+  ])('%s refuses the initiation with the reason and no field', async (id, reason) => {
+    const refused = await call('POST', '/api/transfer/intrabank', toKobo, id)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ detail: reason })
+    expect(refused.body!.errors).toBeUndefined()
+  })
+
+  it("the watch-list's magic account is blocked with no scenario; in a batch, on its row", async () => {
+    const mule = { ...TRANSFER, destinationAccountNumber: '9000000083', destinationBankCode: '000013' }
+    expect((await call('POST', '/api/transfer/other-banks', mule)).body!.detail).toMatch(/^This account has been reported/)
+    const batch = await call('POST', '/api/transfer/bulk', { transfers: [toKobo, mule] })
+    expect(batch.body!.errors).toEqual([{ field: 'transfers[1].row', message: expect.stringMatching(/^This account has been reported/) }])
+  })
+
+  it.each(SCENARIOS.filter((s) => s.operation === 'core.inflow').map((s) => [s.id] as const))('%s fails the confirm with code 34', async (id) => {
+    const started = await call('POST', '/api/transfer/intrabank', toKobo)
+    const failed = await call('POST', '/api/transfer/intrabank/confirm', { id: started.body!.id, otp: '123456' }, id)
+    expect(failed.status).toBe(422)
+    expect(failed.body).toMatchObject({
+      responseCode: '34',
+      detail: 'We have paused payments out of this account while our team checks money paid into it. We will contact you; you can also call customer service. Your account was not debited.',
+    })
   })
 
   it.each(SCENARIOS.filter((s) => s.operation === 'bills.requery').map((s) => [s.id] as const))('%s is taken on the bill log', async (id) => {

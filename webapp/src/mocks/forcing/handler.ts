@@ -2,13 +2,14 @@
  * The first MSW handler: applies what is forced on a request before any feature sees it.
  * Generic choices and the scenarios of operations that only read or look up are answered
  * here, as the BFF answers them; the money operations' scenarios (a transfer or a bill that
- * fails, completes or stays Pending) pass through to their feature's handler, which asks
+ * fails, completes or stays Pending, a payment the risk check warns of, holds or blocks) and a
+ * selfie's verdict pass through to their feature's handler, which asks
  * `forcedScenario` and records the outcome in the mock state.
  */
 import { delay, http, HttpResponse } from 'msw'
 import { fieldErrors, problem } from '../session'
 import { forcedOn, unknownHeaderIds } from './forced'
-import { MONEY_OPERATIONS, STATE_OPERATIONS } from './requestKinds'
+import { FEATURE_OPERATIONS, STATE_OPERATIONS } from './requestKinds'
 import { emptyAnswer } from './emptyAnswer'
 import type { Scenario } from './catalogue'
 
@@ -71,7 +72,7 @@ export const forcingHandler = http.all('*', async ({ request }) => {
   }
   const { scenario } = forced
   if (scenario.rule.effect === 'delay') await delay(scenario.rule.delayMs ?? 0)
-  if (scenario.rule.effect === 'delay' || MONEY_OPERATIONS.has(scenario.operation) || STATE_OPERATIONS.has(scenario.operation)) return undefined
+  if (scenario.rule.effect === 'delay' || FEATURE_OPERATIONS.has(scenario.operation) || STATE_OPERATIONS.has(scenario.operation)) return undefined
   if (scenario.rule.effect === 'decline') return declined(scenario, url.pathname)
   // timeout, unavailable, malformed: the BFF gives up on the core and says so.
   if (scenario.operation === 'messaging.send') return declined(scenario, url.pathname)

@@ -36,6 +36,11 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
   ],
   'identity.bvn': [post('/auth/ibanking/personal/registration/new'), post('/auth/ibanking/personal/registration/existing')],
   'identity.nin': [post('/api/kyc/level-2')],
+  // The BFF's risk check on a transfer's initiation (step-up, hold, block; docs/contract.md §16.1).
+  'risk.check': [post('/api/transfer/intrabank'), post('/api/transfer/other-banks'), post('/api/transfer/bulk')],
+  // The core refuses a flagged account's debit with 34 when the transfer is confirmed (§16.2).
+  'core.inflow': [post('/api/transfer/intrabank/confirm'), post('/api/transfer/other-banks/confirm'), post('/api/transfer/bulk/confirm')],
+  'identity.liveness': [post('/api/onboarding/liveness'), post('/api/ibanking/personal/liveness')],
   // Mock-only states (catalogue.ts, STATE_SCENARIOS).
   'disputes.state': [get('/api/disputes'), get('/api/disputes/:trackingNumber'), post('/api/disputes')],
   'account.freeze': [
@@ -48,9 +53,13 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
 
 /**
  * Operations whose outcome is the feature's own business (a transfer or a bill that fails,
- * completes or stays Pending): their handlers read the forced scenario themselves.
+ * completes or stays Pending; the risk check's warning, hold or block; a selfie's verdict):
+ * their handlers read the forced scenario themselves.
  */
-export const MONEY_OPERATIONS = new Set(['ledger.transfer', 'nip.transfer', 'bills.vend', 'nip.tsq', 'bills.requery'])
+export const FEATURE_OPERATIONS = new Set([
+  ...['ledger.transfer', 'nip.transfer', 'bills.vend', 'nip.tsq', 'bills.requery'],
+  ...['risk.check', 'core.inflow', 'identity.liveness'],
+])
 
 /** The mock-only states (a dispute's status, a frozen account): their handlers show them. */
 export const STATE_OPERATIONS = new Set(['disputes.state', 'account.freeze'])
