@@ -5,12 +5,16 @@
  * login's code step; the text is the server's sentence saying where the code is.
  * With no network the code cannot be sent: the boxes and Confirm are switched off and the
  * dialog says why (issue 43), so every payment, limit and beneficiary change waits for it.
+ * A payment the risk check stepped up (docs/contract.md §16.1) first shows its warning; the
+ * code or passkey step opens once the customer ticked that they understand.
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, Typography } from 'antd'
 import { KeyOutlined } from '@ant-design/icons'
 import { OFFLINE_MONEY_REASON, useOnline } from '../../lib/network'
 import { OtpInput } from '../OtpInput'
+import type { RiskWarning } from '../../api/transferTypes'
+import { RiskWarningStep } from './RiskWarningStep'
 import { OTP_HEADINGS } from './texts'
 import { codeRule, secondFactorOf } from './code'
 import '../accounts/accounts.css'
@@ -36,6 +40,8 @@ export interface CodeDialogProps {
   passkeyText?: string
   /** The dialog's title in the code step (the second factor's heading by default). */
   title?: string
+  /** A step-up's warning, shown before the code step until the customer acknowledges it. */
+  warning?: RiskWarning | null
 }
 
 export function CodeDialog({
@@ -52,9 +58,13 @@ export function CodeDialog({
   passkeyTitle = 'Approve this payment',
   passkeyText = 'Confirm with your fingerprint, face or screen lock. Your passkey approves only this payment.',
   title,
+  warning,
 }: CodeDialogProps) {
   const [form] = Form.useForm<{ otp: string }>()
   const [withCode, setWithCode] = useState(false)
+  // Which warning the customer acknowledged: a later payment's warning shows again.
+  const [acknowledged, setAcknowledged] = useState<RiskWarning | null>(null)
+  const warned = warning && warning !== acknowledged ? warning : null
   const passkeyFirst = Boolean(onPasskey) && !withCode
   const heading = OTP_HEADINGS[secondFactorOf(twoFactor)]
   const online = useOnline()
@@ -66,7 +76,7 @@ export function CodeDialog({
   return (
     <Modal
       open={open}
-      title={passkeyFirst ? passkeyTitle : (title ?? heading.title)}
+      title={warned ? warned.title : passkeyFirst ? passkeyTitle : (title ?? heading.title)}
       onCancel={loading ? undefined : onCancel}
       closable={!loading}
       mask={{ closable: false }}
@@ -78,7 +88,9 @@ export function CodeDialog({
       <div className="kobo-code-dialog">
         {children}
         {!online && <Alert type="warning" showIcon title={OFFLINE_MONEY_REASON} className="kobo-code-dialog__offline" />}
-        {passkeyFirst ? (
+        {warned ? (
+          <RiskWarningStep warning={warned} onContinue={() => setAcknowledged(warned)} onCancel={onCancel} />
+        ) : passkeyFirst ? (
           <>
             <Typography.Paragraph type="secondary">{passkeyText}</Typography.Paragraph>
             <div className="kobo-code-dialog__passkey">

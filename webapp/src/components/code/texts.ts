@@ -12,3 +12,6 @@ export const OTP_HEADINGS = {
 } as const
 
 export const CODE_MUST_BE_DIGITS = 'The code must be 6 digits'
+
+/** The step-up warning's box (docs/contract.md §16.1): ticked, the code step opens. */
+export const UNDERSTOOD = 'I understand, and no one asked me to send this money'

@@ -33,7 +33,11 @@ const STATUS_TAGS: Record<ReceiptOutcome, { color: string; label: string }> = {
   FAILED: { color: 'error', label: 'Failed' },
 }
 
-export const statusTagOf = (status: string) => STATUS_TAGS[outcomeOf(status)]
+/** A payment the risk check held for the team's review (docs/contract.md §16.1): Pending, and
+ * told apart from a payment the bank has not answered yet. */
+const HELD_TAG = { color: 'processing', label: 'Held for review' }
+
+export const statusTagOf = (status: string, held?: boolean) => (held ? HELD_TAG : STATUS_TAGS[outcomeOf(status)])
 
 /** A 16- or 20-digit token in groups of four, as printed on vending slips. */
 export function groupToken(token: string): string {

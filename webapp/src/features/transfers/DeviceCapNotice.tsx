@@ -4,6 +4,7 @@
  * it total at most ₦20,000. The sentence (with when the cap ends, in West Africa Time) is the
  * BFF's, from `GET /api/transfer/device-cap`. Nothing shows when the device is not capped, or
  * when the read fails: the BFF refuses an amount over the cap with the same explanation.
+ * `CapNotice` is the look every cap's notice shares (the new-account cap's too, NewAccountCapNotice.tsx).
  */
 import { useEffect, useState } from 'react'
 import { Alert } from 'antd'
@@ -11,6 +12,11 @@ import { runEndpoint } from '../../api/client'
 import { useAppSelector } from '../../store/hooks'
 import { selectAccessToken } from '../../store/appSlice'
 import { deviceCapEndpoint } from './api'
+
+export function CapNotice({ message }: { message: string | null | undefined }) {
+  if (!message) return null
+  return <Alert type="info" showIcon title={message} className="kobo-device-cap" role="status" />
+}
 
 export function DeviceCapNotice() {
   const token = useAppSelector(selectAccessToken)
@@ -26,6 +32,5 @@ export function DeviceCapNotice() {
     }
   }, [token])
 
-  if (!message) return null
-  return <Alert type="info" showIcon title={message} className="kobo-device-cap" role="status" />
+  return <CapNotice message={message} />
 }

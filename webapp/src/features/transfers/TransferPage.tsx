@@ -21,7 +21,6 @@ import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
 import { selectSchedules } from '../../store/schedules/schedulesSlice'
 import { TransferForm } from './components/TransferForm'
-import { DeviceCapNotice } from './DeviceCapNotice'
 import { selectTransfers } from './transfersSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_PAGE_SUBTITLE, TRANSFER_SUBHEADING } from './texts'
 import '../../components/payment/transfers.css'
@@ -31,6 +30,8 @@ import { withAntdRestStyles } from '../../lib/antdStyles'
 // dialogs bring antd's modal and the receipt; none is on the page's first screen.
 const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
 const TransferResultModal = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/TransferResultModal'))).TransferResultModal }))
+// The caps' notices show only for a new device or a new account: off the first screen too.
+const DeviceCapNotice = lazy(async () => ({ default: (await import('./DeviceCapNotice')).DeviceCapNotice }))
 const ScheduleApprovalDialog = lazy(async () => ({
   default: (await withAntdRestStyles(() => import('../../store/schedules/ScheduleApprovalDialog'))).ScheduleApprovalDialog,
 }))
@@ -69,7 +70,9 @@ export function TransferPage() {
         {/* The form comes first in the page's order (phones, screen readers); wide screens show the panel on its left. */}
         <Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>
           <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
-            <DeviceCapNotice />
+            <Suspense>
+              <DeviceCapNotice />
+            </Suspense>
             {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
             {banksLoad.status === 'failed' && (
               <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => void banksQuery.refetch()} variant="banner" />

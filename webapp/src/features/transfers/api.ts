@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../api/client'
-import type { Balances, BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
+import type { AccountCap, Balances, BulkPending, BulkResult, BulkTransferRow, PendingTransfer, Transfer, TransferKind, TransferRequest } from '../../api/transferTypes'
 import type { DeviceCap, PasskeyAssertion, PasskeyOptions } from '../../api/types'
 
 const BASE = '/api/transfer'
@@ -73,3 +73,6 @@ export const bulkPasskeyOptionsEndpoint = (id: string): Endpoint<PasskeyOptions>
 
 /** The new-device cap of this browser (docs/contract.md §8.3). */
 export const deviceCapEndpoint = (): Endpoint<DeviceCap> => ({ method: 'GET', path: '/api/transfer/device-cap' })
+
+/** The customer's accounts opened in the last day, each with its cap (docs/contract.md §16.5). */
+export const newAccountCapsEndpoint = (): Endpoint<AccountCap[]> => ({ method: 'GET', path: '/api/transfer/new-account-caps' })

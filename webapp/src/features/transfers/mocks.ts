@@ -179,6 +179,7 @@ export const transfersHandlers = [
       bulkIds.add(t.id)
       remember(t.id, verdicts[index])
     }
+    bulks.set(id, rows)
     // One warning for the batch, with every row's reasons once.
     const warnings = verdicts.flatMap((v) => (v?.outcome === 'STEP_UP' ? [v.warning] : []))
     const riskWarning = warnings.length ? { ...warnings[0], reasons: [...new Set(warnings.flatMap((w) => w.reasons))] } : null

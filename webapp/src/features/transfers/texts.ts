@@ -19,6 +19,8 @@ export const BALANCES_ERROR = 'An error occurred while fetching account balances
 
 export const PENDING_TITLE = 'Transfer Pending'
 export const FAILED_TITLE = 'Transfer Failed'
+/** A payment the risk check held for review (docs/contract.md §16.1; the message is the BFF's). */
+export const HELD_TITLE = 'Held for a check'
 /** Shown when the status checks end before the bank gives its final answer. */
 export const STILL_PENDING =
   'Your transfer is still being processed. We will send you an SMS as soon as it completes.'

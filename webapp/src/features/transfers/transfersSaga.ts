@@ -53,11 +53,12 @@ export const pendingPolling = { intervalMs: 2000, attempts: 15 }
 
 const isFinal = (transfer: Transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED'
 
-/** The send call's answer: the code dialog, or the form back with the reason. */
+/** The send call's answer: the code dialog, or the form back with the reason under it (not a
+ * toast: a refusal such as the risk check's block must be read, docs/contract.md §16.1). */
 function* initiated(result: ApiResult<PendingTransfer>): SagaIterator {
-  if (result.error) {
-    yield put(transferInitiateFailed())
-    yield call(toastFailure, result.error, TRANSFER_ERROR)
+  const { error } = result
+  if (error) {
+    yield put(transferInitiateFailed({ error: isSessionError(error) ? null : errorMessage(error, TRANSFER_ERROR), inSettings: error.status === 409 }))
     return
   }
   yield put(transferCodeSent(result.data))
@@ -116,7 +117,8 @@ function* confirmed(result: ApiResult<Transfer>, flow: TransfersState['flow']): 
     return
   }
   yield put(transferPending(result.data))
-  yield put(toastInfo(result.data.message || 'Your transfer is being processed'))
+  // A payment held for review has a result of its own, which says so (no toast on top).
+  if (!result.data.heldForReview) yield put(toastInfo(result.data.message || 'Your transfer is being processed'))
   yield put(afterPayment()) // money moved (or may have): every balance is read again
   // Closing the dialog stops the checks; the customer gets an SMS either way.
   yield race({ poll: call(pollTransferSaga, result.data.id), closed: take(transferDialogClosed.type) })
@@ -133,10 +135,13 @@ export function rowErrorsOf(error: ApiError): Record<number, string> {
   return rows
 }
 
+/** The batch's first answer: the code dialog, or the refusal on its rows or under the batch. */
 function* bulkInitiated(result: ApiResult<BulkPending>): SagaIterator {
-  if (result.error) {
-    yield put(bulkInitiateFailed(rowErrorsOf(result.error)))
-    yield call(toastFailure, result.error, TRANSFER_ERROR)
+  const { error } = result
+  if (error) {
+    const rowErrors = rowErrorsOf(error)
+    const whole = Object.keys(rowErrors).length === 0 && !isSessionError(error)
+    yield put(bulkInitiateFailed({ rowErrors, error: whole ? errorMessage(error, TRANSFER_ERROR) : null, inSettings: error.status === 409 }))
     return
   }
   yield put(bulkCodeSent(result.data))
@@ -198,6 +203,7 @@ export function* transfersSaga(): SagaIterator {
       pending: pendingFlow,
       confirm: (flow, approval) => confirmTransferEndpoint(flow.kind!, flow.pending!.id, approval),
       passkeyOptions: (flow) => transferPasskeyOptionsEndpoint(flow.pending!.id),
+      warning: (flow) => flow.pending!.riskWarning,
       answered: confirmed,
     }),
     ...codeStepSaga({
@@ -212,6 +218,7 @@ export function* transfersSaga(): SagaIterator {
       pending: (state: { transfers: TransfersState }) => selectTransfers(state).bulk.pending,
       confirm: (pending, approval) => confirmBulkEndpoint(pending.id, approval),
       passkeyOptions: (pending) => bulkPasskeyOptionsEndpoint(pending.id),
+      warning: (pending) => pending.riskWarning,
       answered: bulkConfirmed,
     }),
   ])

@@ -17,7 +17,10 @@ export interface TransfersState {
     pending: PendingTransfer | null
     /** The latest known state of the confirmed transfer. */
     result: Transfer | null
+    /** Why the transfer failed (the result), or why the first call was refused (the form's error). */
     error: string | null
+    /** The refusal was a 409: something to change in Settings (a freeze, instant transfers off). */
+    inSettings?: boolean
     failures: number
     /** The status checks ended while the bank had not answered yet. */
     stillPending: boolean
@@ -30,6 +33,9 @@ export interface TransfersState {
     failures: number
     /** Row-level refusals of the first call, by row index (from `transfers[i].field`). */
     rowErrors: Record<number, string>
+    /** A refusal of the whole batch (a 409: something to change in Settings). */
+    error?: string | null
+    inSettings?: boolean
   }
   bulkCompleted: number
 }
@@ -68,8 +74,9 @@ const transfersSlice = createSlice({
       state.flow.step = 'code'
       state.flow.pending = action.payload
     },
-    transferInitiateFailed(state) {
-      state.flow = idleFlow
+    /** The first call was refused: the form shows why (docs/contract.md §16.1, a block). */
+    transferInitiateFailed(state, action: PayloadAction<{ error: string | null; inSettings?: boolean }>) {
+      state.flow = { ...idleFlow, kind: state.flow.kind, ...action.payload }
     },
     transferConfirmRequested: flowStep.confirmRequested,
     transferPasskeyRequested: flowStep.passkeyRequested,
@@ -113,8 +120,8 @@ const transfersSlice = createSlice({
       state.bulk.step = 'code'
       state.bulk.pending = action.payload
     },
-    bulkInitiateFailed(state, action: PayloadAction<Record<number, string>>) {
-      state.bulk = { ...idleBulk, rowErrors: action.payload }
+    bulkInitiateFailed(state, action: PayloadAction<Pick<TransfersState['bulk'], 'rowErrors' | 'error' | 'inSettings'>>) {
+      state.bulk = { ...idleBulk, ...action.payload }
     },
     bulkConfirmRequested: bulkStep.confirmRequested,
     bulkPasskeyRequested: bulkStep.passkeyRequested,

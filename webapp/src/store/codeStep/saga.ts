@@ -5,6 +5,11 @@
  * initiate call, confirms with the typed code or with a passkey (its steps load on the click,
  * lib/passkeyApproval.ts) and hands each answer to the flow. What happens after the answer
  * (a receipt, polling a Pending payment) is the flow's.
+ *
+ * A step-up (docs/contract.md §16.1): when the first call's answer carried a risk warning, the
+ * code dialog shows it first and opens its code step only once the customer ticked that they
+ * understand (components/code/CodeDialog.tsx); the confirm then says so, `acknowledgeWarning:
+ * true`, beside the code or the passkey.
  */
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit'
 import { call, put, select, takeLatest } from 'redux-saga/effects'
@@ -14,7 +19,7 @@ import { callApi } from '../../api/saga'
 import type { PasskeyAssertion, PasskeyOptions } from '../../api/types'
 import type * as PasskeyApprovalModule from '../../lib/passkeyApproval'
 
-export type Approval = { otp: string } | { passkey: PasskeyAssertion }
+export type Approval = ({ otp: string } | { passkey: PasskeyAssertion }) & { acknowledgeWarning?: true }
 
 export interface CodeStepConfig<Pending, Result, Start, Started> {
   /** Optional first call: its action, its endpoint and what the flow does with the answer. */
@@ -31,6 +36,8 @@ export interface CodeStepConfig<Pending, Result, Start, Started> {
   pending: (state: never) => Pending | null
   confirm: (pending: Pending, approval: Approval) => Endpoint<Result>
   passkeyOptions: (pending: Pending) => Endpoint<PasskeyOptions>
+  /** The step-up warning the dialog showed before its code step, if any. */
+  warning?: (pending: Pending) => unknown
   /** The confirm call's answer, whichever way it was approved. */
   answered: (result: ApiResult<Result>, pending: Pending) => SagaIterator
 }
@@ -51,6 +58,7 @@ export function codeStepSaga<Pending, Result, Start = never, Started = never>(
       }
       approval = { passkey }
     }
+    if (config.warning?.(pending)) approval.acknowledgeWarning = true
     const result: ApiResult<Result> = yield call(callApi<Result>, config.confirm(pending, approval))
     yield call(config.answered, result, pending)
   }

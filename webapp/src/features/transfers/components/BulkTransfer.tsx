@@ -31,6 +31,8 @@ import { BulkSummary, CsvErrors } from './bulk/BulkNotices'
 import { BulkRowsTable } from './bulk/BulkRowsTable'
 import { PasteCsvModal } from './bulk/PasteCsvModal'
 import type { BulkRow, BulkRowValues } from './bulk/bulkRows'
+import { NewAccountCapNotice } from '../NewAccountCapNotice'
+import { RefusalNotice } from './RefusalNotice'
 
 
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {
@@ -151,6 +153,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
           </Button>
         </Col>
       </Row>
+      {source && <NewAccountCapNotice account={source} />}
 
       {!locked && <BulkRowForm form={rowForm} banks={banks} onAdd={(row) => addRows([row])} />}
 
@@ -179,6 +182,8 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
           {scheduling && <ScheduleFields />}
         </Form>
       )}
+
+      {bulk.step === 'idle' && <RefusalNotice error={bulk.error ?? null} inSettings={bulk.inSettings} />}
 
       {!done && (
         <div className="kobo-bulk__send">
@@ -211,6 +216,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         onPasskey={bulk.pending?.passkeyApproval ? () => dispatch(bulkPasskeyRequested()) : undefined}
         passkeyTitle="Approve these payments"
         passkeyText="Confirm with your fingerprint, face or screen lock. Your passkey approves only these payments."
+        warning={bulk.pending?.riskWarning}
       >
         {bulk.pending && (
           <div className="kobo-code-summary">

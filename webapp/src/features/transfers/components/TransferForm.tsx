@@ -8,11 +8,10 @@ import { Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from 'antd'
 import { SendOutlined } from '@ant-design/icons'
 import type { Account } from '../../../api/types'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { formatNaira } from '../../../lib/format'
 import { REQUIRED } from '../../../lib/validation'
 import { AccountSelectField } from '../../../components/accounts/AccountSelectField'
 import { useBeneficiariesQuery } from '../../../store/beneficiaries/reads'
-import { selectTransfers, transferConfirmRequested, transferDialogClosed, transferPasskeyRequested, transferRequested } from '../transfersSlice'
+import { selectTransfers, transferRequested } from '../transfersSlice'
 import { payeesApi } from '../../../store/payees/reads'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
 import type { Bank, TransferKind, TransferRequest } from '../../../api/transferTypes'
@@ -26,9 +25,13 @@ import { withAntdRestStyles } from '../../../lib/antdStyles'
 import { TransferInLimits } from '../../../api/limits'
 
 // Loaded when first needed (issue 23): the schedule fields bring antd's date picker, the
-// code dialog antd's modal; neither is on the form's first screen.
+// code dialog antd's modal (with the transfer's summary); neither is on the form's first screen.
 const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../store/schedules/ScheduleFields'))).ScheduleFields }))
-const CodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/code/CodeDialog'))).CodeDialog }))
+const TransferCodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./TransferCodeDialog'))).TransferCodeDialog }))
+// Notices the first screen does without: the new-account cap once an account is chosen, and
+// a refused first call (docs/contract.md §16).
+const NewAccountCapNotice = lazy(async () => ({ default: (await import('../NewAccountCapNotice')).NewAccountCapNotice }))
+const RefusalNotice = lazy(async () => ({ default: (await import('./RefusalNotice')).RefusalNotice }))
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
@@ -154,6 +157,9 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
             </Col>
           )}
         </Row>
+        <MountWhenNeeded when={Boolean(source)}>
+          <NewAccountCapNotice account={source} />
+        </MountWhenNeeded>
 
         {kind !== 'OWN_ACCOUNT' && (
           <>
@@ -218,6 +224,10 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           </Suspense>
         )}
 
+        <MountWhenNeeded when={flow.kind === kind && Boolean(flow.error) && flow.step === 'idle'}>
+          <RefusalNotice error={flow.kind === kind && flow.step === 'idle' ? flow.error : null} inSettings={flow.inSettings} />
+        </MountWhenNeeded>
+
         <Button
           type="primary"
           htmlType="submit"
@@ -232,29 +242,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
       </Form>
 
       <MountWhenNeeded when={codeOpen}>
-        <CodeDialog
-          open={codeOpen}
-          message={pending?.message}
-          twoFactor={pending?.twoFactorAuthentication}
-          loading={flow.step === 'confirming'}
-          failures={flow.failures}
-          onSubmit={(otp) => dispatch(transferConfirmRequested({ otp }))}
-          onCancel={() => dispatch(transferDialogClosed())}
-          submitText="Confirm Transfer"
-          onPasskey={pending?.passkeyApproval ? () => dispatch(transferPasskeyRequested()) : undefined}
-        >
-          {pending && (
-            <div className="kobo-code-summary">
-              <div className="kobo-code-summary__amount">{formatNaira(pending.transfer.amount)}</div>
-              <div>
-                to <strong>{pending.transfer.destinationAccountName || recipient}</strong>
-              </div>
-              <div className="kobo-code-summary__sub">
-                {pending.transfer.destinationBankName} · {pending.transfer.destinationAccountNumber}
-              </div>
-            </div>
-          )}
-        </CodeDialog>
+        <TransferCodeDialog open={codeOpen} recipient={recipient} />
       </MountWhenNeeded>
     </>
   )

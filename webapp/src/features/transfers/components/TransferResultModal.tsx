@@ -2,7 +2,9 @@
  * What happened after the code, as a receipt: Transferred Successfully,
  * Pending (with status checks running, then its final outcome) or the
  * refusal in the server's words; with the amount, recipient, bank, masked
- * account, reference, status and date, and the receipt actions.
+ * account, reference, status and date, and the receipt actions. A payment the risk
+ * check held for review (docs/contract.md §16.1) has a result of its own: the server's
+ * message, calm, with the amount and payee; the checks go on, so a release shows.
  */
 import { ReceiptView } from '../../../components/receipt/ReceiptView'
 import { CheckingNote, ResultModal } from '../../../components/receipt/ResultModal'
@@ -12,7 +14,7 @@ import { formatNaira } from '../../../lib/format'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectTransfers, transferDialogClosed } from '../transfersSlice'
 import type { Transfer } from '../../../api/transferTypes'
-import { FAILED_TITLE, PENDING_TITLE, STILL_PENDING, TRANSFERRED_SUCCESSFULLY } from '../texts'
+import { FAILED_TITLE, HELD_TITLE, PENDING_TITLE, STILL_PENDING, TRANSFERRED_SUCCESSFULLY } from '../texts'
 
 const TITLES = { succeeded: TRANSFERRED_SUCCESSFULLY, failed: FAILED_TITLE, pending: PENDING_TITLE }
 
@@ -20,11 +22,12 @@ export function TransferResultModal() {
   const dispatch = useAppDispatch()
   const { flow } = useAppSelector(selectTransfers)
   const transfer: Transfer | null = flow.result ?? flow.pending?.transfer ?? null
+  const held = flow.step === 'pending' && Boolean(transfer?.heldForReview)
   const subTitle =
     flow.step === 'failed'
       ? flow.error
       : flow.step === 'pending'
-        ? flow.stillPending
+        ? flow.stillPending && !held
           ? STILL_PENDING
           : flow.result?.message || STILL_PENDING
         : undefined
@@ -34,7 +37,8 @@ export function TransferResultModal() {
       {transfer && (
         <ReceiptView
           status={receiptStatusOf(flow.step)}
-          title={resultTitleOf(flow.step, TITLES)}
+          held={held}
+          title={held ? HELD_TITLE : resultTitleOf(flow.step, TITLES)}
           subTitle={subTitle}
           facts={{
             amount: transfer.amount,
@@ -46,7 +50,7 @@ export function TransferResultModal() {
             description: transfer.description,
           }}
         >
-          {flow.step === 'pending' && !flow.stillPending && <CheckingNote>Checking with the beneficiary bank…</CheckingNote>}
+          {flow.step === 'pending' && !flow.stillPending && !held && <CheckingNote>Checking with the beneficiary bank…</CheckingNote>}
           {(flow.step === 'failed' || flow.step === 'succeeded') && (
             <div className="kobo-transfer-result__report">
               <ReportProblemButton

@@ -29,13 +29,14 @@ function NameCell({ lookup }: { lookup: LookupState | undefined }) {
 export function ResultCell({ transfer, refusal }: { transfer?: Transfer; refusal?: string }) {
   if (refusal) return <Typography.Text type="danger">{refusal}</Typography.Text>
   if (!transfer) return null
-  const { color, label } = statusTagOf(transfer.status)
+  const held = transfer.heldForReview
+  const { color, label } = statusTagOf(transfer.status, held)
   return (
     <div className="kobo-bulk-result">
       <Tag color={color}>{label}</Tag>
-      {transfer.status === 'FAILED' && transfer.message && <span className="kobo-bulk-result__text">{transfer.message}</span>}
-      {/* A refused row moved no money: there is nothing to show a receipt for. */}
-      {transfer.status !== 'FAILED' && <ReceiptActions referenceNumber={transfer.referenceNumber} compact />}
+      {(transfer.status === 'FAILED' || held) && transfer.message && <span className="kobo-bulk-result__text">{transfer.message}</span>}
+      {/* A refused row moved no money, a held one not yet: there is nothing to show a receipt for. */}
+      {transfer.status !== 'FAILED' && !held && <ReceiptActions referenceNumber={transfer.referenceNumber} compact />}
     </div>
   )
 }
