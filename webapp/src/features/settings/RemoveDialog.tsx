@@ -1,5 +1,6 @@
 /** The removal dialog of a passkey or a known device (useRemoval.ts): the code sent for it, or
- * a passkey first when the customer has one, with "Use a code instead" beside it. */
+ * a passkey first when the customer has one, with "Use a code instead" beside it. Switching
+ * instant transfers back on takes the same steps (instantTransfers/InstantTransfersCard.tsx). */
 import type { ReactNode } from 'react'
 import { CodeDialog } from '../../components/code/CodeDialog'
 import type { RemoveState, useRemoval } from './useRemoval'
@@ -11,6 +12,7 @@ export function RemoveDialog({
   twoFactor,
   passkeyText,
   withPasskey,
+  submitText = 'Remove',
   children,
 }: {
   remove: RemoveState
@@ -20,6 +22,7 @@ export function RemoveDialog({
   passkeyText: string
   /** The customer has a passkey that can approve it. */
   withPasskey: boolean
+  submitText?: string
   children?: ReactNode
 }) {
   return (
@@ -30,7 +33,7 @@ export function RemoveDialog({
       twoFactor={twoFactor}
       loading={remove.step === 'confirming'}
       failures={remove.failures}
-      submitText="Remove"
+      submitText={submitText}
       onSubmit={(otp) => void actions.confirmRemove(otp)}
       onCancel={actions.closeRemove}
       onPasskey={withPasskey ? () => void actions.approveRemove() : undefined}

@@ -94,7 +94,7 @@ export function FreezeCard() {
   }
 
   return (
-    <Card variant="borderless" className="kobo-freeze-card" data-testid="freeze-card" title={<><LockOutlined aria-hidden /> Freeze account</>}>
+    <Card variant="borderless" className="kobo-freeze-card kobo-security-card" data-testid="freeze-card" title={<><LockOutlined aria-hidden /> Freeze account</>}>
       {!state && !failed && <Skeleton active title={false} paragraph={{ rows: 2 }} />}
       {failed && !state && <LoadFailed title={FREEZE_STATE_FAILED} reason={failed} onRetry={retry} />}
       {unfrozen && <Alert type="success" showIcon title="Your account is unfrozen and your password is changed" data-testid="unfrozen" />}

@@ -1,7 +1,8 @@
 /**
  * Manage Account: one colour card per account (four rotating themes), the
  * balance hidden as asterisks until its eye is clicked, the account number
- * with copy, Disable (with a code), and a Create Account modal.
+ * with copy, Disable (with a code), and a Create Account modal. Under them, Security: the
+ * freeze and the instant-transfer switch (SecuritySection.tsx).
  */
 import { useState } from 'react'
 import { Button, Empty, Modal, Popconfirm, Tag } from 'antd'
@@ -26,7 +27,7 @@ import { DisableAccountDialog } from '../../../components/accounts/DisableAccoun
 import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../../store/accounts/texts'
 import { CARD_STYLES } from '../../../components/accounts/accountStyles'
 import { ACCOUNTS_FAILED } from '../texts'
-import { FreezeCard } from './FreezeCard'
+import { SecuritySection } from './SecuritySection'
 
 function AccountTile({ account, index }: { account: Account; index: number }) {
   const dispatch = useAppDispatch()
@@ -113,7 +114,7 @@ export function ManageAccountTab() {
           </div>
         </div>
       </LoadState>
-      <FreezeCard />
+      <SecuritySection />
       <Modal
         title={CREATE_ACCOUNT_TITLE}
         open={createOpen}
