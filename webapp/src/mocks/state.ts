@@ -30,8 +30,8 @@ export interface Customer {
   twoFactor: TwoFactorAuthentication
   kycLevel: number
   kyc: Partial<Record<number, { status: Review; comment: string | null }>>
-  /** Customer-set limits (naira) by `${nuban}:${transferType}`. */
-  limits: Record<string, { daily: number; single: number }>
+  /** Customer-set limits (naira) by `${nuban}:${transferType}`; a raise waits until `from` (ms). */
+  limits: Record<string, { daily: number; single: number; raise?: { daily: number; single: number; from: number } }>
   /** What a code confirms, by the id the first call answered. */
   awaiting: Map<string, () => Response>
   transfers: Map<string, S['TransferOut']>

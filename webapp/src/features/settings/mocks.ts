@@ -1,12 +1,13 @@
 /**
  * Mock routes for settings: change password (without `otp` the form is checked and a code
  * "sent" (202); with 123456 it is changed), limits per account and transfer type under the
- * KYC level's ceiling, and switching the second factor (every code is 123456).
+ * KYC level's ceiling (a raise waits out a day, docs/contract.md §16.4), and switching the
+ * second factor (every code is 123456).
  */
 import { http, HttpResponse } from 'msw'
 import { MOCK_PASSWORD } from '../../mocks/personas'
 import { INVALID_OTP, OTP_SENT, awaitCode, codeSent, confirmCode, fieldErrors, problem, required, signedIn } from '../../mocks/session'
-import { MOCK_OTP, newUuid } from '../../mocks/state'
+import { HOUR, MOCK_OTP, newUuid, type Customer } from '../../mocks/state'
 import { PASSKEY_REFUSED, approvalOptions, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
 
 const BASE = '/api/ibanking/personal'
@@ -14,6 +15,20 @@ export const MOCK_TOTP_SECRET = 'JBSWY3DPEHPK3PXPKOBOMOCKZZZZAAAA'
 const TYPES = { INTRA_BANK: 'Kobo to Kobo transfers', OTHER_BANK: 'Transfers to other banks', BILL_PAYMENT: 'Bills and airtime' }
 /** Naira a day and per transaction, by KYC level. */
 const CEILINGS = [[50_000, 20_000], [50_000, 20_000], [200_000, 100_000], [5_000_000, 1_000_000]]
+/** `dd-mm-yyyy hh:mm WAT`, as the BFF writes a time in a sentence. */
+function watTime(at: Date): string {
+  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === type)!.value
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+  return `${part('day', parts)}-${part('month', parts)}-${part('year', parts)} ${part('hour', parts)}:${part('minute', parts)} WAT`
+}
+
+/** The limits in force on one row, a raise that came due applied. */
+function limitsOf(c: Customer, key: string) {
+  const own = c.limits[key]
+  if (own?.raise && own.raise.from <= Date.now()) c.limits[key] = { daily: own.raise.daily, single: own.raise.single }
+  return c.limits[key]
+}
+
 /** A QR-looking picture (the real one comes from the BFF). */
 const QR = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 7 7"><path d="M0 0h3v3H0zM4 0h3v3H4zM0 4h3v3H0zM4 4h1v1H4zM6 6h1v1H6z"/></svg>')}`
 
@@ -29,11 +44,14 @@ export const settingsHandlers = [
     const [daily, single] = CEILINGS[c.kycLevel] ?? CEILINGS[0]
     return HttpResponse.json(c.accounts.filter((a) => a.status === 'ACTIVE').flatMap((a) =>
       Object.entries(TYPES).map(([transferType, transferTypeName]) => {
-        const own = c.limits[`${a.accountNumber}:${transferType}`]
+        const own = limitsOf(c, `${a.accountNumber}:${transferType}`)
         return {
           productName: `${a.accountTypeName} (${a.accountNumber})`, transferType, transferTypeName, nuban: a.accountNumber,
           dailyLimit: Math.min(own?.daily ?? daily, daily), limitPerTransaction: Math.min(own?.single ?? single, single),
           maximumDailyLimit: daily, maximumLimitPerTransaction: single, transactionLimitUuid: own ? newUuid() : null,
+          raiseFrom: own?.raise ? watTime(new Date(own.raise.from)) : null,
+          raisedDailyLimit: own?.raise?.daily ?? null,
+          raisedLimitPerTransaction: own?.raise?.single ?? null,
         }
       })))
   })),
@@ -46,10 +64,23 @@ export const settingsHandlers = [
     }
     const uuid = newUuid()
     awaitCode(c, uuid, () => {
+      // Lower at once; higher after a day, the lower of old and new meanwhile (§16.4).
+      const [ceilingDaily, ceilingSingle] = CEILINGS[c.kycLevel] ?? CEILINGS[0]
+      const daily = Number(body.dailyTransactionLimit)
+      const single = Number(body.singleTransactionLimit)
+      const from = Date.now() + 24 * HOUR
+      let raised = false
       for (const type of body.transferType ? [body.transferType] : Object.keys(TYPES)) {
-        c.limits[`${body.nuban}:${type}`] = { daily: Number(body.dailyTransactionLimit), single: Number(body.singleTransactionLimit) }
+        const key = `${body.nuban}:${type}`
+        const now = limitsOf(c, key) ?? { daily: ceilingDaily, single: ceilingSingle }
+        const raise = daily > now.daily || single > now.single
+        raised ||= raise
+        c.limits[key] = { daily: Math.min(daily, now.daily), single: Math.min(single, now.single), ...(raise ? { raise: { daily, single, from } } : {}) }
       }
-      return HttpResponse.json({ message: 'Transaction limit edited successfully' })
+      const message = raised
+        ? `Transaction limit edited successfully. The higher limit applies from ${watTime(new Date(from))}: a raise waits, so that nobody who gets into your profile can raise your limits and send at once.`
+        : 'Transaction limit edited successfully'
+      return HttpResponse.json({ message })
     })
     return HttpResponse.json({ nuban: body.nuban, transactionLimitUuid: uuid, ...codeSent(c), passkeyApproval: passkeysOf(persona.key).length > 0 })
   })),

@@ -101,7 +101,8 @@ function* limitConfirmed(result: ApiResult<MessageResponse>): SagaIterator {
     return
   }
   yield put(limitChangeClosed())
-  yield put(toastSuccess(LIMIT_EDITED))
+  // A raise waits out a cooling-off: the BFF's longer sentence says from when (§16.4).
+  yield put(toastSuccess(result.data.message || LIMIT_EDITED))
   yield put(settingsApi.util.invalidateTags(['Limits']))
 }
 

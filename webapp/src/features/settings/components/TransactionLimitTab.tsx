@@ -1,11 +1,12 @@
 /**
  * Transaction Limit: choose an account (product type), see one card per
  * transfer type with its Daily Transfer Limit and Maximum amount per
- * transaction and the KYC level's maximum; Set Limit → code → confirmed.
+ * transaction and the KYC level's maximum; Set Limit → code → confirmed. A higher limit
+ * waits out a cooling-off (docs/contract.md §16.4): the card says what it becomes, and from when.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Empty, Form, Modal, Select, Typography } from 'antd'
-import { EditOutlined, SafetyOutlined } from '@ant-design/icons'
+import { ClockCircleOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { LoadFailed, LoadState } from '../../../components/LoadState'
 import { formatNaira } from '../../../lib/format'
@@ -176,6 +177,15 @@ export function TransactionLimitTab() {
                 <dd data-testid="single-limit">{formatNaira(row.limitPerTransaction)}</dd>
               </div>
             </dl>
+            {row.raiseFrom && (
+              <div className="kobo-limit-card__raise" data-testid="limit-raise" role="note">
+                <ClockCircleOutlined aria-hidden />
+                <span>
+                  From {row.raiseFrom} these limits rise to {formatNaira(row.raisedDailyLimit ?? row.dailyLimit)} a day and{' '}
+                  {formatNaira(row.raisedLimitPerTransaction ?? row.limitPerTransaction)} per transaction.
+                </span>
+              </div>
+            )}
             <div className="kobo-limit-card__max">
               Maximum: {formatNaira(row.maximumDailyLimit)} daily · {formatNaira(row.maximumLimitPerTransaction)} per
               transaction
