@@ -32,7 +32,7 @@ from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
 from bff.payments.outcome import text_the_outcome
-from bff.users.freeze import refuse_if_frozen
+from bff.users.freeze import refuse_if_payments_stopped
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ class BillService(PasskeyApprovals):
 
     # -- initiation ---------------------------------------------------------------------
     async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         vend = await self._validated(user, product_type, data)
         message = await self.codes.ask_to_confirm(user, _purpose(vend.id), store_with=[vend])
         return vend, message
@@ -248,7 +248,7 @@ class BillService(PasskeyApprovals):
         passkey: PasskeyAssertionIn | None = None,
     ) -> Vend:
         """With the code, or with a passkey's assertion of this very bill payment."""
-        refuse_if_frozen(user)  # frozen since the code was sent
+        refuse_if_payments_stopped(user)  # frozen since the code was sent
         vend, started = await begin_with_code(
             self.life,
             self.codes,

@@ -262,6 +262,10 @@ async def test_back_office_declines_then_approves_and_onboarding_completes(bff):
         headers=auth(admin),
         json={"decision": "APPROVE"},
     )
+    # Every section approved; the selfie is still owed.
+    owed = await status(bff, token)
+    assert (owed["onboardingComplete"], owed["livenessStatus"]) == (False, "REQUIRED")
+    await take_selfie(bff, token)
     done = await status(bff, token)
     assert done["onboardingComplete"] is True
     assert {
@@ -278,12 +282,19 @@ async def test_back_office_declines_then_approves_and_onboarding_completes(bff):
     assert accounts.status_code == 200 and accounts.json()[0]["accountNumber"] == "1020000311"
 
 
+async def take_selfie(bff, token: str) -> None:  # type: ignore[no-untyped-def]
+    selfie = {"image": data_url(png_bytes(7))}
+    passed = await bff.client.post(f"{API}/liveness", headers=auth(token), json=selfie)
+    assert passed.status_code == 200 and passed.json()["status"] == "PASSED", passed.text
+
+
 async def test_auto_approval_setting_finishes_onboarding_alone(bff_factory):
     bff = await bff_factory(auto_approve_reviews=True)
     token = await bff.sign_in(CHIOMA)
     await bff.client.post(f"{API}/basic-profile", headers=auth(token), json=CHIOMA_PROFILE)
     await upload(bff, token, 1, png_bytes())
     await upload(bff, token, 2, png_bytes(), core_type=3)
+    await take_selfie(bff, token)
     assert (await status(bff, token))["onboardingComplete"] is True
 
 

@@ -52,7 +52,11 @@ from bff.transfers.schemas import (
     BulkTransferRow,
     TransferIn,
 )
-from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now, refuse_if_switched_off
+from bff.users.freeze import (
+    refuse_if_frozen_now,
+    refuse_if_payments_stopped,
+    refuse_if_switched_off,
+)
 from bff.users.models import User
 from bff.users.principal import SessionDevice
 
@@ -276,7 +280,7 @@ class TransferService(PasskeyApprovals):
     async def initiate(
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
     ) -> tuple[Transfer, str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         if transfer_type in TransferType.LIMITED:
             refuse_if_switched_off(user)
         own = await self.accounts.payer_accounts(user)
@@ -294,7 +298,7 @@ class TransferService(PasskeyApprovals):
     async def initiate_bulk(
         self, user: User, rows: list[BulkTransferRow], device: SessionDevice | None = None
     ) -> tuple[TransferBatch, list[Transfer], str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         refuse_if_switched_off(user)
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
@@ -395,7 +399,7 @@ class TransferService(PasskeyApprovals):
         """With the code, or with a passkey's assertion of this very transfer. `device`: the
         browser confirming it (its cap window, as the session check read it). `acknowledged`:
         the customer read the step-up warning, which a STEP_UP transfer needs."""
-        refuse_if_frozen(user)  # frozen since the code was sent
+        refuse_if_payments_stopped(user)  # frozen since the code was sent
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
@@ -452,7 +456,7 @@ class TransferService(PasskeyApprovals):
     ) -> list[Transfer]:
         """With the code, or with a passkey's assertion of this very batch. `acknowledged`:
         as for a single transfer, needed when any row was stepped up."""
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
         if batch is None or batch.user_id != user.id:
