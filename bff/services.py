@@ -191,6 +191,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     reviews = PaymentReviews(db, core_client, notifier, settings.risk)
     feeds = RiskFeeds(db, core_client, settings.risk.sync_interval_s)
     account_cap = NewAccountCap(db, settings.risk)
+    # One check for every payment; the history its rules read is the transfers'.
+    risk = RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED)
     transfers = TransferService(
         db,
         core_client,
@@ -203,12 +205,21 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         otp_ttl_s=ttl,
         passkeys=passkeys,
         device_cap=device_cap,
-        risk=RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED),
+        risk=risk,
         reviews=reviews,
         account_cap=account_cap,
     )
     bills = BillService(
-        db, core_client, codes, accounts, limits, notifier, otp_ttl_s=ttl, passkeys=passkeys
+        db,
+        core_client,
+        codes,
+        accounts,
+        limits,
+        notifier,
+        otp_ttl_s=ttl,
+        passkeys=passkeys,
+        risk=risk,
+        reviews=reviews,
     )
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)

@@ -157,6 +157,17 @@ class RiskCheck:
         return verdict
 
 
+ACKNOWLEDGE = "Please confirm that you have read the warning before you send"
+
+
+def refuse_unacknowledged(payments: Sequence[Any], acknowledged: bool) -> bool:
+    """True, or refused before the code is used: a stepped-up payment (any row of a batch)
+    goes only once the customer acknowledged the warning."""
+    if not acknowledged and any(p.risk_outcome == Outcome.STEP_UP.name for p in payments):
+        raise ValidationFailed(ACKNOWLEDGE, field="acknowledgeWarning")
+    return True
+
+
 def forced_outcome() -> Outcome | None:
     """The outcome a tester's X-Sim-Scenario header forces on this request's check."""
     value = current_scenario.get()

@@ -18,12 +18,14 @@ from bff.risk.models import AccountFlag, WatchedAccount
 from bff.risk.reviews import EXPIRED, HELD_MESSAGE
 from bff.tests.helpers import (
     ADA,
+    ADA_CURRENT,
     ADA_PHONE,
     ADA_SAVINGS,
     TUNDE_ACCOUNT,
     admin_token,
     auth,
     balance,
+    buy,
     confirm,
     initiate,
     ledger_is_balanced,
@@ -290,3 +292,25 @@ async def test_a_lower_limit_applies_at_once_and_a_raise_waits_its_hours(bff):
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=55_000
     )
     assert fits.status_code == 201, fits.text
+
+
+async def test_a_held_bill_payment_is_reserved_and_runs_once_released(bff_factory):
+    bff = await bff_factory(risk=ALWAYS_HOLD)
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_CURRENT)
+    held = await buy(
+        bff, token, "airtime", amount=200, phoneNumber="08031234501", airtimeProviderCode="MTN"
+    )
+    assert held.status_code == 202, held.text
+    bill = held.json()["bill"]
+    assert bill["heldForReview"] is True and bill["message"] == HELD_MESSAGE
+    assert await balance(bff, ADA_CURRENT) == (before[0], before[1] - 20_000)
+    admin = await admin_token(bff)
+    [item] = (await bff.client.get(QUEUE, headers=auth(admin))).json()
+    assert item["payee"].startswith("MTN") and item["amount"] == 200
+    released = await bff.client.post(
+        f"/admin/api/risk/reviews/{item['id']}/release", headers=auth(admin)
+    )
+    assert released.status_code == 200, released.text
+    assert await balance(bff, ADA_CURRENT) == (before[0] - 20_000, before[1] - 20_000)
+    assert await ledger_is_balanced(bff)

@@ -39,7 +39,7 @@ from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
 from bff.payments.outcome import text_the_outcome
-from bff.risk.check import Payee, RiskCheck
+from bff.risk.check import Payee, RiskCheck, refuse_unacknowledged
 from bff.risk.reviews import REVIEW, PaymentReviews
 from bff.risk.rules import Outcome as Risk
 from bff.risk.rules import Verdict, verdict_of
@@ -63,7 +63,6 @@ from bff.users.principal import SessionDevice
 log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
-ACKNOWLEDGE = "Please confirm that you have read the warning before you send"
 NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
 
 
@@ -406,7 +405,9 @@ class TransferService(PasskeyApprovals):
             item_id=transfer_id,
             # A bulk row is confirmed with its batch, never on its own.
             owned=lambda t: (
-                t.user_id == user.id and t.batch_id is None and _warned([t], acknowledged)
+                t.user_id == user.id
+                and t.batch_id is None
+                and refuse_unacknowledged([t], acknowledged)
             ),
             not_found="Transfer not found",
             user_id=user.id,
@@ -464,7 +465,7 @@ class TransferService(PasskeyApprovals):
         if batch.status == Status.AWAITING_OTP:
             if batch.created_at + self.otp_ttl < utcnow():
                 raise ValidationFailed(EXPIRED)
-            _warned(await self._batch(batch_id), acknowledged)
+            refuse_unacknowledged(await self._batch(batch_id), acknowledged)
             passkeys = self._passkeys() if passkey is not None else None
             if passkeys is None:
                 if otp is None:
@@ -667,14 +668,6 @@ def _purpose(transfer_or_batch_id: str) -> str:
 
 
 REVIEWED_KIND = "TRANSFER"  # a held transfer's kind in the review queue
-
-
-def _warned(transfers: list[Transfer], acknowledged: bool) -> bool:
-    """True, or refused before the code is used: a stepped-up transfer (any row of a batch)
-    goes only once the customer acknowledged the warning."""
-    if not acknowledged and any(t.risk_outcome == Risk.STEP_UP.name for t in transfers):
-        raise ValidationFailed(ACKNOWLEDGE, field="acknowledgeWarning")
-    return True
 
 
 def _payee(plan: Plan) -> Payee:

@@ -80,6 +80,8 @@ def upgrade() -> None:
     # migration 0014 on transfers.
     op.add_column("transfers", sa.Column("risk_outcome", sa.String(length=8), nullable=True))
     op.add_column("transfers", sa.Column("risk_rules", sa.String(length=200), nullable=True))
+    op.add_column("bill_vends", sa.Column("risk_outcome", sa.String(length=8), nullable=True))
+    op.add_column("bill_vends", sa.Column("risk_rules", sa.String(length=200), nullable=True))
     op.add_column(
         "users",
         sa.Column("instant_transfers_off_at", bff.db.UTCDateTime(timezone=True), nullable=True),
@@ -121,6 +123,8 @@ def downgrade() -> None:
     op.drop_table("liveness_checks")
     op.drop_column("users", "liveness_required_at")
     op.drop_column("users", "instant_transfers_off_at")
+    op.drop_column("bill_vends", "risk_rules")
+    op.drop_column("bill_vends", "risk_outcome")
     op.drop_column("transfers", "risk_rules")
     op.drop_column("transfers", "risk_outcome")
     op.drop_index(op.f("ix_payment_reviews_user_id"), table_name="payment_reviews")
