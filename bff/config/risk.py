@@ -31,8 +31,8 @@ class RiskSettings:
     velocity_minutes: int = 60
     velocity_count: int = 10
     velocity_sum_kobo: int = 1_000_000 * NAIRA
-    # A new device (in its first day, bff/transfers/device_cap.py), from this much: small
-    # payments from it are covered by its cap alone.
+    # A new device (in its first day, bff/transfers/device_cap.py), from this much (0: off):
+    # small payments from it are covered by its cap alone.
     new_device_kobo: int = 5_000 * NAIRA
     # Dormant: the customer's last payment out was more than this many days ago.
     dormant_days: int = 180

@@ -163,6 +163,8 @@ class LivenessService:
     async def require_dormant(self, now: datetime | None = None) -> int:
         """Customers none of whose devices was used for `dormant_days`: a selfie before
         money leaves (one set-based pass of the worker; each is marked once)."""
+        if self.dormant_days <= 0:  # switched off
+            return 0
         now = now or utcnow()
         since = now - timedelta(days=self.dormant_days)
         recent = exists().where(Device.user_id == User.id, Device.last_used_at >= since)
