@@ -97,6 +97,10 @@ def main() -> None:
             ("DORMANT_DAYS", "0"),
         ):
             env.setdefault(f"KOBO_RISK_{name}", off)
+        # And the core's watch on money coming in, which the journeys' shared personas
+        # would trip by chance of order (proved by core_sim/tests/test_inflow.py).
+        env.setdefault("SIM_INFLOW_MANY_CREDITS", "1000000000")
+        env.setdefault("SIM_INFLOW_LARGE_CREDIT_KOBO", "1000000000000000")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

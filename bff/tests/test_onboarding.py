@@ -13,6 +13,7 @@ from bff.tests.helpers import (
     auth,
     data_url,
     png_bytes,
+    take_selfie,
     upload,
 )
 
@@ -280,12 +281,6 @@ async def test_back_office_declines_then_approves_and_onboarding_completes(bff):
         "/api/accounts", headers=auth(session["tokenDTO"]["accessToken"])
     )
     assert accounts.status_code == 200 and accounts.json()[0]["accountNumber"] == "1020000311"
-
-
-async def take_selfie(bff, token: str) -> None:  # type: ignore[no-untyped-def]
-    selfie = {"image": data_url(png_bytes(7))}
-    passed = await bff.client.post(f"{API}/liveness", headers=auth(token), json=selfie)
-    assert passed.status_code == 200 and passed.json()["status"] == "PASSED", passed.text
 
 
 async def test_auto_approval_setting_finishes_onboarding_alone(bff_factory):
