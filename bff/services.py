@@ -192,7 +192,11 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     feeds = RiskFeeds(db, core_client, settings.risk.sync_interval_s)
     account_cap = NewAccountCap(db, settings.risk)
     # One check for every payment; the history its rules read is the transfers'.
-    risk = RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED)
+    risk = (
+        RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED)
+        if settings.risk.enabled
+        else None
+    )
     transfers = TransferService(
         db,
         core_client,
