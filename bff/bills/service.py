@@ -237,7 +237,7 @@ class BillService(PasskeyApprovals):
         """The limits, funds and the risk check (its facts read with the limits: no
         statement more); the verdict is kept on the vend, a block raises."""
         number, amount = source.account_number, vend.amount_kobo
-        also = self.risk.columns(user.id, number, None) if self.risk else []
+        also = self.risk.reading(user.id, number, None) if self.risk else ([], {})
         facts = await self.limits.check(user, number, "BILL_PAYMENT", [amount], Vend, also=also)
         if amount > source.available_balance_kobo:
             raise ValidationFailed("Insufficient funds", field="amount")

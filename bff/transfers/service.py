@@ -257,7 +257,7 @@ class TransferService(PasskeyApprovals):
                 Transfer.transfer_type == transfer_type,
                 also=also,
             )
-            if also:
+            if also[0]:
                 facts = values
         for plan in plans:
             if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
@@ -266,15 +266,16 @@ class TransferService(PasskeyApprovals):
 
     def _risk_columns(
         self, user: User, judged: Plan | None, source: str, transfer_type: str
-    ) -> list[Any]:
-        """The risk check's columns, for the limits statement of `judged`'s account and type."""
+    ) -> tuple[list[Any], dict[str, Any]]:
+        """The risk check's columns and their parameters, for the limits statement of
+        `judged`'s account and type (none for the others)."""
         if (
             self.risk is None
             or judged is None
             or (judged.source.account_number, judged.transfer_type) != (source, transfer_type)
         ):
-            return []
-        return self.risk.columns(user.id, source, _payee(judged))
+            return [], {}
+        return self.risk.reading(user.id, source, _payee(judged))
 
     async def initiate(
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
