@@ -97,6 +97,10 @@ export const BulkTransferRowLimits = {
   sourceAccountNumber: { maxLength: 200 },
 } as const satisfies LimitsOf<'BulkTransferRow'>
 
+export const CancelInLimits = {
+  reason: { maxLength: 2000 },
+} as const satisfies LimitsOf<'CancelIn'>
+
 export const CardInfoInLimits = {
   cableTvProviderBouquetCode: { maxLength: 60 },
   cableTvProviderCode: { maxLength: 60 },
@@ -168,6 +172,10 @@ export const LevelInLimits = {
   utilityBill: { maxLength: 8000000 },
   validIdentificationCard: { maxLength: 8000000 },
 } as const satisfies LimitsOf<'LevelIn'>
+
+export const LivenessDecisionInLimits = {
+  reason: { maxLength: 2000 },
+} as const satisfies LimitsOf<'LivenessDecisionIn'>
 
 export const LoginInLimits = {
   email: { maxLength: 200 },
@@ -271,11 +279,19 @@ export const ScheduleRefInLimits = {
   referenceNumber: { maxLength: 20 },
 } as const satisfies LimitsOf<'ScheduleRefIn'>
 
+export const SelfieInLimits = {
+  image: { maxLength: 3000000 },
+} as const satisfies LimitsOf<'SelfieIn'>
+
 export const StatementInLimits = {
   endDate: { maxLength: 100 },
   nuban: { maxLength: 100 },
   startDate: { maxLength: 100 },
 } as const satisfies LimitsOf<'StatementIn'>
+
+export const SwitchOnInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'SwitchOnIn'>
 
 export const TicketInLimits = {
   attachments: { maxItems: 5 },

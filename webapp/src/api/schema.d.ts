@@ -226,6 +226,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/liveness/referred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Selfies three failed tries sent to a person, oldest first */
+        get: operations["AdminApiLivenessReferredReferred"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/liveness/{user_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** It is them */
+        post: operations["AdminApiLivenessUserIdApproveApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/liveness/{user_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not them: the customer takes a new selfie (three new tries) */
+        post: operations["AdminApiLivenessUserIdDeclineDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/liveness/{user_id}/selfie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referred selfie, to compare */
+        get: operations["AdminApiLivenessUserIdSelfieSelfie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/onboarding/applicants/{user_id}": {
         parameters: {
             query?: never;
@@ -305,6 +373,74 @@ export interface paths {
         get: operations["AdminApiOnboardingReviewsPending"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/risk/accounts/{account_number}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear a flagged account (outflows flow again) or confirm it as a mule */
+        post: operations["AdminApiRiskAccountsAccountNumberDecisionDecideAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/risk/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Held payments and flagged accounts, soonest deadline first */
+        get: operations["AdminApiRiskQueueQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/risk/reviews/{review_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a held payment with a reason the customer reads; the money goes back */
+        post: operations["AdminApiRiskReviewsReviewIdCancelCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/risk/reviews/{review_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a held payment: it is sent now */
+        post: operations["AdminApiRiskReviewsReviewIdReleaseRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -826,6 +962,92 @@ export interface paths {
         put?: never;
         /** Freeze my account now: no money leaves it, other sessions are signed out */
         post: operations["ApiIbankingPersonalFreezeFreezeNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/instant-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether instant transfers are on */
+        get: operations["ApiIbankingPersonalInstantTransfersInstantTransfersState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/instant-transfers/off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch instant transfers off now (no code) */
+        post: operations["ApiIbankingPersonalInstantTransfersOffSwitchOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/instant-transfers/on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch instant transfers on: without `otp` or `passkey` sends a code (202) */
+        post: operations["ApiIbankingPersonalInstantTransfersOnSwitchOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/instant-transfers/on/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch instant transfers on with a passkey: options bound to it */
+        post: operations["ApiIbankingPersonalInstantTransfersOnPasskeyOptionsSwitchOnPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ibanking/personal/liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this profile owes a selfie before money leaves it */
+        get: operations["ApiIbankingPersonalLivenessLivenessState"];
+        put?: never;
+        /** A selfie, matched to the BVN photo: a returning profile sends money again */
+        post: operations["ApiIbankingPersonalLivenessSubmitSelfie"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,6 +1693,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/onboarding/liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selfie step: its state and tries left */
+        get: operations["ApiOnboardingLivenessLiveness"];
+        put?: never;
+        /** A selfie, matched to the BVN photo (three tries, then a person) */
+        post: operations["ApiOnboardingLivenessSubmitSelfie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/onboarding/status": {
         parameters: {
             query?: never;
@@ -1738,6 +1978,23 @@ export interface paths {
         put?: never;
         /** Who owns this account (any bank)? */
         post: operations["ApiTransferNameInquiryNameInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfer/new-account-caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's accounts still under the new-account cap */
+        get: operations["ApiTransferNewAccountCapsNewAccountCaps"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2479,6 +2736,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountCapOut */
+        AccountCapOut: {
+            accountNumber: string;
+            endsAt: string;
+            left: number;
+            limit: number;
+            message: string;
+        };
         /** AccountCreatedOut */
         AccountCreatedOut: {
             account: components["schemas"]["AccountOut"];
@@ -2693,6 +2958,8 @@ export interface components {
             electricityMeterOwnerAddress: string | null;
             electricityMeterOwnerPhoneNumber: string | null;
             electricityMeterType: string | null;
+            /** @default false */
+            heldForReview: boolean;
             id: string;
             message: string | null;
             phoneNumber: string | null;
@@ -2719,6 +2986,8 @@ export interface components {
         };
         /** BulkConfirmIn */
         BulkConfirmIn: {
+            /** @default false */
+            acknowledgeWarning: boolean;
             id: string;
             otp?: string | null;
             passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
@@ -2729,6 +2998,7 @@ export interface components {
             message: string;
             /** @default false */
             passkeyApproval: boolean;
+            riskWarning?: components["schemas"]["RiskWarningOut"] | null;
             /** @enum {string} */
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             totalAmount: number;
@@ -2775,6 +3045,10 @@ export interface components {
         BusinessInformationOut: {
             required: boolean;
         };
+        /** CancelIn */
+        CancelIn: {
+            reason?: string | null;
+        };
         /** CardInfoIn */
         CardInfoIn: {
             cableTvProviderBouquetCode?: string | null;
@@ -2819,6 +3093,8 @@ export interface components {
         };
         /** ConfirmIn */
         ConfirmIn: {
+            /** @default false */
+            acknowledgeWarning: boolean;
             id: string;
             otp?: string | null;
             passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
@@ -2987,7 +3263,7 @@ export interface components {
          * Event
          * @enum {string}
          */
-        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "PASSKEY_ADDED" | "PASSKEY_REMOVED" | "NEW_DEVICE" | "DEVICE_REMOVED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED" | "ACCOUNT_FROZEN" | "ACCOUNT_UNFROZEN";
+        Event: "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_IN_LOCKED" | "CODE_FAILED" | "CODES_PAUSED" | "SIGN_OUT" | "PASSWORD_CHANGED" | "PASSWORD_RESET" | "TWO_FACTOR_CHANGED" | "PASSKEY_ADDED" | "PASSKEY_REMOVED" | "NEW_DEVICE" | "DEVICE_REMOVED" | "LIMIT_CHANGED" | "BENEFICIARY_ADDED" | "BENEFICIARY_DELETED" | "KYC_REVIEWED" | "ONBOARDING_REVIEWED" | "ACCOUNT_FROZEN" | "ACCOUNT_UNFROZEN" | "PAYMENT_BLOCKED" | "PAYMENT_REVIEWED" | "INSTANT_TRANSFERS_OFF" | "INSTANT_TRANSFERS_ON";
         /** FreezeOut */
         FreezeOut: {
             frozen: boolean;
@@ -3012,6 +3288,12 @@ export interface components {
             address?: string | null;
             name: string;
             phoneNumber?: string | null;
+        };
+        /** InstantTransfersOut */
+        InstantTransfersOut: {
+            enabled: boolean;
+            message: string;
+            switchedOffAt: string | null;
         };
         /** JobsOut */
         JobsOut: {
@@ -3046,6 +3328,16 @@ export interface components {
         /** LinkValidOut */
         LinkValidOut: {
             valid: boolean;
+        };
+        /** LivenessDecisionIn */
+        LivenessDecisionIn: {
+            reason?: string | null;
+        };
+        /** LivenessOut */
+        LivenessOut: {
+            attemptsLeft: number;
+            message: string;
+            status: string;
         };
         /** LoginIn */
         LoginIn: {
@@ -3117,6 +3409,8 @@ export interface components {
             bvnStatus: string | null;
             documentComment: string | null;
             documentStatus: string | null;
+            /** @default REQUIRED */
+            livenessStatus: string;
             ninComment: string | null;
             ninStatus: string | null;
             onboardingComplete: boolean;
@@ -3203,6 +3497,7 @@ export interface components {
             message: string;
             /** @default false */
             passkeyApproval: boolean;
+            riskWarning?: components["schemas"]["RiskWarningOut"] | null;
             /** @enum {string} */
             status: "AWAITING_OTP" | "PROCESSING" | "PENDING" | "COMPLETED" | "FAILED";
             transfer: components["schemas"]["TransferOut"];
@@ -3244,6 +3539,12 @@ export interface components {
             status: "COMPLETED" | "PENDING" | "FAILED";
             /** @enum {string} */
             transactionType: "CREDIT" | "DEBIT";
+        };
+        /** ReferredOut */
+        ReferredOut: {
+            name: string;
+            referredAt: string;
+            userId: number;
         };
         /** RegisteredOut */
         RegisteredOut: {
@@ -3298,6 +3599,28 @@ export interface components {
             /** @enum {string} */
             decision: "APPROVE" | "DECLINE";
         };
+        /** RiskQueueItemOut */
+        RiskQueueItemOut: {
+            accountNumber: string;
+            amount?: number | null;
+            customerName: string | null;
+            deadline: string;
+            id: string;
+            /** @enum {string} */
+            kind: "PAYMENT" | "ACCOUNT";
+            overdue: boolean;
+            payee?: string | null;
+            paymentReference?: string | null;
+            reasons?: string | null;
+            rules: string;
+            state: string;
+        };
+        /** RiskWarningOut */
+        RiskWarningOut: {
+            message: string;
+            reasons: string[];
+            title: string;
+        };
         /** SchedulePaymentSetting */
         SchedulePaymentSetting: {
             /** @default false */
@@ -3331,6 +3654,10 @@ export interface components {
             transferType: string;
             uuid: string;
         };
+        /** SelfieIn */
+        SelfieIn: {
+            image?: string | null;
+        };
         /** SessionOut */
         SessionOut: {
             email: string;
@@ -3360,6 +3687,11 @@ export interface components {
         /** StatusIn */
         StatusIn: {
             resolved: boolean;
+        };
+        /** SwitchOnIn */
+        SwitchOnIn: {
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
         };
         /** TicketCreatedOut */
         TicketCreatedOut: {
@@ -3453,6 +3785,9 @@ export interface components {
             maximumLimitPerTransaction: number;
             nuban: string;
             productName: string;
+            raiseFrom?: string | null;
+            raisedDailyLimit?: number | null;
+            raisedLimitPerTransaction?: number | null;
             transactionLimitUuid: string | null;
             transferType: string;
             transferTypeName: string;
@@ -3534,6 +3869,8 @@ export interface components {
             destinationAccountNumber: string;
             destinationBankCode: string;
             destinationBankName: string;
+            /** @default false */
+            heldForReview: boolean;
             id: string;
             message: string | null;
             referenceNumber: string;
@@ -3572,6 +3909,8 @@ export interface components {
         };
         /** VendConfirmIn */
         VendConfirmIn: {
+            /** @default false */
+            acknowledgeWarning: boolean;
             otp?: string | null;
             passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
             utilityVendingRequestId: string;
@@ -3598,6 +3937,7 @@ export interface components {
             message: string;
             /** @default false */
             passkeyApproval: boolean;
+            riskWarning?: components["schemas"]["RiskWarningOut"] | null;
             twoFactorAuthentication: string;
             utilityVendingRequestId: string;
         };
@@ -4574,6 +4914,275 @@ export interface operations {
             };
         };
     };
+    AdminApiLivenessReferredReferred: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferredOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiLivenessUserIdApproveApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiLivenessUserIdDeclineDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivenessDecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiLivenessUserIdSelfieSelfie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     AdminApiOnboardingApplicantsUserIdApplicant: {
         parameters: {
             query?: never;
@@ -4905,6 +5514,314 @@ export interface operations {
             };
             /** @description Signed in, but this caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiRiskAccountsAccountNumberDecisionDecideAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_number: string;
+                decision: "clear" | "confirm";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskQueueItemOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiRiskQueueQueue: {
+        parameters: {
+            query?: {
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskQueueItemOut"][];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiRiskReviewsReviewIdCancelCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskQueueItemOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    AdminApiRiskReviewsReviewIdReleaseRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskQueueItemOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7312,6 +8229,400 @@ export interface operations {
             };
             /** @description Signed in, but this caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalInstantTransfersInstantTransfersState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantTransfersOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalInstantTransfersOffSwitchOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantTransfersOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalInstantTransfersOnSwitchOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchOnIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantTransfersOut"] | components["schemas"]["CodeSentOut"];
+                };
+            };
+            /** @description A code was sent. Nothing is changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSentOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalInstantTransfersOnPasskeyOptionsSwitchOnPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalLivenessLivenessState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiIbankingPersonalLivenessSubmitSelfie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfieIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10301,6 +11612,135 @@ export interface operations {
             };
         };
     };
+    ApiOnboardingLivenessLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiOnboardingLivenessSubmitSelfie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfieIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ApiOnboardingStatusStatus: {
         parameters: {
             query?: never;
@@ -11562,6 +13002,55 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiTransferNewAccountCapsNewAccountCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCapOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
