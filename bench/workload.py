@@ -626,6 +626,18 @@ UNTHROTTLED = {
     "KOBO_RATE_LIMIT_NAME_INQUIRY_PER_MINUTE": "1000000",
     # The login workload signs each bench customer in again and again.
     "KOBO_LOGIN_CODES_PER_WINDOW": "1000000",
+    # Customers opened a minute ago who pay many times a second: the new-account cap and the
+    # risk rules that read velocity, newness and history would hold or refuse them. The
+    # check itself still runs on every payment (its cost is measured: bench/risk.py).
+    "KOBO_RISK_NEW_ACCOUNT_CAP_KOBO": "0",
+    "KOBO_RISK_VELOCITY_COUNT": "0",
+    "KOBO_RISK_VELOCITY_SUM_KOBO": "0",
+    "KOBO_RISK_NEW_PAYEE_KOBO": "0",
+    "KOBO_RISK_NEW_DEVICE_KOBO": "0",
+    "KOBO_RISK_NIGHT_KOBO": "0",
+    "KOBO_RISK_PATTERN_MIN_PAYMENTS": "1000000",
+    "SIM_INFLOW_MANY_CREDITS": "1000000000",
+    "SIM_INFLOW_LARGE_CREDIT_KOBO": "1000000000000000",
 }
 
 

@@ -30,6 +30,7 @@ from bff.history.controller import HistoryController
 from bff.jobs.controller import AdminJobsController
 from bff.kyc.controller import AdminKycController, KycController
 from bff.limits.controller import LimitsController
+from bff.liveness.controller import AdminLivenessController, LivenessController
 from bff.metrics import PROMETHEUS, MetricsController, forget_dead_workers
 from bff.observability import RequestIdMiddleware, log_format
 from bff.onboarding.controller import OnboardingController
@@ -98,6 +99,8 @@ CONTROLLERS = [
     DisputesController,
     AdminDisputesController,
     AdminRiskController,
+    LivenessController,
+    AdminLivenessController,
     KycController,
     AdminKycController,
     AdminJobsController,

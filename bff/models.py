@@ -8,6 +8,7 @@ from bff.clock import ClockOffset
 from bff.disputes.models import Dispute
 from bff.kyc.models import KycSubmission
 from bff.limits.models import PendingLimitChange, TransactionLimit
+from bff.liveness.models import LivenessCheck
 from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.passkeys.models import Passkey, WebAuthnChallenge
@@ -26,6 +27,7 @@ __all__ = [
     "Device",
     "Dispute",
     "KycSubmission",
+    "LivenessCheck",
     "LoginFailure",
     "OnboardingDocument",
     "OnboardingProfile",

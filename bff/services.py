@@ -30,6 +30,7 @@ from bff.history.service import HistoryService
 from bff.jobs.runner import Jobs
 from bff.kyc.service import KycService
 from bff.limits.service import LimitsService
+from bff.liveness.service import LivenessService
 from bff.notifications.alerts import PostingAlerts
 from bff.notifications.notifier import Notifier
 from bff.notifications.outbox import Outbox
@@ -75,6 +76,7 @@ class Services:
     registration: RegistrationService
     onboarding: OnboardingService
     onboarding_review: OnboardingReviewService
+    liveness: LivenessService
     customer_settings: SettingsService
     passkeys: PasskeyService
     devices: DeviceService
@@ -179,7 +181,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     read_cache = ReadCache(settings.read_cache_s, core_versions=core_client.activity_versions)
     accounts = AccountsService(db, core_client, codes, read_cache)
     store = open_document_store(settings.storage, settings.uploads_dir)
-    onboarding = OnboardingService(db, settings, core_client, store)
+    liveness = LivenessService(db, core_client, store, notifier, settings.risk.dormant_days)
+    onboarding = OnboardingService(db, settings, core_client, store, liveness)
     passkeys = PasskeyService(db, settings, codes, auth, notices)
     limits = LimitsService(db, settings, codes, accounts, notices, passkeys=passkeys)
     lookup = AccountLookup(core_client, settings.secret_key)
@@ -188,6 +191,12 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
     reviews = PaymentReviews(db, core_client, notifier, settings.risk)
     feeds = RiskFeeds(db, core_client, settings.risk.sync_interval_s)
     account_cap = NewAccountCap(db, settings.risk)
+    # One check for every payment; the history its rules read is the transfers'.
+    risk = (
+        RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED)
+        if settings.risk.enabled
+        else None
+    )
     transfers = TransferService(
         db,
         core_client,
@@ -200,12 +209,21 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         otp_ttl_s=ttl,
         passkeys=passkeys,
         device_cap=device_cap,
-        risk=RiskCheck(db, settings.risk, Transfer, TransferType.LIMITED),
+        risk=risk,
         reviews=reviews,
         account_cap=account_cap,
     )
     bills = BillService(
-        db, core_client, codes, accounts, limits, notifier, otp_ttl_s=ttl, passkeys=passkeys
+        db,
+        core_client,
+        codes,
+        accounts,
+        limits,
+        notifier,
+        otp_ttl_s=ttl,
+        passkeys=passkeys,
+        risk=risk,
+        reviews=reviews,
     )
     clock: BankClock = (
         SimulatorClock(core_client) if settings.clock_source == "simulator" else Clock(db)
@@ -235,6 +253,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         dashboard=DashboardService(db, core_client, read_cache),
         registration=RegistrationService(db, passwords, core_client, auth),
         onboarding=onboarding,
+        liveness=liveness,
         onboarding_review=OnboardingReviewService(db, core_client, onboarding, notifier),
         customer_settings=SettingsService(
             db, settings, passwords, auth, codes, accounts, notices, passkeys=passkeys
@@ -268,6 +287,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
             passkeys,
             reviews,
             feeds,
+            liveness,
         ),
         core=core_client,
         core_health=CoreHealth(core_client),

@@ -83,6 +83,24 @@ def main() -> None:
         # device: the new-device cap (₦20,000 for 24 h) would refuse the journeys' larger
         # payments. Its rule is proved by bff/tests/test_devices.py; the alert still goes out.
         env.setdefault("KOBO_NEW_DEVICE_CAP_KOBO", "0")
+        # The same goes for the risk rules that read the browser's newness and the persona's
+        # history (Ada sends dozens of payments an hour here): each is proved at its edges by
+        # bff/tests/test_risk_rules.py, and the journeys force every outcome by scenario
+        # (docs/contract.md §16.1). The watch-list, account flags and holds stay real.
+        for name, off in (
+            ("NEW_DEVICE_KOBO", "0"),
+            ("NEW_PAYEE_KOBO", "0"),
+            ("NIGHT_KOBO", "0"),
+            ("VELOCITY_COUNT", "0"),
+            ("VELOCITY_SUM_KOBO", "0"),
+            ("PATTERN_MIN_PAYMENTS", "1000000"),
+            ("DORMANT_DAYS", "0"),
+        ):
+            env.setdefault(f"KOBO_RISK_{name}", off)
+        # And the core's watch on money coming in, which the journeys' shared personas
+        # would trip by chance of order (proved by core_sim/tests/test_inflow.py).
+        env.setdefault("SIM_INFLOW_MANY_CREDITS", "1000000000")
+        env.setdefault("SIM_INFLOW_LARGE_CREDIT_KOBO", "1000000000000000")
     # A test bench, not production: testers may force outcomes per request (X-Sim-Scenario)
     # and move the whole bank's time with the simulator's clock (docs/simulator.md).
     env.setdefault("KOBO_ALLOW_SIM_SCENARIOS", "1")

@@ -31,6 +31,7 @@ from bff.openapi_errors import BILL_FAILED, refuses
 from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payments.lifecycle import Status
+from bff.risk.presenter import risk_warning_out
 from bff.schemas import TextPath
 from bff.users.principal import Principal
 
@@ -80,6 +81,7 @@ class BillsController(Controller):
             message=message,
             two_factor_authentication=customer.user.two_factor,
             passkey_approval=bills.can_approve_with_passkey(customer.user),
+            risk_warning=risk_warning_out([vend]),
         )
 
     async def _confirm(
@@ -87,7 +89,12 @@ class BillsController(Controller):
     ) -> Response[VendResultOut]:
         one_proof(data.otp, data.passkey)
         vend = await bills.confirm(
-            customer.user, data.utility_vending_request_id, data.otp, product_type, data.passkey
+            customer.user,
+            data.utility_vending_request_id,
+            data.otp,
+            product_type,
+            data.passkey,
+            data.acknowledge_warning,
         )
         return vend_result(vend)
 

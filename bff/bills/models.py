@@ -49,6 +49,9 @@ class Vend(PaymentState, Base):
     holder_address: Mapped[str | None] = mapped_column(String(200))
     token: Mapped[str | None] = mapped_column(String(24))
     units: Mapped[str | None] = mapped_column(String(20))
+    # The risk check's outcome and rules, as a transfer keeps them (bff/risk).
+    risk_outcome: Mapped[str | None] = mapped_column(String(8))
+    risk_rules: Mapped[str | None] = mapped_column(String(200))
 
     def posting_references(self) -> list[str]:
         """Where the core keeps this payment's posting: the hold it placed, settled."""

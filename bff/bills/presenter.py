@@ -9,12 +9,17 @@ from bff.bills.schemas import BillLogOut
 from bff.dates import format_date
 from bff.money import kobo_to_naira
 from bff.payments.lifecycle import Status
+from bff.risk.presenter import is_held
+from bff.risk.reviews import HELD_MESSAGE
 
 
 def bill_log(vend: Vend) -> BillLogOut:
     electricity = vend.product_type == ProductType.ELECTRICITY_BILL
     status = {Status.COMPLETED: "SUCCESS", Status.FAILED: "FAILED"}.get(vend.status, "PENDING")
-    message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(status, PENDING_MESSAGE)
+    held = is_held(vend)
+    message = {"SUCCESS": "Successful", "FAILED": vend.failure_reason}.get(
+        status, HELD_MESSAGE if held else PENDING_MESSAGE
+    )
     return BillLogOut(
         id=vend.id,
         date_created=format_date(vend.created_at),
@@ -41,4 +46,5 @@ def bill_log(vend: Vend) -> BillLogOut:
             vend.product_code if vend.product_type == ProductType.CABLE_TV else None
         ),
         message=message,
+        held_for_review=held,
     )

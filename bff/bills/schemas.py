@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.risk.schemas import RiskWarningOut
 from bff.schemas import Amount, CamelStruct, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=60)]
@@ -69,6 +70,8 @@ class VendPendingOut(CamelStruct):
     # The customer has a passkey: the dialog offers "Approve with passkey" first (the code
     # was sent all the same, for "Use a code instead").
     passkey_approval: bool = False
+    # A step-up (docs/contract.md §16.1): the confirm must carry `acknowledgeWarning: true`.
+    risk_warning: RiskWarningOut | None = None
 
 
 class VendConfirmIn(RequestStruct):
@@ -78,6 +81,7 @@ class VendConfirmIn(RequestStruct):
     utility_vending_request_id: Annotated[str, msgspec.Meta(max_length=40)]
     otp: Annotated[str, msgspec.Meta(max_length=12)] | None = None
     passkey: PasskeyAssertionIn | None = None
+    acknowledge_warning: bool = False
 
 
 class VendRefIn(RequestStruct):
@@ -106,6 +110,8 @@ class BillLogOut(CamelStruct):
     cable_tv_smart_card_number: str | None
     cable_tv_bouquet_code: str | None
     message: str | None
+    # Held for a check by the bank's team: reserved, not sent (docs/contract.md §16.1).
+    held_for_review: bool = False
 
 
 class VendResultOut(CamelStruct):

@@ -32,7 +32,11 @@ from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payments.lifecycle import Lifecycle, Status, begin_with_code
 from bff.payments.outcome import text_the_outcome
-from bff.users.freeze import refuse_if_frozen
+from bff.risk.check import RiskCheck, refuse_unacknowledged
+from bff.risk.reviews import REVIEW, PaymentReviews
+from bff.risk.rules import Outcome as Risk
+from bff.risk.rules import verdict_of
+from bff.users.freeze import refuse_if_payments_stopped
 from bff.users.models import User
 
 log = logging.getLogger(__name__)
@@ -61,8 +65,12 @@ class BillService(PasskeyApprovals):
         *,
         otp_ttl_s: int,
         passkeys: PasskeyService | None = None,
+        risk: RiskCheck | None = None,
+        reviews: PaymentReviews | None = None,
     ) -> None:
         self.db = db
+        self.risk = risk
+        self.reviews = reviews
         self.core = core
         self.codes = codes
         self.notifier = notifier
@@ -71,6 +79,8 @@ class BillService(PasskeyApprovals):
         self.passkeys = passkeys
         self.otp_ttl = timedelta(seconds=otp_ttl_s)
         self.life: Lifecycle[Vend] = Lifecycle(db, Vend, alert=VEND_ALERT)
+        if reviews is not None:  # a released bill runs as if just confirmed
+            reviews.register(REVIEWED_KIND, self.life, lambda i: self.execute(i, leased=True))
         self._catalog: dict[str, Any] | None = None
 
     # -- catalogue and look-ups -----------------------------------------------------------
@@ -142,7 +152,7 @@ class BillService(PasskeyApprovals):
 
     # -- initiation ---------------------------------------------------------------------
     async def initiate(self, user: User, product_type: str, data: VendIn) -> tuple[Vend, str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         vend = await self._validated(user, product_type, data)
         message = await self.codes.ask_to_confirm(user, _purpose(vend.id), store_with=[vend])
         return vend, message
@@ -182,7 +192,7 @@ class BillService(PasskeyApprovals):
             await self._check_electricity(vend, data)
         else:
             await self._check_catalogue_item(vend, data, phone)
-        await self._check_limits_and_funds(user, source, amount)
+        await self._check_limits_and_funds(user, source, vend)
         return vend
 
     async def _check_catalogue_item(self, vend: Vend, data: VendIn, phone: str) -> None:
@@ -223,10 +233,17 @@ class BillService(PasskeyApprovals):
         vend.holder_name, vend.holder_phone = holder.name, holder.phone_number
         vend.holder_address = holder.address
 
-    async def _check_limits_and_funds(self, user: User, source: CoreAccount, amount: int) -> None:
-        await self.limits.check(user, source.account_number, "BILL_PAYMENT", [amount], Vend)
+    async def _check_limits_and_funds(self, user: User, source: CoreAccount, vend: Vend) -> None:
+        """The limits, funds and the risk check (its facts read with the limits: no
+        statement more); the verdict is kept on the vend, a block raises."""
+        number, amount = source.account_number, vend.amount_kobo
+        also = self.risk.reading(user.id, number, None) if self.risk else ([], {})
+        facts = await self.limits.check(user, number, "BILL_PAYMENT", [amount], Vend, also=also)
         if amount > source.available_balance_kobo:
             raise ValidationFailed("Insufficient funds", field="amount")
+        if self.risk is not None:
+            verdict = await self.risk.judge(user.id, number, amount, None, None, values=facts)
+            vend.risk_outcome, vend.risk_rules = verdict.outcome.name, verdict.rule_ids[:200]
 
     # -- confirmation and vending -------------------------------------------------------
     async def passkey_options(self, user: User, vend_id: str) -> dict[str, Any]:
@@ -246,14 +263,20 @@ class BillService(PasskeyApprovals):
         otp: str | None,
         product_type: str,
         passkey: PasskeyAssertionIn | None = None,
+        acknowledged: bool = False,
     ) -> Vend:
-        """With the code, or with a passkey's assertion of this very bill payment."""
-        refuse_if_frozen(user)  # frozen since the code was sent
+        """With the code, or with a passkey's assertion of this very bill payment.
+        `acknowledged`: the customer read the step-up warning, which a STEP_UP bill needs."""
+        refuse_if_payments_stopped(user)  # frozen since the code was sent
         vend, started = await begin_with_code(
             self.life,
             self.codes,
             item_id=vend_id,
-            owned=lambda v: v.user_id == user.id and v.product_type == product_type,
+            owned=lambda v: (
+                v.user_id == user.id
+                and v.product_type == product_type
+                and refuse_unacknowledged([v], acknowledged)
+            ),
             not_found="Bill payment not found",
             user_id=user.id,
             purpose=_purpose(vend_id),
@@ -261,6 +284,18 @@ class BillService(PasskeyApprovals):
             ttl=self.otp_ttl,
             approve=self._approval(user, passkey, approval_of),
         )
+        if started and vend.risk_outcome == Risk.HOLD.name and self.reviews is not None:
+            verdict = verdict_of(vend.risk_outcome, vend.risk_rules)
+            held: Vend = await self.reviews.hold(
+                REVIEWED_KIND,
+                vend,
+                user,
+                f"{vend.provider_title} ({vend.customer_number})",
+                verdict.reasons,
+                verdict.rule_ids,
+                user.customer_id,
+            )
+            return held
         if started:
             return await self.execute(vend_id, leased=True, vend=vend, customer_id=user.customer_id)
         return await self.life.outcome_of_first_confirm(vend_id)
@@ -301,6 +336,9 @@ class BillService(PasskeyApprovals):
 
     async def follow_up(self, vend_id: str) -> Vend:
         before = await self.life.get(vend_id)
+        if before is not None and before.stage == REVIEW and self.reviews is not None:
+            held: Vend = await self.reviews.resume(REVIEWED_KIND, vend_id)  # never sent here
+            return held
         after = await self.execute(vend_id)
         if before is not None and before.status == Status.PENDING and after.status in Status.FINAL:
             await self._notify(after)
@@ -310,6 +348,9 @@ class BillService(PasskeyApprovals):
         payment = f"{vend.provider_title} payment of {format_naira(vend.amount_kobo)}"
         token = f" Token: {vend.token}." if vend.token else ""
         await text_the_outcome(self.life, self.notifier, vend, payment, receipt=token)
+
+
+REVIEWED_KIND = "BILL"  # a held bill payment's kind in the review queue
 
 
 def approval_of(vend: Vend) -> Action:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kobo_serving.env import env_int
+from kobo_serving.env import env_flag, env_int
 
 NAIRA = 100
 
 
 @dataclass(frozen=True, slots=True)
 class RiskSettings:
+    # KOBO_RISK_CHECK=0 switches the whole check off (every payment allowed): an operator's
+    # last resort if the rules misbehave, and the bench's comparison (bench/risk.py).
+    enabled: bool = True
     # Far above the customer's own pattern: at least `pattern_multiple` times their largest
     # payment of the last `pattern_days`, once they have `pattern_min_payments` there, and
     # at least `pattern_floor_kobo`.
@@ -31,8 +34,8 @@ class RiskSettings:
     velocity_minutes: int = 60
     velocity_count: int = 10
     velocity_sum_kobo: int = 1_000_000 * NAIRA
-    # A new device (in its first day, bff/transfers/device_cap.py), from this much: small
-    # payments from it are covered by its cap alone.
+    # A new device (in its first day, bff/transfers/device_cap.py), from this much (0: off):
+    # small payments from it are covered by its cap alone.
     new_device_kobo: int = 5_000 * NAIRA
     # Dormant: the customer's last payment out was more than this many days ago.
     dormant_days: int = 180
@@ -55,8 +58,10 @@ class RiskSettings:
     def from_env(cls) -> RiskSettings:
         defaults = cls()
         return cls(
+            enabled=env_flag("KOBO_RISK_CHECK", True),
             **{
                 name: env_int(f"KOBO_RISK_{name.upper()}", getattr(defaults, name), minimum=0)
                 for name in cls.__dataclass_fields__
-            }
+                if name != "enabled"
+            },
         )

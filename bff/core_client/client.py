@@ -41,6 +41,7 @@ from bff.core_client.schemas import (
     CorePosting,
     CoreStatementLine,
     CoreTransfer,
+    LivenessResult,
     NipNameInquiry,
     NipStatus,
     NipTransfer,
@@ -388,6 +389,23 @@ class CoreClient:
 
     async def nip_status(self, reference: str) -> NipStatus:
         return await self._call("POST", "/nip/tsq", NipStatus, json={"reference": reference})
+
+    async def liveness(
+        self, reference: str, id_type: str, id_number: str, image_base64: str
+    ) -> LivenessResult:
+        """A selfie checked for a live person and matched to the BVN's (or NIN's) photo;
+        idempotent on `reference`."""
+        return await self._call(
+            "POST",
+            "/core/identity/liveness",
+            LivenessResult,
+            json={
+                "reference": reference,
+                "idType": id_type,
+                "idNumber": id_number,
+                "image": image_base64,
+            },
+        )
 
     # -- fraud: the switch's watch-list, the core's account flags ----------------------------
     async def watch_list(self, after: int, limit: int = 500) -> WatchListPage:

@@ -239,3 +239,13 @@ class AccountFlagEntry(CoreStruct):
 class AccountFlagPage(CoreStruct):
     flags: list[AccountFlagEntry]
     last: int
+
+
+class LivenessResult(CoreStruct):
+    """The identity vendor's answer to a selfie: PASS, FAIL (no match) or SPOOF (not live)."""
+
+    reference: str
+    result: str
+    liveness_score: float
+    face_match: float
+    message: str

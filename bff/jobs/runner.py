@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bff.bills.service import BillService
+from bff.liveness.service import LivenessService
 from bff.notifications.outbox import Outbox
 from bff.passkeys.service import PasskeyService
 from bff.risk.reviews import PaymentReviews
@@ -46,6 +47,7 @@ class Jobs:
         passkeys: PasskeyService | None = None,
         reviews: PaymentReviews | None = None,
         feeds: RiskFeeds | None = None,
+        liveness: LivenessService | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
@@ -55,6 +57,8 @@ class Jobs:
         self.passkeys = passkeys
         self.reviews = reviews
         self.feeds = feeds
+        self.liveness = liveness
+        self._dormant_marked_at = float("-inf")
         self._challenges_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
@@ -96,6 +100,7 @@ class Jobs:
         vends = await self.follow_up_bills(now)
         expired = await self.expire_reviews(now)
         await self.pull_risk_feeds()
+        await self.mark_dormant_profiles()
         await self.forget_expired_challenges()
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
@@ -106,6 +111,17 @@ class Jobs:
             messages_sent=sent,
             reviews_expired=expired,
         )
+
+    async def mark_dormant_profiles(self) -> int:
+        """Once an hour: profiles unused for the dormant days owe a selfie (bff/liveness)."""
+        if self.liveness is None or time.monotonic() - self._dormant_marked_at < 3600:
+            return 0
+        self._dormant_marked_at = time.monotonic()
+        try:
+            return await self.liveness.require_dormant()
+        except Exception:  # the database may be away: the next hour tries again
+            log.exception("marking dormant profiles failed")
+            return 0
 
     async def pull_risk_feeds(self) -> int:
         """The watch-list and the core's account flags, copied for the risk check."""

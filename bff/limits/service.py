@@ -4,7 +4,7 @@ ceiling of their KYC level, `rules.py`), and changing them with a code."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -113,17 +113,19 @@ class LimitsService(PasskeyApprovals):
         transfer_type: str,
         payments: Any,
         *conditions: Any,
-        also: Sequence[Any] = (),
+        also: tuple[Sequence[Any], Mapping[str, Any]] = ((), {}),
     ) -> tuple[Applying, Sequence[Any]]:
         """The limits that apply now to `nuban`'s payments of `transfer_type` (as
         `effective_limits`) and what counts against the daily one: `spent_today` in the
         `payments` table (a payment model) among the rows meeting `conditions`. One
-        statement, which also reads the columns `also` (the risk check's: no statement more
-        on a payment's path) and gives their values back."""
+        statement, which also reads the columns `also` (the risk check's, with their
+        parameters: no statement more on a payment's path) and gives their values back."""
         own_daily, own_single = own_limits(nuban, transfer_type)
         spent = spent_today(payments, nuban, *conditions)
+        columns, params = also
         async with self.db.autocommit() as session:
-            row = (await session.execute(select(own_daily, own_single, spent, *also))).one()
+            statement = select(own_daily, own_single, spent, *columns)
+            row = (await session.execute(statement, dict(params))).one()
         daily_kobo, single_kobo = effective_limits(user.kyc_level, row[0], row[1])
         return Applying(daily_kobo, single_kobo, int(row[2] or 0)), tuple(row[3:])
 
@@ -136,7 +138,7 @@ class LimitsService(PasskeyApprovals):
         payments: Any,
         *conditions: Any,
         daily: bool = True,
-        also: Sequence[Any] = (),
+        also: tuple[Sequence[Any], Mapping[str, Any]] = ((), {}),
     ) -> Sequence[Any]:
         """The limit check every payment that leaves a customer passes before its code step
         (transfers, each bulk batch's rows, scheduled payments, bills): refused with 400 on

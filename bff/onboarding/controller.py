@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Controller, delete, get, post
 
 from bff.errors import ValidationFailed
+from bff.liveness.schemas import LivenessOut, SelfieIn
 from bff.onboarding.schemas import (
     BasicProfile,
     BasicProfileIn,
@@ -63,6 +64,21 @@ class OnboardingController(Controller):
     ) -> MessageOut:
         await onboarding.save_basic_profile(applicant.user, data)
         return MessageOut(message="Basic Profile updated successfully")
+
+    @get("/onboarding/liveness", summary="The selfie step: its state and tries left")
+    async def liveness(self, onboarding: OnboardingService, applicant: Principal) -> LivenessOut:
+        return await onboarding.liveness_state(applicant.user)
+
+    @post(
+        "/onboarding/liveness",
+        status_code=200,
+        summary="A selfie, matched to the BVN photo (three tries, then a person)",
+        opt=refuses(409, 503),
+    )
+    async def submit_selfie(
+        self, onboarding: OnboardingService, applicant: Principal, data: SelfieIn
+    ) -> LivenessOut:
+        return await onboarding.submit_selfie(applicant.user, data.image)
 
     @get("/onboarding/business-information", summary="Not used by personal customers")
     async def get_business_information(self, applicant: Principal) -> BusinessInformationOut:

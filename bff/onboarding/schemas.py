@@ -37,6 +37,8 @@ class OnboardingStatusOut(CamelStruct):
     nin_status: str | None
     nin_comment: str | None
     onboarding_complete: bool
+    # The selfie (docs/contract.md §16.6): REQUIRED, PASSED, FAILED or REFERRED.
+    liveness_status: str = "REQUIRED"
 
 
 class DocumentTypeOut(CamelStruct):

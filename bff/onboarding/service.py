@@ -27,6 +27,9 @@ from bff.errors import (
     ServiceUnavailable,
     ValidationFailed,
 )
+from bff.liveness.models import LivenessCheck, LivenessReason, LivenessStatus
+from bff.liveness.schemas import LivenessOut
+from bff.liveness.service import LivenessService
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile, ReviewStatus
 from bff.onboarding.schemas import (
     BasicProfile,
@@ -53,6 +56,7 @@ CORE_DOWN = "We could not reach the bank right now. Please try again shortly."
 PROFILE_LOCKED = "Your basic profile has been approved and can no longer be changed."
 DOCUMENT_LOCKED = "This document has been approved and can no longer be changed."
 ONBOARDING_COMPLETE = "Your onboarding is complete. These details can no longer be changed here."
+PROFILE_FIRST = "Save your basic profile first: the selfie is matched to its BVN."
 UNDER_REVIEW = (
     "Your onboarding is being reviewed. You can change it again if a section is declined."
 )
@@ -79,9 +83,15 @@ def _names(*parts: str) -> set[str]:
 
 class OnboardingService:
     def __init__(
-        self, db: Database, settings: Settings, core: CoreClient, store: DocumentStore
+        self,
+        db: Database,
+        settings: Settings,
+        core: CoreClient,
+        store: DocumentStore,
+        liveness: LivenessService,
     ) -> None:
         self.db = db
+        self.liveness = liveness
         self.settings = settings
         self.core = core
         self.store = store
@@ -222,6 +232,9 @@ class OnboardingService:
             row = await session.get(OnboardingProfile, user.id)
         if row is not None and SUBMITTED in (row.bvn_status, row.nin_status):
             await self._check_identity(user)
+        if not user.onboarding_complete:  # a person may have approved the selfie since
+            async with self.db.transaction() as session:
+                await complete_if_all_approved(session, user.id)
         async with self.db.transaction() as session:
             row = await session.get(OnboardingProfile, user.id)
             documents = await _documents(session, user.id)
@@ -237,7 +250,29 @@ class OnboardingService:
             nin_status=row.nin_status if row else None,
             nin_comment=row.nin_comment if row else None,
             onboarding_complete=bool(fresh_user and fresh_user.onboarding_complete),
+            liveness_status=await self._liveness_status(user.id),
         )
+
+    # -- liveness (a section of its own: a selfie matched to the BVN photo) ---------------
+    async def _liveness_status(self, user_id: int) -> str:
+        return (await self.liveness.state(user_id, LivenessStatus.REQUIRED)).status
+
+    async def liveness_state(self, user: User) -> LivenessOut:
+        return await self.liveness.state(user.id, LivenessStatus.REQUIRED)
+
+    async def submit_selfie(self, user: User, image: str | None) -> LivenessOut:
+        """Matched against the BVN of the basic profile; a pass may complete onboarding."""
+        async with self.db.transaction() as session:
+            await refuse_if_completed(session, user.id)
+            row = await session.get(OnboardingProfile, user.id)
+        if row is None:
+            raise Conflict(PROFILE_FIRST)
+        bvn, _ = self.profile_numbers(row)
+        state = await self.liveness.submit(user, LivenessReason.ONBOARDING, "BVN", bvn, image)
+        if state.status == LivenessStatus.PASSED:
+            async with self.db.transaction() as session:
+                await complete_if_all_approved(session, user.id)
+        return state
 
     # -- documents ----------------------------------------------------------------------
     async def document_types(self) -> list[DocumentTypeOut]:
@@ -384,6 +419,12 @@ def document_section(documents: list[OnboardingDocument]) -> tuple[str | None, s
     return SUBMITTED, None
 
 
+async def refuse_if_completed(session: AsyncSession, user_id: int) -> None:
+    user = await session.get(User, user_id)
+    if user is not None and user.onboarding_complete:
+        raise Conflict(ONBOARDING_COMPLETE)
+
+
 async def refuse_if_closed(session: AsyncSession, user_id: int) -> None:
     """Onboarding steps are for a customer still onboarding: once it is complete, or while
     every section is with the reviewers (all have a status, none declined), a step would
@@ -401,16 +442,20 @@ async def refuse_if_closed(session: AsyncSession, user_id: int) -> None:
 
 
 async def complete_if_all_approved(session: AsyncSession, user_id: int) -> bool:
-    """Marks the user's onboarding complete once all four sections are APPROVED."""
+    """Marks the user's onboarding complete once all four sections are APPROVED and the
+    selfie has passed (bff/liveness)."""
     await session.flush()
     row = await session.get(OnboardingProfile, user_id)
     document_status, _ = document_section(await _documents(session, user_id))
+    selfie = await session.get(LivenessCheck, user_id)
     done = (
         row is not None
         and row.basic_profile_status == APPROVED
         and row.bvn_status == APPROVED
         and row.nin_status == APPROVED
         and document_status == APPROVED
+        and selfie is not None
+        and selfie.status == LivenessStatus.PASSED
     )
     if done:
         user = await session.get(User, user_id)

@@ -10,7 +10,7 @@ from litestar.params import Parameter
 from bff.openapi_errors import refuses
 from bff.risk.backoffice import RiskBackOffice
 from bff.risk.schemas import CancelIn, RiskQueueItemOut
-from bff.schemas import TextPath
+from bff.schemas import RowId, TextPath
 from bff.users.principal import Principal
 
 AccountNumber = Annotated[str, TextPath(10)]
@@ -37,7 +37,7 @@ class AdminRiskController(Controller):
         opt=refuses(404, 409),
     )
     async def release(
-        self, risk_back_office: RiskBackOffice, admin: Principal, review_id: int
+        self, risk_back_office: RiskBackOffice, admin: Principal, review_id: RowId
     ) -> RiskQueueItemOut:
         return await risk_back_office.release(admin.user, review_id)
 
@@ -48,7 +48,7 @@ class AdminRiskController(Controller):
         opt=refuses(404, 409),
     )
     async def cancel(
-        self, risk_back_office: RiskBackOffice, admin: Principal, review_id: int, data: CancelIn
+        self, risk_back_office: RiskBackOffice, admin: Principal, review_id: RowId, data: CancelIn
     ) -> RiskQueueItemOut:
         return await risk_back_office.cancel(admin.user, review_id, data.reason)
 

@@ -133,7 +133,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "NEW_DEVICE",
         Outcome.STEP_UP,
-        lambda f, s: f.new_device and f.amount_kobo >= s.new_device_kobo,
+        lambda f, s: f.new_device and 0 < s.new_device_kobo <= f.amount_kobo,
         "You are paying from a device that is new to your profile.",
     ),
     Rule(

@@ -9,6 +9,14 @@ import msgspec
 from bff.schemas import CamelStruct, RequestStruct
 
 
+class RiskWarningOut(CamelStruct):
+    """A step-up: shown before the code; the confirm must carry `acknowledgeWarning: true`."""
+
+    title: str
+    reasons: list[str]
+    message: str
+
+
 class RiskQueueItemOut(CamelStruct):
     """A held payment (`kind` PAYMENT, `id` the review's id) or a flagged account (`kind`
     ACCOUNT, `id` its account number), with when it must be decided by."""

@@ -16,6 +16,7 @@ from bff.auth.service import AuthService
 from bff.dates import format_date
 from bff.db import Database, utcnow
 from bff.errors import Conflict, FieldErrors, NotFound
+from bff.liveness.service import LivenessService
 from bff.security.password_policy import password_errors
 from bff.security.passwords import Passwords
 from bff.settings.schemas import FreezeOut, FrozenCustomerOut, UnfreezeIn
@@ -118,6 +119,8 @@ class FreezeService:
             )
             record(session, Event.ACCOUNT_UNFROZEN, user_id=user.id, actor_id=user.id)
             record(session, Event.PASSWORD_CHANGED, user_id=user.id)
+            # Coming back by themselves: a selfie before money leaves again (bff/liveness).
+            await LivenessService.require_in(session, user.id)
             await self.auth.revoke_sessions(session, user.id, keep_session_id=principal.session_id)
         await self.notices.tell(
             user,

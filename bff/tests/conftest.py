@@ -26,7 +26,7 @@ from bff.tests.helpers import Bff, conformance_hook, make_settings
 from bff.tests.openapi_conformance import Contract
 from bff.tests.s3_server import S3Server, running_s3_server
 from core_sim.app import create_app as create_sim_app
-from core_sim.settings import SimSettings
+from core_sim.settings import InflowRules, SimSettings
 from testbed import PG_SERVER, asgi_client
 
 
@@ -37,6 +37,10 @@ async def sim(databases) -> AsyncIterator[httpx.AsyncClient]:  # type: ignore[no
         seed=2026,
         bank_code="090605",
         timeout_fault_ms=3_000,  # a forced hang ends in the simulator's 504 (a timeout)
+        # The whole session's payments share these accounts: the watch on money coming in
+        # would flag Ada's by chance of test order. Its rules are proved at their edges by
+        # core_sim/tests/test_inflow.py; here they are forced (`core.inflow.*`).
+        inflow=InflowRules(many_credits=10**9, large_credit_kobo=10**15),
     )
     async with asgi_client(create_sim_app(settings), "http://sim.test") as client:
         yield client

@@ -270,6 +270,13 @@ def data_url(content: bytes, mime: str = "image/png") -> str:
     return f"data:{mime};base64,{base64.b64encode(content).decode()}"
 
 
+async def take_selfie(bff: Bff, token: str) -> None:
+    """The onboarding selfie (docs/contract.md §16.6), passed by the simulator's vendor."""
+    selfie = {"image": data_url(png_bytes(7))}
+    passed = await bff.client.post(f"{API}/liveness", headers=auth(token), json=selfie)
+    assert passed.status_code == 200 and passed.json()["status"] == "PASSED", passed.text
+
+
 async def upload(bff: Bff, token: str, slot: int, content: bytes, core_type: int | None = None):  # type: ignore[no-untyped-def]
     return await bff.client.post(
         f"{API}/documents",

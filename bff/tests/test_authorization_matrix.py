@@ -385,6 +385,10 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", f"{PERSONAL}/unfreeze"): lambda o: Probe(
         json={"newPassword": "Other#Kobo2027", "confirmPassword": "Other#Kobo2027"}
     ),
+    # selfies: B's own (the body names nobody)
+    ("POST", "/api/onboarding/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
+    ("POST", f"{PERSONAL}/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
+    ("POST", "/admin/api/liveness/{user_id}/decline"): lambda o: Probe(json={"reason": "no"}),
     # the instant-transfer switch: B's own profile only (the body names nobody)
     ("POST", f"{PERSONAL}/instant-transfers/on"): lambda o: Probe(json={}),
     # back office (customers are refused whatever they send)

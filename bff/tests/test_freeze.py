@@ -20,10 +20,12 @@ from bff.tests.helpers import (
     approve,
     auth,
     balance,
+    data_url,
     initiate,
+    png_bytes,
     schedule,
 )
-from bff.users.freeze import FROZEN
+from bff.users.freeze import FROZEN, SELFIE_REQUIRED
 
 NEW_PASSWORD = "Fresh#Kobo2027"
 AIRTIME = {
@@ -152,6 +154,14 @@ async def test_unfreezing_needs_a_code_and_a_new_password(bff):
     assert (await bff.client.get(f"{P}/freeze", headers=auth(token))).json()["frozen"] is False
     assert (await bff.login(ADA, PASSWORD)).status_code != 200
     assert (await bff.login(ADA, NEW_PASSWORD)).status_code == 200
+    # Back by themselves: a selfie before money leaves again (docs/contract.md §16.6).
+    owed = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
+    assert owed.status_code == 409 and owed.json()["detail"] == SELFIE_REQUIRED
+    state = (await bff.client.get(f"{P}/liveness/", headers=auth(token))).json()
+    assert state["status"] == "REQUIRED"
+    selfie = {"image": data_url(png_bytes())}
+    passed = await bff.client.post(f"{P}/liveness/", headers=auth(token), json=selfie)
+    assert passed.status_code == 200 and passed.json()["status"] == "PASSED", passed.text
     again = await initiate(bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT)
     assert again.status_code == 201
 

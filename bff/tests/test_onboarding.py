@@ -13,6 +13,7 @@ from bff.tests.helpers import (
     auth,
     data_url,
     png_bytes,
+    take_selfie,
     upload,
 )
 
@@ -262,6 +263,10 @@ async def test_back_office_declines_then_approves_and_onboarding_completes(bff):
         headers=auth(admin),
         json={"decision": "APPROVE"},
     )
+    # Every section approved; the selfie is still owed.
+    owed = await status(bff, token)
+    assert (owed["onboardingComplete"], owed["livenessStatus"]) == (False, "REQUIRED")
+    await take_selfie(bff, token)
     done = await status(bff, token)
     assert done["onboardingComplete"] is True
     assert {
@@ -284,6 +289,7 @@ async def test_auto_approval_setting_finishes_onboarding_alone(bff_factory):
     await bff.client.post(f"{API}/basic-profile", headers=auth(token), json=CHIOMA_PROFILE)
     await upload(bff, token, 1, png_bytes())
     await upload(bff, token, 2, png_bytes(), core_type=3)
+    await take_selfie(bff, token)
     assert (await status(bff, token))["onboardingComplete"] is True
 
 

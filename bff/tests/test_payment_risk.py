@@ -18,12 +18,15 @@ from bff.risk.models import AccountFlag, WatchedAccount
 from bff.risk.reviews import EXPIRED, HELD_MESSAGE
 from bff.tests.helpers import (
     ADA,
+    ADA_CURRENT,
     ADA_PHONE,
     ADA_SAVINGS,
+    GTB,
     TUNDE_ACCOUNT,
     admin_token,
     auth,
     balance,
+    buy,
     confirm,
     initiate,
     ledger_is_balanced,
@@ -290,3 +293,98 @@ async def test_a_lower_limit_applies_at_once_and_a_raise_waits_its_hours(bff):
         bff, token, "intrabank", destinationAccountNumber=TUNDE_ACCOUNT, amount=55_000
     )
     assert fits.status_code == 201, fits.text
+
+
+async def test_a_held_bill_payment_is_reserved_and_runs_once_released(bff_factory):
+    bff = await bff_factory(risk=ALWAYS_HOLD)
+    token = await bff.sign_in()
+    before = await balance(bff, ADA_CURRENT)
+    held = await buy(
+        bff, token, "airtime", amount=200, phoneNumber="08031234501", airtimeProviderCode="MTN"
+    )
+    assert held.status_code == 202, held.text
+    bill = held.json()["bill"]
+    assert bill["heldForReview"] is True and bill["message"] == HELD_MESSAGE
+    assert await balance(bff, ADA_CURRENT) == (before[0], before[1] - 20_000)
+    admin = await admin_token(bff)
+    [item] = (await bff.client.get(QUEUE, headers=auth(admin))).json()
+    assert item["payee"].startswith("MTN") and item["amount"] == 200
+    released = await bff.client.post(
+        f"/admin/api/risk/reviews/{item['id']}/release", headers=auth(admin)
+    )
+    assert released.status_code == 200, released.text
+    assert await balance(bff, ADA_CURRENT) == (before[0] - 20_000, before[1] - 20_000)
+    assert await ledger_is_balanced(bff)
+
+
+MULE = ("000013", "9000000083")  # the simulator's seeded watch-list entry
+REPORTED = "9000000014"  # Adaeze Nwosu at GTBank: taken off the list again at the end
+
+
+async def test_a_refunded_payment_the_customer_did_not_make_puts_its_payee_on_the_list(bff):
+    token = await bff.sign_in()
+    started = await initiate(
+        bff,
+        token,
+        "other-banks",
+        destinationAccountNumber=REPORTED,
+        destinationBankCode=GTB,
+        amount=250,
+    )
+    assert started.status_code == 201, started.text
+    paid = await confirm(bff, token, started.json()["id"], "other-banks")
+    assert paid.status_code == 200, paid.text
+    dispute = await bff.client.post(
+        "/api/disputes",
+        headers=auth(token),
+        json={"paymentReference": paid.json()["id"], "reason": "NOT_MINE"},
+    )
+    number = dispute.json()["dispute"]["trackingNumber"]
+    admin = await admin_token(bff)
+    refunded = await bff.client.post(f"/admin/api/disputes/{number}/refund", headers=auth(admin))
+    assert refunded.status_code == 200, refunded.text
+    try:
+        listed = (await bff.sim.get("/sim/watch-list/")).json()
+        assert any(e["accountNumber"] == REPORTED for e in listed)
+        async with bff.db.transaction() as session:
+            assert await session.get(WatchedAccount, (GTB, REPORTED)) is not None
+        again = await initiate(
+            bff,
+            token,
+            "other-banks",
+            destinationAccountNumber=REPORTED,
+            destinationBankCode=GTB,
+        )
+        assert again.status_code == 400
+        assert again.json()["detail"].startswith("This account has been reported")
+    finally:  # the simulator is the whole session's
+        await bff.sim.delete(f"/sim/watch-list/{GTB}/{REPORTED}")
+
+
+async def test_the_feeds_copy_the_watch_list_and_the_cores_flags_and_decisions_go_back(bff):
+    token = await bff.sign_in()
+    feeds = bff.app.state.jobs.feeds
+    await feeds.pull()
+    async with bff.db.transaction() as session:
+        assert await session.get(WatchedAccount, MULE) is not None
+    opened = await bff.client.post("/api/accounts", headers=auth(token), json={"accountTypeId": 4})
+    number = opened.json()["account"]["accountNumber"]
+    raised = await bff.sim.post(
+        "/sim/risk/flags", json={"accountNumber": number, "rule": "MANY_SENDERS"}
+    )
+    assert raised.status_code == 201, raised.text
+    assert await feeds.pull() >= 1
+    async with bff.db.transaction() as session:
+        flag = await session.get(AccountFlag, number)
+    assert flag is not None and flag.state == "OPEN"
+    admin = await admin_token(bff)
+    queue = (await bff.client.get(QUEUE, headers=auth(admin))).json()
+    assert any(i["kind"] == "ACCOUNT" and i["id"] == number for i in queue)
+    cleared = await bff.client.post(f"/admin/api/risk/accounts/{number}/clear", headers=auth(admin))
+    assert cleared.status_code == 200 and cleared.json()["state"] == "CLEARED", cleared.text
+    again = await bff.client.post(f"/admin/api/risk/accounts/{number}/clear", headers=auth(admin))
+    assert again.status_code == 409
+    await feeds.pull()  # the feed's own copy of the decision changes nothing
+    async with bff.db.transaction() as session:
+        flag = await session.get(AccountFlag, number)
+    assert flag is not None and flag.state == "CLEARED"

@@ -129,7 +129,17 @@ def test_the_outcome_is_the_strictest_rule_and_its_reasons_are_its_own(
 
 
 def test_a_zero_threshold_switches_its_rule_off() -> None:
-    off = RiskSettings(new_payee_kobo=0, night_kobo=0, velocity_count=0, velocity_sum_kobo=0)
+    off = RiskSettings(
+        new_payee_kobo=0, night_kobo=0, velocity_count=0, velocity_sum_kobo=0, new_device_kobo=0
+    )
     at_night = datetime(2027, 3, 10, 1, 0, tzinfo=UTC)  # 02:00 WAT
-    facts = Facts(10**12, at_night, payee_known=False, window_count=99, window_sum_kobo=10**12)
-    assert ids(facts, off) & {"NEW_PAYEE_LARGE", "LATE_NIGHT_LARGE", "VELOCITY"} == set()
+    facts = Facts(
+        10**12,
+        at_night,
+        payee_known=False,
+        window_count=99,
+        window_sum_kobo=10**12,
+        new_device=True,
+    )
+    switched_off = {"NEW_PAYEE_LARGE", "LATE_NIGHT_LARGE", "VELOCITY", "NEW_DEVICE"}
+    assert ids(facts, off) & switched_off == set()

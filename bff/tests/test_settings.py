@@ -19,6 +19,7 @@ from bff.tests.helpers import (
     change_password,
     new_user_body,
     png_bytes,
+    take_selfie,
     upload,
 )
 
@@ -128,6 +129,7 @@ async def test_the_only_active_account_cannot_be_disabled(bff_factory, prospect)
     )
     await upload(bff, token, 1, png_bytes())
     await upload(bff, token, 2, png_bytes(), core_type=1)
+    await take_selfie(bff, token)
     token = await bff.sign_in(email)  # onboarding complete now
     accounts = (await bff.client.get("/api/accounts", headers=auth(token))).json()
     assert len(accounts) == 1 and accounts[0]["availableBalance"] == 0

@@ -14,9 +14,10 @@ from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.payees.lookup import AccountLookup
 from bff.payees.schemas import NameInquiryOut
+from bff.risk.presenter import risk_warning_out
 from bff.schemas import TextPath
 from bff.transfers.models import Status, Transfer, TransferType
-from bff.transfers.presenter import balances_out, risk_warning_out, total_of, transfer_out
+from bff.transfers.presenter import balances_out, total_of, transfer_out
 from bff.transfers.schemas import (
     BalancesOut,
     BankOut,

@@ -6,20 +6,19 @@ from __future__ import annotations
 from bff.accounts.service import Balances, account_out
 from bff.dates import format_date
 from bff.money import kobo_to_naira
-from bff.risk.reviews import HELD_MESSAGE, REVIEW
-from bff.risk.rules import WARNING, WARNING_TITLE, Outcome, verdict_of
+from bff.risk.presenter import is_held
+from bff.risk.reviews import HELD_MESSAGE
 from bff.transfers.messages import PENDING_MESSAGE
 from bff.transfers.models import Status, Transfer
 from bff.transfers.schemas import (
     BalancesOut,
-    RiskWarningOut,
     TransferOut,
 )
 
 
 def transfer_out(transfer: Transfer) -> TransferOut:
     message = None
-    held = transfer.stage == REVIEW and transfer.status == Status.PENDING
+    held = is_held(transfer)
     if transfer.status == Status.FAILED:
         message = transfer.failure_reason
     elif held:
@@ -46,19 +45,6 @@ def transfer_out(transfer: Transfer) -> TransferOut:
         date_created=format_date(transfer.created_at),
         held_for_review=held,
     )
-
-
-def risk_warning_out(transfers: list[Transfer]) -> RiskWarningOut | None:
-    """The step-up warning of a transfer (or a batch: the reasons of every stepped-up row,
-    each once), or None when none was stepped up."""
-    reasons: list[str] = []
-    for transfer in transfers:
-        verdict = verdict_of(transfer.risk_outcome, transfer.risk_rules)
-        if verdict.outcome == Outcome.STEP_UP:
-            reasons += [r for r in verdict.reasons if r not in reasons]
-    if not reasons:
-        return None
-    return RiskWarningOut(title=WARNING_TITLE, reasons=reasons, message=WARNING)
 
 
 def balances_out(balances: Balances) -> BalancesOut:

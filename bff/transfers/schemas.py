@@ -6,6 +6,7 @@ import msgspec
 
 from bff.accounts.schemas import AccountOut
 from bff.passkeys.schemas import PasskeyAssertionIn
+from bff.risk.schemas import RiskWarningOut
 from bff.schemas import Amount, CamelStruct, DbInt, RequestStruct
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -95,14 +96,6 @@ class TransferOut(CamelStruct):
     # Held for a check by the bank's team (the risk check): PENDING, the money reserved and
     # not sent until the team releases it (docs/contract.md "Payment risk check").
     held_for_review: bool = False
-
-
-class RiskWarningOut(CamelStruct):
-    """A step-up: shown before the code; the confirm must carry `acknowledgeWarning: true`."""
-
-    title: str
-    reasons: list[str]
-    message: str
 
 
 class PendingTransferOut(CamelStruct):

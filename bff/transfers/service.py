@@ -39,7 +39,7 @@ from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.payments.lifecycle import LEASE, Lifecycle, Outcome, begin_with_code
 from bff.payments.outcome import text_the_outcome
-from bff.risk.check import Payee, RiskCheck
+from bff.risk.check import Payee, RiskCheck, refuse_unacknowledged
 from bff.risk.reviews import REVIEW, PaymentReviews
 from bff.risk.rules import Outcome as Risk
 from bff.risk.rules import Verdict, verdict_of
@@ -52,14 +52,17 @@ from bff.transfers.schemas import (
     BulkTransferRow,
     TransferIn,
 )
-from bff.users.freeze import refuse_if_frozen, refuse_if_frozen_now, refuse_if_switched_off
+from bff.users.freeze import (
+    refuse_if_frozen_now,
+    refuse_if_payments_stopped,
+    refuse_if_switched_off,
+)
 from bff.users.models import User
 from bff.users.principal import SessionDevice
 
 log = logging.getLogger(__name__)
 
 EXPIRED = "This transfer has expired. Please start again."
-ACKNOWLEDGE = "Please confirm that you have read the warning before you send"
 NOT_AWAITING_APPROVAL = "This transfer is no longer waiting for your approval."
 
 
@@ -254,7 +257,7 @@ class TransferService(PasskeyApprovals):
                 Transfer.transfer_type == transfer_type,
                 also=also,
             )
-            if also:
+            if also[0]:
                 facts = values
         for plan in plans:
             if by_source[plan.source.account_number] > plan.source.available_balance_kobo:
@@ -263,20 +266,21 @@ class TransferService(PasskeyApprovals):
 
     def _risk_columns(
         self, user: User, judged: Plan | None, source: str, transfer_type: str
-    ) -> list[Any]:
-        """The risk check's columns, for the limits statement of `judged`'s account and type."""
+    ) -> tuple[list[Any], dict[str, Any]]:
+        """The risk check's columns and their parameters, for the limits statement of
+        `judged`'s account and type (none for the others)."""
         if (
             self.risk is None
             or judged is None
             or (judged.source.account_number, judged.transfer_type) != (source, transfer_type)
         ):
-            return []
-        return self.risk.columns(user.id, source, _payee(judged))
+            return [], {}
+        return self.risk.reading(user.id, source, _payee(judged))
 
     async def initiate(
         self, user: User, transfer_type: str, data: TransferIn, device: SessionDevice | None = None
     ) -> tuple[Transfer, str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         if transfer_type in TransferType.LIMITED:
             refuse_if_switched_off(user)
         own = await self.accounts.payer_accounts(user)
@@ -294,7 +298,7 @@ class TransferService(PasskeyApprovals):
     async def initiate_bulk(
         self, user: User, rows: list[BulkTransferRow], device: SessionDevice | None = None
     ) -> tuple[TransferBatch, list[Transfer], str]:
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         refuse_if_switched_off(user)
         if not rows:
             raise ValidationFailed("Add at least one transfer", field="transfers")
@@ -395,14 +399,16 @@ class TransferService(PasskeyApprovals):
         """With the code, or with a passkey's assertion of this very transfer. `device`: the
         browser confirming it (its cap window, as the session check read it). `acknowledged`:
         the customer read the step-up warning, which a STEP_UP transfer needs."""
-        refuse_if_frozen(user)  # frozen since the code was sent
+        refuse_if_payments_stopped(user)  # frozen since the code was sent
         transfer, started = await begin_with_code(
             self.life,
             self.codes,
             item_id=transfer_id,
             # A bulk row is confirmed with its batch, never on its own.
             owned=lambda t: (
-                t.user_id == user.id and t.batch_id is None and _warned([t], acknowledged)
+                t.user_id == user.id
+                and t.batch_id is None
+                and refuse_unacknowledged([t], acknowledged)
             ),
             not_found="Transfer not found",
             user_id=user.id,
@@ -452,7 +458,7 @@ class TransferService(PasskeyApprovals):
     ) -> list[Transfer]:
         """With the code, or with a passkey's assertion of this very batch. `acknowledged`:
         as for a single transfer, needed when any row was stepped up."""
-        refuse_if_frozen(user)
+        refuse_if_payments_stopped(user)
         async with self.db.transaction() as session:
             batch = await session.get(TransferBatch, batch_id)
         if batch is None or batch.user_id != user.id:
@@ -460,7 +466,7 @@ class TransferService(PasskeyApprovals):
         if batch.status == Status.AWAITING_OTP:
             if batch.created_at + self.otp_ttl < utcnow():
                 raise ValidationFailed(EXPIRED)
-            _warned(await self._batch(batch_id), acknowledged)
+            refuse_unacknowledged(await self._batch(batch_id), acknowledged)
             passkeys = self._passkeys() if passkey is not None else None
             if passkeys is None:
                 if otp is None:
@@ -663,14 +669,6 @@ def _purpose(transfer_or_batch_id: str) -> str:
 
 
 REVIEWED_KIND = "TRANSFER"  # a held transfer's kind in the review queue
-
-
-def _warned(transfers: list[Transfer], acknowledged: bool) -> bool:
-    """True, or refused before the code is used: a stepped-up transfer (any row of a batch)
-    goes only once the customer acknowledged the warning."""
-    if not acknowledged and any(t.risk_outcome == Risk.STEP_UP.name for t in transfers):
-        raise ValidationFailed(ACKNOWLEDGE, field="acknowledgeWarning")
-    return True
 
 
 def _payee(plan: Plan) -> Payee:

@@ -1,9 +1,9 @@
 """A frozen account: the customer stopped every payment leaving it (they suspect someone else
-is using it). Money still arrives. Each payment domain refuses with `refuse_if_frozen` at its
-start and again at its code step (the freeze may come in between), from the user row the
-request's session check read; a scheduled run, which no request started, reads it with
-`refuse_if_frozen_now`. The state itself is changed by `bff/settings/freeze.py` and the
-back office."""
+is using it). Money still arrives. Each payment domain refuses with
+`refuse_if_payments_stopped` at its start and again at its code step (the freeze may come in
+between), from the user row the request's session check read; a scheduled run, which no
+request started, reads it with `refuse_if_frozen_now`. The state itself is changed by
+`bff/settings/freeze.py` and the back office."""
 
 from __future__ import annotations
 
@@ -40,18 +40,35 @@ class TransfersSwitchedOff(Conflict):
 
 def refuse_if_switched_off(user: User) -> None:
     """Transfers to someone else while the customer has instant transfers off: refused, from
-    the user row the request's session check read (as `refuse_if_frozen`)."""
+    the user row the request's session check read (as `refuse_if_payments_stopped`)."""
     if user.instant_transfers_off_at is not None:
         raise TransfersSwitchedOff()
 
 
-def refuse_if_frozen(user: User) -> None:
-    """`user` as this request's session check read it: every request reads the user's row
+SELFIE_REQUIRED = (
+    "Please confirm it is you with a selfie before you send money: Settings, Security, "
+    "Confirm it's you."
+)
+
+
+class SelfieRequired(Conflict):
+    """409: a profile that came back (unfrozen by the customer, or dormant) sends no money
+    before a selfie passes (bff/liveness)."""
+
+    def __init__(self) -> None:
+        super().__init__(SELFIE_REQUIRED)
+
+
+def refuse_if_payments_stopped(user: User) -> None:
+    """A frozen account, or a returning profile whose selfie has not passed: refused.
+    `user` as this request's session check read it: every request reads the user's row
     afresh, so a freeze made before this request began counts, and no statement is added
     to a payment's path. A request that began elsewhere just before the freeze cannot go
     on to its code step: freezing signs every other session out."""
     if user.frozen_at is not None:
         raise AccountFrozen()
+    if user.liveness_required_at is not None:
+        raise SelfieRequired()
 
 
 async def refuse_if_frozen_now(db: Database, user_id: int, *, transfer: bool = False) -> None:

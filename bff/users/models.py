@@ -63,3 +63,6 @@ class User(Base):
     # Set while the customer has switched instant transfers off (bff/risk/switch.py): no
     # transfer leaves their accounts for someone else until they switch it on with a code.
     instant_transfers_off_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set while a returning profile (unfrozen by the customer, or dormant) owes a selfie
+    # (bff/liveness): no money leaves it until one passes.
+    liveness_required_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

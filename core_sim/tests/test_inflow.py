@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, text, update
 
+from core_sim.customers.models import Customer
 from core_sim.db import Database
 from core_sim.errors import Conflict, NotFound, SuspectedFraud
 from core_sim.faults.schemas import FaultRuleIn
@@ -357,3 +358,21 @@ async def test_a_database_from_before_the_watch_gets_its_columns_at_start(db):
         )
     assert {"outflows_held", "large_credit_at", "watched_from"} <= columns
     assert (await pay(db, OLD, NEW, 1_000)).status == "SUCCESS"
+
+
+async def test_moving_a_large_credit_between_ones_own_accounts_passes_nothing_through(db, clock):
+    """The same customer's two accounts: their money moving between them is no mule's."""
+    mine = SENDERS[6]
+    async with db.writer() as session:
+        session.add(Customer(id="CIF-SAME", first_name="Ada", last_name="Same"))
+        await session.flush()
+        await session.execute(
+            update(LedgerAccount)
+            .where(LedgerAccount.number.in_((NEW, mine)))
+            .values(customer_id="CIF-SAME")
+        )
+    await pay(db, OLD, NEW, LARGE)
+    moved = await pay(db, NEW, mine, LARGE)
+    assert (moved.status, moved.response_code) == ("SUCCESS", "00")
+    assert await flags(db) == []
+    assert await balanced(db)

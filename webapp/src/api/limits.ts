@@ -173,6 +173,10 @@ export const LevelInLimits = {
   validIdentificationCard: { maxLength: 8000000 },
 } as const satisfies LimitsOf<'LevelIn'>
 
+export const LivenessDecisionInLimits = {
+  reason: { maxLength: 2000 },
+} as const satisfies LimitsOf<'LivenessDecisionIn'>
+
 export const LoginInLimits = {
   email: { maxLength: 200 },
   password: { maxLength: 200 },
@@ -274,6 +278,10 @@ export const SchedulePaymentSettingLimits = {
 export const ScheduleRefInLimits = {
   referenceNumber: { maxLength: 20 },
 } as const satisfies LimitsOf<'ScheduleRefIn'>
+
+export const SelfieInLimits = {
+  image: { maxLength: 3000000 },
+} as const satisfies LimitsOf<'SelfieIn'>
 
 export const StatementInLimits = {
   endDate: { maxLength: 100 },

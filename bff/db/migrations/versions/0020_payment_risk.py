@@ -1,6 +1,7 @@
-"""the payment risk check: its outcome on each transfer, the watch-list and account flags
+"""the payment risk check and liveness: its outcome on each transfer, the watch-list and account flags
 copied from the switch and the core, held payments' reviews, the instant-transfer switch and
-limit raises that wait out their cooling-off
+limit raises that wait out their cooling-off; liveness checks (selfies) and the returning
+profiles that owe one
 
 Revision ID: 0020
 Revises: 0019
@@ -79,9 +80,34 @@ def upgrade() -> None:
     # migration 0014 on transfers.
     op.add_column("transfers", sa.Column("risk_outcome", sa.String(length=8), nullable=True))
     op.add_column("transfers", sa.Column("risk_rules", sa.String(length=200), nullable=True))
+    op.add_column("bill_vends", sa.Column("risk_outcome", sa.String(length=8), nullable=True))
+    op.add_column("bill_vends", sa.Column("risk_rules", sa.String(length=200), nullable=True))
     op.add_column(
         "users",
         sa.Column("instant_transfers_off_at", bff.db.UTCDateTime(timezone=True), nullable=True),
+    )
+    op.add_column(
+        "users",
+        sa.Column("liveness_required_at", bff.db.UTCDateTime(timezone=True), nullable=True),
+    )
+    op.create_table(
+        "liveness_checks",
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.Column("reason", sa.String(length=12), nullable=False),
+        sa.Column("status", sa.String(length=10), nullable=False),
+        sa.Column("attempts", sa.Integer(), nullable=False),
+        sa.Column("last_result", sa.String(length=6), nullable=True),
+        sa.Column("selfie_key", sa.String(length=64), nullable=True),
+        sa.Column("required_at", bff.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", bff.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("decided_by", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_liveness_checks_user_id_users"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("user_id", name=op.f("pk_liveness_checks")),
     )
     op.add_column("transaction_limits", sa.Column("raise_daily_kobo", sa.BigInteger()))
     op.add_column("transaction_limits", sa.Column("raise_single_kobo", sa.BigInteger()))
@@ -94,7 +120,11 @@ def upgrade() -> None:
 def downgrade() -> None:
     for column in ("raise_from", "raise_single_kobo", "raise_daily_kobo"):
         op.drop_column("transaction_limits", column)
+    op.drop_table("liveness_checks")
+    op.drop_column("users", "liveness_required_at")
     op.drop_column("users", "instant_transfers_off_at")
+    op.drop_column("bill_vends", "risk_rules")
+    op.drop_column("bill_vends", "risk_outcome")
     op.drop_column("transfers", "risk_rules")
     op.drop_column("transfers", "risk_outcome")
     op.drop_index(op.f("ix_payment_reviews_user_id"), table_name="payment_reviews")
