@@ -12,7 +12,7 @@
 import { http, HttpResponse } from 'msw'
 import { forcedScenario } from './forcing/forced'
 import { approvalOptions, passkeyApproved, PASSKEY_REFUSED } from './passkeys'
-import { INVALID_OTP, codeSent, personaFromRequest, problem, signedIn } from './session'
+import { INVALID_OTP, codeSent, fieldErrors, personaFromRequest, problem, signedIn } from './session'
 import { formatNaira } from '../lib/format'
 import { HOUR, MOCK_OTP, customerOf, lagosUntil, onReset, wireDate, type Customer, type S } from './state'
 
@@ -38,17 +38,42 @@ const MULE = { bankCode: '000013', accountNumber: '9000000083' }
 
 export type Verdict = { outcome: 'BLOCK'; reason: string } | { outcome: 'STEP_UP'; warning: S['RiskWarningOut'] } | { outcome: 'HOLD' } | null
 
-/** The risk check of one payment at its initiation (null: allowed). */
-export function riskCheck(request: Request, c: Customer, payee: { destinationBankCode: string; destinationAccountNumber: string }): Verdict {
+/** The risk check of one payment at its initiation (null: allowed); a bill has no payee
+ * (its check leaves out the payee's rules). */
+export function riskCheck(request: Request, c: Customer, payee: { destinationBankCode: string; destinationAccountNumber: string } | null): Verdict {
   const forced = forcedScenario(request, 'risk.check')?.id
-  const mule = payee.destinationBankCode === MULE.bankCode && payee.destinationAccountNumber === MULE.accountNumber
+  const mule = payee?.destinationBankCode === MULE.bankCode && payee.destinationAccountNumber === MULE.accountNumber
   if (mule || forced === 'risk.watch-list.mule') return { outcome: 'BLOCK', reason: WATCH_LISTED }
   if (forced === 'risk.check.block') return { outcome: 'BLOCK', reason: FORCED_BLOCK }
   if (forced === 'risk.check.hold') return { outcome: 'HOLD' }
   if (forced !== 'risk.check.step-up') return null
-  const known = c.beneficiaries.some((b) => b.accountNumber === payee.destinationAccountNumber)
+  const known = !payee || c.beneficiaries.some((b) => b.accountNumber === payee.destinationAccountNumber)
   return { outcome: 'STEP_UP', warning: { ...WARNING, reasons: known ? [FORCED_STEP_UP] : [FORCED_STEP_UP, NEW_PAYEE] } }
 }
+
+/** What the check decided at the initiation, by payment (or batch) id: payments waiting for
+ * the warning's acknowledgement, and payments to hold for review at their confirm. */
+export const warned = new Set<string>()
+const toHold = new Set<string>()
+onReset(() => {
+  warned.clear()
+  toHold.clear()
+})
+
+/** Keeps a verdict for the confirm; the warning the initiation answers with. */
+export function remember(id: string, verdict: Verdict): S['RiskWarningOut'] | null {
+  if (verdict?.outcome === 'HOLD') toHold.add(id)
+  if (verdict?.outcome !== 'STEP_UP') return null
+  warned.add(id)
+  return verdict.warning
+}
+
+/** The confirm's refusal when the warning was not acknowledged (the code is not used up). */
+export const unacknowledged = (id: string, body: { acknowledgeWarning?: boolean }) =>
+  warned.has(id) && body.acknowledgeWarning !== true ? fieldErrors([{ field: 'acknowledgeWarning', message: ACKNOWLEDGE }]) : null
+
+/** The payment is to be held for review at its confirm. */
+export const held = (id: string) => toHold.has(id)
 
 /** A confirm the core refuses with 34 (the account flagged for money coming in). */
 export const inflowRefused = (request: Request) => forcedScenario(request, 'core.inflow') !== null

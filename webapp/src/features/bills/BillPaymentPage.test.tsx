@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
+import { setOverride } from '../../mocks/forcing/overrides'
 import { problem, tokenFor } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { customerOf } from '../../mocks/state'
@@ -13,6 +14,7 @@ import {
   CATALOG_FAILED,
   DETAILS_TITLE,
   FAILED_TITLE,
+  HELD_TITLE,
   HISTORY_FAILED,
   PAY_FIRST_BILL,
   GET_CABLE_DETAILS,
@@ -118,6 +120,7 @@ function bill(overrides: Partial<BillLog>): BillLog {
     cableTvSmartCardNumber: null,
     cableTvBouquetCode: null,
     message: 'Successful',
+    heldForReview: false,
     ...overrides,
   }
 }
@@ -417,6 +420,39 @@ describe('Bills Payment page', () => {
     await dialogClosed('Buy Airtime')
     expect(await screen.findByText(SUCCESS_TITLE)).toBeInTheDocument()
     await waitFor(() => expect(historyRows()[0]).toHaveTextContent('Completed'))
+  })
+
+  it('the risk check: a step-up warns before the code and the confirm acknowledges it (docs/contract.md §16.1)', async () => {
+    setOverride({ target: 'risk.check', choice: 'risk.check.step-up' })
+    const bodies: Record<string, unknown>[] = []
+    const record = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/vend/confirm')) void request.clone().json().then((body: Record<string, unknown>) => bodies.push(body))
+    }
+    server.events.on('request:start', record)
+    onTestFinished(() => server.events.removeListener('request:start', record))
+    const { user } = renderBills()
+    await fillAirtime(user, '08031234501')
+    const warning = await dialog('Check before you send')
+    expect(within(warning).getByText('This payment is unusual for your profile.')).toBeInTheDocument()
+    await user.click(within(warning).getByRole('checkbox', { name: 'I understand, and no one asked me to send this money' }))
+    await user.click(within(warning).getByRole('button', { name: 'Continue' }))
+    await confirmWithCode(user)
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Completed')
+    expect(bodies).toEqual([expect.objectContaining({ otp: '123456', acknowledgeWarning: true })])
+  })
+
+  it('the risk check: a held bill has a calm result of its own and stays Pending in the history', async () => {
+    setOverride({ target: 'risk.check', choice: 'risk.check.hold' })
+    const { user } = renderBills()
+    const before = savingsBalance()
+    await fillAirtime(user, '08031234501')
+    await confirmWithCode(user)
+    expect(await screen.findByText(HELD_TITLE)).toBeInTheDocument()
+    expect(screen.getByTestId('receipt-status')).toHaveTextContent('Held for review')
+    expect(screen.getByText(/^This payment is waiting for a check by our team/)).toBeInTheDocument()
+    expect(screen.queryByText('Checking with the biller…')).toBeNull()
+    expect(savingsBalance()).toBe(before - 200)
+    await waitFor(() => expect(historyRows()[0]).toHaveTextContent('Pending'))
   })
 
   it('a 401 on a bill action ends the session', async () => {

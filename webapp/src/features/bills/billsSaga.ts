@@ -112,7 +112,8 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
   const message = result.data.message || SUCCESSFUL
   if (bill.vendingStatus === 'PENDING') {
     yield put(vendPending({ bill, message }))
-    yield put(toastInfo(message))
+    // A bill held for review has a result of its own, which says so (docs/contract.md §16.1).
+    if (!bill.heldForReview) yield put(toastInfo(message))
     yield call(refreshAfterVend)
     yield call(pollPendingBillSaga, bill.id)
     return
@@ -129,7 +130,7 @@ function* vendConfirmed(result: ApiResult<VendResult>): SagaIterator {
 
 const pendingVend = (state: { bills: BillsState }) => {
   const { flow } = selectBills(state)
-  return flow.pending && flow.product ? { product: flow.product, id: flow.pending.utilityVendingRequestId } : null
+  return flow.pending && flow.product ? { product: flow.product, id: flow.pending.utilityVendingRequestId, warning: flow.pending.riskWarning } : null
 }
 
 export function* billsSaga(): SagaIterator {
@@ -146,6 +147,7 @@ export function* billsSaga(): SagaIterator {
       pending: pendingVend,
       confirm: ({ product, id }, approval) => confirmVendEndpoint(product, id, approval),
       passkeyOptions: ({ id }) => billPasskeyOptionsEndpoint(id),
+      warning: ({ warning }) => warning,
       answered: vendConfirmed,
     }),
   ])

@@ -3,7 +3,8 @@
  * smart-card look-ups (fixtures/scenarios.json's numbers, `451…` meters, `71…` cards), the
  * code step, and outcomes. A paid bill debits its account and adds a transaction; the
  * scenario numbers fail (meter 45000000002, phone 08099990002: nothing debited) or stay
- * Pending for two history reads (45000000003/4, 08099990003); a forced scenario wins.
+ * Pending for two history reads (45000000003/4, 08099990003); a forced scenario wins. The
+ * risk check (src/mocks/risk.ts) may warn of a bill, hold it for review or block it.
  */
 import { http, HttpResponse } from 'msw'
 import billers from '../../../../fixtures/billers.json'
@@ -12,6 +13,7 @@ import { forcedScenario } from '../../mocks/forcing/forced'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
 import { personas } from '../../mocks/personas'
 import { PASSKEY_REFUSED, approvalOptions, passkeyApproved, passkeysOf } from '../../mocks/passkeys'
+import { HELD_MESSAGE, held, remember, riskCheck, unacknowledged } from '../../mocks/risk'
 import { BILLER_SCENARIOS, MOCK_OTP, customerOf, newReference, nextId, onReset, post, wireDate, type S } from '../../mocks/state'
 
 type Bill = S['BillLogOut']
@@ -50,12 +52,14 @@ const products = (items: { code: string; title: string; priceKobo: number; valid
 function vendRoutes(segment: keyof typeof PRODUCTS) {
   const product = PRODUCTS[segment]
   return [
-    http.post(`/api/utility/providers/${segment}/vend/initiate`, signedIn(({ c, persona, body }) => {
+    http.post(`/api/utility/providers/${segment}/vend/initiate`, signedIn(({ c, persona, body, request }) => {
       const source = c.accounts.find((a) => a.accountNumber === body.nuban)
       const providerCode = body.airtimeProviderCode ?? body.dataBundleProviderCode ?? body.electricityProviderCode ?? body.cableTvProviderCode
       const provider = (PROVIDERS[segment] as { code: string; title: string }[]).find((p) => p.code === providerCode)
       if (!source || !provider || !(body.amount > 0)) return fieldErrors([{ field: 'amount', message: 'This field is required' }])
       if (body.amount > source.availableBalance) return fieldErrors([{ field: 'amount', message: 'Insufficient funds' }])
+      const verdict = riskCheck(request, c, null)
+      if (verdict?.outcome === 'BLOCK') return problem(400, verdict.reason, 'Bad Request')
       const meter = product === 'ELECTRICITY_BILL' ? mockHolder(body.electricityMeterNum) : null
       const bill: Bill = {
         id: `mock-bill-${nextId()}`, dateCreated: wireDate(), utilityProductType: product, amount: Number(body.amount), vendingStatus: 'PENDING', reference: newReference(),
@@ -63,10 +67,12 @@ function vendRoutes(segment: keyof typeof PRODUCTS) {
         dataBundleCode: body.dataBundleCode ?? null, electricityMeterNumber: body.electricityMeterNum ?? null, electricityMeterOwner: meter?.name ?? null,
         electricityMeterOwnerPhoneNumber: meter?.phoneNumber ?? null, electricityMeterOwnerAddress: meter?.address ?? null, electricityMeterType: body.meterType ?? null,
         vendingToken: null, units: null, cableTvSmartCardNumber: body.cableTvSmartCardNum ?? null, cableTvBouquetCode: body.cableTvBouquetCode ?? null, message: null,
+        heldForReview: false,
       }
       waiting.set(bill.id, bill)
       const passkeyApproval = passkeysOf(persona.key).length > 0
-      return HttpResponse.json({ utilityVendingRequestId: bill.id, ...codeSent(c), passkeyApproval }, { status: 201 })
+      const riskWarning = remember(bill.id, verdict)
+      return HttpResponse.json({ utilityVendingRequestId: bill.id, ...codeSent(c), passkeyApproval, riskWarning }, { status: 201 })
     })),
 
     http.post(`/api/utility/providers/${segment}/vend/confirm`, signedIn(({ c, body, request }) => {
@@ -74,14 +80,21 @@ function vendRoutes(segment: keyof typeof PRODUCTS) {
       if (!bill || bill.utilityProductType !== product) return notFound('Bill payment')
       if (bill.vendingStatus !== 'PENDING' || c.bills.includes(bill)) return vendAnswer(bill)
       if (body.otp && body.passkey) return problem(400, CODE_OR_PASSKEY, 'Bad Request')
+      const refused = unacknowledged(bill.id, body)
+      if (refused) return refused
       if (!passkeyApproved(body) && body.otp !== MOCK_OTP) return problem(400, body.passkey ? PASSKEY_REFUSED : INVALID_OTP, 'Bad Request')
       waiting.delete(bill.id)
       c.bills.unshift(bill)
+      const source = c.accounts.find((a) => a.accountNumber === bill.sourceAccount)!
+      if (held(bill.id)) {
+        // Held for the team's review: the money is reserved, nothing is sent.
+        source.availableBalance = Math.round((source.availableBalance - bill.amount) * 100) / 100
+        return vendAnswer(Object.assign(bill, { message: HELD_MESSAGE, heldForReview: true }))
+      }
       const forced = forcedScenario(request, 'bills.vend')?.rule
       const magic = BILLER_SCENARIOS.find((s) => s.customerId === (bill.electricityMeterNumber ?? bill.cableTvSmartCardNumber ?? bill.phoneNumber))?.vend
       const outcome = forced ? settlementOf(forced) : magic?.effect ? { kind: 'pending' } : magic?.responseCode && magic.responseCode !== '00' ? { kind: 'declined' } : { kind: 'completed' }
       if (outcome.kind === 'declined') return vendAnswer(Object.assign(bill, { vendingStatus: 'FAILED', message: VEND_FAILED }))
-      const source = c.accounts.find((a) => a.accountNumber === bill.sourceAccount)!
       post(source, -bill.amount, `${bill.utilityProviderTitle} ${product === 'AIRTIME' ? 'airtime' : 'payment'}, ${bill.electricityMeterNumber ?? bill.cableTvSmartCardNumber ?? bill.phoneNumber}`, { referenceNumber: bill.reference, counterpartyName: bill.utilityProviderTitle })
       if (outcome.kind === 'pending') readsLeft.set(bill.id, 2)
       return vendAnswer(outcome.kind === 'pending' ? Object.assign(bill, { message: MOCK_PENDING_MESSAGE }) : succeed(bill))

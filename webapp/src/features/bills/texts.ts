@@ -37,6 +37,8 @@ export const BILL_ERROR = 'An error occurred'
 export const SUCCESS_TITLE = 'Payment Successful'
 export const PENDING_TITLE = 'Payment Pending'
 export const FAILED_TITLE = 'Payment Failed'
+/** A bill the risk check held for review (docs/contract.md §16.1; the message is the BFF's). */
+export const HELD_TITLE = 'Held for a check'
 export const PENDING_TEXT = 'Your payment is being processed. We will send you an SMS when it completes.'
 
 export const STATUS_LABELS: Record<string, string> = {

@@ -14,7 +14,7 @@ import { BANKS, bankNameOf } from '../../mocks/personas'
 import { settlementOf } from '../../mocks/forcing/catalogue'
 import { forcedScenario } from '../../mocks/forcing/forced'
 import { INVALID_OTP, codeSent, fieldErrors, notFound, problem, signedIn } from '../../mocks/session'
-import { ACKNOWLEDGE, HELD_MESSAGE, inflowRefused, riskCheck, type Verdict } from '../../mocks/risk'
+import { HELD_MESSAGE, held, inflowRefused, remember, riskCheck, unacknowledged, warned, type Verdict } from '../../mocks/risk'
 import { INTERBANK, KOBO_CODE, MOCK_OTP, accountName, findKoboAccount, nextId, newReference, post, wireDate, type Customer, type S } from '../../mocks/state'
 
 export const PENDING_MESSAGE = 'Your transfer is being processed. We will send you an SMS as soon as it completes.'
@@ -33,21 +33,6 @@ const settling = new Map<string, { checks: number; completes: boolean }>()
 const toSave = new Set<string>()
 const bulks = new Map<string, Transfer[]>()
 const bulkIds = new Set<string>()
-/** What the risk check decided at the initiation: transfers (and batches) waiting for the
- * warning's acknowledgement, and transfers to hold for review at their confirm. */
-const warned = new Set<string>()
-const toHold = new Set<string>()
-
-/** Keeps a verdict for the confirm; the warning the initiation answers with. */
-function remember(id: string, verdict: Verdict): S['RiskWarningOut'] | null {
-  if (verdict?.outcome === 'HOLD') toHold.add(id)
-  if (verdict?.outcome !== 'STEP_UP') return null
-  warned.add(id)
-  return verdict.warning
-}
-
-const unacknowledged = (id: string, body: { acknowledgeWarning?: boolean }) =>
-  warned.has(id) && body.acknowledgeWarning !== true ? fieldErrors([{ field: 'acknowledgeWarning', message: ACKNOWLEDGE }]) : null
 
 /** The transfer as planned, or the field error that stops it. */
 function plan(c: Customer, kind: string, row: { sourceAccountNumber?: string; destinationAccountNumber?: string; destinationBankCode?: string; amount?: number; description?: string }): Transfer | { field: string; message: string } {
@@ -81,7 +66,7 @@ function execute(c: Customer, t: Transfer, request: Request, operation: string, 
     const code = inflowRefused(request) ? '34' : outcome.kind === 'declined' ? outcome.code : '51'
     return Object.assign(t, { status: 'FAILED', responseCode: code, message: declined(code) })
   }
-  if (toHold.has(t.id)) {
+  if (held(t.id)) {
     // Held for the team's review: the money is reserved, nothing is sent.
     source.availableBalance = Math.round((source.availableBalance - t.amount) * 100) / 100
     return Object.assign(t, { status: 'PENDING', responseCode: null, message: HELD_MESSAGE, heldForReview: true })

@@ -37,7 +37,7 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
   'identity.bvn': [post('/auth/ibanking/personal/registration/new'), post('/auth/ibanking/personal/registration/existing')],
   'identity.nin': [post('/api/kyc/level-2')],
   // The BFF's risk check on a transfer's initiation (step-up, hold, block; docs/contract.md §16.1).
-  'risk.check': [post('/api/transfer/intrabank'), post('/api/transfer/other-banks'), post('/api/transfer/bulk')],
+  'risk.check': [post('/api/transfer/intrabank'), post('/api/transfer/other-banks'), post('/api/transfer/bulk'), post('/api/utility/providers/:product/vend/initiate')],
   // The core refuses a flagged account's debit with 34 when the transfer is confirmed (§16.2).
   'core.inflow': [post('/api/transfer/intrabank/confirm'), post('/api/transfer/other-banks/confirm'), post('/api/transfer/bulk/confirm')],
   'identity.liveness': [post('/api/onboarding/liveness'), post('/api/ibanking/personal/liveness')],

@@ -1,4 +1,5 @@
-/** The shared one-time-code dialog, with a summary of the bill being confirmed. */
+/** The shared one-time-code dialog, with a summary of the bill being confirmed; a step-up's
+ * warning first when the risk check asked for one (docs/contract.md §16.1). */
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { formatNaira } from '../../../lib/format'
 import { CodeDialog } from '../../../components/code/CodeDialog'
@@ -35,6 +36,7 @@ export function BillCodeDialog() {
       onCancel={() => dispatch(vendDialogClosed())}
       submitText="Confirm Payment"
       onPasskey={flow.pending?.passkeyApproval ? () => dispatch(vendPasskeyRequested()) : undefined}
+      warning={flow.pending?.riskWarning}
     >
       {request && product && (
         <div className="kobo-code-summary">

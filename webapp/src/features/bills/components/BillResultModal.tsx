@@ -3,7 +3,8 @@
  * prepaid meter in large digits), Pending while the biller is requeried (then
  * its final outcome), or the refusal in the server's words; with the receipt
  * actions whenever the payment has a reference, and "Report a problem" once it
- * has an outcome (a failed one's form starts on "I was debited but it failed").
+ * has an outcome (a failed one's form starts on "I was debited but it failed"). A bill the
+ * risk check held for review (docs/contract.md §16.1) reads calmly, as a held transfer does.
  */
 import { ReceiptView } from '../../../components/receipt/ReceiptView'
 import { CheckingNote, ResultModal } from '../../../components/receipt/ResultModal'
@@ -13,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectBills, vendDialogClosed } from '../billsSlice'
 import { billSummary, productLabel } from '../display'
 import { formatNaira } from '../../../lib/format'
-import { FAILED_TITLE, PENDING_TEXT, PENDING_TITLE, SUCCESS_TITLE } from '../texts'
+import { FAILED_TITLE, HELD_TITLE, PENDING_TEXT, PENDING_TITLE, SUCCESS_TITLE } from '../texts'
 import type { BillLog } from '../types'
 
 const ACCOUNT_LABELS: Record<string, string> = {
@@ -46,7 +47,8 @@ export function BillResultModal() {
   const { flow } = useAppSelector(selectBills)
   const bill = flow.bill
   const status = receiptStatusOf(flow.step)
-  const title = resultTitleOf(flow.step, TITLES)
+  const held = flow.step === 'pending' && Boolean(bill?.heldForReview)
+  const title = held ? HELD_TITLE : resultTitleOf(flow.step, TITLES)
   const product = bill ? productLabel(bill.utilityProductType) : null
   const subTitle =
     flow.step === 'failed' ? flow.error : flow.step === 'pending' ? flow.message || PENDING_TEXT : [product, flow.message].filter(Boolean).join(' · ')
@@ -54,8 +56,8 @@ export function BillResultModal() {
   return (
     <ResultModal step={flow.step} onClose={() => dispatch(vendDialogClosed())} className="kobo-bill-result">
       {bill ? (
-        <ReceiptView status={status} title={title} subTitle={subTitle} facts={billReceiptFacts(bill)}>
-          {flow.step === 'pending' && !flow.stillPending && <CheckingNote>Checking with the biller…</CheckingNote>}
+        <ReceiptView status={status} title={title} subTitle={subTitle} facts={billReceiptFacts(bill)} held={held}>
+          {flow.step === 'pending' && !flow.stillPending && !held && <CheckingNote>Checking with the biller…</CheckingNote>}
           {(flow.step === 'failed' || flow.step === 'succeeded') && (
             <div className="kobo-bill-result__report">
               <ReportProblemButton
