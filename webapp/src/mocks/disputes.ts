@@ -17,6 +17,7 @@ import { customerOf, nextId, onReset, wireDate, type Customer, type S } from './
 import { MOCK_OTP } from './state'
 import { formatNaira } from '../lib/format'
 import { forcedScenario } from './forcing/forced'
+import { SELFIE_REQUIRED, requireSelfie, selfieRequired } from './liveness'
 import { billNarration, requeryBill } from '../features/bills/mocks'
 
 const REASONS: Record<string, string> = {
@@ -215,6 +216,8 @@ export const disputesHandlers = [
     if (!body.otp) return HttpResponse.json({ message: 'Enter the OTP sent to your registered email & phone number', twoFactorAuthentication: c.twoFactor }, { status: 202 })
     if (body.otp !== MOCK_OTP) return problem(400, 'Invalid or expired OTP', 'Bad Request')
     frozen.delete(c)
+    // Coming back by themselves: a selfie before money leaves again (§16.6).
+    requireSelfie(c)
     return HttpResponse.json({ message: 'Your account is unfrozen and your password is changed' })
   })),
 ]
@@ -226,11 +229,13 @@ const forcedFrozen = (request: Request) => forcedScenario(request, 'account.free
 /** When a forced `account.freeze.frozen` says the account was frozen (this morning). */
 const FORCED_FROZEN_AT = `${wireDate().slice(0, 10)} 08:05:00`
 
-/** Answers 409 for a frozen persona's payment; otherwise falls through to the payment's own route. */
+/** Answers 409 for a frozen persona's payment, or one whose selfie is owed (§16.6); otherwise
+ * falls through to the payment's own route. */
 function refuseWhenFrozen({ request }: { request: Request }) {
   const persona = personaFromRequest(request)
-  if (!persona || !(frozen.has(customerOf(persona)) || forcedFrozen(request))) return undefined
-  return problem(409, ACCOUNT_FROZEN, 'Conflict')
+  if (!persona) return undefined
+  if (frozen.has(customerOf(persona)) || forcedFrozen(request)) return problem(409, ACCOUNT_FROZEN, 'Conflict')
+  return selfieRequired(customerOf(persona)) ? problem(409, SELFIE_REQUIRED, 'Conflict') : undefined
 }
 
 const PAYMENT_ROUTES = [

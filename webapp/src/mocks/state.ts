@@ -15,6 +15,7 @@ import scenarios from '../../../fixtures/scenarios.json'
 import type { components } from '../api/schema'
 import type { Account, TwoFactorAuthentication } from '../api/types'
 import { KOBO_CODE, MOCK_OTP, accountsOf, bankNameOf, personas, type Persona } from './personas'
+import type { Check } from './liveness'
 
 export type S = components['schemas']
 export { MOCK_OTP, KOBO_CODE }
@@ -283,7 +284,7 @@ export interface Registration {
 export interface Saved {
   registrations: Registration[]
   passwords: Record<string, string>
-  onboarding: Record<string, { profile: S['BasicProfileIn'] | null; profileStatus: string | null; documents: { id: number; slot: number; description: string; status: string }[]; reviewAt: number | null }>
+  onboarding: Record<string, { profile: S['BasicProfileIn'] | null; profileStatus: string | null; documents: { id: number; slot: number; description: string; status: string }[]; reviewAt: number | null; liveness?: Check }>
   resetLinks: Record<string, boolean>
 }
 const STORAGE_KEY = 'kobo.mock.accounts'
@@ -320,7 +321,7 @@ export function syncPersonas(saved: Saved = typeof window === 'undefined' ? load
     if (!p.internetBanking) continue
     if (saved.passwords[p.key]) p.internetBanking.password = saved.passwords[p.key]
     const onboarding = saved.onboarding[p.key]
-    if (onboarding?.profileStatus === 'APPROVED' && onboarding.documents.length >= 2 && onboarding.documents.every((d) => d.status === 'APPROVED')) {
+    if (onboarding?.profileStatus === 'APPROVED' && onboarding.documents.length >= 2 && onboarding.documents.every((d) => d.status === 'APPROVED') && onboarding.liveness?.status === 'PASSED') {
       p.internetBanking.onboardingComplete = true
     }
   }

@@ -19,6 +19,7 @@ const NOTHING: OnboardingStatus = {
   ninStatus: null,
   ninComment: null,
   onboardingComplete: false,
+  livenessStatus: 'REQUIRED',
 }
 
 const row = (overrides: Partial<OnboardingDocument> & Pick<OnboardingDocument, 'documentTypeId' | 'documentName'>) => ({
@@ -76,19 +77,26 @@ async function fillProfileAndContinue(user: ReturnType<typeof renderOnboarding>[
 }
 
 describe('Onboarding page', () => {
-  it('shows the five steps and opens on Basic Profile while a section has no status', async () => {
+  it('shows the six steps and opens on Basic Profile while a section has no status', async () => {
     renderOnboarding()
     expect(await screen.findByText('Basic Profile', { selector: '.ant-card-head-title' })).toBeInTheDocument()
     expect(within(steps()).getAllByRole('button').length + 0).toBeGreaterThanOrEqual(0)
     const titles = [...steps().querySelectorAll('.ant-steps-item-title')].map((t) => t.textContent)
-    expect(titles).toEqual(['Basic Profile', 'Document Upload', 'BVN Verification', 'NIN Verification', 'Status'])
+    expect(titles).toEqual(['Basic Profile', 'Document Upload', 'Selfie', 'BVN Verification', 'NIN Verification', 'Status'])
     expect(screen.getByText('Complete setting up your account')).toBeInTheDocument()
   })
 
-  it('opens on Status when all four statuses are set', async () => {
-    answerWith({ basicProfileStatus: 'SUBMITTED', documentStatus: 'SUBMITTED', bvnStatus: 'APPROVED', ninStatus: 'DECLINED' })
+  it('opens on Status when all four statuses are set and the selfie is taken', async () => {
+    answerWith({ basicProfileStatus: 'SUBMITTED', documentStatus: 'SUBMITTED', bvnStatus: 'APPROVED', ninStatus: 'DECLINED', livenessStatus: 'REFERRED' })
     renderOnboarding()
     expect(await screen.findByText('Status', { selector: '.ant-card-head-title' })).toBeInTheDocument()
+  })
+
+  it('opens on the Selfie when all four statuses are set but the selfie is still to take', async () => {
+    answerWith({ basicProfileStatus: 'SUBMITTED', documentStatus: 'SUBMITTED', bvnStatus: 'APPROVED', ninStatus: 'APPROVED', livenessStatus: 'FAILED' })
+    renderOnboarding()
+    expect(await screen.findByText('Selfie', { selector: '.ant-card-head-title' })).toBeInTheDocument()
+    expect(stepItem('Selfie')).toHaveClass('ant-steps-item-error')
   })
 
   it('stays on Basic Profile when only three statuses are set', async () => {
@@ -479,7 +487,7 @@ describe('Onboarding page', () => {
 
   describe('Status', () => {
     async function openStatus(status: Partial<OnboardingStatus>, documents?: OnboardingDocument[]) {
-      answerWith(status, documents)
+      answerWith({ livenessStatus: 'PASSED', ...status }, documents)
       const view = renderOnboarding()
       await screen.findByText('Status', { selector: '.ant-card-head-title' })
       return view
@@ -627,6 +635,14 @@ describe('Onboarding page', () => {
     await chooseOption(user, within(section('Means of Identification')).getByRole('combobox'), "Driver's Licence")
     await user.upload(screen.getByTestId('file-input-2'), fileOf('licence.png', 'image/png'))
     await inSection('Means of Identification', (row) => row.getByText("Driver's Licence"))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+
+    // The selfie: no camera here, so a photo; it passes.
+    await screen.findByText('Selfie', { selector: '.ant-card-head-title' })
+    await user.upload(await screen.findByLabelText('Selfie photo'), fileOf('selfie.png', 'image/png'))
+    await user.click(await screen.findByRole('button', { name: 'Use this photo' }))
+    expect(await screen.findByText('Thank you. Your selfie matches your BVN photo.')).toBeInTheDocument()
+    await waitFor(() => expect(stepItem('Selfie')).toHaveClass('ant-steps-item-finish'))
     await user.click(screen.getByRole('button', { name: 'Continue' }))
 
     // First look: under review.

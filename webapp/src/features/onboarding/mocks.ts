@@ -2,11 +2,14 @@
  * Mock routes for onboarding, kept in the mock state's saved part. A mock "back office"
  * reviews: once the profile and the compulsory documents are in, status reads show them
  * SUBMITTED for a few seconds and APPROVED after that (press Refresh on the Status panel).
- * A persona whose onboarding is already complete sees everything approved.
+ * A persona whose onboarding is already complete sees everything approved. The selfie
+ * (src/mocks/liveness.ts) passes unless `identity.liveness.*` says otherwise; onboarding is
+ * complete once it has passed too (docs/contract.md §16.6).
  */
 import { http, HttpResponse } from 'msw'
 import type { Persona } from '../../mocks/personas'
 import { notFound, problem, signedIn } from '../../mocks/session'
+import { livenessOf, trySelfie } from '../../mocks/liveness'
 import { loadSaved, nextId, save, type Saved } from '../../mocks/state'
 
 export const MOCK_REVIEW_MS = 4000
@@ -28,6 +31,7 @@ function onboardingOf(persona: Persona) {
   const complete = !!persona.internetBanking?.onboardingComplete
   const documents = complete ? [{ id: -1, slot: 1, description: 'Passport Photograph', status: 'APPROVED' }, { id: -2, slot: 2, description: 'National ID Card', status: 'APPROVED' }] : []
   const o: Onboarding = (saved.onboarding[persona.key] ??= { profile: null, profileStatus: complete ? 'APPROVED' : null, documents, reviewAt: null })
+  if (complete) o.liveness ??= { status: 'PASSED', attempts: 1 }
   return { o, done: () => save(saved) }
 }
 
@@ -56,9 +60,10 @@ const status = signedIn(({ persona }) => {
   done()
   const identity = o.profileStatus && 'APPROVED'
   const documents = documentStatus(o)
+  const livenessStatus = livenessOf(o.liveness, 'REQUIRED').status
   return HttpResponse.json({
     basicProfileStatus: o.profileStatus, basicProfileComment: null, documentStatus: documents, documentComment: null, bvnStatus: identity, bvnComment: null,
-    ninStatus: identity, ninComment: null, onboardingComplete: o.profileStatus === 'APPROVED' && documents === 'APPROVED',
+    ninStatus: identity, ninComment: null, onboardingComplete: o.profileStatus === 'APPROVED' && documents === 'APPROVED' && livenessStatus === 'PASSED', livenessStatus,
   })
 })
 
@@ -77,6 +82,17 @@ export const onboardingHandlers = [
     if (o.profileStatus !== 'APPROVED') o.profileStatus = 'SUBMITTED'
     done()
     return HttpResponse.json({ message: 'Basic Profile updated successfully' })
+  })),
+
+  http.get('/api/onboarding/liveness', signedIn(({ persona }) => HttpResponse.json(livenessOf(onboardingOf(persona).o.liveness, 'REQUIRED')))),
+  http.post('/api/onboarding/liveness', signedIn(({ persona, request, body }) => {
+    const { o, done } = onboardingOf(persona)
+    if (persona.internetBanking?.onboardingComplete) return problem(409, 'Your onboarding is complete. These details can no longer be changed here.', 'Conflict')
+    if (!o.profile && o.profileStatus !== 'APPROVED') return problem(409, 'Save your basic profile first: the selfie is matched to its BVN.', 'Conflict')
+    o.liveness ??= { status: 'REQUIRED', attempts: 0 }
+    const answer = trySelfie(request, o.liveness, body.image)
+    done()
+    return answer
   })),
 
   http.get('/api/onboarding/document-types', signedIn(() => HttpResponse.json(MOCK_DOCUMENT_TYPES))),

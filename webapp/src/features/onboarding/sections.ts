@@ -20,9 +20,24 @@ export function allSectionsSubmitted(status: OnboardingStatus | null): boolean {
   return sectionsOf(status).every((section) => section.status !== null)
 }
 
-/** Onboarding is complete when all four sections are APPROVED. */
+/** The selfie (docs/contract.md §16.6) as a section's status: passed is approved, with a
+ * person is submitted, a failed try is declined, not taken yet is none. */
+export function selfieStatusOf(status: OnboardingStatus | null): SectionStatus {
+  const liveness = status?.livenessStatus
+  return liveness === 'PASSED' ? 'APPROVED' : liveness === 'REFERRED' ? 'SUBMITTED' : liveness === 'FAILED' ? 'DECLINED' : null
+}
+
+/** Onboarding is complete when all four sections are APPROVED and the selfie has passed. */
 export function allSectionsApproved(status: OnboardingStatus | null): boolean {
-  return sectionsOf(status).every((section) => section.status === 'APPROVED')
+  return sectionsOf(status).every((section) => section.status === 'APPROVED') && selfieStatusOf(status) === 'APPROVED'
+}
+
+/** Where the page opens: the profile until every section has a status, then the selfie
+ * while it can still be taken, then Status. */
+export function firstPanelOf(status: OnboardingStatus | null): OnboardingPanel {
+  if (!allSectionsSubmitted(status)) return 'basicProfile'
+  const selfie = selfieStatusOf(status)
+  return selfie === null || selfie === 'DECLINED' ? 'selfie' : 'status'
 }
 
 /** Where Rectify goes: BVN and NIN are fixed on the basic profile (docs/contract.md §6.4). */

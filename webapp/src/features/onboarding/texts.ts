@@ -2,7 +2,8 @@
 
 export const ONBOARDING_SUBTITLE = 'Complete setting up your account'
 
-export const STEP_TITLES = ['Basic Profile', 'Document Upload', 'BVN Verification', 'NIN Verification', 'Status'] as const
+/** §6.1's steps, with the selfie (§16.6) after Document Upload. */
+export const STEP_TITLES = ['Basic Profile', 'Document Upload', 'Selfie', 'BVN Verification', 'NIN Verification', 'Status'] as const
 
 export const PASSPORT_NAME = 'Passport Photograph'
 export const PASSPORT_NOTE = 'Image must be less than 2MB, with a white background and proper lighting.'
@@ -53,5 +54,7 @@ export const ACCEPT_ATTRIBUTE = '.png,.jpg,.jpeg,image/png,image/jpeg'
 
 // The failed states' titles (the reason and Retry show under them).
 export const STATUS_FAILED = "We couldn't load your onboarding status"
+export const SELFIE_TITLE = 'Selfie'
+export const SELFIE_INTRO = 'We match a selfie to the photo on your BVN record, so that nobody else can open an account in your name.'
 export const DOCUMENTS_FAILED = "We couldn't load your documents"
 export const PROFILE_FAILED = "We couldn't load your basic profile"

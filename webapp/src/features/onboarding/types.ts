@@ -24,4 +24,4 @@ export interface Section {
   comment: string | null
 }
 
-export type OnboardingPanel = 'basicProfile' | 'documents' | 'status'
+export type OnboardingPanel = 'basicProfile' | 'documents' | 'selfie' | 'status'

@@ -11,6 +11,7 @@ import { setOverride } from '../../mocks/forcing/overrides'
 import { customerOf } from '../../mocks/state'
 import { personas } from '../../mocks/personas'
 import { openAccount } from '../accounts/mocks'
+import { requireSelfie } from '../../mocks/liveness'
 import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from './testUtils'
 import { FAILED_TITLE, HELD_TITLE, PENDING_TITLE, TRANSFERRED_SUCCESSFULLY } from './texts'
 
@@ -156,6 +157,14 @@ describe('refusals under the form', () => {
     await user.click(within(refusal).getByRole('button', { name: 'Open Settings' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'))
     expect(router.state.location.hash).toBe('#security')
+  })
+
+  it("a profile that owes a selfie is refused with the way to Settings (§16.6)", async () => {
+    requireSelfie(customerOf(ada))
+    await sendToTunde()
+    const refusal = await screen.findByRole('alert')
+    expect(refusal).toHaveTextContent("Please confirm it is you with a selfie before you send money: Settings, Security, Confirm it's you.")
+    expect(within(refusal).getByRole('button', { name: 'Open Settings' })).toBeInTheDocument()
   })
 
   it('sending again clears the refusal', async () => {

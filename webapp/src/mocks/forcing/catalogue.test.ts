@@ -4,7 +4,8 @@
  * the catalogue says, and the answer is still one the OpenAPI document allows.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { resetMockState as resetMockBank } from '../state'
+import { customerOf, resetMockState as resetMockBank } from '../state'
+import { requireSelfie } from '../liveness'
 import { checkResponse } from '../../test/openapiValidator'
 import { personas } from '../personas'
 import { tokenFor } from '../session'
@@ -154,6 +155,37 @@ describe('the scenario catalogue in the mocks', () => {
       responseCode: '34',
       detail: 'We have paused payments out of this account while our team checks money paid into it. We will contact you; you can also call customer service. Your account was not debited.',
     })
+  })
+
+  const LIVENESS = {
+    'identity.liveness.pass': { status: 'PASSED', attemptsLeft: 2, message: 'Thank you. Your selfie matches your BVN photo.' },
+    'identity.liveness.fail': {
+      status: 'FAILED',
+      attemptsLeft: 2,
+      message: 'We could not match your selfie to your BVN photo. Face the camera in good light, without glasses or a hat, and try again.',
+    },
+    'identity.liveness.spoof': {
+      status: 'FAILED',
+      attemptsLeft: 2,
+      message: 'This does not look like a live photo of you. Take a new selfie with your camera, not a photo of a screen or a printed photo, and try again.',
+    },
+  }
+  const SELFIE = { image: 'data:image/jpeg;base64,/9j/4AAQSkZJRg==' }
+  it('lists every identity.liveness scenario it takes', () => {
+    expect(SCENARIOS.filter((s) => s.operation === 'identity.liveness').map((s) => s.id).sort()).toEqual(Object.keys(LIVENESS).sort())
+  })
+  it.each(Object.entries(LIVENESS))('%s decides the selfie', async (id, expected) => {
+    requireSelfie(customerOf(ada))
+    expect((await call('GET', '/api/ibanking/personal/liveness')).body).toMatchObject({ status: 'REQUIRED', attemptsLeft: 3 })
+    expect((await call('POST', '/api/ibanking/personal/liveness', SELFIE, id)).body).toEqual(expected)
+  })
+  it('the third failed selfie is referred to a person; not a photo is refused', async () => {
+    requireSelfie(customerOf(ada))
+    expect((await call('POST', '/api/ibanking/personal/liveness', { image: 'data:text/plain;base64,aGk=' })).status).toBe(400)
+    for (let attempt = 0; attempt < 2; attempt++) await call('POST', '/api/ibanking/personal/liveness', SELFIE, 'identity.liveness.fail')
+    const referred = await call('POST', '/api/ibanking/personal/liveness', SELFIE, 'identity.liveness.fail')
+    expect(referred.body).toMatchObject({ status: 'REFERRED', attemptsLeft: 0 })
+    expect((await call('POST', '/api/ibanking/personal/liveness', SELFIE)).status).toBe(409)
   })
 
   it.each(SCENARIOS.filter((s) => s.operation === 'bills.requery').map((s) => [s.id] as const))('%s is taken on the bill log', async (id) => {

@@ -39,7 +39,7 @@ export function DocumentUploadPanel() {
       dispatch(toastError(UPLOAD_ALL_COMPULSORY))
       return
     }
-    dispatch(panelChanged('status'))
+    dispatch(panelChanged('selfie'))
   }
 
   return (

@@ -3,7 +3,8 @@
  * SUBMITTED: under review, "Kindly be patient". DECLINED: the reason and
  * Rectify (BVN and NIN to Basic Profile, otherwise the section's panel); a
  * declined document names the document. APPROVED: a "was approved" card,
- * hidden once everything is complete, when the completion message shows.
+ * hidden once everything is complete, when the completion message shows. The selfie
+ * (§16.6) has a card of its own, with the way to its step while it can still be taken.
  */
 import { useEffect, type ReactNode } from 'react'
 import { Button, Card, Result, Spin, Typography } from 'antd'
@@ -20,7 +21,7 @@ import { loadOf } from '../../../api/koboApi'
 import { LoadFailed } from '../../../components/LoadState'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
 import { useOnboardingDocumentsQuery, useOnboardingStatusQuery } from '../reads'
-import { allSectionsApproved, rectifyPanel, sectionsOf } from '../sections'
+import { allSectionsApproved, rectifyPanel, sectionsOf, selfieStatusOf } from '../sections'
 import { KINDLY_BE_PATIENT, ONBOARDING_COMPLETE, SECTION_LABELS, STATUS_FAILED } from '../texts'
 import type { OnboardingPanel, Section } from '../types'
 
@@ -36,6 +37,7 @@ const ICONS: Record<Tone, ReactNode> = {
 const PANEL_NAMES: Record<OnboardingPanel, string> = {
   basicProfile: 'Basic Profile',
   documents: 'Document Upload',
+  selfie: 'Selfie',
   status: 'Status',
 }
 
@@ -158,6 +160,34 @@ export function StatusPanel() {
         </StatusCard>,
       )
     }
+  }
+
+  const selfie = selfieStatusOf(status)
+  const toSelfie = <Button onClick={() => go('selfie')}>Go to {PANEL_NAMES.selfie}</Button>
+  if (status && selfie === 'APPROVED' && !complete) {
+    cards.push(
+      <StatusCard key="selfie" tone="approved" title="Selfie approved" testId="status-SELFIE">
+        Your selfie matches your BVN photo.
+      </StatusCard>,
+    )
+  } else if (selfie === 'SUBMITTED') {
+    cards.push(
+      <StatusCard key="selfie" tone="submitted" title="Selfie with our team" testId="status-SELFIE">
+        A member of our team will compare your selfie with your BVN photo. {KINDLY_BE_PATIENT}.
+      </StatusCard>,
+    )
+  } else if (selfie === 'DECLINED') {
+    cards.push(
+      <StatusCard key="selfie" tone="declined" title="Selfie not matched" testId="status-SELFIE" action={toSelfie}>
+        We could not match your selfie to your BVN photo. Take it again.
+      </StatusCard>,
+    )
+  } else if (status && selfie === null) {
+    cards.push(
+      <StatusCard key="selfie" tone="pending" title="Selfie not taken" testId="status-SELFIE" action={toSelfie}>
+        You have not taken your selfie yet.
+      </StatusCard>,
+    )
   }
 
   return (

@@ -1,6 +1,6 @@
 /**
  * The onboarding step indicator (docs/contract.md §6.1): Basic Profile,
- * Document Upload, BVN Verification, NIN Verification, Status. SUBMITTED or
+ * Document Upload, Selfie (§16.6), BVN Verification, NIN Verification, Status. SUBMITTED or
  * APPROVED show as done, DECLINED as declined, anything else numbered. The
  * panel on screen is marked as the current step; its steps are clickable.
  */
@@ -9,12 +9,12 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
 import { panelChanged, selectOnboarding } from '../onboardingSlice'
 import { useOnboardingStatusQuery } from '../reads'
-import { allSectionsApproved, sectionsOf, stepDisplay, type StepDisplay } from '../sections'
+import { allSectionsApproved, sectionsOf, selfieStatusOf, stepDisplay, type StepDisplay } from '../sections'
 import { STEP_TITLES } from '../texts'
 import type { OnboardingPanel, SectionStatus } from '../types'
 
-const STEP_PANELS: (OnboardingPanel | null)[] = ['basicProfile', 'documents', null, null, 'status']
-const CURRENT_STEP: Record<OnboardingPanel, number> = { basicProfile: 0, documents: 1, status: 4 }
+const STEP_PANELS: (OnboardingPanel | null)[] = ['basicProfile', 'documents', 'selfie', null, null, 'status']
+const CURRENT_STEP: Record<OnboardingPanel, number> = { basicProfile: 0, documents: 1, selfie: 2, status: 5 }
 
 const ANTD_STATUS: Record<StepDisplay, NonNullable<StepsProps['status']>> = {
   finish: 'finish',
@@ -31,6 +31,7 @@ export function StepIndicator() {
   const statuses: SectionStatus[] = [
     basicProfile.status,
     documents.status,
+    selfieStatusOf(status),
     bvn.status,
     nin.status,
     allSectionsApproved(status) ? 'APPROVED' : null,
