@@ -30,6 +30,15 @@ export const idCard = () =>
     return y < 28 ? [11, 110, 79] : [227, 241, 235]
   })
 
+/** A selfie: a face on a light wall, for the liveness check (docs/contract.md §16.6; the
+ * simulator's vendor passes any picture of a registry prospect). */
+export const selfie = () =>
+  png(240, 180, (x, y) => {
+    const face = (x - 120) ** 2 / 42 ** 2 + (y - 84) ** 2 / 54 ** 2 < 1
+    const shoulders = (x - 120) ** 2 / 90 ** 2 + (y - 210) ** 2 / 70 ** 2 < 1
+    return face ? [141, 96, 72] : shoulders ? [30, 70, 120] : [236, 232, 224]
+  })
+
 export interface Session {
   userId: number
   headers: { Authorization: string }
@@ -109,6 +118,15 @@ export async function onboardedCustomer(request: APIRequestContext) {
       201,
     )
   }
+
+  // The selfie, matched to the BVN: onboarding completes only once it has passed.
+  const checked = await ok(
+    await request.post('/api/onboarding/liveness', {
+      headers: customer.headers,
+      data: { image: `data:image/png;base64,${selfie().toString('base64')}` },
+    }),
+  )
+  expect(((await checked.json()) as { status: string }).status).toBe('PASSED')
 
   const admin = await session(request, ADMIN.email, ADMIN.password)
   const applicants = (await (await ok(await request.get('/admin/api/onboarding/reviews', { headers: admin.headers }))).json()) as {

@@ -4,7 +4,8 @@
  * - a new user (the simulator's first prospect, Ngozi Adebayo) registers,
  *   verifies the e-mail, signs in, completes the basic profile and uploads
  *   documents; the back office (admin API) declines one document, she
- *   rectifies it, the back office approves everything, and after signing in
+ *   rectifies it, takes her selfie (a photo: the test browser has no camera; docs/contract.md
+ *   §16.6), the back office approves everything, and after signing in
  *   again she lands on /home with her new account;
  * - an existing account owner (Musa Ibrahim) registers and lands on /onboarding;
  * - a customer resets a forgotten password with the link from the inbox.
@@ -14,7 +15,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MOCK, SIM_URL, fillCredentials, newestMessageId, png, readOtp, typeOtp } from './support'
 import { screenshot } from './screenshots'
 import { chooseIn } from './money-support'
-import { ADMIN, PASSWORD, type Prospect, type Session, session, verifiedCustomer } from './customers'
+import { ADMIN, PASSWORD, type Prospect, type Session, selfie, session, verifiedCustomer } from './customers'
 
 const MUSA = { accountNumber: '1020000414', bvn: '22212345604', email: 'musa.ibrahim@example.com' }
 
@@ -250,8 +251,19 @@ test('a new user registers, verifies, onboards through a declined document and r
   await waitForToastsToGo(page)
   await shoot(page, 'onboarding-documents')
 
-  // --- Status: the profile and documents wait for review; BVN and NIN were checked already ---
+  // --- Selfie: no camera in the test browser, so a photo of her face; it matches ---
   await documents.getByRole('button', { name: 'Continue' }).click()
+  const selfieStep = card(page, 'Selfie')
+  await expect(selfieStep.getByText(/^Your camera is not available here/)).toBeVisible()
+  await selfieStep.getByLabel('Selfie photo').setInputFiles(upload('selfie.png', selfie()))
+  await expect(selfieStep.getByAltText('Your selfie')).toBeVisible()
+  await shoot(page, 'onboarding-selfie')
+  await selfieStep.getByRole('button', { name: 'Use this photo' }).click()
+  await expect(selfieStep.getByText('Thank you. Your selfie matches your BVN photo.')).toBeVisible()
+  await expect(page.locator('.ant-steps-item-finish', { hasText: 'Selfie' })).toBeVisible()
+
+  // --- Status: the profile and documents wait for review; BVN and NIN were checked already ---
+  await selfieStep.getByRole('button', { name: 'Continue' }).click()
   const status = card(page, 'Status')
   await expect(status.getByText('Your Basic Profile has been submitted and is under review. Kindly be patient.')).toBeVisible()
   await expect(status.getByText('Your Document Verification has been submitted and is under review. Kindly be patient.')).toBeVisible()
@@ -295,6 +307,7 @@ test('a new user registers, verifies, onboards through a declined document and r
   })
 
   await card(page, 'Document Upload').getByRole('button', { name: 'Continue' }).click()
+  await card(page, 'Selfie').getByRole('button', { name: 'Continue' }).click()
   await expect(
     page.getByText('Your Onboarding is now complete. Log back into the app to access all features.'),
   ).toBeVisible()
