@@ -70,7 +70,7 @@ function Capture({ onPicture }: { onPicture: (image: string) => void }) {
   }
   return (
     <div className="kobo-selfie__capture">
-      <Alert type="info" showIcon title={NO_CAMERA} />
+      <Alert type="info" showIcon title={NO_CAMERA} className="kobo-selfie__note" />
       {refusal && <Alert type="error" showIcon title={refusal} />}
       <Button type="primary" size="large" icon={<PictureOutlined />} onClick={() => input.current?.click()}>
         {CHOOSE_PHOTO}
