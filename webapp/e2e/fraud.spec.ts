@@ -14,19 +14,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MOCK, newestMessageId, readOtp } from './support'
 import { ADMIN, PASSWORD, ok, onboardedCustomer, selfie, session, type Session } from './customers'
-import {
-  ADA,
-  ADA_ACCOUNTS,
-  TUNDE_ACCOUNT,
-  choose,
-  closeResult,
-  codeAfter,
-  coreBalanceKobo,
-  dismissToasts,
-  signIn,
-  typeDialogCode,
-  type Persona,
-} from './money-support'
+import { ADA, ADA_ACCOUNTS, TUNDE_ACCOUNT, choose, closeResult, codeAfter, coreBalanceKobo, dismissToasts, signIn, typeDialogCode, type Persona } from './money-support'
 import { screenshot } from './screenshots'
 
 test.skip(MOCK, 'the back office, the clock and the core are the real stack’s')

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { setOverride } from '../../mocks/forcing/overrides'
+import { requestBodies } from '../../test/requestBodies'
 import { problem, tokenFor } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { customerOf } from '../../mocks/state'
@@ -424,12 +425,7 @@ describe('Bills Payment page', () => {
 
   it('the risk check: a step-up warns before the code and the confirm acknowledges it (docs/contract.md §16.1)', async () => {
     setOverride({ target: 'risk.check', choice: 'risk.check.step-up' })
-    const bodies: Record<string, unknown>[] = []
-    const record = ({ request }: { request: Request }) => {
-      if (request.url.endsWith('/vend/confirm')) void request.clone().json().then((body: Record<string, unknown>) => bodies.push(body))
-    }
-    server.events.on('request:start', record)
-    onTestFinished(() => server.events.removeListener('request:start', record))
+    const bodies = requestBodies(/\/vend\/confirm$/)
     const { user } = renderBills()
     await fillAirtime(user, '08031234501')
     const warning = await dialog('Check before you send')

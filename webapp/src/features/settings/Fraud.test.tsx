@@ -46,12 +46,18 @@ describe('Settings › Security: instant transfers', () => {
     expect(within(card).getByTestId('instant-transfers-message')).toHaveTextContent(/^Instant transfers are on\./)
   })
 
+  /** Settings opened, the switch pressed: its confirmation answered with `answer`. */
+  async function pressSwitch(answer: 'Switch off' | 'Keep on') {
+    const view = renderSettings()
+    const card = await instantCard()
+    await view.user.click(await within(card).findByRole('switch', { name: 'Instant transfers' }))
+    await view.user.click(await screen.findByText(answer, { selector: '.ant-popconfirm-buttons button span' }))
+    return card
+  }
+
   it('switches off with one confirmation and no code', async () => {
     const calls = switchCalls()
-    const { user } = renderSettings()
-    const card = await instantCard()
-    await user.click(await within(card).findByRole('switch', { name: 'Instant transfers' }))
-    await user.click(await screen.findByText('Switch off', { selector: '.ant-popconfirm-buttons button span' }))
+    const card = await pressSwitch('Switch off')
     await waitFor(() => expect(within(card).getByRole('switch', { name: 'Instant transfers' })).not.toBeChecked())
     expect(within(card).getByTestId('instant-transfers-message')).toHaveTextContent(OFF_NOW)
     expect(within(card).getByText(/^Off since \d{2}-\d{2}-\d{4} \d{2}:\d{2} WAT$/)).toBeInTheDocument()
@@ -61,10 +67,7 @@ describe('Settings › Security: instant transfers', () => {
 
   it('"Keep on" leaves it on and sends nothing', async () => {
     const calls = switchCalls()
-    const { user } = renderSettings()
-    const card = await instantCard()
-    await user.click(await within(card).findByRole('switch', { name: 'Instant transfers' }))
-    await user.click(await screen.findByText('Keep on', { selector: '.ant-popconfirm-buttons button span' }))
+    const card = await pressSwitch('Keep on')
     expect(within(card).getByRole('switch', { name: 'Instant transfers' })).toBeChecked()
     expect(calls).toEqual([])
   })

@@ -4,14 +4,13 @@
  * leaves the dialog (and the code) usable.
  * @simplewebauthn/browser is replaced by a stand-in: jsdom has no WebAuthn.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { startAuthentication } from '@simplewebauthn/browser'
 import { server } from '../../mocks/server'
 import { mockPasskeys } from '../../mocks/passkeys'
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
-import { choose, dialog, setUpMoneyTests, typeCode } from './testUtils'
+import { dialog, sendBulkToTunde, setUpMoneyTests, typeCode } from './testUtils'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
 const browserPrompt = vi.mocked(startAuthentication)
@@ -30,19 +29,8 @@ const ASSERTION = {
   clientExtensionResults: {},
 }
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
-
 async function sendBatch(title = 'Approve these payments') {
-  const view = renderWithProviders({ route: '/transfer?tab=bulk', preloadedState: signedInState('ada') })
-  const { user } = view
-  await screen.findByText('Add row')
-  await choose(user, 'From Account', 'Current Account (1020000122)')
-  await user.type(screen.getByLabelText('Account Number'), '1020000218')
-  await user.type(screen.getByLabelText('Row amount'), '150')
-  await user.click(button('Add row'))
-  await screen.findByText('Tunde Bakare')
-  await waitFor(() => expect(button('Send')).toBeEnabled())
-  await user.click(button('Send'))
+  const view = await sendBulkToTunde('Current Account (1020000122)')
   return { ...view, codeDialog: await dialog(title) }
 }
 

@@ -5,14 +5,14 @@
  * developer forces them offline (`?scenario=risk.check.…`).
  */
 import { screen, waitFor, within } from '@testing-library/react'
-import { server } from '../../mocks/server'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { setOverride } from '../../mocks/forcing/overrides'
 import { customerOf } from '../../mocks/state'
 import { personas } from '../../mocks/personas'
 import { openAccount } from '../accounts/mocks'
 import { requireSelfie } from '../../mocks/liveness'
-import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from './testUtils'
+import { choose, dialog, dialogClosed, fillOtherBank, sendBulkToTunde, sendIntraToTunde, setUpMoneyTests, typeCode } from './testUtils'
+import { requestBodies } from '../../test/requestBodies'
 import { FAILED_TITLE, HELD_TITLE, PENDING_TITLE, TRANSFERRED_SUCCESSFULLY } from './texts'
 
 setUpMoneyTests()
@@ -22,27 +22,9 @@ const force = (choice: string) => setOverride({ target: 'risk.check', choice })
 const ada = personas.find((p) => p.key === 'ada')!
 
 /** The bodies of the confirm calls, as sent. */
-function confirmBodies(path = '/api/transfer/intrabank/confirm') {
-  const bodies: Record<string, unknown>[] = []
-  const listener = ({ request }: { request: Request }) => {
-    if (request.method === 'POST' && new URL(request.url).pathname === path) void request.clone().json().then((b: Record<string, unknown>) => bodies.push(b))
-  }
-  server.events.on('request:start', listener)
-  onTestFinished(() => server.events.removeListener('request:start', listener))
-  return bodies
-}
+const confirmBodies = (path = '/api/transfer/intrabank/confirm') => requestBodies(path)
 
-async function sendToTunde(amount = '2500') {
-  const view = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
-  const { user } = view
-  await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
-  await choose(user, 'From Account', 'Savings Account (1020000115)')
-  await user.type(screen.getByLabelText('Account Number'), '1020000218')
-  await screen.findByTestId('resolved-name')
-  await user.type(screen.getByLabelText('Amount'), amount)
-  await user.click(screen.getByRole('button', { name: /Send$/ }))
-  return view
-}
+const sendToTunde = (amount = '2500') => sendIntraToTunde(amount)
 
 const noToast = () => expect(document.querySelector('.ant-notification-notice')).toBeNull()
 
@@ -134,12 +116,7 @@ describe('refusals under the form', () => {
 
   it("the watch-list's magic account is blocked with the contract's sentence", async () => {
     const { user } = renderWithProviders({ route: '/transfer?tab=other-bank', preloadedState: signedInState('ada') })
-    await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
-    await choose(user, 'From Account', 'Savings Account (1020000115)')
-    await choose(user, 'Bank', 'Guaranty Trust Bank')
-    await user.type(screen.getByLabelText('Account Number'), '9000000083')
-    await screen.findByTestId('resolved-name')
-    await user.type(screen.getByLabelText('Amount'), '300')
+    await fillOtherBank(user, '9000000083', '300')
     await user.click(screen.getByRole('button', { name: /Send$/ }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account has been reported to the banks as used for fraud, so Kobo will not send money to it. If someone asked you to pay it, do not pay them another way.',
@@ -208,25 +185,8 @@ describe('the new-account cap', () => {
 })
 
 describe('a bulk transfer and the risk check', () => {
-  const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
-  const rowsOf = () =>
-    within(document.querySelector<HTMLElement>('.kobo-bulk__table tbody')!)
-      .getAllByRole('row')
-      .filter((r) => !r.classList.contains('ant-table-placeholder') && !r.classList.contains('ant-table-measure-row'))
-
-  async function sendBatch() {
-    const view = renderWithProviders({ route: '/transfer?tab=bulk', preloadedState: signedInState('ada') })
-    const { user } = view
-    await screen.findByText('Add row')
-    await choose(user, 'From Account', 'Savings Account (1020000115)')
-    await user.type(screen.getByLabelText('Account Number'), '1020000218')
-    await user.type(screen.getByLabelText('Row amount'), '150')
-    await user.click(button('Add row'))
-    await waitFor(() => expect(rowsOf()).toHaveLength(1))
-    await waitFor(() => expect(button('Send')).toBeEnabled())
-    await user.click(button('Send'))
-    return view
-  }
+  const rowsOf = () => [...document.querySelectorAll<HTMLElement>('.kobo-bulk__table tbody tr.ant-table-row')]
+  const sendBatch = () => sendBulkToTunde('Savings Account (1020000115)')
 
   it('a step-up warns before the batch\'s code, and the confirm acknowledges it', async () => {
     force('risk.check.step-up')

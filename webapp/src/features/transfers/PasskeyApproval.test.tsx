@@ -4,14 +4,13 @@
  * this transfer's, and a cancelled prompt leaves the dialog (and the code) usable.
  * @simplewebauthn/browser is replaced by a stand-in: jsdom has no WebAuthn.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { startAuthentication } from '@simplewebauthn/browser'
 import { server } from '../../mocks/server'
 import { mockPasskeys } from '../../mocks/passkeys'
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
-import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from './testUtils'
+import { dialog, dialogClosed, sendIntraToTunde, setUpMoneyTests, typeCode } from './testUtils'
 import { TRANSFERRED_SUCCESSFULLY } from './texts'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
@@ -32,14 +31,7 @@ const ASSERTION = {
 }
 
 async function startTransfer(title = 'Approve this payment') {
-  const view = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
-  const { user } = view
-  await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
-  await choose(user, 'From Account', 'Savings Account (1020000115)')
-  await user.type(screen.getByLabelText('Account Number'), '1020000218')
-  await user.type(screen.getByLabelText('Amount'), '2500')
-  await screen.findByTestId('resolved-name')
-  await user.click(screen.getByRole('button', { name: /Send$/ }))
+  const view = await sendIntraToTunde('2500')
   return { ...view, codeDialog: await dialog(title) }
 }
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { HIDDEN_AMOUNT } from '../../lib/format'
-import { choose, dialog, dialogClosed, openDropdown, optionTitles, queryDialog, setUpMoneyTests, typeCode } from './testUtils'
+import { choose, dialog, dialogClosed, fillOtherBank, openDropdown, optionTitles, queryDialog, setUpMoneyTests, typeCode } from './testUtils'
 import { FAILED_TITLE, PENDING_TITLE, TRANSFERRED_SUCCESSFULLY, TRANSFER_ERROR, BALANCES_FAILED, BANKS_FAILED, BENEFICIARIES_FAILED } from './texts'
 import { AMOUNT_DECIMALS } from '../../lib/amount'
 import { INVALID_ACCOUNT_DETAILS } from '../../store/payees/texts'
@@ -188,12 +188,7 @@ describe('Transfer page', () => {
   it('other bank: a Pending transfer that then fails shows the reason', async () => {
     pendingPolling.intervalMs = 300
     const { user } = renderTransfer('other-bank')
-    await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
-    await choose(user, 'From Account', 'Savings Account (1020000115)')
-    await choose(user, 'Bank', 'Guaranty Trust Bank')
-    await user.type(screen.getByLabelText('Account Number'), '9000000052')
-    await screen.findByTestId('resolved-name')
-    await user.type(screen.getByLabelText('Amount'), '700')
+    await fillOtherBank(user, '9000000052', '700')
     await user.click(sendButton())
     await typeCode(user, '123456', await dialog('OTP Verification'))
     expect(await screen.findByText(PENDING_TITLE)).toBeInTheDocument()
@@ -203,12 +198,7 @@ describe('Transfer page', () => {
 
   it("other bank: a decline (422) shows the server's detail and leaves the balance alone", async () => {
     const { user } = renderTransfer('other-bank')
-    await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
-    await choose(user, 'From Account', 'Savings Account (1020000115)')
-    await choose(user, 'Bank', 'Guaranty Trust Bank')
-    await user.type(screen.getByLabelText('Account Number'), '9000000021')
-    await screen.findByTestId('resolved-name')
-    await user.type(screen.getByLabelText('Amount'), '100')
+    await fillOtherBank(user, '9000000021', '100')
     await user.click(sendButton())
     await typeCode(user, '123456', await dialog('OTP Verification'))
     expect(await screen.findByText(FAILED_TITLE)).toBeInTheDocument()

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { resetMockState as resetMockBank } from '../../mocks/state'
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { pendingPolling } from './transfersSaga'
 
 /** Fresh mock bank and quick status checks before each test. */
@@ -84,4 +85,46 @@ export function dialogClosed(title: string): Promise<void> {
     const hidden = !found || found.closest('.ant-drawer-content-wrapper-hidden, .ant-zoom-leave, [style*="display: none"]')
     if (!hidden) throw new Error(`dialog "${title}" still open`)
   })
+}
+
+/** Role queries are slow on the transfer page; its buttons are found by their text. */
+export const buttonNamed = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
+
+/** Ada's batch of one row (₦150 to Tunde) from `source`, sent: the code step comes next. */
+export async function sendBulkToTunde(source: string) {
+  const view = renderWithProviders({ route: '/transfer?tab=bulk', preloadedState: signedInState('ada') })
+  const { user } = view
+  await screen.findByText('Add row')
+  await choose(user, 'From Account', source)
+  await user.type(screen.getByLabelText('Account Number'), '1020000218')
+  await user.type(screen.getByLabelText('Row amount'), '150')
+  await user.click(buttonNamed('Add row'))
+  await screen.findByText('Tunde Bakare')
+  await waitFor(() => expect(buttonNamed('Send')).toBeEnabled())
+  await user.click(buttonNamed('Send'))
+  return view
+}
+
+/** The Other Bank form filled in: from Ada's savings to GTBank `accountNumber`, name resolved. */
+export async function fillOtherBank(user: UserEvent, accountNumber: string, amount: string) {
+  await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
+  await choose(user, 'From Account', 'Savings Account (1020000115)')
+  await choose(user, 'Bank', 'Guaranty Trust Bank')
+  await user.type(screen.getByLabelText('Account Number'), accountNumber)
+  await screen.findByTestId('resolved-name')
+  await user.type(screen.getByLabelText('Amount'), amount)
+}
+
+/** Ada's ₦`amount` to Tunde on the Intra Bank tab, sent from her savings: the code step (or a
+ * refusal) comes next. */
+export async function sendIntraToTunde(amount: string) {
+  const view = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
+  const { user } = view
+  await waitFor(() => expect(screen.getAllByTestId('transfer-account-balance')).toHaveLength(3))
+  await choose(user, 'From Account', 'Savings Account (1020000115)')
+  await user.type(screen.getByLabelText('Account Number'), '1020000218')
+  await user.type(screen.getByLabelText('Amount'), amount)
+  await screen.findByTestId('resolved-name')
+  await user.click(screen.getByRole('button', { name: /Send$/ }))
+  return view
 }

@@ -6,7 +6,7 @@
  * read with its loading and failed states; each change puts the BFF's answer into it.
  */
 import { useCallback, useState } from 'react'
-import { Card, Popconfirm, Skeleton, Switch, Typography } from 'antd'
+import { Popconfirm, Skeleton, Switch, Typography } from 'antd'
 import { ThunderboltOutlined } from '@ant-design/icons'
 import { failureReason } from '../../../api/client'
 import { koboApi, loadOf } from '../../../api/koboApi'
@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { selectUserInfo } from '../../../store/appSlice'
 import { toastError } from '../../../store/toastSlice'
 import { RemoveDialog } from '../RemoveDialog'
+import { SecurityCard } from '../components/SecurityCard'
 import { useSecurityList } from '../securityReads'
 import { useRemoval } from '../useRemoval'
 import { instantTransfersEndpoint, switchOffEndpoint, switchOnEndpoint, switchOnPasskeyOptionsEndpoint, type InstantTransfers } from './api'
@@ -57,16 +58,7 @@ export function InstantTransfersCard() {
   })
 
   return (
-    <Card
-      variant="borderless"
-      className="kobo-security-card kobo-instant"
-      data-testid="instant-transfers-card"
-      title={
-        <>
-          <ThunderboltOutlined aria-hidden /> {INSTANT_TRANSFERS}
-        </>
-      }
-    >
+    <SecurityCard icon={<ThunderboltOutlined aria-hidden />} title={INSTANT_TRANSFERS} testId="instant-transfers-card" className="kobo-instant">
       {!state && load.status !== 'failed' && <Skeleton active title={false} paragraph={{ rows: 2 }} />}
       {!state && load.status === 'failed' && <LoadFailed title={INSTANT_FAILED} reason={load.error} onRetry={() => void read.refetch()} />}
       {state && (
@@ -113,6 +105,6 @@ export function InstantTransfersCard() {
         withPasskey={hasPasskey}
         passkeyText={SWITCH_ON_PASSKEY}
       />
-    </Card>
+    </SecurityCard>
   )
 }

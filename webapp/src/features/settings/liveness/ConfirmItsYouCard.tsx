@@ -7,13 +7,14 @@
  * tell whether a selfie is owed.
  */
 import { lazy, Suspense, useState } from 'react'
-import { Button, Card, Skeleton, Tag, Typography } from 'antd'
+import { Button, Skeleton, Tag, Typography } from 'antd'
 import { CameraOutlined, SmileOutlined } from '@ant-design/icons'
 import { loadOf } from '../../../api/koboApi'
 import { useRead } from '../../../api/useRead'
 import { LoadFailed } from '../../../components/LoadState'
 import { RETURNING_LIVENESS } from '../../../components/liveness/api'
 import { livenessApi, selfieDue } from '../../../components/liveness/reads'
+import { SecurityCard } from '../components/SecurityCard'
 import { CONFIRM_ITS_YOU, LIVENESS_FAILED, TAKE_SELFIE, triesLeft } from '../../../components/liveness/texts'
 
 const SelfieStep = lazy(async () => ({ default: (await import('../../../components/liveness/SelfieStep')).SelfieStep }))
@@ -33,16 +34,7 @@ export function ConfirmItsYouCard() {
   }
   if (!owed && !shown) return null
   return (
-    <Card
-      variant="borderless"
-      className="kobo-security-card kobo-confirm-card"
-      data-testid="liveness-card"
-      title={
-        <>
-          <SmileOutlined aria-hidden /> {CONFIRM_ITS_YOU}
-        </>
-      }
-    >
+    <SecurityCard icon={<SmileOutlined aria-hidden />} title={CONFIRM_ITS_YOU} testId="liveness-card" className="kobo-confirm-card">
       {started || !selfieDue(state) ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
           <SelfieStep path={RETURNING_LIVENESS} />
@@ -56,6 +48,6 @@ export function ConfirmItsYouCard() {
           </Button>
         </div>
       )}
-    </Card>
+    </SecurityCard>
   )
 }
