@@ -14,7 +14,6 @@ export const FEATURE_STATES = {
   history: () => import('../features/history/state'),
   bills: () => import('../features/bills/state'),
   settings: () => import('../features/settings/state'),
-  kyc: () => import('../features/kyc/state'),
   tickets: () => import('../features/tickets/state'),
   onboarding: () => import('../features/onboarding/state'),
   registration: () => import('../features/registration/state'),

@@ -28,7 +28,6 @@ import type { SchedulesState } from '../store/schedules/schedulesSlice'
 import type { HistoryState } from '../features/history/historySlice'
 import type { BillsState } from '../features/bills/billsSlice'
 import type { SettingsState } from '../features/settings/settingsSlice'
-import type { KycState } from '../features/kyc/kycSlice'
 import type { TicketsState } from '../features/tickets/ticketsSlice'
 import type { OnboardingState } from '../features/onboarding/onboardingSlice'
 import type { PasswordRecoveryState } from '../features/passwordRecovery/passwordRecoverySlice'
@@ -54,7 +53,6 @@ export type RootState = ReducerStates<typeof startupReducers> & {
   history: HistoryState
   bills: BillsState
   settings: SettingsState
-  kyc: KycState
   tickets: TicketsState
   onboarding: OnboardingState
   passwordRecovery: PasswordRecoveryState

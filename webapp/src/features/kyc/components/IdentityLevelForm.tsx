@@ -8,9 +8,8 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Form, Input, Typography } from 'antd'
 import { NumberOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { kycSubmitRequested, selectKyc } from '../kycSlice'
+import type { Submission } from '../levels'
 import { BVN_MIN, EITHER_REQUIRED, NIN_EXACT } from '../texts'
 import type { KycReview } from '../types'
 
@@ -30,13 +29,14 @@ export function IdentityLevelForm({
   level,
   status,
   comment,
-}: {
+  submit,
+  busy,
+  errors,
+}: Submission & {
   level: 1 | 2
   status: KycReview | null
   comment: string | null
 }) {
-  const dispatch = useAppDispatch()
-  const { submitting, errors } = useAppSelector(selectKyc)
   const [form] = Form.useForm<Values>()
   // A declined level may be tried again once the customer has changed something
   // (the page remounts this form whenever the status changes).
@@ -50,7 +50,6 @@ export function IdentityLevelForm({
 
   const locked = status === 'pending' || status === 'approved'
   const submitDisabled = locked || (status === 'declined' && !changed)
-  const busy = submitting === level
   const both = level === 2
 
   return (
@@ -65,7 +64,7 @@ export function IdentityLevelForm({
         setChanged(false)
         const bvn = digitsOnly(values.bvn) || null
         const nin = digitsOnly(values.nin) || null
-        dispatch(kycSubmitRequested({ level, body: both ? { bvn, nin } : { ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) } }))
+        void submit(both ? { bvn, nin } : { ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) })
       }}
     >
       <Typography.Paragraph type="secondary" className="kobo-kyc-form__intro">
