@@ -16,7 +16,11 @@ export interface WriteEndpoint<R, A> {
   Types?: { ResultType: R }
 }
 
-export function useWrite<R, A>(endpoint: WriteEndpoint<R, A>) {
+/**
+ * `endpoint`, or what loads it on the first write: a first screen that rarely writes (a schedule
+ * from /transfer) does not wait for the domain's calls (issue 23).
+ */
+export function useWrite<R, A>(endpoint: WriteEndpoint<R, A> | (() => Promise<WriteEndpoint<R, A>>)) {
   const dispatch = useAppDispatch()
   // How many of this screen's calls are on their way.
   const [sent, setSent] = useState(0)
@@ -24,7 +28,8 @@ export function useWrite<R, A>(endpoint: WriteEndpoint<R, A>) {
     async (arg: A): Promise<ApiResult<R>> => {
       setSent((n) => n + 1)
       try {
-        return await (dispatch(endpoint.initiate(arg, { track: false }) as never) as Promise<ApiResult<R>>)
+        const loaded = typeof endpoint === 'function' ? await endpoint() : endpoint
+        return await (dispatch(loaded.initiate(arg, { track: false }) as never) as Promise<ApiResult<R>>)
       } finally {
         setSent((n) => n - 1)
       }
