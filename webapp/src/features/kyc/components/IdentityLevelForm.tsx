@@ -5,10 +5,11 @@
  * at once. Submit is disabled once the level has a status; after a decline
  * it comes back when the customer corrects a number.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Button, Form, Input, Typography } from 'antd'
 import { NumberOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { REQUIRED } from '../../../lib/validation'
+import { useServerFieldErrors } from '../../../lib/formHelpers'
 import type { Submission } from '../levels'
 import { BVN_MIN, EITHER_REQUIRED, NIN_EXACT } from '../texts'
 import type { KycReview } from '../types'
@@ -17,6 +18,8 @@ interface Values {
   bvn?: string
   nin?: string
 }
+
+const FIELDS = ['bvn', 'nin'] as const
 
 const digitsOnly = (value: string | undefined) => (value ?? '').replace(/\D/g, '')
 
@@ -43,10 +46,7 @@ export function IdentityLevelForm({
   const [changed, setChanged] = useState(false)
 
   // The server's field errors go back onto the fields they belong to.
-  useEffect(() => {
-    const own = errors.filter((e) => e.field === 'bvn' || e.field === 'nin')
-    if (own.length) form.setFields(own.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })))
-  }, [errors, form])
+  useServerFieldErrors(form, errors, FIELDS)
 
   const locked = status === 'pending' || status === 'approved'
   const submitDisabled = locked || (status === 'declined' && !changed)
