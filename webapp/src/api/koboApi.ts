@@ -108,6 +108,20 @@ export async function toastOutcome<R>(
   }
 }
 
+/** A mutation's `onQueryStarted` that toasts its outcome and does nothing else. */
+export const toastsOutcome =
+  <R>(failed: string, done?: string) =>
+  async (_arg: unknown, lifecycle: WriteLifecycle<R>) => {
+    await toastOutcome(lifecycle, failed, done)
+  }
+
+/** A mutation's `invalidatesTags`: these reads are asked for again once it went through (a
+ * refusal changed nothing). */
+export const onceDone =
+  (...tags: ReadTag[]) =>
+  (_answer: unknown, refused: unknown) =>
+    refused ? [] : tags
+
 /** A query's state as the screen's three states (components/LoadState.tsx). */
 export function loadOf(query: {
   isError: boolean

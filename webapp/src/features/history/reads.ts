@@ -1,6 +1,6 @@
 /** The history through RTK Query (api/koboApi.ts): a page of transactions, one transaction,
  * and a statement asked for by e-mail. */
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
 import type { MessageResponse } from '../../api/accountTypes'
 import { statementEndpoint, transactionDetailEndpoint, transactionsEndpoint } from './api'
@@ -21,9 +21,7 @@ export const historyApi = koboApi.injectEndpoints({
     }),
     requestStatement: build.mutation<MessageResponse, { fileType: StatementFileType; body: StatementRequest }>({
       query: ({ fileType, body }) => statementEndpoint(fileType, body),
-      async onQueryStarted(_arg, lifecycle) {
-        await toastOutcome(lifecycle, STATEMENT_ERROR, STATEMENT_REQUESTED)
-      },
+      onQueryStarted: toastsOutcome(STATEMENT_ERROR, STATEMENT_REQUESTED),
     }),
   }),
 })

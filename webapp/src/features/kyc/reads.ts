@@ -1,6 +1,6 @@
 /** KYC through RTK Query (api/koboApi.ts): the status, the biodata and the level-3 documents,
  * and the submission of the next level. */
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
 import type { MessageResponse } from '../../api/accountTypes'
 import { kycBiodataEndpoint, kycDocumentsEndpoint, kycStatusEndpoint, submitKycLevelEndpoint } from './api'
@@ -28,9 +28,7 @@ export const kycApi = koboApi.injectEndpoints({
     submitKycLevel: build.mutation<MessageResponse, { level: KycLevel; body: KycLevelRequest }>({
       query: ({ level, body }) => submitKycLevelEndpoint(level, body),
       invalidatesTags: (_answer, error) => (!error || error.status === 400 || error.status === 409 ? ['Kyc'] : []),
-      async onQueryStarted(_arg, lifecycle) {
-        await toastOutcome(lifecycle, SUBMIT_ERROR, SUBMITTED)
-      },
+      onQueryStarted: toastsOutcome(SUBMIT_ERROR, SUBMITTED),
     }),
   }),
 })

@@ -3,7 +3,7 @@
  * what it changes (docs/contract.md §6.3, §6.5): saving the profile the status (the profile is
  * the answer in hand), an upload the documents, a delete the documents and the status. */
 import { useCallback, useMemo } from 'react'
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome, toastsOutcome } from '../../api/koboApi'
 import { useRead, type Read, type ReadEndpoint } from '../../api/useRead'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import {
@@ -29,17 +29,7 @@ import {
   STATUS_FETCH_FAILED,
   UPLOAD_FAILED,
 } from './texts'
-import type {
-  BasicProfile,
-  BasicProfileRequest,
-  DocumentContent,
-  DocumentTypeOption,
-  DocumentUploaded,
-  DocumentUploadRequest,
-  MessageResponse,
-  OnboardingDocument,
-  OnboardingStatus,
-} from './types'
+import type { BasicProfile, BasicProfileRequest, DocumentContent, DocumentTypeOption, DocumentUploaded, DocumentUploadRequest, MessageResponse, OnboardingDocument, OnboardingStatus } from './types'
 
 export const onboardingApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
@@ -71,7 +61,7 @@ export const onboardingApi = koboApi.injectEndpoints({
     /** Submits the profile and checks BVN and NIN: the steps change. */
     saveBasicProfile: build.mutation<MessageResponse, BasicProfileRequest>({
       query: saveBasicProfileEndpoint,
-      invalidatesTags: (answer) => (answer ? ['OnboardingStatus'] : []),
+      invalidatesTags: onceDone('OnboardingStatus'),
       async onQueryStarted(sent, lifecycle) {
         if (!(await toastOutcome(lifecycle, PROFILE_UPDATE_FAILED, BASIC_PROFILE_UPDATED))) return
         const before = selectBasicProfile(lifecycle.getState() as never).data
@@ -89,17 +79,13 @@ export const onboardingApi = koboApi.injectEndpoints({
     }),
     uploadDocument: build.mutation<DocumentUploaded, DocumentUploadRequest>({
       query: uploadDocumentEndpoint,
-      invalidatesTags: (answer) => (answer ? ['OnboardingDocuments'] : []),
-      async onQueryStarted(_upload, lifecycle) {
-        await toastOutcome(lifecycle, UPLOAD_FAILED, DOCUMENT_UPLOADED)
-      },
+      invalidatesTags: onceDone('OnboardingDocuments'),
+      onQueryStarted: toastsOutcome(UPLOAD_FAILED, DOCUMENT_UPLOADED),
     }),
     deleteDocument: build.mutation<MessageResponse, number>({
       query: deleteDocumentEndpoint,
-      invalidatesTags: (answer) => (answer ? ['OnboardingDocuments', 'OnboardingStatus'] : []),
-      async onQueryStarted(_id, lifecycle) {
-        await toastOutcome(lifecycle, DELETE_FAILED, DELETED_SUCCESSFULLY)
-      },
+      invalidatesTags: onceDone('OnboardingDocuments', 'OnboardingStatus'),
+      onQueryStarted: toastsOutcome(DELETE_FAILED, DELETED_SUCCESSFULLY),
     }),
   }),
 })

@@ -4,7 +4,7 @@
  * shows in the conversation at once (the `reply` mutation writes it into the read, then the
  * server's answer). */
 import { useEffect } from 'react'
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
 import type { MessageResponse } from '../../api/accountTypes'
 import { attachmentDownloadEndpoint, createTicketEndpoint, replyEndpoint, ticketEndpoint, ticketStatusEndpoint, ticketsEndpoint } from './api'
@@ -63,10 +63,8 @@ export const ticketsApi = koboApi.injectEndpoints({
 
     createTicket: build.mutation<TicketCreated, CreateTicketRequest>({
       query: createTicketEndpoint,
-      invalidatesTags: (created) => (created ? ['Tickets'] : []),
-      async onQueryStarted(_arg, lifecycle) {
-        await toastOutcome(lifecycle, CREATE_TICKET_ERROR, TICKET_CREATED)
-      },
+      invalidatesTags: onceDone('Tickets'),
+      onQueryStarted: toastsOutcome(CREATE_TICKET_ERROR, TICKET_CREATED),
     }),
     /** Shows the reply at once, sends it, then shows the server's conversation; or takes the
      * reply out again and gives its text back to the reply box (`replyFailed`). */

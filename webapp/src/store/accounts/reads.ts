@@ -6,7 +6,7 @@
 import type { Account, ClientSummary } from '../../api/types'
 import type { AccountCreated, AccountType } from '../../api/accountTypes'
 import { useRead } from '../../api/useRead'
-import { koboApi, toastOutcome, type ReadError } from '../../api/koboApi'
+import { koboApi, onceDone, toastsOutcome, type ReadError } from '../../api/koboApi'
 import { isOnline } from '../../lib/network'
 import { accountTypesEndpoint, accountsEndpoint, clientSummaryEndpoint, createAccountEndpoint } from './api'
 import { loadDashboardSnapshot, saveDashboardSnapshot, type DashboardSnapshot } from './dashboardSnapshot'
@@ -51,10 +51,8 @@ export const accountsApi = koboApi.injectEndpoints({
     /** Opens another account of the type with this id: every view of the accounts is refreshed. */
     createAccount: build.mutation<AccountCreated, number>({
       query: createAccountEndpoint,
-      invalidatesTags: (created) => (created ? ['Accounts', 'Dashboard'] : []),
-      async onQueryStarted(_typeId, lifecycle) {
-        await toastOutcome(lifecycle, CREATE_ACCOUNT_ERROR, ACCOUNT_CREATED)
-      },
+      invalidatesTags: onceDone('Accounts', 'Dashboard'),
+      onQueryStarted: toastsOutcome(CREATE_ACCOUNT_ERROR, ACCOUNT_CREATED),
     }),
   }),
 })

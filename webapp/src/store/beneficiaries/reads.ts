@@ -3,7 +3,7 @@
 import type { Beneficiary } from './types'
 import type { MessageResponse } from '../../api/accountTypes'
 import { useRead } from '../../api/useRead'
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome } from '../../api/koboApi'
 import { beneficiariesEndpoint, deleteBeneficiaryEndpoint } from './api'
 import { BENEFICIARIES_ERROR, BENEFICIARY_DELETED, DELETE_BENEFICIARY_ERROR } from './texts'
 
@@ -18,7 +18,7 @@ export const beneficiariesApi = koboApi.injectEndpoints({
     /** The row leaves the list at once, then the list is asked for again. */
     deleteBeneficiary: build.mutation<MessageResponse, number>({
       query: deleteBeneficiaryEndpoint,
-      invalidatesTags: (answer) => (answer ? ['Beneficiaries'] : []),
+      invalidatesTags: onceDone('Beneficiaries'),
       async onQueryStarted(id, lifecycle) {
         if (!(await toastOutcome(lifecycle, DELETE_BENEFICIARY_ERROR, BENEFICIARY_DELETED))) return
         lifecycle.dispatch(beneficiariesApi.util.updateQueryData('beneficiaries', undefined, (list) => list.filter((b) => b.id !== id)))

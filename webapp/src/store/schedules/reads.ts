@@ -2,7 +2,7 @@
  * one (or a bulk batch) and editing one, after which the payment waits for its approval, the
  * code step (schedulesSaga.ts). */
 import { useRead } from '../../api/useRead'
-import { koboApi, toastOutcome } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome } from '../../api/koboApi'
 import type { TransferRequest, BulkTransferRow } from '../../api/transferTypes'
 import { selectUserInfo } from '../appSlice'
 import { toastError } from '../toastSlice'
@@ -43,7 +43,7 @@ export const schedulesApi = koboApi.injectEndpoints({
     editSchedule: build.mutation<EditedSchedule, EditScheduleRequest>({
       query: editScheduleEndpoint,
       // The list and the dashboard's upcoming payments show the change.
-      invalidatesTags: (edited) => (edited ? ['Schedules', 'Dashboard'] : []),
+      invalidatesTags: onceDone('Schedules', 'Dashboard'),
       async onQueryStarted(_edit, lifecycle) {
         const edited = await toastOutcome(lifecycle, EDIT_ERROR, (answer) => answer.message || SCHEDULE_EDITED)
         if (!edited) return
