@@ -721,25 +721,16 @@ def verdicts(results: Results) -> list[str]:
 def report(results: Results, args: Any) -> str:
     lines = [
         f"Measured {datetime.now(LAGOS):%Y-%m-%d %H:%M} (Lagos) on {platform.machine()}, "
-        f"{os.cpu_count()} CPUs shared with other engineers' work (compare figures within this "
-        f"run only), Python {platform.python_version()}, PostgreSQL on loopback; BFF in "
-        f"production mode under uvicorn with {args.workers} worker processes, simulator with "
-        f"{args.sim_workers}; load from wrk (Lua scripts in bench/wrk/; one thread per core "
-        "for one-request workloads, one per connection for flows), each figure the median "
-        f"of {args.runs} runs of {args.seconds:.0f} s "
-        f"after an unmeasured {WARM_UP_S} s warm-up; "
-        f"{args.users} bench customers. Errors are wrk's socket errors, answers of 400 or "
-        f"more, requests slower than {wrk.TIMEOUT_S} s, and flows that ended wrong. "
-        "CPU ms/op: the CPU time of all of a server's processes during the run over the "
-        "operations, and of the local PostgreSQL's (the postmaster and all its processes, "
-        "whatever database they serve); unlike a rate, it hardly depends on what else runs "
-        "on the machine."
+        f"{os.cpu_count()} shared CPUs, Python {platform.python_version()}; BFF with "
+        f"{args.workers} and simulator with {args.sim_workers} processes; each figure the "
+        f"median of {args.runs} runs of {args.seconds:.0f} s after a {WARM_UP_S} s warm-up; "
+        f"{args.users} bench customers; "
         + (
-            f" Both servers reach PostgreSQL through PgBouncer in transaction pooling mode "
-            f"({args.pgbouncer_pool} server connections)."
+            f"PostgreSQL through PgBouncer ({args.pgbouncer_pool} server connections)."
             if getattr(args, "pgbouncer_port", None)
-            else " Both servers connect to PostgreSQL directly."
-        ),
+            else "PostgreSQL directly."
+        )
+        + ' Errors and CPU ms/op as in "Method".',
         "",
         "| workload | clients | ops/s | p50 ms | p99 ms | errors | BFF CPU ms/op |"
         " simulator CPU ms/op | PostgreSQL CPU ms/op |",

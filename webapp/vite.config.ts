@@ -63,12 +63,13 @@ export default defineConfig(({ mode }) => ({
             { name: 'startup', tags: ['$initial'], priority: 3 },
             // The signed-in core's state: RTK Query's reads (api/) and the kit's store (the
             // account and dashboard state). Each route's own slices and sagas (app/featureStates.ts,
-            // store/payees, beneficiaries, schedules, the code step's saga store/codeStep/saga.ts)
+            // store/payees, beneficiaries, schedules, the code step's saga store/codeStep/saga.ts,
+            // disabling an account store/accounts/accountsSaga.ts, which only /settings runs)
             // and the lib/ helpers stay with the pages that use them, out of /home's first screen
             // (issue 44, docs/architecture.md).
             {
               name: 'state',
-              test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
+              test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.|[\\/]accounts[\\/]accountsSaga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
             // The shell's own antd components and icons (its drawer, user menu, navigation icons),

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -117,31 +118,20 @@ class Jobs:
         if self.liveness is None or time.monotonic() - self._dormant_marked_at < 3600:
             return 0
         self._dormant_marked_at = time.monotonic()
-        try:
-            return await self.liveness.require_dormant()
-        except Exception:  # the database may be away: the next hour tries again
-            log.exception("marking dormant profiles failed")
-            return 0
+        return await _guarded("marking dormant profiles", self.liveness.require_dormant())
 
     async def pull_risk_feeds(self) -> int:
-        """The watch-list and the core's account flags, copied for the risk check."""
+        """The watch-list and the core's account flags, copied for the risk check (a copy
+        the core did not answer stays as it was until it does)."""
         if self.feeds is None:
             return 0
-        try:
-            return await self.feeds.pull_if_due()
-        except Exception:  # the core may be away: the copy stays as it was until it answers
-            log.warning("copying the watch-list and account flags failed", exc_info=True)
-            return 0
+        return await _guarded("copying the watch-list and account flags", self.feeds.pull_if_due())
 
     async def expire_reviews(self, now: datetime | None = None) -> int:
         """Held payments nobody reviewed by their deadline: cancelled, the money returned."""
         if self.reviews is None:
             return 0
-        try:
-            return await self.reviews.expire_due(now)
-        except Exception:  # the database may be away: the next pass tries again
-            log.exception("expiring held payments failed")
-            return 0
+        return await _guarded("expiring held payments", self.reviews.expire_due(now))
 
     async def forget_expired_challenges(self) -> int:
         """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):
@@ -149,20 +139,13 @@ class Jobs:
         if self.passkeys is None or time.monotonic() - self._challenges_swept_at < 60:
             return 0
         self._challenges_swept_at = time.monotonic()
-        try:
-            return await self.passkeys.forget_expired_challenges()
-        except Exception:  # the database may be away: the next sweep tries again
-            log.exception("forgetting expired passkey challenges failed")
-            return 0
+        work = self.passkeys.forget_expired_challenges()
+        return await _guarded("forgetting expired passkey challenges", work)
 
     async def deliver_messages(self) -> int:
         if self.outbox is None:
             return 0
-        try:
-            return await self.outbox.deliver_due()
-        except Exception:  # the database may be away: the next pass tries again
-            log.exception("outbox delivery failed")
-            return 0
+        return await _guarded("outbox delivery", self.outbox.deliver_due())
 
     async def _outbox_loop(self) -> None:
         assert self.outbox is not None
@@ -214,3 +197,13 @@ class Jobs:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+
+
+async def _guarded(what: str, work: Awaitable[int]) -> int:
+    """One piece of a pass: a failure (the database or the core away) is logged and the next
+    pass tries again; it never stops the other pieces."""
+    try:
+        return await work
+    except Exception:
+        log.exception("%s failed", what)
+        return 0

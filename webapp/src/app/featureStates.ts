@@ -1,7 +1,7 @@
 /**
  * Each signed-in route's state, loaded with the route (routes.tsx), so a page's first screen
  * brings only the slices and sagas it uses (issue 43: /home paints fast on 3G). The signed-in
- * core (signedInFeatures.ts: RTK Query's reads and the account flows) comes with every page.
+ * core (signedInFeatures.ts: RTK Query) comes with every page.
  */
 import type { FeatureState } from '../store/featureState'
 
@@ -14,7 +14,6 @@ export const FEATURE_STATES = {
   history: () => import('../features/history/state'),
   bills: () => import('../features/bills/state'),
   settings: () => import('../features/settings/state'),
-  kyc: () => import('../features/kyc/state'),
   tickets: () => import('../features/tickets/state'),
   onboarding: () => import('../features/onboarding/state'),
   registration: () => import('../features/registration/state'),

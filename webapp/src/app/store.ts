@@ -3,7 +3,7 @@
  * root saga. The app makes one at start-up; every test makes its own.
  *
  * The store starts with what the login page needs. The signed-in core
- * (signedInFeatures.ts: RTK Query and the account flows) is added by
+ * (signedInFeatures.ts: RTK Query) is added by
  * `loadSignedInFeatures`, and each route's own slices and sagas
  * (featureStates.ts) by `loadFeatureState`; routes.tsx awaits both before a
  * page renders, so the sign-in bundle stays small (issue 11) and /home's first
@@ -28,7 +28,6 @@ import type { SchedulesState } from '../store/schedules/schedulesSlice'
 import type { HistoryState } from '../features/history/historySlice'
 import type { BillsState } from '../features/bills/billsSlice'
 import type { SettingsState } from '../features/settings/settingsSlice'
-import type { KycState } from '../features/kyc/kycSlice'
 import type { TicketsState } from '../features/tickets/ticketsSlice'
 import type { OnboardingState } from '../features/onboarding/onboardingSlice'
 import type { PasswordRecoveryState } from '../features/passwordRecovery/passwordRecoverySlice'
@@ -54,7 +53,6 @@ export type RootState = ReducerStates<typeof startupReducers> & {
   history: HistoryState
   bills: BillsState
   settings: SettingsState
-  kyc: KycState
   tickets: TicketsState
   onboarding: OnboardingState
   passwordRecovery: PasswordRecoveryState
@@ -148,7 +146,7 @@ async function addState(load: () => Promise<FeatureState>): Promise<void> {
 }
 
 /**
- * Loads the signed-in core (RTK Query's reads, the account flows) into the live store(s).
+ * Loads the signed-in core (RTK Query) into the live store(s).
  * Safe to call many times; resolves once it is in.
  */
 let loadingCore: Promise<void> | null = null

@@ -1,7 +1,8 @@
 /**
- * Toasts as data: sagas `put(toastAdded(...))` and `ToastHost` shows them with
- * antd's notification API. Keeping the queue in the store lets sagas stay free
- * of UI imports and lets tests assert on what was announced.
+ * Toasts as data: sagas `put(toastAdded(...))`, mutations dispatch them (`toastOutcome` in
+ * api/koboApi.ts), and `ToastHost` shows them with antd's notification API. Keeping the queue
+ * in the store keeps sagas and mutations free of UI imports and lets tests assert on what
+ * was announced.
  *
  * A toast is the outcome of an action (a refused transfer, a wrong code, "Device renamed");
  * a failed read is shown by its screen, not here (api/koboApi.ts). The same toast queued
@@ -54,7 +55,13 @@ export const toastInfo = (message: string) => toastAdded('info', message)
 
 export const selectToastQueue = (state: { toast: ToastState }) => state.toast.queue
 
-/** Toasts a failure unless it is a 401/403, which is already being handled as a logout. */
+/** A failed action's toast: the server's `detail`, else `fallback`; none for a 401/403, which is
+ * already being handled as a logout. A mutation's goes out through `toastOutcome` (api/koboApi.ts). */
+export const failureToast = (error: ApiError, fallback: string) =>
+  isSessionError(error) ? null : toastError(errorMessage(error, fallback))
+
+/** A saga's way to `failureToast`. */
 export function* toastFailure(error: ApiError, fallback: string): SagaIterator {
-  if (!isSessionError(error)) yield put(toastError(errorMessage(error, fallback)))
+  const toast = failureToast(error, fallback)
+  if (toast) yield put(toast)
 }

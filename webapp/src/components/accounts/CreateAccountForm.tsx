@@ -5,17 +5,14 @@
  * moment..." replaces the form; a failure is shown above it and the form stays.
  */
 import { Alert, Button, Form, Select, Spin, Typography } from 'antd'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { REQUIRED } from '../../lib/validation'
-import { createAccountClosed, createAccountRequested, selectAccounts } from '../../store/accounts/accountsSlice'
 import { useAccountTypesQuery } from '../../store/accounts/reads'
+import type { CreateAccountPanel } from './useCreateAccount'
 import { failedField } from '../failedField'
 import { ACCOUNT_TYPE_LABEL, PLEASE_WAIT } from '../../store/accounts/texts'
 import './accounts.css'
 
-export function CreateAccountForm() {
-  const dispatch = useAppDispatch()
-  const { creating, createError } = useAppSelector(selectAccounts)
+export function CreateAccountForm({ panel: { creating, error: createError, create, close } }: { panel: CreateAccountPanel }) {
   const typesQuery = useAccountTypesQuery()
   const types = typesQuery.data ?? []
   const typesLoading = typesQuery.isFetching
@@ -39,7 +36,7 @@ export function CreateAccountForm() {
           form={form}
           layout="vertical"
           requiredMark
-          onFinish={({ accountTypeId }) => dispatch(createAccountRequested({ accountTypeId }))}
+          onFinish={({ accountTypeId }) => void create(accountTypeId)}
         >
           <Form.Item name="accountTypeId" label={ACCOUNT_TYPE_LABEL} rules={[{ required: true, message: REQUIRED }]} {...failedField(typesQuery)}>
             <Select
@@ -50,7 +47,7 @@ export function CreateAccountForm() {
             />
           </Form.Item>
           <div className="kobo-dialog-actions">
-            <Button onClick={() => dispatch(createAccountClosed())}>Cancel</Button>
+            <Button onClick={close}>Cancel</Button>
             <Button type="primary" htmlType="submit">
               Create
             </Button>

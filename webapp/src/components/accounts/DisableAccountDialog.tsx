@@ -1,4 +1,4 @@
-/** The code step of disabling an account (POST …/disable → code → …/disable/confirm). */
+/** The code step of disabling an account (POST …/disable → code → …/disable/confirm; accountsSaga.ts). */
 import { Typography } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { CodeDialog } from '../code/CodeDialog'

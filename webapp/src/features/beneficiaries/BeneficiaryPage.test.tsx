@@ -18,6 +18,7 @@ import {
   ADD_FIRST_BENEFICIARY,
   NO_RECORDS,
   BENEFICIARY_CREATED,
+  BENEFICIARY_DELETED,
   CREATE_BENEFICIARY_ERROR,
   DELETE_BENEFICIARY_ERROR,
   DELETE_CONFIRM,
@@ -244,11 +245,13 @@ describe('Beneficiary page', () => {
   })
 
   it('deletes from the row menu after Yes; No keeps it', async () => {
-    server.use(http.get('/api/beneficiaries', () => HttpResponse.json(many(2)), { once: true }))
+    let saved = many(2)
     let deleted: string | null = null
     server.use(
+      http.get('/api/beneficiaries', () => HttpResponse.json(saved)),
       http.delete('/api/beneficiaries/:id', ({ params }) => {
         deleted = String(params.id)
+        saved = saved.filter((b) => String(b.id) !== deleted)
         return HttpResponse.json({ message: 'Deleted successfully' })
       }),
     )
@@ -268,6 +271,31 @@ describe('Beneficiary page', () => {
     await user.click(button('Yes', await dialog('Delete Beneficiary')))
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument()
     expect(deleted).toBe('1')
+    await waitFor(() => expect(bodyRows()).toHaveLength(1))
+    expect(screen.queryByText('Person 01')).toBeNull()
+  })
+
+  it("a refused delete says the server's reason, else the spec fallback, and keeps the row", async () => {
+    server.use(
+      http.get('/api/beneficiaries', () => HttpResponse.json(many(2))),
+      http.delete('/api/beneficiaries/:id', () => problem(409, 'A scheduled payment still uses this beneficiary', 'Conflict'), { once: true }),
+    )
+    const { user } = renderPage()
+    await waitFor(() => expect(bodyRows()).toHaveLength(2))
+    const deleteFirst = async () => {
+      await user.click(within(bodyRows()[0]).getByLabelText('Actions for Person 01'))
+      await user.click(await screen.findByText('Delete', { selector: '.ant-dropdown-menu-title-content' }))
+      await user.click(button('Yes', await dialog('Delete Beneficiary')))
+    }
+    await deleteFirst()
+    expect(await screen.findByText('A scheduled payment still uses this beneficiary')).toBeInTheDocument()
+    await waitFor(() => expect(within(bodyRows()[0]).getByLabelText('Actions for Person 01')).not.toHaveClass('ant-btn-loading'))
+
+    server.use(http.delete('/api/beneficiaries/:id', () => new HttpResponse(null, { status: 500 }), { once: true }))
+    await deleteFirst()
+    expect(await screen.findByText(DELETE_BENEFICIARY_ERROR)).toBeInTheDocument()
+    expect(bodyRows()).toHaveLength(2)
+    expect(screen.queryByText(BENEFICIARY_DELETED)).toBeNull()
   })
 
   it('uses the spec fallbacks for fetch and delete failures', async () => {

@@ -7,15 +7,12 @@ import { useMemo, useState } from 'react'
 import { Button, Card, Dropdown, Modal, Typography } from 'antd'
 import { ResponsiveTable } from '../../components/table/ResponsiveTable'
 import { DeleteOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../store/hooks'
+import { useAppDispatch } from '../../store/hooks'
 import { AddFirstEmpty, LoadState } from '../../components/LoadState'
-import {
-  createBeneficiaryOpened,
-  deleteBeneficiaryRequested,
-  selectBeneficiaries,
-} from '../../store/beneficiaries/beneficiariesSlice'
-import { useBeneficiariesQuery } from '../../store/beneficiaries/reads'
+import { createBeneficiaryOpened } from '../../store/beneficiaries/beneficiariesSlice'
+import { beneficiariesApi, useBeneficiariesQuery } from '../../store/beneficiaries/reads'
 import { loadOf } from '../../api/koboApi'
+import { useWrite } from '../../api/useWrite'
 import { CreateBeneficiaryModal } from './components/CreateBeneficiaryModal'
 import {
   ADD_FIRST_BENEFICIARY,
@@ -33,7 +30,9 @@ import '../../components/payment/beneficiaries.css'
 
 export function BeneficiaryPage() {
   const dispatch = useAppDispatch()
-  const { deletingId } = useAppSelector(selectBeneficiaries)
+  const [remove] = useWrite(beneficiariesApi.endpoints.deleteBeneficiary)
+  // The row whose delete is on its way.
+  const [deletingId, setDeletingId] = useState<number | null>(null)
   const list = useBeneficiariesQuery()
   const items = useMemo(() => list.data ?? [], [list.data])
   const [search, setSearch] = useState('')
@@ -42,6 +41,11 @@ export function BeneficiaryPage() {
 
   const rows = useMemo(() => items.filter((b) => matchesSearch(b, search)), [items, search])
   const create = () => dispatch(createBeneficiaryOpened())
+  const deleteOne = async (id: number) => {
+    setDeletingId(id)
+    await remove(id)
+    setDeletingId(null)
+  }
 
   return (
     <>
@@ -146,7 +150,7 @@ export function BeneficiaryPage() {
         cancelText="No"
         okButtonProps={{ danger: true }}
         onOk={() => {
-          if (toDelete) dispatch(deleteBeneficiaryRequested({ id: toDelete.id }))
+          if (toDelete) void deleteOne(toDelete.id)
           setToDelete(null)
         }}
         onCancel={() => setToDelete(null)}

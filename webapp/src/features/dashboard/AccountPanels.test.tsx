@@ -72,9 +72,26 @@ describe('Create Account panel', () => {
     await choose(user, within(panel).getByLabelText('Account Type'), 'Current Account')
     await user.click(await within(panel).findByRole('button', { name: 'Create' }))
     expect(await within(panel).findByText('You can have at most 10 active accounts')).toBeInTheDocument()
+    // Said once in the panel and once as the action's toast.
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent('You can have at most 10 active accounts'))
     expect(await dialog('Create Account')).toBeVisible()
     // The chosen type is kept for another try.
     expect(within(panel).getByTitle('Current Account')).toBeInTheDocument()
+  })
+
+  it('says the spec sentence for a refusal without a detail, and a second try opens the account', async () => {
+    server.use(http.post('/api/accounts', () => new HttpResponse(null, { status: 500 }), { once: true }))
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState('ada') })
+    await openMenuItem(user, 'Create Account')
+    const panel = await dialog('Create Account')
+    await choose(user, within(panel).getByLabelText('Account Type'), 'Kids Savings Account')
+    await user.click(await within(panel).findByRole('button', { name: 'Create' }))
+    expect(await within(panel).findByText(CREATE_ACCOUNT_ERROR)).toBeInTheDocument()
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(CREATE_ACCOUNT_ERROR))
+    await user.click(await within(panel).findByRole('button', { name: 'Create' }))
+    expect(await screen.findByText(ACCOUNT_CREATED)).toBeInTheDocument()
+    await dialogClosed('Create Account')
+    await waitFor(() => expect(screen.getAllByTestId('account-card')).toHaveLength(4))
   })
 
   it('falls back to the spec sentences without a detail', async () => {

@@ -15,6 +15,7 @@ import {
   NO_RECORDS,
   OVER_ONE_YEAR,
   REQUEST_STATEMENT,
+  STATEMENT_ERROR,
   STATEMENT_REQUESTED,
   TRANSACTIONS_ERROR,
 } from './texts'
@@ -345,5 +346,26 @@ describe('Request Statement', () => {
     // The field's own message follows the alert (set on the form after the answer): wait for it.
     await waitFor(() => expect(within(modal).getAllByText(OVER_ONE_YEAR).length).toBeGreaterThanOrEqual(2))
     expect(await dialog(REQUEST_STATEMENT)).toBeInTheDocument()
+  })
+
+  it('says the fallback of a refusal without a message in a toast and in the modal, and sends again from it', async () => {
+    server.use(http.post(`${TRANSACTIONS_PATH}/download`, () => new HttpResponse(null, { status: 502 }), { once: true }))
+    const { user } = await renderHistory()
+    await user.click(button(REQUEST_STATEMENT))
+    const modal = await dialog(REQUEST_STATEMENT)
+    await typeDate(user, within(modal).getByLabelText('Start Date'), dayjs().subtract(1, 'month').format('DD-MM-YYYY'))
+    await typeDate(user, within(modal).getByLabelText('End Date'), dayjs().format('DD-MM-YYYY'))
+    await choose(user, within(modal).getByLabelText('Account'), 'Current Account (1020000122)')
+    await user.click(within(modal).getByText('PDF'))
+    await user.click(button(REQUEST_STATEMENT, modal))
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent(STATEMENT_ERROR))
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(STATEMENT_ERROR))
+    expect(requestedStatements).toHaveLength(0)
+
+    await waitFor(() => expect(button(REQUEST_STATEMENT, modal)).not.toHaveClass('ant-btn-loading'))
+    await user.click(button(REQUEST_STATEMENT, modal))
+    expect(await screen.findByText(STATEMENT_REQUESTED)).toBeInTheDocument()
+    await dialogClosed(REQUEST_STATEMENT)
+    expect(requestedStatements).toHaveLength(1)
   })
 })

@@ -1,11 +1,11 @@
 /**
  * Transaction history: the query of the server-side paged, filtered table (kept
- * between visits), which transaction's details are open, and the Request Statement
- * modal. The pages and the details themselves are reads (reads.ts).
+ * between visits), which transaction's details are open, and whether the Request Statement
+ * modal is. The pages and the details themselves are reads, the statement a mutation (reads.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { PAGE_SIZES } from '../../components/table/pagination'
-import type { HistoryQuery, StatementFileType, StatementRequest, Transaction } from './types'
+import type { HistoryQuery, Transaction } from './types'
 
 export interface HistoryState {
   /** The query of the page shown (or being loaded). */
@@ -15,31 +15,17 @@ export interface HistoryState {
     /** The row clicked, shown at once while the details load. */
     row: Transaction | null
   }
-  statement: {
-    open: boolean
-    submitting: boolean
-    /** The server's refusal, shown inside the modal (which stays open). */
-    error: string | null
-    /** Bumped on each refusal so the form can show field errors again. */
-    errorField: string | null
-    failures: number
-  }
+  statementOpen: boolean
 }
 
 export const initialQuery: HistoryQuery = { page: 0, size: PAGE_SIZES[0] }
 
 const closedDetail: HistoryState['detail'] = { referenceNumber: null, row: null }
-const closedStatement: HistoryState['statement'] = { open: false, submitting: false, error: null, errorField: null, failures: 0 }
 
 const initialState: HistoryState = {
   query: initialQuery,
   detail: closedDetail,
-  statement: closedStatement,
-}
-
-export interface StatementPayload {
-  fileType: StatementFileType
-  body: StatementRequest
+  statementOpen: false,
 }
 
 const historySlice = createSlice({
@@ -61,24 +47,10 @@ const historySlice = createSlice({
       state.detail = closedDetail
     },
     statementOpened(state) {
-      state.statement = { ...closedStatement, open: true }
+      state.statementOpen = true
     },
     statementClosed(state) {
-      if (!state.statement.submitting) state.statement = closedStatement
-    },
-    statementRequested(state, _action: PayloadAction<StatementPayload>) {
-      state.statement.submitting = true
-      state.statement.error = null
-      state.statement.errorField = null
-    },
-    statementSucceeded(state) {
-      state.statement = closedStatement
-    },
-    statementFailed(state, action: PayloadAction<{ message: string; field: string | null }>) {
-      state.statement.submitting = false
-      state.statement.error = action.payload.message
-      state.statement.errorField = action.payload.field
-      state.statement.failures += 1
+      state.statementOpen = false
     },
   },
 })
@@ -90,9 +62,6 @@ export const {
   detailClosed,
   statementOpened,
   statementClosed,
-  statementRequested,
-  statementSucceeded,
-  statementFailed,
 } = historySlice.actions
 export const historyReducer = historySlice.reducer
 export const selectHistory = (state: { history: HistoryState }) => state.history

@@ -1,9 +1,11 @@
-/** The history's reads through RTK Query (api/koboApi.ts): a page of transactions and one transaction. */
-import { koboApi } from '../../api/koboApi'
+/** The history through RTK Query (api/koboApi.ts): a page of transactions, one transaction,
+ * and a statement asked for by e-mail. */
+import { koboApi, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
-import { transactionDetailEndpoint, transactionsEndpoint } from './api'
-import { DETAILS_ERROR, TRANSACTIONS_ERROR } from './texts'
-import type { HistoryQuery, TransactionDetail, TransactionPage } from './types'
+import type { MessageResponse } from '../../api/accountTypes'
+import { statementEndpoint, transactionDetailEndpoint, transactionsEndpoint } from './api'
+import { DETAILS_ERROR, STATEMENT_ERROR, STATEMENT_REQUESTED, TRANSACTIONS_ERROR } from './texts'
+import type { HistoryQuery, StatementFileType, StatementRequest, TransactionDetail, TransactionPage } from './types'
 
 export const historyApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
@@ -16,6 +18,10 @@ export const historyApi = koboApi.injectEndpoints({
       query: transactionDetailEndpoint,
       extraOptions: { fallback: DETAILS_ERROR },
       providesTags: ['History'],
+    }),
+    requestStatement: build.mutation<MessageResponse, { fileType: StatementFileType; body: StatementRequest }>({
+      query: ({ fileType, body }) => statementEndpoint(fileType, body),
+      onQueryStarted: toastsOutcome(STATEMENT_ERROR, STATEMENT_REQUESTED),
     }),
   }),
 })

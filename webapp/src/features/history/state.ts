@@ -1,9 +1,8 @@
 /** The history page's state (app/featureStates.ts). */
 import type { FeatureState } from '../../store/featureState'
 import { historyReducer } from './historySlice'
-import { historySaga } from './historySaga'
 
 export const featureState: FeatureState = {
   reducers: { history: historyReducer },
-  sagas: [historySaga],
+  sagas: [],
 }

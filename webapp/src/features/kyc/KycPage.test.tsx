@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
+import { fieldErrors } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { setUpMoneyTests } from '../transfers/testUtils'
 import { reviewMockKyc, setMockKyc } from './mocks'
@@ -22,7 +23,7 @@ import {
   SUBMITTED,
   SUBMIT_ERROR,
 } from './texts'
-import { formLevelOf } from './kycSlice'
+import { formLevelOf } from './levels'
 import { formatBirthDate, maskNumber } from './biodata'
 
 setUpMoneyTests()
@@ -344,6 +345,45 @@ describe('KYC page', () => {
     await user.click(submitButton())
     expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
     expect(submitButton()).toBeEnabled()
+  })
+
+  it("puts the server's field errors under their fields, also once the refusal has declined the level", async () => {
+    setMockKyc('ada', 0)
+    const nin = 'This NIN does not match your BVN'
+    server.use(
+      http.post('/api/kyc/level-1', () => {
+        // The refusal declines the level: the page shows the status, and the form comes back.
+        setMockKyc('ada', 0, { 1: { status: 'declined', comment: nin } })
+        return fieldErrors([{ field: 'nin', message: nin }])
+      }),
+    )
+    const { user } = renderKyc()
+    await formTitle('Personal Information')
+    await user.type(screen.getByLabelText('NIN'), ADA.nin)
+    await user.click(submitButton())
+    await waitFor(() => expect(badge()).toHaveTextContent('Declined'))
+    const field = screen.getByLabelText('NIN').closest('.ant-form-item') as HTMLElement
+    await waitFor(() => expect(within(field).getByText(nin)).toBeInTheDocument())
+    expect(screen.queryByText(SUBMITTED)).toBeNull()
+  })
+
+  it("puts a refused image's reason under its picture, until another picture is chosen", async () => {
+    setMockKyc('ada', 2, { 1: { status: 'approved', comment: null }, 2: { status: 'approved', comment: null } })
+    const blurry = 'The utility bill is not readable'
+    server.use(http.post('/api/kyc/level-3', () => fieldErrors([{ field: 'utilityBill', message: blurry }]), { once: true }))
+    const { user } = renderKyc()
+    await formTitle('Identification Document')
+    const bill = screen.getByRole('region', { name: 'Utility Bill' })
+    await user.upload(screen.getByTestId('kyc-file-utility-bill'), picture('bill.png'))
+    await user.upload(screen.getByTestId('kyc-file-id-card'), picture('card.png'))
+    await within(screen.getByRole('region', { name: 'Valid Identification Card' })).findByAltText('Valid Identification Card preview')
+    await user.click(submitButton())
+    await waitFor(() => expect(within(bill).getByRole('alert')).toHaveTextContent(blurry))
+    await waitFor(() => expect(submitButton()).toBeEnabled())
+    await user.upload(screen.getByTestId('kyc-file-utility-bill'), picture('sharper.png'))
+    await waitFor(() => expect(within(bill).queryByRole('alert')).toBeNull())
+    await user.click(submitButton())
+    expect(await screen.findByText(SUBMITTED)).toBeInTheDocument()
   })
 
   it('is in the side navigation', async () => {

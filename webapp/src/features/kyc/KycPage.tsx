@@ -3,13 +3,18 @@
  * progress rail of the three levels highlighting those up to currentLevel,
  * and the form of the next level (currentLevel 0 → level 1, 1 → level 2,
  * 2 or more → level 3) with its status badge. Beside them, the customer's
- * details as the bank holds them.
+ * details as the bank holds them. The submission is the page's, so the server's field
+ * errors outlast the form, which remounts when the level's status changes.
  */
+import { useState } from 'react'
 import { Card, Typography } from 'antd'
 import { LoadState } from '../../components/LoadState'
-import { formLevelOf, reviewOf } from './kycSlice'
-import { useKycBiodataQuery, useKycDocumentsQuery, useKycStatusQuery } from './reads'
+import { formLevelOf, reviewOf, type Submission } from './levels'
+import { kycApi, useKycBiodataQuery, useKycDocumentsQuery, useKycStatusQuery } from './reads'
 import { loadOf } from '../../api/koboApi'
+import { useWrite } from '../../api/useWrite'
+import { fieldErrorsOf, type FieldError } from '../../api/fieldErrors'
+import type { KycLevelRequest } from './types'
 import { LevelRail } from './components/LevelRail'
 import { BiodataCard } from './components/BiodataCard'
 import { KycStatusBadge } from './components/KycStatusBadge'
@@ -29,6 +34,15 @@ export function KycPage() {
   const formLevel = formLevelOf(currentLevel)
   const review = reviewOf(status, formLevel)
   const { title, step } = LEVELS[formLevel - 1]
+
+  const [send, busy] = useWrite(kycApi.endpoints.submitKycLevel)
+  // The server's field errors of the last submission.
+  const [errors, setErrors] = useState<FieldError[]>([])
+  const submit = async (body: KycLevelRequest) => {
+    setErrors([])
+    setErrors(fieldErrorsOf((await send({ level: formLevel, body })).error))
+  }
+  const submission: Submission = { submit, busy, errors }
 
   return (
     <>
@@ -61,9 +75,15 @@ export function KycPage() {
           <LoadState load={loadOf(statusRead)} onRetry={() => statusRead.refetch()} failedTitle={STATUS_FAILED} hasData={Boolean(status)} skeletonRows={6}>
             {() =>
               formLevel === 3 ? (
-                <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} />
+                <DocumentsLevelForm key={review.status ?? 'new'} status={review.status} comment={review.comment} {...submission} />
               ) : (
-                <IdentityLevelForm key={`${formLevel}-${review.status ?? 'new'}`} level={formLevel} status={review.status} comment={review.comment} />
+                <IdentityLevelForm
+                  key={`${formLevel}-${review.status ?? 'new'}`}
+                  level={formLevel}
+                  status={review.status}
+                  comment={review.comment}
+                  {...submission}
+                />
               )
             }
           </LoadState>

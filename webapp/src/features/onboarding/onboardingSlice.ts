@@ -2,12 +2,11 @@
  * Onboarding (docs/contract.md §6.1): three panels (Basic Profile,
  * Document Upload, Status) over the four review sections. The page opens on
  * Status when every section already has a status. The status, profile,
- * documents and document types are reads (reads.ts); this slice keeps the
- * panel on screen and the writes in progress.
+ * documents and document types are reads, saving, uploading and deleting mutations
+ * (reads.ts); this slice keeps the panel on screen and the dialogs open.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { FieldError } from '../../api/fieldErrors'
-import type { BasicProfile, BasicProfileRequest, DocumentUploadRequest, OnboardingPanel } from './types'
+import type { OnboardingPanel } from './types'
 
 export interface OnboardingState {
   panel: OnboardingPanel
@@ -15,13 +14,8 @@ export interface OnboardingState {
   ready: boolean
   /** Goes up each time the customer goes to (or refreshes) Status, which then reads the latest. */
   statusVisits: number
-  savingProfile: boolean
-  profileFieldErrors: FieldError[]
-  /** The `documentTypeId` (slot) being uploaded. */
-  uploadingSlot: number | null
-  /** The document whose delete confirmation is open, and whether it is being deleted. */
+  /** The document whose delete confirmation is open. */
   confirmDeleteId: number | null
-  deleting: boolean
   /** The View dialog's document (its content is a read, `useDocumentContentQuery`). */
   preview: { id: number } | null
 }
@@ -30,11 +24,7 @@ export const initialOnboardingState: OnboardingState = {
   panel: 'basicProfile',
   ready: false,
   statusVisits: 0,
-  savingProfile: false,
-  profileFieldErrors: [],
-  uploadingSlot: null,
   confirmDeleteId: null,
-  deleting: false,
   preview: null,
 }
 
@@ -54,36 +44,10 @@ const onboardingSlice = createSlice({
       state.panel = action.payload
       if (action.payload === 'status') state.statusVisits += 1
     },
-    profileSaveRequested(state, _action: PayloadAction<BasicProfileRequest>) {
-      state.savingProfile = true
-      state.profileFieldErrors = []
-    },
-    /** The saved profile goes into its read (onboardingSaga.ts). */
-    profileSaved(state, _action: PayloadAction<BasicProfile>) {
-      state.savingProfile = false
-      state.panel = 'documents'
-    },
-    profileSaveFailed(state, action: PayloadAction<FieldError[]>) {
-      state.savingProfile = false
-      state.profileFieldErrors = action.payload
-    },
-    uploadRequested(state, action: PayloadAction<DocumentUploadRequest>) {
-      state.uploadingSlot = action.payload.documentTypeId
-    },
-    uploadFinished(state) {
-      state.uploadingSlot = null
-    },
     deleteConfirmOpened(state, action: PayloadAction<number>) {
       state.confirmDeleteId = action.payload
     },
     deleteConfirmClosed(state) {
-      if (!state.deleting) state.confirmDeleteId = null
-    },
-    deleteRequested(state, _action: PayloadAction<number>) {
-      state.deleting = true
-    },
-    deleteFinished(state) {
-      state.deleting = false
       state.confirmDeleteId = null
     },
     previewRequested(state, action: PayloadAction<number>) {
@@ -99,15 +63,8 @@ export const {
   onboardingOpened,
   onboardingReady,
   panelChanged,
-  profileSaveRequested,
-  profileSaved,
-  profileSaveFailed,
-  uploadRequested,
-  uploadFinished,
   deleteConfirmOpened,
   deleteConfirmClosed,
-  deleteRequested,
-  deleteFinished,
   previewRequested,
   previewClosed,
 } = onboardingSlice.actions

@@ -1,27 +1,35 @@
-/** Onboarding's reads through RTK Query (api/koboApi.ts): the stage status, the basic profile,
- * the documents, the document types and the passport picture. Saving the profile, uploading
- * and deleting stay in the saga, which invalidates what each changes (docs/contract.md §6.3,
- * §6.5): after a save the status (the profile is the answer in hand); after an upload the
- * documents; after a delete the documents and the status. */
+/** Onboarding through RTK Query (api/koboApi.ts): the stage status, the basic profile, the
+ * documents, the document types and the passport picture; and the writes, each invalidating
+ * what it changes (docs/contract.md §6.3, §6.5): saving the profile the status (the profile is
+ * the answer in hand), an upload the documents, a delete the documents and the status. */
 import { useCallback, useMemo } from 'react'
-import { koboApi } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome, toastsOutcome } from '../../api/koboApi'
 import { useRead, type Read, type ReadEndpoint } from '../../api/useRead'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import {
   basicProfileEndpoint,
+  deleteDocumentEndpoint,
   documentTypesEndpoint,
   documentsEndpoint,
   downloadDocumentEndpoint,
   onboardingStatusEndpoint,
+  saveBasicProfileEndpoint,
+  uploadDocumentEndpoint,
 } from './api'
 import {
+  BASIC_PROFILE_UPDATED,
+  DELETED_SUCCESSFULLY,
+  DELETE_FAILED,
   DOCUMENTS_FETCH_FAILED,
   DOCUMENT_TYPES_FETCH_FAILED,
+  DOCUMENT_UPLOADED,
   DOWNLOAD_FAILED,
   PROFILE_FETCH_FAILED,
+  PROFILE_UPDATE_FAILED,
   STATUS_FETCH_FAILED,
+  UPLOAD_FAILED,
 } from './texts'
-import type { BasicProfile, DocumentContent, DocumentTypeOption, OnboardingDocument, OnboardingStatus } from './types'
+import type { BasicProfile, BasicProfileRequest, DocumentContent, DocumentTypeOption, DocumentUploaded, DocumentUploadRequest, MessageResponse, OnboardingDocument, OnboardingStatus } from './types'
 
 export const onboardingApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
@@ -48,6 +56,36 @@ export const onboardingApi = koboApi.injectEndpoints({
     onboardingDocumentContent: build.query<DocumentContent, number>({
       query: downloadDocumentEndpoint,
       extraOptions: { fallback: DOWNLOAD_FAILED },
+    }),
+
+    /** Submits the profile and checks BVN and NIN: the steps change. */
+    saveBasicProfile: build.mutation<MessageResponse, BasicProfileRequest>({
+      query: saveBasicProfileEndpoint,
+      invalidatesTags: onceDone('OnboardingStatus'),
+      async onQueryStarted(sent, lifecycle) {
+        if (!(await toastOutcome(lifecycle, PROFILE_UPDATE_FAILED, BASIC_PROFILE_UPDATED))) return
+        const before = selectBasicProfile(lifecycle.getState() as never).data
+        // The answer in hand goes into the read (the e-mail cannot change).
+        const saved: BasicProfile = {
+          firstName: sent.firstName ?? '',
+          lastName: sent.lastName ?? '',
+          email: before?.email ?? sent.email ?? '',
+          phoneNumber: sent.phoneNumber ?? '',
+          bvn: sent.bvn ?? '',
+          nin: sent.nin ?? '',
+        }
+        lifecycle.dispatch(onboardingApi.util.upsertQueryData('basicProfile', undefined, saved))
+      },
+    }),
+    uploadDocument: build.mutation<DocumentUploaded, DocumentUploadRequest>({
+      query: uploadDocumentEndpoint,
+      invalidatesTags: onceDone('OnboardingDocuments'),
+      onQueryStarted: toastsOutcome(UPLOAD_FAILED, DOCUMENT_UPLOADED),
+    }),
+    deleteDocument: build.mutation<MessageResponse, number>({
+      query: deleteDocumentEndpoint,
+      invalidatesTags: onceDone('OnboardingDocuments', 'OnboardingStatus'),
+      onQueryStarted: toastsOutcome(DELETE_FAILED, DELETED_SUCCESSFULLY),
     }),
   }),
 })

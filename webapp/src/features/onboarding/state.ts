@@ -1,9 +1,8 @@
 /** Onboarding's state (app/featureStates.ts). */
 import type { FeatureState } from '../../store/featureState'
 import { onboardingReducer } from './onboardingSlice'
-import { onboardingSaga } from './onboardingSaga'
 
 export const featureState: FeatureState = {
   reducers: { onboarding: onboardingReducer },
-  sagas: [onboardingSaga],
+  sagas: [],
 }

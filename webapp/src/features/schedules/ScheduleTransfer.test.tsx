@@ -1,11 +1,11 @@
 /** Scheduling on /transfer: the rules, the create call (date as yyyy-mm-dd), the code and 'Scheduled Payment Approved'. */
 import { screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from '../transfers/testUtils'
-import { SCHEDULE_APPROVED } from '../../store/schedules/texts'
+import { SCHEDULE_APPROVED, SCHEDULE_ERROR } from '../../store/schedules/texts'
 
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
@@ -126,6 +126,15 @@ describe('scheduling on the transfer form', () => {
     expect(await screen.findByText('The date cannot be in the past')).toBeInTheDocument()
     expect(calls[0].path).toBe(`${BASE}/own`)
     expect(calls[0].body).toMatchObject({ schedulePaymentSetting: { continuous: false, scheduledInterval: null, repeatPayment: null } })
+    expect(screen.queryByText('OTP Verification')).not.toBeInTheDocument()
+
+    // A refusal without a message says the spec's fallback; the form stays, ready to send again.
+    server.use(http.post(`${BASE}/own`, () => new HttpResponse(null, { status: 500 })))
+    await waitFor(() => expect(sendButton()).not.toHaveClass('ant-btn-loading'))
+    await user.click(sendButton())
+    expect(await screen.findByText(SCHEDULE_ERROR)).toBeInTheDocument()
+    expect(calls).toHaveLength(2)
+    await waitFor(() => expect(sendButton()).not.toHaveClass('ant-btn-loading'))
     expect(screen.queryByText('OTP Verification')).not.toBeInTheDocument()
   })
   it('a bulk batch is scheduled with one setting and one code for every row', async () => {

@@ -8,6 +8,7 @@ import { choose, dialog, dialogClosed, setUpMoneyTests, typeCode } from '../tran
 import { wireDay } from './mocks'
 import {
   DETAILS_TITLE,
+  EDIT_ERROR,
   EDIT_TITLE,
   LIST_ERROR,
   NO_RECORDS,
@@ -210,6 +211,15 @@ describe('Scheduled Payments page', () => {
     await waitFor(() => expect(within(modal).getByTestId('resolved-name')).toHaveTextContent('Adaeze Nwosu'))
     await user.click(within(modal).getByRole('button', { name: /Save Changes/ }))
     expect(await within(modal).findByText('The date cannot be in the past', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument()
+    expect(screen.queryByText(SCHEDULE_EDITED)).toBeNull()
+
+    // A refusal without a message toasts the spec's fallback; the modal stays open, nothing to approve.
+    server.use(http.put(`${BASE}/edit`, () => new HttpResponse(null, { status: 500 })))
+    await waitFor(() => expect(within(modal).getByRole('button', { name: /Save Changes/ })).not.toHaveClass('ant-btn-loading'))
+    await user.click(within(modal).getByRole('button', { name: /Save Changes/ }))
+    expect(await screen.findByText(EDIT_ERROR)).toBeInTheDocument()
+    expect(await dialog(EDIT_TITLE)).toBeInTheDocument()
+    expect(screen.queryByText('OTP Verification')).not.toBeInTheDocument()
   })
 
   it('says so when the list cannot be fetched', async () => {

@@ -1,13 +1,26 @@
-/** Customer service's reads through RTK Query (api/koboApi.ts): the ticket list, the reported
+/** Customer service through RTK Query (api/koboApi.ts): the ticket list, the reported
  * problems and the open conversation, which is read again every `ticketPolling.intervalMs`
- * while it is on screen. A reply shows in the conversation at once (ticketsSaga.ts writes it
- * into the read, then the server's answer). */
+ * while it is on screen; and the writes: a new ticket, a reply and the resolved flag. A reply
+ * shows in the conversation at once (the `reply` mutation writes it into the read, then the
+ * server's answer). */
 import { useEffect } from 'react'
-import { koboApi } from '../../api/koboApi'
+import { koboApi, onceDone, toastOutcome, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
-import { attachmentDownloadEndpoint, ticketEndpoint, ticketsEndpoint } from './api'
-import { ATTACHMENT_ERROR, TICKETS_ERROR, TICKET_DETAILS_ERROR } from './texts'
-import type { AttachmentContent, OpenTicket, TicketDay } from './types'
+import type { MessageResponse } from '../../api/accountTypes'
+import { attachmentDownloadEndpoint, createTicketEndpoint, replyEndpoint, ticketEndpoint, ticketStatusEndpoint, ticketsEndpoint } from './api'
+import {
+  ATTACHMENT_ERROR,
+  CREATE_TICKET_ERROR,
+  MESSAGE_SENT,
+  SEND_MESSAGE_ERROR,
+  STATUS_ERROR,
+  STATUS_UPDATED,
+  TICKETS_ERROR,
+  TICKET_CREATED,
+  TICKET_DETAILS_ERROR,
+} from './texts'
+import { pendingReply, replyFailed, type ReplyPayload } from './ticketsSlice'
+import type { AttachmentContent, CreateTicketRequest, OpenTicket, Ticket, TicketCreated, TicketDay } from './types'
 import { disputesEndpoint, type Dispute } from '../../components/disputes/api'
 import { DISPUTES_FAILED } from '../../components/disputes/texts'
 
@@ -46,6 +59,60 @@ export const ticketsApi = koboApi.injectEndpoints({
       query: () => disputesEndpoint(),
       extraOptions: { fallback: DISPUTES_FAILED },
       providesTags: ['Disputes'],
+    }),
+
+    createTicket: build.mutation<TicketCreated, CreateTicketRequest>({
+      query: createTicketEndpoint,
+      invalidatesTags: onceDone('Tickets'),
+      onQueryStarted: toastsOutcome(CREATE_TICKET_ERROR, TICKET_CREATED),
+    }),
+    /** Shows the reply at once, sends it, then shows the server's conversation; or takes the
+     * reply out again and gives its text back to the reply box (`replyFailed`). */
+    reply: build.mutation<Ticket, ReplyPayload>({
+      query: ({ ticketId, text, attachments }) =>
+        replyEndpoint(ticketId, { text, attachments: attachments.map(({ name, document }) => ({ name, document })) }),
+      // A re-read that crossed the reply is older than its answer: read again once it has landed.
+      invalidatesTags: (answer, _error, { ticketId }) => (answer ? [{ type: 'Ticket', id: ticketId }] : []),
+      async onQueryStarted(asked, lifecycle) {
+        const { ticketId, text, tempId } = asked
+        const { dispatch } = lifecycle
+        dispatch(
+          ticketsApi.util.updateQueryData('ticket', ticketId, (shown) => {
+            shown.messages.push(pendingReply(asked))
+          }),
+        )
+        // The contract's success message (docs/contract.md §15.5); the reply already shows in the conversation.
+        const answer = await toastOutcome(lifecycle, SEND_MESSAGE_ERROR, MESSAGE_SENT)
+        if (!answer) {
+          dispatch(
+            ticketsApi.util.updateQueryData('ticket', ticketId, (shown) => {
+              shown.messages = shown.messages.filter((m) => m.id !== tempId)
+            }),
+          )
+          dispatch(replyFailed({ ticketId, text }))
+          return
+        }
+        dispatch(
+          ticketsApi.util.updateQueryData('ticket', ticketId, (shown) => ({
+            ...answer,
+            messages: [...answer.messages, ...shown.messages.filter((m) => m.pending && m.id !== tempId)],
+          })),
+        )
+      },
+    }),
+    ticketStatus: build.mutation<MessageResponse, { id: number; resolved: boolean }>({
+      query: ({ id, resolved }) => ticketStatusEndpoint(id, { resolved }),
+      // As after a reply: a re-read that crossed the change is older than it.
+      invalidatesTags: (answer, _error, { id }) => (answer ? [{ type: 'Ticket', id }] : []),
+      async onQueryStarted({ id, resolved }, lifecycle) {
+        if (!(await toastOutcome(lifecycle, STATUS_ERROR, (answer) => answer.message || STATUS_UPDATED))) return
+        lifecycle.dispatch(
+          ticketsApi.util.updateQueryData('ticket', id, (shown) => {
+            shown.resolved = resolved
+          }),
+        )
+        lifecycle.dispatch(ticketResolvedInList(id, resolved))
+      },
     }),
   }),
 })

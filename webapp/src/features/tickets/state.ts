@@ -1,9 +1,8 @@
 /** Customer service's state (app/featureStates.ts). */
 import type { FeatureState } from '../../store/featureState'
 import { ticketsReducer } from './ticketsSlice'
-import { ticketsSaga } from './ticketsSaga'
 
 export const featureState: FeatureState = {
   reducers: { tickets: ticketsReducer },
-  sagas: [ticketsSaga],
+  sagas: [],
 }

@@ -1,10 +1,10 @@
 /**
- * Customer-service tickets' flows: Create Tickets, a reply on its way (and the
- * text of one that failed), the resolved toggle and the attachment preview. The
- * list and the open conversation are reads (reads.ts).
+ * Customer service's screen state: whether Create Tickets is open, the text of a reply that
+ * could not be sent, and the attachment preview. The list and the open conversation are
+ * reads, a new ticket, a reply and the resolved flag mutations (reads.ts).
  */
-import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
-import type { AttachmentUpload, ConversationMessage, CreateTicketRequest, Ticket, TicketAttachment } from './types'
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
+import type { AttachmentUpload, ConversationMessage, TicketAttachment } from './types'
 import { CLIENT } from './types'
 
 /** The attachment open in the preview; its file is a read (reads.ts, `useAttachmentQuery`). */
@@ -14,8 +14,6 @@ export interface AttachmentPreview {
 
 export interface TicketsState {
   createOpen: boolean
-  creating: boolean
-  statusUpdating: boolean
   /** A reply that could not be sent, to put back in the reply box. */
   failedDraft: { ticketId: number; text: string; key: string } | null
   preview: AttachmentPreview | null
@@ -23,8 +21,6 @@ export interface TicketsState {
 
 const initialState: TicketsState = {
   createOpen: false,
-  creating: false,
-  statusUpdating: false,
   failedDraft: null,
   preview: null,
 }
@@ -76,36 +72,16 @@ const ticketsSlice = createSlice({
       state.createOpen = true
     },
     createTicketClosed(state) {
-      if (!state.creating) state.createOpen = false
-    },
-    createTicketRequested(state, _action: PayloadAction<CreateTicketRequest>) {
-      state.creating = true
-    },
-    createTicketSucceeded(state, _action: PayloadAction<Ticket>) {
-      state.creating = false
       state.createOpen = false
     },
-    createTicketFailed(state) {
-      state.creating = false
-    },
 
-    /** The reply is taken out of the conversation (ticketsSaga.ts); its text goes back in the box. */
+    /** The reply is taken out of the conversation (the `reply` mutation); its text goes back in the box. */
     replyFailed(state, action: PayloadAction<{ ticketId: number; text: string }>) {
       const { ticketId, text } = action.payload
       state.failedDraft = { ticketId, text, key: nanoid() }
     },
     failedDraftRestored(state) {
       state.failedDraft = null
-    },
-
-    statusRequested(state, _action: PayloadAction<{ id: number; resolved: boolean }>) {
-      state.statusUpdating = true
-    },
-    statusSucceeded(state) {
-      state.statusUpdating = false
-    },
-    statusFailed(state) {
-      state.statusUpdating = false
     },
 
     previewOpened(state, action: PayloadAction<AttachmentPreview['attachment']>) {
@@ -117,27 +93,19 @@ const ticketsSlice = createSlice({
   },
 })
 
-/** A reply to send: it goes into the conversation's read at once (ticketsSaga.ts). No state
- * of this slice changes, so it is an action of its own rather than a reducer. */
-export const replyRequested = createAction(
-  'tickets/replyRequested',
-  (asked: Omit<ReplyPayload, 'tempId' | 'createdAt'>) => {
-    const payload: ReplyPayload = { ...asked, tempId: nextTempId--, createdAt: lagosNow() }
-    return { payload }
-  },
-)
+/** A reply to send, with the id and time it shows under until the server has it (the `reply`
+ * mutation, reads.ts). */
+export const replyOf = (asked: Omit<ReplyPayload, 'tempId' | 'createdAt'>): ReplyPayload => ({
+  ...asked,
+  tempId: nextTempId--,
+  createdAt: lagosNow(),
+})
 
 export const {
   createTicketOpened,
   createTicketClosed,
-  createTicketRequested,
-  createTicketSucceeded,
-  createTicketFailed,
   replyFailed,
   failedDraftRestored,
-  statusRequested,
-  statusSucceeded,
-  statusFailed,
   previewOpened,
   previewClosed,
 } = ticketsSlice.actions

@@ -1,19 +1,16 @@
 /**
- * The state of the account flows: the Create Account panel (open on /home as a
- * drawer and on /settings as a modal) and the two-step disable (request → code →
- * confirm). The accounts themselves and their types are reads (api.ts, RTK Query).
+ * Disabling an account, a code step (accountsSaga.ts): request → code → confirm, from the
+ * account cards of /settings. The accounts themselves and their types are reads, opening one
+ * a mutation (reads.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { Account } from '../../api/types'
 import type { CodeSent } from '../../api/accountTypes'
+import { codeStepReducers } from '../codeStep/slice'
 
 export type DisableStep = 'idle' | 'requesting' | 'code' | 'confirming'
 
 export interface AccountsState {
-  createOpen: boolean
-  creating: boolean
-  /** The last create failure, shown inside the panel (which stays open). */
-  createError: string | null
   disable: {
     accountNumber: string | null
     step: DisableStep
@@ -31,40 +28,14 @@ const idleDisable: AccountsState['disable'] = {
   failures: 0,
 }
 
-const initialState: AccountsState = {
-  createOpen: false,
-  creating: false,
-  createError: null,
-  disable: idleDisable,
-}
+const initialState: AccountsState = { disable: idleDisable }
+
+const disableStep = codeStepReducers((state: AccountsState) => state.disable)
 
 const accountsSlice = createSlice({
   name: 'accounts',
   initialState,
   reducers: {
-    createAccountOpened(state) {
-      state.createOpen = true
-      state.createError = null
-    },
-    createAccountClosed(state) {
-      if (state.creating) return
-      state.createOpen = false
-      state.createError = null
-    },
-    createAccountRequested(state, _action: PayloadAction<{ accountTypeId: number }>) {
-      state.creating = true
-      state.createError = null
-    },
-    /** The new account reaches the lists by their refresh (accountsSaga's `refreshAccounts`). */
-    createAccountSucceeded(state, _action: PayloadAction<Account>) {
-      state.creating = false
-      state.createOpen = false
-    },
-    createAccountFailed(state, action: PayloadAction<string>) {
-      state.creating = false
-      state.createError = action.payload
-    },
-
     disableRequested(state, action: PayloadAction<{ accountNumber: string }>) {
       state.disable = { ...idleDisable, accountNumber: action.payload.accountNumber, step: 'requesting' }
     },
@@ -73,13 +44,8 @@ const accountsSlice = createSlice({
       state.disable.message = action.payload.message
       state.disable.twoFactor = action.payload.twoFactorAuthentication
     },
-    disableConfirmRequested(state, _action: PayloadAction<{ otp: string }>) {
-      state.disable.step = 'confirming'
-    },
-    disableCodeRejected(state) {
-      state.disable.step = 'code'
-      state.disable.failures += 1
-    },
+    disableConfirmRequested: disableStep.confirmRequested,
+    disableCodeRejected: disableStep.codeRejected,
     disableFinished(state) {
       state.disable = idleDisable
     },
@@ -87,11 +53,6 @@ const accountsSlice = createSlice({
 })
 
 export const {
-  createAccountOpened,
-  createAccountClosed,
-  createAccountRequested,
-  createAccountSucceeded,
-  createAccountFailed,
   disableRequested,
   disableCodeSent,
   disableConfirmRequested,

@@ -19,7 +19,7 @@ export const disableAccountEndpoint = (accountNumber: string): Endpoint<CodeSent
   path: `/api/accounts/${encodeURIComponent(accountNumber)}/disable`,
 })
 
-export const confirmDisableEndpoint = (accountNumber: string, otp: string): Endpoint<MessageResponse> => ({
+export const confirmDisableEndpoint = (accountNumber: string, { otp }: { otp: string }): Endpoint<MessageResponse> => ({
   method: 'POST',
   path: `/api/accounts/${encodeURIComponent(accountNumber)}/disable/confirm`,
   body: { otp },

@@ -1,16 +1,16 @@
 /**
- * The accounts' and the dashboard's reads through RTK Query (api/koboApi.ts); the calls
- * themselves are described in api.ts. With no network the dashboard's read carries the tab's
- * last answer, labelled as old (dashboardSnapshot.ts, issue 43).
+ * The accounts' and the dashboard's reads through RTK Query (api/koboApi.ts), and opening an
+ * account; the calls themselves are described in api.ts. With no network the dashboard's read
+ * carries the tab's last answer, labelled as old (dashboardSnapshot.ts, issue 43).
  */
 import type { Account, ClientSummary } from '../../api/types'
-import type { AccountType } from '../../api/accountTypes'
+import type { AccountCreated, AccountType } from '../../api/accountTypes'
 import { useRead } from '../../api/useRead'
-import { koboApi, type ReadError } from '../../api/koboApi'
+import { koboApi, onceDone, toastsOutcome, type ReadError } from '../../api/koboApi'
 import { isOnline } from '../../lib/network'
-import { accountTypesEndpoint, accountsEndpoint, clientSummaryEndpoint } from './api'
+import { accountTypesEndpoint, accountsEndpoint, clientSummaryEndpoint, createAccountEndpoint } from './api'
 import { loadDashboardSnapshot, saveDashboardSnapshot, type DashboardSnapshot } from './dashboardSnapshot'
-import { ACCOUNT_TYPES_ERROR, DASHBOARD_ERROR } from './texts'
+import { ACCOUNT_CREATED, ACCOUNT_TYPES_ERROR, CREATE_ACCOUNT_ERROR, DASHBOARD_ERROR } from './texts'
 
 export const ACCOUNTS_ERROR = 'An error occurred while fetching accounts'
 
@@ -47,6 +47,12 @@ export const accountsApi = koboApi.injectEndpoints({
         return { data: summary }
       },
       providesTags: ['Dashboard'],
+    }),
+    /** Opens another account of the type with this id: every view of the accounts is refreshed. */
+    createAccount: build.mutation<AccountCreated, number>({
+      query: createAccountEndpoint,
+      invalidatesTags: onceDone('Accounts', 'Dashboard'),
+      onQueryStarted: toastsOutcome(CREATE_ACCOUNT_ERROR, ACCOUNT_CREATED),
     }),
   }),
 })

@@ -1,13 +1,11 @@
-import { all, call, put, takeEvery } from 'redux-saga/effects'
+/** Saving a beneficiary: its code step (deleting one is a mutation, reads.ts). */
+import { all, call, put } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import type { PayloadAction } from '@reduxjs/toolkit'
-import { callApi } from '../../api/saga'
 import type { ApiResult } from '../../api/client'
 import { toastFailure, toastSuccess } from '../toastSlice'
-import type { MessageResponse } from '../../api/accountTypes'
 import type { ApprovalCodeSent } from '../../api/types'
 import { codeStepSaga } from '../codeStep/saga'
-import { beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint, deleteBeneficiaryEndpoint } from './api'
+import { beneficiaryPasskeyOptionsEndpoint, createBeneficiaryEndpoint } from './api'
 import {
   createBeneficiaryCodeRejected,
   createBeneficiaryCodeSent,
@@ -17,26 +15,12 @@ import {
   createBeneficiaryPasskeyRequested,
   createBeneficiaryRequested,
   createBeneficiarySucceeded,
-  deleteBeneficiaryFailed,
-  deleteBeneficiaryRequested,
-  deleteBeneficiarySucceeded,
   selectBeneficiaries,
   type BeneficiariesState,
 } from './beneficiariesSlice'
-import {
-  BENEFICIARY_CREATED,
-  BENEFICIARY_DELETED,
-  CREATE_BENEFICIARY_ERROR,
-  DELETE_BENEFICIARY_ERROR,
-} from './texts'
-import type { Beneficiary, BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
+import { BENEFICIARY_CREATED, CREATE_BENEFICIARY_ERROR } from './texts'
+import type { BeneficiaryCreated, CreateBeneficiaryRequest } from './types'
 import { beneficiariesApi } from './reads'
-
-/** The saved list changes at once on screen, then is asked for again. */
-function* refreshList(change: (list: Beneficiary[]) => Beneficiary[]): SagaIterator {
-  yield put(beneficiariesApi.util.updateQueryData('beneficiaries', undefined, change))
-  yield put(beneficiariesApi.util.invalidateTags(['Beneficiaries']))
-}
 
 type CreateAnswer = BeneficiaryCreated | ApprovalCodeSent
 
@@ -54,27 +38,14 @@ function* posted(result: ApiResult<CreateAnswer>, request: CreateBeneficiaryRequ
   const saved = result.data.beneficiary
   yield put(createBeneficiarySucceeded(saved))
   yield put(toastSuccess(BENEFICIARY_CREATED))
-  yield call(refreshList, (list) => [saved, ...list.filter((b) => b.id !== saved.id)])
+  // The saved list shows it at once, then is asked for again.
+  yield put(beneficiariesApi.util.updateQueryData('beneficiaries', undefined, (list) => [saved, ...list.filter((b) => b.id !== saved.id)]))
+  yield put(beneficiariesApi.util.invalidateTags(['Beneficiaries']))
 }
 
 /** The details the code was sent for, without a previous try's code or passkey. */
 function detailsOf({ otp: _otp, passkey: _passkey, ...details }: CreateBeneficiaryRequest): CreateBeneficiaryRequest {
   return details
-}
-
-export function* deleteBeneficiarySaga(action: PayloadAction<{ id: number }>): SagaIterator {
-  const result: ApiResult<MessageResponse> = yield call(
-    callApi<MessageResponse>,
-    deleteBeneficiaryEndpoint(action.payload.id),
-  )
-  if (result.error) {
-    yield put(deleteBeneficiaryFailed())
-    yield call(toastFailure, result.error, DELETE_BENEFICIARY_ERROR)
-    return
-  }
-  yield put(deleteBeneficiarySucceeded(action.payload))
-  yield put(toastSuccess(BENEFICIARY_DELETED))
-  yield call(refreshList, (list) => list.filter((b) => b.id !== action.payload.id))
 }
 
 export function* beneficiariesSaga(): SagaIterator {
@@ -94,6 +65,5 @@ export function* beneficiariesSaga(): SagaIterator {
       passkeyOptions: (request) => beneficiaryPasskeyOptionsEndpoint(detailsOf(request)),
       answered: (result: ApiResult<CreateAnswer>, request) => posted(result, request, true),
     }),
-    takeEvery(deleteBeneficiaryRequested.type, deleteBeneficiarySaga),
   ])
 }

@@ -1,4 +1,5 @@
-/** Saved beneficiaries: the Create a Beneficiary modal and deletes (the list is a read, api.ts). */
+/** Saved beneficiaries: the Create a Beneficiary modal and its code step (the list is a read,
+ * a delete a mutation: reads.ts). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { codeStepReducers } from '../codeStep/slice'
 import type { ApprovalCodeSent } from '../../api/types'
@@ -21,7 +22,6 @@ export interface BeneficiariesState {
   pending: PendingBeneficiary | null
   /** Goes up each time a code is refused, which clears the boxes. */
   failures: number
-  deletingId: number | null
 }
 
 const initialState: BeneficiariesState = {
@@ -29,7 +29,6 @@ const initialState: BeneficiariesState = {
   step: 'idle',
   pending: null,
   failures: 0,
-  deletingId: null,
 }
 
 const isCreating = (state: BeneficiariesState) => state.step === 'submitting' || state.step === 'confirming'
@@ -78,15 +77,6 @@ const beneficiariesSlice = createSlice({
     createBeneficiaryFailed(state) {
       state.step = 'idle'
     },
-    deleteBeneficiaryRequested(state, action: PayloadAction<{ id: number }>) {
-      state.deletingId = action.payload.id
-    },
-    deleteBeneficiarySucceeded(state, _action: PayloadAction<{ id: number }>) {
-      state.deletingId = null
-    },
-    deleteBeneficiaryFailed(state) {
-      state.deletingId = null
-    },
   },
 })
 
@@ -101,9 +91,6 @@ export const {
   createBeneficiaryPasskeyFailed,
   createBeneficiaryFailed,
   createBeneficiaryCodeRejected,
-  deleteBeneficiaryRequested,
-  deleteBeneficiarySucceeded,
-  deleteBeneficiaryFailed,
 } = beneficiariesSlice.actions
 export const beneficiariesReducer = beneficiariesSlice.reducer
 export const selectBeneficiaries = (state: { beneficiaries: BeneficiariesState }) => state.beneficiaries

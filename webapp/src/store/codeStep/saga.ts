@@ -30,12 +30,15 @@ export interface CodeStepConfig<Pending, Result, Start, Started> {
     answered: (result: ApiResult<Started>, start: Start) => SagaIterator
   }
   confirmRequested: string
-  passkeyRequested: string
-  passkeyFailed: () => UnknownAction
+  /** A step a passkey may approve instead (issue 40): "Approve with passkey", what ends a
+   * prompt that gave no approval, and the options that approve this step and nothing else.
+   * A step without them takes the code only. */
+  passkeyRequested?: string
+  passkeyFailed?: () => UnknownAction
   /** What is waiting for its code (null: nothing, and nothing is sent). */
   pending: (state: never) => Pending | null
   confirm: (pending: Pending, approval: Approval) => Endpoint<Result>
-  passkeyOptions: (pending: Pending) => Endpoint<PasskeyOptions>
+  passkeyOptions?: (pending: Pending) => Endpoint<PasskeyOptions>
   /** The step-up warning the dialog showed before its code step, if any. */
   warning?: (pending: Pending) => unknown
   /** The confirm call's answer, whichever way it was approved. */
@@ -51,9 +54,9 @@ export function codeStepSaga<Pending, Result, Start = never, Started = never>(
     if (!pending) return
     if (!approval) {
       const { passkeyApprovalFor }: typeof PasskeyApprovalModule = yield call(() => import('../../lib/passkeyApproval'))
-      const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, config.passkeyOptions(pending))
+      const passkey: PasskeyAssertion | null = yield call(passkeyApprovalFor, config.passkeyOptions!(pending))
       if (!passkey) {
-        yield put(config.passkeyFailed())
+        yield put(config.passkeyFailed!())
         return
       }
       approval = { passkey }
@@ -74,6 +77,6 @@ export function codeStepSaga<Pending, Result, Start = never, Started = never>(
         ]
       : []),
     takeLatest(config.confirmRequested, (action: PayloadAction<{ otp: string }>) => confirmWith({ otp: action.payload.otp })),
-    takeLatest(config.passkeyRequested, () => confirmWith(null)),
+    ...(config.passkeyRequested ? [takeLatest(config.passkeyRequested, () => confirmWith(null))] : []),
   ]
 }

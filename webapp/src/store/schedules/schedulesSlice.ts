@@ -1,33 +1,27 @@
 /**
  * Scheduled payments (docs/contract.md §10.1 and §10.4):
- * the details modal (which payment is open), editing a pending one, and the approval step
- * that every new or edited schedule goes through (code → PATCH approve with
+ * the details modal (which payment is open), which pending one is being edited, and the
+ * approval step that every new or edited schedule goes through (code → PATCH approve with
  * the referenceNumber). The transfer form watches `scheduled` to reset itself.
- * The list and each payment are reads (reads.ts). This folder is the domain's one home
+ * The list and each payment are reads, creating and editing one mutations (reads.ts),
+ * whose answers open the approval step here. This folder is the domain's one home
  * besides its page (features/schedules): the transfer page's scheduling fields and approval
  * dialog are here too (ScheduleFields, ScheduleApprovalDialog).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { BulkTransferRow, TransferRequest } from '../../api/transferTypes'
 import { codeStepReducers } from '../codeStep/slice'
-import type { EditScheduleRequest, ScheduleKind, ScheduledPayment, SchedulePaymentSetting } from './types'
+import type { ScheduledPayment } from './types'
 
-export interface FieldError {
-  field: string
-  message: string
-}
-
-export type ApprovalStep = 'idle' | 'submitting' | 'code' | 'confirming'
+export type ApprovalStep = 'idle' | 'code' | 'confirming'
 
 export interface SchedulesState {
   /** The payment whose details are open. */
   details: { uuid: string | null }
-  edit: { uuid: string | null; saving: boolean; errors: FieldError[] }
+  edit: { uuid: string | null }
   approval: {
     step: ApprovalStep
     /** Where the schedule came from: the transfer form (new) or the edit modal. */
     origin: 'transfer' | 'edit' | null
-    kind: ScheduleKind | null
     referenceNumber: string | null
     /** What is being approved (the first item of the create answer, or the edited payment). */
     summary: ScheduledPayment | null
@@ -35,7 +29,6 @@ export interface SchedulesState {
     count: number
     twoFactor: string | null
     failures: number
-    errors: FieldError[]
     /** The customer has a passkey: "Approve with passkey" comes first (issue 40). */
     passkeyApproval?: boolean
   }
@@ -46,18 +39,16 @@ export interface SchedulesState {
 const idleApproval: SchedulesState['approval'] = {
   step: 'idle',
   origin: null,
-  kind: null,
   referenceNumber: null,
   summary: null,
   count: 0,
   twoFactor: null,
   failures: 0,
-  errors: [],
 }
 
 const initialState: SchedulesState = {
   details: { uuid: null },
-  edit: { uuid: null, saving: false, errors: [] },
+  edit: { uuid: null },
   approval: idleApproval,
   scheduled: 0,
 }
@@ -77,19 +68,11 @@ const schedulesSlice = createSlice({
     },
 
     editOpened(state, action: PayloadAction<string>) {
-      state.edit = { uuid: action.payload, saving: false, errors: [] }
+      state.edit = { uuid: action.payload }
       state.details = initialState.details
     },
     editClosed(state) {
       state.edit = initialState.edit
-    },
-    editRequested(state, _action: PayloadAction<EditScheduleRequest>) {
-      state.edit.saving = true
-      state.edit.errors = []
-    },
-    editFailed(state, action: PayloadAction<FieldError[]>) {
-      state.edit.saving = false
-      state.edit.errors = action.payload
     },
     /** Saved: the edit modal closes and the edited payment waits for its new code. */
     editSaved(state, action: PayloadAction<{ payment: ScheduledPayment; twoFactor: string | null }>) {
@@ -99,7 +82,6 @@ const schedulesSlice = createSlice({
         ...idleApproval,
         step: 'code',
         origin: 'edit',
-        kind: payment.transferType as ScheduleKind,
         referenceNumber: payment.referenceNumber,
         summary: payment,
         count: 1,
@@ -107,22 +89,19 @@ const schedulesSlice = createSlice({
       }
     },
 
-    scheduleRequested(state, action: PayloadAction<{ kind: Exclude<ScheduleKind, 'BULK'>; body: TransferRequest }>) {
-      state.approval = { ...idleApproval, step: 'submitting', origin: 'transfer', kind: action.payload.kind }
-    },
-    bulkScheduleRequested(state, _action: PayloadAction<{ rows: BulkTransferRow[]; setting: SchedulePaymentSetting }>) {
-      state.approval = { ...idleApproval, step: 'submitting', origin: 'transfer', kind: 'BULK' }
-    },
+    /** Created from the transfer page (the `createSchedule` mutation): it waits for its code. */
     scheduleCodeSent(state, action: PayloadAction<{ payments: ScheduledPayment[]; twoFactor: string | null }>) {
-      const [first] = action.payload.payments
-      state.approval.step = 'code'
-      state.approval.referenceNumber = first?.referenceNumber ?? null
-      state.approval.summary = first ?? null
-      state.approval.count = action.payload.payments.length
-      state.approval.twoFactor = action.payload.twoFactor
-    },
-    scheduleFailed(state, action: PayloadAction<FieldError[]>) {
-      state.approval = { ...idleApproval, errors: action.payload }
+      const { payments, twoFactor } = action.payload
+      const [first] = payments
+      state.approval = {
+        ...idleApproval,
+        step: 'code',
+        origin: 'transfer',
+        referenceNumber: first?.referenceNumber ?? null,
+        summary: first ?? null,
+        count: payments.length,
+        twoFactor,
+      }
     },
     approveRequested: approvalStep.confirmRequested,
     /** The customer has a passkey (read after the code was sent). */
@@ -147,13 +126,8 @@ export const {
   detailsClosed,
   editOpened,
   editClosed,
-  editRequested,
-  editFailed,
   editSaved,
-  scheduleRequested,
-  bulkScheduleRequested,
   scheduleCodeSent,
-  scheduleFailed,
   approveRequested,
   approveRejected,
   approvalPasskeyOffered,

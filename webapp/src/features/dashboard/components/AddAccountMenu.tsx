@@ -6,9 +6,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { Button, Drawer, Dropdown, Skeleton, Tooltip } from 'antd'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { useIsMobile } from '../../../lib/useIsMobile'
-import { createAccountClosed, createAccountOpened, isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
+import { isActive } from '../../../store/accounts/accountsSlice'
+import { useCreateAccount } from '../../../components/accounts/useCreateAccount'
 import type { Account } from '../../../api/types'
 import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../../store/accounts/texts'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
@@ -25,9 +25,8 @@ const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
  * (offline, issue 43); null when on.
  */
 export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: Account[]; moneyOffReason?: string | null }) {
-  const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
-  const { createOpen, creating } = useAppSelector(selectAccounts)
+  const create = useCreateAccount()
   // Disabled accounts are never offered to fund.
   const active = accounts.filter(isActive)
   const [fundOpen, setFundOpen] = useState(false)
@@ -44,7 +43,7 @@ export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: 
             { key: 'create', icon: <PlusOutlined />, label: CREATE_ACCOUNT_TITLE },
             { key: 'fund', icon: <WalletOutlined />, label: FUND_ACCOUNT_TITLE },
           ],
-          onClick: ({ key }) => (key === 'create' ? dispatch(createAccountOpened()) : setFundOpen(true)),
+          onClick: ({ key }) => (key === 'create' ? create.show() : setFundOpen(true)),
         }}
       >
         <Tooltip title={moneyOffReason ?? 'Add account'}>
@@ -57,13 +56,13 @@ export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: 
         aria-label={CREATE_ACCOUNT_TITLE}
         placement="right"
         size={size}
-        open={createOpen}
-        closable={!creating}
-        onClose={() => dispatch(createAccountClosed())}
+        open={create.open}
+        closable={!create.creating}
+        onClose={create.close}
         destroyOnHidden
       >
         <Suspense fallback={panelFallback}>
-          <CreateAccountForm />
+          <CreateAccountForm panel={create} />
         </Suspense>
       </Drawer>
 

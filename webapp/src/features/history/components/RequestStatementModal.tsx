@@ -5,16 +5,20 @@
  * future) are checked here first, and dates the server would refuse cannot
  * be picked. The statement is e-mailed; a refusal stays in the modal.
  */
-import { useEffect } from 'react'
+import { useState } from 'react'
 import { Alert, Button, Col, DatePicker, Form, Modal, Radio, Row, Select, Typography } from 'antd'
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { Account } from '../../../api/types'
+import { errorMessage, isSessionError } from '../../../api/client'
+import { fieldErrorsOf } from '../../../api/fieldErrors'
+import { useWrite } from '../../../api/useWrite'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { MAX_STATEMENT_DAYS, WIRE_DAY, statementRangeError, toWireDay } from '../dates'
-import { selectHistory, statementClosed, statementRequested } from '../historySlice'
-import { REQUEST_STATEMENT } from '../texts'
+import { selectHistory, statementClosed } from '../historySlice'
+import { historyApi } from '../reads'
+import { REQUEST_STATEMENT, STATEMENT_ERROR } from '../texts'
 import type { StatementFileType } from '../types'
 import { accountLabel } from '../filters'
 import '../../../components/accounts/accounts.css'
@@ -28,23 +32,41 @@ interface Values {
 
 const FIELDS = ['startDate', 'endDate', 'nuban', 'fileType'] as const
 type Field = (typeof FIELDS)[number]
-const isField = (name: string | null): name is Field => FIELDS.some((f) => f === name)
+const isField = (name: string | undefined): name is Field => FIELDS.some((f) => f === name)
 
-function StatementForm({ accounts, defaultAccount }: { accounts: Account[]; defaultAccount?: string }) {
+interface FormProps {
+  accounts: Account[]
+  defaultAccount?: string
+  /** The modal's write, so that it stays open while the request is on its way. */
+  statement: ReturnType<typeof useStatementRequest>
+}
+
+function StatementForm({ accounts, defaultAccount, statement: { request, requesting, close } }: FormProps) {
   const dispatch = useAppDispatch()
-  const { statement } = useAppSelector(selectHistory)
   const [form] = Form.useForm<Values>()
+  // The server's refusal, shown inside the modal (which stays open).
+  const [error, setError] = useState<string | null>(null)
   const start = Form.useWatch('startDate', form)
   const end = Form.useWatch('endDate', form)
   const today = dayjs().endOf('day')
 
-  // A refusal about one field is shown under it as well.
-  useEffect(() => {
-    const field = statement.errorField
-    if (statement.error && isField(field)) {
-      form.setFields([{ name: field, errors: [statement.error] }])
+  const send = async (values: Values) => {
+    setError(null)
+    const { error: refused } = await request({
+      fileType: values.fileType!,
+      body: { nuban: values.nuban!, startDate: toWireDay(values.startDate!), endDate: toWireDay(values.endDate!) },
+    })
+    if (!refused) {
+      dispatch(statementClosed())
+      return
     }
-  }, [statement.failures, statement.error, statement.errorField, form])
+    if (isSessionError(refused)) return
+    const message = errorMessage(refused, STATEMENT_ERROR)
+    setError(message)
+    // A refusal about one field is shown under it as well.
+    const field = fieldErrorsOf(refused)[0]?.field
+    if (isField(field)) form.setFields([{ name: field, errors: [message] }])
+  }
 
   const rangeRule = (field: 'startDate' | 'endDate') => ({
     validator: async () => {
@@ -58,21 +80,14 @@ function StatementForm({ accounts, defaultAccount }: { accounts: Account[]; defa
       form={form}
       layout="vertical"
       requiredMark
-      disabled={statement.submitting}
+      disabled={requesting}
       initialValues={{ nuban: accounts.some((a) => a.accountNumber === defaultAccount) ? defaultAccount : undefined }}
-      onFinish={(values) =>
-        dispatch(
-          statementRequested({
-            fileType: values.fileType!,
-            body: { nuban: values.nuban!, startDate: toWireDay(values.startDate!), endDate: toWireDay(values.endDate!) },
-          }),
-        )
-      }
+      onFinish={(values) => void send(values)}
     >
       <Typography.Paragraph type="secondary" className="kobo-statement-intro">
         We will e-mail the statement to the address on your profile. A statement can cover up to one year.
       </Typography.Paragraph>
-      {statement.error && <Alert type="error" showIcon title={statement.error} className="kobo-statement-error" role="alert" />}
+      {error && <Alert type="error" showIcon title={error} className="kobo-statement-error" role="alert" />}
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -128,10 +143,10 @@ function StatementForm({ accounts, defaultAccount }: { accounts: Account[]; defa
         </Radio.Group>
       </Form.Item>
       <div className="kobo-dialog-actions">
-        <Button onClick={() => dispatch(statementClosed())} disabled={false}>
+        <Button onClick={close} disabled={false}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" loading={statement.submitting}>
+        <Button type="primary" htmlType="submit" loading={requesting}>
           {REQUEST_STATEMENT}
         </Button>
       </div>
@@ -139,20 +154,30 @@ function StatementForm({ accounts, defaultAccount }: { accounts: Account[]; defa
   )
 }
 
-export function RequestStatementModal({ accounts, defaultAccount }: { accounts: Account[]; defaultAccount?: string }) {
+/** The statement's request; the modal is not closed while it is on its way. */
+function useStatementRequest() {
   const dispatch = useAppDispatch()
-  const { statement } = useAppSelector(selectHistory)
+  const [request, requesting] = useWrite(historyApi.endpoints.requestStatement)
+  const close = () => {
+    if (!requesting) dispatch(statementClosed())
+  }
+  return { request, requesting, close }
+}
+
+export function RequestStatementModal({ accounts, defaultAccount }: { accounts: Account[]; defaultAccount?: string }) {
+  const { statementOpen } = useAppSelector(selectHistory)
+  const statement = useStatementRequest()
   return (
     <Modal
       title={REQUEST_STATEMENT}
-      open={statement.open}
-      onCancel={() => dispatch(statementClosed())}
+      open={statementOpen}
+      onCancel={statement.close}
       footer={null}
       destroyOnHidden
       width={520}
       centered
     >
-      <StatementForm accounts={accounts} defaultAccount={defaultAccount} />
+      <StatementForm accounts={accounts} defaultAccount={defaultAccount} statement={statement} />
     </Modal>
   )
 }

@@ -8,9 +8,8 @@
 import { useState } from 'react'
 import { Alert, Button, List, Result, Typography } from 'antd'
 import { FileImageOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { kycSubmitRequested, selectKyc } from '../kycSlice'
+import type { Submission } from '../levels'
 import { useKycBiodataQuery, useKycDocumentsQuery } from '../reads'
 import { loadOf } from '../../../api/koboApi'
 import { LoadState } from '../../../components/LoadState'
@@ -32,9 +31,13 @@ const toReview = (value: string | null): KycReview | null =>
 
 const NO_DOCUMENTS: KycDocument[] = []
 
-export function DocumentsLevelForm({ status, comment }: { status: KycReview | null; comment: string | null }) {
-  const dispatch = useAppDispatch()
-  const { submitting, errors } = useAppSelector(selectKyc)
+export function DocumentsLevelForm({
+  status,
+  comment,
+  submit: send,
+  busy,
+  errors,
+}: Submission & { status: KycReview | null; comment: string | null }) {
   const biodata = useKycBiodataQuery().data ?? null
   const documentsRead = useKycDocumentsQuery()
   const documents = documentsRead.data ?? NO_DOCUMENTS
@@ -47,7 +50,6 @@ export function DocumentsLevelForm({ status, comment }: { status: KycReview | nu
   const changed = touched.utilityBill || touched.validIdentificationCard
   const serverError = (slot: Slot) => (touched[slot] ? null : (errors.find((e) => e.field === slot)?.message ?? null))
 
-  const busy = submitting === 3
   const inReview = status === 'pending' || status === 'approved'
 
   async function pick(slot: Slot, file: File) {
@@ -74,17 +76,12 @@ export function DocumentsLevelForm({ status, comment }: { status: KycReview | nu
       return
     }
     setTouched({ utilityBill: false, validIdentificationCard: false })
-    dispatch(
-      kycSubmitRequested({
-        level: 3,
-        body: {
-          bvn: biodata?.bvn ?? null,
-          nin: biodata?.nin ?? null,
-          utilityBill: images.utilityBill!.dataUrl,
-          validIdentificationCard: images.validIdentificationCard!.dataUrl,
-        },
-      }),
-    )
+    void send({
+      bvn: biodata?.bvn ?? null,
+      nin: biodata?.nin ?? null,
+      utilityBill: images.utilityBill!.dataUrl,
+      validIdentificationCard: images.validIdentificationCard!.dataUrl,
+    })
   }
 
   if (inReview) {

@@ -5,12 +5,12 @@
  * at once. Submit is disabled once the level has a status; after a decline
  * it comes back when the customer corrects a number.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Button, Form, Input, Typography } from 'antd'
 import { NumberOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
-import { kycSubmitRequested, selectKyc } from '../kycSlice'
+import { useServerFieldErrors } from '../../../lib/formHelpers'
+import type { Submission } from '../levels'
 import { BVN_MIN, EITHER_REQUIRED, NIN_EXACT } from '../texts'
 import type { KycReview } from '../types'
 
@@ -18,6 +18,8 @@ interface Values {
   bvn?: string
   nin?: string
 }
+
+const FIELDS = ['bvn', 'nin'] as const
 
 const digitsOnly = (value: string | undefined) => (value ?? '').replace(/\D/g, '')
 
@@ -30,27 +32,24 @@ export function IdentityLevelForm({
   level,
   status,
   comment,
-}: {
+  submit,
+  busy,
+  errors,
+}: Submission & {
   level: 1 | 2
   status: KycReview | null
   comment: string | null
 }) {
-  const dispatch = useAppDispatch()
-  const { submitting, errors } = useAppSelector(selectKyc)
   const [form] = Form.useForm<Values>()
   // A declined level may be tried again once the customer has changed something
   // (the page remounts this form whenever the status changes).
   const [changed, setChanged] = useState(false)
 
   // The server's field errors go back onto the fields they belong to.
-  useEffect(() => {
-    const own = errors.filter((e) => e.field === 'bvn' || e.field === 'nin')
-    if (own.length) form.setFields(own.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })))
-  }, [errors, form])
+  useServerFieldErrors(form, errors, FIELDS)
 
   const locked = status === 'pending' || status === 'approved'
   const submitDisabled = locked || (status === 'declined' && !changed)
-  const busy = submitting === level
   const both = level === 2
 
   return (
@@ -65,7 +64,7 @@ export function IdentityLevelForm({
         setChanged(false)
         const bvn = digitsOnly(values.bvn) || null
         const nin = digitsOnly(values.nin) || null
-        dispatch(kycSubmitRequested({ level, body: both ? { bvn, nin } : { ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) } }))
+        void submit(both ? { bvn, nin } : { ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) })
       }}
     >
       <Typography.Paragraph type="secondary" className="kobo-kyc-form__intro">

@@ -3,16 +3,18 @@
  * BVN and NIN, all required. Continue saves (which submits the profile for
  * review and checks BVN and NIN) and moves on to Document Upload.
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
+import { useAppDispatch } from '../../../store/hooks'
 import { REQUIRED } from '../../../lib/validation'
 import { digitsOnly, useServerFieldErrors } from '../../../lib/formHelpers'
 import { LoadFailed } from '../../../components/LoadState'
 import { loadOf } from '../../../api/koboApi'
-import { panelChanged, profileSaveRequested, selectOnboarding } from '../onboardingSlice'
-import { useBasicProfileQuery, useOnboardingStatusQuery } from '../reads'
+import { useWrite } from '../../../api/useWrite'
+import { fieldErrorsOf, type FieldError } from '../../../api/fieldErrors'
+import { panelChanged } from '../onboardingSlice'
+import { onboardingApi, useBasicProfileQuery, useOnboardingStatusQuery } from '../reads'
 import { sectionsOf } from '../sections'
 import { BVN_FORMAT, NIN_FORMAT, PHONE_FORMAT, PROFILE_APPROVED_NOTE, PROFILE_FAILED, SECTION_LABELS, STATUS_FAILED } from '../texts'
 import type { BasicProfile } from '../types'
@@ -23,7 +25,8 @@ const elevenDigits = (message: string) => ({ pattern: /^\d{11}$/, message })
 
 export function BasicProfilePanel() {
   const dispatch = useAppDispatch()
-  const { savingProfile, profileFieldErrors } = useAppSelector(selectOnboarding)
+  const [save, savingProfile] = useWrite(onboardingApi.endpoints.saveBasicProfile)
+  const [profileFieldErrors, setProfileFieldErrors] = useState<FieldError[]>([])
   const profileRead = useBasicProfileQuery()
   const profile = profileRead.data ?? null
   // The form waits for the first answer; a later refresh leaves what is being typed alone.
@@ -42,22 +45,25 @@ export function BasicProfilePanel() {
     if (profile) form.setFieldsValue(profile)
   }, [profile, form])
 
-  const onFinish = (values: BasicProfile) => {
+  const onFinish = async (values: BasicProfile) => {
     if (approved) {
       // An approved profile cannot change: Continue simply moves on.
       dispatch(panelChanged('documents'))
       return
     }
-    dispatch(
-      profileSaveRequested({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: profile?.email ?? values.email,
-        phoneNumber: values.phoneNumber,
-        bvn: values.bvn,
-        nin: values.nin,
-      }),
-    )
+    if (savingProfile) return
+    setProfileFieldErrors([])
+    const { error } = await save({
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: profile?.email ?? values.email,
+      phoneNumber: values.phoneNumber,
+      bvn: values.bvn,
+      nin: values.nin,
+    })
+    // Saved: on to Document Upload. Refused: the server's field errors go onto the form.
+    if (error) setProfileFieldErrors(fieldErrorsOf(error))
+    else dispatch(panelChanged('documents'))
   }
 
   const loading = profileLoading || savingProfile

@@ -7,8 +7,8 @@
 import { useState } from 'react'
 import { Button, Select, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EyeOutlined, FileImageOutlined, UploadOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { deleteConfirmOpened, previewRequested, selectOnboarding } from '../onboardingSlice'
+import { useAppDispatch } from '../../../store/hooks'
+import { deleteConfirmOpened, previewRequested } from '../onboardingSlice'
 import { useDocumentTypesQuery } from '../reads'
 import { failedField } from '../../../components/failedField'
 import { SELECT_AN_OPTION, SELECT_UPLOAD_TYPE, UPLOAD_A_FILE } from '../texts'
@@ -21,14 +21,12 @@ const NO_TYPES: DocumentTypeOption[] = []
 
 export function DocumentRow({ document }: { document: OnboardingDocument }) {
   const dispatch = useAppDispatch()
-  const { uploadingSlot } = useAppSelector(selectOnboarding)
   const typesRead = useDocumentTypesQuery()
   const documentTypes = typesRead.data ?? NO_TYPES
   const documentTypesLoading = typesRead.isFetching
   const [typeId, setTypeId] = useState<number | ''>('')
   const chosenType = documentTypes.find((t) => t.coreBankingId === typeId) ?? null
-  const { inputRef, pick, onFileChosen } = useDocumentUpload(document, chosenType, false)
-  const uploading = uploadingSlot === document.documentTypeId
+  const { inputRef, pick, onFileChosen, uploading } = useDocumentUpload(document, chosenType, false)
   const uploaded = document.uploaded && document.id !== null
   const showPicker = !uploaded || document.status === 'DECLINED'
   const selectId = `upload-type-${document.documentTypeId}`

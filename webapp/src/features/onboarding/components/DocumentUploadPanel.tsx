@@ -9,8 +9,9 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
 import { LoadState } from '../../../components/LoadState'
 import { loadOf } from '../../../api/koboApi'
-import { deleteConfirmClosed, deleteRequested, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
-import { useDocumentContentQuery, useOnboardingDocumentsQuery } from '../reads'
+import { useWrite } from '../../../api/useWrite'
+import { deleteConfirmClosed, panelChanged, previewClosed, selectOnboarding } from '../onboardingSlice'
+import { onboardingApi, useDocumentContentQuery, useOnboardingDocumentsQuery } from '../reads'
 import { isPassport, missingCompulsory, orderDocuments } from '../sections'
 import { DELETE_CONFIRMATION, DOCUMENTS_FAILED, UPLOAD_ALL_COMPULSORY } from '../texts'
 import type { OnboardingDocument } from '../types'
@@ -21,7 +22,16 @@ const NO_DOCUMENTS: OnboardingDocument[] = []
 
 export function DocumentUploadPanel() {
   const dispatch = useAppDispatch()
-  const { confirmDeleteId, deleting, preview } = useAppSelector(selectOnboarding)
+  const { confirmDeleteId, preview } = useAppSelector(selectOnboarding)
+  const [remove, deleting] = useWrite(onboardingApi.endpoints.deleteDocument)
+  // The confirmation stays while the delete is on its way, and closes once it is answered.
+  const closeConfirm = () => {
+    if (!deleting) dispatch(deleteConfirmClosed())
+  }
+  const deleteConfirmed = async (id: number) => {
+    await remove(id)
+    dispatch(deleteConfirmClosed())
+  }
   const read = useOnboardingDocumentsQuery()
   const documents = read.data ?? NO_DOCUMENTS
   const ordered = orderDocuments(documents)
@@ -71,11 +81,11 @@ export function DocumentUploadPanel() {
       <Modal
         open={confirmDeleteId !== null}
         title="Delete document"
-        onCancel={() => dispatch(deleteConfirmClosed())}
+        onCancel={closeConfirm}
         closable={!deleting}
         mask={{ closable: !deleting }}
         footer={[
-          <Button key="no" onClick={() => dispatch(deleteConfirmClosed())} disabled={deleting}>
+          <Button key="no" onClick={closeConfirm} disabled={deleting}>
             No
           </Button>,
           <Button
@@ -83,7 +93,7 @@ export function DocumentUploadPanel() {
             type="primary"
             danger
             disabled={deleting}
-            onClick={() => confirmDeleteId !== null && dispatch(deleteRequested(confirmDeleteId))}
+            onClick={() => confirmDeleteId !== null && void deleteConfirmed(confirmDeleteId)}
           >
             {deleting ? 'Loading...' : 'Yes'}
           </Button>,

@@ -4,8 +4,6 @@
  */
 import { Button, Typography } from 'antd'
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
-import { useAppSelector } from '../../../store/hooks'
-import { selectOnboarding } from '../onboardingSlice'
 import { useDocumentContentQuery } from '../reads'
 import { failedField } from '../../../components/failedField'
 import { CHANGE_PASSPORT, PASSPORT_NOTE, UPLOAD_PASSPORT } from '../texts'
@@ -15,12 +13,10 @@ import { DeclinedAlert, DocumentFileInput } from './DocumentRowParts'
 import { useDocumentUpload } from './useDocumentUpload'
 
 export function PassportRow({ document }: { document: OnboardingDocument }) {
-  const { uploadingSlot } = useAppSelector(selectOnboarding)
-  const { inputRef, pick, onFileChosen } = useDocumentUpload(document, null, true)
+  const { inputRef, pick, onFileChosen, uploading } = useDocumentUpload(document, null, true)
   // The picture for its frame: downloaded once per uploaded passport.
   const imageRead = useDocumentContentQuery(document.id || null)
   const image = imageRead.data?.content ?? null
-  const uploading = uploadingSlot === document.documentTypeId
   const locked = document.status === 'APPROVED'
 
   return (

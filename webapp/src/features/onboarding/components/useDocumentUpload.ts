@@ -1,11 +1,13 @@
 /**
  * The shared part of the passport and document rows: a hidden file input,
- * the checks before uploading, reading the file and dispatching the upload.
+ * the checks before uploading, reading the file and the upload (`uploading` while it is on
+ * its way).
  */
 import { useRef } from 'react'
 import { useAppDispatch } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
-import { uploadRequested } from '../onboardingSlice'
+import { useWrite } from '../../../api/useWrite'
+import { onboardingApi } from '../reads'
 import { fileRefusal, readAsDataUrl } from '../../../lib/files'
 import { CHOOSE_DOCUMENT_TYPE, FILE_READ_FAILED, PASSPORT_NAME } from '../texts'
 import type { DocumentTypeOption, OnboardingDocument } from '../types'
@@ -18,6 +20,7 @@ export function useDocumentUpload(
 ) {
   const dispatch = useAppDispatch()
   const inputRef = useRef<HTMLInputElement>(null)
+  const [upload, uploading] = useWrite(onboardingApi.endpoints.uploadDocument)
 
   const typeMissing = !passport && !chosenType
 
@@ -51,15 +54,13 @@ export function useDocumentUpload(
       dispatch(toastError(FILE_READ_FAILED))
       return
     }
-    dispatch(
-      uploadRequested({
-        documentTypeId: document.documentTypeId,
-        content,
-        coreBankingDocumentTypeId: passport ? null : chosenType!.coreBankingId,
-        description: passport ? PASSPORT_NAME : chosenType!.name,
-      }),
-    )
+    await upload({
+      documentTypeId: document.documentTypeId,
+      content,
+      coreBankingDocumentTypeId: passport ? null : chosenType!.coreBankingId,
+      description: passport ? PASSPORT_NAME : chosenType!.name,
+    })
   }
 
-  return { inputRef, pick, onFileChosen }
+  return { inputRef, pick, onFileChosen, uploading }
 }

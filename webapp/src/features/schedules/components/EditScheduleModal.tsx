@@ -5,7 +5,7 @@
  * falls back to Kobo's own bank code (KOBO_BANK_CODE). Saving sends a new code:
  * the payment must be approved again.
  */
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Tag } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
@@ -17,8 +17,10 @@ import { AmountField } from '../../../components/amount/AmountField'
 import { AccountNumberField } from '../../../store/payees/AccountNumberField'
 import { accountNumberRules, isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { useBanksQuery } from '../../../store/payees/reads'
-import { useSchedulesQuery } from '../../../store/schedules/reads'
-import { editClosed, editRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { schedulesApi, useSchedulesQuery } from '../../../store/schedules/reads'
+import { editClosed, selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { useWrite } from '../../../api/useWrite'
+import { fieldErrorsOf } from '../../../api/fieldErrors'
 import { parseScheduleDate, toWireDay, type ScheduleValues } from '../../../store/schedules/schedule'
 import { EDIT_TITLE, TRANSFER_TYPE_LABELS } from '../../../store/schedules/texts'
 import { KOBO_BANK_CODE } from '../../../lib/bank'
@@ -62,9 +64,15 @@ function initialValuesOf(payment: ScheduledPayment): Values {
   }
 }
 
-function EditForm({ payment }: { payment: ScheduledPayment }) {
+/** The modal's save, so that it stays open while the change is on its way. */
+function useEditSave() {
   const dispatch = useAppDispatch()
-  const { edit } = useAppSelector(selectSchedules)
+  const [save, saving] = useWrite(schedulesApi.endpoints.editSchedule)
+  const close = saving ? undefined : () => dispatch(editClosed())
+  return { save, saving, close }
+}
+
+function EditForm({ payment, edit: { save, saving, close } }: { payment: ScheduledPayment; edit: ReturnType<typeof useEditSave> }) {
   const accountsData = useAccountsQuery().data
   const accounts = useMemo(() => accountsData ?? [], [accountsData])
   const banks = useBanksQuery().data ?? []
@@ -81,35 +89,30 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
   const destinations = sources.filter((a) => a.accountNumber !== source)
   const resolved = own ? destinations.some((a) => a.accountNumber === accountNumber) : isResolved(lookup)
 
-  // The server's refusals land on their fields.
-  useEffect(() => {
-    if (!edit.errors.length) return
-    form.setFields(
-      edit.errors
-        .filter((e) => FIELD_NAMES[e.field])
-        .map((e) => ({ name: FIELD_NAMES[e.field], errors: [e.message] })),
-    )
-  }, [edit.errors, form])
-
-  const onFinish = (values: Values) => {
+  const onFinish = async (values: Values) => {
     const continuous = Boolean(values.continuous)
-    dispatch(
-      editRequested({
-        uuid: payment.uuid,
-        sourceAccountNumber: values.sourceAccountNumber,
-        destinationAccountNumber: values.destinationAccountNumber,
-        destinationBankCode: needsBank ? values.destinationBankCode : KOBO_BANK_CODE,
-        amount: values.amount,
-        description: values.description?.trim(),
-        scheduleDate: values.schedulePaymentDate ? toWireDay(values.schedulePaymentDate) : null,
-        interval: continuous ? (values.scheduledInterval ?? null) : null,
-        repeatPayment: continuous ? (values.repeatPayment ?? null) : null,
-      }),
-    )
+    const { error } = await save({
+      uuid: payment.uuid,
+      sourceAccountNumber: values.sourceAccountNumber,
+      destinationAccountNumber: values.destinationAccountNumber,
+      destinationBankCode: needsBank ? values.destinationBankCode : KOBO_BANK_CODE,
+      amount: values.amount,
+      description: values.description?.trim(),
+      scheduleDate: values.schedulePaymentDate ? toWireDay(values.schedulePaymentDate) : null,
+      interval: continuous ? (values.scheduledInterval ?? null) : null,
+      repeatPayment: continuous ? (values.repeatPayment ?? null) : null,
+    })
+    // The server's refusals land on their fields.
+    if (error)
+      form.setFields(
+        fieldErrorsOf(error)
+          .filter((e) => FIELD_NAMES[e.field])
+          .map((e) => ({ name: FIELD_NAMES[e.field], errors: [e.message] })),
+      )
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark initialValues={initialValuesOf(payment)} onFinish={onFinish} disabled={edit.saving}>
+    <Form form={form} layout="vertical" requiredMark initialValues={initialValuesOf(payment)} onFinish={(values) => void onFinish(values)} disabled={saving}>
       <div className="kobo-schedule-edit__meta">
         <Tag color="blue">{TRANSFER_TYPE_LABELS[type] ?? type}</Tag>
         <span className="kobo-tabular">{payment.referenceNumber}</span>
@@ -150,10 +153,10 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
       </Row>
       <ScheduleFields lockContinuous={Boolean(payment.interval)} note="Saving sends a new one-time code: approve the payment again with it." />
       <div className="kobo-dialog-actions">
-        <Button onClick={() => dispatch(editClosed())} disabled={edit.saving}>
+        <Button onClick={close} disabled={saving}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={edit.saving} disabled={!resolved}>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} disabled={!resolved}>
           Save Changes
         </Button>
       </div>
@@ -162,16 +165,16 @@ function EditForm({ payment }: { payment: ScheduledPayment }) {
 }
 
 export function EditScheduleModal() {
-  const dispatch = useAppDispatch()
   const { edit } = useAppSelector(selectSchedules)
+  const save = useEditSave()
   const payment = useSchedulesQuery().data?.find((s) => s.uuid === edit.uuid)
   const open = Boolean(edit.uuid)
   return (
     <Modal
       open={open}
       title={EDIT_TITLE}
-      onCancel={edit.saving ? undefined : () => dispatch(editClosed())}
-      closable={!edit.saving}
+      onCancel={save.close}
+      closable={!save.saving}
       mask={{ closable: false }}
       footer={null}
       width={640}
@@ -181,7 +184,7 @@ export function EditScheduleModal() {
       focusable={{ focusTriggerAfterClose: false }}
     >
       {payment && payment.status === 'PENDING' ? (
-        <EditForm payment={payment} />
+        <EditForm payment={payment} edit={save} />
       ) : (
         <Alert type="info" showIcon title="Only pending scheduled payments can be edited" />
       )}

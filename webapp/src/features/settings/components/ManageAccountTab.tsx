@@ -15,14 +15,9 @@ import { LoadState } from '../../../components/LoadState'
 import { HIDDEN_AMOUNT, formatNaira, truncate } from '../../../lib/format'
 import { loadOf } from '../../../api/koboApi'
 import { useAccountsQuery } from '../../../store/accounts/reads'
-import {
-  createAccountClosed,
-  createAccountOpened,
-  disableRequested,
-  isActive,
-  selectAccounts,
-} from '../../../store/accounts/accountsSlice'
+import { disableRequested, isActive, selectAccounts } from '../../../store/accounts/accountsSlice'
 import { CreateAccountForm } from '../../../components/accounts/CreateAccountForm'
+import { useCreateAccount } from '../../../components/accounts/useCreateAccount'
 import { DisableAccountDialog } from '../../../components/accounts/DisableAccountDialog'
 import { CREATE_ACCOUNT_TITLE, DISABLED_BADGE } from '../../../store/accounts/texts'
 import { CARD_STYLES } from '../../../components/accounts/accountStyles'
@@ -90,8 +85,7 @@ function AccountTile({ account, index }: { account: Account; index: number }) {
 }
 
 export function ManageAccountTab() {
-  const dispatch = useAppDispatch()
-  const { createOpen, creating } = useAppSelector(selectAccounts)
+  const create = useCreateAccount()
   const accounts = useAccountsQuery()
   const items = accounts.data ?? []
 
@@ -107,7 +101,7 @@ export function ManageAccountTab() {
             </div>
           ))}
           <div role="listitem">
-            <button type="button" className="kobo-manage-add" onClick={() => dispatch(createAccountOpened())}>
+            <button type="button" className="kobo-manage-add" onClick={create.show}>
               <PlusOutlined />
               <span>{CREATE_ACCOUNT_TITLE}</span>
             </button>
@@ -117,13 +111,13 @@ export function ManageAccountTab() {
       <SecuritySection />
       <Modal
         title={CREATE_ACCOUNT_TITLE}
-        open={createOpen}
-        onCancel={() => dispatch(createAccountClosed())}
-        closable={!creating}
+        open={create.open}
+        onCancel={create.close}
+        closable={!create.creating}
         footer={null}
         destroyOnHidden
       >
-        <CreateAccountForm />
+        <CreateAccountForm panel={create} />
       </Modal>
       <DisableAccountDialog />
     </>

@@ -6,8 +6,10 @@
 import { Fragment, useEffect, useRef } from 'react'
 import { Button, Spin, Tag, Typography } from 'antd'
 import { CheckOutlined, CustomerServiceOutlined, FileOutlined, PaperClipOutlined, RedoOutlined } from '@ant-design/icons'
-import { useAppDispatch, useAppSelector } from '../../../store/hooks'
-import { previewOpened, selectTickets, statusRequested } from '../ticketsSlice'
+import { useAppDispatch } from '../../../store/hooks'
+import { useWrite } from '../../../api/useWrite'
+import { previewOpened } from '../ticketsSlice'
+import { ticketsApi } from '../reads'
 import { AGENT_NAME, MARK_AS_DONE, MARK_AS_UNRESOLVED, RESOLVED, UNRESOLVED } from '../texts'
 import { CLIENT, type ConversationMessage, type OpenTicket } from '../types'
 import { dayLabel, shortDateTime, timeOf } from '../dates'
@@ -65,8 +67,7 @@ function Message({ message }: { message: ConversationMessage }) {
 }
 
 export function Conversation({ ticket }: { ticket: OpenTicket }) {
-  const dispatch = useAppDispatch()
-  const { statusUpdating } = useAppSelector(selectTickets)
+  const [changeStatus, statusUpdating] = useWrite(ticketsApi.endpoints.ticketStatus)
   const list = useRef<HTMLDivElement>(null)
   const count = ticket.messages.length
 
@@ -95,7 +96,7 @@ export function Conversation({ ticket }: { ticket: OpenTicket }) {
           type={ticket.resolved ? 'default' : 'primary'}
           icon={ticket.resolved ? <RedoOutlined /> : <CheckOutlined />}
           loading={statusUpdating}
-          onClick={() => dispatch(statusRequested({ id: ticket.id, resolved: !ticket.resolved }))}
+          onClick={() => void changeStatus({ id: ticket.id, resolved: !ticket.resolved })}
           className="kobo-convo__status"
         >
           {ticket.resolved ? MARK_AS_UNRESOLVED : MARK_AS_DONE}

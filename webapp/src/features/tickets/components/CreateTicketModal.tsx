@@ -1,10 +1,15 @@
-/** 'Create Tickets': subject, description and optional attachments (docs/contract.md §15.1). */
+/** 'Create Tickets': subject, description and optional attachments (docs/contract.md §15.1).
+ * Once created, the new conversation opens. */
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { Button, Form, Input, Modal } from 'antd'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
 import { REQUIRED } from '../../../lib/validation'
-import { createTicketClosed, createTicketRequested, selectTickets } from '../ticketsSlice'
+import { useWrite } from '../../../api/useWrite'
+import { createTicketClosed, selectTickets } from '../ticketsSlice'
+import { ticketsApi } from '../reads'
+import type { CreateTicketRequest } from '../types'
 import { CREATE_TICKETS } from '../texts'
 import { toUploads } from '../files'
 import { AttachmentPicker, type PickedFile } from './AttachmentPicker'
@@ -17,28 +22,39 @@ interface Values {
 
 export function CreateTicketModal() {
   const dispatch = useAppDispatch()
-  const { createOpen, creating } = useAppSelector(selectTickets)
+  const navigate = useNavigate()
+  const { createOpen } = useAppSelector(selectTickets)
+  const [create, creating] = useWrite(ticketsApi.endpoints.createTicket)
   const [form] = Form.useForm<Values>()
   const [files, setFiles] = useState<PickedFile[]>([])
   const [reading, setReading] = useState(false)
 
+  const close = () => {
+    if (!creating) dispatch(createTicketClosed())
+  }
+
   const submit = async (values: Values) => {
     setReading(true)
+    let attachments: CreateTicketRequest['attachments']
     try {
-      const attachments = (await toUploads(files.map((f) => f.file))).map(({ name, document }) => ({ name, document }))
-      dispatch(createTicketRequested({ subject: values.subject.trim(), body: values.body.trim(), attachments }))
+      attachments = (await toUploads(files.map((f) => f.file))).map(({ name, document }) => ({ name, document }))
     } catch {
       dispatch(toastError('The file could not be read. Please choose it again.'))
+      return
     } finally {
       setReading(false)
     }
+    const { data } = await create({ subject: values.subject.trim(), body: values.body.trim(), attachments })
+    if (!data) return
+    dispatch(createTicketClosed())
+    navigate(`/customer-service/${data.ticket.id}`)
   }
 
   return (
     <Modal
       open={createOpen}
       title={CREATE_TICKETS}
-      onCancel={() => dispatch(createTicketClosed())}
+      onCancel={close}
       afterClose={() => {
         form.resetFields()
         setFiles([])
@@ -68,7 +84,7 @@ export function CreateTicketModal() {
           <AttachmentPicker id="new-ticket-files" value={files} onChange={setFiles} disabled={creating} />
         </Form.Item>
         <div className="kobo-modal-actions">
-          <Button onClick={() => dispatch(createTicketClosed())} disabled={creating}>
+          <Button onClick={close} disabled={creating}>
             Cancel
           </Button>
           <Button type="primary" htmlType="submit" loading={creating || reading}>

@@ -9,7 +9,9 @@ import { SendOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../../store/hooks'
 import { toastError } from '../../../store/toastSlice'
 import { REQUIRED } from '../../../lib/validation'
-import { failedDraftRestored, replyRequested, selectTickets } from '../ticketsSlice'
+import { useWrite } from '../../../api/useWrite'
+import { failedDraftRestored, replyOf, selectTickets } from '../ticketsSlice'
+import { ticketsApi } from '../reads'
 import { toUploads } from '../files'
 import { AttachmentPicker, type PickedFile } from './AttachmentPicker'
 import { MessageInLimits } from '../../../api/limits'
@@ -21,6 +23,7 @@ interface Values {
 export function ReplyBox({ ticketId }: { ticketId: number }) {
   const dispatch = useAppDispatch()
   const { failedDraft } = useAppSelector(selectTickets)
+  const [reply] = useWrite(ticketsApi.endpoints.reply)
   const [form] = Form.useForm<Values>()
   const [files, setFiles] = useState<PickedFile[]>([])
   const [reading, setReading] = useState(false)
@@ -48,7 +51,8 @@ export function ReplyBox({ ticketId }: { ticketId: number }) {
     }
     const trimmed = text.trim()
     lastSent.current = { text: trimmed, files }
-    dispatch(replyRequested({ ticketId, text: trimmed, attachments }))
+    // Shown at once; a reply that fails comes back through `failedDraft` (above).
+    void reply(replyOf({ ticketId, text: trimmed, attachments }))
     form.resetFields()
     setFiles([])
   }

@@ -25,7 +25,9 @@ import type { Bank, BulkTransferRow } from '../../../api/transferTypes'
 import { CodeDialog } from '../../../components/code/CodeDialog'
 import { ScheduleFields } from '../../../store/schedules/ScheduleFields'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
-import { bulkScheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { schedulesApi } from '../../../store/schedules/reads'
+import { useWrite } from '../../../api/useWrite'
 import { BulkRowForm } from './bulk/BulkRowForm'
 import { BulkSummary, CsvErrors } from './bulk/BulkNotices'
 import { BulkRowsTable } from './bulk/BulkRowsTable'
@@ -39,6 +41,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
   const dispatch = useAppDispatch()
   const { bulk, bulkCompleted } = useAppSelector(selectTransfers)
   const { approval, scheduled } = useAppSelector(selectSchedules)
+  const [createSchedule, creatingSchedule] = useWrite(schedulesApi.endpoints.createSchedule)
   const [scheduleForm] = Form.useForm<ScheduleValues & { scheduleTransaction?: boolean }>()
   const scheduling = Form.useWatch('scheduleTransaction', scheduleForm)
   const [rows, setRows] = useState<BulkRow[]>([])
@@ -108,7 +111,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
         description: row.description || null,
       }
     })
-    if (schedule) dispatch(bulkScheduleRequested({ rows: transfers, setting: scheduleSettingOf(schedule) }))
+    if (schedule) void createSchedule({ rows: transfers, setting: scheduleSettingOf(schedule) })
     else dispatch(bulkRequested({ transfers }))
   }
 
@@ -194,7 +197,7 @@ export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: 
             className="kobo-transfer-send"
             icon={<SendOutlined />}
             disabled={!allResolved || !source || locked || approval.step === 'code' || approval.step === 'confirming'}
-            loading={bulk.step === 'submitting' || (approval.step === 'submitting' && approval.kind === 'BULK')}
+            loading={bulk.step === 'submitting' || creatingSchedule}
             onClick={() => void send()}
           >
             Send

@@ -20,7 +20,8 @@ import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
 import { AccountNumberField } from '../../../store/payees/AccountNumberField'
 import { isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
-import { scheduleRequested, selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { selectSchedules } from '../../../store/schedules/schedulesSlice'
+import { useWrite } from '../../../api/useWrite'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
 import { TransferInLimits } from '../../../api/limits'
 
@@ -28,6 +29,8 @@ import { TransferInLimits } from '../../../api/limits'
 // code dialog antd's modal (with the transfer's summary); neither is on the form's first screen.
 const ScheduleFields = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../store/schedules/ScheduleFields'))).ScheduleFields }))
 const TransferCodeDialog = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./TransferCodeDialog'))).TransferCodeDialog }))
+// So are the schedules' calls, on the first Send of a scheduled transfer.
+const loadCreateSchedule = async () => (await import('../../../store/schedules/reads')).schedulesApi.endpoints.createSchedule
 // Notices the first screen does without: the new-account cap once an account is chosen, and
 // a refused first call (docs/contract.md §16).
 const NewAccountCapNotice = lazy(async () => ({ default: (await import('../NewAccountCapNotice')).NewAccountCapNotice }))
@@ -49,7 +52,8 @@ const EMPTY: never[] = []
 export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; accounts: Account[]; banks: Bank[] }) {
   const dispatch = useAppDispatch()
   const { flow, completed } = useAppSelector(selectTransfers)
-  const { approval, scheduled } = useAppSelector(selectSchedules)
+  const { scheduled } = useAppSelector(selectSchedules)
+  const [createSchedule, creatingSchedule] = useWrite(loadCreateSchedule)
   const beneficiaries = useBeneficiariesQuery().data ?? EMPTY
   const [form] = Form.useForm<Values>()
 
@@ -115,7 +119,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
     }
     // Scheduled: POST …/schedule-payments/{intrabank|interbank|own}, then the approval code.
     if (values.scheduleTransaction) {
-      dispatch(scheduleRequested({ kind, body: { ...body, scheduleTransaction: true, schedulePaymentSetting: scheduleSettingOf(values) } }))
+      void createSchedule({ kind, body: { ...body, scheduleTransaction: true, schedulePaymentSetting: scheduleSettingOf(values) } })
       return
     }
     dispatch(transferRequested({ kind, body }))
@@ -234,7 +238,7 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
           size="large"
           icon={<SendOutlined />}
           disabled={!resolved}
-          loading={(flow.step === 'submitting' && flow.kind === kind) || (approval.step === 'submitting' && approval.kind === kind)}
+          loading={(flow.step === 'submitting' && flow.kind === kind) || creatingSchedule}
           className="kobo-transfer-send"
         >
           Send
