@@ -7,11 +7,9 @@ import base64
 
 from litestar import Controller, get, post
 
-from bff.core_client import CoreClient, CoreUnavailable
-from bff.errors import ServiceUnavailable
-from bff.liveness.models import LivenessReason, LivenessStatus
+from bff.liveness.models import LivenessStatus
 from bff.liveness.schemas import LivenessDecisionIn, LivenessOut, ReferredOut, SelfieIn
-from bff.liveness.service import CORE_DOWN, LivenessService
+from bff.liveness.service import LivenessService
 from bff.openapi_errors import refuses
 from bff.schemas import MessageOut, RowId
 from bff.users.principal import Principal
@@ -33,15 +31,9 @@ class LivenessController(Controller):
         opt=refuses(409, 503),
     )
     async def submit_selfie(
-        self, liveness: LivenessService, core: CoreClient, customer: Principal, data: SelfieIn
+        self, liveness: LivenessService, customer: Principal, data: SelfieIn
     ) -> LivenessOut:
-        user = customer.user
-        assert user.customer_id is not None  # the `customer` guard
-        try:
-            bvn = (await core.customer(user.customer_id)).bvn or ""
-        except CoreUnavailable as exc:
-            raise ServiceUnavailable(CORE_DOWN) from exc
-        return await liveness.submit(user, LivenessReason.RETURNING, "BVN", bvn, data.image)
+        return await liveness.submit_returning(customer.user, data.image)
 
 
 class AdminLivenessController(Controller):

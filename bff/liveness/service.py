@@ -141,6 +141,15 @@ class LivenessService:
                 await _clear(session, user.id)
         return state_out(row, LivenessStatus.REQUIRED)
 
+    async def submit_returning(self, user: User, image: str | None) -> LivenessOut:
+        """A returning profile's try, matched to the BVN the core holds for the customer."""
+        assert user.customer_id is not None  # the `customer` guard
+        try:
+            bvn = (await self.core.customer(user.customer_id)).bvn or ""
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        return await self.submit(user, LivenessReason.RETURNING, "BVN", bvn, image)
+
     # -- returning profiles ------------------------------------------------------------------
     @staticmethod
     async def require_in(session: AsyncSession, user_id: int) -> None:

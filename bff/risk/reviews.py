@@ -328,16 +328,13 @@ def _refused(code: str | None) -> str:
     return "Cancelled: the money could not be reserved in your account. It was not sent."
 
 
-def wat(moment: datetime) -> str:
-    return format_date(moment, WAT)
-
-
 def held_messages(user: User, review: PaymentReview) -> list[Message]:
     what = f"Your payment of {format_naira(review.amount_kobo)} to {review.payee}"
+    deadline = format_date(review.deadline_at, WAT)
     told = (
         f"{what} is waiting for a check by our team. The money is reserved in your account "
-        f"and has not been sent. We will decide by {wat(review.deadline_at)}; if we have not, "
-        "it is cancelled and the money is yours again."
+        f"and has not been sent. We will decide by {deadline}; if we have not, it is "
+        "cancelled and the money is yours again."
     )
     messages = [
         branded_email(
