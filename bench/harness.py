@@ -750,9 +750,12 @@ def report(results: Results, args: Any) -> str:
                 lines.append(_row(LABELS[workload], clients, results.figures[(workload, clients)]))
     if not args.only and TARGET_CLIENTS in results.tpcb:
         lines += verdicts(results)
-    if results.unkept:
+    # Through the pooler, the section keeps the figures and targets: computing without kept
+    # answers and scaling out are the direct section's questions (and its word budget's).
+    pooled = bool(getattr(args, "pgbouncer_port", None))
+    if results.unkept and not pooled:
         lines += unkept_report(results.unkept)
-    if results.scale:
+    if results.scale and not pooled:
         lines += scale_report(results.scale)
     if results.growth:
         lines += growth_report(results.growth, args.growth_seconds)

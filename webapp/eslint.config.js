@@ -33,6 +33,22 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', '*.config.ts'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
+  {
+    // The first screens' own modules (issue 57, docs/benchmarks.md): antd's Typography brings
+    // its editor, copy button and form state with it; components/PlainText.tsx draws the same.
+    files: ['src/app/layouts/ShellLayout.tsx', 'src/app/layouts/UserMenu.tsx', 'src/features/dashboard/**/*.tsx', 'src/components/LoadState.tsx', 'src/components/BalanceToggle.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'antd', importNames: ['Typography'], message: 'First-screen modules use Text and Title from components/PlainText.tsx.' }] }],
+    },
+  },
+  {
+    // antd Card's tabList is left out of the build (build-plugins/antdTrim.ts): tabs are PageTabs.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='tabList']", message: 'antd Card tabList is not built in (build-plugins/antdTrim.ts); use components/PageTabs.' }],
+    },
+  },
   // Layers import in one direction (docs/frontend.md, "Layers"): app → features → kit.
   ...layerBoundaries(boundaries),
 )

@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStyles } from './build-plugins/antdStyles'
+import { antdTrim } from './build-plugins/antdTrim'
 import { earlyFetch } from './build-plugins/earlyFetch'
 import { firstScreens } from './build-plugins/firstScreens'
 import { precompress } from './build-plugins/precompress'
@@ -23,6 +25,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     antdStyles(),
+    antdTrim(),
     // The first screen's data asked for by the page's first script (issue 43).
     earlyFetch(),
     firstScreens({ routes: FIRST_SCREEN_ROUTES }),
@@ -72,20 +75,13 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.|[\\/]accounts[\\/]accountsSaga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
-            // The shell's own antd components and icons (its drawer, user menu, navigation icons),
+            // The shell's own antd components and icons (its user menu, navigation icons),
             // which every signed-in page loads, in one chunk instead of a dozen small ones: on a
             // phone's slow network each extra request costs a round trip (issue 23).
             {
               name: 'shell',
-              test: /node_modules[\\/](antd[\\/]es[\\/](drawer|dropdown|popover|avatar|tag|empty|_util)|@rc-component[\\/](drawer|dropdown))[\\/]|[\\/]src[\\/](app[\\/]layouts|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
+              test: /node_modules[\\/]antd[\\/]es[\\/](avatar|tag|empty)[\\/]|[\\/]src[\\/](app[\\/]layouts(?![\\/](OnboardingLayout|NavDrawer))|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
               priority: 1.5,
-            },
-            // The antd core that (nearly) every page uses; the rest stays with its pages.
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@rc-component|@ant-design|@babel|stylis|@emotion|clsx|dayjs)[\\/]/,
-              priority: 1,
-              minShareCount: 15,
             },
           ],
         },
@@ -96,7 +92,10 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
+    // The tests load antd's CommonJS build; a module's deep import of its ES Dropdown
+    // (components/LazyDropdown.tsx) would be a second antd, outside the first's theme.
+    alias: { 'antd/es/dropdown': fileURLToPath(new URL('./src/test/antdDropdown.ts', import.meta.url)) },
     css: false,
     // Generous, for the same reason as setup.ts's asyncUtilTimeout: on a loaded machine the
     // first test of a file also pays for loading every feature's state (beforeAll).

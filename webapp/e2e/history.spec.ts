@@ -50,7 +50,7 @@ async function typeDate(picker: Locator, day: string) {
 async function openHistory(page: Page, request: APIRequestContext) {
   await signIn(page, request, ADA)
   await dismissToasts(page)
-  await page.getByRole('menuitem', { name: 'Transaction History' }).first().click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Transaction History' }).click()
   await expect(page).toHaveURL(/\/transaction-history$/)
   await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible()
   await expect(rows(page)).toHaveCount(10)

@@ -76,7 +76,7 @@ test('a customer completes KYC levels 1 to 3, with a back-office approval of lev
   const { person, email, userId, admin } = await onboardedCustomer(request)
 
   await signIn(page, request, email)
-  await page.getByRole('menuitem', { name: 'Kyc Settings' }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Kyc Settings' }).click()
   await expect(page).toHaveURL(/\/kyc-setting$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Know Your Customer' })).toBeVisible()
   for (const [level, step] of [

@@ -210,7 +210,7 @@ test.describe('a page whose code vanished after a deploy', () => {
 
   async function openBeneficiaries(page: Page) {
     await page.getByRole('button', { name: 'Open navigation' }).click()
-    await page.getByRole('menuitem', { name: 'Beneficiary' }).click()
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Beneficiary' }).click()
   }
 
   test('reloads once, to the page the customer was going to', async ({ page, request }) => {

@@ -80,7 +80,7 @@ test('a ticket with an attachment is answered by customer service, then replied 
 
   await signIn(page, request, ADA)
   await dismissToasts(page)
-  await page.getByRole('menuitem', { name: 'Customer Service' }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customer Service' }).click()
   await expect(page).toHaveURL(/\/customer-service$/)
   await expect(page.getByRole('heading', { name: 'Customer Service', level: 1 })).toBeVisible()
 

@@ -38,7 +38,7 @@ describe.each([
     await screen.findByRole('menuitem', { name: /Create Account/ })
     if (width < 768) {
       await user.click(screen.getByRole('button', { name: 'Open navigation' }))
-      await screen.findByRole('menu', { name: 'Main navigation' })
+      await screen.findByRole('navigation', { name: 'Main navigation' })
     }
     expect(uncoveredClasses()).toEqual([])
   })

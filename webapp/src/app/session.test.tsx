@@ -140,7 +140,7 @@ describe('inactivity', () => {
     }
     expect(navigation.hardNavigate).not.toHaveBeenCalled()
     expect(store.getState().app.userInfo).not.toBeNull()
-    // Within the shell the menu is still there.
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').length).toBeGreaterThan(0)
+    // Within the shell the navigation is still there.
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link').length).toBeGreaterThan(0)
   })
 })

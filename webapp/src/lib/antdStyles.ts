@@ -9,6 +9,8 @@
  * brings the first-screen part (app/antdFirstScreen.ts); the rest loads when the browser is
  * idle after the first signed-in screen, and every other page waits for it (routes.tsx).
  */
+import { whenIdle } from './yieldToMain'
+
 let rest: Promise<unknown> | null = null
 
 /** Loads the rest of antd's styles; resolves once they apply. Safe to call many times. */
@@ -19,9 +21,7 @@ export function loadAntdRestStyles(): Promise<unknown> {
 
 /** Loads the rest once the browser has nothing better to do (the first screen has painted). */
 export function loadAntdRestStylesWhenIdle(): void {
-  const load = () => void loadAntdRestStyles()
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 4000 })
-  else setTimeout(load, 2000)
+  whenIdle(() => void loadAntdRestStyles())
 }
 
 /**

@@ -14,3 +14,17 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield()
   return new Promise((resume) => setTimeout(resume, 0))
 }
+
+/**
+ * Runs `task` once the browser has nothing better to do (after the first screen has
+ * painted), at the latest after `timeout` ms; a timer where idle callbacks are missing.
+ * Returns what cancels it (a React effect's cleanup).
+ */
+export function whenIdle(task: () => void, timeout = 4000): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(task, timeout / 2)
+  return () => clearTimeout(handle)
+}

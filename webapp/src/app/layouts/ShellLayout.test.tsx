@@ -19,8 +19,8 @@ const LABELS = [
 describe('Logged-in shell', () => {
   it('shows the nine navigation entries in order', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState() })
-    const menu = await screen.findByRole('menu')
-    const items = within(menu).getAllByRole('menuitem')
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
+    const items = within(nav).getAllByRole('link')
     expect(items.map((item) => item.textContent)).toEqual(LABELS)
     expect(NAV_LINKS.map((l) => l.path)).toEqual([
       '/home',
@@ -41,17 +41,27 @@ describe('Logged-in shell', () => {
       route: '/home',
       preloadedState: { ...state, app: { ...initialAppState, ...state.app!, permittedLinks: ['home', 'settings'] } },
     })
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
+    const items = within(await screen.findByRole('navigation', { name: 'Main navigation' })).getAllByRole('link')
     expect(items.map((item) => item.textContent)).toEqual(['Home', 'Settings'])
   })
 
   it('navigates from the menu to the page', async () => {
     const { user, router } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
-    await user.click(within(await screen.findByRole('menu')).getByText('Customer Service'))
+    await user.click(within(await screen.findByRole('navigation', { name: 'Main navigation' })).getByText('Customer Service'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer-service'))
     // Pages load on first visit: give the chunk time on a busy machine.
     expect(await screen.findByRole('heading', { name: 'Customer Service' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.queryByText(COMING_SOON)).toBeNull()
+  })
+
+  it('marks the current page, and keeps each link named when collapsed to icons', async () => {
+    const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Transfer' })).not.toHaveAttribute('aria-current')
+    expect(within(nav).getByRole('link', { name: 'Transfer' })).toHaveAttribute('href', '/transfer')
+    await user.click(screen.getByRole('button', { name: 'Collapse navigation' }))
+    expect(within(nav).getByRole('link', { name: 'Transfer' })).toHaveAttribute('title', 'Transfer')
   })
 
   it('collapses the sidebar on desktop', async () => {
@@ -64,9 +74,9 @@ describe('Logged-in shell', () => {
     setWindowWidth(390)
     const { user } = renderWithProviders({ route: '/home', preloadedState: signedInState() })
     await screen.findByRole('heading', { name: 'Welcome Ada' })
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Open navigation' }))
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
+    const items = within(await screen.findByRole('navigation', { name: 'Main navigation' })).getAllByRole('link')
     expect(items).toHaveLength(9)
   })
 })

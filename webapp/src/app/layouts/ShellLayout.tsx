@@ -3,73 +3,19 @@
  * navigation built from the permitted-links list, and a header with the user
  * menu. On phones the navigation lives in a drawer opened by a hamburger.
  */
-import { useState, type ReactNode } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router'
-import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd'
-import {
-  AppstoreOutlined,
-  BankOutlined,
-  CalendarOutlined,
-  CustomerServiceOutlined,
-  HistoryOutlined,
-  HomeOutlined,
-  MenuFoldOutlined,
-  MenuOutlined,
-  MenuUnfoldOutlined,
-  SafetyCertificateOutlined,
-  SendOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons'
-import { useAppSelector } from '../../store/hooks'
-import { selectPermittedLinks } from '../../store/appSlice'
-import { NAV_LINKS, type NavLinkKey } from '../../store/navLinks'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Outlet } from 'react-router'
+import { Button, Layout } from 'antd'
+import { BankOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../../lib/useIsMobile'
+import { whenIdle } from '../../lib/yieldToMain'
 import { Logo } from '../../components/Logo'
+import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
 import './layouts.css'
 
-const ICONS: Record<NavLinkKey, ReactNode> = {
-  home: <HomeOutlined />,
-  transfer: <SendOutlined />,
-  'transaction-history': <HistoryOutlined />,
-  'bill-payment': <AppstoreOutlined />,
-  'kyc-setting': <SafetyCertificateOutlined />,
-  'scheduled-payment': <CalendarOutlined />,
-  beneficiary: <TeamOutlined />,
-  settings: <SettingOutlined />,
-  'customer-service': <CustomerServiceOutlined />,
-}
-
-/** The menu key of the current page: its first path segment (/customer-service/12 → customer-service). */
-function activeKey(pathname: string): string {
-  return pathname.split('/')[1] ?? ''
-}
-
-function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const permitted = useAppSelector(selectPermittedLinks)
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const items: MenuProps['items'] = NAV_LINKS.filter((link) => permitted.includes(link.key)).map((link) => ({
-    key: link.key,
-    icon: ICONS[link.key],
-    label: link.label,
-  }))
-  return (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      selectedKeys={[activeKey(pathname)]}
-      onClick={({ key }) => {
-        const link = NAV_LINKS.find((l) => l.key === key)
-        if (link) navigate(link.path)
-        onNavigate?.()
-      }}
-      aria-label="Main navigation"
-    />
-  )
-}
+const loadNavDrawer = () => import('./NavDrawer')
+const NavDrawer = lazy(loadNavDrawer)
 
 export function ShellLayout() {
   const isMobile = useIsMobile()
@@ -77,6 +23,9 @@ export function ShellLayout() {
   // Tablets start with the narrow (icons only) sidebar; the user can widen it.
   const [collapsed, setCollapsed] = useState(!isDesktop)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // The drawer's code comes once the first screen is up, or with the first tap.
+  const [drawerWanted, setDrawerWanted] = useState(false)
+  useEffect(() => (isMobile ? whenIdle(() => void loadNavDrawer()) : undefined), [isMobile])
 
   return (
     <Layout className="kobo-shell">
@@ -93,32 +42,29 @@ export function ShellLayout() {
             <div className="kobo-shell__brand">
               <Logo light markOnly={collapsed} />
             </div>
-            <NavMenu />
+            <SideNav collapsed={collapsed} />
           </div>
         </Layout.Sider>
       )}
-      {isMobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={272}
-          closable={false}
-          styles={{ body: { padding: 0, background: '#042A1F' } }}
-          title={null}
-        >
-          <div className="kobo-shell__brand">
-            <Logo light />
-          </div>
-          <NavMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {isMobile && drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
       <Layout>
         <Layout.Header className="kobo-shell__header">
           <div className="kobo-shell__header-left">
             {isMobile ? (
               <>
-                <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  aria-label="Open navigation"
+                  onClick={() => {
+                    setDrawerWanted(true)
+                    setDrawerOpen(true)
+                  }}
+                />
                 <Logo size={28} />
               </>
             ) : (

@@ -2,12 +2,14 @@
  * The header's user icon menu: Logout, and "Add Kobo to your home screen" where the browser
  * offers installation (issue 43, pwa/pwaState.ts).
  */
-import { Avatar, Dropdown, Typography, type MenuProps } from 'antd'
+import { Avatar, type MenuProps } from 'antd'
 import { DownOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { logoutRequested, selectUserInfo } from '../../store/appSlice'
 import { useIsMobile } from '../../lib/useIsMobile'
 import { promptInstall, usePwaState } from '../pwa/pwaState'
+import { Text } from '../../components/PlainText'
+import { LazyDropdown } from '../../components/LazyDropdown'
 
 export const INSTALL_LABEL = 'Add Kobo to your home screen'
 
@@ -25,12 +27,12 @@ export function UserMenu() {
       disabled: true,
       label: (
         <div style={{ minWidth: 180 }}>
-          <Typography.Text strong>{fullName || 'Signed in'}</Typography.Text>
+          <Text strong>{fullName || 'Signed in'}</Text>
           {userInfo?.email && (
             <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Text type="secondary" style={{ fontSize: 12 }}>
                 {userInfo.email}
-              </Typography.Text>
+              </Text>
             </div>
           )}
         </div>
@@ -47,7 +49,7 @@ export function UserMenu() {
   }
 
   return (
-    <Dropdown
+    <LazyDropdown
       menu={{ items, onClick }}
       trigger={['click']}
       placement="bottomRight"
@@ -60,6 +62,6 @@ export function UserMenu() {
         {showName && <span className="kobo-user-menu__name">{fullName}</span>}
         <DownOutlined style={{ fontSize: 10, color: '#8c9a94' }} />
       </button>
-    </Dropdown>
+    </LazyDropdown>
   )
 }

@@ -1,5 +1,6 @@
 /** Route /home: the dashboard (docs/contract.md §7.1). Data: GET /api/client-summary. */
-import { Card, Col, Row, Typography } from 'antd'
+import { Card, Col, Row } from 'antd'
+import { Text, Title } from '../../components/PlainText'
 import { LoadState } from '../../components/LoadState'
 import { useAppSelector } from '../../store/hooks'
 import { selectUserInfo } from '../../store/appSlice'
@@ -43,8 +44,8 @@ export function HomePage() {
   return (
     <>
       <div className="kobo-page-head">
-        <Typography.Title level={1}>{welcome(userInfo?.firstName)}</Typography.Title>
-        <Typography.Text type="secondary">{DASHBOARD_SUBHEADING}</Typography.Text>
+        <Title level={1}>{welcome(userInfo?.firstName)}</Title>
+        <Text type="secondary">{DASHBOARD_SUBHEADING}</Text>
       </div>
 
       {summary && offlineSince !== null ? (
@@ -83,7 +84,7 @@ function SummaryGrid({ summary, moneyOffReason }: { summary: ClientSummary; mone
           {summary.accounts.length > 0 ? (
             <AccountCardStack accounts={summary.accounts} Eye={BalanceToggle} />
           ) : (
-            <Typography.Text type="secondary">{NO_ACCOUNTS}</Typography.Text>
+            <Text type="secondary">{NO_ACCOUNTS}</Text>
           )}
         </Card>
       </Col>

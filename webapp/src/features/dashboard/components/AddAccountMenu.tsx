@@ -1,40 +1,39 @@
 /**
  * The "+" control of the dashboard (docs/contract.md §7.1: "opens account-creation
  * dialogs (two variants)"): Create Account, or Fund Account. Both open a
- * panel that slides in from the right.
+ * panel that slides in from the right (AddAccountPanels.tsx).
  */
-import { lazy, Suspense, useState } from 'react'
-import { Button, Drawer, Dropdown, Skeleton, Tooltip } from 'antd'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Button, Tooltip } from 'antd'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
-import { useIsMobile } from '../../../lib/useIsMobile'
 import { isActive } from '../../../store/accounts/accountsSlice'
 import { useCreateAccount } from '../../../components/accounts/useCreateAccount'
+import { LazyDropdown } from '../../../components/LazyDropdown'
+import { whenIdle } from '../../../lib/yieldToMain'
 import type { Account } from '../../../api/types'
 import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../../store/accounts/texts'
-import { withAntdRestStyles } from '../../../lib/antdStyles'
 
-// The panels' code (antd's select among it) loads when a panel first opens (issue 23): the
-// drawers render nothing while closed (destroyOnHidden), so the dashboard's first screen
-// does not wait for it.
-const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/CreateAccountForm'))).CreateAccountForm }))
-const FundAccountPanel = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/FundAccountPanel'))).FundAccountPanel }))
-const panelFallback = <Skeleton active paragraph={{ rows: 4 }} />
+// The panels' code is not part of the dashboard's first screen (issue 57).
+const loadPanels = () => import('./AddAccountPanels')
+const AddAccountPanels = lazy(loadPanels)
 
 /**
  * `accounts`: the dashboard's; `moneyOffReason`: why opening or funding an account is off
  * (offline, issue 43); null when on.
  */
 export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: Account[]; moneyOffReason?: string | null }) {
-  const isMobile = useIsMobile()
   const create = useCreateAccount()
   // Disabled accounts are never offered to fund.
   const active = accounts.filter(isActive)
   const [fundOpen, setFundOpen] = useState(false)
-  const size = isMobile ? '100%' : 440
+  useEffect(() => whenIdle(() => void loadPanels()), [])
+  // Mounted at the first opening and kept, so that the panels can slide out again.
+  const [panelsMounted, setPanelsMounted] = useState(false)
+  if ((create.open || fundOpen) && !panelsMounted) setPanelsMounted(true)
 
   return (
     <>
-      <Dropdown
+      <LazyDropdown
         disabled={!!moneyOffReason}
         trigger={['click']}
         placement="bottomRight"
@@ -49,36 +48,13 @@ export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: 
         <Tooltip title={moneyOffReason ?? 'Add account'}>
           <Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" disabled={!!moneyOffReason} />
         </Tooltip>
-      </Dropdown>
+      </LazyDropdown>
 
-      <Drawer
-        title={CREATE_ACCOUNT_TITLE}
-        aria-label={CREATE_ACCOUNT_TITLE}
-        placement="right"
-        size={size}
-        open={create.open}
-        closable={!create.creating}
-        onClose={create.close}
-        destroyOnHidden
-      >
-        <Suspense fallback={panelFallback}>
-          <CreateAccountForm panel={create} />
+      {panelsMounted && (
+        <Suspense fallback={null}>
+          <AddAccountPanels create={create} fundOpen={fundOpen} onFundClose={() => setFundOpen(false)} active={active} />
         </Suspense>
-      </Drawer>
-
-      <Drawer
-        title={FUND_ACCOUNT_TITLE}
-        aria-label={FUND_ACCOUNT_TITLE}
-        placement="right"
-        size={size}
-        open={fundOpen}
-        onClose={() => setFundOpen(false)}
-        destroyOnHidden
-      >
-        <Suspense fallback={panelFallback}>
-          <FundAccountPanel accounts={active} />
-        </Suspense>
-      </Drawer>
+      )}
     </>
   )
 }
