@@ -239,8 +239,15 @@ class PasskeyService:
         customer has (the device's key) and is or knows (fingerprint, face, screen lock)."""
         challenge = _challenge_of(data.response.client_data_json, SIGN_IN_REFUSED, 401)
         async with self.db.transaction() as session:
-            passkey = await session.scalar(select(Passkey).where(Passkey.credential_id == data.id))
-            user = await session.get(User, passkey.user_id) if passkey else None
+            # The credential and its customer in one statement.
+            found = (
+                await session.execute(
+                    select(Passkey, User)
+                    .join(User, User.id == Passkey.user_id)
+                    .where(Passkey.credential_id == data.id)
+                )
+            ).first()
+            passkey, user = found.tuple() if found is not None else (None, None)
             handle = data.response.user_handle
             if passkey is None or user is None or not user.email_verified:
                 raise NotAuthenticated(SIGN_IN_REFUSED)
@@ -256,7 +263,7 @@ class PasskeyService:
                 # A passkey younger than a day puts the device it signs in on under the cap
                 # until the passkey is a day old.
                 await self.auth.devices.passkey_added_in(
-                    session, user.id, new.seen.device_id, passkey.created_at
+                    session, user.id, new.seen.device_id, passkey.created_at, new.seen
                 )
             record(session, Event.SIGN_IN, user_id=user.id, detail="passkey")
         await self.auth.after_sign_in(new)
