@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -188,12 +188,21 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
         "KOBO_WRK_END": _days_ago(0),
         "KOBO_WRK_YEAR_AGO": _days_ago(365),
     }
+    return with_cpu(
+        bench, lambda: wrk.run(workload, url, clients, seconds, bench.users_file, dates)
+    )
+
+
+def with_cpu(bench: BenchStack, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A load generator's run (`run`: its figures, with "operations"), once the servers are
+    idle, with each server's and PostgreSQL's CPU per operation added."""
+    stack = bench.stack
     servers = [p.pid for p in (stack.bff, stack.sim) if p is not None]
     settle(servers)
     database = postgres_pid()
     measured = [*servers, database] if database is not None else servers
     before = [cpu_seconds(pid) for pid in measured]
-    result = wrk.run(workload, url, clients, seconds, bench.users_file, dates)
+    result = run()
     # CPU per operation: the work each server does for one, unlike a rate, the same on a
     # busy machine as on a quiet one (within what sharing caches and cores costs).
     operations = max(int(result["operations"]), 1)

@@ -12,8 +12,12 @@ in bench/wrk/kobo.lua):
    inbox), open the dashboard, open the first page of history, sign out; with 2 BFF
    processes and then 1. Each step's p50 and p99 are reported, and each server's CPU per
    journey.
+5. the same journey signed in with a passkey (issue 57), with 2 BFF processes: each
+   customer adds one through Settings first; autocannon drives it (bench/autocannon.py),
+   its hooks signing each challenge as the phone would, and the BFF verifies the assertion
+   on its real path.
 
-    python -m bench.rush [--seconds 8] [--runs 1] [--no-write]
+    python -m bench.rush [--seconds 8] [--runs 1] [--no-write] [--journeys-only]
 """
 
 from __future__ import annotations
@@ -24,15 +28,20 @@ import json
 import os
 import platform
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-from bench import wrk
+import httpx
+
+from bench import autocannon
 from bench.harness import (
     DOC,
+    WARM_UP_S,
     BenchStack,
     Figure,
+    _days_ago,
     _errors,
     _ms,
     bff_restarted,
@@ -41,7 +50,9 @@ from bench.harness import (
     pgbench,
     running_stack,
     warm_up,
+    with_cpu,
 )
+from bench.passkey import ORIGIN, add_passkey
 from bench.report import write_section
 from bff.dates import LAGOS
 
@@ -53,6 +64,8 @@ UNKEPT = {"summary": "dashboard (GET /api/client-summary)", "history": "history,
 JOURNEY_WORKERS = (2, 1)
 DASHBOARD_STEP = "dashboard (GET /api/client-summary)"
 HISTORY_STEP = "history, first page"
+PASSKEY_TARGET = 60  # journeys a second at RUSH_CLIENTS customers (issue 57)
+PASSKEY_WORKERS = 2  # BFF processes of the passkey journey: the target's
 
 
 @dataclass
@@ -63,6 +76,7 @@ class Rush:
     unkept: dict[tuple[str, int], Figure] = field(default_factory=dict)
     journey: dict[int, Figure] = field(default_factory=dict)  # by BFF processes
     steps: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    passkey: dict[int, Figure] = field(default_factory=dict)  # the passkey journey, likewise
 
 
 def measured(workload: str, clients: int, bench: BenchStack, args: argparse.Namespace) -> Figure:
@@ -73,26 +87,65 @@ def measured(workload: str, clients: int, bench: BenchStack, args: argparse.Name
     return median_of(runs)
 
 
+def load_passkey(clients: int, seconds: float, bench: BenchStack, customers: Path) -> Any:
+    """One autocannon run of the passkey journey, through the same front as wrk's flows."""
+    dates = {"KOBO_AC_START": _days_ago(30), "KOBO_AC_END": _days_ago(0)}
+    return with_cpu(
+        bench,
+        lambda: autocannon.run(bench.front_url, clients, seconds, customers, ORIGIN, dates),
+    )
+
+
+def measured_passkey(bench: BenchStack, args: argparse.Namespace, customers: Path) -> Figure:
+    load_passkey(RUSH_CLIENTS, WARM_UP_S, bench, customers)
+    runs = [load_passkey(RUSH_CLIENTS, args.seconds, bench, customers) for _ in range(args.runs)]
+    for result in runs:
+        print(json.dumps(result), flush=True)
+    return median_of(runs)
+
+
+async def add_passkeys(bench: BenchStack, customers: Path) -> None:
+    """Each bench customer adds a passkey through Settings (the code, then the credential)."""
+    stack = bench.stack
+    async with (
+        httpx.AsyncClient(base_url=stack.bff_url, timeout=60) as bff,
+        httpx.AsyncClient(base_url=stack.sim_url, timeout=60) as sim,
+    ):
+        for user in bench.users:
+            user["device"] = await add_passkey(bff, sim, user)
+    autocannon.write_customers(bench.users, customers)
+
+
 async def run(args: argparse.Namespace) -> Rush:
     rush = Rush()
     async with running_stack(args) as bench:
-        rush.tpcb = statistics.median(
-            pgbench(args.postgres, RUSH_CLIENTS, args.seconds, bench.pgbench_database)
-            for _ in range(args.runs)
-        )
-        rush.trivial = measured("trivial", RUSH_CLIENTS, bench, args)
-        for clients in SIGN_IN_CLIENTS:
-            rush.sign_in[clients] = measured("sign_in", clients, bench, args)
-        async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
-            for workload in UNKEPT:
-                for clients in (1, RUSH_CLIENTS):
-                    rush.unkept[(workload, clients)] = measured(workload, clients, bench, args)
+        if not args.journeys_only:
+            await ceilings_and_steps(rush, bench, args)
+        customers = bench.users_file.with_name("passkeys.json")
+        await add_passkeys(bench, customers)
         for workers in JOURNEY_WORKERS:
             async with bff_restarted(bench, workers=workers):
                 figure = measured("journey", RUSH_CLIENTS, bench, args)
                 rush.journey[workers] = figure
                 rush.steps[workers] = figure.steps
+                if workers == PASSKEY_WORKERS:
+                    rush.passkey[workers] = measured_passkey(bench, args, customers)
     return rush
+
+
+async def ceilings_and_steps(rush: Rush, bench: BenchStack, args: argparse.Namespace) -> None:
+    """The ceilings, the password step alone and the computed screens alone."""
+    rush.tpcb = statistics.median(
+        pgbench(args.postgres, RUSH_CLIENTS, args.seconds, bench.pgbench_database)
+        for _ in range(args.runs)
+    )
+    rush.trivial = measured("trivial", RUSH_CLIENTS, bench, args)
+    for clients in SIGN_IN_CLIENTS:
+        rush.sign_in[clients] = measured("sign_in", clients, bench, args)
+    async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
+        for workload in UNKEPT:
+            for clients in (1, RUSH_CLIENTS):
+                rush.unkept[(workload, clients)] = measured(workload, clients, bench, args)
 
 
 def _cpu(figure: Figure) -> str:
@@ -117,17 +170,55 @@ def _step(steps: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
 
 
 def verdicts(rush: Rush) -> list[str]:
-    """Issue 38's targets, each hit or miss; a figure with any error is a miss."""
+    """Issues 38's and 57's targets, each hit or miss; a figure with any error is a miss.
+    Only the targets whose figures were measured (`--journeys-only` skips some)."""
     rows: list[tuple[str, str, bool]] = []
+    if rush.sign_in:
+        rows += sign_in_verdicts(rush)
+    if rush.unkept:
+        rows += unkept_verdicts(rush)
+    if 2 in rush.journey:
+        journey = rush.journey[2]
+        rows.append(
+            (
+                f"the journey: >= 12 a second at {RUSH_CLIENTS} customers (2 BFF processes)",
+                f"{journey.throughput:,.1f}/s, {_errors(journey)} errors",
+                journey.throughput >= 12 and not journey.errors,
+            )
+        )
+        for name in (DASHBOARD_STEP, HISTORY_STEP):
+            step = _step(rush.steps[2], name)
+            step_p99 = step["p99_ms"] if step else None
+            rows.append(
+                (
+                    f"the journey's {name} step: p99 <= 1 s",
+                    f"{_ms(step_p99)} ms",
+                    step_p99 is not None and step_p99 <= 1000 and not journey.errors,
+                )
+            )
+    if 2 in rush.passkey:
+        passkey = rush.passkey[2]
+        rows.append(
+            (
+                f"the passkey journey (issue 57): >= {PASSKEY_TARGET} a second at"
+                f" {RUSH_CLIENTS} customers (2 BFF processes)",
+                f"{passkey.throughput:,.1f}/s, {_errors(passkey)} errors",
+                passkey.throughput >= PASSKEY_TARGET and not passkey.errors,
+            )
+        )
+    lines = ["", "| target (issues 38, 57) | measured | result |", "|---|---|---|"]
+    lines += [f"| {label} | {got} | {'hit' if hit else 'miss'} |" for label, got, hit in rows]
+    return lines
+
+
+def sign_in_verdicts(rush: Rush) -> list[tuple[str, str, bool]]:
     one, sixteen = rush.sign_in[1], rush.sign_in[16]
-    rows.append(
+    return [
         (
             "sign-in: BFF CPU <= 60 ms per attempt (1 client)",
             f"{_ms(one.bff_cpu_ms)} ms",
             one.bff_cpu_ms is not None and one.bff_cpu_ms <= 60 and not one.errors,
-        )
-    )
-    rows.append(
+        ),
         (
             "sign-in at 16 clients >= 20 a second, p99 <= 1.5 s, no time-outs",
             f"{sixteen.throughput:,.1f}/s, p99 {_ms(sixteen.p99_ms)} ms, {_errors(sixteen)} errors",
@@ -135,8 +226,12 @@ def verdicts(rush: Rush) -> list[str]:
             and sixteen.p99_ms is not None
             and sixteen.p99_ms <= 1500
             and not sixteen.errors,
-        )
-    )
+        ),
+    ]
+
+
+def unkept_verdicts(rush: Rush) -> list[tuple[str, str, bool]]:
+    rows = []
     trivial = rush.trivial.throughput if rush.trivial else 0.0
     for workload, cpu_ms, share, p99 in (("summary", 4, 0.06, 400), ("history", 5, 0.05, 500)):
         figure = rush.unkept[(workload, RUSH_CLIENTS)]
@@ -154,34 +249,59 @@ def verdicts(rush: Rush) -> list[str]:
             (
                 f"{UNKEPT[workload]}, nothing kept, {RUSH_CLIENTS} clients: >= {share:.0%} of the"
                 f" trivial endpoint, p99 <= {p99} ms",
-                f"{got:.1%}, p99 {_ms(figure.p99_ms)} ms, BFF + simulator CPU"
-                f" {_ms(_both(figure))} ms, {_errors(figure)} errors",
+                f"{got:.1%}, p99 {_ms(figure.p99_ms)} ms, {_errors(figure)} errors",
                 got >= share
                 and figure.p99_ms is not None
                 and figure.p99_ms <= p99
                 and not figure.errors,
             )
         )
-    journey = rush.journey[2]
-    rows.append(
-        (
-            f"the journey: >= 12 a second at {RUSH_CLIENTS} customers (2 BFF processes)",
-            f"{journey.throughput:,.1f}/s, {_errors(journey)} errors",
-            journey.throughput >= 12 and not journey.errors,
+    return rows
+
+
+def journey_runs(rush: Rush) -> list[tuple[str, int, Figure]]:
+    """Each journey measured: its sign-in, its BFF processes, its figure."""
+    runs = []
+    for workers in JOURNEY_WORKERS:
+        if workers in rush.journey:
+            figure = rush.journey[workers]
+            runs.append(("password, code", workers, replace(figure, steps=rush.steps[workers])))
+        if workers in rush.passkey:
+            runs.append(("passkey", workers, rush.passkey[workers]))
+    return runs
+
+
+def journey_report(rush: Rush) -> list[str]:
+    runs = journey_runs(rush)
+    lines = [
+        "",
+        f"The journey, {RUSH_CLIENTS} customers at once, again and again: sign in (password and"
+        " the code from the simulator's inbox, or a passkey), the dashboard, the first page of"
+        " history, sign out. CPU per journey.",
+        "",
+        "| sign-in | BFF processes | journeys/s | p50 ms | p99 ms | errors | BFF CPU ms |"
+        " simulator CPU ms | PostgreSQL CPU ms |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for label, workers, figure in runs:
+        lines.append(
+            f"| {label} | {workers} | {figure.throughput:,.1f} | {_ms(figure.p50_ms)} | "
+            f"{_ms(figure.p99_ms)} | {_errors(figure)} | {_cpu(figure)} |"
         )
-    )
-    for name in (DASHBOARD_STEP, HISTORY_STEP):
-        step = _step(rush.steps[2], name)
-        step_p99 = step["p99_ms"] if step else None
-        rows.append(
-            (
-                f"the journey's {name} step: p99 <= 1 s",
-                f"{_ms(step_p99)} ms",
-                step_p99 is not None and step_p99 <= 1000 and not journey.errors,
-            )
-        )
-    lines = ["", "| target (issue 38) | measured | result |", "|---|---|---|"]
-    lines += [f"| {label} | {got} | {'hit' if hit else 'miss'} |" for label, got, hit in rows]
+    # Each step of the journeys with 2 BFF processes, the targets' figures.
+    shown = [run for run in runs if run[1] == JOURNEY_WORKERS[0]] or runs
+    lines += ["", "Each step (request to answer), p50; p99 ms:", ""]
+    lines += ["| step | " + " | ".join(f"{label}, {w} BFF" for label, w, _ in shown) + " |"]
+    lines += ["|---|" + "---|" * len(shown)]
+    names: list[str] = []
+    for _, _, figure in shown:
+        names += [s["step"] for s in figure.steps if s["step"] not in names]
+    for name in names:
+        cells = []
+        for _, _, figure in shown:
+            step = _step(figure.steps, name)
+            cells.append(f"{_ms(step['p50_ms'])}; {_ms(step['p99_ms'])}" if step else "")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -191,49 +311,28 @@ def report(rush: Rush, args: argparse.Namespace) -> str:
     lines = [
         f"Measured {datetime.now(LAGOS):%Y-%m-%d %H:%M} (Lagos) by `python -m bench.rush` on "
         f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-        f"PostgreSQL on loopback; BFF in production mode under uvicorn with {args.workers} "
-        f"worker processes (unless the row says otherwise), simulator with "
-        f"{args.sim_workers}; load from wrk (bench/wrk/kobo.lua), each figure the median of "
-        f"{args.runs} run(s) of {args.seconds:.0f} s after a warm-up; a request slower than "
-        f"{wrk.TIMEOUT_S} s is a time-out, an error. CPU ms/op: each server's CPU (all its "
-        "processes) and PostgreSQL's over the operations of the run.",
-        "",
-        head,
-        "|---|---|---|---|---|---|---|---|---|",
-        f"| pgbench TPC-B (same PostgreSQL) — ceiling | {RUSH_CLIENTS} | {rush.tpcb:,.0f} |"
-        " | | | | | |",
+        f"PostgreSQL on loopback; production mode, {args.workers} BFF processes (unless the "
+        f"row says otherwise), simulator {args.sim_workers}; load from wrk, the passkey "
+        f"journey's from autocannon; median of {args.runs} run(s) of {args.seconds:.0f} s "
+        'after a warm-up; errors and CPU ms/op as in "Method".',
     ]
-    if rush.trivial:
-        lines.append(_row("trivial endpoint (GET /health) — ceiling", RUSH_CLIENTS, rush.trivial))
-    for clients, figure in rush.sign_in.items():
-        lines.append(_row("POST sign-in (password checked, code sent)", clients, figure))
-    for (workload, clients), figure in rush.unkept.items():
-        lines.append(_row(f"{UNKEPT[workload]}, nothing kept", clients, figure))
-    lines += [
-        "",
-        f"The journey, {RUSH_CLIENTS} customers at once, each again and again: sign in"
-        " (password, then the code read from the simulator's inbox), open the dashboard and"
-        " the first page of history, sign out. ops/s are whole journeys; CPU is per journey.",
-        "",
-        "| BFF processes | journeys/s | p50 ms | p99 ms | errors | BFF CPU ms/journey |"
-        " simulator CPU ms/journey | PostgreSQL CPU ms/journey |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for workers, figure in rush.journey.items():
-        lines.append(
-            f"| {workers} | {figure.throughput:,.1f} | {_ms(figure.p50_ms)} | "
-            f"{_ms(figure.p99_ms)} | {_errors(figure)} | {_cpu(figure)} |"
-        )
-    lines += ["", "Each step of the journey (request to answer):", ""]
-    lines += ["| step | " + " | ".join(f"{w} BFF: p50 ms | p99 ms" for w in rush.steps) + " |"]
-    lines += ["|---|" + "---|---|" * len(rush.steps)]
-    names = [s["step"] for s in next(iter(rush.steps.values()), [])]
-    for name in names:
-        cells = []
-        for steps in rush.steps.values():
-            step = _step(steps, name) or {}
-            cells.append(f"{_ms(step.get('p50_ms'))} | {_ms(step.get('p99_ms'))}")
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    if not args.journeys_only:
+        lines += [
+            "",
+            head,
+            "|---|---|---|---|---|---|---|---|---|",
+            f"| pgbench TPC-B (same PostgreSQL) — ceiling | {RUSH_CLIENTS} | {rush.tpcb:,.0f} |"
+            " | | | | | |",
+        ]
+        if rush.trivial:
+            lines.append(
+                _row("trivial endpoint (GET /health) — ceiling", RUSH_CLIENTS, rush.trivial)
+            )
+        for clients, figure in rush.sign_in.items():
+            lines.append(_row("POST sign-in (password checked, code sent)", clients, figure))
+        for (workload, clients), figure in rush.unkept.items():
+            lines.append(_row(f"{UNKEPT[workload]}, nothing kept", clients, figure))
+    lines += journey_report(rush)
     lines += verdicts(rush)
     return "\n".join(lines) + "\n"
 
@@ -250,10 +349,15 @@ def main() -> None:
     parser.add_argument("--postgres", default="127.0.0.1:5432")
     parser.add_argument("--port-base", type=int)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument(
+        "--journeys-only",
+        action="store_true",
+        help="only the password and passkey journeys (implies --no-write)",
+    )
     args = parser.parse_args()
     text = report(asyncio.run(run(args)), args)
     print(text)
-    if not args.no_write:
+    if not args.no_write and not args.journeys_only:
         write_section(DOC, START, END, text, HEADING)
 
 

@@ -47,6 +47,8 @@ class Seen:
     name: str
     # Never used by this customer before (and not their very first sign-in): alert, cap.
     new: bool
+    # Its cap window's end as this sign-in read or set it (None: not capped).
+    capped_until: datetime | None = None
 
 
 def valid_token(raw: str | None) -> str | None:
@@ -72,7 +74,7 @@ class SignInDevices:
         )
         if device is not None:
             device.last_used_at = now
-            return Seen(device.id, token, device.name, new=False)
+            return Seen(device.id, token, device.name, new=False, capped_until=device.capped_until)
         first = (
             await session.scalar(select(UserSession.id).where(UserSession.user_id == user_id))
         ) is None
@@ -88,7 +90,7 @@ class SignInDevices:
         await session.flush()
         if not first:
             record(session, Event.NEW_DEVICE, user_id=user_id, detail=device.name)
-        return Seen(device.id, token, device.name, new=not first)
+        return Seen(device.id, token, device.name, new=not first, capped_until=device.capped_until)
 
     async def tell(self, user: User, seen: Seen) -> None:
         """The alert of a sign-in from a new device: an e-mail and an SMS (the outbox)."""
@@ -110,11 +112,20 @@ class SignInDevices:
         await self.notices.text(user, NEW_DEVICE_SMS.format(seen.name, when))
 
     async def passkey_added_in(
-        self, session: AsyncSession, user_id: int, device_id: int | None, at: datetime
+        self,
+        session: AsyncSession,
+        user_id: int,
+        device_id: int | None,
+        at: datetime,
+        seen: Seen | None = None,
     ) -> None:
-        """A passkey added on this device starts (or lengthens) its cap window."""
+        """A passkey added on this device starts (or lengthens) its cap window. `seen`: the
+        device as this transaction's sign-in read it; already capped at least that long,
+        nothing is written (a passkey's every sign-in in its first day would rewrite it)."""
         until = at + CAP_WINDOW
         if device_id is None or until <= utcnow():
+            return
+        if seen is not None and seen.capped_until is not None and seen.capped_until >= until:
             return
         await session.execute(
             update(Device)

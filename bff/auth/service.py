@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.audit.events import Event
 from bff.audit.notices import SecurityNotices
-from bff.audit.service import record
+from bff.audit.service import audit_params, record, record_after
 from bff.auth.codes import EMAIL, INVALID_CODE, OneTimeCodes, wrong_code
 from bff.auth.devices import Seen, SignInDevices
 from bff.auth.models import Device, LoginFailure, OtpPurpose, PasswordReset, UserSession
@@ -330,13 +330,21 @@ class AuthService:
         return Principal(user=user, session_id=session_id, device=device)
 
     async def logout(self, principal: Principal) -> None:
-        async with self.db.transaction() as session:
+        """The session ended and its audit line: on PostgreSQL one statement, which commits
+        on its own (a sign-out ends every journey of the morning rush, issue 57)."""
+        if self.db.is_sqlite:
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(UserSession)
+                    .where(UserSession.id == principal.session_id)
+                    .values(revoked_at=utcnow())
+                )
+                record(session, Event.SIGN_OUT, user_id=principal.user.id)
+            return
+        async with self.db.autocommit() as session:
             await session.execute(
-                update(UserSession)
-                .where(UserSession.id == principal.session_id)
-                .values(revoked_at=utcnow())
+                SIGN_OUT, {"session_id": principal.session_id, "now": utcnow(), **audit_params()}
             )
-            record(session, Event.SIGN_OUT, user_id=principal.user.id)
 
     async def revoke_sessions(
         self, session: AsyncSession, user_id: int, keep_session_id: int | None = None
@@ -491,3 +499,13 @@ def _expired(
 ) -> bool:
     idle = (now - last_seen_at).total_seconds() > settings.session_idle_s
     return idle or now >= expires_at
+
+
+# PostgreSQL's sign-out: the session revoked and its audit line, one statement (`logout`).
+SIGN_OUT = record_after(
+    update(UserSession)
+    .where(UserSession.id == bindparam("session_id"))
+    .values(revoked_at=bindparam("now", type_=UserSession.__table__.c.revoked_at.type))
+    .returning(UserSession.user_id),
+    Event.SIGN_OUT,
+)

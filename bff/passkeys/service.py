@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import msgspec
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from webauthn import (
     generate_authentication_options,
@@ -223,9 +223,14 @@ class PasskeyService:
 
     # -- sign-in (discoverable credentials: no identifier typed) ----------------------------
     async def sign_in_options(self) -> dict[str, Any]:
+        """The challenge, stored by one INSERT that commits on its own (Database.autocommit):
+        nothing else is written with it, and every sign-in of the morning rush asks for one
+        (issue 57)."""
         challenge = secrets.token_bytes(32)
-        async with self.db.transaction() as session:
-            self._store(session, challenge, SIGN_IN, None)
+        async with self.db.autocommit() as session:
+            await session.execute(
+                insert(WebAuthnChallenge).values(**self._challenge_row(challenge, SIGN_IN, None))
+            )
         return self._request_options(challenge, [])
 
     async def sign_in(
@@ -239,8 +244,15 @@ class PasskeyService:
         customer has (the device's key) and is or knows (fingerprint, face, screen lock)."""
         challenge = _challenge_of(data.response.client_data_json, SIGN_IN_REFUSED, 401)
         async with self.db.transaction() as session:
-            passkey = await session.scalar(select(Passkey).where(Passkey.credential_id == data.id))
-            user = await session.get(User, passkey.user_id) if passkey else None
+            # The credential and its customer in one statement.
+            found = (
+                await session.execute(
+                    select(Passkey, User)
+                    .join(User, User.id == Passkey.user_id)
+                    .where(Passkey.credential_id == data.id)
+                )
+            ).first()
+            passkey, user = found.tuple() if found is not None else (None, None)
             handle = data.response.user_handle
             if passkey is None or user is None or not user.email_verified:
                 raise NotAuthenticated(SIGN_IN_REFUSED)
@@ -256,7 +268,7 @@ class PasskeyService:
                 # A passkey younger than a day puts the device it signs in on under the cap
                 # until the passkey is a day old.
                 await self.auth.devices.passkey_added_in(
-                    session, user.id, new.seen.device_id, passkey.created_at
+                    session, user.id, new.seen.device_id, passkey.created_at, new.seen
                 )
             record(session, Event.SIGN_IN, user_id=user.id, detail="passkey")
         await self.auth.after_sign_in(new)
@@ -385,17 +397,20 @@ class PasskeyService:
         user_id: int | None,
         nonce: bytes | None = None,
     ) -> None:
+        session.add(WebAuthnChallenge(**self._challenge_row(challenge, purpose, user_id, nonce)))
+
+    def _challenge_row(
+        self, challenge: bytes, purpose: str, user_id: int | None, nonce: bytes | None = None
+    ) -> dict[str, Any]:
         now = utcnow()
-        session.add(
-            WebAuthnChallenge(
-                challenge=bytes_to_base64url(challenge),
-                user_id=user_id,
-                purpose=purpose,
-                nonce=bytes_to_base64url(nonce) if nonce is not None else None,
-                created_at=now,
-                expires_at=now + self.ttl,
-            )
-        )
+        return {
+            "challenge": bytes_to_base64url(challenge),
+            "user_id": user_id,
+            "purpose": purpose,
+            "nonce": bytes_to_base64url(nonce) if nonce is not None else None,
+            "created_at": now,
+            "expires_at": now + self.ttl,
+        }
 
     async def _claim(
         self,

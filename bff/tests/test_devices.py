@@ -13,6 +13,7 @@ from bff.auth.devices import DEVICE_COOKIE
 from bff.auth.models import Device
 from bff.db import utcnow
 from bff.passkeys.models import Passkey, WebAuthnChallenge
+from bff.tests.census import counting
 from bff.tests.helpers import (
     ADA,
     ADA_PHONE,
@@ -214,6 +215,31 @@ async def test_a_new_passkey_caps_the_device_it_was_added_on(bff):
     assert (await register(bff, token, SoftAuthenticator()))["status"] == 201
     cap = (await bff.client.get(CAP, headers=auth(token))).json()
     assert cap["capped"] is True and cap["left"] == 20_000
+
+
+async def test_a_passkey_younger_than_a_day_caps_the_device_it_signs_in_on(bff):
+    """And only writes the cap when the device is not capped that long already: the morning
+    rush's sign-ins with a young passkey (issue 57) do not rewrite it every time."""
+    token = await sign_in_on(bff, PHONE_UA, new_browser=True)
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    async with bff.db.transaction() as session:  # the device's cap lifted (e.g. set long ago)
+        await session.execute(update(Device).values(capped_until=None))
+    _, signed = await sign_in_with(bff, device)
+    assert signed.status_code == 200, signed.text
+    token = signed.json()["tokenDTO"]["accessToken"]
+    assert (await bff.client.get(CAP, headers=auth(token))).json()["capped"] is True
+    async with bff.db.transaction() as session:
+        capped = list(await session.scalars(select(Device.capped_until)))
+        created = await session.scalar(select(Passkey.created_at))
+    assert created is not None and capped == [created + timedelta(hours=24)]
+
+    with counting(bff.app.state.db.engine.url.database) as census:
+        _, again = await sign_in_with(bff, device)
+    assert again.status_code == 200, again.text
+    assert not [t for t in census.texts if t.startswith("bff: UPDATE DEVICES SET CAPPED_UNTIL")]
+    async with bff.db.transaction() as session:
+        assert list(await session.scalars(select(Device.capped_until))) == capped
 
 
 async def test_the_cap_can_be_turned_off(bff_factory):

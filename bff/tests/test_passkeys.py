@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 from bff.config import Settings, webauthn_problems
 from bff.db import utcnow
 from bff.passkeys.models import Passkey, WebAuthnChallenge
+from bff.tests.census import counting
 from bff.tests.helpers import (
     ADA,
     ADA_PHONE,
@@ -322,3 +323,22 @@ def test_relying_party_settings_are_checked_at_start(tmp_path):
     with pytest.raises(SettingError):
         build(wrong)
     assert isinstance(settings, Settings)
+
+
+# A passkey sign-in on a device Kobo knows: the challenge stored; the credential with its
+# customer, the challenge used up, the count moved on, the device seen, the session, the
+# audit line. The morning rush signs in this way (issue 57, docs/benchmarks.md).
+PASSKEY_SIGN_IN_STATEMENTS = 8
+
+
+async def test_a_passkey_sign_in_stays_within_its_statements(bff):
+    token = await bff.sign_in()
+    device = SoftAuthenticator()
+    assert (await register(bff, token, device))["status"] == 201
+    _, first = await sign_in_with(bff, device)  # the device is known from here on
+    assert first.status_code == 200, first.text
+    with counting(bff.app.state.db.engine.url.database) as census:
+        _, signed = await sign_in_with(bff, device)
+    assert signed.status_code == 200, signed.text
+    assert census.statements["bff"] <= PASSKEY_SIGN_IN_STATEMENTS, "\n".join(census.texts)
+    assert census.calls == []  # nothing asked of the core
