@@ -746,19 +746,22 @@ def customer_pages_query(
     )
     if shape == NO_FILTER:
         matched: Any = func.least(accounts.c.line_count, bindparam("up_to"))
+        source: Any = accounts
     else:
+        # Counted once per account (a LATERAL of its own: in the select list it would run
+        # again for every line of the page).
         inner = select(Entry.id).where(*where).limit(bindparam("up_to")).correlate(accounts)
         if shape[3]:  # the search reads the posting
             inner = inner.join(Posting, Posting.id == Entry.posting_id)
-        matched = (
-            select(func.count())
+        counted = (
+            select(func.count().label("matched"))
             .select_from(inner.subquery("matching"))
-            .correlate(accounts)
-            .scalar_subquery()
+            .lateral("counted")
         )
+        matched, source = counted.c.matched, accounts.join(counted, true())
     return (
         select(accounts.c.id.label("account_id"), matched.label("matched"), page)
-        .select_from(accounts.outerjoin(page, true()))
+        .select_from(source.outerjoin(page, true()))
         .order_by(accounts.c.id, page.c.posted_at.desc(), page.c.entry_id.desc())
     )
 
