@@ -251,9 +251,8 @@ def report(rush: Rush, args: argparse.Namespace) -> str:
         lines.append(_row(f"{UNKEPT[workload]}, nothing kept, Ada alone", clients, figure))
     lines += [
         "",
-        f"The journey, {RUSH_CLIENTS} customers at once, each again and again: sign in"
-        " (password, then the code read from the simulator's inbox), open the dashboard and"
-        " the first page of history, sign out. ops/s are whole journeys; CPU is per journey.",
+        f"The journey, {RUSH_CLIENTS} customers each again and again: sign in (the code from"
+        " the simulator's inbox), dashboard, first history page, sign out; CPU per journey.",
         "",
         "| BFF processes | journeys/s | p50 ms | p99 ms | errors | BFF CPU ms/journey |"
         " simulator CPU ms/journey | PostgreSQL CPU ms/journey |",
