@@ -46,6 +46,8 @@ from bench import wrk
 from bench.growth import grow, ledger_lines
 from bench.inbox import CODE
 from bench.pgbouncer import pgbouncer
+from bench.population import Member, Population, ada
+from bench.population import seed as seed_population
 from bench.processes import ROOT, Stack, cpu_seconds, postgres_pid
 from bench.report import write_section
 from bench.workload import UNTHROTTLED, _postgres_databases, drop_postgres_databases, free_port
@@ -92,7 +94,7 @@ LABELS = {
 
 async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
     """Bench customers: in the core (account funded from the bank's capital) and in the BFF."""
-    users = []
+    users: list[dict[str, Any]] = []
     async with httpx.AsyncClient(base_url=stack.sim_url, timeout=60) as sim:
         for i in range(count):
             created = await sim.post(
@@ -134,6 +136,12 @@ async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
                     "password": PASSWORD,
                 }
             )
+    return await signed_in(stack, users)
+
+
+async def signed_in(stack: Stack, users: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Internet-banking users for core customers (e-mail, phone, customerId, account), each
+    signed in: `token` added."""
     password_hash = Passwords(Argon2Params()).hash_now(PASSWORD)  # production parameters
     db = Database(stack.bff_db)
     async with db.transaction() as session:
@@ -173,9 +181,16 @@ async def make_users(stack: Stack, count: int) -> list[dict[str, Any]]:
     return users
 
 
-def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
+def load(
+    workload: str,
+    clients: int,
+    seconds: float,
+    bench: BenchStack,
+    users_file: Path | None = None,
+) -> Any:
     """One wrk run of a workload (bench/wrk.py): the BFF's workloads against the BFF, the
-    ledger against the simulator, the flows that read codes through the front."""
+    ledger against the simulator, the flows that read codes through the front; as the bench
+    customers, or as the customers of `users_file`."""
     stack = bench.stack
     if workload == "ledger":
         url = stack.sim_url
@@ -188,9 +203,8 @@ def load(workload: str, clients: int, seconds: float, bench: BenchStack) -> Any:
         "KOBO_WRK_END": _days_ago(0),
         "KOBO_WRK_YEAR_AGO": _days_ago(365),
     }
-    return with_cpu(
-        bench, lambda: wrk.run(workload, url, clients, seconds, bench.users_file, dates)
-    )
+    users = users_file or bench.users_file
+    return with_cpu(bench, lambda: wrk.run(workload, url, clients, seconds, users, dates))
 
 
 def with_cpu(bench: BenchStack, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -217,11 +231,11 @@ def with_cpu(bench: BenchStack, run: Callable[[], dict[str, Any]]) -> dict[str, 
 WARM_UP_S = 2
 
 
-def warm_up(workload: str, clients: int, bench: BenchStack) -> None:
+def warm_up(workload: str, clients: int, bench: BenchStack, users_file: Path | None = None) -> None:
     """A short unmeasured run first, as a server in service is warm: its pools connected, and
     each customer's dashboard and history computed once (bff/users/read_cache.py). Without it
     every 64-client figure began with all 64 customers' first reads at the same instant."""
-    load(workload, clients, WARM_UP_S, bench)
+    load(workload, clients, WARM_UP_S, bench, users_file)
 
 
 def settle(servers: list[int], quiet_cpu_s: float = 0.05, within_s: float = 60) -> None:
@@ -348,6 +362,9 @@ class BenchStack:
     users_file: Path
     pgbench_database: str
     front_url: str
+    # With `--population`: the users file of one heavy customer (Ada, the demo customer).
+    heavy_users_file: Path | None = None
+    population: Population | None = None
 
 
 def ports(args: argparse.Namespace) -> tuple[int, int, int]:
@@ -431,16 +448,64 @@ async def _running_stack(
     pg_database = await asyncio.to_thread(prepare_databases, args.postgres, sim_db)
     try:
         await asyncio.to_thread(stack.start)
-        users = await make_users(stack, args.users)
+        population, heavy_users_file = None, None
+        if getattr(args, "population", 0):
+            # The bench customers drawn from a realistic population (bench/population.py),
+            # and Ada, the demo customer the core seed makes, on her own.
+            population, users, heavy = await populated(stack, args.population, args.users)
+            heavy_users_file = work / "heavy.tsv"
+            wrk.write_users(heavy, heavy_users_file)
+        else:
+            users = await make_users(stack, args.users)
         users_file = work / "users.tsv"
         wrk.write_users(users, users_file)
         with wrk.front(front_port, bff_port, sim_port) as front:
-            yield BenchStack(stack, users, users_file, pg_database, front.url)
+            yield BenchStack(
+                stack, users, users_file, pg_database, front.url, heavy_users_file, population
+            )
     finally:
         await asyncio.to_thread(stack.stop)
         # A growth run leaves a million ledger lines behind: nothing of a bench is kept
         # (the servers' databases are dropped by `running_stack`, past any PgBouncer).
         await drop_postgres_databases(args.postgres, [pg_database])
+
+
+async def populated(
+    stack: Stack, customers: int, count: int
+) -> tuple[Population, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Seeds `customers` into the core, then signs in `count` of them drawn at random, and
+    Ada: the population, the drawn users and Ada's (a list of one)."""
+    db = CoreDatabase(stack.sim_db)
+    try:
+        bank_code = os.environ.get("SIM_BANK_CODE", "090605")
+        population = await seed_population(db, datetime.now(UTC), bank_code, customers)
+    finally:
+        await db.dispose()
+    print(
+        json.dumps(
+            {
+                "population": customers,
+                "lines": population.lines,
+                "seeding_s": round(population.seconds, 1),
+            }
+        ),
+        flush=True,
+    )
+    drawn = population.draw(count)
+    users = [_user(member) for member in drawn]
+    heavy = [_user(ada())]
+    signed = await signed_in(stack, [*users, *heavy])
+    return population, signed[: len(users)], signed[len(users) :]
+
+
+def _user(member: Member) -> dict[str, Any]:
+    return {
+        "email": member.email,
+        "phone": member.phone,
+        "customerId": member.customer_id,
+        "account": member.account,
+        "password": PASSWORD,
+    }
 
 
 @dataclass

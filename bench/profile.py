@@ -2,6 +2,11 @@
 runs at one client, and each server's wall time per operation is split by layer.
 
     python -m bench.profile [ledger summary transfer] [--seconds 20] [--no-write]
+    python -m bench.profile summary history --clients 64 --population 100 --heavy --unkept
+
+`--heavy`: as Ada alone (3 accounts, months of history; needs `--population`, whose
+customers are seeded first, bench/population.py); `--unkept`: the BFF keeps no answer
+(`KOBO_READ_CACHE_S=0`), so the dashboard and history are computed each time.
 
 The stack is the benchmark's (bench/harness.py: production mode on PostgreSQL), with one
 worker per server so the sampled process is the one serving. py-spy slows what it samples a
@@ -24,12 +29,13 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bench.harness import DOC, LABELS, load, running_stack
+from bench.harness import DOC, LABELS, BenchStack, bff_restarted, load, running_stack
 from bench.report import write_section
 from bff.dates import LAGOS
 
@@ -97,10 +103,20 @@ def sample(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes]:
     )
 
 
+@asynccontextmanager
+async def _kept_or_not(bench: BenchStack, unkept: bool) -> AsyncIterator[None]:
+    if not unkept:
+        yield
+        return
+    async with bff_restarted(bench, env={"KOBO_READ_CACHE_S": "0"}):
+        yield
+
+
 async def profile(args: argparse.Namespace) -> str:
     work = Path(tempfile.mkdtemp(prefix="kobo-profile-"))
     rows: dict[str, dict[str, Any]] = {}
-    async with running_stack(args) as bench:
+    async with running_stack(args) as bench, _kept_or_not(bench, args.unkept):
+        users_file = bench.heavy_users_file if args.heavy else None
         stack = bench.stack
         assert stack.bff is not None and stack.sim is not None
         for workload in args.workloads:
@@ -108,7 +124,9 @@ async def profile(args: argparse.Namespace) -> str:
                 server: sample(process.pid, args.seconds, work / f"{workload}-{server}.txt")
                 for server, process in (("bff", stack.bff), ("sim", stack.sim))
             }
-            result = await asyncio.to_thread(load, workload, args.clients, args.seconds, bench)
+            result = await asyncio.to_thread(
+                load, workload, args.clients, args.seconds, bench, users_file
+            )
             for sampler in samplers.values():
                 sampler.wait()
             rows[workload] = {
@@ -163,7 +181,12 @@ def main() -> None:
     parser.add_argument("--port-base", type=int, help="as bench.harness's")
     parser.add_argument("--postgres", default="127.0.0.1:5432")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--population", type=int, default=0, help="as bench.rush's")
+    parser.add_argument("--heavy", action="store_true", help="as Ada alone (needs --population)")
+    parser.add_argument("--unkept", action="store_true", help="with KOBO_READ_CACHE_S=0")
     args = parser.parse_args()
+    if args.heavy and not args.population:
+        parser.error("--heavy needs --population")
     args.workloads = args.workloads or list(DEFAULT_WORKLOADS)
     unknown = set(args.workloads) - set(LABELS)
     if unknown:  # (argparse's `choices` refuses an empty `nargs="*"` on Python 3.11)

@@ -136,6 +136,43 @@ TOTALS_AND_NEWEST = (
     .order_by(_NEWEST.c.posted_at.desc(), _NEWEST.c.entry_id.desc())
 )
 
+# The same on PostgreSQL, where the newest lines are found account by account (issue 57).
+# `_NEWEST` above joins every line of the customer's accounts to its posting and sorts them
+# all for the `recent` newest: EXPLAIN ANALYZE for Ada (3 accounts, 1,232 lines) showed 1,232
+# rows joined and 4,987 buffers read, 2.3 ms of the database's time for 10 rows, growing
+# with the history. Here each account gives its `recent` newest ids by walking the (account,
+# posted_at) index backwards (LATERAL), the newest `recent` of those are kept, and only they
+# are joined: the same rows at any length of history. SQLite has no LATERAL: it keeps
+# `TOTALS_AND_NEWEST`.
+_OWN = _CUSTOMER_ACCOUNT_IDS.subquery("own")
+_PER_ACCOUNT = (
+    select(Entry.id, Entry.posted_at)
+    .where(Entry.account_id == _OWN.c.id)
+    .order_by(Entry.posted_at.desc(), Entry.id.desc())
+    .limit(bindparam("recent"))
+    .lateral("per_account")
+)
+_PICKED = (
+    select(_PER_ACCOUNT.c.id)
+    .select_from(_OWN.join(_PER_ACCOUNT, true()))
+    .order_by(_PER_ACCOUNT.c.posted_at.desc(), _PER_ACCOUNT.c.id.desc())
+    .limit(bindparam("recent"))
+    .subquery("picked")
+)
+_NEWEST_BY_ACCOUNT = (
+    select(LedgerAccount.number.label("account_number"), Entry.id.label("entry_id"), *LINE_COLUMNS)
+    .select_from(_PICKED)
+    .join(Entry, Entry.id == _PICKED.c.id)
+    .join(Posting, Posting.id == Entry.posting_id)
+    .join(LedgerAccount, LedgerAccount.id == Entry.account_id)
+    .subquery("newest")
+)
+TOTALS_AND_NEWEST_BY_ACCOUNT = (
+    select(_TOTALS, _NEWEST_BY_ACCOUNT)
+    .select_from(_TOTALS.outerjoin(_NEWEST_BY_ACCOUNT, true()))
+    .order_by(_NEWEST_BY_ACCOUNT.c.posted_at.desc(), _NEWEST_BY_ACCOUNT.c.entry_id.desc())
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Activity:
@@ -160,7 +197,9 @@ async def customer_activity(
         return None
     rows = await fetch_rows(
         connection,
-        TOTALS_AND_NEWEST,
+        TOTALS_AND_NEWEST_BY_ACCOUNT
+        if connection.dialect.name == "postgresql"
+        else TOTALS_AND_NEWEST,
         {"customer_id": customer_id, "since": since, "recent": recent},
     )
     first = rows[0]

@@ -559,3 +559,30 @@ async def test_a_hold_voided_before_it_arrives_reserves_nothing_when_it_does(sim
     )
     assert released.json()["status"] == "VOIDED"
     assert (await sim_client.get(f"/core/accounts/{account}")).json() == before
+
+
+async def test_a_customers_history_page_is_each_accounts_own_page(sim_client):
+    """`/customers/{id}/lines` (on PostgreSQL one statement for every account, issue 57)
+    answers, account by account, what `/accounts/{n}/lines` answers for that account."""
+    url = "/core/customers/CIF00000001/lines"
+    filters = (
+        {},
+        {"start": "2020-01-01T00:00:00Z", "end": "2100-01-01T00:00:00Z"},
+        {"direction": "CREDIT"},
+        {"direction": "DEBIT", "search": "transfer"},
+        {"search": "no such line at all"},
+    )
+    for chosen in filters:
+        for account in (None, "1020000122"):
+            params = {**chosen, "limit": 7} | ({"account": account} if account else {})
+            answer = (await sim_client.get(url, params=params)).json()
+            numbers = [account] if account else [a["accountNumber"] for a in answer["accounts"]]
+            assert [p["accountNumber"] for p in answer["pages"]] == numbers, params
+            for page in answer["pages"]:
+                own = await sim_client.get(
+                    f"/core/accounts/{page['accountNumber']}/lines",
+                    params={**chosen, "limit": 7},
+                )
+                assert page["page"] == own.json(), (params, page["accountNumber"])
+    elsewhere = await sim_client.get(url, params={"account": "1020000218"})  # Tunde's
+    assert elsewhere.status_code == 200 and elsewhere.json()["pages"] == []
