@@ -66,7 +66,7 @@ describe('Customer service list', () => {
   it('groups tickets by date with resolved and unresolved icons, breadcrumbs and search', async () => {
     const { user } = renderAt('/customer-service')
     expect(await screen.findByRole('heading', { name: 'Customer Service', level: 1 })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Home/ })).toHaveAttribute('href', '/home')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Home/ })).toHaveAttribute('href', '/home')
     await waitFor(() => expect(rows()).toHaveLength(3))
 
     // Newest day first, and within a day newest first.
@@ -175,7 +175,7 @@ describe('Create Tickets', () => {
     expect(messages()[0]).toHaveTextContent('My card was declined at a POS this morning.')
     expect(within(messages()[0]).getByRole('button', { name: /declined\.png/ })).toBeInTheDocument()
     // The new ticket is in the left pane, highlighted.
-    await waitFor(() => expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Debit card blocked'))
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('link', { current: 'page' })).toHaveTextContent('Debit card blocked'))
   })
 
   it("shows the server's refusal, else the spec fallback", async () => {
@@ -200,7 +200,7 @@ describe('Ticket conversation', () => {
   it('shows the searchable list beside the messages, by sender', async () => {
     const { user, router } = renderAt('/customer-service/2')
     expect(await screen.findByRole('heading', { name: 'Transfer to GTBank pending' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Customer Service' })).toHaveAttribute('href', '/customer-service')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Customer Service' })).toHaveAttribute('href', '/customer-service')
     await waitFor(() => expect(messages()).toHaveLength(2))
     expect(messages().map((m) => m.getAttribute('data-sender'))).toEqual(['CLIENT', 'AGENT'])
     expect(messages()[0]).toHaveClass('kobo-msg--mine')
@@ -278,7 +278,7 @@ describe('Ticket conversation', () => {
     expect(await screen.findByText(STATUS_UPDATED)).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: /Mark as Unresolved/ })).toBeInTheDocument()
     expect(screen.getByTestId('ticket-status')).toHaveTextContent('Resolved')
-    const active = screen.getByRole('link', { current: 'page' })
+    const active = within(screen.getByRole('main')).getByRole('link', { current: 'page' })
     expect(within(active).getByRole('img', { name: 'Resolved' })).toBeInTheDocument()
 
     server.use(http.post('/api/tickets/:id/status', () => new HttpResponse(null, { status: 500 }), { once: true }))
