@@ -6,6 +6,7 @@ customer unable to sign in. Every time the rules read is pinned (`PrivacyService
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Mapping
@@ -20,6 +21,7 @@ from bff.db import Base
 from bff.passkeys.models import Passkey
 from bff.privacy import archive
 from bff.privacy.backoffice import MONEY_LEFT, PrivacyBackOffice
+from bff.privacy.breach import BreachDrill, customer_message, report
 from bff.privacy.models import ConsentEvent, DataExport, ExportStatus
 from bff.privacy.service import (
     ALERTS_NOTE,
@@ -47,6 +49,7 @@ from bff.tests.helpers import (
     tunde_token,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
+from bff.tickets.models import TicketAttachment
 from bff.transfers.models import Transfer
 from bff.users.models import User
 
@@ -243,8 +246,6 @@ async def test_the_archive_holds_every_row_of_the_customers_and_nothing_of_anyon
     )
     photo = files[attachment["storage_key"]]
     assert photo.startswith(b"\xff\xd8\xff")
-    import base64
-
     assert base64.b64decode(served.json()["content"].split(",", 1)[1]) == photo
     # What the core keeps of her: her accounts and their lines.
     assert {a["accountNumber"] for a in data["core"]["accounts"]} >= {ADA_SAVINGS, ADA_TARGET}
@@ -488,3 +489,37 @@ async def test_erasure_closes_the_profile_and_keeps_the_ledger_whole(bff):
     assert not re.search(r"\b[A-Z]{3,}_[A-Z_]+\b|_id\b|user_sessions", told["body"])
     # A closed profile's passkey cannot sign in either (it is gone).
     assert ExportStatus.DELETED == "DELETED"
+
+
+# -- the breach drill ----------------------------------------------------------------------
+async def test_the_breach_drill_finds_whom_a_key_a_prefix_or_a_window_touched(bff):
+    token = await bff.sign_in()
+    created = await bff.client.post(
+        "/api/tickets", headers=auth(token), json=ticket_with_card_photo()
+    )
+    assert created.status_code == 201
+    ada, tunde = await user_row(bff, ADA), await user_row(bff, TUNDE)
+    privacy = privacy_of(bff)
+    drill = BreachDrill(bff.db, Base.metadata, privacy.store)
+    async with bff.db.transaction() as session:
+        key = await session.scalar(select(TicketAttachment.storage_key))
+    assert key
+
+    by_key = await drill.by_key(privacy.store.ring.current_id)
+    assert ada.id in by_key and "Files attached to your tickets" in by_key[ada.id].what
+    assert await drill.by_key("a-key-nobody-used") == {}
+
+    by_prefix = await drill.by_prefix(key[:6])
+    assert set(by_prefix) == {ada.id}
+
+    # A window in which only Ada did something (a consent given at a pinned time).
+    at = datetime(2021, 3, 4, 5, 6, tzinfo=UTC)
+    await privacy.set_consent(ada, "SMS", True, now=at)
+    window = await drill.in_window(at - timedelta(minutes=1), at + timedelta(minutes=1))
+    assert set(window) == {ada.id} and tunde.id not in window
+    assert window[ada.id].what == {"Marketing choices you made"}
+
+    text = report("heading", "files may have been read", by_prefix, NOW)
+    assert "1 customers affected" in text and ada.email in text and "72 hours" in text
+    message = customer_message("files may have been read", by_prefix[ada.id].what)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\b[A-Z]{3,}_[A-Z_]+\b", message)
