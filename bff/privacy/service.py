@@ -352,7 +352,8 @@ class PrivacyService(PasskeyApprovals):
             log.exception("the e-mail for data archive %s could not be sent", export_id)
 
     def _ready_email(self, user: User, export_id: int, token: str, now: datetime) -> Message:
-        link = f"{self.settings.public_url}/settings/your-data?export={export_id}&token={token}"
+        base = f"{self.settings.public_url}/settings?tab=your-data"
+        link = f"{base}&export={export_id}&token={token}"
         expires = now + timedelta(hours=self.settings.link_hours)
         return branded_email(
             user.email,
