@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react'
 import { Alert, Button, Form, Input, List, Radio, Switch, Tag, Typography } from 'antd'
-import { CloudDownloadOutlined, EditOutlined, NotificationOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
+import { CloudDownloadOutlined, EditOutlined, InfoCircleOutlined, NotificationOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { Link, useSearchParams } from 'react-router'
 import { apiFileRequest, errorMessage, isSessionError } from '../../../api/client'
 import { loadOf } from '../../../api/koboApi'
@@ -83,8 +83,13 @@ function ReadyDownload() {
     const result = await apiFileRequest(downloadPath(exportId), { token, accept: 'application/zip', body: { token: secret } })
     setBusy(false)
     if (result.error) {
-      if (isSessionError(result.error)) dispatch(sessionExpired({ status: result.error.status as number }))
-      else dispatch(toastError(errorMessage(result.error, DOWNLOAD_FAILED)))
+      if (isSessionError(result.error)) {
+        dispatch(sessionExpired({ status: result.error.status as number }))
+        return
+      }
+      dispatch(toastError(errorMessage(result.error, DOWNLOAD_FAILED)))
+      // A used, expired or unknown link will not work again: its banner goes.
+      if (result.error.status === 404 || result.error.status === 409) setParams({ tab: 'your-data' }, { replace: true })
       return
     }
     saveBlob(result.data, `kobo-data-${exportId}.zip`)
@@ -195,7 +200,9 @@ function MarketingCard() {
                   <Switch checked={on} loading={saving} aria-labelledby={`kobo-consent-${channel}`} onChange={(given) => void save({ channel, given })} />
                 </div>
               ))}
-              <Alert type="info" showIcon className="kobo-your-data__note" message={state.alertsNote} />
+              <Typography.Paragraph className="kobo-your-data__note" data-testid="alerts-note">
+                <InfoCircleOutlined aria-hidden /> {state.alertsNote}
+              </Typography.Paragraph>
               <Typography.Text strong>{CHOICES_TITLE}</Typography.Text>
               {state.log.length === 0 ? (
                 <Typography.Paragraph type="secondary">{CHOICES_EMPTY}</Typography.Paragraph>
@@ -205,7 +212,9 @@ function MarketingCard() {
                   dataSource={state.log}
                   renderItem={(entry) => (
                     <List.Item>
-                      {entry.channelLabel} switched {entry.given ? 'on' : 'off'}
+                      <span>
+                        {entry.channelLabel} switched {entry.given ? 'on' : 'off'}
+                      </span>
                       <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
                     </List.Item>
                   )}
