@@ -92,6 +92,7 @@ REQUEST_STATUS_LABELS = {
 # Letters and digits nobody confuses when reading them out (no 0/O, 1/I/L), as disputes'.
 _TRACKING_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 EXPORT_LEASE = timedelta(minutes=10)
+GIVE_UP_AFTER = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,9 +286,24 @@ class PrivacyService(PasskeyApprovals):
             try:
                 await self.build(export_id, now)
                 built += 1
-            except Exception:  # the lease runs out and the next pass tries again
+            except Exception:  # the lease runs out and the next pass tries again ...
                 log.exception("data archive %s could not be built", export_id)
+                await self._give_up_if_old(export_id, now)
         return built
+
+    async def _give_up_if_old(self, export_id: int, now: datetime) -> None:
+        """... for a day; then the copy is FAILED (`Could not be prepared`), so the customer
+        may ask again."""
+        async with self.db.autocommit() as session:
+            await session.execute(
+                update(DataExport)
+                .where(
+                    DataExport.id == export_id,
+                    DataExport.status == ExportStatus.PREPARING,
+                    DataExport.requested_at < now - GIVE_UP_AFTER,
+                )
+                .values(status=ExportStatus.FAILED, lease_until=None)
+            )
 
     async def archive_of(self, user: User, now: datetime) -> bytes:
         """The customer's archive as a zip (data.json, schema.json, summary.pdf, files/)."""

@@ -332,6 +332,32 @@ async def test_a_passkey_approves_the_request_instead_of_a_code(bff):
     assert wrong.status_code == 409  # one copy at a time, whatever the proof
 
 
+async def test_a_copy_that_cannot_be_built_is_tried_again_for_a_day_then_failed(bff, monkeypatch):
+    token = await bff.sign_in()
+    pin(bff, NOW)
+    await ask_for_export(bff, token)
+    privacy = privacy_of(bff)
+
+    async def broken(user: User, now: datetime) -> bytes:
+        raise RuntimeError("the core is away")
+
+    monkeypatch.setattr(privacy, "archive_of", broken)
+    async with bff.db.transaction() as session:
+        row = await session.scalar(select(DataExport))
+        assert row is not None
+        row.requested_at = NOW
+    assert await privacy.prepare_due(NOW + timedelta(hours=1)) == 0
+    listed = (await bff.client.get(f"{R}/exports", headers=auth(token))).json()
+    assert listed[0]["status"] == "PREPARING"
+    # Under its lease nobody tries; after it, the next pass does, and after a day gives up.
+    assert await privacy.prepare_due(NOW + timedelta(hours=1, minutes=5)) == 0
+    assert await privacy.prepare_due(NOW + timedelta(days=1, minutes=1)) == 0
+    listed = (await bff.client.get(f"{R}/exports", headers=auth(token))).json()
+    assert (listed[0]["status"], listed[0]["statusLabel"]) == ("FAILED", "Could not be prepared")
+    again = await bff.client.post(f"{R}/exports", headers=auth(token), json={})
+    assert again.status_code == 202
+
+
 # -- the record and consents ---------------------------------------------------------------
 async def test_the_record_of_processing_names_every_recipient_and_the_retention(bff):
     token = await bff.sign_in()
