@@ -163,7 +163,7 @@ def ndpc_notice(what_happened: str, affected: dict[int, Affected], discovered: d
             f"1. What happened: {what_happened}.",
             f"2. When we found it: {format_date(discovered, WAT)}. This notice is sent within "
             "72 hours of that time.",
-            f"3. Data subjects affected: {len(affected)} customers.",
+            f"3. Data subjects affected: {len(affected)} (customers, and staff where listed).",
             f"4. Kinds of personal data: {'; '.join(kinds) or 'none found'}.",
             "5. Likely consequences: [to complete: e.g. identity fraud if identity documents "
             "were read; the files are encrypted at rest, each under its own key].",
@@ -187,7 +187,7 @@ def customer_message(what_happened: str, kinds: set[str]) -> str:
 
 
 def report(heading: str, what_happened: str, affected: dict[int, Affected], now: datetime) -> str:
-    lines = [heading, f"{len(affected)} customers affected", ""]
+    lines = [heading, f"{len(affected)} people affected", ""]
     for a in sorted(affected.values(), key=lambda a: a.user_id):
         lines.append(
             "\t".join(
@@ -198,7 +198,7 @@ def report(heading: str, what_happened: str, affected: dict[int, Affected], now:
     lines += [
         "",
         "--- Draft notice to the NDPC (send within 72 hours of discovery) ---",
-        ndpc_notice(what_happened, affected, now),
+        ndpc_notice(heading[0].lower() + heading[1:] + " may have been exposed", affected, now),
         "",
         "--- Draft message to each customer (e-mail and SMS) ---",
         customer_message(what_happened, kinds),

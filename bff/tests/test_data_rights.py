@@ -546,6 +546,6 @@ async def test_the_breach_drill_finds_whom_a_key_a_prefix_or_a_window_touched(bf
     assert window[ada.id].what == {"Marketing choices you made"}
 
     text = report("heading", "files may have been read", by_prefix, NOW)
-    assert "1 customers affected" in text and ada.email in text and "72 hours" in text
+    assert "1 people affected" in text and ada.email in text and "72 hours" in text
     message = customer_message("files may have been read", by_prefix[ada.id].what)
     assert not re.search(r"\b[a-z]+_[a-z_]+\b|\b[A-Z]{3,}_[A-Z_]+\b", message)
