@@ -57,6 +57,16 @@ def main() -> None:
     restoring.add_argument(
         "--version-id", help="the version to restore (default: the newest that opens)"
     )
+    drill = sub.add_parser(
+        "breach-drill",
+        help="list the customers a file key, storage prefix or time window touched, and draft "
+        "the NDPC notice and the customer message",
+    )
+    scope = drill.add_mutually_exclusive_group(required=True)
+    scope.add_argument("--key", help="a file key's id (KOBO_FILE_KEYS)")
+    scope.add_argument("--prefix", help="an object-storage prefix")
+    scope.add_argument("--since", help="the window's start, ISO 8601 with its offset")
+    drill.add_argument("--until", help="the window's end, ISO 8601 with its offset")
     export = sub.add_parser("openapi", help="write the OpenAPI document as JSON")
     export.add_argument("output", nargs="?", default="-")
     args = parser.parse_args()
@@ -112,6 +122,8 @@ def run(args: argparse.Namespace) -> None:
         asyncio.run(_file_keys())
     elif args.command == "storage":
         _storage(args)
+    elif args.command == "breach-drill":
+        asyncio.run(_breach_drill(args))
 
 
 def share_metrics_between_workers() -> None:
@@ -189,6 +201,42 @@ async def _file_keys() -> None:
         if key_id in ring.keys and key_id != ring.current_id and not files and not numbers:
             verdict = ": nothing uses it; it can leave the ring"
         print(f"{key_id} ({state}): {files} files, {numbers} identity numbers{verdict}")
+
+
+async def _breach_drill(args: argparse.Namespace) -> None:
+    """docs/operations.md, "A data breach": who a key, a prefix or a window touched."""
+    from datetime import UTC, datetime
+
+    import bff.models  # noqa: F401 (every table on the metadata the drill walks)
+    from bff.db import Base
+    from bff.privacy.breach import BreachDrill, report
+
+    settings = Settings.from_env()
+    store = open_document_store(settings.storage, settings.uploads_dir)
+    db = Database(settings.database_url)
+    drill = BreachDrill(db, Base.metadata, store)
+    try:
+        if args.key:
+            heading = f"Files and identity numbers sealed under key {args.key!r}"
+            what = "files we keep encrypted under one of our keys may have been read"
+            affected = await drill.by_key(args.key)
+        elif args.prefix:
+            heading = f"Files stored under the prefix {args.prefix!r}"
+            what = "files we keep in one part of our document storage may have been read"
+            affected = await drill.by_prefix(args.prefix)
+        else:
+            if not args.until:
+                sys.exit("python -m bff breach-drill: --since needs --until")
+            since = datetime.fromisoformat(args.since)
+            until = datetime.fromisoformat(args.until)
+            if since.tzinfo is None or until.tzinfo is None:
+                sys.exit("python -m bff breach-drill: give --since and --until with an offset")
+            heading = f"Data written or used between {since.isoformat()} and {until.isoformat()}"
+            what = "data we hold about you may have been read by someone not allowed to"
+            affected = await drill.in_window(since, until)
+    finally:
+        await db.dispose()
+    print(report(heading, what, affected, datetime.now(UTC)))
 
 
 def _storage(args: argparse.Namespace) -> None:

@@ -38,6 +38,7 @@ from bff.onboarding.review_controller import AdminOnboardingController
 from bff.openapi_document import document_api
 from bff.ops import health, ready
 from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
+from bff.privacy.controller import AdminPrivacyController, PrivacyController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.risk.controller import AdminRiskController
@@ -98,6 +99,8 @@ CONTROLLERS = [
     AdminTicketsController,
     DisputesController,
     AdminDisputesController,
+    PrivacyController,
+    AdminPrivacyController,
     AdminRiskController,
     LivenessController,
     AdminLivenessController,

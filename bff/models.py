@@ -12,6 +12,7 @@ from bff.liveness.models import LivenessCheck
 from bff.notifications.models import OutboxMessage
 from bff.onboarding.models import OnboardingDocument, OnboardingProfile
 from bff.passkeys.models import Passkey, WebAuthnChallenge
+from bff.privacy.models import ConsentEvent, DataExport, DataRequest
 from bff.risk.models import AccountFlag, PaymentReview, SyncCursor, WatchedAccount
 from bff.schedules.models import ScheduledPayment, ScheduledRun
 from bff.settings.models import PendingAuthenticatorSecret
@@ -24,6 +25,9 @@ __all__ = [
     "AuditEvent",
     "Beneficiary",
     "ClockOffset",
+    "ConsentEvent",
+    "DataExport",
+    "DataRequest",
     "Device",
     "Dispute",
     "KycSubmission",

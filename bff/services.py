@@ -21,7 +21,7 @@ from bff.core_client import CoreClient
 from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.health import CoreHealth
 from bff.dashboard.service import DashboardService
-from bff.db import Database
+from bff.db import Base, Database
 from bff.db.migrate import upgrade
 from bff.devices.service import DeviceService
 from bff.disputes.backoffice import DisputeBackOffice
@@ -39,6 +39,8 @@ from bff.onboarding.review import OnboardingReviewService
 from bff.onboarding.service import OnboardingService
 from bff.passkeys.service import PasskeyService
 from bff.payees.lookup import AccountLookup
+from bff.privacy.backoffice import PrivacyBackOffice
+from bff.privacy.service import PrivacyService, PrivacySettings
 from bff.registration.service import RegistrationService
 from bff.risk.backoffice import RiskBackOffice
 from bff.risk.check import RiskCheck
@@ -98,6 +100,8 @@ class Services:
     tickets: TicketService
     disputes: DisputeService
     dispute_back_office: DisputeBackOffice
+    privacy: PrivacyService
+    privacy_back_office: PrivacyBackOffice
     kyc: KycService
     clock: BankClock
     jobs: Jobs
@@ -246,6 +250,23 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         settings.dispute_deadline_hours,
         settings.dispute_window_days,
     )
+    privacy = PrivacyService(
+        db,
+        PrivacySettings(
+            keep_days=settings.data_export_keep_days,
+            link_hours=settings.data_export_link_hours,
+            answer_days=settings.data_request_answer_days,
+            public_url=settings.public_url,
+        ),
+        codes,
+        notifier,
+        store,
+        SealedFields(settings.storage.keys),
+        core_client,
+        tickets,
+        Base.metadata,
+        passkeys=passkeys,
+    )
     services = Services(
         auth=auth,
         codes=codes,
@@ -276,6 +297,8 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         tickets=tickets,
         disputes=disputes,
         dispute_back_office=DisputeBackOffice(disputes, core_client, notifier),
+        privacy=privacy,
+        privacy_back_office=PrivacyBackOffice(privacy, core_client),
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(
@@ -288,6 +311,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
             reviews,
             feeds,
             liveness,
+            privacy,
         ),
         core=core_client,
         core_health=CoreHealth(core_client),

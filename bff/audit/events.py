@@ -30,3 +30,7 @@ class Event(StrEnum):
     PAYMENT_REVIEWED = "PAYMENT_REVIEWED"  # a held payment released or cancelled
     INSTANT_TRANSFERS_OFF = "INSTANT_TRANSFERS_OFF"  # by the customer, without a code
     INSTANT_TRANSFERS_ON = "INSTANT_TRANSFERS_ON"  # with a code or passkey
+    DATA_EXPORT_ASKED = "DATA_EXPORT_ASKED"  # a copy of the customer's data, with a code/passkey
+    DATA_DOWNLOADED = "DATA_DOWNLOADED"  # its single-use link used
+    DATA_REQUEST_ANSWERED = "DATA_REQUEST_ANSWERED"  # a correction done, or a request rejected
+    PROFILE_ERASED = "PROFILE_ERASED"  # an erasure request fulfilled: the profile closed

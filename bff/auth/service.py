@@ -113,7 +113,11 @@ class AuthService:
     async def find_user(self, session: AsyncSession, identifier: str) -> User | None:
         identifier = normalise_identifier(identifier)
         column = User.phone_number if identifier.isdigit() else User.email
-        return await session.scalar(select(User).where(column == identifier))
+        # A profile closed by an erasure request (bff/privacy/erasure.py) is nobody's to sign
+        # in to: it answers as an unknown identifier.
+        return await session.scalar(
+            select(User).where(column == identifier, User.closed_at.is_(None))
+        )
 
     # -- login step 1 -------------------------------------------------------------------
     async def login(

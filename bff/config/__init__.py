@@ -136,6 +136,12 @@ class Settings:
     )
     # How far back a payment may be reported.
     dispute_window_days: int = 90
+    # The customer's data archive (bff/privacy, docs/running.md): how long its sealed file is
+    # kept, downloaded or not; how long its single-use link works; and the days the bank has
+    # to answer a correction or erasure request.
+    data_export_keep_days: int = 7
+    data_export_link_hours: int = 24
+    data_request_answer_days: int = 30
 
     def check_production(self, secret_from_env: bool) -> None:
         """Production mode refuses to start with a development convenience switched on."""
@@ -209,6 +215,9 @@ class Settings:
             risk=RiskSettings.from_env(),
             storage=StorageSettings.from_env(),
             dispute_deadline_hours=dispute_deadlines_from_env(),
+            data_export_keep_days=env_int("KOBO_DATA_EXPORT_KEEP_DAYS", 7),
+            data_export_link_hours=env_int("KOBO_DATA_EXPORT_LINK_HOURS", 24),
+            data_request_answer_days=env_int("KOBO_DATA_REQUEST_ANSWER_DAYS", 30),
             status_query_window_s=env_int("KOBO_STATUS_QUERY_WINDOW_S", 900),
             webauthn_rp_id=os.environ.get("KOBO_WEBAUTHN_RP_ID", "localhost").strip().lower(),
             webauthn_rp_name=os.environ.get("KOBO_WEBAUTHN_RP_NAME", "Kobo").strip(),

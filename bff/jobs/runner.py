@@ -20,6 +20,7 @@ from bff.bills.service import BillService
 from bff.liveness.service import LivenessService
 from bff.notifications.outbox import Outbox
 from bff.passkeys.service import PasskeyService
+from bff.privacy.service import PrivacyService
 from bff.risk.reviews import PaymentReviews
 from bff.risk.sync import RiskFeeds
 from bff.schedules.service import ScheduleService
@@ -35,6 +36,7 @@ class Pass:
     schedules_run: int
     messages_sent: int = 0
     reviews_expired: int = 0
+    data_archives_built: int = 0
 
 
 class Jobs:
@@ -49,6 +51,7 @@ class Jobs:
         reviews: PaymentReviews | None = None,
         feeds: RiskFeeds | None = None,
         liveness: LivenessService | None = None,
+        privacy: PrivacyService | None = None,
     ) -> None:
         self.transfers = transfers
         self.bills = bills
@@ -59,6 +62,7 @@ class Jobs:
         self.reviews = reviews
         self.feeds = feeds
         self.liveness = liveness
+        self.privacy = privacy
         self._dormant_marked_at = float("-inf")
         self._challenges_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
@@ -103,6 +107,8 @@ class Jobs:
         await self.pull_risk_feeds()
         await self.mark_dormant_profiles()
         await self.forget_expired_challenges()
+        archives = await self.prepare_data_exports(now)
+        await self.delete_expired_data_exports(now)
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
         return Pass(
@@ -111,6 +117,7 @@ class Jobs:
             schedules_run=schedules,
             messages_sent=sent,
             reviews_expired=expired,
+            data_archives_built=archives,
         )
 
     async def mark_dormant_profiles(self) -> int:
@@ -132,6 +139,19 @@ class Jobs:
         if self.reviews is None:
             return 0
         return await _guarded("expiring held payments", self.reviews.expire_due(now))
+
+    async def prepare_data_exports(self, now: datetime | None = None) -> int:
+        """Copies of their data customers asked for: built, sealed, and the customer
+        e-mailed a single-use link (bff/privacy/service.py)."""
+        if self.privacy is None:
+            return 0
+        return await _guarded("preparing data archives", self.privacy.prepare_due(now))
+
+    async def delete_expired_data_exports(self, now: datetime | None = None) -> int:
+        """Archives past KOBO_DATA_EXPORT_KEEP_DAYS: their sealed files deleted."""
+        if self.privacy is None:
+            return 0
+        return await _guarded("deleting old data archives", self.privacy.delete_expired(now))
 
     async def forget_expired_challenges(self) -> int:
         """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):

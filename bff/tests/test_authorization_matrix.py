@@ -21,6 +21,8 @@ from typing import Any
 from bff.auth.models import Device
 from bff.dates import LAGOS
 from bff.passkeys.models import Passkey
+from bff.privacy.models import DataExport, ExportStatus
+from bff.privacy.service import token_digest
 from bff.tests.helpers import (
     ADA,
     GTB,
@@ -103,6 +105,7 @@ class Owned:
     passkey: int
     device: int
     dispute: str  # its tracking number
+    data_export: int  # A's copy of her data, ready, its link's secret A_LINK_SECRET
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -122,6 +125,7 @@ class Owned:
 
 
 TICKET_SUBJECT = "A-only: my card was swallowed"
+A_LINK_SECRET = "a-only-link-secret"
 
 
 def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
@@ -140,6 +144,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "passkey_id": (str(owned.passkey), True),
         "device_id": (str(owned.device), True),
         "tracking_number": (owned.dispute, True),
+        "export_id": (str(owned.data_export), True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -381,6 +386,15 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         json={"paymentReference": o.completed_transfer, "reason": "NOT_RECEIVED"}, foreign=True
     ),
     ("GET", "/api/disputes"): lambda o: Probe(params={"paymentReference": o.completed_transfer}),
+    # data rights: B's own copy, consent and request; A's copy with its very secret refused
+    ("POST", "/api/privacy/exports"): lambda o: Probe(json={}),
+    ("POST", "/api/privacy/exports/{export_id}/download"): lambda o: Probe(
+        json={"token": A_LINK_SECRET}, foreign=True
+    ),
+    ("POST", "/api/privacy/consents"): lambda o: Probe(json={"channel": "SMS", "given": True}),
+    ("POST", "/api/privacy/requests"): lambda o: Probe(
+        json={"kind": "CORRECTION", "details": "B's own middle name"}
+    ),
     # freezing: B's own account only (the body names nobody)
     ("POST", f"{PERSONAL}/unfreeze"): lambda o: Probe(
         json={"newPassword": "Other#Kobo2027", "confirmPassword": "Other#Kobo2027"}
@@ -408,6 +422,13 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
         json={"decision": "APPROVE"}
     ),
     ("GET", "/admin/api/disputes"): lambda o: Probe(params={"all": "true"}),
+    ("GET", "/admin/api/privacy/requests"): lambda o: Probe(params={"all": "true"}),
+    ("POST", "/admin/api/privacy/requests/{tracking_number}/correct"): lambda o: Probe(
+        json={"answer": "Not an agent"}
+    ),
+    ("POST", "/admin/api/privacy/requests/{tracking_number}/reject"): lambda o: Probe(
+        json={"answer": "Not an agent"}
+    ),
     ("POST", "/admin/api/disputes/{tracking_number}/reject"): lambda o: Probe(
         json={"reason": "Not an agent"}
     ),
@@ -687,6 +708,15 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         session.add(passkey)
         device = Device(user_id=user_id, token_hash="a" * 64, name="A's laptop")
         session.add(device)
+        # A's copy of her data, ready, as the jobs runner leaves one (bff/tests/test_data_rights.py
+        # builds real ones): B holding its link's secret must still get nothing.
+        data_export = DataExport(
+            user_id=user_id,
+            status=ExportStatus.READY,
+            token_hash=token_digest(A_LINK_SECRET),
+            link_expires_at=datetime.now(LAGOS) + timedelta(hours=1),
+        )
+        session.add(data_export)
     return Owned(
         user_id=user_id,
         disabling_account=empty,
@@ -709,6 +739,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         passkey=passkey.id,
         device=device.id,
         dispute=dispute,
+        data_export=data_export.id,
     )
 
 
@@ -730,6 +761,9 @@ async def observable_state(bff: Bff, token: str, owned: Owned) -> dict[str, Any]
         f"/api/tickets/{owned.ticket}",
         "/api/disputes",
         f"/api/disputes/{owned.dispute}",
+        "/api/privacy/exports",
+        "/api/privacy/consents",
+        "/api/privacy/requests",
         f"{PERSONAL}/freeze",
         f"/api/tickets/attachments/{owned.attachment}/download",
         "/api/onboarding/documents",

@@ -66,3 +66,6 @@ class User(Base):
     # Set while a returning profile (unfrozen by the customer, or dormant) owes a selfie
     # (bff/liveness): no money leaves it until one passes.
     liveness_required_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set when the profile is closed by an erasure request (bff/privacy/erasure.py): nobody
+    # signs in to it again; the financial record stays for its retention period.
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

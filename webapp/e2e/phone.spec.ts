@@ -17,7 +17,7 @@ import { screenshot } from './screenshots'
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 const TRANSFER_TABS = ['Intra Bank Transfer', 'Own Account Transfer', 'Other Bank Transfer', 'Bulk Bank Transfer']
-const SETTINGS_TABS = ['Manage Account', 'Change Password', 'Transaction Limit', '2 Factor Authentication']
+const SETTINGS_TABS = ['Manage Account', 'Change Password', 'Transaction Limit', '2 Factor Authentication', 'Your data']
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(400) // let antd's animations finish

@@ -217,14 +217,18 @@ export function isSessionError(error: ApiError | undefined): boolean {
  */
 export async function apiFileRequest(
   path: string,
-  options: Pick<RequestOptions, 'query' | 'token' | 'timeoutMs'> & { accept: string },
+  options: Pick<RequestOptions, 'query' | 'token' | 'timeoutMs'> & { accept: string; body?: unknown },
 ): Promise<ApiResult<Blob>> {
-  const { query, token, timeoutMs = DEFAULT_TIMEOUT_MS, accept } = options
+  const { query, token, timeoutMs = DEFAULT_TIMEOUT_MS, accept, body } = options
   const headers: Record<string, string> = { Accept: `${accept}, application/problem+json` }
   if (token) headers.Authorization = `Bearer ${token}`
+  // A body makes it a POST (the data archive's single-use link, docs/contract.md §14.6a).
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
   const request = deadline(timeoutMs)
   try {
-    const response = await fetch(buildUrl(path, query), { method: 'GET', headers, signal: request.signal })
+    const method = body === undefined ? 'GET' : 'POST'
+    const sent = body === undefined ? undefined : JSON.stringify(body)
+    const response = await fetch(buildUrl(path, query), { method, headers, body: sent, signal: request.signal })
     if (!response.ok) {
       let parsed: unknown
       try {

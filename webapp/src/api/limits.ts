@@ -32,6 +32,10 @@ export const AccountOwnerInLimits = {
   stateOfResidence: { maxLength: 200 },
 } as const satisfies LimitsOf<'AccountOwnerIn'>
 
+export const AnswerInLimits = {
+  answer: { maxLength: 2000 },
+} as const satisfies LimitsOf<'AnswerIn'>
+
 export const ApproveInLimits = {
   otp: { maxLength: 12 },
   referenceNumber: { maxLength: 20 },
@@ -127,9 +131,18 @@ export const ConfirmInLimits = {
   otp: { maxLength: 12 },
 } as const satisfies LimitsOf<'ConfirmIn'>
 
+export const ConsentInLimits = {
+  channel: { maxLength: 10 },
+} as const satisfies LimitsOf<'ConsentIn'>
+
 export const CreateAccountInLimits = {
   accountTypeId: { minimum: 0, maximum: 2147483647 },
 } as const satisfies LimitsOf<'CreateAccountIn'>
+
+export const DataRequestInLimits = {
+  details: { maxLength: 2000 },
+  kind: { maxLength: 20 },
+} as const satisfies LimitsOf<'DataRequestIn'>
 
 export const DisputeInLimits = {
   attachments: { maxItems: 5 },
@@ -144,6 +157,10 @@ export const DocumentUploadInLimits = {
   description: { maxLength: 200 },
   documentTypeId: { minimum: 0, maximum: 2147483647 },
 } as const satisfies LimitsOf<'DocumentUploadIn'>
+
+export const DownloadInLimits = {
+  token: { maxLength: 100 },
+} as const satisfies LimitsOf<'DownloadIn'>
 
 export const EditInLimits = {
   amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
@@ -165,6 +182,10 @@ export const EmailVerificationInLimits = {
   code: { maxLength: 12 },
   email: { maxLength: 200 },
 } as const satisfies LimitsOf<'EmailVerificationIn'>
+
+export const ExportInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'ExportIn'>
 
 export const LevelInLimits = {
   bvn: { maxLength: 20 },

@@ -27,6 +27,9 @@ const PARAMS: Record<string, string> = {
 const SAMPLES: Record<string, { body?: unknown; query?: string; anonymous?: boolean }> = {
   'POST /auth/ibanking/personal/login': { body: { email: ada.email, password: 'Kobo@2026', remember: false }, anonymous: true },
   'POST /api/accounts': { body: { accountTypeId: 2 } },
+  'POST /api/privacy/exports': { body: { otp: '123456' } },
+  'POST /api/privacy/consents': { body: { channel: 'SMS', given: true } },
+  'POST /api/privacy/requests': { body: { kind: 'CORRECTION', details: 'My middle name is missing.' } },
   'POST /api/transfer/intrabank-name-inquiry': { body: { accountNumber: '1020000218', bankCode: '090605' } },
   'POST /api/transfer/name-inquiry': { body: { accountNumber: '9000000014', bankCode: '000013' } },
   'POST /api/transfer/kobo': {

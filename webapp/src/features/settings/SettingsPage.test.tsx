@@ -1,4 +1,4 @@
-/** /settings: the four tabs, account cards and disable, change password, limits with a code, 2FA switch. */
+/** /settings: the five tabs, account cards and disable, change password, limits with a code, 2FA switch. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -65,7 +65,7 @@ function renderSettings(tab?: string, persona = 'ada') {
 }
 
 describe('Settings tabs', () => {
-  it('has the four tabs, Manage Account first, and keeps the chosen tab in the address', async () => {
+  it('has the five tabs, Manage Account first, and keeps the chosen tab in the address', async () => {
     const { user, router } = renderSettings()
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
     const tabs = screen.getAllByRole('tab')
@@ -74,6 +74,7 @@ describe('Settings tabs', () => {
       'Change Password',
       'Transaction Limit',
       '2 Factor Authentication',
+      'Your data',
     ])
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
     await user.click(tabs[1])

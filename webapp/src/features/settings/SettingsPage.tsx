@@ -1,5 +1,5 @@
 /**
- * Route /settings (docs/contract.md §14.1): four tabs. The open tab is
+ * Route /settings (docs/contract.md §14.1, §14.6): five tabs. The open tab is
  * kept in the address (?tab=…) so it survives a reload and can be linked to.
  */
 import { Card, Typography } from 'antd'
@@ -9,10 +9,11 @@ import { ManageAccountTab } from './components/ManageAccountTab'
 import { ChangePasswordTab } from './components/ChangePasswordTab'
 import { TransactionLimitTab } from './components/TransactionLimitTab'
 import { TwoFactorTab } from './components/TwoFactorTab'
+import { YourDataTab } from './yourData/YourDataTab'
 import { SETTINGS_TABS } from './texts'
 import './settings.css'
 
-const SETTINGS_TAB_KEYS = ['manage-account', 'change-password', 'transaction-limit', '2fa'] as const
+const SETTINGS_TAB_KEYS = ['manage-account', 'change-password', 'transaction-limit', '2fa', 'your-data'] as const
 type TabKey = (typeof SETTINGS_TAB_KEYS)[number]
 
 export function SettingsPage() {
@@ -24,7 +25,7 @@ export function SettingsPage() {
     <>
       <div className="kobo-page-head">
         <Typography.Title level={1}>Settings</Typography.Title>
-        <Typography.Text type="secondary">Manage your accounts, password, limits and sign-in security</Typography.Text>
+        <Typography.Text type="secondary">Manage your accounts, password, limits, sign-in security and your data</Typography.Text>
       </div>
       <Card variant="borderless" className="kobo-settings">
         <PageTabs<TabKey>
@@ -36,6 +37,7 @@ export function SettingsPage() {
             { key: 'change-password', label: SETTINGS_TABS.password, children: <ChangePasswordTab /> },
             { key: 'transaction-limit', label: SETTINGS_TABS.limits, children: <TransactionLimitTab /> },
             { key: '2fa', label: SETTINGS_TABS.twoFactor, children: <TwoFactorTab /> },
+            { key: 'your-data', label: SETTINGS_TABS.yourData, children: <YourDataTab /> },
           ]}
         />
       </Card>

@@ -4,6 +4,7 @@ export const SETTINGS_TABS = {
   password: 'Change Password',
   limits: 'Transaction Limit',
   twoFactor: '2 Factor Authentication',
+  yourData: 'Your data',
 } as const
 
 export const PASSWORD_REQUIRED = 'Password is required'
