@@ -159,7 +159,7 @@ async def run_day(session: AsyncSession, rates: SavingsRates, day: date) -> DayR
     session.add(record)
     await session.flush()  # a second runner fails here, on the key
     cutoff = end_of(day)
-    accrued = (await session.execute(_ACCRUE, {"day": day, "cutoff": cutoff})).rowcount
+    accrued = (await session.execute(_ACCRUE, {"day": day, "cutoff": cutoff})).rowcount  # type: ignore[attr-defined]
     await session.execute(_ADD_ACCRUED, {"day": day})
     next_day = day + timedelta(days=1)
     await session.execute(

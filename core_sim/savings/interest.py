@@ -1,8 +1,8 @@
 """The interest rule, in whole numbers only (docs/simulator.md, "Savings").
 
 Actual/365 on the end-of-day balance: a day's interest on `balance` kobo at `rate_bps` basis
-points a year is balance × rate_bps / (10,000 × 365) kobo. Counted in *units* of
-1/3,650,000 kobo, it is exactly `balance × rate_bps` units: accrual never rounds. A payment
+points a year is balance * rate_bps / (10,000 * 365) kobo. Counted in *units* of
+1/3,650,000 kobo, it is exactly `balance * rate_bps` units: accrual never rounds. A payment
 posts the whole kobo of what has accrued, floor(units / 3,650,000), and carries the rest
 (less than one kobo) to the next period. Withholding tax is 10 % of the interest paid,
 rounded half up to the kobo; the customer's pocket gets the interest and gives the tax,

@@ -158,7 +158,8 @@ async def _run(session: AsyncSession, rule: SavingsRule, occasion: str, amount: 
     assert pocket is not None
     number = await service._number(session, pocket)
     reference = f"SAV-AUTO-{rule.id}-{occasion}"
-    outcome, message, posted = RuleOutcome.SAVED, f"Saved to {pocket.name}", reference
+    outcome, message = RuleOutcome.SAVED, f"Saved to {pocket.name}"
+    posted: str | None = reference
     try:
         async with session.begin_nested():
             await service._move(
