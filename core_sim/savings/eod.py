@@ -104,40 +104,40 @@ WHERE p.status = '{PocketStatus.ACTIVE}' AND p.opened_at < :cutoff
   AND (p.matures_on IS NULL OR :day < p.matures_on)
 """).bindparams(_DAY, _CUTOFF)  # noqa: S608 (constants only)
 
-_ADD_ACCRUED = text(f"""
-UPDATE savings_pockets
-SET accrued_units = savings_pockets.accrued_units + acc.units, accrued_through = :day
-FROM savings_accruals AS acc
-WHERE acc.pocket_id = savings_pockets.id AND acc.business_date = :day
-  AND savings_pockets.status = '{PocketStatus.ACTIVE}'
-""").bindparams(_DAY)  # noqa: S608
-
-# The day's payments: the whole kobo accrued, the tax on them rounded half up.
+# The day's payments: the whole kobo accrued (today's accrual included), the tax on them
+# rounded half up.
 _PAY = text(f"""
 INSERT INTO savings_payments
     (pocket_id, business_date, account_id, reason, gross_kobo, tax_kobo, narration)
 SELECT p.id, :day, p.account_id,
        CASE WHEN p.product = '{Product.LOCKED}' THEN '{PaymentReason.MATURITY}'
             ELSE '{PaymentReason.MONTH_END}' END,
-       p.accrued_units / {UNITS_PER_KOBO},
-       (p.accrued_units / {UNITS_PER_KOBO} * :wht * 2 + 100) / 200,
+       (p.accrued_units + acc.units) / {UNITS_PER_KOBO},
+       ((p.accrued_units + acc.units) / {UNITS_PER_KOBO} * :wht * 2 + 100) / 200,
        CASE p.product WHEN '{Product.FLEXIBLE}' THEN 'Interest on Flexible savings'
                       WHEN '{Product.LOCKED}' THEN 'Interest on Locked savings'
                       ELSE 'Interest on Goal savings' END
 FROM savings_pockets AS p
-WHERE p.status = '{PocketStatus.ACTIVE}' AND p.accrued_units >= {UNITS_PER_KOBO}
+JOIN savings_accruals AS acc ON acc.pocket_id = p.id AND acc.business_date = :day
+WHERE p.status = '{PocketStatus.ACTIVE}' AND p.accrued_units + acc.units >= {UNITS_PER_KOBO}
   AND ((p.product <> '{Product.LOCKED}' AND :month_end)
        OR (p.product = '{Product.LOCKED}' AND p.matures_on = :next_day))
 """).bindparams(_DAY, bindparam("next_day", type_=Date()))  # noqa: S608
 
-_PAID = text("""
+# Each pocket's day in one UPDATE: today's units added, a payment's whole kobo taken out.
+_ADD_ACCRUED = text(f"""
 UPDATE savings_pockets
-SET accrued_units = savings_pockets.accrued_units - pay.gross_kobo * :units,
-    interest_paid_kobo = savings_pockets.interest_paid_kobo + pay.gross_kobo,
-    tax_withheld_kobo = savings_pockets.tax_withheld_kobo + pay.tax_kobo
-FROM savings_payments AS pay
-WHERE pay.pocket_id = savings_pockets.id AND pay.business_date = :day
-""").bindparams(_DAY)
+SET accrued_units = savings_pockets.accrued_units + acc.units
+                    - COALESCE(pay.gross_kobo, 0) * {UNITS_PER_KOBO},
+    accrued_through = :day,
+    interest_paid_kobo = savings_pockets.interest_paid_kobo + COALESCE(pay.gross_kobo, 0),
+    tax_withheld_kobo = savings_pockets.tax_withheld_kobo + COALESCE(pay.tax_kobo, 0)
+FROM savings_accruals AS acc
+LEFT JOIN savings_payments AS pay
+    ON pay.pocket_id = acc.pocket_id AND pay.business_date = acc.business_date
+WHERE acc.pocket_id = savings_pockets.id AND acc.business_date = :day
+  AND savings_pockets.status = '{PocketStatus.ACTIVE}'
+""").bindparams(_DAY)  # noqa: S608
 
 # ledger.post_many's rows: the interest (credit the pocket), then the tax (debit it).
 _INTEREST_ROWS = (
@@ -160,7 +160,6 @@ async def run_day(session: AsyncSession, rates: SavingsRates, day: date) -> DayR
     await session.flush()  # a second runner fails here, on the key
     cutoff = end_of(day)
     accrued = (await session.execute(_ACCRUE, {"day": day, "cutoff": cutoff})).rowcount  # type: ignore[attr-defined]
-    await session.execute(_ADD_ACCRUED, {"day": day})
     next_day = day + timedelta(days=1)
     await session.execute(
         _PAY,
@@ -171,6 +170,7 @@ async def run_day(session: AsyncSession, rates: SavingsRates, day: date) -> DayR
             "wht": rates.wht_percent,
         },
     )
+    await session.execute(_ADD_ACCRUED, {"day": day})
     rows = {"day": day, "stamp": day.strftime("%Y%m%d")}
     types = {"day": Date()}
     paid = await ledger.post_many(
@@ -191,7 +191,6 @@ async def run_day(session: AsyncSession, rates: SavingsRates, day: date) -> DayR
         posted_at=cutoff,
         types=types,
     )
-    await session.execute(_PAID, {"day": day, "units": UNITS_PER_KOBO})
     maturing = (
         await session.execute(
             select(SavingsPocket, LedgerAccount.number)
