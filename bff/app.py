@@ -41,6 +41,7 @@ from bff.passkeys.controller import PasskeySettingsController, PasskeySignInCont
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.risk.controller import AdminRiskController
+from bff.savings.controller import SavingsController
 from bff.schedules.controller import SchedulesController
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
@@ -92,6 +93,7 @@ CONTROLLERS = [
     TransfersController,
     BeneficiariesController,
     SchedulesController,
+    SavingsController,
     BillsController,
     HistoryController,
     TicketsController,
