@@ -18,8 +18,12 @@ DESCRIPTIONS = {
 }
 
 
+BPS_PER_PERCENT = 100  # a rate's basis points (not money)
+WHOLE = 100  # per cent
+
+
 def rate_percent(rate_bps: int) -> float:
-    return rate_bps / 100
+    return rate_bps / BPS_PER_PERCENT
 
 
 def auto_save_out(rule: CoreSavingsRule) -> AutoSaveOut:
@@ -60,7 +64,7 @@ def status_text(pocket: CoreSavingsPocket) -> str:
 def pocket_out(pocket: CoreSavingsPocket) -> PocketOut:
     progress = None
     if pocket.target_kobo:
-        progress = min(100, pocket.balance_kobo * 100 // pocket.target_kobo)
+        progress = min(WHOLE, pocket.balance_kobo * WHOLE // pocket.target_kobo)
     return PocketOut(
         id=pocket.id,
         name=pocket.name,

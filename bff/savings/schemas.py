@@ -74,7 +74,7 @@ class OpenPocketIn(RequestStruct):
     name: Annotated[str, msgspec.Meta(max_length=60)]
     source_account_number: AccountNumber
     amount: Amount | None = None
-    term_days: int | None = None
+    term_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] | None = None
     target_amount: Amount | None = None
     target_date: DateText | None = None
     reference: Reference | None = None  # the same again opens nothing more
@@ -111,5 +111,5 @@ class AutoSaveIn(RequestStruct):
     kind: Literal["DAILY", "WEEKLY", "MONTHLY", "PERCENT_OF_CREDITS", "NONE"]
     source_account_number: AccountNumber | None = None
     amount: Amount | None = None
-    percent: int | None = None
+    percent: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None
     start_date: DateText | None = None

@@ -29,9 +29,11 @@ from bff.savings.schemas import (
     SavingsOut,
 )
 from bff.users.models import User
+from bff.users.read_cache import activity_changed
 
 BREAK = "SAVINGS_BREAK"  # a code purpose, with the pocket's id
 NOT_FOUND = "Savings pocket not found"
+ACCOUNT_NOT_FOUND = "Account not found"
 SHORT = "Not enough money in the account for this"
 NO_CUSTOMER = "Your profile has no accounts yet"
 
@@ -41,10 +43,10 @@ def break_approval(user_id: int, pocket_id: int) -> Action:
     return Action(key=f"{BREAK}:{user_id}:{pocket_id}", text=f"{BREAK}\n{user_id}\n{pocket_id}")
 
 
-def _refusal(refused: CoreRefused) -> AppError:
+def _refusal(refused: CoreRefused, not_found: str = NOT_FOUND) -> AppError:
     """The core's refusal as the customer reads it."""
     if refused.status_code == 404:
-        return NotFound(NOT_FOUND)
+        return NotFound(not_found)
     if refused.code == "51":
         return ValidationFailed(SHORT, field="amount")
     return ValidationFailed(refused.detail or "This cannot be done", field="amount")
@@ -128,9 +130,11 @@ class SavingsService(PasskeyApprovals):
         if kobo:
             await self._check_ceiling(user, customer_id, kobo)
         try:
-            return pocket_out(await self.core.open_savings(body))
+            opened = await self.core.open_savings(body)
         except CoreRefused as refused:
-            raise _refusal(refused) from refused
+            raise _refusal(refused, ACCOUNT_NOT_FOUND) from refused
+        await activity_changed(self.db, user.id)  # the dashboard and history read afresh
+        return pocket_out(opened)
 
     async def move(self, user: User, pocket_id: int, direction: str, data: MoveIn) -> PocketOut:
         """`direction`: top-up (the KYC ceiling applies) or withdraw."""
@@ -144,9 +148,11 @@ class SavingsService(PasskeyApprovals):
             "amountKobo": kobo,
         }
         try:
-            return pocket_out(await self.core.move_savings(pocket_id, direction, body))
+            moved = await self.core.move_savings(pocket_id, direction, body)
         except CoreRefused as refused:
             raise _refusal(refused) from refused
+        await activity_changed(self.db, user.id)
+        return pocket_out(moved)
 
     async def start_break(self, user: User, pocket_id: int) -> BreakCodeSentOut:
         """Step 1: what breaking forfeits, and a code to the customer's second factor."""
@@ -177,6 +183,10 @@ class SavingsService(PasskeyApprovals):
         )
 
     async def passkey_options(self, user: User, pocket_id: int) -> dict[str, object]:
+        try:
+            await self.core.savings_pocket(self._customer(user), pocket_id)
+        except CoreRefused as refused:
+            raise _refusal(refused) from refused
         return await self._passkeys().approval_options(user.id, break_approval(user.id, pocket_id))
 
     async def confirm_break(
@@ -197,6 +207,7 @@ class SavingsService(PasskeyApprovals):
             if refused.status_code == 404:
                 raise NotFound(NOT_FOUND) from refused
             raise Conflict(refused.detail) from refused
+        await activity_changed(self.db, user.id)
         return BrokenOut(
             message=f"{format_naira(broken.returned_kobo)} is back in account "
             f"{broken.pocket.source_account}. Interest given up: "
@@ -224,4 +235,6 @@ class SavingsService(PasskeyApprovals):
         try:
             return pocket_out(await self.core.savings_rule(pocket_id, body))
         except CoreRefused as refused:
-            raise _refusal(refused) from refused
+            raise _refusal(
+                refused, NOT_FOUND if "pocket" in refused.detail else ACCOUNT_NOT_FOUND
+            ) from refused

@@ -103,6 +103,7 @@ class Owned:
     passkey: int
     device: int
     dispute: str  # its tracking number
+    savings_pocket: int
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -140,6 +141,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "passkey_id": (str(owned.passkey), True),
         "device_id": (str(owned.device), True),
         "tracking_number": (owned.dispute, True),
+        "pocket_id": (str(owned.savings_pocket), True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -389,6 +391,20 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/onboarding/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
     ("POST", f"{PERSONAL}/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
     ("POST", "/admin/api/liveness/{user_id}/decline"): lambda o: Probe(json={"reason": "no"}),
+    # savings: A's pocket in the path, or A's account in the body
+    ("POST", "/api/savings/pockets"): lambda o: Probe(
+        json={
+            "product": "FLEXIBLE",
+            "name": "B's",
+            "sourceAccountNumber": ADA_SAVINGS,
+            "amount": 1,
+        },
+        foreign=True,
+    ),
+    ("POST", "/api/savings/pockets/{pocket_id}/top-up"): lambda o: Probe(json={"amount": 1}),
+    ("POST", "/api/savings/pockets/{pocket_id}/withdraw"): lambda o: Probe(json={"amount": 1}),
+    ("POST", "/api/savings/pockets/{pocket_id}/break"): lambda o: Probe(json={}),
+    ("PUT", "/api/savings/pockets/{pocket_id}/auto-save"): lambda o: Probe(json={"kind": "NONE"}),
     # the instant-transfer switch: B's own profile only (the body names nobody)
     ("POST", f"{PERSONAL}/instant-transfers/on"): lambda o: Probe(json={}),
     # back office (customers are refused whatever they send)
@@ -687,6 +703,18 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         session.add(passkey)
         device = Device(user_id=user_id, token_hash="a" * 64, name="A's laptop")
         session.add(device)
+    pocket = expect(
+        await post(
+            "/api/savings/pockets",
+            headers=h,
+            json={
+                "product": "FLEXIBLE",
+                "name": "A's pocket",
+                "sourceAccountNumber": ADA_SAVINGS,
+                "amount": 10,
+            },
+        )
+    )
     return Owned(
         user_id=user_id,
         disabling_account=empty,
@@ -696,6 +724,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         bulk_batch=bulk["id"],
         beneficiary=beneficiary["beneficiary"]["id"],
         beneficiary_code=beneficiary_code,
+        savings_pocket=pocket["id"],
         schedule_uuid=schedule["uuid"],
         schedule_reference=schedule["referenceNumber"],
         pending_vend=vend["utilityVendingRequestId"],

@@ -156,10 +156,12 @@ def _check_terms(rates: SavingsRates, opening: Opening, today: date) -> int:
 
 
 async def _own_account(session: AsyncSession, number: str, customer_id: str) -> LedgerAccount:
+    """The customer's own account: another customer's is not found, as one that is not."""
     account = await session.scalar(select(LedgerAccount).where(LedgerAccount.number == number))
     if account is None or account.kind != AccountKind.CUSTOMER:
         raise NotFound(f"Account {number} not found")
-    ledger.refuse_unless_owned(number, account.customer_id, customer_id)
+    if account.customer_id != customer_id:
+        raise NotFound(f"Account {number} not found")
     if account.status != AccountStatus.ACTIVE:
         raise NotPermitted(f"Account {number} is not active")
     return account

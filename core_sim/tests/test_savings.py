@@ -17,7 +17,6 @@ from core_sim.customers.models import Customer
 from core_sim.db import Database
 from core_sim.errors import NotPermitted
 from core_sim.ledger import service as ledger
-from core_sim.ledger.models import LedgerAccount
 from core_sim.savings import eod, rules, service
 from core_sim.savings.days import business_date, is_month_end
 from core_sim.savings.interest import UNITS_PER_KOBO, daily_units, payment
@@ -253,7 +252,7 @@ async def test_two_runners_at_once_accrue_each_day_once(db, clock):
     assert rows == days == 40
     view = (await service.pockets_of(db, CUSTOMER))[0]
     # 1 March to 9 April: March's 31 days paid on 31 March, 9 April's carried.
-    march, rest = payment(31 * daily_units(5_000_000, RATES.flexible_bps))
+    march, _rest = payment(31 * daily_units(5_000_000, RATES.flexible_bps))
     assert view.pocket.interest_paid_kobo == march.gross_kobo
     assert view.pocket.tax_withheld_kobo == march.tax_kobo
     assert await ledger_total(db) == 0
