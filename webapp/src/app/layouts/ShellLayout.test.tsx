@@ -9,6 +9,7 @@ const LABELS = [
   'Transfer',
   'Transaction History',
   'Bills Payment',
+  'Savings',
   'Kyc Settings',
   'Scheduled Payments',
   'Beneficiary',
@@ -17,7 +18,7 @@ const LABELS = [
 ]
 
 describe('Logged-in shell', () => {
-  it('shows the nine navigation entries in order', async () => {
+  it('shows the ten navigation entries in order', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState() })
     const menu = await screen.findByRole('menu')
     const items = within(menu).getAllByRole('menuitem')
@@ -27,6 +28,7 @@ describe('Logged-in shell', () => {
       '/transfer',
       '/transaction-history',
       '/bill-payment',
+      '/savings',
       '/kyc-setting',
       '/scheduled-payment',
       '/beneficiary',
@@ -67,6 +69,6 @@ describe('Logged-in shell', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Open navigation' }))
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
-    expect(items).toHaveLength(9)
+    expect(items).toHaveLength(10)
   })
 })

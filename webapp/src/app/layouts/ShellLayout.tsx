@@ -20,6 +20,7 @@ import {
   SendOutlined,
   SettingOutlined,
   TeamOutlined,
+  WalletOutlined,
 } from '@ant-design/icons'
 import { useAppSelector } from '../../store/hooks'
 import { selectPermittedLinks } from '../../store/appSlice'
@@ -34,6 +35,7 @@ const ICONS: Record<NavLinkKey, ReactNode> = {
   transfer: <SendOutlined />,
   'transaction-history': <HistoryOutlined />,
   'bill-payment': <AppstoreOutlined />,
+  savings: <WalletOutlined />,
   'kyc-setting': <SafetyCertificateOutlined />,
   'scheduled-payment': <CalendarOutlined />,
   beneficiary: <TeamOutlined />,
