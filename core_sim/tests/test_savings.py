@@ -181,6 +181,12 @@ class Crash(Exception):
     pass
 
 
+# The real functions, taken once: each property example patches them again (the monkeypatch
+# is undone only after the last example), so an example must wrap these, not its forerunner's.
+REAL_POST_MANY = ledger.post_many
+REAL_RUN_END_OF_DAY = eod.run_end_of_day
+
+
 @pytest.mark.slow
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -194,7 +200,7 @@ def test_accrual_is_exactly_once_per_pocket_and_day_across_crashes(
     clock = PinnedClock(START)
     monkeypatch.setattr(simclock_state, "datetime", pinned_datetime(clock))
     calls = {"n": 0}
-    real = ledger.post_many
+    real = REAL_POST_MANY
 
     async def dying(*args, **kwargs):  # type: ignore[no-untyped-def]
         calls["n"] += 1
@@ -203,7 +209,7 @@ def test_accrual_is_exactly_once_per_pocket_and_day_across_crashes(
         return await real(*args, **kwargs)
 
     monkeypatch.setattr(eod.ledger, "post_many", dying)
-    original = eod.run_end_of_day
+    original = REAL_RUN_END_OF_DAY
 
     async def until_done(db, rates, now=None):  # type: ignore[no-untyped-def]
         for _ in range(10):
