@@ -65,6 +65,7 @@ class CoreCustomerActivity(CoreStruct):
     # The customer's activity version as the accounts above were read (None: no accounts):
     # a kept answer is filed under it without asking for it first (bff/users/read_cache.py).
     version: str | None = None
+    savings_kobo: int = 0  # the customer's savings pockets, together
 
 
 class CoreActivityVersion(CoreStruct):

@@ -46,6 +46,9 @@ async def test_a_flexible_pocket_opens_takes_money_in_and_gives_it_back(bff: Bff
     assert overview["totalSavings"] >= 1200.5
     assert overview["holdingLimit"] is None  # Ada's KYC level 3
     assert {p["product"] for p in overview["products"]} == {"FLEXIBLE", "LOCKED", "GOAL"}
+    # The dashboard shows the total too (the core's activity call carries it).
+    summary = (await bff.client.get("/api/client-summary", headers=auth(token))).json()
+    assert summary["totalSavings"] == overview["totalSavings"]
 
 
 async def test_breaking_a_locked_pocket_shows_the_forfeit_then_takes_the_code(bff: Bff):

@@ -3232,6 +3232,8 @@ export interface components {
             scheduledPayments: components["schemas"]["DashboardScheduledPayment"][];
             totalAvailableBalance: number;
             totalCurrentBalance: number;
+            /** @default 0 */
+            totalSavings: number;
             weeklyTransactionSummary: components["schemas"]["WeeklyTransactionSummary"];
         };
         /** ClockIn */
