@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw'
 import type { components } from '../../api/schema'
 import { personas, type Persona } from '../../mocks/personas'
 import { awaitCode, codeSent, confirmCode, notFound, problem, required, signedIn } from '../../mocks/session'
-import { customerOf, onReset, post, wireDate, daysFromNow, type Customer } from '../../mocks/state'
+import { customerOf, keepSavingsTotal, onReset, post, wireDate, daysFromNow, type Customer } from '../../mocks/state'
 
 type Pocket = components['schemas']['PocketOut']
 
@@ -88,6 +88,11 @@ function pockets(persona: Persona, c: Customer): Pocket[] {
 }
 
 const total = (list: Pocket[]) => list.filter((p) => p.status === 'ACTIVE').reduce((sum, p) => sum + p.balance, 0)
+// The dashboard's mock shows the same total (GET /api/client-summary's totalSavings).
+keepSavingsTotal((key) => {
+  const persona = personas.find((p) => p.key === key)
+  return persona ? total(pockets(persona, customerOf(persona))) : 0
+})
 
 function move(c: Customer, pocket: Pocket, amount: number, narration: string): Response | null {
   const account = c.accounts.find((a) => a.accountNumber === pocket.sourceAccountNumber)
