@@ -97,13 +97,16 @@ const FIRST_SCREEN_BUDGETS = {
   // the start-up bundle lost 4.3 KB, the page's chunks gained 3.3 KB of what moved to them.
   // Raised by 0.5 KB on purpose (session 28, 323.0 KB): antd's motion follows the device's
   // reduced-motion setting (`stillTheme` in app/AntdProviders.tsx).
-  '/home': { js: 323.5 * 1024, css: 56 * 1024 },
+  // Raised by 0.5 KB on purpose (issue 58, 323.5 KB): the Savings page in the shell's menu and
+  // route table, and the total card's savings line.
+  '/home': { js: 324 * 1024, css: 56 * 1024 },
   // 368 KB until the passkey approvals of bulk transfers and schedules (issue 40) met the
   // new-device cap on the same screen (368.1 KB merged): raised by 1 KB on purpose. Raised by
   // 2 KB more on purpose (issue 43, 370.9 KB): the first script's painter, as for /home.
   // Raised by 0.5 KB on purpose (session 27, 371.0 KB): the signed-in core starts /home's
   // summary read as it loads (`startEarlyReads`), so the page renders once, with its data.
-  '/transfer': { js: 371.5 * 1024, css: 58 * 1024 },
+  // Raised by 0.5 KB on purpose (issue 58, 371.5 KB): the Savings page in the shell's menu.
+  '/transfer': { js: 372 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

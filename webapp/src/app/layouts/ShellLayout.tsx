@@ -20,7 +20,6 @@ import {
   SendOutlined,
   SettingOutlined,
   TeamOutlined,
-  WalletOutlined,
 } from '@ant-design/icons'
 import { useAppSelector } from '../../store/hooks'
 import { selectPermittedLinks } from '../../store/appSlice'
@@ -35,7 +34,8 @@ const ICONS: Record<NavLinkKey, ReactNode> = {
   transfer: <SendOutlined />,
   'transaction-history': <HistoryOutlined />,
   'bill-payment': <AppstoreOutlined />,
-  savings: <WalletOutlined />,
+  // The header's icon, already in the shell's bundle (the first screens' byte budgets).
+  savings: <BankOutlined />,
   'kyc-setting': <SafetyCertificateOutlined />,
   'scheduled-payment': <CalendarOutlined />,
   beneficiary: <TeamOutlined />,

@@ -29,7 +29,7 @@ export function TotalBalanceCard({ total, accountCount, savings = 0, moneyOffRea
       </div>
       <div style={{ color: 'rgba(255,255,255,0.6)', fontSize: 13 }}>
         Across {accountCount} {accountCount === 1 ? 'account' : 'accounts'}
-        {savings > 0 && <span data-testid="total-savings"> · Savings {visible ? formatNaira(savings) : HIDDEN_AMOUNT}</span>}
+        {savings > 0 && ` · Savings ${visible ? formatNaira(savings) : HIDDEN_AMOUNT}`}
       </div>
       <Tooltip title={moneyOffReason}>
         <Button
