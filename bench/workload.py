@@ -12,7 +12,10 @@ cleared, time moves on and the BFF's own background work reconciles. A checker t
 3. no payment was applied twice, and each payment's status matches the ledger: a completed
    one has exactly its posting with its amount, a failed or abandoned one has none;
 4. nothing is still held, pending or processing after reconciliation;
-5. what the customer sees through the API equals the BFF's record, for every payment.
+5. what the customer sees through the API equals the BFF's record, for every payment;
+6. savings (issue 58): each pocket holds exactly what its acknowledged top-ups and
+   withdrawals (each retried under its reference until answered) and its net interest say,
+   after the clock moves 31 days; each pocket's interest is its accrual rows', once.
 
     python -m bench.workload --seconds 20 --customers 4              # small (the test command)
     python -m bench.workload --seconds 300 --postgres --report docs/reliability.md
@@ -57,6 +60,11 @@ CUSTOMERS = {
     "chioma.eze@example.com": ["1020000311"],
 }
 TRACKED = [n for numbers in CUSTOMERS.values() for n in numbers] + ["1020000414"]
+CUSTOMER_IDS = {
+    "ada.okafor@example.com": "CIF00000001",
+    "tunde.bakare@example.com": "CIF00000002",
+    "chioma.eze@example.com": "CIF00000003",
+}
 EXTERNAL_OK = "9000000014"  # GTBank account that behaves normally
 # Which catalogue scenarios may be put on which kind of operation's request.
 HEADER_SCENARIOS = {
@@ -111,6 +119,8 @@ class Tally:
     restarts: int = 0
     connection_errors: int = 0
     acks: list[Ack] = field(default_factory=list)
+    # Savings: each pocket's balance as the acknowledged moves make it (kobo).
+    pockets: dict[int, int] = field(default_factory=dict)
 
 
 def detail(response: httpx.Response) -> str:
@@ -140,6 +150,7 @@ class Customer:
         self.http = httpx.AsyncClient(base_url=stack.bff_url, timeout=30, verify=verify)
         self.sim = httpx.AsyncClient(base_url=stack.sim_url, timeout=30)
         self.token: str | None = None
+        self.pocket_id: int | None = None
 
     async def close(self) -> None:
         await self.http.aclose()
@@ -346,12 +357,73 @@ class Customer:
         )
         self.tally.outcomes[f"schedule: {approved.status_code}"] += 1
 
+    async def _until_answered(self, path: str, body: dict[str, Any]) -> httpx.Response | None:
+        """A savings call retried under its reference until the BFF answers (it is being
+        killed and restarted): the core moves the money once whatever the retries."""
+        for _ in range(40):
+            try:
+                answer = await self._call("POST", path, body)
+            except httpx.TransportError:
+                self.tally.connection_errors += 1
+                await asyncio.sleep(0.5)
+                continue
+            if answer.status_code == 401:  # the session went with the killed process? sign in
+                await self.sign_in()
+                continue
+            if answer.status_code < 500:
+                return answer
+            await asyncio.sleep(0.5)
+        return None
+
+    async def savings(self) -> None:
+        """Open a flexible pocket (once), then top it up or withdraw from it."""
+        self.tally.operations["savings"] += 1
+        reference = f"wl-{self.rng.getrandbits(64):016x}"
+        amount = self._amount()
+        if self.pocket_id is None:
+            body = {
+                "product": "FLEXIBLE",
+                "name": "Workload",
+                "sourceAccountNumber": self.accounts[0],
+                "amount": amount,
+                "reference": reference,
+            }
+            answer = await self._until_answered("/api/savings/pockets", body)
+            if answer is not None and answer.status_code == 201:
+                self.pocket_id = int(answer.json()["id"])
+                self.tally.pockets[self.pocket_id] = amount * 100
+            self.tally.outcomes[f"savings open: {answer.status_code if answer else 'none'}"] += 1
+            return
+        direction = self.rng.choice(["top-up", "withdraw"])
+        if direction == "withdraw":
+            amount = min(amount, self.tally.pockets[self.pocket_id] // 100)
+            if amount <= 0:
+                return
+        answer = await self._until_answered(
+            f"/api/savings/pockets/{self.pocket_id}/{direction}",
+            {"amount": amount, "reference": reference},
+        )
+        status = answer.status_code if answer else "none"
+        self.tally.outcomes[f"savings {direction}: {status}"] += 1
+        if answer is not None and answer.status_code == 200:
+            self.tally.pockets[self.pocket_id] += (
+                amount * 100 * (-1 if direction == "withdraw" else 1)
+            )
+
     async def _bank_now(self) -> datetime:
         clock = (await self.sim.get("/sim/clock/")).json()
         return datetime.fromisoformat(clock["now"])
 
     async def run(self, until: float) -> None:
-        kinds = self.kinds or ["intrabank", "intrabank", "interbank", "bulk", "bill", "schedule"]
+        kinds = self.kinds or [
+            "intrabank",
+            "intrabank",
+            "interbank",
+            "bulk",
+            "bill",
+            "schedule",
+            "savings",
+        ]
         if self.kinds is None and len(self.accounts) > 1:
             kinds.append("own")
         while time.monotonic() < until:
@@ -417,6 +489,57 @@ async def balances(sim: httpx.AsyncClient) -> dict[str, tuple[int, int]]:
         account = (await sim.get(f"/core/accounts/{number}")).json()
         out[number] = (account["ledgerBalanceKobo"], account["availableBalanceKobo"])
     return out
+
+
+async def savings_pockets(sim: httpx.AsyncClient) -> list[dict[str, Any]]:
+    pockets = []
+    for customer_id in CUSTOMER_IDS.values():
+        found = await sim.get("/core/savings/pockets", params={"customerId": customer_id})
+        found.raise_for_status()
+        pockets += found.json()["pockets"]
+    return pockets
+
+
+async def end_of_days(stack: Endpoints) -> None:
+    """31 days on: every pocket's interest accrues day by day and a month's end pays it."""
+    async with httpx.AsyncClient(base_url=stack.sim_url, timeout=120) as sim:
+        await sim.post("/sim/clock/advance", json={"seconds": 31 * 86_400})
+        (await sim.post("/sim/savings/end-of-day")).raise_for_status()
+
+
+async def check_savings(stack: Endpoints, sim_db: str, tally: Tally) -> Check:
+    """Each pocket holds its acknowledged moves plus its net interest; its interest is the
+    sum of its accrual rows (one per pocket and day), paid and carried."""
+    result = Check("savings: each move once, each day's interest once per pocket")
+    async with httpx.AsyncClient(base_url=stack.sim_url, timeout=30) as sim:
+        pockets = {p["id"]: p for p in await savings_pockets(sim)}
+    engine = create_async_engine(sim_db)
+    async with engine.connect() as conn:
+        rows = (
+            await conn.execute(
+                text(
+                    "SELECT p.id, p.accrued_units, p.interest_paid_kobo, COALESCE(SUM(a.units), 0),"
+                    " COUNT(a.business_date), COUNT(DISTINCT a.business_date)"
+                    " FROM savings_pockets AS p"
+                    " LEFT JOIN savings_accruals AS a ON a.pocket_id = p.id GROUP BY p.id"
+                )
+            )
+        ).all()
+    await engine.dispose()
+    for pocket_id, accrued, paid, units, days, distinct_days in rows:
+        result.checked += 1
+        if int(units) != int(accrued) + int(paid) * 3_650_000 or days != distinct_days:
+            result.violations.append(f"pocket {pocket_id}: accrual rows do not add up")
+    for pocket_id, expected in tally.pockets.items():
+        result.checked += 1
+        pocket = pockets.get(pocket_id)
+        net = pocket["interestPaidKobo"] - pocket["taxWithheldKobo"] if pocket else 0
+        if pocket is None or pocket["balanceKobo"] != expected + net:
+            result.violations.append(
+                f"pocket {pocket_id}: holds {pocket and pocket['balanceKobo']}, "
+                f"acknowledged {expected} + interest {net}"
+            )
+    return result
 
 
 async def reconcile(stack: Endpoints, bff_db: str, timeout_s: float = 120) -> None:
@@ -496,7 +619,11 @@ async def check(
             ledger.violations.append(f"sum of all balances {check_out['sumOfAllBalancesKobo']}")
 
         after = await balances(sim)
-        outflow = sum(
+        pockets = await savings_pockets(sim)
+        net_interest = sum(p["interestPaidKobo"] - p["taxWithheldKobo"] for p in pockets)
+        for pocket in pockets:  # the customers' money in their savings, less the bank's interest
+            after[pocket["number"]] = (pocket["balanceKobo"], pocket["balanceKobo"])
+        outflow = -net_interest + sum(
             t.amount_kobo
             for t in transfers
             if t.transfer_type == "OTHER_BANK" and t.status == "COMPLETED"
@@ -504,7 +631,7 @@ async def check(
         outflow += sum(b.amount_kobo for b in bills if b.status == "COMPLETED")
         total_before = sum(v[0] for v in before.values())
         total_after = sum(v[0] for v in after.values())
-        conserved.checked = len(TRACKED)
+        conserved.checked = len(after)
         if total_before - outflow != total_after:
             conserved.violations.append(
                 f"before {total_before} - outflow {outflow} != after {total_after}"
@@ -796,7 +923,9 @@ async def run(
         for person in people:
             await person.close()
         await reconcile(stack, bff_db)
+        await end_of_days(stack)
         checks = await check(stack, bff_db, before, tally)
+        checks.append(await check_savings(stack, sim_db, tally))
         metrics_check, transfers_on_metrics = await check_metrics(stack.bff_url, bff_db)
         checks.append(metrics_check)
     finally:

@@ -42,6 +42,7 @@ from bff.privacy.controller import AdminPrivacyController, PrivacyController
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.risk.controller import AdminRiskController
+from bff.savings.controller import SavingsController
 from bff.schedules.controller import SchedulesController
 from bff.security.cors import cors_config
 from bff.security.headers import security_headers_hook
@@ -93,6 +94,7 @@ CONTROLLERS = [
     TransfersController,
     BeneficiariesController,
     SchedulesController,
+    SavingsController,
     BillsController,
     HistoryController,
     TicketsController,

@@ -46,6 +46,7 @@ from bff.risk.backoffice import RiskBackOffice
 from bff.risk.check import RiskCheck
 from bff.risk.reviews import PaymentReviews
 from bff.risk.sync import RiskFeeds
+from bff.savings.service import SavingsService
 from bff.schedules.service import ScheduleService
 from bff.security.passwords import Passwords
 from bff.security.throttling import Limiter
@@ -95,6 +96,7 @@ class Services:
     # that field's validation error into a 500 (Litestar blames the dependency).
     transfer_service: TransferService
     schedules: ScheduleService
+    savings: SavingsService
     bills: BillService
     history: HistoryService
     tickets: TicketService
@@ -292,6 +294,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         beneficiaries=beneficiaries,
         transfer_service=transfers,
         schedules=schedules,
+        savings=SavingsService(db, core_client, codes, passkeys=passkeys),
         bills=bills,
         history=history,
         tickets=tickets,

@@ -28,6 +28,8 @@ from core_sim.ledger.controller import LedgerController, RiskController, SimRisk
 from core_sim.messaging.controller import MessagingController
 from core_sim.nip.controller import NipController, SimWatchListController
 from core_sim.request_log import RequestLogMiddleware
+from core_sim.savings import loop as savings_loop
+from core_sim.savings.controller import SavingsController, SimSavingsController
 from core_sim.schemas import CamelStruct
 from core_sim.seed import seed
 from core_sim.settings import SimSettings
@@ -123,6 +125,7 @@ def create_app(
     async def follow_clock() -> None:
         background.add(asyncio.create_task(follow_stored_offset(db)))
         background.add(asyncio.create_task(live_faults.follow(db)))
+        background.add(asyncio.create_task(savings_loop.follow(db, settings.savings)))
 
     async def stop_background() -> None:
         for task in background:
@@ -170,6 +173,8 @@ def create_app(
             NipController,
             SimWatchListController,
             BillersController,
+            SavingsController,
+            SimSavingsController,
         ],
         dependencies={
             "db": Provide(lambda: db, use_cache=True, sync_to_thread=False),

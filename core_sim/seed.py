@@ -35,6 +35,7 @@ from core_sim.nip import watch_list
 from core_sim.nip.models import ExternalAccount
 from core_sim.nip.service import BANKS, SCENARIOS
 from core_sim.nuban import make_nuban
+from core_sim.savings import models as savings_tables  # noqa: F401 (its tables)
 from core_sim.settings import FIXTURES_DIR
 from core_sim.simclock import state as simclock_state
 
@@ -50,6 +51,8 @@ BANK_ACCOUNTS = (
     ("GL-BILLER-SETTLEMENT", "Biller settlement", AccountKind.BILLER_SETTLEMENT),
     ("GL-FEE-INCOME", "Fee income", AccountKind.FEE_INCOME),
     ("GL-FUNDING", "Bank capital (seed funding)", AccountKind.FUNDING),
+    ("GL-INTEREST-EXPENSE", "Interest expense on savings", AccountKind.INTEREST_EXPENSE),
+    ("GL-WHT-PAYABLE", "Withholding tax payable", AccountKind.WHT_PAYABLE),
 )
 FUNDING = "GL-FUNDING"
 NIP = "GL-NIP-SETTLEMENT"

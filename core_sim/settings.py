@@ -43,6 +43,33 @@ class InflowRules:
 
 
 @dataclass(frozen=True, slots=True)
+class SavingsRates:
+    """The savings products' settings (core_sim/savings/), SIM_SAVINGS_*: yearly rates in
+    basis points (1,000 = 10.00 % a year), a locked pocket's by its term, fixed at opening."""
+
+    flexible_bps: int = 1000
+    goal_bps: int = 1000
+    # (shortest term in days, rate): a locked pocket of 30 to 89 days earns 14 %, ...
+    locked_bps: tuple[tuple[int, int], ...] = ((30, 1400), (90, 1600), (180, 1800))
+    wht_percent: int = 10  # withholding tax on interest paid
+
+    def locked_rate(self, term_days: int) -> int:
+        return max(rate for shortest, rate in self.locked_bps if term_days >= shortest)
+
+    @classmethod
+    def from_env(cls) -> SavingsRates:
+        return cls(
+            flexible_bps=env_int("SIM_SAVINGS_FLEXIBLE_BPS", 1000, minimum=0),
+            goal_bps=env_int("SIM_SAVINGS_GOAL_BPS", 1000, minimum=0),
+            locked_bps=(
+                (30, env_int("SIM_SAVINGS_LOCKED_30_BPS", 1400, minimum=0)),
+                (90, env_int("SIM_SAVINGS_LOCKED_90_BPS", 1600, minimum=0)),
+                (180, env_int("SIM_SAVINGS_LOCKED_180_BPS", 1800, minimum=0)),
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class SimSettings:
     database_url: str
     seed: int
@@ -52,6 +79,7 @@ class SimSettings:
     # INFO: a line per request (with the caller's X-Request-ID); WARNING: problems only.
     log_level: str = "INFO"
     inflow: InflowRules = field(default_factory=InflowRules)
+    savings: SavingsRates = field(default_factory=SavingsRates)
 
     @classmethod
     def from_env(cls) -> SimSettings:
@@ -63,4 +91,5 @@ class SimSettings:
             timeout_fault_ms=env_int("SIM_TIMEOUT_FAULT_MS", 30000),
             log_level=env_choice("SIM_LOG_LEVEL", "INFO", LOG_LEVELS),
             inflow=InflowRules.from_env(),
+            savings=SavingsRates.from_env(),
         )

@@ -30,6 +30,8 @@ from bff.core_client.schemas import (
     CoreAccount,
     CoreActivityVersion,
     CoreBalanceAt,
+    CoreBreakQuote,
+    CoreBroken,
     CoreCustomer,
     CoreCustomerActivity,
     CoreCustomerCreated,
@@ -39,6 +41,9 @@ from bff.core_client.schemas import (
     CoreMessageSent,
     CoreNamedId,
     CorePosting,
+    CoreSavingsPocket,
+    CoreSavingsPockets,
+    CoreSavingsProducts,
     CoreStatementLine,
     CoreTransfer,
     LivenessResult,
@@ -170,6 +175,56 @@ class CoreClient:
 
     async def set_clock(self, now: datetime) -> SimClock:
         return await self._call("POST", "/sim/clock/set", SimClock, json={"now": now.isoformat()})
+
+    # -- savings (docs/simulator.md, "Savings that earn") -------------------------------
+    async def savings_products(self) -> CoreSavingsProducts:
+        return await self._call("GET", "/core/savings/products", CoreSavingsProducts)
+
+    async def savings_pockets(self, customer_id: str) -> CoreSavingsPockets:
+        return await self._call(
+            "GET", "/core/savings/pockets", CoreSavingsPockets, params={"customerId": customer_id}
+        )
+
+    async def savings_pocket(self, customer_id: str, pocket_id: int) -> CoreSavingsPocket:
+        return await self._call(
+            "GET",
+            f"/core/savings/pockets/{pocket_id}",
+            CoreSavingsPocket,
+            params={"customerId": customer_id},
+        )
+
+    async def open_savings(self, body: dict[str, Any]) -> CoreSavingsPocket:
+        """Idempotent on body["reference"]."""
+        return await self._call("POST", "/core/savings/pockets", CoreSavingsPocket, json=body)
+
+    async def move_savings(
+        self, pocket_id: int, direction: str, body: dict[str, Any]
+    ) -> CoreSavingsPocket:
+        """`direction`: top-up or withdraw; idempotent on body["reference"]."""
+        return await self._call(
+            "POST", f"/core/savings/pockets/{pocket_id}/{direction}", CoreSavingsPocket, json=body
+        )
+
+    async def savings_break_quote(self, customer_id: str, pocket_id: int) -> CoreBreakQuote:
+        return await self._call(
+            "GET",
+            f"/core/savings/pockets/{pocket_id}/break-quote",
+            CoreBreakQuote,
+            params={"customerId": customer_id},
+        )
+
+    async def break_savings(self, customer_id: str, pocket_id: int, reference: str) -> CoreBroken:
+        return await self._call(
+            "POST",
+            f"/core/savings/pockets/{pocket_id}/break",
+            CoreBroken,
+            json={"reference": reference, "customerId": customer_id},
+        )
+
+    async def savings_rule(self, pocket_id: int, body: dict[str, Any]) -> CoreSavingsPocket:
+        return await self._call(
+            "PUT", f"/core/savings/pockets/{pocket_id}/rule", CoreSavingsPocket, json=body
+        )
 
     async def customer(self, customer_id: str) -> CoreCustomer:
         return await self._call("GET", f"/core/customers/{_segment(customer_id)}", CoreCustomer)

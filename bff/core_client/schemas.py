@@ -65,6 +65,7 @@ class CoreCustomerActivity(CoreStruct):
     # The customer's activity version as the accounts above were read (None: no accounts):
     # a kept answer is filed under it without asking for it first (bff/users/read_cache.py).
     version: str | None = None
+    savings_kobo: int = 0  # the customer's savings pockets, together
 
 
 class CoreActivityVersion(CoreStruct):
@@ -249,3 +250,78 @@ class LivenessResult(CoreStruct):
     liveness_score: float
     face_match: float
     message: str
+
+
+class CoreSavingsRun(CoreStruct):
+    occasion: str
+    outcome: str
+    amount_kobo: int
+    message: str
+
+
+class CoreSavingsRule(CoreStruct):
+    kind: str
+    source_account: str
+    amount_kobo: int | None
+    percent: int | None
+    next_due: date | None
+    last_run: CoreSavingsRun | None = None
+
+
+class CoreSavingsPocket(CoreStruct):
+    """A savings pocket (docs/simulator.md, "Savings that earn")."""
+
+    id: int
+    number: str
+    customer_id: str
+    product: str
+    product_name: str
+    name: str
+    status: str
+    rate_bps: int
+    balance_kobo: int
+    source_account: str
+    opened_on: date
+    accrued_kobo: int
+    interest_this_month_kobo: int
+    interest_paid_kobo: int
+    tax_withheld_kobo: int
+    interest_to_date_kobo: int
+    term_days: int | None = None
+    matures_on: date | None = None
+    target_kobo: int | None = None
+    target_date: date | None = None
+    forfeited_kobo: int = 0
+    rule: CoreSavingsRule | None = None
+
+
+class CoreSavingsPockets(CoreStruct):
+    pockets: list[CoreSavingsPocket]
+    total_kobo: int
+
+
+class CoreBreakQuote(CoreStruct):
+    pocket_id: int
+    balance_kobo: int
+    forfeit_kobo: int
+    matures_on: date | None
+
+
+class CoreBroken(CoreStruct):
+    pocket: CoreSavingsPocket
+    returned_kobo: int
+    forfeited_kobo: int
+
+
+class CoreSavingsProduct(CoreStruct):
+    product: str
+    name: str
+    rate_bps: int
+    min_term_days: int | None = None
+    max_term_days: int | None = None
+
+
+class CoreSavingsProducts(CoreStruct):
+    products: list[CoreSavingsProduct]
+    locked_rates: list[dict[str, int]]
+    withholding_tax_percent: int

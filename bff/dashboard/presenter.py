@@ -81,6 +81,7 @@ def summary_out(
         accounts=[account_out(a) for a in accounts],
         total_current_balance=kobo_to_naira(sum(a.ledger_balance_kobo for a in accounts)),
         total_available_balance=kobo_to_naira(sum(a.available_balance_kobo for a in accounts)),
+        total_savings=kobo_to_naira(activity.savings_kobo),
         weekly_transaction_summary=WeeklyTransactionSummary(
             failed_transactions=sum(1 for t in unsettled if t.status == Status.FAILED),
             pending_transactions=sum(1 for t in unsettled if t.status == Status.PENDING),

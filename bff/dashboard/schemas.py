@@ -47,3 +47,4 @@ class ClientSummaryOut(CamelStruct):
     weekly_transaction_summary: WeeklyTransactionSummary
     recent_transactions: list[RecentTransaction]
     scheduled_payments: list[DashboardScheduledPayment]
+    total_savings: float = 0.0  # the savings pockets' balances (docs/contract.md §17)

@@ -19,8 +19,9 @@ from sqlalchemy.engine import Engine
 from bff.core_client.client import CoreClient
 
 # The simulator reads its fault rules and clock now and then, whatever the request (a
-# cache's refresh, depending on time): not the payment's cost, so not counted.
-BACKGROUND = ("fault_rules", "sim_clock")
+# cache's refresh, depending on time), and its savings pass runs every second (the end of
+# day, automatic saves: core_sim/savings/loop.py): not the payment's cost, so not counted.
+BACKGROUND = ("fault_rules", "sim_clock", "savings_")
 # Data statements: what the budgets count (BEGIN and COMMIT are not execute calls anyway).
 DATA = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
 # Where `python -m bench.hops` asks the budget tests to write what they counted.

@@ -106,6 +106,7 @@ class Owned:
     device: int
     dispute: str  # its tracking number
     data_export: int  # A's copy of her data, ready, its link's secret A_LINK_SECRET
+    savings_pocket: int
 
     def markers(self) -> list[str]:
         """Strings only A's data contains: none may appear in an answer to B."""
@@ -145,6 +146,7 @@ def path_values(owned: Owned) -> dict[str, tuple[str, bool]]:
         "device_id": (str(owned.device), True),
         "tracking_number": (owned.dispute, True),
         "export_id": (str(owned.data_export), True),
+        "pocket_id": (str(owned.savings_pocket), True),
         # Catalogue keys, nobody's property: the same for every customer.
         "code": ("MTN-DATA", False),
         "which": ("utility-bill", False),
@@ -403,6 +405,20 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/onboarding/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
     ("POST", f"{PERSONAL}/liveness"): lambda o: Probe(json={"image": data_url(png_bytes())}),
     ("POST", "/admin/api/liveness/{user_id}/decline"): lambda o: Probe(json={"reason": "no"}),
+    # savings: A's pocket in the path, or A's account in the body
+    ("POST", "/api/savings/pockets"): lambda o: Probe(
+        json={
+            "product": "FLEXIBLE",
+            "name": "B's",
+            "sourceAccountNumber": ADA_SAVINGS,
+            "amount": 1,
+        },
+        foreign=True,
+    ),
+    ("POST", "/api/savings/pockets/{pocket_id}/top-up"): lambda o: Probe(json={"amount": 1}),
+    ("POST", "/api/savings/pockets/{pocket_id}/withdraw"): lambda o: Probe(json={"amount": 1}),
+    ("POST", "/api/savings/pockets/{pocket_id}/break"): lambda o: Probe(json={}),
+    ("PUT", "/api/savings/pockets/{pocket_id}/auto-save"): lambda o: Probe(json={"kind": "NONE"}),
     # the instant-transfer switch: B's own profile only (the body names nobody)
     ("POST", f"{PERSONAL}/instant-transfers/on"): lambda o: Probe(json={}),
     # back office (customers are refused whatever they send)
@@ -717,6 +733,18 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
             link_expires_at=datetime.now(LAGOS) + timedelta(hours=1),
         )
         session.add(data_export)
+    pocket = expect(
+        await post(
+            "/api/savings/pockets",
+            headers=h,
+            json={
+                "product": "FLEXIBLE",
+                "name": "A's pocket",
+                "sourceAccountNumber": ADA_SAVINGS,
+                "amount": 10,
+            },
+        )
+    )
     return Owned(
         user_id=user_id,
         disabling_account=empty,
@@ -726,6 +754,7 @@ async def own_one_of_each(bff: Bff, token: str, user_id: int) -> Owned:
         bulk_batch=bulk["id"],
         beneficiary=beneficiary["beneficiary"]["id"],
         beneficiary_code=beneficiary_code,
+        savings_pocket=pocket["id"],
         schedule_uuid=schedule["uuid"],
         schedule_reference=schedule["referenceNumber"],
         pending_vend=vend["utilityVendingRequestId"],

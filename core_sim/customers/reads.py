@@ -77,6 +77,7 @@ async def customer_activity(
         debits_since_kobo=activity.debits_since_kobo,
         recent=[_account_line_out(row) for row in activity.recent],
         version=activity.version,
+        savings_kobo=activity.savings_kobo,
     )
 
 

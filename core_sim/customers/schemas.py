@@ -71,6 +71,7 @@ class CustomerActivityOut(CamelStruct):
     # The customer's activity version (GET /activity-versions) as these accounts were read;
     # null without accounts.
     version: str | None = None
+    savings_kobo: int = 0  # the customer's savings pockets, together (issue 58)
 
 
 # Customers per GET /core/activity-versions (their ids travel in the query string).

@@ -118,6 +118,14 @@ _TOTALS = (
         ),
     )
     .where(Entry.account_id.in_(_CUSTOMER_ACCOUNT_IDS), Entry.posted_at >= bindparam("since"))
+    .add_columns(
+        # The customer's savings pockets (core_sim/savings/), in the same statement.
+        select(func.coalesce(func.sum(LedgerAccount.balance_kobo), 0))
+        .where(LedgerAccount.customer_id == bindparam("customer_id"))
+        .where(LedgerAccount.kind == AccountKind.SAVINGS)
+        .scalar_subquery()
+        .label("savings_kobo")
+    )
     .subquery("totals")
 )
 _NEWEST = (
@@ -182,6 +190,7 @@ class Activity:
     debits_since_kobo: int
     recent: list[Mapping[str, Any]]  # newest first, with LINE_COLUMNS and account_number
     version: str | None  # `activity_version` of the accounts above
+    savings_kobo: int = 0  # the balances of the customer's savings pockets
 
 
 async def customer_activity(
@@ -210,6 +219,7 @@ async def customer_activity(
         debits_since_kobo=int(first["debits_kobo"]),
         recent=[row for row in rows if row["reference"] is not None],
         version=activity_version(accounts),
+        savings_kobo=int(first["savings_kobo"] or 0),
     )
 
 

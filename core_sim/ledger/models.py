@@ -35,8 +35,21 @@ class AccountKind:
     BILLER_SETTLEMENT = "BILLER_SETTLEMENT"
     FEE_INCOME = "FEE_INCOME"
     FUNDING = "FUNDING"  # the bank's own capital: where seeded opening balances come from
+    INTEREST_EXPENSE = "INTEREST_EXPENSE"  # interest the bank pays on savings
+    WHT_PAYABLE = "WHT_PAYABLE"  # withholding tax on that interest, owed to the tax office
+    # A customer's savings pocket (core_sim/savings/): owned by the customer, never listed
+    # with their accounts, moved only by the savings service.
+    SAVINGS = "SAVINGS"
 
-    BANK_SIDE = (SUSPENSE, NIP_SETTLEMENT, BILLER_SETTLEMENT, FEE_INCOME, FUNDING)
+    BANK_SIDE = (
+        SUSPENSE,
+        NIP_SETTLEMENT,
+        BILLER_SETTLEMENT,
+        FEE_INCOME,
+        FUNDING,
+        INTEREST_EXPENSE,
+        WHT_PAYABLE,
+    )
 
 
 class AccountStatus:

@@ -820,3 +820,83 @@ async def posting_with_accounts(
         )
     ).all()
     return posting, [(e, a) for e, a in rows]
+
+
+async def post_many(
+    session: AsyncSession,
+    *,
+    rows: str,
+    params: Mapping[str, Any],
+    kind: str,
+    bank_account: str,
+    posted_at: datetime,
+    types: Mapping[str, Any] | None = None,
+) -> int:
+    """Set-based postings for the bank's own runs (the savings end of day): one two-leg
+    posting per row of `rows`, a SELECT of `reference`, `narration`, `account_id`,
+    `amount_kobo` (signed, for that account) and `counterparty_name`, at most one row per
+    account; the other leg, the opposite amount, is `bank_account`'s. Each posting sums to
+    zero by construction. Six statements however many rows (INSERT … SELECT, UPDATE … FROM),
+    where `post` takes one transaction each; the count of postings made.
+
+    The accounts are updated before their entries are written, so each entry's balance after
+    is the locked row's (PostgreSQL: a posting made meanwhile waits for this transaction).
+    A debit an account cannot afford fails the whole run (InsufficientFunds). `types`: the
+    SQL type of a parameter of `rows` that the driver cannot infer (a date on SQLite)."""
+    binds = [bindparam("posted_at", type_=UTCDateTime())]
+    binds += [bindparam(name, type_=kind) for name, kind in (types or {}).items()]
+    where = dict(params) | {"posted_at": posted_at, "kind": kind}
+
+    def run(sql: str) -> Any:
+        sql = sql.format(rows=rows)
+        statement = text(sql).bindparams(*(b for b in binds if f":{b.key}" in sql))
+        return session.execute(statement, where)
+
+    counted = (await run("SELECT COUNT(*), COALESCE(SUM(amount_kobo), 0) FROM ({rows}) AS r")).one()
+    count, total = int(counted[0]), int(counted[1])
+    if count == 0:
+        return 0
+    await run(
+        "INSERT INTO postings (reference, kind, narration, posted_at)"
+        " SELECT r.reference, :kind, r.narration, :posted_at FROM ({rows}) AS r"
+    )
+    moved = await run(
+        "UPDATE ledger_accounts SET balance_kobo = ledger_accounts.balance_kobo + r.amount_kobo,"
+        " line_count = ledger_accounts.line_count + 1"
+        " FROM ({rows}) AS r WHERE ledger_accounts.id = r.account_id"
+        " AND (r.amount_kobo > 0 OR ledger_accounts.allow_negative"
+        " OR ledger_accounts.balance_kobo - ledger_accounts.held_kobo + r.amount_kobo >= 0)"
+    )
+    if moved.rowcount != count:
+        raise InsufficientFunds("Insufficient funds")
+    bank = (
+        await session.execute(
+            update(_ACCOUNTS)
+            .where(_ACCOUNTS.c.number == bank_account)
+            .values(
+                balance_kobo=_ACCOUNTS.c.balance_kobo - total,
+                line_count=_ACCOUNTS.c.line_count + count,
+            )
+            .returning(_ACCOUNTS.c.id, _ACCOUNTS.c.balance_kobo)
+        )
+    ).one()
+    where |= {"bank": bank.id, "bank_before": int(bank.balance_kobo) + total}
+    await run(
+        "INSERT INTO entries (posting_id, account_id, amount_kobo, balance_after_kobo,"
+        " available_after_kobo, counterparty_number, counterparty_name, posted_at)"
+        " SELECT p.id, a.id, r.amount_kobo, a.balance_kobo, a.balance_kobo - a.held_kobo,"
+        " NULL, r.counterparty_name, :posted_at"
+        " FROM ({rows}) AS r JOIN postings AS p ON p.reference = r.reference"
+        " JOIN ledger_accounts AS a ON a.id = r.account_id ORDER BY p.id"
+    )
+    # The bank's lines in posting order, each with its running balance.
+    await run(
+        "INSERT INTO entries (posting_id, account_id, amount_kobo, balance_after_kobo,"
+        " available_after_kobo, counterparty_number, counterparty_name, posted_at)"
+        " SELECT p.id, :bank, -r.amount_kobo,"
+        " :bank_before - SUM(r.amount_kobo) OVER (ORDER BY p.id ROWS UNBOUNDED PRECEDING),"
+        " NULL, a.number, a.name, :posted_at"
+        " FROM ({rows}) AS r JOIN postings AS p ON p.reference = r.reference"
+        " JOIN ledger_accounts AS a ON a.id = r.account_id ORDER BY p.id"
+    )
+    return count

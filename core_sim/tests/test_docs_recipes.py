@@ -76,3 +76,22 @@ def test_the_interbank_timeout_recipe_ends_with_the_transfer_completed(stack):
     assert '"status":"PENDING"' in result.stdout.replace(" ", "")
     assert re.search(r"^transfer \S+: COMPLETED$", result.stdout, re.MULTILINE), result.stdout
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_savings_recipe_shows_the_interest_and_the_tax(stack):
+    result = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", recipe("savings-locked")],
+        cwd=REPO_ROOT,
+        env={**os.environ, **stack},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert '"status": "MATURED"' in result.stdout, result.stdout
+    assert '"interestPaidKobo": 115068' in result.stdout
+    assert '"taxWithheldKobo": 11507' in result.stdout
+    assert "Interest on Locked savings 115068" in result.stdout
+    assert "Withholding tax on interest -11507" in result.stdout
+    assert "Locked savings matured: Rent -10103561" in result.stdout

@@ -19,6 +19,7 @@ const PAGES: { path: string; heading: string | RegExp }[] = [
   { path: '/transfer', heading: 'Make A Transfer' },
   { path: '/transaction-history', heading: 'Transaction History' },
   { path: '/bill-payment', heading: 'Bills Payment' },
+  { path: '/savings', heading: 'Savings' },
   { path: '/kyc-setting', heading: 'Know Your Customer' },
   { path: '/scheduled-payment', heading: 'Scheduled Payments' },
   { path: '/beneficiary', heading: 'Beneficiary' },

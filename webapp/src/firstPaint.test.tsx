@@ -55,6 +55,7 @@ const summaryWith = (accounts: Account[]) =>
     accounts,
     totalCurrentBalance: 0,
     totalAvailableBalance: 0,
+    totalSavings: 0,
     weeklyTransactionSummary: { failedTransactions: 0, pendingTransactions: 0, completedTransactions: 0, inwards: 0, outwards: 0 },
     recentTransactions: [],
     scheduledPayments: [],

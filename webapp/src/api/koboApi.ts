@@ -69,6 +69,7 @@ export const READ_TAGS = [
   'OnboardingStatus',
   'BasicProfile',
   'OnboardingDocuments',
+  'Savings',
 ] as const
 export type ReadTag = (typeof READ_TAGS)[number]
 

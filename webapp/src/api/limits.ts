@@ -59,6 +59,13 @@ export const AttestationResponseLimits = {
   transports: { maxItems: 8 },
 } as const satisfies LimitsOf<'AttestationResponse'>
 
+export const AutoSaveInLimits = {
+  amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
+  percent: { minimum: 1, maximum: 100 },
+  sourceAccountNumber: { maxLength: 10 },
+  startDate: { maxLength: 10 },
+} as const satisfies LimitsOf<'AutoSaveIn'>
+
 export const BasicProfileInLimits = {
   bvn: { maxLength: 200 },
   email: { maxLength: 200 },
@@ -76,6 +83,10 @@ export const BeneficiaryInLimits = {
   beneficiaryName: { maxLength: 200 },
   otp: { maxLength: 12 },
 } as const satisfies LimitsOf<'BeneficiaryIn'>
+
+export const BreakInLimits = {
+  otp: { maxLength: 12 },
+} as const satisfies LimitsOf<'BreakIn'>
 
 export const BulkConfirmInLimits = {
   id: { maxLength: 40 },
@@ -214,6 +225,11 @@ export const MeterInfoInLimits = {
   meterType: { maxLength: 60 },
 } as const satisfies LimitsOf<'MeterInfoIn'>
 
+export const MoveInLimits = {
+  amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
+  reference: { maxLength: 40 },
+} as const satisfies LimitsOf<'MoveIn'>
+
 export const NameInquiryInLimits = {
   accountNumber: { maxLength: 200 },
   bankCode: { maxLength: 200 },
@@ -237,6 +253,16 @@ export const NewUserInLimits = {
   registrationType: { maxLength: 200 },
   stateOfResidence: { maxLength: 200 },
 } as const satisfies LimitsOf<'NewUserIn'>
+
+export const OpenPocketInLimits = {
+  amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
+  name: { maxLength: 60 },
+  reference: { maxLength: 40 },
+  sourceAccountNumber: { maxLength: 10 },
+  targetAmount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
+  targetDate: { maxLength: 10 },
+  termDays: { minimum: 1, maximum: 3650 },
+} as const satisfies LimitsOf<'OpenPocketIn'>
 
 export const OtpVerificationInLimits = {
   otp: { maxLength: 12 },

@@ -1918,6 +1918,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/savings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's savings: pockets, goals, products, the KYC ceiling */
+        get: operations["ApiSavingsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a pocket or goal */
+        post: operations["ApiSavingsPocketsOpenPocket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets/{pocket_id}/auto-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or stop a goal's automatic saving */
+        put: operations["ApiSavingsPocketsPocketIdAutoSaveAutoSave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets/{pocket_id}/break": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Break a locked pocket: without `otp` or `passkey` shows the forfeit and sends a code (202) */
+        post: operations["ApiSavingsPocketsPocketIdBreakBreakPocket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets/{pocket_id}/break/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Break with a passkey, step 1: options bound to this pocket */
+        post: operations["ApiSavingsPocketsPocketIdBreakPasskeyOptionsBreakPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets/{pocket_id}/top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add money from the pocket's account (flexible, goal) */
+        post: operations["ApiSavingsPocketsPocketIdTopUpTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/savings/pockets/{pocket_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take money back to the pocket's account (flexible, goal) */
+        post: operations["ApiSavingsPocketsPocketIdWithdrawWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets": {
         parameters: {
             query?: never;
@@ -3088,6 +3207,31 @@ export interface components {
             requestId: string | null;
             userId: number | null;
         };
+        /** AutoSaveIn */
+        AutoSaveIn: {
+            amount?: number | string | null;
+            /** @enum {string} */
+            kind: "DAILY" | "WEEKLY" | "MONTHLY" | "PERCENT_OF_CREDITS" | "NONE";
+            percent?: number | null;
+            sourceAccountNumber?: string | null;
+            startDate?: string | null;
+        };
+        /** AutoSaveOut */
+        AutoSaveOut: {
+            amount: number | null;
+            description: string;
+            kind: string;
+            lastRun: components["schemas"]["AutoSaveRunOut"] | null;
+            nextSave: string | null;
+            percent: number | null;
+            sourceAccountNumber: string;
+        };
+        /** AutoSaveRunOut */
+        AutoSaveRunOut: {
+            date: string;
+            message: string;
+            saved: boolean;
+        };
         /** BalancesOut */
         BalancesOut: {
             accounts: components["schemas"]["AccountOut"][];
@@ -3196,6 +3340,25 @@ export interface components {
             nin: string | null;
             phoneNumber: string | null;
         };
+        /** BreakCodeSentOut */
+        BreakCodeSentOut: {
+            balance: number;
+            forfeit: number;
+            message: string;
+            passkeyApproval: boolean;
+            twoFactorAuthentication: string;
+            warning: string;
+        };
+        /** BreakIn */
+        BreakIn: {
+            otp?: string | null;
+            passkey?: components["schemas"]["PasskeyAssertionIn"] | null;
+        };
+        /** BrokenOut */
+        BrokenOut: {
+            message: string;
+            pocket: components["schemas"]["PocketOut"];
+        };
         /** BulkConfirmIn */
         BulkConfirmIn: {
             /** @default false */
@@ -3281,6 +3444,8 @@ export interface components {
             scheduledPayments: components["schemas"]["DashboardScheduledPayment"][];
             totalAvailableBalance: number;
             totalCurrentBalance: number;
+            /** @default 0 */
+            totalSavings: number;
             weeklyTransactionSummary: components["schemas"]["WeeklyTransactionSummary"];
         };
         /** ClockIn */
@@ -3649,6 +3814,11 @@ export interface components {
             meterNumber?: string | null;
             meterType?: string | null;
         };
+        /** MoveIn */
+        MoveIn: {
+            amount: number | string;
+            reference?: string | null;
+        };
         /** NameInquiryIn */
         NameInquiryIn: {
             accountNumber?: string | null;
@@ -3694,6 +3864,18 @@ export interface components {
             ninComment: string | null;
             ninStatus: string | null;
             onboardingComplete: boolean;
+        };
+        /** OpenPocketIn */
+        OpenPocketIn: {
+            amount?: number | string | null;
+            name: string;
+            /** @enum {string} */
+            product: "FLEXIBLE" | "LOCKED" | "GOAL";
+            reference?: string | null;
+            sourceAccountNumber: string;
+            targetAmount?: number | string | null;
+            targetDate?: string | null;
+            termDays?: number | null;
         };
         /** OtpVerificationIn */
         OtpVerificationIn: {
@@ -3783,6 +3965,30 @@ export interface components {
             transfer: components["schemas"]["TransferOut"];
             twoFactorAuthentication: string;
         };
+        /** PocketOut */
+        PocketOut: {
+            autoSave: components["schemas"]["AutoSaveOut"] | null;
+            balance: number;
+            forfeitedInterest: number;
+            id: number;
+            interestPaid: number;
+            interestThisMonth: number;
+            interestToDate: number;
+            maturesOn: string | null;
+            name: string;
+            openedOn: string;
+            product: string;
+            productName: string;
+            progressPercent: number | null;
+            rate: number;
+            sourceAccountNumber: string;
+            status: string;
+            statusText: string;
+            targetAmount: number | null;
+            targetDate: string | null;
+            taxWithheld: number;
+            termDays: number | null;
+        };
         /** @description Problem details (RFC 9457); `detail` is the sentence to show the customer. */
         ProblemDetails: {
             detail?: string;
@@ -3802,6 +4008,13 @@ export interface components {
             recipients: string[];
             what: string;
             why: string;
+        };
+        /** ProductOut */
+        ProductOut: {
+            description: string;
+            name: string;
+            product: string;
+            rate: number;
         };
         /** ProviderOut */
         ProviderOut: {
@@ -3917,6 +4130,14 @@ export interface components {
             message: string;
             reasons: string[];
             title: string;
+        };
+        /** SavingsOut */
+        SavingsOut: {
+            holdingLimit: number | null;
+            pockets: components["schemas"]["PocketOut"][];
+            products: components["schemas"]["ProductOut"][];
+            totalSavings: number;
+            withholdingTaxPercent: number;
         };
         /** SchedulePaymentSetting */
         SchedulePaymentSetting: {
@@ -13043,6 +13264,561 @@ export interface operations {
             };
             /** @description Not possible in the resource's current state; nothing was changed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavingsOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsOpenPocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenPocketIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PocketOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsPocketIdAutoSaveAutoSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pocket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoSaveIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PocketOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsPocketIdBreakBreakPocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pocket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BreakIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokenOut"] | components["schemas"]["BreakCodeSentOut"];
+                };
+            };
+            /** @description The forfeit to show, and a code sent. Nothing is changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreakCodeSentOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not possible in the resource's current state; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many requests or wrong codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsPocketIdBreakPasskeyOptionsBreakPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pocket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptionsOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsPocketIdTopUpTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pocket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PocketOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The request body is too large; it was not read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The bank's systems could not be reached, or are busy (`Retry-After`); nothing was done */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    ApiSavingsPocketsPocketIdWithdrawWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pocket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PocketOut"];
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but this caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not found (someone else's resource answers the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ import { kycHandlers } from '../features/kyc/mocks'
 import { schedulesHandlers } from '../features/schedules/mocks'
 import { billsHandlers } from '../features/bills/mocks'
 import { ticketsHandlers } from '../features/tickets/mocks'
+import { savingsHandlers } from '../features/savings/mocks'
 import { disputesHandlers, frozenRefusals } from './disputes'
 import { riskHandlers, switchedOffRefusals } from './risk'
 import { livenessHandlers } from './liveness'
@@ -24,7 +25,7 @@ import { forcingHandler } from './forcing/handler'
 // The freeze's and the instant-transfer switch's refusals first (they fall through unless the
 // account is frozen or the switch off), then registrationHandlers: they refresh the mock
 // personas before the sign-in mock runs. The risk routes come before the transfers' `/:id`.
-export const featureHandlers = [...frozenRefusals, ...switchedOffRefusals, ...riskHandlers, ...livenessHandlers, ...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...deviceHandlers, ...yourDataHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers, ...disputesHandlers]
+export const featureHandlers = [...frozenRefusals, ...switchedOffRefusals, ...riskHandlers, ...livenessHandlers, ...registrationHandlers, ...passwordRecoveryHandlers, ...onboardingHandlers, ...authHandlers, ...accountsHandlers, ...historyHandlers, ...dashboardHandlers, ...deviceHandlers, ...yourDataHandlers, ...transfersHandlers, ...beneficiariesHandlers, ...settingsHandlers, ...passkeyHandlers, ...kycHandlers, ...schedulesHandlers, ...billsHandlers, ...ticketsHandlers, ...savingsHandlers, ...disputesHandlers]
 
 /** Forced outcomes (docs/frontend.md) first, then the features. */
 export const handlers = [forcingHandler, ...featureHandlers]

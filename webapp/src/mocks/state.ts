@@ -47,6 +47,13 @@ let customers = new Map<string, Customer>()
 let serial = 1
 export const nextId = () => serial++
 
+/** A persona's savings total, as the savings mocks keep it (features/savings/mocks.ts). */
+let savingsTotal: (personaKey: string) => number = () => 0
+export const savingsTotalOf = (personaKey: string) => savingsTotal(personaKey)
+export const keepSavingsTotal = (of: (personaKey: string) => number) => {
+  savingsTotal = of
+}
+
 const resetHooks: (() => void)[] = []
 /** Routes that keep something of their own clear it here too. */
 export const onReset = (hook: () => void) => resetHooks.push(hook)

@@ -1,9 +1,10 @@
-/** The nine pages of the logged-in shell, in menu order (docs/contract.md §2.2). */
+/** The ten pages of the logged-in shell, in menu order (docs/contract.md §2.2). */
 export const NAV_LINKS = [
   { key: 'home', label: 'Home', path: '/home' },
   { key: 'transfer', label: 'Transfer', path: '/transfer' },
   { key: 'transaction-history', label: 'Transaction History', path: '/transaction-history' },
   { key: 'bill-payment', label: 'Bills Payment', path: '/bill-payment' },
+  { key: 'savings', label: 'Savings', path: '/savings' },
   { key: 'kyc-setting', label: 'Kyc Settings', path: '/kyc-setting' },
   { key: 'scheduled-payment', label: 'Scheduled Payments', path: '/scheduled-payment' },
   { key: 'beneficiary', label: 'Beneficiary', path: '/beneficiary' },

@@ -9,6 +9,7 @@ const LABELS = [
   'Transfer',
   'Transaction History',
   'Bills Payment',
+  'Savings',
   'Kyc Settings',
   'Scheduled Payments',
   'Beneficiary',
@@ -17,7 +18,7 @@ const LABELS = [
 ]
 
 describe('Logged-in shell', () => {
-  it('shows the nine navigation entries in order', async () => {
+  it('shows the ten navigation entries in order', async () => {
     renderWithProviders({ route: '/home', preloadedState: signedInState() })
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
     const items = within(nav).getAllByRole('link')
@@ -27,6 +28,7 @@ describe('Logged-in shell', () => {
       '/transfer',
       '/transaction-history',
       '/bill-payment',
+      '/savings',
       '/kyc-setting',
       '/scheduled-payment',
       '/beneficiary',
@@ -77,6 +79,6 @@ describe('Logged-in shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Open navigation' }))
     const items = within(await screen.findByRole('navigation', { name: 'Main navigation' })).getAllByRole('link')
-    expect(items).toHaveLength(9)
+    expect(items).toHaveLength(10)
   })
 })

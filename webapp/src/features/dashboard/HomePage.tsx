@@ -93,6 +93,7 @@ function SummaryGrid({ summary, moneyOffReason }: { summary: ClientSummary; mone
           <TotalBalanceCard
             total={summary.totalAvailableBalance}
             accountCount={summary.accounts.length}
+            savings={summary.totalSavings}
             moneyOffReason={moneyOffReason}
           />
           <WeeklySummaryCard summary={summary.weeklyTransactionSummary} />

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import type { ClientSummary, RecentTransaction } from '../../api/types'
 import type { Persona } from '../../mocks/personas'
 import { signedIn } from '../../mocks/session'
-import { customerOf, daysFromNow, wireDate } from '../../mocks/state'
+import { customerOf, daysFromNow, savingsTotalOf, wireDate } from '../../mocks/state'
 
 const STORY: [number, number, 'CREDIT' | 'DEBIT', string, string, string, string | null][] = [
   [0, 25000, 'CREDIT', 'COMPLETED', '1a2b3c4d5e604c1d9a2e5b6c7d8e9f01', 'Chinedu Obi', 'Kobo'],
@@ -38,6 +38,7 @@ export function summaryOf(persona: Persona): ClientSummary {
     accounts: c.accounts,
     totalCurrentBalance: total,
     totalAvailableBalance: total,
+    totalSavings: savingsTotalOf(persona.key),
     weeklyTransactionSummary: { failedTransactions: count('FAILED'), pendingTransactions: count('PENDING'), completedTransactions: count('COMPLETED'), inwards: sum('CREDIT'), outwards: sum('DEBIT') },
     recentTransactions: recent,
     scheduledPayments: [...c.schedules].sort((a, b) => Number(a.status !== 'PENDING') - Number(b.status !== 'PENDING') || dayKey(a) - dayKey(b)).slice(0, 5).map((s) => ({

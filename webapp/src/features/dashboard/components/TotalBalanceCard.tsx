@@ -9,11 +9,13 @@ import { HIDDEN_AMOUNT, formatNaira } from '../../../lib/format'
 interface TotalBalanceCardProps {
   total: number
   accountCount: number
+  /** The savings pockets' balances (docs/contract.md §17), shown with the total. */
+  savings?: number
   /** Why Transfer is off (offline, issue 43); null when it is on. */
   moneyOffReason?: string | null
 }
 
-export function TotalBalanceCard({ total, accountCount, moneyOffReason = null }: TotalBalanceCardProps) {
+export function TotalBalanceCard({ total, accountCount, savings = 0, moneyOffReason = null }: TotalBalanceCardProps) {
   const [visible, setVisible] = useState(false)
   const navigate = useNavigate()
   return (
@@ -27,6 +29,7 @@ export function TotalBalanceCard({ total, accountCount, moneyOffReason = null }:
       </div>
       <div style={{ color: 'rgba(255,255,255,0.6)', fontSize: 13 }}>
         Across {accountCount} {accountCount === 1 ? 'account' : 'accounts'}
+        {savings > 0 && ` · Savings ${visible ? formatNaira(savings) : HIDDEN_AMOUNT}`}
       </div>
       <Tooltip title={moneyOffReason}>
         <Button
