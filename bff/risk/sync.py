@@ -5,14 +5,19 @@ accounts its watch on money coming in caught (docs/security.md "Payment fraud").
 Each feed is read after the last sequence number copied (`SyncCursor`), a page at a time,
 by the background worker every `KOBO_RISK_SYNC_INTERVAL_S`; an entry and the cursor move in
 one transaction, so a crash copies a page again (each copy is an upsert), never skips one.
+Two worker processes may copy the same page at once: the second to commit meets the first's
+rows (a unique key) and leaves the page to it.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.core_client import CoreClient
@@ -21,6 +26,8 @@ from bff.db import Database
 from bff.risk.models import AccountFlag, SyncCursor, WatchedAccount
 
 log = logging.getLogger(__name__)
+
+Entry = TypeVar("Entry", WatchListEntry, AccountFlagEntry)
 
 WATCH_LIST = "watch-list"
 ACCOUNT_FLAGS = "account-flags"
@@ -49,10 +56,8 @@ class RiskFeeds:
         copied = 0
         while True:
             page = await self.core.watch_list(await self._cursor(WATCH_LIST), PAGE)
-            async with self.db.transaction() as session:
-                for entry in page.entries:
-                    await copy_watched(session, entry)
-                await _move(session, WATCH_LIST, page.last)
+            if not await self._copied(WATCH_LIST, page.last, page.entries, copy_watched):
+                return copied
             copied += len(page.entries)
             if len(page.entries) < PAGE:
                 return copied
@@ -61,13 +66,30 @@ class RiskFeeds:
         copied = 0
         while True:
             page = await self.core.account_flags(await self._cursor(ACCOUNT_FLAGS), PAGE)
-            async with self.db.transaction() as session:
-                for flag in page.flags:
-                    await self.copy_flag(session, flag)
-                await _move(session, ACCOUNT_FLAGS, page.last)
+            if not await self._copied(ACCOUNT_FLAGS, page.last, page.flags, self.copy_flag):
+                return copied
             copied += len(page.flags)
             if len(page.flags) < PAGE:
                 return copied
+
+    async def _copied(
+        self,
+        feed: str,
+        last: int,
+        entries: Sequence[Entry],
+        copy: Callable[[AsyncSession, Entry], Awaitable[None]],
+    ) -> bool:
+        """The page's entries and the feed's cursor in one transaction; False when another
+        process copied the same page at the same moment (its copy stands)."""
+        try:
+            async with self.db.transaction() as session:
+                for entry in entries:
+                    await copy(session, entry)
+                await _move(session, feed, last)
+        except IntegrityError:
+            log.info("risk feed %s: another process copied the page up to %s", feed, last)
+            return False
+        return True
 
     @staticmethod
     async def copy_flag(session: AsyncSession, flag: AccountFlagEntry) -> None:

@@ -5,6 +5,7 @@ switch, the new-account cap and limit raises that wait. Money always adds up."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from sqlalchemy import func, select, update
@@ -12,9 +13,10 @@ from sqlalchemy import func, select, update
 from bff import banks
 from bff.audit.models import AuditEvent
 from bff.config.risk import RiskSettings
+from bff.core_client.schemas import WatchListEntry
 from bff.db import utcnow
 from bff.limits.models import TransactionLimit
-from bff.risk.models import AccountFlag, WatchedAccount
+from bff.risk.models import AccountFlag, SyncCursor, WatchedAccount
 from bff.risk.reviews import EXPIRED, HELD_MESSAGE
 from bff.tests.helpers import (
     ADA,
@@ -391,3 +393,34 @@ async def test_the_feeds_copy_the_watch_list_and_the_cores_flags_and_decisions_g
     async with bff.db.transaction() as session:
         flag = await session.get(AccountFlag, number)
     assert flag is not None and flag.state == "CLEARED"
+
+
+async def test_a_page_another_worker_copied_at_the_same_moment_is_left_to_it(bff, caplog):
+    """Two BFF processes pull the feeds; the second to commit meets the first's rows."""
+    feeds = bff.app.state.jobs.feeds
+    await feeds.pull()
+    async with bff.db.transaction() as session:
+        cursor = await session.get(SyncCursor, "watch-list")
+    assert cursor is not None
+    seen = cursor.last_seq
+
+    async def copy_again(session, entry: WatchListEntry) -> None:
+        # What the slower process does: it read the feed before the other one committed.
+        session.add(WatchedAccount(bank_code=entry.bank_code, account_number=entry.account_number))
+
+    entry = WatchListEntry(
+        seq=seen + 1,
+        bank_code=MULE[0],
+        account_number=MULE[1],
+        reason="reported",
+        reported_by="000013",
+        reported_at=utcnow(),
+    )
+    with caplog.at_level(logging.INFO, logger="bff.risk.sync"):
+        copied = await feeds._copied("watch-list", seen + 1, [entry], copy_again)
+    assert copied is False
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    async with bff.db.transaction() as session:
+        cursor = await session.get(SyncCursor, "watch-list")
+        assert cursor is not None and cursor.last_seq == seen  # the other process's copy stands
+        assert await session.get(WatchedAccount, MULE) is not None

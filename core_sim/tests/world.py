@@ -15,7 +15,13 @@ from core_sim.seed import BANK_ACCOUNTS, FUNDING
 CUSTOMER_ACCOUNTS = ("1000000001", "1000000002", "1000000003")
 
 
-async def build(db: Database, opening_kobo: tuple[int, ...] = (50_000, 20_000, 0)) -> None:
+async def build(
+    db: Database,
+    opening_kobo: tuple[int, ...] = (50_000, 20_000, 0),
+    opened_at: datetime | None = None,
+) -> None:
+    """The bank's accounts and three customers' with their opening balances, posted at
+    `opened_at` (the simulator's now when None)."""
     await db.create_schema(drop_first=True)
     async with db.writer() as session:
         for number, name, kind in BANK_ACCOUNTS:
@@ -27,7 +33,7 @@ async def build(db: Database, opening_kobo: tuple[int, ...] = (50_000, 20_000, 0
         await session.flush()
         for number, kobo in zip(CUSTOMER_ACCOUNTS, opening_kobo, strict=True):
             if kobo:
-                await fund(session, number, kobo)
+                await fund(session, number, kobo, opened_at)
 
 
 async def fund(
