@@ -22,6 +22,8 @@ async function open(request: APIRequestContext, body: Record<string, unknown>) {
 }
 
 test('savings: pockets earn, a locked one matures, another is broken after its forfeit is shown', async ({ page, request }) => {
+  // A month of end of day and both widths' screenshots: about two minutes on a busy CI box.
+  test.setTimeout(240_000)
   await open(request, { product: 'FLEXIBLE', name: 'Rainy day', amountKobo: 25_000_000 })
   await open(request, { product: 'LOCKED', name: 'School fees', amountKobo: 10_000_000, termDays: 30 })
   await open(request, { product: 'GOAL', name: 'New phone', amountKobo: 9_000_000, targetKobo: 45_000_000, targetDate: '2030-09-01' })
@@ -33,7 +35,7 @@ test('savings: pockets earn, a locked one matures, another is broken after its f
 
     await signIn(page, request, ADA)
     await dismissToasts(page)
-    await page.getByRole('menuitem', { name: 'Savings' }).first().click()
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Savings' }).click()
     await expect(page.getByRole('heading', { name: 'Savings', level: 1 })).toBeVisible()
     const schoolFees = page.locator('.kobo-savings__pocket', { hasText: 'School fees' }).first()
     await expect(schoolFees).toContainText(/Matured on/)

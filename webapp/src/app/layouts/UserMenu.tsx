@@ -54,7 +54,7 @@ export function UserMenu() {
       trigger={['click']}
       placement="bottomRight"
       // Render inside the sticky header so the menu stays attached to it while the page scrolls.
-      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+      getPopupContainer={(trigger) => trigger.closest<HTMLElement>('.kobo-shell__header-right') ?? document.body}
     >
       {/* The accessible name begins with the name shown on the button (WCAG 2.5.3, label in name). */}
       <button type="button" className="kobo-user-menu" aria-label={showName ? `${fullName}, user menu` : 'User menu'}>
