@@ -1,5 +1,5 @@
 /**
- * antd's Dropdown for a first screen's trigger (the user menu, /home's "+"): its code
+ * antd's Dropdown for a first screen's trigger (/home's "+"): its code
  * (with antd's Menu, which draws the items) loads when the browser is idle after the
  * first screen, or at the first click on the trigger, which then opens it once loaded. It
  * is not part of any first screen's JavaScript (issue 57). Same props as antd's Dropdown;
