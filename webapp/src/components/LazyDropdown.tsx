@@ -1,11 +1,16 @@
 /**
- * antd's Dropdown for a first screen's trigger (/home's "+"): its code
+ * antd's Dropdown for a first screen's trigger (/home's "+", the header's user menu): its code
  * (with antd's Menu, which draws the items) loads when the browser is idle after the
  * first screen, or at the first click on the trigger, which then opens it once loaded. It
  * is not part of any first screen's JavaScript (issue 57). Same props as antd's Dropdown;
  * the open state is kept here.
+ *
+ * A click that comes before the Dropdown is mounted (its code not asked for yet, or still
+ * loading) is remembered here, and the menu opens once the Dropdown is mounted, on a later
+ * task: opened within that same click, antd's "click outside" listener would see the click
+ * on its way to the window and close the menu at once.
  */
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
 import type { DropdownProps } from 'antd'
 import { whenIdle } from '../lib/yieldToMain'
 import './LazyDropdown.css'
@@ -16,35 +21,52 @@ type Props = Omit<DropdownProps, 'open'> & { children: ReactElement }
 
 export function LazyDropdown({ children, onOpenChange, ...props }: Props) {
   const [wanted, setWanted] = useState(false)
+  const [mounted, setMounted] = useState(false)
   const [open, setOpen] = useState(false)
+  const openOnMount = useRef(false)
   useEffect(() => whenIdle(() => setWanted(true)), [])
-  if (!wanted) {
-    // Clicked before the code came: it opens as soon as it is here.
-    const first = () => {
-      if (props.disabled) return
+
+  const onMounted = useCallback(() => {
+    setMounted(true)
+    if (!openOnMount.current) return
+    const timer = setTimeout(() => {
+      openOnMount.current = false
       setOpen(true)
-      setWanted(true)
-    }
-    return (
-      <span className="kobo-lazy-trigger" onClickCapture={first}>
-        {children}
-      </span>
-    )
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [])
+
+  const early = () => {
+    if (props.disabled) return
+    openOnMount.current = true
+    setWanted(true)
   }
+
   return (
-    <span className="kobo-lazy-trigger">
-      <Suspense fallback={children}>
-        <Dropdown
-          {...props}
-          open={open}
-          onOpenChange={(next, info) => {
-            setOpen(next)
-            onOpenChange?.(next, info)
-          }}
-        >
-          {children}
-        </Dropdown>
-      </Suspense>
+    <span className="kobo-lazy-trigger" onClickCapture={mounted ? undefined : early}>
+      {wanted ? (
+        <Suspense fallback={children}>
+          <WhenMounted run={onMounted} />
+          <Dropdown
+            {...props}
+            open={open}
+            onOpenChange={(next, info) => {
+              setOpen(next)
+              onOpenChange?.(next, info)
+            }}
+          >
+            {children}
+          </Dropdown>
+        </Suspense>
+      ) : (
+        children
+      )}
     </span>
   )
+}
+
+/** Runs `run` once its Suspense boundary shows its content, i.e. the Dropdown is mounted. */
+function WhenMounted({ run }: { run: () => void | (() => void) }) {
+  useEffect(run, [run])
+  return null
 }

@@ -2,13 +2,14 @@
  * The header's user icon menu: Logout, and "Add Kobo to your home screen" where the browser
  * offers installation (issue 43, pwa/pwaState.ts).
  */
-import { Avatar, Dropdown, type MenuProps } from 'antd'
+import { Avatar, type MenuProps } from 'antd'
 import { DownOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { logoutRequested, selectUserInfo } from '../../store/appSlice'
 import { useIsMobile } from '../../lib/useIsMobile'
 import { promptInstall, usePwaState } from '../pwa/pwaState'
 import { Text } from '../../components/PlainText'
+import { LazyDropdown } from '../../components/LazyDropdown'
 
 export const INSTALL_LABEL = 'Add Kobo to your home screen'
 
@@ -48,12 +49,12 @@ export function UserMenu() {
   }
 
   return (
-    <Dropdown
+    <LazyDropdown
       menu={{ items, onClick }}
       trigger={['click']}
       placement="bottomRight"
       // Render inside the sticky header so the menu stays attached to it while the page scrolls.
-      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+      getPopupContainer={(trigger) => trigger.closest<HTMLElement>('.kobo-shell__header-right') ?? document.body}
     >
       {/* The accessible name begins with the name shown on the button (WCAG 2.5.3, label in name). */}
       <button type="button" className="kobo-user-menu" aria-label={showName ? `${fullName}, user menu` : 'User menu'}>
@@ -61,6 +62,6 @@ export function UserMenu() {
         {showName && <span className="kobo-user-menu__name">{fullName}</span>}
         <DownOutlined style={{ fontSize: 10, color: '#8c9a94' }} />
       </button>
-    </Dropdown>
+    </LazyDropdown>
   )
 }
