@@ -64,10 +64,13 @@ async function watchMotion(page: Page): Promise<() => Promise<boolean>> {
 test("antd's motion follows the device: the user menu slides open, or appears in place when asked for less motion", async ({ page, request }) => {
   const menuButton = page.getByRole('button', { name: /, user menu$/ })
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+  // Whether the menu moved as it opened: read once it has settled (no motion step's class
+  // left on it), since the steps come a frame or more after the menu is first visible.
   const openMenu = async () => {
     const moved = await watchMotion(page)
     await menuButton.click()
     await expect(menu).toBeVisible()
+    await expect(menu).not.toHaveClass(/-(enter|appear)(-|\b)/)
     return moved()
   }
 
