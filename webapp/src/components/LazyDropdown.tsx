@@ -7,8 +7,10 @@
  *
  * A click that comes before the Dropdown is mounted (its code not asked for yet, or still
  * loading) is remembered here, and the menu opens once the Dropdown is mounted, on a later
- * task: opened within that same click, antd's "click outside" listener would see the click
- * on its way to the window and close the menu at once.
+ * task, after the click has run its course.
+ *
+ * The trigger is drawn anew when the Dropdown arrives: a keyboard user focused on it keeps
+ * the focus (it moves to the new trigger).
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
 import type { DropdownProps } from 'antd'
@@ -24,10 +26,19 @@ export function LazyDropdown({ children, onOpenChange, ...props }: Props) {
   const [mounted, setMounted] = useState(false)
   const [open, setOpen] = useState(false)
   const openOnMount = useRef(false)
-  useEffect(() => whenIdle(() => setWanted(true)), [])
+  const wrapper = useRef<HTMLSpanElement>(null)
+  const focusOnMount = useRef(false)
+  const ask = useCallback(() => {
+    focusOnMount.current = !!wrapper.current?.contains(document.activeElement)
+    setWanted(true)
+  }, [])
+  useEffect(() => whenIdle(ask), [ask])
 
   const onMounted = useCallback(() => {
     setMounted(true)
+    const lost = !wrapper.current?.contains(document.activeElement)
+    if (focusOnMount.current && lost) wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus()
+    focusOnMount.current = false
     if (!openOnMount.current) return
     const timer = setTimeout(() => {
       openOnMount.current = false
@@ -39,11 +50,11 @@ export function LazyDropdown({ children, onOpenChange, ...props }: Props) {
   const early = () => {
     if (props.disabled) return
     openOnMount.current = true
-    setWanted(true)
+    ask()
   }
 
   return (
-    <span className="kobo-lazy-trigger" onClickCapture={mounted ? undefined : early}>
+    <span ref={wrapper} className="kobo-lazy-trigger" onClickCapture={mounted ? undefined : early}>
       {wanted ? (
         <Suspense fallback={children}>
           <WhenMounted run={onMounted} />
