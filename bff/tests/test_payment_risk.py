@@ -264,6 +264,36 @@ async def test_a_new_account_sends_at_most_the_cap_in_its_first_day(bff):
     assert fits.status_code == 201, fits.text
 
 
+async def test_two_transfers_made_before_either_is_confirmed_share_the_new_account_cap(bff):
+    """Each fits the cap alone when it is made; the second confirmed would take the account
+    over it, so it fails at confirmation with the cap's sentence and moves nothing."""
+    token = await bff.sign_in()
+    opened = await bff.client.post("/api/accounts", headers=auth(token), json={"accountTypeId": 4})
+    new = opened.json()["account"]["accountNumber"]
+    funded = await initiate(bff, token, "own-account", destinationAccountNumber=new, amount=40_000)
+    assert (await confirm(bff, token, funded.json()["id"])).status_code == 200
+    started = []
+    for _ in range(2):
+        made = await initiate(
+            bff,
+            token,
+            "intrabank",
+            sourceAccountNumber=new,
+            destinationAccountNumber=TUNDE_ACCOUNT,
+            amount=15_000,
+        )
+        assert made.status_code == 201, made.text
+        started.append((made.json()["id"], await bff.latest_code(ADA)))
+    first = await confirm(bff, token, started[0][0], otp=started[0][1], acknowledge=True)
+    assert first.status_code == 200, first.text
+    second = await confirm(bff, token, started[1][0], otp=started[1][1], acknowledge=True)
+    assert second.status_code == 422 and second.json()["responseCode"] == "61"
+    assert f"Account {new} is new, so until" in second.json()["detail"]
+    assert "₦5,000 is left" in second.json()["detail"]
+    assert (await balance(bff, new))[0] == 25_000 * 100
+    assert await ledger_is_balanced(bff)
+
+
 async def test_a_lower_limit_applies_at_once_and_a_raise_waits_its_hours(bff):
     token = await bff.sign_in()
     await set_limits(bff, token, daily=100_000, single=50_000)

@@ -58,16 +58,36 @@ class NewAccountCap:
         until = self.window_end(account)
         if until is None:
             return None
+        spent = await self._spent(account.account_number, account.opened_at)
+        return Cap(self.settings.new_account_cap_kobo, spent, until)
+
+    async def _spent(self, account_number: str, opened_at: datetime) -> int:
         async with self.db.autocommit() as session:
             spent = await session.scalar(
                 select(func.coalesce(func.sum(Transfer.amount_kobo), 0)).where(
-                    Transfer.source_account == account.account_number,
+                    Transfer.source_account == account_number,
                     Transfer.transfer_type.in_(TransferType.LIMITED),
                     Transfer.status.in_(Status.COUNTED),
-                    Transfer.confirmed_at >= account.opened_at,
+                    Transfer.confirmed_at >= opened_at,
                 )
             )
-        return Cap(self.settings.new_account_cap_kobo, int(spent or 0), until)
+        return int(spent or 0)
+
+    async def over_cap(self, transfer: Transfer) -> str | None:
+        """After `transfer` has its start committed (what was sent includes it): the refusal
+        when its account, new when it was made, is now over its cap; else None. Two transfers
+        made before either was confirmed are each within the cap alone, not together."""
+        until = transfer.account_cap_until
+        if until is None or until <= utcnow() or self.settings.new_account_cap_kobo <= 0:
+            return None
+        opened_at = until - timedelta(hours=self.settings.new_account_hours)
+        spent = await self._spent(transfer.source_account, opened_at)
+        limit = self.settings.new_account_cap_kobo
+        if spent <= limit:
+            return None
+        # What was left without this transfer, for the customer's sentence.
+        before = Cap(limit, max(spent - transfer.amount_kobo, 0), until)
+        return account_cap_refusal(transfer.source_account, before, utcnow())
 
     async def check(self, account: CoreAccount, amount_kobo: int) -> None:
         """Refuse (400, field `amount`) what would take a new account over its cap."""

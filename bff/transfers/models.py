@@ -66,6 +66,9 @@ class Transfer(PaymentInstruction, PaymentState, Base):
     # before the risk check existed, or a move between the customer's own accounts.
     risk_outcome: Mapped[str | None] = mapped_column(String(8))
     risk_rules: Mapped[str | None] = mapped_column(String(200))
+    # When the paying account stops being new (the new-account cap, account_cap.py), if it
+    # was new when the transfer was made: the cap is checked again at confirmation.
+    account_cap_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     def payee(self) -> str:
         """Who was paid, as the customer reads it in history and alerts: the account holder

@@ -264,6 +264,13 @@ class TransferService(PasskeyApprovals):
                 raise ValidationFailed("Insufficient funds", field="amount")
         return facts
 
+    def _cap_until(self, plan: Plan) -> datetime | None:
+        """When the paying account stops being new, if it is new now and the payment counts
+        against its cap (stored on the transfer, checked again at confirmation)."""
+        if self.account_cap is None or plan.transfer_type not in TransferType.LIMITED:
+            return None
+        return self.account_cap.window_end(plan.source)
+
     def _risk_columns(
         self, user: User, judged: Plan | None, source: str, transfer_type: str
     ) -> tuple[list[Any], dict[str, Any]]:
@@ -290,6 +297,7 @@ class TransferService(PasskeyApprovals):
         transfer = _new_transfer(
             user, plan, None, data.save_as_beneficiary, _id_of(device), verdict
         )
+        transfer.account_cap_until = self._cap_until(plan)
         message = await self.codes.ask_to_confirm(
             user, _purpose(transfer.id), store_with=[transfer]
         )
@@ -336,8 +344,9 @@ class TransferService(PasskeyApprovals):
             _new_transfer(user, plan, batch.id, False, _id_of(device), verdict)
             for plan, verdict in zip(plans, verdicts, strict=True)
         ]
-        for position, transfer in enumerate(transfers):
+        for position, (transfer, plan) in enumerate(zip(transfers, plans, strict=True)):
             transfer.batch_position = position
+            transfer.account_cap_until = self._cap_until(plan)
         async with self.db.transaction() as session:
             session.add(batch)
             await session.flush()
@@ -538,6 +547,8 @@ class TransferService(PasskeyApprovals):
             refused = await self.device_cap.over_cap(
                 user.id, _device_of(transfer, confirming), transfer.amount_kobo
             )
+        if refused is None and self.account_cap is not None:  # and the new-account cap
+            refused = await self.account_cap.over_cap(transfer)
         return None if refused is None else Outcome(Status.FAILED, "61", refused)
 
     # -- execution ----------------------------------------------------------------------
