@@ -27,6 +27,11 @@ def format_date(moment: datetime | date, layout: str = DATE_TIME) -> str:
     return moment.strftime(layout)
 
 
+def wat(moment: datetime) -> str:
+    """A time in a sentence for the customer: 28-11-2026 10:15 WAT."""
+    return format_date(moment, WAT)
+
+
 def start_of_week(moment: datetime) -> datetime:
     """Monday 00:00 in Lagos of the week that contains `moment` (an aware datetime)."""
     local = moment.astimezone(LAGOS)

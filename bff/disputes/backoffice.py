@@ -18,9 +18,10 @@ from bff.bills.models import Vend
 from bff.bills.vending import BILLER_SETTLEMENT
 from bff.config.dispute_deadlines import Reason
 from bff.core_client import CoreClient, CoreError, CoreRefused, CoreUnavailable
+from bff.dates import wat
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
-from bff.disputes.payments import DEBIT, wat
+from bff.disputes.payments import DEBIT
 from bff.disputes.presenter import dispute_out
 from bff.disputes.reasons import STATUS_LABELS, DisputeStatus
 from bff.disputes.schemas import AdminDisputeOut, DisputeOut

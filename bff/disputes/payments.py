@@ -8,7 +8,7 @@ from datetime import datetime
 
 from bff.bills.models import Vend
 from bff.bills.service import BillService
-from bff.dates import WAT, format_date
+from bff.dates import wat
 from bff.errors import NotFound
 from bff.history.presentation import customer_reference, load_records
 from bff.history.service import HistoryService
@@ -20,11 +20,6 @@ from bff.users.models import User
 
 NOT_FOUND = "We could not find this payment among yours"
 DEBIT, CREDIT = "DEBIT", "CREDIT"
-
-
-def wat(moment: datetime) -> str:
-    """A time in a sentence for the customer: 28-11-2026 10:15 WAT."""
-    return format_date(moment, WAT)
 
 
 @dataclass(frozen=True, slots=True)

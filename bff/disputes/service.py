@@ -12,10 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bff.bills.service import BillService
-from bff.dates import REFERENCE_DAY, format_date
+from bff.dates import REFERENCE_DAY, format_date, wat
 from bff.db import Database, utcnow
 from bff.disputes.models import Dispute
-from bff.disputes.payments import ReportedPayment, find_payment, instant_answer, wat
+from bff.disputes.payments import ReportedPayment, find_payment, instant_answer
 from bff.disputes.presenter import detail_out, dispute_out
 from bff.disputes.reasons import REASON_LABELS, STATUS_LABELS, DisputeStatus, Reason
 from bff.disputes.schemas import DisputeDetailOut, DisputeIn, DisputeOut, ReasonOut

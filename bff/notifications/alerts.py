@@ -25,7 +25,7 @@ from sqlalchemy.orm import aliased
 
 from bff.core_client import CoreClient, CorePosting, CoreRefused
 from bff.core_client.schemas import CorePostingEntry
-from bff.dates import WAT, format_date
+from bff.dates import wat
 from bff.db import Database
 from bff.money import format_naira
 from bff.notifications.message import Message
@@ -45,10 +45,6 @@ class Alert:
     available_after_kobo: int | None
     reference: str
     at: datetime
-
-
-def wat(moment: datetime) -> str:
-    return format_date(moment, WAT)
 
 
 def masked(account_number: str) -> str:
