@@ -31,8 +31,10 @@ function MovementRow({ line }: { line: PocketMovement }) {
       <div className="kobo-savings__movement-main">
         <div className="kobo-savings__movement-title">{line.narration}</div>
         <div className="kobo-savings__movement-sub kobo-tabular">
-          {line.dateCreated} · {line.timeCreated}
-          {line.balanceAfter !== null && <> · Balance {formatNaira(line.balanceAfter)}</>}
+          <span>
+            {line.dateCreated} · {line.timeCreated}
+          </span>
+          {line.balanceAfter !== null && <span className="kobo-savings__movement-balance">Balance {formatNaira(line.balanceAfter)}</span>}
         </div>
       </div>
       <div className="kobo-savings__movement-end">
@@ -89,7 +91,7 @@ export function MovementsDrawer({ pocket, onClose }: { pocket: Pocket; onClose: 
                 total={answer.totalElements}
                 showSizeChanger={false}
                 hideOnSinglePage
-                showTotal={(total) => `${total} movements`}
+                showTotal={(total) => `${total} movement${total === 1 ? '' : 's'}`}
                 onChange={(next) => setPage(next - 1)}
               />
             </Spin>
