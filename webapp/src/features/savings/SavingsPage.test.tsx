@@ -1,9 +1,14 @@
-/** /savings (docs/contract.md §17): pockets and goals with their figures, opening, moving money,
- * breaking a locked pocket after its forfeit is shown, and the loading, failed and empty states. */
+/** /savings (docs/contract.md §17): pockets and goals with their figures, opening, moving money
+ * (a retry sends the same reference), breaking a locked pocket after its forfeit is shown, and
+ * the loading, failed and empty states. */
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { server } from '../../mocks/server'
+import { problem } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
-import { setUpMoneyTests } from '../transfers/testUtils'
+import { dialog, setUpMoneyTests } from '../transfers/testUtils'
 import { expectFailure, failWithProblem, restoreHandlers } from '../../test/loadFailures'
+import { SAVINGS_UNAVAILABLE } from './mocks'
 import { NO_POCKETS, SAVINGS_FAILED } from './texts'
 
 setUpMoneyTests()
@@ -36,6 +41,38 @@ describe('SavingsPage', () => {
     await user.type(within(dialog).getByLabelText('Amount'), '5000')
     await user.click(screen.getAllByRole('button', { name: 'Top up' }).at(-1)!)
     await waitFor(() => expect(within(screen.getByTestId('pocket-1')).getByLabelText('Balance of Rainy day')).toHaveTextContent('₦255,000.00'))
+  })
+
+  it('retries a move after a 503 with the same reference, even from a new dialog, and moves it once', async () => {
+    const references: unknown[] = []
+    server.use(
+      http.post('/api/savings/pockets/:id/top-up', async ({ request }) => {
+        const body = (await request.clone().json()) as { reference?: string }
+        references.push(body.reference)
+        // The first attempt does not get through; the rest go on to the mock.
+        return references.length === 1 ? problem(503, SAVINGS_UNAVAILABLE, 'Service Unavailable') : undefined
+      }),
+    )
+    const { user } = renderSavings()
+    const topUp = async (amount: string) => {
+      await user.click(within(await screen.findByTestId('pocket-1')).getByRole('button', { name: 'Top up' }))
+      const modal = await dialog('Top up: Rainy day')
+      await user.type(within(modal).getByLabelText('Amount'), amount)
+      await user.click(within(modal).getByRole('button', { name: 'Top up' }))
+      return modal
+    }
+    const first = await topUp('5000')
+    expect(await screen.findByText(SAVINGS_UNAVAILABLE)).toBeInTheDocument()
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }))
+    await topUp('5000')
+    await waitFor(() => expect(within(screen.getByTestId('pocket-1')).getByLabelText('Balance of Rainy day')).toHaveTextContent('₦255,000.00'))
+    expect(references).toHaveLength(2)
+    expect(references[1]).toBe(references[0])
+    // The move is done: the next one is a new attempt with a reference of its own.
+    await topUp('5000')
+    await waitFor(() => expect(within(screen.getByTestId('pocket-1')).getByLabelText('Balance of Rainy day')).toHaveTextContent('₦260,000.00'))
+    expect(references).toHaveLength(3)
+    expect(references[2]).not.toBe(references[0])
   })
 
   it('shows what breaking a locked pocket forfeits, and breaks it only with the code', async () => {

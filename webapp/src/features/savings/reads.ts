@@ -1,16 +1,35 @@
-/** Savings through RTK Query (api/koboApi.ts): the page's one read and its writes. Every write
- * that moves money asks the savings, the accounts and the dashboard again. */
+/** Savings through RTK Query (api/koboApi.ts): the page's read, a pocket's movements, and the
+ * writes. Every write that moves money asks the savings (and so the movements), the accounts
+ * and the dashboard again. */
 import { koboApi, onceDone, toastsOutcome } from '../../api/koboApi'
 import { useRead } from '../../api/useRead'
-import { autoSaveEndpoint, breakEndpoint, moveEndpoint, openPocketEndpoint, savingsEndpoint } from './api'
-import { AUTO_SAVE_ERROR, AUTO_SAVE_SAVED, BREAK_ERROR, MOVED, MOVE_ERROR, OPENED, OPEN_ERROR, SAVINGS_ERROR } from './texts'
-import type { AutoSaveRequest, BreakCodeSent, BreakRequest, Broken, Direction, MoveRequest, OpenPocketRequest, Pocket, Savings } from './types'
+import type { PasskeyOptions } from '../../api/types'
+import { autoSaveEndpoint, breakEndpoint, breakPasskeyOptionsEndpoint, moveEndpoint, movementsEndpoint, openPocketEndpoint, savingsEndpoint } from './api'
+import { AUTO_SAVE_ERROR, AUTO_SAVE_SAVED, BREAK_ERROR, MOVED, MOVEMENTS_ERROR, MOVE_ERROR, OPENED, OPEN_ERROR, SAVINGS_ERROR } from './texts'
+import type {
+  AutoSaveRequest,
+  BreakCodeSent,
+  BreakRequest,
+  Broken,
+  Direction,
+  MoveRequest,
+  MovementsQuery,
+  OpenPocketRequest,
+  Pocket,
+  PocketMovements,
+  Savings,
+} from './types'
 
 export const savingsApi = koboApi.injectEndpoints({
   endpoints: (build) => ({
     savings: build.query<Savings, void>({
       query: savingsEndpoint,
       extraOptions: { fallback: SAVINGS_ERROR },
+      providesTags: ['Savings'],
+    }),
+    movements: build.query<PocketMovements, MovementsQuery>({
+      query: movementsEndpoint,
+      extraOptions: { fallback: MOVEMENTS_ERROR },
       providesTags: ['Savings'],
     }),
     openPocket: build.mutation<Pocket, OpenPocketRequest>({
@@ -30,6 +49,11 @@ export const savingsApi = koboApi.injectEndpoints({
       extraOptions: { fallback: BREAK_ERROR },
       invalidatesTags: (answer) => (answer && 'pocket' in answer ? ['Savings', 'Accounts', 'Dashboard', 'Balances', 'History'] : []),
     }),
+    /** A passkey's approval of breaking this one pocket: its challenge, for the browser. */
+    breakPasskeyOptions: build.mutation<PasskeyOptions, number>({
+      query: breakPasskeyOptionsEndpoint,
+      extraOptions: { fallback: BREAK_ERROR },
+    }),
     autoSave: build.mutation<Pocket, { id: number; body: AutoSaveRequest }>({
       query: ({ id, body }) => autoSaveEndpoint(id, body),
       invalidatesTags: onceDone('Savings'),
@@ -39,3 +63,5 @@ export const savingsApi = koboApi.injectEndpoints({
 })
 
 export const useSavingsQuery = () => useRead(savingsApi.endpoints.savings, undefined)
+
+export const useMovementsQuery = (query: MovementsQuery) => useRead(savingsApi.endpoints.movements, query)

@@ -18,6 +18,15 @@ export const AUTO_SAVE = 'Automatic saving'
 export const AUTO_SAVE_SAVED = 'Automatic saving updated'
 export const AUTO_SAVE_ERROR = 'An error occurred while saving the rule'
 export const TOTAL_SAVINGS = 'Total savings'
+export const MOVEMENTS = 'Movements'
+export const MOVEMENTS_ERROR = 'An error occurred while fetching the movements'
+export const MOVEMENTS_FAILED = "We couldn't load this pocket's movements"
+export const NO_MOVEMENTS = 'No movements yet. Money you add or take out, interest and tax will show here.'
+export const NEWEST_FIRST = 'Newest first'
+export const BREAK_PASSKEY_TEXT = 'Confirm with your fingerprint, face or screen lock. Your passkey approves breaking only this pocket.'
+export const APPROVE_WITH_PASSKEY = 'Approve with passkey'
+export const USE_A_CODE = 'Use a code instead'
+export const START_AGAIN = 'Start again'
 export const KIND_LABELS = {
   DAILY: 'Every day',
   WEEKLY: 'Every week',

@@ -41,6 +41,13 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
   // The core refuses a flagged account's debit with 34 when the transfer is confirmed (§16.2).
   'core.inflow': [post('/api/transfer/intrabank/confirm'), post('/api/transfer/other-banks/confirm'), post('/api/transfer/bulk/confirm')],
   'identity.liveness': [post('/api/onboarding/liveness'), post('/api/ibanking/personal/liveness')],
+  // Money into and out of a savings pocket: opening with money, top-up, withdrawal, a break's confirm.
+  'savings.move': [
+    post('/api/savings/pockets'),
+    post('/api/savings/pockets/:id/top-up'),
+    post('/api/savings/pockets/:id/withdraw'),
+    post('/api/savings/pockets/:id/break'),
+  ],
   // Mock-only states (catalogue.ts, STATE_SCENARIOS).
   'disputes.state': [get('/api/disputes'), get('/api/disputes/:trackingNumber'), post('/api/disputes')],
   'account.freeze': [
@@ -53,12 +60,13 @@ export const ENDPOINTS_OF_OPERATION: Record<string, Endpoint[]> = {
 
 /**
  * Operations whose outcome is the feature's own business (a transfer or a bill that fails,
- * completes or stays Pending; the risk check's warning, hold or block; a selfie's verdict):
+ * completes or stays Pending; the risk check's warning, hold or block; a selfie's verdict; a
+ * savings move that is refused, not made, or made once):
  * their handlers read the forced scenario themselves.
  */
 export const FEATURE_OPERATIONS = new Set([
   ...['ledger.transfer', 'nip.transfer', 'bills.vend', 'nip.tsq', 'bills.requery'],
-  ...['risk.check', 'core.inflow', 'identity.liveness'],
+  ...['risk.check', 'core.inflow', 'identity.liveness', 'savings.move'],
 ])
 
 /** The mock-only states (a dispute's status, a frozen account): their handlers show them. */

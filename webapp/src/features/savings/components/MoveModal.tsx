@@ -1,5 +1,5 @@
-/** Top up or withdraw (docs/contract.md §17.2): the pocket's own account, no code. */
-import { useState } from 'react'
+/** Top up or withdraw (docs/contract.md §17.2): the pocket's own account, no code. A retry of
+ * the same move sends the same reference (attempts.ts). */
 import { Form, Modal } from 'antd'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
@@ -8,15 +8,24 @@ import { useWrite } from '../../../api/useWrite'
 import { fieldErrorsOf } from '../../../api/fieldErrors'
 import { savingsApi } from '../reads'
 import { TOP_UP, WITHDRAW } from '../texts'
+import type { Attempts } from '../attempts'
 import type { Direction, Pocket } from '../types'
 
-export function MoveModal({ pocket, direction, onClose }: { pocket: Pocket; direction: Direction; onClose: () => void }) {
+interface Props {
+  pocket: Pocket
+  direction: Direction
+  attempts: Attempts
+  onClose: () => void
+}
+
+export function MoveModal({ pocket, direction, attempts, onClose }: Props) {
   const [form] = Form.useForm<{ amount: number }>()
   const [send, busy] = useWrite(savingsApi.endpoints.move)
-  const [reference] = useState(() => crypto.randomUUID().replaceAll('-', ''))
   const title = `${direction === 'top-up' ? TOP_UP : WITHDRAW}: ${pocket.name}`
   const submit = async ({ amount }: { amount: number }) => {
-    const result = await send({ id: pocket.id, direction, body: { amount, reference } })
+    const key = `${direction}:${pocket.id}:${amount}`
+    const result = await send({ id: pocket.id, direction, body: { amount, reference: attempts.referenceFor(key) } })
+    attempts.answered(key, result.error)
     if (!result.error) onClose()
     else form.setFields(fieldErrorsOf(result.error).map((e) => ({ name: 'amount' as const, errors: [e.message] })))
   }

@@ -1,5 +1,6 @@
-/** Opening a pocket or goal (docs/contract.md §17.2, POST /api/savings/pockets). */
-import { useState } from 'react'
+/** Opening a pocket or goal (docs/contract.md §17.2, POST /api/savings/pockets). A retry of
+ * the same opening sends the same reference, so a second click or a retry after a 503 opens
+ * one pocket; the next pocket gets a reference of its own (attempts.ts). */
 import { Form, Input, InputNumber, Modal, Select } from 'antd'
 import { AmountInput } from '../../../components/amount/AmountInput'
 import { amountRules } from '../../../lib/amount'
@@ -8,6 +9,7 @@ import { fieldErrorsOf } from '../../../api/fieldErrors'
 import { useAccountsQuery } from '../../../store/accounts/reads'
 import { savingsApi } from '../reads'
 import { OPEN_POCKET } from '../texts'
+import type { Attempts } from '../attempts'
 import type { SavingsProduct } from '../types'
 
 interface Values {
@@ -20,17 +22,24 @@ interface Values {
   targetDate?: string
 }
 
-export function OpenPocketModal({ open, products, onClose }: { open: boolean; products: SavingsProduct[]; onClose: () => void }) {
+interface Props {
+  open: boolean
+  products: SavingsProduct[]
+  attempts: Attempts
+  onClose: () => void
+}
+
+export function OpenPocketModal({ open, products, attempts, onClose }: Props) {
   const [form] = Form.useForm<Values>()
   const accounts = useAccountsQuery().data ?? []
   const product = Form.useWatch('product', form)
   const [send, busy] = useWrite(savingsApi.endpoints.openPocket)
-  // One reference per form: a second click does not open a second pocket.
-  const [reference] = useState(() => crypto.randomUUID().replaceAll('-', ''))
   const described = products.find((p) => p.product === product)
 
   const submit = async (values: Values) => {
-    const result = await send({ ...values, reference })
+    const key = `open:${JSON.stringify(values)}`
+    const result = await send({ ...values, reference: attempts.referenceFor(key) })
+    attempts.answered(key, result.error)
     if (!result.error) {
       form.resetFields()
       onClose()

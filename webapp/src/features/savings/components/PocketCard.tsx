@@ -1,8 +1,10 @@
 /** One pocket or goal (docs/contract.md §17.2): its balance, interest this month and to date,
- * rate, a goal's progress and next automatic save, and what can be done with it. */
+ * rate, a goal's progress and next automatic save, and what can be done with it; every
+ * pocket, open or closed, shows its movements. */
 import { Button, Card, Descriptions, Progress, Space, Tag } from 'antd'
+import { HistoryOutlined } from '@ant-design/icons'
 import { formatNaira } from '../../../lib/format'
-import { AUTO_SAVE, BREAK, TOP_UP, WITHDRAW } from '../texts'
+import { AUTO_SAVE, BREAK, MOVEMENTS, TOP_UP, WITHDRAW } from '../texts'
 import type { Direction, Pocket } from '../types'
 
 interface Props {
@@ -10,9 +12,10 @@ interface Props {
   onMove: (pocket: Pocket, direction: Direction) => void
   onBreak: (pocket: Pocket) => void
   onAutoSave: (pocket: Pocket) => void
+  onMovements: (pocket: Pocket) => void
 }
 
-export function PocketCard({ pocket, onMove, onBreak, onAutoSave }: Props) {
+export function PocketCard({ pocket, onMove, onBreak, onAutoSave, onMovements }: Props) {
   const active = pocket.status === 'ACTIVE'
   const locked = pocket.product === 'LOCKED'
   const goal = pocket.product === 'GOAL'
@@ -51,24 +54,25 @@ export function PocketCard({ pocket, onMove, onBreak, onAutoSave }: Props) {
         </div>
       )}
       <Descriptions size="small" column={1} items={items} />
-      {active && (
-        <Space wrap className="kobo-savings__actions">
-          {!locked && (
-            <>
-              <Button type="primary" onClick={() => onMove(pocket, 'top-up')}>
-                {TOP_UP}
-              </Button>
-              <Button onClick={() => onMove(pocket, 'withdraw')}>{WITHDRAW}</Button>
-            </>
-          )}
-          {goal && <Button onClick={() => onAutoSave(pocket)}>{AUTO_SAVE}</Button>}
-          {locked && (
-            <Button danger onClick={() => onBreak(pocket)}>
-              {BREAK}
+      <Space wrap className="kobo-savings__actions">
+        {active && !locked && (
+          <>
+            <Button type="primary" onClick={() => onMove(pocket, 'top-up')}>
+              {TOP_UP}
             </Button>
-          )}
-        </Space>
-      )}
+            <Button onClick={() => onMove(pocket, 'withdraw')}>{WITHDRAW}</Button>
+          </>
+        )}
+        {active && goal && <Button onClick={() => onAutoSave(pocket)}>{AUTO_SAVE}</Button>}
+        {active && locked && (
+          <Button danger onClick={() => onBreak(pocket)}>
+            {BREAK}
+          </Button>
+        )}
+        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => onMovements(pocket)}>
+          {MOVEMENTS}
+        </Button>
+      </Space>
     </Card>
   )
 }
