@@ -509,7 +509,8 @@ async def end_of_days(stack: Endpoints) -> None:
 
 async def check_savings(stack: Endpoints, sim_db: str, tally: Tally) -> Check:
     """Each pocket holds its acknowledged moves plus its net interest; its interest is the
-    sum of its accrual rows (one per pocket and day), paid and carried."""
+    sum of its accrual rows (one per pocket and day), those kept and those pruned once paid,
+    paid, carried or forfeited."""
     result = Check("savings: each move once, each day's interest once per pocket")
     async with httpx.AsyncClient(base_url=stack.sim_url, timeout=30) as sim:
         pockets = {p["id"]: p for p in await savings_pockets(sim)}
@@ -518,10 +519,13 @@ async def check_savings(stack: Endpoints, sim_db: str, tally: Tally) -> Check:
         rows = (
             await conn.execute(
                 text(
-                    "SELECT p.id, p.accrued_units, p.interest_paid_kobo, COALESCE(SUM(a.units), 0),"
+                    "SELECT p.id, p.accrued_units + p.forfeited_units, p.interest_paid_kobo,"
+                    " COALESCE(SUM(a.units), 0) + p.pruned_units,"
                     " COUNT(a.business_date), COUNT(DISTINCT a.business_date)"
                     " FROM savings_pockets AS p"
-                    " LEFT JOIN savings_accruals AS a ON a.pocket_id = p.id GROUP BY p.id"
+                    " LEFT JOIN savings_accruals AS a ON a.pocket_id = p.id"
+                    " GROUP BY p.id, p.accrued_units, p.forfeited_units, p.interest_paid_kobo,"
+                    " p.pruned_units"
                 )
             )
         ).all()

@@ -294,7 +294,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         beneficiaries=beneficiaries,
         transfer_service=transfers,
         schedules=schedules,
-        savings=SavingsService(db, core_client, codes, passkeys=passkeys),
+        savings=SavingsService(db, core_client, codes, history, passkeys=passkeys),
         bills=bills,
         history=history,
         tickets=tickets,

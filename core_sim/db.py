@@ -100,3 +100,9 @@ def _add_columns_of_later_versions(conn: Connection) -> None:
                 " (SELECT count(*) FROM entries WHERE entries.account_id = ledger_accounts.id)"
             )
         )
+    # The savings accrual rows pruned once paid (core_sim/savings/eod.py): their units.
+    pocket_columns = {column["name"] for column in inspect(conn).get_columns("savings_pockets")}
+    if "pruned_units" not in pocket_columns:
+        conn.execute(
+            text("ALTER TABLE savings_pockets ADD COLUMN pruned_units BIGINT NOT NULL DEFAULT 0")
+        )

@@ -38,6 +38,7 @@ from bff.core_client.schemas import (
     CoreCustomerLines,
     CoreHold,
     CoreIdentity,
+    CoreLinesPage,
     CoreMessageSent,
     CoreNamedId,
     CorePosting,
@@ -342,6 +343,18 @@ class CoreClient:
             f"/core/customers/{_segment(customer_id)}/lines",
             CoreCustomerLines,
             params=params,
+        )
+
+    async def account_lines(
+        self, account_number: str, *, limit: int, offset: int = 0
+    ) -> CoreLinesPage:
+        """One page of an account's lines, newest first, and how many it has (counted no
+        further than the core's cap). The caller has made sure the account is the customer's."""
+        return await self._call(
+            "GET",
+            f"/core/accounts/{_segment(account_number)}/lines",
+            CoreLinesPage,
+            params={"limit": limit, "offset": offset},
         )
 
     async def balance_before(self, account_number: str, moment: datetime) -> int:

@@ -63,6 +63,7 @@ MAX_LINES = 20_000  # per account and statement; far beyond a year of a personal
 # older lines are a statement away, or nearer with dates or a search.
 DEEPEST_ROW = 10_000
 TOO_DEEP = "Choose dates or a search to see older transactions"
+TOO_DEEP_ONE_ACCOUNT = f"Only the newest {DEEPEST_ROW:,} lines are shown here"
 CORE_DOWN = "We could not reach your transactions right now. Please try again shortly."
 
 
@@ -256,6 +257,26 @@ class HistoryService:
             size=query.size,
         )
         return Computed(answer, core_version)
+
+    async def account_page(self, account_number: str, page: int, size: int) -> TransactionPageOut:
+        """A page of one account's ledger lines, newest first, as the history page shows
+        lines: a savings pocket's own (bff/savings), which the caller has found to be the
+        customer's. Nothing pending or failed is kept under such an account."""
+        first = page * size
+        if first + size > DEEPEST_ROW:
+            raise ValidationFailed(TOO_DEEP_ONE_ACCOUNT, field="page")
+        try:
+            found = await self.core.account_lines(account_number, limit=size, offset=first)
+        except CoreUnavailable as exc:
+            raise ServiceUnavailable(CORE_DOWN) from exc
+        async with self.db.reader() as session:
+            records = await load_records_of(session, found.lines)
+        return TransactionPageOut(
+            content=[_shown(_CoreRow(account_number, ln, records)) for ln in found.lines],
+            total_elements=found.total,
+            page=page,
+            size=size,
+        )
 
     async def _unsettled(
         self,

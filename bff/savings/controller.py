@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from litestar import Controller, Response, get, post, put
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import Parameter
 
+from bff.history.schemas import TransactionPageOut
 from bff.openapi_errors import refuses
 from bff.passkeys.approval import one_proof
 from bff.passkeys.schemas import PasskeyOptionsOut
@@ -105,6 +107,21 @@ class SavingsController(Controller):
         self, savings: SavingsService, customer: Principal, pocket_id: RowId
     ) -> PasskeyOptionsOut:
         return PasskeyOptionsOut(options=await savings.passkey_options(customer.user, pocket_id))
+
+    @get(
+        "/pockets/{pocket_id:int}/transactions",
+        summary="A pocket's own lines, newest first, paged",
+        opt=refuses(404),
+    )
+    async def pocket_transactions(
+        self,
+        savings: SavingsService,
+        customer: Principal,
+        pocket_id: RowId,
+        page: Annotated[int, Parameter(ge=0, le=10_000)] = 0,
+        size: Annotated[int, Parameter(ge=1, le=100)] = 10,
+    ) -> TransactionPageOut:
+        return await savings.transactions(customer.user, pocket_id, page, size)
 
     @put(
         "/pockets/{pocket_id:int}/auto-save",

@@ -81,6 +81,9 @@ class OpenPocketIn(RequestStruct):
 
 
 class MoveIn(RequestStruct):
+    """`reference`: one per attempt of a move, the same again when it is retried (after a
+    503, say): the money moves once."""
+
     amount: Amount
     reference: Reference | None = None
 

@@ -419,6 +419,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ("POST", "/api/savings/pockets/{pocket_id}/withdraw"): lambda o: Probe(json={"amount": 1}),
     ("POST", "/api/savings/pockets/{pocket_id}/break"): lambda o: Probe(json={}),
     ("PUT", "/api/savings/pockets/{pocket_id}/auto-save"): lambda o: Probe(json={"kind": "NONE"}),
+    ("GET", "/api/savings/pockets/{pocket_id}/transactions"): lambda o: Probe(
+        params={"page": 0, "size": 10}
+    ),
     # the instant-transfer switch: B's own profile only (the body names nobody)
     ("POST", f"{PERSONAL}/instant-transfers/on"): lambda o: Probe(json={}),
     # back office (customers are refused whatever they send)

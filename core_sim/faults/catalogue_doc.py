@@ -26,6 +26,13 @@ NOTES = {
         "`POST /core/identity/liveness`: `delay` forces PASS, `decline` with 34 SPOOF, any "
         "other `decline` FAIL. `account` matches the BVN or NIN."
     ),
+    "savings.move": (
+        "Every savings money move the BFF asks for (`POST /core/savings/pockets` with an "
+        "`amountKobo`, `…/top-up`, `…/withdraw`, `…/break`) meets it before anything is posted. "
+        "`account` matches the pocket's own `SAV…` number or the account it moves with; "
+        "`GET /core/postings/SAV-IN-<reference>` (`SAV-OUT-`, `SAV-BRK-`) says whether a move "
+        "was made."
+    ),
     "risk.check": (
         "Evaluated by the BFF, not the simulator: the BFF's risk check reads X-Sim-Scenario "
         "itself (no core call). The rules validate in `/sim/faults`, but the simulator never "

@@ -18,6 +18,8 @@ Kobo = Annotated[int, msgspec.Meta(ge=0)]
 ACCOUNT_NUMBER = re.compile(r"\d{10}")
 # For identity.* operations: a BVN or NIN (11 digits).
 IDENTITY_NUMBER = re.compile(r"\d{11}")
+# For savings.move also a savings pocket's own account (SAV and 9 digits).
+POCKET_NUMBER = re.compile(r"SAV\d{9}")
 RECIPIENT = re.compile(r"\+?\d{10,15}|[^@\s]+@[^@\s]+")
 
 
@@ -47,6 +49,10 @@ class FaultRuleIn(CamelStruct, forbid_unknown_fields=True):
         elif self.operation.startswith("identity."):
             if not IDENTITY_NUMBER.fullmatch(self.account):
                 raise ValueError("account: an 11-digit BVN or NIN for identity operations")
+        elif self.operation == "savings.move":
+            either = (ACCOUNT_NUMBER, POCKET_NUMBER)
+            if not any(shape.fullmatch(self.account) for shape in either):
+                raise ValueError("account: a 10-digit account number or a pocket's SAV number")
         elif not ACCOUNT_NUMBER.fullmatch(self.account):
             raise ValueError("account: a 10-digit account number")
 

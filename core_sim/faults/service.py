@@ -34,6 +34,9 @@ KNOWN_OPERATIONS = (
     "identity.liveness",
     # The inflow watch's rules, forced (core_sim/ledger/inflow.py): transfers and holds ask.
     "core.inflow",
+    # Savings money moves (core_sim/savings/service.py): opening with money, top-up,
+    # withdrawal, breaking; `account` matches the pocket or the account it moves with.
+    "savings.move",
     # The BFF's own risk check on a payment: the BFF reads the X-Sim-Scenario header itself,
     # the simulator never asks; listed so that its catalogue entries validate as rules.
     "risk.check",

@@ -77,7 +77,9 @@ class SavingsController(Controller):
             target_kobo=data.target_kobo,
             target_date=data.target_date,
         )
-        view = await service.open_pocket(db, sim_settings.savings, opening)
+        view = await service.open_pocket(
+            db, sim_settings.savings, opening, timeout_fault_ms=sim_settings.timeout_fault_ms
+        )
         return await _one(db, data.customer_id, view.pocket.id)
 
     @get("/pockets/{pocket_id:int}")
@@ -87,13 +89,31 @@ class SavingsController(Controller):
         return await _one(db, customer_id, pocket_id)
 
     @post("/pockets/{pocket_id:int}/top-up", status_code=200)
-    async def top_up(self, db: Database, pocket_id: int, data: MoveIn) -> PocketOut:
-        await service.top_up(db, pocket_id, data.customer_id, data.reference, data.amount_kobo)
+    async def top_up(
+        self, db: Database, sim_settings: SimSettings, pocket_id: int, data: MoveIn
+    ) -> PocketOut:
+        await service.top_up(
+            db,
+            pocket_id,
+            data.customer_id,
+            data.reference,
+            data.amount_kobo,
+            timeout_fault_ms=sim_settings.timeout_fault_ms,
+        )
         return await _one(db, data.customer_id, pocket_id)
 
     @post("/pockets/{pocket_id:int}/withdraw", status_code=200)
-    async def withdraw(self, db: Database, pocket_id: int, data: MoveIn) -> PocketOut:
-        await service.withdraw(db, pocket_id, data.customer_id, data.reference, data.amount_kobo)
+    async def withdraw(
+        self, db: Database, sim_settings: SimSettings, pocket_id: int, data: MoveIn
+    ) -> PocketOut:
+        await service.withdraw(
+            db,
+            pocket_id,
+            data.customer_id,
+            data.reference,
+            data.amount_kobo,
+            timeout_fault_ms=sim_settings.timeout_fault_ms,
+        )
         return await _one(db, data.customer_id, pocket_id)
 
     @get("/pockets/{pocket_id:int}/break-quote")
@@ -106,8 +126,16 @@ class SavingsController(Controller):
         )
 
     @post("/pockets/{pocket_id:int}/break", status_code=200)
-    async def break_pocket(self, db: Database, pocket_id: int, data: BreakIn) -> BreakOut:
-        _, quote = await service.break_pocket(db, pocket_id, data.customer_id, data.reference)
+    async def break_pocket(
+        self, db: Database, sim_settings: SimSettings, pocket_id: int, data: BreakIn
+    ) -> BreakOut:
+        _, quote = await service.break_pocket(
+            db,
+            pocket_id,
+            data.customer_id,
+            data.reference,
+            timeout_fault_ms=sim_settings.timeout_fault_ms,
+        )
         pocket = await _one(db, data.customer_id, pocket_id)
         return BreakOut(pocket, quote.balance_kobo, quote.forfeit_kobo)
 

@@ -11,6 +11,12 @@ order (the clock moved 31 days: 31 transactions), driven by the simulated clock.
 Set-based: a day costs the same dozen statements for one pocket or 100,000 (INSERT …
 SELECT, UPDATE … FROM: `ledger.post_many` for the interest and tax postings); only a
 maturing locked pocket's pay-back is a posting of its own (`service.mature`).
+
+Pruned: a month's end, once its interest is paid, deletes the accrual rows of dates already
+paid (flexible pockets and goals, and closed locked pockets) in one DELETE, their units first
+added to each pocket's `pruned_units`; a locked pocket keeps its rows until it closes. Nothing
+needs those rows for exactly once: the day's `savings_days` row and the pocket's
+`accrued_through` stop a date from running again.
 """
 
 from __future__ import annotations
@@ -139,6 +145,26 @@ WHERE acc.pocket_id = savings_pockets.id AND acc.business_date = :day
   AND savings_pockets.status = '{PocketStatus.ACTIVE}'
 """).bindparams(_DAY)  # noqa: S608
 
+# The pockets whose accrual rows up to a month's end are paid (or forfeited) and not needed
+# again: flexible pockets and goals, paid at each month's end, and closed locked pockets.
+_PAID_UP = f"(product <> '{Product.LOCKED}' OR status <> '{PocketStatus.ACTIVE}')"
+
+# Their rows' units kept on the pocket, then the rows deleted: a month's end only.
+_FOLD_PAID = text(f"""
+UPDATE savings_pockets
+SET pruned_units = savings_pockets.pruned_units + paid.units
+FROM (
+    SELECT pocket_id, SUM(units) AS units FROM savings_accruals
+    WHERE business_date <= :day GROUP BY pocket_id
+) AS paid
+WHERE paid.pocket_id = savings_pockets.id AND {_PAID_UP}
+""").bindparams(_DAY)  # noqa: S608 (constants only)
+_PRUNE_PAID = text(f"""
+DELETE FROM savings_accruals
+WHERE business_date <= :day
+  AND pocket_id IN (SELECT id FROM savings_pockets WHERE {_PAID_UP})
+""").bindparams(_DAY)  # noqa: S608
+
 # ledger.post_many's rows: the interest (credit the pocket), then the tax (debit it).
 _INTEREST_ROWS = (
     "SELECT 'SAV-INT-' || pocket_id || '-' || :stamp AS reference, narration, account_id,"
@@ -208,4 +234,7 @@ async def run_day(session: AsyncSession, rates: SavingsRates, day: date) -> DayR
         await service.mature(session, found, number, cutoff)
     record.pockets, record.payments = accrued, paid
     await session.flush()
+    if is_month_end(day):
+        await session.execute(_FOLD_PAID, {"day": day})
+        await session.execute(_PRUNE_PAID, {"day": day})
     return DayRun(day, accrued, paid, len(maturing))

@@ -4,7 +4,9 @@ A pocket is a ledger account of kind SAVINGS (its balance is the ledger's, moved
 postings) with the product's terms beside it. `savings_accruals` is the accrual-run ledger:
 one row per pocket and business date, written in the transaction that adds the day's
 interest to the pocket, under a unique key, so a day is accrued at most once whatever
-crashes and restarts (core_sim/savings/eod.py)."""
+crashes and restarts (core_sim/savings/eod.py; the `savings_days` row of the date is what
+stops a second run). Rows of dates already paid are deleted at each month's end, their units
+added to the pocket's `pruned_units`."""
 
 from __future__ import annotations
 
@@ -58,6 +60,9 @@ class SavingsPocket(Base):
     interest_paid_kobo: Mapped[int] = mapped_column(BigInteger, default=0)  # gross, to date
     tax_withheld_kobo: Mapped[int] = mapped_column(BigInteger, default=0)
     forfeited_units: Mapped[int] = mapped_column(BigInteger, default=0)  # broken early
+    # The units of the accrual rows deleted once paid: these and the rows kept are every unit
+    # the pocket ever accrued.
+    pruned_units: Mapped[int] = mapped_column(BigInteger, default=0)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     opening_reference: Mapped[str] = mapped_column(String(64), unique=True)
 

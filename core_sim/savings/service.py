@@ -1,6 +1,7 @@
 """Opening pockets and moving money in and out of them: every movement a `ledger.post`
 between the customer's account and the pocket's (both theirs), under the caller's
-reference, so a retry moves money once."""
+reference, so a retry moves money once. Each move the BFF asks for meets the fault rules of
+`savings.move` first, before anything is posted."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core_sim.db import Database, next_value
 from core_sim.errors import Conflict, InvalidAmount, NotFound, NotPermitted, SimError
+from core_sim.faults.effects import meet_fault
+from core_sim.faults.service import CallContext
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, AccountStatus, LedgerAccount, Posting
 from core_sim.savings.days import business_date
@@ -21,6 +24,10 @@ from core_sim.settings import SavingsRates
 from core_sim.simclock.state import utcnow
 
 MIN_TERM_DAYS, MAX_TERM_DAYS = 30, 365
+MOVE = "savings.move"  # the fault rules' operation for every money move below
+# How long a forced `timeout` hangs when the caller does not say (SIM_TIMEOUT_FAULT_MS's
+# default); the controller passes the setting.
+TIMEOUT_FAULT_MS = 30_000
 POCKET_SERIAL = "savings_pocket"
 PRODUCT_NAMES = {
     Product.FLEXIBLE: "Flexible savings",
@@ -68,11 +75,19 @@ class PocketView:
         return self.pocket.accrued_units // UNITS_PER_KOBO
 
 
-async def open_pocket(db: Database, rates: SavingsRates, opening: Opening) -> PocketView:
+async def open_pocket(
+    db: Database,
+    rates: SavingsRates,
+    opening: Opening,
+    *,
+    timeout_fault_ms: int = TIMEOUT_FAULT_MS,
+) -> PocketView:
     """Open a pocket, funded with `amount_kobo` from `source_account` (a locked pocket must
     be). Idempotent on `reference`."""
     today = business_date(utcnow())
     rate = _check_terms(rates, opening, today)
+    if opening.amount_kobo:
+        await meet_move_fault(db, (opening.source_account,), opening.amount_kobo, timeout_fault_ms)
     async with db.writer() as session:
         existing = await session.scalar(
             select(SavingsPocket).where(SavingsPocket.opening_reference == opening.reference)
@@ -111,6 +126,7 @@ async def open_pocket(db: Database, rates: SavingsRates, opening: Opening) -> Po
             interest_paid_kobo=0,
             tax_withheld_kobo=0,
             forfeited_units=0,
+            pruned_units=0,
             opening_reference=opening.reference,
         )
         session.add(pocket)
@@ -153,6 +169,35 @@ def _check_terms(rates: SavingsRates, opening: Opening, today: date) -> int:
             raise SimError("A goal's target date is after today", code="30")
         return rates.goal_bps
     return rates.flexible_bps
+
+
+async def meet_move_fault(
+    db: Database, accounts: tuple[str, ...], amount_kobo: int, timeout_fault_ms: int
+) -> None:
+    """The fault a tester set on savings moves, met before anything is posted: a decline, a
+    time-out or `unavailable` leaves every balance as it was; `malformed` lets the move
+    happen and garbles its answer (core_sim/faults/service.py)."""
+    call = CallContext(MOVE, accounts=accounts, amount_kobo=amount_kobo)
+    await meet_fault(db, call, timeout_fault_ms)
+
+
+async def _parties(db: Database, pocket_id: int) -> tuple[tuple[str, ...], int]:
+    """A pocket's own account and its source account (what a fault rule's `account` may
+    name), and its balance; nothing for a pocket that does not exist (refused later)."""
+    async with db.reader() as session:
+        row = (
+            await session.execute(
+                select(
+                    LedgerAccount.number, SavingsPocket.source_account, LedgerAccount.balance_kobo
+                )
+                .join(LedgerAccount, LedgerAccount.id == SavingsPocket.account_id)
+                .where(SavingsPocket.id == pocket_id)
+            )
+        ).first()
+    if row is None:
+        return (), 0
+    number, source, balance = row
+    return (str(number), str(source)), int(balance)
 
 
 async def _own_account(session: AsyncSession, number: str, customer_id: str) -> LedgerAccount:
@@ -233,9 +278,17 @@ async def pocket(db: Database, pocket_id: int, customer_id: str | None = None) -
 
 
 async def top_up(
-    db: Database, pocket_id: int, customer_id: str, reference: str, amount_kobo: int
+    db: Database,
+    pocket_id: int,
+    customer_id: str,
+    reference: str,
+    amount_kobo: int,
+    *,
+    timeout_fault_ms: int = TIMEOUT_FAULT_MS,
 ) -> PocketView:
     """Money in from the pocket's account: a flexible pocket or a goal, not a locked one."""
+    accounts, _ = await _parties(db, pocket_id)
+    await meet_move_fault(db, accounts, amount_kobo, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         _refuse_unless_open(found, "topped up")
@@ -254,10 +307,18 @@ async def top_up(
 
 
 async def withdraw(
-    db: Database, pocket_id: int, customer_id: str, reference: str, amount_kobo: int
+    db: Database,
+    pocket_id: int,
+    customer_id: str,
+    reference: str,
+    amount_kobo: int,
+    *,
+    timeout_fault_ms: int = TIMEOUT_FAULT_MS,
 ) -> PocketView:
     """Money out to the pocket's account, any time: a flexible pocket or a goal. The
     interest accrued so far stays and is paid at the month's end."""
+    accounts, _ = await _parties(db, pocket_id)
+    await meet_move_fault(db, accounts, amount_kobo, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         _refuse_unless_open(found, "withdrawn from")
@@ -317,10 +378,17 @@ def _refuse_unless_breakable(found: SavingsPocket) -> None:
 
 
 async def break_pocket(
-    db: Database, pocket_id: int, customer_id: str, reference: str
+    db: Database,
+    pocket_id: int,
+    customer_id: str,
+    reference: str,
+    *,
+    timeout_fault_ms: int = TIMEOUT_FAULT_MS,
 ) -> tuple[PocketView, BreakQuote]:
     """Break a locked pocket early: the accrued interest is forfeited and the balance goes
     back to its account. Idempotent on `reference`: a second call answers the broken pocket."""
+    accounts, balance = await _parties(db, pocket_id)
+    await meet_move_fault(db, accounts, balance, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         if found.status == PocketStatus.BROKEN:

@@ -1,6 +1,7 @@
 """Savings (issue 58): interest to the kobo against a reference computation, the ledger at
-zero, accrual exactly once per pocket and day across crashes and concurrent runners, locked
-pockets (maturity, breaking), automatic saving rules, the API."""
+zero, accrual exactly once per pocket and day across crashes and concurrent runners, the paid
+accrual rows pruned at a month's end, locked pockets (maturity, breaking), automatic saving
+rules, the API."""
 
 from __future__ import annotations
 
@@ -17,10 +18,16 @@ from core_sim.customers.models import Customer
 from core_sim.db import Database
 from core_sim.errors import NotPermitted
 from core_sim.ledger import service as ledger
-from core_sim.savings import eod, rules, service
+from core_sim.savings import eod, reads, rules, service
 from core_sim.savings.days import business_date, is_month_end
 from core_sim.savings.interest import UNITS_PER_KOBO, daily_units, payment
-from core_sim.savings.models import RuleKind, RuleOutcome, SavingsAccrual, SavingsRuleRun
+from core_sim.savings.models import (
+    RuleKind,
+    RuleOutcome,
+    SavingsAccrual,
+    SavingsDay,
+    SavingsRuleRun,
+)
 from core_sim.settings import SavingsRates
 from core_sim.simclock import state as simclock_state
 from core_sim.tests import world
@@ -83,16 +90,23 @@ class Reference:
     paid: int = 0
     tax: int = 0
     days: int = 0
+    # The days since the last month's end and their units: the accrual rows not yet pruned.
+    open_days: int = 0
+    open_units: int = 0
     lines: list[tuple[str, int]] = field(default_factory=list)
 
     def end_of_day(self, day: date) -> None:
-        self.units += daily_units(self.balance, self.rate_bps)
+        units = daily_units(self.balance, self.rate_bps)
+        self.units += units
         self.days += 1
+        self.open_days += 1
+        self.open_units += units
         if is_month_end(day):
             paid, self.units = payment(self.units)
             self.balance += paid.net_kobo
             self.paid += paid.gross_kobo
             self.tax += paid.tax_kobo
+            self.open_days = self.open_units = 0
 
 
 steps = st.lists(
@@ -138,6 +152,7 @@ async def _play(
 
 
 async def _accrual_rows(db: Database) -> tuple[int, int]:
+    """The accrual rows kept (every pocket's), and their distinct dates."""
     async with db.reader() as session:
         row = (
             await session.execute(
@@ -148,6 +163,27 @@ async def _accrual_rows(db: Database) -> tuple[int, int]:
             )
         ).one()
     return int(row[0]), int(row[1])
+
+
+async def _days_run(db: Database) -> int:
+    async with db.reader() as session:
+        return int(await session.scalar(select(func.count()).select_from(SavingsDay)) or 0)
+
+
+async def _kept_units(db: Database, pocket_id: int) -> int:
+    async with db.reader() as session:
+        units = await session.scalar(
+            select(func.sum(SavingsAccrual.units)).where(SavingsAccrual.pocket_id == pocket_id)
+        )
+    return int(units or 0)
+
+
+def every_unit(view: service.PocketView) -> int:
+    """What a pocket ever accrued, by its own columns: paid, carried, forfeited."""
+    pocket = view.pocket
+    return (
+        pocket.accrued_units + pocket.interest_paid_kobo * UNITS_PER_KOBO + pocket.forfeited_units
+    )
 
 
 @pytest.mark.slow
@@ -170,7 +206,12 @@ def test_interest_equals_the_reference_to_the_kobo_and_the_ledger_sums_to_zero(
             assert view.pocket.interest_paid_kobo == model.paid
             assert view.pocket.tax_withheld_kobo == model.tax
             assert await ledger_total(db) == 0
-            assert await _accrual_rows(db) == (model.days, model.days)
+            # Each date run once; the rows of the months paid pruned, their units kept.
+            assert await _days_run(db) == model.days
+            assert await _accrual_rows(db) == (model.open_days, model.open_days)
+            kept = await _kept_units(db, view.pocket.id)
+            assert kept == model.open_units
+            assert kept + view.pocket.pruned_units == every_unit(view)
             counts = await world.line_counts(db)
             assert world.counts_agree(counts), counts
         finally:
@@ -230,18 +271,19 @@ def test_accrual_is_exactly_once_per_pocket_and_day_across_crashes(
             model, view = await _play(db, clock, RATES.flexible_bps, ops, [False, True])
             assert view.pocket.accrued_units == model.units
             assert view.pocket.interest_paid_kobo == model.paid
+            assert await _days_run(db) == model.days
             rows, days = await _accrual_rows(db)
-            assert (rows, days) == (2 * model.days, model.days)
-            async with db.reader() as session:
-                units = await session.scalar(
-                    select(func.sum(SavingsAccrual.units)).where(
-                        SavingsAccrual.pocket_id == second.pocket.id
-                    )
-                )
+            assert (rows, days) == (2 * model.open_days, model.open_days)
+            # The second pocket, untouched but by its interest, against its own reference.
+            alone = Reference(RATES.flexible_bps, balance=777_777)
+            for n in range(model.days):
+                alone.end_of_day(business_date(START) + timedelta(days=n))
             again = await service.pocket(db, second.pocket.id)
-            assert (units or 0) == again.pocket.accrued_units + (
-                again.pocket.interest_paid_kobo * UNITS_PER_KOBO
-            )
+            assert again.pocket.accrued_units == alone.units
+            assert again.pocket.interest_paid_kobo == alone.paid
+            kept = await _kept_units(db, second.pocket.id)
+            assert kept == alone.open_units
+            assert kept + again.pocket.pruned_units == every_unit(again)
             assert await ledger_total(db) == 0
         finally:
             await db.dispose()
@@ -256,13 +298,51 @@ async def test_two_runners_at_once_accrue_each_day_once(db, clock):
         eod.run_end_of_day(db, RATES, clock.now), eod.run_end_of_day(db, RATES, clock.now)
     )
     assert len(first) + len(second) >= 40
+    assert await _days_run(db) == 40
     rows, days = await _accrual_rows(db)
-    assert rows == days == 40
+    assert rows == days == 9  # March's rows pruned once paid: 1 to 9 April kept
     view = (await service.pockets_of(db, CUSTOMER))[0]
     # 1 March to 9 April: March's 31 days paid on 31 March, 9 April's carried.
     march, _rest = payment(31 * daily_units(5_000_000, RATES.flexible_bps))
     assert view.pocket.interest_paid_kobo == march.gross_kobo
     assert view.pocket.tax_withheld_kobo == march.tax_kobo
+    assert await ledger_total(db) == 0
+
+
+async def test_a_months_end_prunes_paid_rows_and_a_locked_pocket_keeps_its_own(db, clock):
+    flexible = await service.open_pocket(db, RATES, opening("f9", amount_kobo=5_000_000))
+    locked = await service.open_pocket(
+        db, RATES, opening("l9", "LOCKED", amount_kobo=10_000_000, term_days=90)
+    )
+    broken = await service.open_pocket(
+        db, RATES, opening("b9", "LOCKED", amount_kobo=3_650_000, term_days=60)
+    )
+    clock.advance(days=10)
+    await eod.run_end_of_day(db, RATES, clock.now)  # 1 to 10 March
+    await service.break_pocket(db, broken.pocket.id, CUSTOMER, "b9")
+    clock.advance(days=30)
+    await eod.run_end_of_day(db, RATES, clock.now)  # 11 March to 9 April
+    assert await _days_run(db) == 40
+    kept = {p.pocket.id: await _kept_units(db, p.pocket.id) for p in (flexible, locked, broken)}
+    views = {p.pocket.id: await service.pocket(db, p.pocket.id) for p in (flexible, locked, broken)}
+    # Every unit accrued is kept as a row or counted as pruned, for every pocket.
+    for pocket_id, view in views.items():
+        assert kept[pocket_id] + view.pocket.pruned_units == every_unit(view), pocket_id
+    # The flexible pocket keeps April's nine rows; its March was paid on 31 March.
+    model = Reference(RATES.flexible_bps, balance=5_000_000)
+    for n in range(40):
+        model.end_of_day(date(2027, 3, 1) + timedelta(days=n))
+    assert kept[flexible.pocket.id] == model.open_units and model.open_days == 9
+    assert views[flexible.pocket.id].pocket.accrued_units == model.units
+    # The locked pocket keeps all forty until it closes; the broken one kept none.
+    assert views[locked.pocket.id].pocket.pruned_units == 0
+    assert kept[locked.pocket.id] == views[locked.pocket.id].pocket.accrued_units
+    assert kept[broken.pocket.id] == 0
+    assert views[broken.pocket.id].pocket.pruned_units == 10 * 3_650_000 * 1400
+    assert await _accrual_rows(db) == (9 + 40, 40)
+    # This month's interest still reads from the rows kept.
+    listed = {p.id: p for p in (await reads.pockets_out(db, CUSTOMER)).pockets}
+    assert listed[flexible.pocket.id].interest_this_month_kobo == model.open_units // UNITS_PER_KOBO
     assert await ledger_total(db) == 0
 
 
