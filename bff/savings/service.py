@@ -67,7 +67,7 @@ def _refusal(refused: CoreRefused, not_found: str = NOT_FOUND) -> AppError:
     if refused.code == "51":
         return ValidationFailed(SHORT, field="amount")
     if refused.code == "96":
-        return AppError(SYSTEM_ERROR)
+        return ValidationFailed(SYSTEM_ERROR, field="amount")
     return ValidationFailed(refused.detail or "This cannot be done", field="amount")
 
 
@@ -278,7 +278,7 @@ class SavingsService(PasskeyApprovals):
             if refused.status_code == 404:
                 raise NotFound(NOT_FOUND) from refused
             if refused.code == "96":
-                raise AppError(SYSTEM_ERROR) from refused
+                raise Conflict(SYSTEM_ERROR) from refused
             raise Conflict(refused.detail) from refused
         except CoreUnavailable as lost:
             # Broken or not? Its posting says (a new code is needed to try again).

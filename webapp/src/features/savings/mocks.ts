@@ -22,8 +22,9 @@ type Movement = components['schemas']['TransactionOut']
 
 /** The simulator operation of the savings scenarios (fixtures/scenarios.json). */
 export const SAVINGS_OPERATION = 'savings.move'
-export const SAVINGS_DECLINED = 'We could not move this money because of a system error at the bank. Nothing was moved; please try again later.'
-export const SAVINGS_UNAVAILABLE = 'Savings are not available right now. Please try again shortly.'
+// As the BFF words them (bff/savings/service.py, docs/contract.md §17.2).
+export const SAVINGS_DECLINED = 'We could not move this money because of a system error. Nothing was moved; try again later'
+export const SAVINGS_UNAVAILABLE = 'Savings are not available right now, try again shortly'
 const CODE_OR_PASSKEY = 'Approve with either a code or a passkey, not both.'
 
 const PRODUCTS: components['schemas']['ProductOut'][] = [
