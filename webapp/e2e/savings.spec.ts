@@ -49,6 +49,15 @@ test('savings: pockets earn, a locked one matures, another is broken after its f
     await page.getByRole('dialog').getByRole('button', { name: 'Top up' }).click()
     await expect(page.getByText('Money added to your savings')).toBeVisible()
 
+    // The pocket's own movements, through the BFF: the top-up, the month's interest and tax.
+    await rainy.getByRole('button', { name: 'Movements' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Movements: Rainy day' })
+    await expect(drawer.getByTestId('pocket-movement').first()).toContainText('Savings top-up: Rainy day')
+    await expect(drawer).toContainText('Interest on Flexible savings')
+    await expect(drawer).toContainText('Withholding tax on interest')
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+
     const rent = page.locator('.kobo-savings__pocket', { hasText: 'Rent' }).first()
     await rent.getByRole('button', { name: 'Break' }).click()
     const dialog = page.getByRole('dialog')
