@@ -93,6 +93,12 @@ def take_request_scenario(operation: str) -> FaultRule | None:
     return None
 
 
+def request_names(operation: str) -> bool:
+    """Whether this request's header still names a scenario for `operation` (none used up)."""
+    faults = _current.get()
+    return faults is not None and any(s.operation == operation for s in faults.scenarios)
+
+
 def garble_this_answer() -> None:
     faults = _current.get()
     if faults is not None:

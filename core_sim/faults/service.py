@@ -16,7 +16,7 @@ from core_sim.db import Database
 from core_sim.errors import FaultUnavailable, NotFound, SimError
 from core_sim.faults import live
 from core_sim.faults.models import FaultEffect, FaultRule
-from core_sim.faults.scenarios import garble_this_answer, take_request_scenario
+from core_sim.faults.scenarios import garble_this_answer, request_names, take_request_scenario
 from core_sim.faults.schemas import FaultRuleIn
 
 KNOWN_OPERATIONS = (
@@ -64,6 +64,12 @@ def _matches(rule: FaultRule, call: CallContext) -> bool:
     return not (
         rule.max_amount_kobo is not None and (amount is None or amount > rule.max_amount_kobo)
     )
+
+
+def may_apply(db: Database, operation: str) -> bool:
+    """Whether a fault may apply to a call of `operation` now (this request's header, or a
+    stored rule): a caller that must read something to describe its call reads it only then."""
+    return request_names(operation) or live.may_have_rules(db, operation)
 
 
 async def take_fault(db: Database, call: CallContext) -> FaultRule | None:

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core_sim.db import Database, next_value
 from core_sim.errors import Conflict, InvalidAmount, NotFound, NotPermitted, SimError
 from core_sim.faults.effects import meet_fault
-from core_sim.faults.service import CallContext
+from core_sim.faults.service import CallContext, may_apply
 from core_sim.ledger import service as ledger
 from core_sim.ledger.models import AccountKind, AccountStatus, LedgerAccount, Posting
 from core_sim.savings.days import business_date
@@ -181,6 +181,18 @@ async def meet_move_fault(
     await meet_fault(db, call, timeout_fault_ms)
 
 
+async def _meet_pocket_fault(
+    db: Database, pocket_id: int, amount_kobo: int | None, timeout_fault_ms: int
+) -> None:
+    """meet_move_fault for a move of an existing pocket (`amount_kobo` None: its balance, a
+    break). Its accounts are read only when a fault may apply, never for an ordinary move."""
+    if not may_apply(db, MOVE):
+        return
+    accounts, balance = await _parties(db, pocket_id)
+    amount = balance if amount_kobo is None else amount_kobo
+    await meet_move_fault(db, accounts, amount, timeout_fault_ms)
+
+
 async def _parties(db: Database, pocket_id: int) -> tuple[tuple[str, ...], int]:
     """A pocket's own account and its source account (what a fault rule's `account` may
     name), and its balance; nothing for a pocket that does not exist (refused later)."""
@@ -287,8 +299,7 @@ async def top_up(
     timeout_fault_ms: int = TIMEOUT_FAULT_MS,
 ) -> PocketView:
     """Money in from the pocket's account: a flexible pocket or a goal, not a locked one."""
-    accounts, _ = await _parties(db, pocket_id)
-    await meet_move_fault(db, accounts, amount_kobo, timeout_fault_ms)
+    await _meet_pocket_fault(db, pocket_id, amount_kobo, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         _refuse_unless_open(found, "topped up")
@@ -317,8 +328,7 @@ async def withdraw(
 ) -> PocketView:
     """Money out to the pocket's account, any time: a flexible pocket or a goal. The
     interest accrued so far stays and is paid at the month's end."""
-    accounts, _ = await _parties(db, pocket_id)
-    await meet_move_fault(db, accounts, amount_kobo, timeout_fault_ms)
+    await _meet_pocket_fault(db, pocket_id, amount_kobo, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         _refuse_unless_open(found, "withdrawn from")
@@ -387,8 +397,7 @@ async def break_pocket(
 ) -> tuple[PocketView, BreakQuote]:
     """Break a locked pocket early: the accrued interest is forfeited and the balance goes
     back to its account. Idempotent on `reference`: a second call answers the broken pocket."""
-    accounts, balance = await _parties(db, pocket_id)
-    await meet_move_fault(db, accounts, balance, timeout_fault_ms)
+    await _meet_pocket_fault(db, pocket_id, None, timeout_fault_ms)
     async with db.writer() as session:
         found = await _pocket_of(session, pocket_id, customer_id, lock=True)
         if found.status == PocketStatus.BROKEN:
