@@ -13,6 +13,7 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
 import { dialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { PROCEED } from './texts'
+import { ASSERTION, stubPublicKeyCredential, withPasskey } from '../../test/passkeyApproval'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
 const browserPrompt = vi.mocked(startAuthentication)
@@ -20,22 +21,7 @@ const browserPrompt = vi.mocked(startAuthentication)
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
 
-beforeAll(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}))
-afterAll(() => vi.unstubAllGlobals())
-
-const ASSERTION = {
-  id: 'cred-ada',
-  rawId: 'cred-ada',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dQ' },
-  clientExtensionResults: {},
-}
-
-const withPasskey = () =>
-  mockPasskeys.set('cred-ada', {
-    personaKey: 'ada',
-    passkey: { id: 1, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: false },
-  })
+stubPublicKeyCredential()
 
 async function buyAirtime(title = 'Approve this payment') {
   const view = renderWithProviders({ route: '/bill-payment', preloadedState: signedInState('ada') })

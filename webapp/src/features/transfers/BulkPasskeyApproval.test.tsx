@@ -11,6 +11,7 @@ import { server } from '../../mocks/server'
 import { mockPasskeys } from '../../mocks/passkeys'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
 import { dialog, sendBulkToTunde, setUpMoneyTests, typeCode } from './testUtils'
+import { ASSERTION, stubPublicKeyCredential, withPasskey } from '../../test/passkeyApproval'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
 const browserPrompt = vi.mocked(startAuthentication)
@@ -18,16 +19,7 @@ const browserPrompt = vi.mocked(startAuthentication)
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
 
-beforeAll(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}))
-afterAll(() => vi.unstubAllGlobals())
-
-const ASSERTION = {
-  id: 'cred-ada',
-  rawId: 'cred-ada',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dQ' },
-  clientExtensionResults: {},
-}
+stubPublicKeyCredential()
 
 async function sendBatch(title = 'Approve these payments') {
   const view = await sendBulkToTunde('Current Account (1020000122)')
@@ -39,12 +31,6 @@ describe('Approve a bulk transfer with passkey', () => {
     mockPasskeys.clear()
     browserPrompt.mockReset()
   })
-
-  const withPasskey = () =>
-    mockPasskeys.set('cred-ada', {
-      personaKey: 'ada',
-      passkey: { id: 1, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: false },
-    })
 
   it('offers the passkey first and confirms this batch with it', async () => {
     withPasskey()

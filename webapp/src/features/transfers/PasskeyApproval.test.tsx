@@ -12,6 +12,7 @@ import { mockPasskeys } from '../../mocks/passkeys'
 import { PASSKEY_CANCELLED } from '../../lib/passkeys'
 import { dialog, dialogClosed, sendIntraToTunde, setUpMoneyTests, typeCode } from './testUtils'
 import { TRANSFERRED_SUCCESSFULLY } from './texts'
+import { ASSERTION, stubPublicKeyCredential, withPasskey } from '../../test/passkeyApproval'
 
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }))
 const browserPrompt = vi.mocked(startAuthentication)
@@ -19,16 +20,7 @@ const browserPrompt = vi.mocked(startAuthentication)
 setUpMoneyTests()
 vi.setConfig({ testTimeout: 45_000 })
 
-beforeAll(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}))
-afterAll(() => vi.unstubAllGlobals())
-
-const ASSERTION = {
-  id: 'cred-ada',
-  rawId: 'cred-ada',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dQ' },
-  clientExtensionResults: {},
-}
+stubPublicKeyCredential()
 
 async function startTransfer(title = 'Approve this payment') {
   const view = await sendIntraToTunde('2500')
@@ -40,12 +32,6 @@ describe('Approve with passkey', () => {
     mockPasskeys.clear()
     browserPrompt.mockReset()
   })
-
-  const withPasskey = () =>
-    mockPasskeys.set('cred-ada', {
-      personaKey: 'ada',
-      passkey: { id: 1, name: 'Pixel 8', createdAt: '2026-11-20T09:00:00+00:00', lastUsedAt: null, synced: false },
-    })
 
   it('offers the passkey first and confirms this transfer with it', async () => {
     withPasskey()
