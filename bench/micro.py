@@ -5,9 +5,9 @@ side by side in one process, so that a machine whose speed drifts from minute to
 1. `statements`: the same UPDATE of a payment row through the ORM (on the mapped class) and
    as plain SQL on its table, with and without RETURNING, each in its own transaction as
    the payment lifecycle runs it; CPU milliseconds of this process per statement.
-2. `http`: the same small JSON call through httpx's own connection pool and through httpx
-   over aiohttp's (httpx-aiohttp, the BFF's core client); CPU milliseconds of the client
-   and of the server per call, at 1, 8 and 64 calls in flight.
+2. `http`: the same small JSON call through httpx's own connection pool and through aiohttp's
+   used directly (the BFF's core client, bff/core_client/transport.py); CPU milliseconds of
+   the client and of the server per call, at 1, 8 and 64 calls in flight.
 
     python -m bench.micro [statements] [http] [--postgres 127.0.0.1:5432]
 """
@@ -25,13 +25,14 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import httpx
-from httpx_aiohttp import AiohttpTransport
+import msgspec
 from sqlalchemy import String, Table, select, text, update
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from bench.processes import ROOT, cpu_seconds, wait_until_up
 from bench.workload import free_port
+from bff.core_client.transport import NetworkTransport, Transport
 from bff.payments.lifecycle import PaymentState, Status
 
 ROUNDS = 2_000
@@ -169,35 +170,59 @@ def echo_server() -> Iterator[tuple[str, int]]:
 
 
 async def http(url: str, server: int) -> list[str]:
-    limits = httpx.Limits(max_connections=64, keepalive_expiry=2.0)
     lines = [
         "| calls in flight | httpx's pool: client, server CPU ms per call "
-        "| httpx over aiohttp: client, server CPU ms per call |",
+        "| aiohttp's, directly: client, server CPU ms per call |",
         "|---|---|---|",
     ]
+    base, path = url.rsplit("/core/", 1)
     for in_flight in (1, 8, 64):
         cells = []
-        for transport in (
-            httpx.AsyncHTTPTransport(limits=limits),
-            AiohttpTransport(limits=limits),
-        ):
-            async with httpx.AsyncClient(transport=transport) as client:
-                cells.append(await _http_cost(client, url, in_flight, server))
+        limits = httpx.Limits(max_connections=64, keepalive_expiry=2.0)
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(limits=limits)) as client:
+            cells.append(await _http_cost(_HttpxCall(client, url), in_flight, server))
+        network = NetworkTransport(base)
+        try:
+            call = _TransportCall(network, f"/core/{path}")
+            cells.append(await _http_cost(call, in_flight, server))
+        finally:
+            await network.aclose()
         lines.append(f"| {in_flight} | {cells[0]} | {cells[1]} |")
     return lines
 
 
-async def _http_cost(client: httpx.AsyncClient, url: str, in_flight: int, server: int) -> str:
-    body: dict[str, Any] = {"reference": uuid.uuid4().hex, "amountKobo": 10_000}
+_BODY: dict[str, Any] = {"reference": uuid.uuid4().hex, "amountKobo": 10_000}
+
+
+class _HttpxCall:
+    def __init__(self, client: httpx.AsyncClient, url: str) -> None:
+        self.client, self.url = client, url
+
+    async def __call__(self) -> None:
+        (await self.client.post(self.url, json=_BODY)).json()
+
+
+class _TransportCall:
+    def __init__(self, transport: Transport, path: str) -> None:
+        self.transport, self.path = transport, path
+
+    async def __call__(self) -> None:
+        headers = {"content-type": "application/json"}
+        body = msgspec.json.encode(_BODY)
+        _, content = await self.transport.send("POST", self.path, [], headers, body)
+        msgspec.json.decode(content)
+
+
+async def _http_cost(call: Callable[[], Awaitable[None]], in_flight: int, server: int) -> str:
     gate = asyncio.Semaphore(in_flight)
 
-    async def call() -> None:
+    async def limited() -> None:
         async with gate:
-            (await client.post(url, json=body)).json()
+            await call()
 
-    await asyncio.gather(*(call() for _ in range(200)))
+    await asyncio.gather(*(limited() for _ in range(200)))
     client_before, server_before = time.process_time(), cpu_seconds(server)
-    await asyncio.gather(*(call() for _ in range(ROUNDS)))
+    await asyncio.gather(*(limited() for _ in range(ROUNDS)))
     client_ms = (time.process_time() - client_before) * 1000 / ROUNDS
     server_ms = (cpu_seconds(server) - server_before) * 1000 / ROUNDS
     return f"{client_ms:.2f}, {server_ms:.2f}"

@@ -62,7 +62,7 @@ from bff.transfers.account_cap import NewAccountCapController
 from bff.transfers.controller import TransfersController
 from bff.transfers.device_cap import DeviceCapController
 from kobo_serving import served
-from kobo_serving.tracing import litestar_plugins, provider_from_env, trace_client
+from kobo_serving.tracing import litestar_plugins, provider_from_env
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
@@ -124,8 +124,14 @@ GUARDS: dict[str, Callable[..., Any]] = {
 # leaks it through sizes (BREACH).
 # The web app's own files are compressed once, at build time (brotli and gzip), and served
 # by bff/spa.py, whose route this middleware skips.
+# Level 6 (zlib's default), not Litestar's 9: within a percent of the size on the API's JSON,
+# and a quarter less CPU on the larger answers (26 KB of JSON: 0.44 ms against 0.58).
 COMPRESSION = CompressionConfig(
-    backend="gzip", minimum_size=1024, exclude=["^/auth/"], exclude_opt_key=SKIP_COMPRESSION
+    backend="gzip",
+    gzip_compress_level=6,
+    minimum_size=1024,
+    exclude=["^/auth/"],
+    exclude_opt_key=SKIP_COMPRESSION,
 )
 
 
@@ -185,7 +191,7 @@ def create_app(
     tracer_provider = tracer_provider or provider_from_env("kobo-bff")
     runtime = build(settings, core)
     services = runtime.services
-    trace_client(services.core.http, tracer_provider)
+    services.core.trace_with(tracer_provider)
     app = Litestar(
         route_handlers=route_handlers(settings),
         dependencies={

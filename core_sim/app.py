@@ -89,12 +89,16 @@ def logging_config(level: str) -> LoggingConfig:
     """Litestar's logging set-up, in every worker, at SIM_LOG_LEVEL. (Its default set the
     root logger to INFO, so SIM_LOG_LEVEL=WARNING still logged a line per request.) DEBUG is
     the simulator's own: libraries stay at INFO. Our request log replaces uvicorn's access
-    log; httpx's line per outgoing call is noise."""
+    log; httpx's line per outgoing call is noise.
+
+    Lines go straight to stdout ("console"), as the BFF's do, not through Litestar's default
+    queue and listener thread: handing each request's line to that thread took a fifth of
+    the simulator's CPU on a computed dashboard (`bench.profile`, docs/benchmarks.md)."""
     return LoggingConfig(
-        root={"handlers": ["queue_listener"], "level": "INFO" if level == "DEBUG" else level},
+        root={"handlers": ["console"], "level": "INFO" if level == "DEBUG" else level},
         loggers={
             "core_sim": {"level": level},
-            "litestar": {"level": level, "handlers": ["queue_listener"], "propagate": False},
+            "litestar": {"level": level, "handlers": ["console"], "propagate": False},
             "httpx": {"level": "WARNING"},
         },
     )

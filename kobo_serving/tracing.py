@@ -2,17 +2,15 @@
 
 Off (the default) nothing of OpenTelemetry is even imported and no middleware is added, so it
 costs nothing. On, each program traces its requests through Litestar's OpenTelemetry plugin,
-and the BFF's client to the core carries the W3C `traceparent` header (httpx
-instrumentation), so one customer action is one trace across the BFF and the core. The
-exporter reads the standard OTEL_* variables (endpoint, headers, timeout).
+and the BFF's client to the core carries the W3C `traceparent` header
+(bff/core_client/transport.py), so one customer action is one trace across the BFF and the
+core. The exporter reads the standard OTEL_* variables (endpoint, headers, timeout).
 """
 
 from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Any
-
-import httpx
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
@@ -40,12 +38,3 @@ def litestar_plugins(provider: TracerProvider | None) -> list[Any]:
     from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 
     return [OpenTelemetryPlugin(OpenTelemetryConfig(tracer_provider=provider, exclude=NOT_TRACED))]
-
-
-def trace_client(client: httpx.AsyncClient, provider: TracerProvider | None) -> None:
-    """Spans for the calls `client` makes, and the trace context passed on with them."""
-    if provider is None:
-        return
-    from opentelemetry.instrumentation.httpx import HTTPXClientInstrumentor
-
-    HTTPXClientInstrumentor.instrument_client(client, tracer_provider=provider)

@@ -1,7 +1,7 @@
 """Typed async client for the core-banking simulator.
 
-Every call has a deadline enforced here (not only by httpx), so a hung core never hangs a
-customer's request, whatever transport is underneath (network, or in-process in tests).
+Every call has a deadline enforced here, so a hung core never hangs a customer's request,
+whatever transport is underneath (network, or in-process in tests: transport.py).
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 import httpx
 import msgspec
-from httpx_aiohttp import AiohttpTransport
 
 from bff.core_client.breaker import CircuitBreaker
 from bff.core_client.errors import CoreRefused, CoreUnavailable
@@ -55,8 +54,19 @@ from bff.core_client.schemas import (
     WatchListEntry,
     WatchListPage,
 )
+from bff.core_client.transport import (
+    InProcessTransport,
+    NetworkTransport,
+    Query,
+    TracedTransport,
+    Transport,
+    TransportError,
+)
 from bff.observability import HEADER as REQUEST_ID_HEADER
 from bff.observability import current_request_id
+
+if TYPE_CHECKING:
+    from opentelemetry.sdk.trace import TracerProvider
 
 log = logging.getLogger(__name__)
 
@@ -66,23 +76,34 @@ ACTIVITY_VERSIONS_PER_CALL = 200
 MESSAGES_PER_CALL = 100
 
 T = TypeVar("T")
-# Connections from one BFF process to the core, all kept alive between calls; a call beyond
-# them waits for one.
-CORE_CONNECTIONS = 64
-CORE_KEEPALIVE_S = 2.0
 
 
 def _segment(value: str) -> str:
     """A value placed in a URL path, escaped: a reference typed by a customer could otherwise
-    carry '/', '?' or '#' into the core's URL (or be refused by httpx with a 500)."""
+    carry '/', '?' or '#' into the core's URL."""
     return quote(value, safe="")
+
+
+def _query(params: dict[str, Any] | None) -> Query:
+    """The query's pairs as text; a list gives its name once per item."""
+    pairs: list[tuple[str, str]] = []
+    for name, value in (params or {}).items():
+        for item in value if isinstance(value, list) else [value]:
+            pairs.append((name, str(item)))
+    return pairs
 
 
 class CoreClient:
     def __init__(
-        self, http: httpx.AsyncClient, timeout_s: float, breaker: CircuitBreaker | None = None
+        self,
+        http: httpx.AsyncClient | Transport,
+        timeout_s: float,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
-        self._http = http
+        """`http`: an httpx client (the tests' simulator in-process) or a transport."""
+        self._transport: Transport = (
+            InProcessTransport(http) if isinstance(http, httpx.AsyncClient) else http
+        )
         self._timeout_s = timeout_s
         self.breaker = breaker or CircuitBreaker()
 
@@ -90,25 +111,15 @@ class CoreClient:
     def over_network(
         cls, base_url: str, timeout_s: float, breaker: CircuitBreaker | None = None
     ) -> CoreClient:
-        # httpx's interface over aiohttp's connection pool: httpcore's pool re-examines every
-        # pooled connection on each request, which made the HTTP client one of the BFF's
-        # largest costs per core call at 64 clients (`bench.profile`, docs/benchmarks.md).
-        # Idle connections are dropped long before the core's side closes them (the simulator
-        # after 75 s, kobo_serving.KEEP_ALIVE_S; a core behind a load balancer perhaps after
-        # 5 s), so a request is not sent on a connection being closed.
-        transport = AiohttpTransport(
-            limits=httpx.Limits(max_connections=CORE_CONNECTIONS, keepalive_expiry=CORE_KEEPALIVE_S)
-        )
-        http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s, transport=transport)
-        return cls(http, timeout_s, breaker)
+        return cls(NetworkTransport(base_url), timeout_s, breaker)
+
+    def trace_with(self, provider: TracerProvider | None) -> None:
+        """Each call a span of the customer's trace (kobo_serving/tracing.py), when on."""
+        if provider is not None:
+            self._transport = TracedTransport(self._transport, provider)
 
     async def aclose(self) -> None:
-        await self._http.aclose()
-
-    @property
-    def http(self) -> httpx.AsyncClient:
-        """The underlying client (for instrumentation)."""
-        return self._http
+        await self._transport.aclose()
 
     async def _call(
         self,
@@ -144,30 +155,32 @@ class CoreClient:
             headers[SCENARIO_HEADER] = scenario
         if request_id := current_request_id.get():
             headers[REQUEST_ID_HEADER] = request_id
+        body = None
+        if json is not None:
+            body = msgspec.json.encode(json)
+            headers["content-type"] = "application/json"
         try:
             async with asyncio.timeout(self._timeout_s):
-                response = await self._http.request(
-                    method, path, json=json, params=params, headers=headers
+                status, content = await self._transport.send(
+                    method, path, _query(params), headers, body
                 )
-        except (TimeoutError, httpx.TimeoutException) as exc:
+        except TimeoutError as exc:
             raise CoreUnavailable(f"core timed out on {method} {path}") from exc
-        except httpx.HTTPError as exc:
+        except TransportError as exc:
             raise CoreUnavailable(f"core unreachable on {method} {path}: {exc}") from exc
         except Exception as exc:
-            # Only the transport ran in this block: an error it does not map to httpx's (a
+            # Only the transport ran in this block: an error it does not map to its own (a
             # connection the core dropped mid-request, say) leaves the outcome unknown, which
             # is what CoreUnavailable means (a payment then asks the core what happened).
             log.exception("core transport failed on %s %s", method, path)
             raise CoreUnavailable(f"core transport failed on {method} {path}: {exc!r}") from exc
-        if response.status_code >= 500:
-            raise CoreUnavailable(f"core answered {response.status_code} on {method} {path}")
-        if response.status_code >= 400:
-            body = _json_or_empty(response)
-            raise CoreRefused(
-                response.status_code, str(body.get("detail", "")), body.get("responseCode")
-            )
+        if status >= 500:
+            raise CoreUnavailable(f"core answered {status} on {method} {path}")
+        if status >= 400:
+            refusal = _json_or_empty(content)
+            raise CoreRefused(status, str(refusal.get("detail", "")), refusal.get("responseCode"))
         try:
-            return msgspec.json.decode(response.content, type=result)
+            return msgspec.json.decode(content, type=result)
         except msgspec.DecodeError as exc:
             raise CoreUnavailable(f"unreadable core answer on {method} {path}") from exc
 
@@ -546,9 +559,9 @@ class CoreClient:
         )
 
 
-def _json_or_empty(response: httpx.Response) -> dict[str, Any]:
+def _json_or_empty(content: bytes) -> dict[str, Any]:
     try:
-        body = response.json()
-    except ValueError:
+        body = msgspec.json.decode(content)
+    except msgspec.DecodeError:
         return {}
     return body if isinstance(body, dict) else {}

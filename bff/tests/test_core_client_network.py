@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 
 from bff.core_client import CoreClient, CoreUnavailable
+from bff.core_client.transport import NetworkTransport
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
@@ -35,13 +36,16 @@ class FakeCore:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
         try:
-            while await reader.readuntil(b"\r\n\r\n"):
+            while head := await reader.readuntil(b"\r\n\r\n"):
                 if self.behaviour == "hang":
                     await asyncio.sleep(30)
                 if self.behaviour == "drop":
                     writer.transport.abort()
                     return
-                body = json.dumps(CLOCK).encode()
+                answer = CLOCK
+                if self.behaviour == "echo":  # the request line, as the core received it
+                    answer = {"requestLine": head.split(b"\r\n")[0].decode()}
+                body = json.dumps(answer).encode()
                 writer.write(
                     b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
                     + f"content-length: {len(body)}\r\n\r\n".encode()
@@ -98,3 +102,24 @@ async def test_a_core_that_is_not_listening_is_unavailable() -> None:
             await client.clock()
     finally:
         await client.aclose()
+
+
+@pytest.mark.parametrize("fake_core", ["echo"], indirect=True)
+async def test_the_path_keeps_its_escapes_and_a_list_repeats_its_name(fake_core: FakeCore) -> None:
+    """A reference escaped into the path ('/' as %2F) reaches the core as escaped, and a
+    list in the query (activity versions' customer ids) gives one pair per item."""
+    transport = NetworkTransport(fake_core.url + "/")
+    try:
+        status, content = await transport.send(
+            "GET",
+            "/core/accounts/A%2FB/lines",
+            [("customerId", "C1"), ("customerId", "C2")],
+            {},
+            None,
+        )
+    finally:
+        await transport.aclose()
+    assert status == 200
+    assert json.loads(content) == {
+        "requestLine": "GET /core/accounts/A%2FB/lines?customerId=C1&customerId=C2 HTTP/1.1"
+    }
