@@ -49,7 +49,7 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("waiting (idle event loop)", r"^Runner\.run \(.*asyncio/runners\.py|\((.*/)?selectors\.py:"),
     ("asyncpg (PostgreSQL driver)", r"[(/]asyncpg/"),
     ("SQLAlchemy", r"[(/]sqlalchemy/"),
-    ("HTTP client (BFF → core)", r"[(/](httpx|httpcore|h11|anyio)/"),
+    ("HTTP client (BFF → core)", r"[(/](aiohttp|yarl|multidict|httpx|httpcore|h11|anyio)/"),
     ("HTTP server and framework", r"[(/](uvicorn|httptools|litestar|msgspec|kobo_serving)/"),
     ("Kobo's own code", r"[(/](bff|core_sim)/"),
     ("logging", r"[(/]logging/"),

@@ -135,6 +135,15 @@ COMPRESSION = CompressionConfig(
 )
 
 
+def _inline_scripts(settings: Settings) -> list[str]:
+    """The built web app's inline scripts, by hash, for the CSP (bff/spa.py)."""
+    if settings.webapp_dist is None:
+        return []
+    from bff.spa import inline_script_hashes
+
+    return inline_script_hashes(settings.webapp_dist)
+
+
 def route_handlers(settings: Settings) -> list[Any]:
     # The controllers are registered on the app itself, not inside a Router: Litestar
     # deep-copies a Router it registers, which was a third of `create_app`'s CPU (the tests
@@ -202,7 +211,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=middleware(settings, runtime.limiter),
         compression_config=COMPRESSION,
-        before_send=[security_headers_hook(settings.public_url)],
+        before_send=[security_headers_hook(settings.public_url, _inline_scripts(settings))],
         # Every query parameter once (bff/security/query_string.py).
         before_request=refuse_repeated_query_parameters,
         cors_config=cors_config(settings),

@@ -13,7 +13,10 @@ them again; a file without copies (under 1 KB) is sent as it is.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import mimetypes
+import re
 from pathlib import Path
 
 from litestar import Request, Router, get
@@ -46,6 +49,24 @@ def accepted_encodings(header: str) -> set[str]:
         if coding and quality > 0:
             accepted.add(coding.strip().lower())
     return accepted
+
+
+# A <script> element with code inside it (not one that names a file).
+_INLINE_SCRIPT = re.compile(r"<script\b[^>]*>(.+?)</script>", re.DOTALL)
+
+
+def inline_script_hashes(dist: Path) -> list[str]:
+    """The CSP hashes (`sha256-…`) of the inline scripts in the built index.html: its first
+    script is inline (webapp/build-plugins/earlyFetch.ts), so that a phone asks for the
+    first screen's data a round trip sooner. The policy allows exactly these
+    (bff/security/headers.py). None without a build."""
+    index = dist / "index.html"
+    if not index.is_file():
+        return []
+    return [
+        "sha256-" + base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()
+        for code in _INLINE_SCRIPT.findall(index.read_text(encoding="utf-8"))
+    ]
 
 
 def _file(path: Path, accept_encoding: str, cache_control: str, media_type: str) -> File:

@@ -4,7 +4,8 @@
 
 The Content-Security-Policy fits the built web app (webapp/dist), checked in a browser by the
 Playwright journeys:
-- scripts only from our origin: Vite's index.html has no inline script;
+- scripts only from our origin, and the built index.html's own inline script (its first
+  script, webapp/build-plugins/earlyFetch.ts), allowed by its hash (bff/spa.py reads it);
 - styles also inline: antd injects its CSS-in-JS as <style> elements;
 - images from data: and blob: URLs: KYC and ticket previews of files the customer picked;
 - frames from blob: URLs: the ticket attachment viewer shows a PDF in an <iframe> of a blob;
@@ -23,25 +24,32 @@ customer signs out. The web app's own files keep bff/spa.py's caching.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import BeforeMessageSendHookHandler, Message, Scope
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    (
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "frame-src 'self' blob:",
-        "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
+
+def content_security_policy(script_hashes: Sequence[str] = ()) -> str:
+    """The policy, allowing the inline scripts whose `sha256-…` hashes are given."""
+    script_src = " ".join(("'self'", *(f"'{digest}'" for digest in script_hashes)))
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src {script_src}",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "frame-src 'self' blob:",
+            "worker-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        )
     )
-)
+
 
 # Nothing in the web app needs a powerful browser feature; say so, so an injected frame
 # or script cannot ask for one either.
@@ -54,7 +62,6 @@ HSTS = "max-age=31536000; includeSubDomains"
 PRIVATE_PREFIXES = ("/api/", "/auth/", "/admin/api/")
 
 STATIC_HEADERS: tuple[tuple[str, str], ...] = (
-    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
     # no-referrer: links carry secrets (/reset-password/<code>/<email>), and nothing in Kobo
@@ -66,14 +73,18 @@ STATIC_HEADERS: tuple[tuple[str, str], ...] = (
 )
 
 
-def security_headers_hook(public_url: str) -> BeforeMessageSendHookHandler:
-    """The hook for `Litestar(before_send=[...])`."""
+def security_headers_hook(
+    public_url: str, script_hashes: Sequence[str] = ()
+) -> BeforeMessageSendHookHandler:
+    """The hook for `Litestar(before_send=[...])`; `script_hashes` as for the policy."""
     served_over_tls = public_url.lower().startswith("https://")
+    policy = content_security_policy(script_hashes)
 
     async def add_security_headers(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
         headers = MutableScopeHeaders.from_message(message)
+        headers["Content-Security-Policy"] = policy
         for name, value in STATIC_HEADERS:
             headers[name] = value
         if served_over_tls or scope.get("scheme") == "https":

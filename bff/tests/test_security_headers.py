@@ -3,14 +3,18 @@ TLS, and CORS only for configured origins (bff/security/headers.py, bff/security
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from pathlib import Path
 
 import httpx
 import pytest
 
-from bff.security.headers import CONTENT_SECURITY_POLICY
+from bff.security.headers import content_security_policy
+from bff.spa import inline_script_hashes
 from bff.tests.helpers import Bff, make_settings
 
+CONTENT_SECURITY_POLICY = content_security_policy()
 EXPECTED = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
@@ -184,3 +188,21 @@ async def test_api_and_auth_answers_are_never_stored(bff_factory, tmp_path: Path
         "public, max-age=31536000, immutable"
     )
     assert (await bff.client.get("/health")).headers.get("cache-control") != "no-store"
+
+
+async def test_the_web_apps_inline_script_and_no_other_is_allowed(  # type: ignore[no-untyped-def]
+    bff_factory, tmp_path: Path
+) -> None:
+    """index.html's first script is inline (webapp/build-plugins/earlyFetch.ts): the policy
+    names its hash, so that script runs and an injected one would not."""
+    code = "(()=>{window.kobo = 1})()"
+    (tmp_path / "index.html").write_text(
+        f'<!doctype html><head><script data-app="/assets/app.js">{code}</script>'
+        '<link rel="modulepreload" crossorigin href="/assets/app.js"></head>'
+    )
+    digest = base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()
+    assert inline_script_hashes(tmp_path) == [f"sha256-{digest}"]
+    bff = await bff_factory(webapp_dist=tmp_path)
+    for path in ("/home", "/api/accounts"):
+        policy = (await bff.client.get(path)).headers["content-security-policy"]
+        assert f"script-src 'self' 'sha256-{digest}';" in policy, policy

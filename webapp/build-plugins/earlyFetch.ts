@@ -1,9 +1,14 @@
 /**
  * index.html's first script (issue 43): src/earlyFetch.ts, built as an entry of its own and
- * put first in the page's head, so a signed-in page asks for its data a few hundred bytes
- * after the HTML rather than after the start-up bundle, and paints its first view
- * (src/firstPaint.ts, in the same file). (A second <script type="module"> in index.html
- * would not do: Vite folds every module script of a page into one entry.)
+ * put first in the page's head, inline, so a signed-in page asks for its data as soon as the
+ * HTML has arrived rather than after the start-up bundle, and paints its first view
+ * (src/firstPaint.ts, in the same file). Inline rather than a file of its own (issue 57): on
+ * a crowded 3G cell that file took a round trip and 1.4 s, sharing the link with the start-up
+ * bundle, before the data was even asked for (Lighthouse, real throttling). The BFF's
+ * Content-Security-Policy allows it by its hash (bff/spa.py). (A second
+ * <script type="module"> in index.html would not do: Vite folds every module script of a
+ * page into one entry.) The built file stays in assets/, unused, so that the budget
+ * (scripts/bundle-budget.mjs) still counts these bytes.
  *
  * In a build it also starts the app: the start-up bundle's <script> becomes a
  * <link rel="modulepreload"> (downloaded at once, as before, but not run), and the first
@@ -36,15 +41,22 @@ export function earlyFetch(): Plugin {
             output.type === 'chunk' && output.isEntry && !!output.facadeModuleId?.endsWith(`/${SOURCE}`),
         )
         if (!chunk) throw new Error(`earlyFetch: no entry chunk for ${SOURCE}`)
-        // One file, fetched as soon as the HTML names it: an import would cost a round trip.
+        // One script, inline: an import would cost a round trip.
         if (chunk.imports.length) throw new Error(`earlyFetch: ${SOURCE} imports ${chunk.imports.join(', ')}`)
+        // Either would end the inline script early, or change how the HTML parser reads it.
+        if (/<\/script|<!--/i.test(chunk.code)) throw new Error(`earlyFetch: ${SOURCE} contains "</script" or "<!--"; it cannot be inline`)
+        // A classic script has neither (below).
+        if (/\bimport\.meta\b|\bexport\s*\{/.test(chunk.code)) throw new Error(`earlyFetch: ${SOURCE} uses import.meta or exports; it cannot be a classic script`)
         const apps = [...html.matchAll(APP_SCRIPT)]
         if (apps.length !== 1) throw new Error(`earlyFetch: expected one start-up <script> in index.html, found ${apps.length}`)
         const [appTag, app] = apps[0]
         return {
           html: html.replace(appTag, `<link rel="modulepreload" crossorigin href="${app}">`),
           tags: [
-            { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}`, 'data-app': app }, injectTo: 'head-prepend' },
+            // A classic script, not a module: a module waits for the whole page and its
+            // stylesheets before it runs; this one runs as soon as it arrives, first in the head.
+            // In a function of its own, so that its names stay out of the page's globals.
+            { tag: 'script', attrs: { 'data-app': app }, children: `(()=>{${chunk.code.trim()}})()`, injectTo: 'head-prepend' },
           ],
         }
       },

@@ -50,7 +50,8 @@ function staticClosure(manifest, roots) {
 
 /** The chunks the login page loads, each with the reason it is counted. */
 function loginChunks(manifest) {
-  // index.html's two scripts: the first screen's early requests (src/earlyFetch.ts) and the app.
+  // index.html's two scripts: the first screen's early requests (src/earlyFetch.ts, inline in
+  // index.html: its built file holds the same bytes) and the app.
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
   if (!entries.includes('index.html') || entries.length > 2) {
     throw new Error(`expected index.html and at most src/earlyFetch.ts as entries, found ${entries.join(', ')}`)

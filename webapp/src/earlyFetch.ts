@@ -85,6 +85,16 @@ export function summaryBody(fetches: EarlyFetch[]): Promise<unknown> | null {
   return early.response.then((response) => (response.ok ? response.clone().json() : null)).catch(() => null)
 }
 
+/**
+ * Runs `then` once the page is parsed, at once if it is. In a build this script is a classic
+ * one at the top of the head (build-plugins/earlyFetch.ts), so it runs before the rest of the
+ * page has arrived: the requests leave at once, the painting waits for the body.
+ */
+function afterParsing(then: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true })
+  else then()
+}
+
 /** What index.html's first script does: start the page's requests, then paint its first view. */
 export function startFirstScreen(pathname: string): void {
   const session = savedSession()
@@ -93,13 +103,29 @@ export function startFirstScreen(pathname: string): void {
   // first view is the frame and the heading alone.
   const fetches = import.meta.env.VITE_MSW === 'true' ? [] : startEarlyFetches(pathname, session.token)
   window.koboEarlyFetches = fetches
-  window.koboFirstView = paintFirstView(pathname, session.user, summaryBody(fetches)) ?? undefined
+  const summary = summaryBody(fetches)
+  afterParsing(() => {
+    try {
+      window.koboFirstView = paintFirstView(pathname, session.user, summary) ?? undefined
+    } catch {
+      dropFirstScreen()
+    }
+  })
 }
 
 /** Takes the painted first view off the page (start-up then draws the page on its own). */
 function discardFirstView(): void {
   window.koboFirstView?.element.remove()
   window.koboFirstView = undefined
+}
+
+/**
+ * A first view that cannot be drawn (an odd saved session, a browser without an API it
+ * uses) must never keep the app from starting: the page is then drawn by the app alone.
+ */
+function dropFirstScreen(): void {
+  discardFirstView()
+  window.koboEarlyFetches = undefined
 }
 
 /** At the latest this long after this script ran, the app runs, even if the view still waits for the summary. */
@@ -128,10 +154,7 @@ export function startApp(app: string | undefined, painted: Promise<void> | undef
 try {
   startFirstScreen(window.location.pathname)
 } catch {
-  // A first view that cannot be drawn (an odd saved session, a browser without an API it
-  // uses) must never keep the app from starting: the page is then drawn by the app alone.
-  discardFirstView()
-  window.koboEarlyFetches = undefined
-} finally {
-  startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted)
+  dropFirstScreen()
 }
+// After the first view's painting began (its own `afterParsing`, registered first).
+afterParsing(() => startApp(document.querySelector<HTMLElement>('script[data-app]')?.dataset.app, window.koboFirstView?.painted))
