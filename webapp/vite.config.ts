@@ -75,13 +75,22 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.|[\\/]accounts[\\/]accountsSaga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
-            // The shell's own antd components and icons (its user menu, navigation icons),
+            // The shell's own modules and what they import (antd's layout, the navigation icons),
             // which every signed-in page loads, in one chunk instead of a dozen small ones: on a
             // phone's slow network each extra request costs a round trip (issue 23).
             {
               name: 'shell',
-              test: /node_modules[\\/]antd[\\/]es[\\/](avatar|tag|empty)[\\/]|[\\/]src[\\/](app[\\/]layouts(?![\\/](OnboardingLayout|NavDrawer))|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
+              test: /[\\/]src[\\/](app[\\/]layouts(?![\\/](OnboardingLayout|NavDrawer))|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
               priority: 1.5,
+            },
+            // antd's popups (tooltip, popover and their trigger and portal) with the small
+            // components most pages show beside them, in one chunk: /home's first screen needs
+            // none of them (components/plain/, LazyTooltip.tsx), and /transfer, which does, got
+            // them in a dozen small files once they left the shell's chunk.
+            {
+              name: 'antdShared',
+              test: /node_modules[\\/](antd[\\/]es[\\/](tooltip|popover|space|color-picker|collapse|tag|avatar|empty|skeleton)[\\/]|@rc-component[\\/](trigger|portal|collapse|color-picker|tooltip)[\\/])/,
+              priority: 1,
             },
           ],
         },
@@ -93,9 +102,12 @@ export default defineConfig(({ mode }) => ({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
-    // The tests load antd's CommonJS build; a module's deep import of its ES Dropdown
-    // (components/LazyDropdown.tsx) would be a second antd, outside the first's theme.
-    alias: { 'antd/es/dropdown': fileURLToPath(new URL('./src/test/antdDropdown.ts', import.meta.url)) },
+    // The tests load antd's CommonJS build; a module's deep import of its ES Dropdown or Tooltip
+    // (components/LazyDropdown.tsx, LazyTooltip.tsx) would be a second antd, outside the first's theme.
+    alias: {
+      'antd/es/dropdown': fileURLToPath(new URL('./src/test/antdDropdown.ts', import.meta.url)),
+      'antd/es/tooltip': fileURLToPath(new URL('./src/test/antdTooltip.ts', import.meta.url)),
+    },
     css: false,
     // Generous, for the same reason as setup.ts's asyncUtilTimeout: on a loaded machine the
     // first test of a file also pays for loading every feature's state (beforeAll).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { withDirectFormProvider, withoutCardTabs, withoutStyleGenerators } from './antdTrim'
+import { withDirectFormProvider, withoutCardTabs, withoutStyleGenerators, withoutUniqueTooltip } from './antdTrim'
 
 const STYLE_MODULE = `import { genFocusStyle } from '../../style';
 import { genStyleHooks, genSubStyleComponent } from '../../theme/internal';
@@ -48,5 +48,14 @@ describe("antd's Card without its tabs", () => {
     const rewritten = withoutCardTabs(readFileSync(path, 'utf8'))
     expect(rewritten).not.toContain("from '../tabs'")
     expect(rewritten).toContain('tabList is left out of the build')
+  })
+})
+
+describe("antd's ConfigProvider without the shared tooltip", () => {
+  it("replaces the import in the installed antd's ConfigProvider with a stand-in that says why", () => {
+    const path = createRequire(import.meta.url).resolve('antd/es/config-provider/index.js')
+    const rewritten = withoutUniqueTooltip(readFileSync(path, 'utf8'))
+    expect(rewritten).not.toContain("from '../tooltip/UniqueProvider'")
+    expect(rewritten).toContain('tooltip.unique is left out of the build')
   })
 })

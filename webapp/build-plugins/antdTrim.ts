@@ -20,6 +20,11 @@
  *    tabs that overflow) for its `tabList`, which the app never uses (eslint.config.js
  *    forbids it): about 17 KB gzipped on every page with a card. Card gets a stand-in that
  *    says so if it is ever rendered.
+ * 4. **ConfigProvider's shared tooltip.** antd's ConfigProvider imports the provider of
+ *    `tooltip={{ unique: true }}` (one tooltip moving between triggers), and with it
+ *    @rc-component/trigger, its popup and motion: about 8 KB gzipped on every first screen,
+ *    which otherwise has no popup until the first hover (components/LazyTooltip.tsx). The
+ *    app never asks for it (app/AntdProviders.tsx); a stand-in says so if it is.
  *
  * Build only: the tests and the dev server do not bundle node_modules this way.
  */
@@ -100,6 +105,16 @@ export function withoutCardTabs(code: string): string {
   return replaceLine(code, CARD_TABS_IMPORT, CARD_TABS_STAND_IN, 'antd/es/card/Card.js')
 }
 
+const CONFIG_PROVIDER = /[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/
+const UNIQUE_TOOLTIP_IMPORT = "import UniqueProvider from '../tooltip/UniqueProvider';"
+const UNIQUE_TOOLTIP_STAND_IN =
+  "const UniqueProvider = () => { throw new Error('antd ConfigProvider tooltip.unique is left out of the build (build-plugins/antdTrim.ts)') };"
+
+/** antd's ConfigProvider without the shared tooltip's provider (4. above). */
+export function withoutUniqueTooltip(code: string): string {
+  return replaceLine(code, UNIQUE_TOOLTIP_IMPORT, UNIQUE_TOOLTIP_STAND_IN, 'antd/es/config-provider/index.js')
+}
+
 /** `code` with `line` replaced; a build error if `line` is gone (a new antd release). */
 function replaceLine(code: string, line: string, by: string, module: string): string {
   if (!code.includes(line)) throw new Error(`antdTrim: ${module} no longer has \`${line}\``)
@@ -112,7 +127,13 @@ export function antdTrim(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!ANTD_MODULE.test(id)) return null
-      const source = FORM_CONTEXT.test(id) ? withDirectFormProvider(code) : CARD.test(id) ? withoutCardTabs(code) : code
+      const source = FORM_CONTEXT.test(id)
+        ? withDirectFormProvider(code)
+        : CARD.test(id)
+          ? withoutCardTabs(code)
+          : CONFIG_PROVIDER.test(id)
+            ? withoutUniqueTooltip(code)
+            : code
       const trimmed = withoutStyleGenerators(source)
       return trimmed === code ? null : { code: trimmed, map: null }
     },

@@ -1,5 +1,5 @@
 /** The eye button that shows or hides a balance. */
-import { Button } from 'antd'
+import { Button } from './plain'
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons'
 import type { CSSProperties, MouseEvent } from 'react'
 

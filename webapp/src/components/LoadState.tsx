@@ -7,13 +7,13 @@
  * - failed: an inline alert with the reason (the server's problem details, or a
  *   network sentence) and a Retry that asks again; it stays until the data comes. A failed
  *   read is never toasted as well (issue 55);
- * - empty: antd's Empty with the next thing to do, so an empty account never looks
+ * - empty: antd's (simple) Empty with the next thing to do, so an empty account never looks
  *   like a failed request (and a failed request never looks like an empty account).
  *
  * Otherwise it renders its children, the loaded screen.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import { Alert, Button, Empty, Skeleton } from 'antd'
+import { Alert, Button, Empty, Skeleton } from './plain'
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import type { Load } from '../lib/loadStatus'
 import './LoadState.css'
@@ -38,7 +38,6 @@ export function LoadFailed({ title, reason, onRetry, variant = 'block' }: LoadFa
     <div className={`kobo-load-failed kobo-load-failed--${variant}`} data-testid="load-failed">
       <Alert
         type={variant === 'banner' ? 'warning' : 'error'}
-        showIcon
         title={title}
         description={
           <>
@@ -78,12 +77,11 @@ function LoadingSkeleton({ rows, onRetry }: { rows: number; onRetry: () => void 
 
   return (
     <div className="kobo-load-loading" data-testid="load-loading" aria-busy="true">
-      <Skeleton active paragraph={{ rows }} />
+      <Skeleton rows={rows} />
       {slow && (
         <Alert
           className="kobo-load-slow"
           type="info"
-          showIcon
           title={SLOW_LOAD_MESSAGE}
           action={
             <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={retry}>
@@ -105,7 +103,7 @@ export interface EmptyContent {
 /** The empty state on its own, for lists that arrive inside other data (the dashboard's). */
 export function EmptyState({ description, action }: EmptyContent) {
   return (
-    <Empty className="kobo-load-empty" data-testid="load-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={description}>
+    <Empty className="kobo-load-empty" data-testid="load-empty" description={description}>
       {action}
     </Empty>
   )

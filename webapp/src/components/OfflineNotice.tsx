@@ -2,10 +2,10 @@
  * "You are offline" (issue 43): what a signed-in page shows instead of an error when the
  * network is gone and it has nothing kept to show, e.g. Kobo opened from the home screen
  * with no signal. The app's shell is there (the service worker had it); only the data is not.
- * Plain markup and antd's Button rather than antd's Result, whose illustrations would weigh
+ * Plain markup rather than antd's Result, whose illustrations would weigh
  * on /home's first-screen budget (scripts/bundle-budget.mjs) for a state few ever see.
  */
-import { Button } from 'antd'
+import { Button } from './plain'
 import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons'
 import { RETRY_LABEL } from './LoadState'
 import './OfflineNotice.css'

@@ -10,11 +10,20 @@ export const BRAND = {
   mist: '#F4F7F5',
 }
 
+/**
+ * The class on every antd component's root that carries the theme's CSS variables (antd's
+ * `cssVar.key`, by default a per-provider id). Fixed, so that components/plain/ can put it
+ * on theirs as antd does: each root then resets the variables a component above it changed
+ * (a card's larger radius must not reach the button inside it).
+ */
+export const THEME_CLASS = 'css-var-kobo'
+
 export const theme: ThemeConfig = {
   // Components take their styles from antd's prebuilt stylesheet (app/antdStyles.ts) instead of
   // generating them in JavaScript at first render: half the dashboard's blocking time on a
   // desktop (docs/benchmarks.md). The tokens below still apply, as CSS variables.
   zeroRuntime: true,
+  cssVar: { key: THEME_CLASS },
   token: {
     colorPrimary: BRAND.green,
     colorInfo: BRAND.green,

@@ -5,7 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet } from 'react-router'
-import { Button, Layout } from 'antd'
+import { Layout } from 'antd'
+import { Button } from '../../components/plain'
 import { BankOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../../lib/useIsMobile'
 import { whenIdle } from '../../lib/yieldToMain'

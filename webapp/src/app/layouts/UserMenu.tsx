@@ -2,7 +2,8 @@
  * The header's user icon menu: Logout, and "Add Kobo to your home screen" where the browser
  * offers installation (issue 43, pwa/pwaState.ts).
  */
-import { Avatar, type MenuProps } from 'antd'
+import type { MenuProps } from 'antd'
+import { Avatar } from '../../components/plain'
 import { DownOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { useAppDispatch, useAppSelector } from '../../store/hooks'
 import { logoutRequested, selectUserInfo } from '../../store/appSlice'

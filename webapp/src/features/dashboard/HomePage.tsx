@@ -1,6 +1,6 @@
 /** Route /home: the dashboard (docs/contract.md §7.1). Data: GET /api/client-summary. */
-import { Card, Col, Row } from 'antd'
 import { Text, Title } from '../../components/PlainText'
+import { Card, Col, Row } from '../../components/plain'
 import { LoadState } from '../../components/LoadState'
 import { useAppSelector } from '../../store/hooks'
 import { selectUserInfo } from '../../store/appSlice'
@@ -65,7 +65,7 @@ export function HomePage() {
         // The alert is its own box: a card around it would only frame it twice.
         <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} />
       ) : (
-        <Card variant="borderless">
+        <Card>
           <LoadState load={load} onRetry={retry} failedTitle={DASHBOARD_FAILED} skeletonRows={6} />
         </Card>
       )}
@@ -80,7 +80,7 @@ function SummaryGrid({ summary, moneyOffReason }: { summary: ClientSummary; mone
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} lg={14}>
-        <Card title={MY_ACCOUNTS} variant="borderless" extra={<AddAccountMenu accounts={summary.accounts} moneyOffReason={moneyOffReason} />}>
+        <Card title={MY_ACCOUNTS} extra={<AddAccountMenu accounts={summary.accounts} moneyOffReason={moneyOffReason} />}>
           {summary.accounts.length > 0 ? (
             <AccountCardStack accounts={summary.accounts} Eye={BalanceToggle} />
           ) : (

@@ -4,7 +4,8 @@
  * panel that slides in from the right (AddAccountPanels.tsx).
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Button, Tooltip } from 'antd'
+import { Button } from '../../../components/plain'
+import { LazyTooltip } from '../../../components/LazyTooltip'
 import { PlusOutlined, WalletOutlined } from '@ant-design/icons'
 import { isActive } from '../../../store/accounts/accountsSlice'
 import { useCreateAccount } from '../../../components/accounts/useCreateAccount'
@@ -45,9 +46,9 @@ export function AddAccountMenu({ accounts, moneyOffReason = null }: { accounts: 
           onClick: ({ key }) => (key === 'create' ? create.show() : setFundOpen(true)),
         }}
       >
-        <Tooltip title={moneyOffReason ?? 'Add account'}>
+        <LazyTooltip title={moneyOffReason ?? 'Add account'}>
           <Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" disabled={!!moneyOffReason} />
-        </Tooltip>
+        </LazyTooltip>
       </LazyDropdown>
 
       {panelsMounted && (

@@ -1,4 +1,5 @@
-import { Button, Card, Tooltip } from 'antd'
+import { Button, Card } from '../../../components/plain'
+import { LazyTooltip } from '../../../components/LazyTooltip'
 import { ArrowDownOutlined, ArrowUpOutlined, SendOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { EmptyState } from '../../../components/LoadState'
@@ -37,12 +38,12 @@ export function RecentTransactionsCard({
 }) {
   const navigate = useNavigate()
   return (
-    <Card title="Recent Transactions" variant="borderless">
+    <Card title="Recent Transactions">
       {transactions.length === 0 ? (
         <EmptyState
           description={NO_RECORDS}
           action={
-            <Tooltip title={moneyOffReason}>
+            <LazyTooltip title={moneyOffReason}>
               <Button
                 type="primary"
                 icon={<SendOutlined aria-hidden />}
@@ -51,7 +52,7 @@ export function RecentTransactionsCard({
               >
                 {MAKE_A_TRANSFER}
               </Button>
-            </Tooltip>
+            </LazyTooltip>
           }
         />
       ) : (

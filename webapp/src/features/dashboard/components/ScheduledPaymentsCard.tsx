@@ -2,7 +2,7 @@
  * Upcoming scheduled payments on /home; each row leads to /scheduled-payment
  * (opening that payment's details), completed ones show a green tick.
  */
-import { Button, Card, Empty } from 'antd'
+import { Button, Card, Empty } from '../../../components/plain'
 import { CalendarOutlined, CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import type { DashboardScheduledPayment } from '../../../api/types'
@@ -29,7 +29,6 @@ export function ScheduledPaymentsCard({ payments }: { payments: (DashboardSchedu
   return (
     <Card
       title="Scheduled Payments"
-      variant="borderless"
       extra={
         <Button type="link" onClick={() => open()} style={{ paddingInline: 0 }}>
           View all
@@ -37,7 +36,7 @@ export function ScheduledPaymentsCard({ payments }: { payments: (DashboardSchedu
       }
     >
       {payments.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_RECORDS} />
+        <Empty description={NO_RECORDS} />
       ) : (
         <div role="list" aria-label="Scheduled payments">
           {payments.map((p, index) => {

@@ -1,6 +1,7 @@
 /** Total Balance (hidden until its eye is clicked) with the Transfer shortcut. */
 import { useState } from 'react'
-import { Button, Card, Tooltip } from 'antd'
+import { Button, Card } from '../../../components/plain'
+import { LazyTooltip } from '../../../components/LazyTooltip'
 import { SendOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { BalanceToggle } from '../../../components/BalanceToggle'
@@ -19,7 +20,7 @@ export function TotalBalanceCard({ total, accountCount, savings = 0, moneyOffRea
   const [visible, setVisible] = useState(false)
   const navigate = useNavigate()
   return (
-    <Card className="kobo-total-card" variant="borderless">
+    <Card className="kobo-total-card">
       <div className="kobo-total-card__label">
         Total Balance
         <BalanceToggle visible={visible} onToggle={() => setVisible((v) => !v)} subject="Total Balance" />
@@ -31,7 +32,7 @@ export function TotalBalanceCard({ total, accountCount, savings = 0, moneyOffRea
         Across {accountCount} {accountCount === 1 ? 'account' : 'accounts'}
         {savings > 0 && ` · Savings ${visible ? formatNaira(savings) : HIDDEN_AMOUNT}`}
       </div>
-      <Tooltip title={moneyOffReason}>
+      <LazyTooltip title={moneyOffReason}>
         <Button
           type="primary"
           size="large"
@@ -46,7 +47,7 @@ export function TotalBalanceCard({ total, accountCount, savings = 0, moneyOffRea
         >
           Transfer
         </Button>
-      </Tooltip>
+      </LazyTooltip>
     </Card>
   )
 }

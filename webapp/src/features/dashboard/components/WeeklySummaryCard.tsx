@@ -1,5 +1,5 @@
 /** This week's transaction counts and money in/out. */
-import { Card, Col, Row } from 'antd'
+import { Card, Col, Row } from '../../../components/plain'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import type { WeeklyTransactionSummary } from '../../../api/types'
 import { formatNaira } from '../../../lib/format'
@@ -11,7 +11,7 @@ export function WeeklySummaryCard({ summary }: { summary: WeeklyTransactionSumma
     { label: 'Failed', value: summary.failedTransactions, color: '#C53030' },
   ]
   return (
-    <Card title="This Week" variant="borderless">
+    <Card title="This Week">
       <Row gutter={[12, 12]}>
         {stats.map((s) => (
           <Col span={8} key={s.label}>
