@@ -16,7 +16,7 @@ import os
 import secrets
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,18 +147,38 @@ async def test_two_phase_rotation_fails_no_request(
     live = [old_a, old_b]
     first_answers: dict[str, str] = {}
     polling = asyncio.Event()
+    rounds = 0  # the poller's rounds ended
+    poll_ended = False
+    round_ended = asyncio.Condition()
 
     async def poll() -> None:
         """Customers downloading every document from every live process, all along."""
-        while not polling.is_set():
-            for host in list(live):
-                async with deployment.client(host) as client:
-                    for url in list(urls):
-                        answer = await client.get(url, headers=ada)
-                        if answer.status_code == 200:
-                            content = answer.json()["content"]
-                            assert first_answers.setdefault(url, content) == content
-            await asyncio.sleep(0.1)
+        nonlocal rounds, poll_ended
+        try:
+            while not polling.is_set():
+                for host in list(live):
+                    async with deployment.client(host) as client:
+                        for url in list(urls):
+                            answer = await client.get(url, headers=ada)
+                            if answer.status_code == 200:
+                                content = answer.json()["content"]
+                                assert first_answers.setdefault(url, content) == content
+                async with round_ended:
+                    rounds += 1
+                    round_ended.notify_all()
+                await asyncio.sleep(0.1)
+        finally:
+            async with round_ended:
+                poll_ended = True
+                round_ended.notify_all()
+
+    async def drained() -> None:
+        """Until a round that began after now has ended: no request is still on its way to
+        a process just taken out of `live` (on a loaded machine a round outlasts any fixed
+        wait)."""
+        until = rounds + 2
+        async with round_ended:
+            await round_ended.wait_for(lambda: rounds >= until or poll_ended)
 
     poller = asyncio.create_task(poll())
     try:
@@ -167,7 +187,7 @@ async def test_two_phase_rotation_fails_no_request(
         # downloaded on the old process still serving.
         new_c = await deployment.start("both", current=NEW)
         live.append(new_c)
-        await _leave(deployment, live, old_b)
+        await _leave(deployment, live, old_b, drained)
         async with deployment.client(new_c) as c, deployment.client(old_a) as a:
             urls.append(await _ticket_with_attachment(c, ada))
             sealed = s3_server.objects(deployment.bucket).values()
@@ -178,7 +198,7 @@ async def test_two_phase_rotation_fails_no_request(
         new_d = await deployment.start("both", current=NEW)
         live.append(new_d)
         live.remove(old_a)
-        await asyncio.sleep(0.3)
+        await drained()
         await asyncio.to_thread(stack.stop_bff)
 
         # Phase 3: everything onto NEW; then nothing uses OLD.
@@ -251,8 +271,10 @@ async def _ticket_with_attachment(host: httpx.AsyncClient, headers: dict[str, st
     return str(created.json()["ticket"]["messages"][0]["attachments"][0]["url"])
 
 
-async def _leave(deployment: Deployment, live: list[str], url: str) -> None:
+async def _leave(
+    deployment: Deployment, live: list[str], url: str, drained: Callable[[], Awaitable[None]]
+) -> None:
     """As the load balancer stops sending to a pod before it is stopped."""
     live.remove(url)
-    await asyncio.sleep(0.3)  # the poller's round in flight there ends
+    await drained()  # the poller's round in flight there ends
     await asyncio.to_thread(deployment.stack.stop_another_bff, url)
