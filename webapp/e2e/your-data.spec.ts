@@ -2,13 +2,13 @@
  * Settings › Your data against the real stack (issue 59, docs/contract.md §14.6): a fresh
  * customer asks for a copy of their data with a code; the jobs runner prepares it and e-mails
  * a single-use link; the link opens the tab and downloads the zip once; marketing e-mail is
- * switched on and logged; a correction request gets its tracking number. Every screen at 1280
- * and 390 px.
+ * switched on and logged; a correction request gets its tracking number. An erasure the back
+ * office fulfils ends the session and every later sign-in. Every screen at 1280 and 390 px.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { MOCK, messagesFor } from './support'
+import { MOCK, fillCredentials, messagesFor } from './support'
 import { codeAfter, dismissToasts, signIn, typeDialogCode } from './money-support'
-import { freshPersona } from './customers'
+import { PASSWORD, freshPersona, onboardedCustomer } from './customers'
 import { atBothWidths } from './screenshots'
 
 test.skip(MOCK, 'the copy is prepared by the real jobs runner and e-mailed by the simulator')
@@ -78,4 +78,35 @@ test('a customer downloads their data once, chooses marketing and asks for a cor
   await dismissToasts(page)
   await requests.scrollIntoViewIfNeeded()
   await atBothWidths(page, 'your-data-requests', { fullPage: true })
+})
+
+test('an erasure the back office fulfils closes the profile: signed out, and no sign-in after', async ({ page, request }) => {
+  test.setTimeout(180_000) // a customer of their own: the profile is closed for good
+  const { person, email, admin } = await onboardedCustomer(request)
+  const customer = { email, password: PASSWORD, firstName: person.firstName }
+  await signIn(page, request, customer)
+  await dismissToasts(page)
+  await page.goto('/settings?tab=your-data')
+  const requests = page.getByTestId('requests-card')
+  await requests.getByLabel('Erase my data and close my profile').check()
+  await requests.getByLabel('Tell us more').fill('I am moving abroad and want my profile closed.')
+  await requests.getByRole('button', { name: 'Send request' }).click()
+  await expect(requests).toContainText(/KOBO-DRQ-\d{6}-[A-Z0-9]{6}/)
+  const number = /KOBO-DRQ-\d{6}-[A-Z0-9]{6}/.exec((await requests.textContent()) ?? '')![0]
+
+  // The back office fulfils it: the new customer's accounts hold no money.
+  const erased = await request.post(`/admin/api/privacy/requests/${number}/erase`, { headers: admin.headers })
+  expect(erased.status(), await erased.text()).toBe(200)
+
+  // The open session has ended: the next read sends the customer to the sign-in page.
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+  await fillCredentials(page, email, PASSWORD)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByText('Invalid login credentials')).toBeVisible()
+  await atBothWidths(page, 'your-data-erased')
+
+  // The answer was e-mailed: what was erased, and what the law keeps and for how long.
+  const answer = (await messagesFor(request, email)).find((m) => m.body.includes(number) && m.body.includes('closed your profile'))
+  expect(answer?.body).toContain('5 years after our relationship ends')
 })
