@@ -65,6 +65,7 @@ class Jobs:
         self.privacy = privacy
         self._dormant_marked_at = float("-inf")
         self._challenges_swept_at = float("-inf")
+        self._retention_swept_at = float("-inf")
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -109,6 +110,7 @@ class Jobs:
         await self.forget_expired_challenges()
         archives = await self.prepare_data_exports(now)
         await self.delete_expired_data_exports(now)
+        await self.delete_records_past_retention(now)
         # Last: what the passes above recorded (alerts, outcomes) goes out in the same pass.
         sent = await self.deliver_messages()
         return Pass(
@@ -152,6 +154,15 @@ class Jobs:
         if self.privacy is None:
             return 0
         return await _guarded("deleting old data archives", self.privacy.delete_expired(now))
+
+    async def delete_records_past_retention(self, now: datetime | None = None) -> int:
+        """Once an hour: closed profiles whose retention has ended, their records deleted."""
+        if self.privacy is None or time.monotonic() - self._retention_swept_at < 3600:
+            return 0
+        self._retention_swept_at = time.monotonic()
+        return await _guarded(
+            "deleting records past their retention", self.privacy.delete_past_retention(now)
+        )
 
     async def forget_expired_challenges(self) -> int:
         """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):

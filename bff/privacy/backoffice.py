@@ -5,7 +5,7 @@ written into the request's conversation."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -18,6 +18,7 @@ from bff.errors import Conflict, ValidationFailed
 from bff.privacy.erasure import REMOVED, erase_in
 from bff.privacy.models import DataRequest, RequestKind, RequestStatus
 from bff.privacy.record import FINANCIAL_RETENTION
+from bff.privacy.retention import retention_ends
 from bff.privacy.schemas import AdminDataRequestOut
 from bff.privacy.service import PrivacyService, request_out, told
 from bff.tickets.models import Sender, Ticket
@@ -29,11 +30,10 @@ ANSWER_REQUIRED = "Give the customer an answer"
 MONEY_LEFT = (
     "The customer still has money in an account. Pay it out to them before closing the profile."
 )
-RETENTION_YEARS = 5
 
 
 def erasure_answer(now: datetime) -> str:
-    until = format_date(now + timedelta(days=365 * RETENTION_YEARS), DATE)
+    until = format_date(retention_ends(now), DATE)
     return (
         f"We closed your profile and erased {REMOVED}. The law requires us to keep the record "
         f"of your accounts, payments and identity for {FINANCIAL_RETENTION}, that is until "

@@ -30,7 +30,7 @@ from bff.notifications.notifier import Notifier
 from bff.notifications.templates import branded_email, sms
 from bff.passkeys.schemas import PasskeyAssertionIn
 from bff.passkeys.service import Action, PasskeyApprovals, PasskeyService
-from bff.privacy import archive, summary
+from bff.privacy import archive, retention, summary
 from bff.privacy.models import (
     ConsentChannel,
     ConsentEvent,
@@ -444,6 +444,27 @@ class PrivacyService(PasskeyApprovals):
                     )
                 )
         return len(due)
+
+    async def delete_past_retention(self, now: datetime | None = None) -> int:
+        """Closed profiles whose retention has ended: everything this BFF held about each
+        deleted (bff/privacy/retention.py), one profile per transaction; one that fails is
+        logged and tried again on the next pass. Answers how many were deleted."""
+        now = now or self.clock()
+        async with self.db.autocommit() as session:
+            due = (await session.scalars(retention.past_retention(now))).all()
+        deleted = 0
+        for user in due:
+            try:
+                async with self.db.transaction() as session:
+                    forget = await retention.delete_records_in(session, self.metadata, user)
+            except Exception:
+                log.exception("could not delete the records of closed profile %s", user.id)
+                continue
+            for key in forget:
+                await self.store.forget(key)
+            log.info("deleted the records of profile %s: its retention ended", user.id)
+            deleted += 1
+        return deleted
 
     # -- consents ------------------------------------------------------------------------
     async def consents(self, user: User) -> ConsentsOut:

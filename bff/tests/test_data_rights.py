@@ -23,6 +23,7 @@ from bff.privacy import archive
 from bff.privacy.backoffice import MONEY_LEFT, PrivacyBackOffice
 from bff.privacy.breach import BreachDrill, customer_message, report
 from bff.privacy.models import ConsentEvent, DataExport, ExportStatus
+from bff.privacy.retention import retention_ends
 from bff.privacy.service import (
     ALERTS_NOTE,
     ALREADY_PREPARING,
@@ -49,7 +50,7 @@ from bff.tests.helpers import (
     tunde_token,
 )
 from bff.tests.soft_authenticator import SoftAuthenticator
-from bff.tickets.models import TicketAttachment
+from bff.tickets.models import Ticket, TicketAttachment
 from bff.transfers.models import Transfer
 from bff.users.models import User
 
@@ -170,11 +171,13 @@ async def owners_of_every_row(bff: Bff) -> dict[tuple[str, str], int | None]:
     return owner
 
 
-async def test_the_archive_holds_every_row_of_the_customers_and_nothing_of_anyone_elses(bff):
+async def a_mornings_use(bff: Bff) -> str:
+    """Rows in as many tables as a morning's use makes, for Ada and Tunde (tickets with a
+    photo and an agent's reply, a marketing choice, a correction request, a payment, a failed
+    sign-in); answers Ada's token."""
     ada_token = await bff.sign_in()
     tunde = await tunde_token(bff)
     admin = await admin_token(bff)
-    # Rows in as many tables as a morning's use makes, for both customers.
     for token in (ada_token, tunde):
         created = await bff.client.post(
             "/api/tickets", headers=auth(token), json=ticket_with_card_photo()
@@ -202,7 +205,11 @@ async def test_the_archive_holds_every_row_of_the_customers_and_nothing_of_anyon
     )
     assert paid.status_code == 200, paid.text
     await bff.login(ADA, "a wrong password")  # a failed sign-in that names Ada
+    return ada_token
 
+
+async def test_the_archive_holds_every_row_of_the_customers_and_nothing_of_anyone_elses(bff):
+    ada_token = await a_mornings_use(bff)
     ada, tunde_user = await user_row(bff, ADA), await user_row(bff, TUNDE)
     content = await privacy_of(bff).archive_of(ada, NOW)
     files = dict(archive.unpack(content))
@@ -515,6 +522,46 @@ async def test_erasure_closes_the_profile_and_keeps_the_ledger_whole(bff):
     assert not re.search(r"\b[A-Z]{3,}_[A-Z_]+\b|_id\b|user_sessions", told["body"])
     # A closed profile's passkey cannot sign in either (it is gone).
     assert ExportStatus.DELETED == "DELETED"
+
+
+async def test_what_the_law_kept_is_deleted_when_its_retention_ends(bff):
+    await a_mornings_use(bff)
+    ada = await user_row(bff, ADA)
+    opened = await bff.client.post(
+        f"{R}/requests", headers=auth(await bff.sign_in()), json={"kind": "ERASURE"}
+    )
+    assert opened.status_code == 201, opened.text
+    staff = await user_row(bff, "admin@example.com")
+    office = PrivacyBackOffice(privacy_of(bff), NoMoneyLeft())  # type: ignore[arg-type]
+    await office.erase(staff, opened.json()["request"]["trackingNumber"], NOW)
+    before = await owners_of_every_row(bff)
+    kept = {key for key, who in before.items() if who == ada.id}
+    async with bff.db.transaction() as session:
+        photo = await session.scalar(
+            select(TicketAttachment.storage_key)
+            .join(Ticket, Ticket.id == TicketAttachment.ticket_id)
+            .where(Ticket.user_id == ada.id)
+        )
+    balances = [await balance(bff, n) for n in (ADA_SAVINGS, ADA_TARGET)]
+    privacy = privacy_of(bff)
+
+    # A day before the period ends, the record is whole.
+    assert await privacy.delete_past_retention(retention_ends(NOW) - timedelta(days=1)) == 0
+    assert await owners_of_every_row(bff) == before
+
+    # Once it has ended, nothing of Ada's is left, and everyone else's rows all are.
+    assert await privacy.delete_past_retention(retention_ends(NOW) + timedelta(seconds=1)) == 1
+    after = await owners_of_every_row(bff)
+    assert {"users", "transfers", "tickets", "audit_events"} <= {t for t, _ in kept}
+    assert ada.id not in after.values()
+    assert set(after) == set(before) - kept
+    assert photo is not None
+    with pytest.raises(FileNotFoundError):
+        await privacy.store.objects.read(photo)
+    # The core's books are not the BFF's to delete: whole, and her balances as they were.
+    assert await ledger_is_balanced(bff)
+    assert [await balance(bff, n) for n in (ADA_SAVINGS, ADA_TARGET)] == balances
+    assert await privacy.delete_past_retention(retention_ends(NOW) + timedelta(days=1)) == 0
 
 
 # -- the breach drill ----------------------------------------------------------------------
