@@ -38,7 +38,11 @@ from bff.onboarding.review_controller import AdminOnboardingController
 from bff.openapi_document import document_api
 from bff.ops import health, ready
 from bff.passkeys.controller import PasskeySettingsController, PasskeySignInController
-from bff.privacy.controller import AdminPrivacyController, PrivacyController
+from bff.privacy.controller import (
+    AdminOffersController,
+    AdminPrivacyController,
+    PrivacyController,
+)
 from bff.problems import EXCEPTION_HANDLERS, problem_details_plugin
 from bff.registration.controller import RegistrationController
 from bff.risk.controller import AdminRiskController
@@ -103,6 +107,7 @@ CONTROLLERS = [
     AdminDisputesController,
     PrivacyController,
     AdminPrivacyController,
+    AdminOffersController,
     AdminRiskController,
     LivenessController,
     AdminLivenessController,

@@ -40,6 +40,7 @@ from bff.onboarding.service import OnboardingService
 from bff.passkeys.service import PasskeyService
 from bff.payees.lookup import AccountLookup
 from bff.privacy.backoffice import PrivacyBackOffice
+from bff.privacy.marketing import MarketingOffers
 from bff.privacy.service import PrivacyService, PrivacySettings
 from bff.registration.service import RegistrationService
 from bff.risk.backoffice import RiskBackOffice
@@ -104,6 +105,7 @@ class Services:
     dispute_back_office: DisputeBackOffice
     privacy: PrivacyService
     privacy_back_office: PrivacyBackOffice
+    marketing: MarketingOffers
     kyc: KycService
     clock: BankClock
     jobs: Jobs
@@ -302,6 +304,7 @@ def build(settings: Settings, core: CoreClient | None = None) -> Runtime:
         dispute_back_office=DisputeBackOffice(disputes, core_client, notifier),
         privacy=privacy,
         privacy_back_office=PrivacyBackOffice(privacy, core_client),
+        marketing=MarketingOffers(db, notifier),
         kyc=KycService(db, core_client, store, SealedFields(settings.storage.keys)),
         clock=clock,
         jobs=Jobs(

@@ -1,5 +1,6 @@
 """/api/privacy…: the customer's data rights in Settings (docs/contract.md §14.6), and
-/admin/api/privacy…: the back office's side of their requests (docs/admin-api.md)."""
+/admin/api/privacy…: the back office's side of their requests and the offers staff send to
+those who consented (docs/admin-api.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bff.openapi_errors import refuses
 from bff.passkeys.approval import CODE_OR_PASSKEY, ApprovalCodeSentOut
 from bff.passkeys.schemas import PasskeyOptionsOut
 from bff.privacy.backoffice import PrivacyBackOffice
+from bff.privacy.marketing import MarketingOffers, checked_offer
 from bff.privacy.schemas import (
     AdminDataRequestOut,
     AnswerIn,
@@ -26,6 +28,8 @@ from bff.privacy.schemas import (
     ExportIn,
     ExportOut,
     ExportRequestedOut,
+    OfferIn,
+    OfferSentOut,
     RecordOut,
 )
 from bff.privacy.service import PREPARING, PrivacyService, export_out, record_out
@@ -206,3 +210,21 @@ class AdminPrivacyController(Controller):
         data: AnswerIn,
     ) -> AdminDataRequestOut:
         return await privacy_back_office.reject(admin.user, tracking_number, data.answer)
+
+
+class AdminOffersController(Controller):
+    path = "/admin/api/privacy/offers"
+    tags = ["admin"]
+    security = [{"bearer": []}]
+
+    @post(
+        "/",
+        status_code=202,
+        summary="Send a marketing offer: queued only for the customers whose consent on the "
+        "channel is in force",
+    )
+    async def send(
+        self, marketing: MarketingOffers, admin: Principal, data: OfferIn
+    ) -> OfferSentOut:
+        offer = checked_offer(data.channel, data.subject, data.text)
+        return OfferSentOut(recipients=await marketing.send(offer))

@@ -109,3 +109,15 @@ class AnswerIn(RequestStruct):
     multiline_fields = frozenset({"answer"})
 
     answer: Annotated[str, msgspec.Meta(max_length=2_000)] | None = None
+
+
+class OfferIn(RequestStruct):
+    multiline_fields = frozenset({"text"})
+
+    channel: Annotated[str, msgspec.Meta(max_length=10)] | None = None  # SMS or EMAIL
+    subject: Annotated[str, msgspec.Meta(max_length=120)] | None = None  # e-mail only
+    text: Annotated[str, msgspec.Meta(max_length=2_000)] | None = None
+
+
+class OfferSentOut(CamelStruct):
+    recipients: int  # queued: the open profiles whose consent on the channel is in force

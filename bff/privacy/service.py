@@ -514,17 +514,6 @@ class PrivacyService(PasskeyApprovals):
                 )
         return await self.consents(user)
 
-    async def marketing_allowed(self, user_id: int, channel: str) -> bool:
-        """Whether a marketing message may go to this customer on this channel now."""
-        async with self.db.autocommit() as session:
-            latest = await session.scalar(
-                select(ConsentEvent.given)
-                .where(ConsentEvent.user_id == user_id, ConsentEvent.channel == channel)
-                .order_by(ConsentEvent.at.desc(), ConsentEvent.id.desc())
-                .limit(1)
-            )
-        return bool(latest)
-
     # -- correction and erasure requests -------------------------------------------------
     async def open_request(
         self, user: User, kind: str | None, details: str | None, now: datetime | None = None

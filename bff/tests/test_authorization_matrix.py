@@ -442,6 +442,9 @@ PROBES: dict[tuple[str, str], Callable[[Owned], Probe]] = {
     ),
     ("GET", "/admin/api/disputes"): lambda o: Probe(params={"all": "true"}),
     ("GET", "/admin/api/privacy/requests"): lambda o: Probe(params={"all": "true"}),
+    ("POST", "/admin/api/privacy/offers"): lambda o: Probe(
+        json={"channel": "EMAIL", "subject": "B's offer", "text": "B sends offers to everyone"}
+    ),
     ("POST", "/admin/api/privacy/requests/{tracking_number}/correct"): lambda o: Probe(
         json={"answer": "Not an agent"}
     ),

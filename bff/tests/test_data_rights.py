@@ -22,6 +22,7 @@ from bff.passkeys.models import Passkey
 from bff.privacy import archive
 from bff.privacy.backoffice import MONEY_LEFT, PrivacyBackOffice
 from bff.privacy.breach import BreachDrill, customer_message, report
+from bff.privacy.marketing import EMAIL_STOP, SMS_LIMIT, SUBJECT_REQUIRED, TEXT_REQUIRED
 from bff.privacy.models import ConsentEvent, DataExport, ExportStatus
 from bff.privacy.retention import retention_ends
 from bff.privacy.service import (
@@ -55,6 +56,7 @@ from bff.transfers.models import Transfer
 from bff.users.models import User
 
 R = "/api/privacy"
+OFFERS = "/admin/api/privacy/offers"
 NOW = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
 LINK = re.compile(r"export=(\d+)&token=([A-Za-z0-9_-]+)")
 
@@ -402,8 +404,45 @@ async def test_marketing_is_off_until_given_and_every_change_is_logged(bff):
         f"{R}/consents", headers=auth(token), json={"channel": "PIGEON", "given": True}
     )
     assert bad.status_code == 400
-    ada = await user_row(bff, ADA)
-    assert await privacy_of(bff).marketing_allowed(ada.id, "EMAIL") is False
+
+
+async def test_an_offer_reaches_only_those_whose_consent_is_in_force(bff):
+    ada, tunde, admin = await bff.sign_in(), await tunde_token(bff), await admin_token(bff)
+    email = {"channel": "EMAIL", "given": True}
+    for token, changes in ((ada, [email]), (tunde, [email, {**email, "given": False}])):
+        for change in changes:
+            changed = await bff.client.post(f"{R}/consents", headers=auth(token), json=change)
+            assert changed.status_code == 200, changed.text
+    offer = {"channel": "EMAIL", "subject": "Save more in December", "text": "Earn 12% a year."}
+    sent = await bff.client.post(OFFERS, headers=auth(admin), json=offer)
+    assert sent.status_code == 202, sent.text
+    assert sent.json() == {"recipients": 1}
+    assert await bff.app.state.jobs.deliver_messages() >= 1
+    inbox = {
+        who: [m for m in (await bff.sim.get("/sim/messages", params={"recipient": who})).json()]
+        for who in (ADA, TUNDE)
+    }
+    offers = [m for m in inbox[ADA] if "Earn 12% a year." in m["body"]]
+    assert len(offers) == 1 and EMAIL_STOP in offers[0]["body"]
+    assert not [m for m in inbox[TUNDE] if "Earn 12% a year." in m["body"]]
+    # Nobody said yes to text messages: an SMS offer reaches no one.
+    by_sms = await bff.client.post(
+        OFFERS, headers=auth(admin), json={"channel": "SMS", "text": "Hi"}
+    )
+    assert by_sms.json() == {"recipients": 0}
+    # Staff only; and a bad offer is refused with each field's problem, nothing queued.
+    assert (await bff.client.post(OFFERS, headers=auth(ada), json=offer)).status_code == 403
+    bad = await bff.client.post(OFFERS, headers=auth(admin), json={"channel": "EMAIL"})
+    assert bad.status_code == 400
+    assert {(e["field"], e["message"]) for e in bad.json()["errors"]} == {
+        ("subject", SUBJECT_REQUIRED),
+        ("text", TEXT_REQUIRED),
+    }
+    long_sms = await bff.client.post(
+        OFFERS, headers=auth(admin), json={"channel": "SMS", "text": "x" * (SMS_LIMIT + 1)}
+    )
+    assert long_sms.status_code == 400
+    assert await bff.app.state.jobs.deliver_messages() == 0
 
 
 # -- correction and erasure ----------------------------------------------------------------

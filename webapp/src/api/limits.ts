@@ -254,6 +254,12 @@ export const NewUserInLimits = {
   stateOfResidence: { maxLength: 200 },
 } as const satisfies LimitsOf<'NewUserIn'>
 
+export const OfferInLimits = {
+  channel: { maxLength: 10 },
+  subject: { maxLength: 120 },
+  text: { maxLength: 2000 },
+} as const satisfies LimitsOf<'OfferIn'>
+
 export const OpenPocketInLimits = {
   amount: { minimum: -1000000000000, maximum: 1000000000000, maxLength: 24 },
   name: { maxLength: 60 },
