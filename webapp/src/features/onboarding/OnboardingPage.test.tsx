@@ -137,7 +137,7 @@ describe('Onboarding page', () => {
       await user.type(screen.getByLabelText('Phone Number'), '0803')
       await user.click(screen.getByRole('button', { name: 'Continue' }))
       expect(await screen.findByText('NIN must be 11 digits')).toBeInTheDocument()
-      expect(screen.getByText('Phone number must be 11 digits')).toBeInTheDocument()
+      expect(await screen.findByText('Phone number must be 11 digits')).toBeInTheDocument()
     })
 
     it('Continue saves, says "Basic Profile updated successfully" and moves to Document Upload', async () => {

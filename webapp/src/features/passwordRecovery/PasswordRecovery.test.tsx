@@ -97,7 +97,7 @@ describe('Reset password page', () => {
     const { user } = renderWithProviders({ route: `/reset-password/${MOCK_RESET_CODE}/${encodeURIComponent(ADA)}` })
     await user.click(await screen.findByRole('button', { name: 'Reset Password' }))
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
-    expect(screen.getByText('Confirm Password is required')).toBeInTheDocument()
+    expect(await screen.findByText('Confirm Password is required')).toBeInTheDocument()
     await user.type(screen.getByLabelText('New Password'), 'Kobo@1')
     await user.click(screen.getByRole('button', { name: 'Reset Password' }))
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
