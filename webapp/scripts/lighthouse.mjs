@@ -28,7 +28,7 @@
  * service worker's cache on that profile with the DevTools protocol's throttling (repeatVisit).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -195,6 +195,7 @@ async function audit(url, formFactor, debugPort) {
   if (process.env.LH_DETAILS) printDetails(url, formFactor, lhr)
   if (process.env.LH_SAVE) {
     const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'login'}-${formFactor}-${Date.now()}.json`
+    mkdirSync(process.env.LH_SAVE, { recursive: true })
     writeFileSync(join(process.env.LH_SAVE, name), JSON.stringify(lhr))
   }
   if (lhr.runtimeError) console.error(`${url} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
