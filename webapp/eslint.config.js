@@ -58,10 +58,15 @@ export default tseslint.config(
             { name: 'antd', importNames: ['Typography'], message: 'First-screen modules use Text and Title from components/PlainText.tsx.' },
             {
               name: 'antd',
-              importNames: ['Alert', 'Avatar', 'Button', 'Card', 'Col', 'Empty', 'Row', 'Skeleton', 'Tag'],
+              importNames: ['Alert', 'Avatar', 'Button', 'Card', 'Col', 'Empty', 'Layout', 'Row', 'Skeleton', 'Tag'],
               message: 'First-screen modules use components/plain/ (antd’s markup without its JavaScript).',
             },
             { name: 'antd', importNames: ['Tooltip'], message: 'First-screen modules use components/LazyTooltip.tsx.' },
+            {
+              name: 'antd',
+              importNames: ['ConfigProvider', 'App'],
+              message: 'First screens have no antd providers (their theme is components/plain/plainTheme.css); a widget loaded later brings its own (components/withAntdProviders.tsx).',
+            },
           ],
         },
       ],

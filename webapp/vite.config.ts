@@ -9,11 +9,12 @@ import { precompress } from './build-plugins/precompress'
 import { pwa } from './build-plugins/pwa'
 
 // What the router loads for the signed-in pages a phone most often opens first (routes.tsx);
-// build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs.
-const SIGNED_IN_SHELL = ['src/app/layouts/ShellLayout.tsx', 'src/app/AntdProviders.tsx', 'src/app/signedInFeatures.ts']
+// build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs. /home draws
+// no antd component, so no antd providers either; /transfer's page brings them.
+const SIGNED_IN_SHELL = ['src/app/layouts/ShellLayout.tsx', 'src/app/signedInFeatures.ts']
 const FIRST_SCREEN_ROUTES = {
   '/home': [...SIGNED_IN_SHELL, 'src/features/dashboard/HomePage.tsx'],
-  '/transfer': [...SIGNED_IN_SHELL, 'src/features/transfers/TransferPage.tsx'],
+  '/transfer': [...SIGNED_IN_SHELL, 'src/components/AntdProviders.tsx', 'src/features/transfers/TransferPage.tsx'],
 }
 
 // The BFF serves the API and, in production, the built app on one origin. In
@@ -75,7 +76,7 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.|[\\/]accounts[\\/]accountsSaga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
-            // The shell's own modules and what they import (antd's layout, the navigation icons),
+            // The shell's own modules and what they import (the navigation icons),
             // which every signed-in page loads, in one chunk instead of a dozen small ones: on a
             // phone's slow network each extra request costs a round trip (issue 23).
             {

@@ -163,7 +163,7 @@ beforeAll(async () => {
   // signed-in page, and keeps a file's first test from waiting for the first imports.
   await Promise.all([
     loadAllFeatureStates(),
-    import('../app/AntdProviders'),
+    import('../components/AntdProviders'),
     import('../app/ToastHost'),
     import('../app/layouts/ShellLayout'),
     import('../app/layouts/OnboardingLayout'),
