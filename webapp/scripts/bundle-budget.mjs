@@ -89,7 +89,7 @@ const FIRST_SCREEN_BUDGETS = {
   // has where the bytes go and the design that reaches them. A budget is lowered with every
   // gain and raised only with a line there saying why.
   '/home': { js: 169.5 * 1024, css: 56 * 1024 },
-  '/transfer': { js: 315.5 * 1024, css: 58 * 1024 },
+  '/transfer': { js: 172 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

@@ -129,13 +129,14 @@ export const routes: RouteObject[] = [
             children: [{ path: 'onboarding', lazy: lazyPage(async () => (await import('../features/onboarding/OnboardingPage')).OnboardingPage, { state: 'onboarding' }) }],
           },
           {
-            // The shell and /home draw antd's markup without antd (components/plain/): no antd
-            // providers around them, so antd's runtime is not part of their first screen (issue 57).
-            // Every other page brings its own.
+            // The shell, /home and /transfer's first screen draw antd's markup without antd
+            // (components/plain/): no antd providers around them, so antd's runtime is not part of
+            // their first screen (issue 57). /transfer brings them with its form (AntdLater);
+            // every other page brings its own.
             lazy: lazyPage(async () => (await import('./layouts/ShellLayout')).ShellLayout, { firstScreenStyles: true }),
             children: [
               { path: 'home', lazy: lazyPage(async () => (await import('../features/dashboard/HomePage')).HomePage, { firstScreenStyles: true }) },
-              { path: 'transfer', lazy: lazyAntdPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true, state: 'transfers' }) },
+              { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true, state: 'transfers' }) },
               { path: 'beneficiary', lazy: lazyAntdPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage, { state: 'beneficiaries' }) },
               { path: 'settings', lazy: lazyAntdPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage, { state: 'settings' }) },
               { path: 'kyc-setting', lazy: lazyAntdPage(async () => (await import('../features/kyc/KycPage')).KycPage) },

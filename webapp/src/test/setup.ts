@@ -169,6 +169,8 @@ beforeAll(async () => {
     import('../app/layouts/OnboardingLayout'),
     // Every signed-in page renders it (with antd's Alert, Empty and Skeleton) on arrival.
     import('../components/LoadState'),
+    // /transfer's form, which the page loads after its first screen (TransferFormPicture.tsx).
+    import('../features/transfers/components/TransferForm'),
   ])
 })
 

@@ -12,6 +12,7 @@ import { PlusOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons'
 import { AntdProviders } from '../AntdProviders'
 import { stillTheme } from '../stillTheme'
 import { Alert, Avatar, Button, Card, Col, Empty, Layout, Row, Skeleton } from '.'
+import { Tag } from './Tag'
 import { StatusTag } from '../StatusTag'
 import { THEME_CLASS, theme } from '../../lib/theme'
 
@@ -57,6 +58,18 @@ const PAIRS: Array<[string, ReactElement, ReactElement]> = [
       <Col span={8}>b</Col>
     </Row>,
   ],
+  [
+    'Row with a horizontal gutter, Cols from a breakpoint up, with orders',
+    <antd.Row gutter={16}>
+      <antd.Col xs={24} md={12}>a</antd.Col>
+      <antd.Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>b</antd.Col>
+    </antd.Row>,
+    <Row gutter={16}>
+      <Col xs={24} md={12}>a</Col>
+      <Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>b</Col>
+    </Row>,
+  ],
+  ['tag', <antd.Tag className="kobo-balance-panel__tag">Disabled</antd.Tag>, <Tag className="kobo-balance-panel__tag">Disabled</Tag>],
   [
     'primary circle icon button, disabled',
     <antd.Button shape="circle" type="primary" icon={<PlusOutlined />} aria-label="Add account" disabled />,
@@ -179,6 +192,14 @@ describe('plain components', () => {
         <antd.Layout>
           <antd.Layout.Sider>s</antd.Layout.Sider>
         </antd.Layout>
+        <antd.Form layout="vertical">
+          <antd.Form.Item name="a" label="A" rules={[{ required: true }]}>
+            <antd.Select showSearch options={[]} />
+          </antd.Form.Item>
+          <antd.Input />
+          <antd.InputNumber prefix="₦" controls={false} />
+          <antd.Checkbox>c</antd.Checkbox>
+        </antd.Form>
       </AntdProviders>,
     )
     const runtime = rulesIn(runtimeStyles(), /\.css-var-[\w-]+\.ant-[\w-]+\{[^}]*\}/g)
