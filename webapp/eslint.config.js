@@ -47,6 +47,9 @@ export default tseslint.config(
       'src/components/BalanceToggle.tsx',
       'src/components/OfflineNotice.tsx',
       'src/components/StatusTag.tsx',
+      'src/features/transfers/TransferPage.tsx',
+      'src/features/transfers/components/BalancePanel.tsx',
+      'src/features/transfers/components/TransferFormPicture.tsx',
     ],
     // The dashboard's panels load at first use, not with the first screen.
     ignores: ['**/*.test.tsx', 'src/features/dashboard/components/AddAccountPanels.tsx'],
@@ -58,10 +61,15 @@ export default tseslint.config(
             { name: 'antd', importNames: ['Typography'], message: 'First-screen modules use Text and Title from components/PlainText.tsx.' },
             {
               name: 'antd',
-              importNames: ['Alert', 'Avatar', 'Button', 'Card', 'Col', 'Empty', 'Row', 'Skeleton', 'Tag'],
+              importNames: ['Alert', 'Avatar', 'Button', 'Card', 'Checkbox', 'Col', 'Empty', 'Form', 'Input', 'InputNumber', 'Layout', 'Row', 'Select', 'Skeleton', 'Tag'],
               message: 'First-screen modules use components/plain/ (antd’s markup without its JavaScript).',
             },
             { name: 'antd', importNames: ['Tooltip'], message: 'First-screen modules use components/LazyTooltip.tsx.' },
+            {
+              name: 'antd',
+              importNames: ['ConfigProvider', 'App'],
+              message: 'First screens have no antd providers (their theme is components/plain/plainTheme.css); a widget loaded later brings its own (components/withAntdProviders.tsx).',
+            },
           ],
         },
       ],

@@ -55,7 +55,7 @@ export default defineConfig({
     // (docs/frontend.md, "How long the tests take"); the retry's trace shows the failure too.
     trace: 'on-first-retry',
     // The journeys' customer asks her device for less motion, and the app honours it (antd's
-    // motion off: `stillTheme` in src/app/AntdProviders.tsx). Under load, clicks that landed while a dialog or a
+    // motion off: `stillTheme` in src/components/stillTheme.ts). Under load, clicks that landed while a dialog or a
     // picker was still zooming or sliding open were lost (a date picker's day, a form's Submit:
     // session 28's runs). e2e/screens.spec.ts checks both settings of the device.
     reducedMotion: 'reduce',

@@ -9,8 +9,9 @@ import { precompress } from './build-plugins/precompress'
 import { pwa } from './build-plugins/pwa'
 
 // What the router loads for the signed-in pages a phone most often opens first (routes.tsx);
-// build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs.
-const SIGNED_IN_SHELL = ['src/app/layouts/ShellLayout.tsx', 'src/app/AntdProviders.tsx', 'src/app/signedInFeatures.ts']
+// build-plugins/firstScreens.ts lists those files for scripts/bundle-budget.mjs. Neither page's
+// first screen draws an antd component, so no antd providers either (components/AntdLater.tsx).
+const SIGNED_IN_SHELL = ['src/app/layouts/ShellLayout.tsx', 'src/app/signedInFeatures.ts']
 const FIRST_SCREEN_ROUTES = {
   '/home': [...SIGNED_IN_SHELL, 'src/features/dashboard/HomePage.tsx'],
   '/transfer': [...SIGNED_IN_SHELL, 'src/features/transfers/TransferPage.tsx'],
@@ -75,12 +76,14 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/](api|store(?![\\/](payees|beneficiaries|schedules)[\\/]|[\\/]codeStep[\\/]saga\.|[\\/]accounts[\\/]accountsSaga\.)|features[\\/](auth|dashboard)[\\/]([a-zA-Z]+Slice|[a-zA-Z]+Saga|texts|api|types))[\\/.]/,
               priority: 2,
             },
-            // The shell's own modules and what they import (antd's layout, the navigation icons),
-            // which every signed-in page loads, in one chunk instead of a dozen small ones: on a
-            // phone's slow network each extra request costs a round trip (issue 23).
+            // The shell's own modules and what they import (the navigation icons), with the small
+            // kit modules the first screens share (status tags, the account cards' colours, the
+            // create-account state), which every signed-in page loads, in one chunk instead of a
+            // dozen small ones: on a phone's slow network each extra request costs a round trip
+            // (issue 23), and each small file its own bytes of imports.
             {
               name: 'shell',
-              test: /[\\/]src[\\/](app[\\/]layouts(?![\\/](OnboardingLayout|NavDrawer))|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState))[\\/.]/,
+              test: /[\\/]src[\\/](app[\\/]layouts(?![\\/](OnboardingLayout|NavDrawer))|lib[\\/]useIsMobile|components[\\/](BalanceToggle|LoadState|StatusTag|accounts[\\/](accountStyles|useCreateAccount)))[\\/.]/,
               priority: 1.5,
             },
             // antd's popups (tooltip, popover and their trigger and portal) with the small

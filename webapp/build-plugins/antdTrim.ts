@@ -24,7 +24,7 @@
  *    `tooltip={{ unique: true }}` (one tooltip moving between triggers), and with it
  *    @rc-component/trigger, its popup and motion: about 8 KB gzipped on every first screen,
  *    which otherwise has no popup until the first hover (components/LazyTooltip.tsx). The
- *    app never asks for it (app/AntdProviders.tsx); a stand-in says so if it is.
+ *    app never asks for it (components/AntdProviders.tsx); a stand-in says so if it is.
  *
  * Build only: the tests and the dev server do not bundle node_modules this way.
  */

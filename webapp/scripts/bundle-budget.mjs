@@ -88,8 +88,8 @@ const FIRST_SCREEN_BUDGETS = {
   // for /home and 200 KB for /transfer; docs/benchmarks.md ("The first screens' JavaScript")
   // has where the bytes go and the design that reaches them. A budget is lowered with every
   // gain and raised only with a line there saying why.
-  '/home': { js: 210 * 1024, css: 56 * 1024 },
-  '/transfer': { js: 317.5 * 1024, css: 58 * 1024 },
+  '/home': { js: 169.5 * 1024, css: 56 * 1024 },
+  '/transfer': { js: 172 * 1024, css: 58 * 1024 },
 }
 
 function gzipped(distDir, file) {

@@ -11,7 +11,7 @@ import { useReplacePaintedFirstView } from './paintedFirstView'
 
 const ThemedErrorPage = lazy(async () => {
   const load = async () => {
-    const [{ ErrorPage }, { AntdProviders }] = await Promise.all([import('./pages/ErrorPage'), import('./AntdProviders')])
+    const [{ ErrorPage }, { AntdProviders }] = await Promise.all([import('./pages/ErrorPage'), import('../components/AntdProviders')])
     return function ThemedErrorPage() {
       return (
         <AntdProviders>

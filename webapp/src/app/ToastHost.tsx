@@ -13,7 +13,7 @@ import { notification } from 'antd'
 import { useAppDispatch, useAppSelector } from '../store/hooks'
 import { selectToastQueue, toastShown } from '../store/toastSlice'
 import { useIsMobile } from '../lib/useIsMobile'
-import { AntdProviders } from './AntdProviders'
+import { AntdProviders } from '../components/AntdProviders'
 
 export const TOAST_DURATION_SECONDS = 5
 

@@ -61,12 +61,12 @@ function lazyPage(load: () => Promise<ComponentType>, { firstScreenStyles = fals
 }
 
 /**
- * The same for a page or layout outside every antd-wrapped layout: it brings
- * the antd theme and locale (AntdProviders) with it.
+ * The same for a page or layout that draws antd's components: it brings the antd theme and
+ * locale (AntdProviders) with it. No layout does it for its pages (the shell uses no antd).
  */
 function lazyAntdPage(load: () => Promise<ComponentType>, options: LazyOptions = {}) {
   return lazyPage(async () => {
-    const [Page, { AntdProviders }] = await Promise.all([load(), import('./AntdProviders')])
+    const [Page, { AntdProviders }] = await Promise.all([load(), import('../components/AntdProviders')])
     return function WithAntd() {
       return (
         <AntdProviders>
@@ -94,7 +94,7 @@ const builtPages: ReadonlySet<string> = new Set([
 /** Logged-in pages still to be built: each shows the "coming soon" card under its menu label. */
 const comingSoonRoutes: RouteObject[] = NAV_LINKS.filter((link) => !builtPages.has(link.key)).map((link) => ({
   path: link.path.slice(1),
-  lazy: lazyPage(async () => {
+  lazy: lazyAntdPage(async () => {
     const { ComingSoonPage } = await import('./pages/ComingSoonPage')
     return function ComingSoon() {
       return <ComingSoonPage title={link.label} />
@@ -129,20 +129,24 @@ export const routes: RouteObject[] = [
             children: [{ path: 'onboarding', lazy: lazyPage(async () => (await import('../features/onboarding/OnboardingPage')).OnboardingPage, { state: 'onboarding' }) }],
           },
           {
-            lazy: lazyAntdPage(async () => (await import('./layouts/ShellLayout')).ShellLayout, { firstScreenStyles: true }),
+            // The shell, /home and /transfer's first screen draw antd's markup without antd
+            // (components/plain/): no antd providers around them, so antd's runtime is not part of
+            // their first screen (issue 57). /transfer brings them with its form (AntdLater);
+            // every other page brings its own.
+            lazy: lazyPage(async () => (await import('./layouts/ShellLayout')).ShellLayout, { firstScreenStyles: true }),
             children: [
               { path: 'home', lazy: lazyPage(async () => (await import('../features/dashboard/HomePage')).HomePage, { firstScreenStyles: true }) },
               { path: 'transfer', lazy: lazyPage(async () => (await import('../features/transfers/TransferPage')).TransferPage, { firstScreenStyles: true, state: 'transfers' }) },
-              { path: 'beneficiary', lazy: lazyPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage, { state: 'beneficiaries' }) },
-              { path: 'settings', lazy: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage, { state: 'settings' }) },
-              { path: 'kyc-setting', lazy: lazyPage(async () => (await import('../features/kyc/KycPage')).KycPage) },
-              { path: 'scheduled-payment', lazy: lazyPage(async () => (await import('../features/schedules/SchedulesPage')).SchedulesPage, { state: 'schedules' }) },
-              { path: 'transaction-history', lazy: lazyPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage, { state: 'history' }) },
-              { path: 'bill-payment', lazy: lazyPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage, { state: 'bills' }) },
-              { path: 'savings', lazy: lazyPage(async () => (await import('../features/savings/SavingsPage')).SavingsPage) },
+              { path: 'beneficiary', lazy: lazyAntdPage(async () => (await import('../features/beneficiaries/BeneficiaryPage')).BeneficiaryPage, { state: 'beneficiaries' }) },
+              { path: 'settings', lazy: lazyAntdPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage, { state: 'settings' }) },
+              { path: 'kyc-setting', lazy: lazyAntdPage(async () => (await import('../features/kyc/KycPage')).KycPage) },
+              { path: 'scheduled-payment', lazy: lazyAntdPage(async () => (await import('../features/schedules/SchedulesPage')).SchedulesPage, { state: 'schedules' }) },
+              { path: 'transaction-history', lazy: lazyAntdPage(async () => (await import('../features/history/TransactionHistoryPage')).TransactionHistoryPage, { state: 'history' }) },
+              { path: 'bill-payment', lazy: lazyAntdPage(async () => (await import('../features/bills/BillPaymentPage')).BillPaymentPage, { state: 'bills' }) },
+              { path: 'savings', lazy: lazyAntdPage(async () => (await import('../features/savings/SavingsPage')).SavingsPage) },
               ...comingSoonRoutes,
-              { path: 'customer-service', lazy: lazyPage(async () => (await import('../features/tickets/CustomerServicePage')).CustomerServicePage, { state: 'tickets' }) },
-              { path: 'customer-service/:ticketId', lazy: lazyPage(async () => (await import('../features/tickets/TicketPage')).TicketPage, { state: 'tickets' }) },
+              { path: 'customer-service', lazy: lazyAntdPage(async () => (await import('../features/tickets/CustomerServicePage')).CustomerServicePage, { state: 'tickets' }) },
+              { path: 'customer-service/:ticketId', lazy: lazyAntdPage(async () => (await import('../features/tickets/TicketPage')).TicketPage, { state: 'tickets' }) },
             ],
           },
         ],

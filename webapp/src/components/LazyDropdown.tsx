@@ -17,7 +17,11 @@ import type { DropdownProps } from 'antd'
 import { whenIdle } from '../lib/yieldToMain'
 import './LazyDropdown.css'
 
-const Dropdown = lazy(() => import('antd/es/dropdown'))
+// With its own antd providers: the first screen has none (withAntdProviders.tsx).
+const Dropdown = lazy(async () => {
+  const [{ default: AntdDropdown }, { withAntdProviders }] = await Promise.all([import('antd/es/dropdown'), import('./withAntdProviders')])
+  return { default: withAntdProviders(AntdDropdown) }
+})
 
 type Props = Omit<DropdownProps, 'open'> & { children: ReactElement }
 

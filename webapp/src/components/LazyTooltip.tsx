@@ -34,7 +34,15 @@ type Loaded = { Tooltip: ComponentType<TooltipProps & { ref?: Ref<TooltipRef> }>
 /** antd's Tooltip opens 0.1 s after the pointer enters (its `mouseEnterDelay`). */
 const HOVER_DELAY_MS = 100
 
-const loadTooltip = () => import('antd/es/tooltip').then((module) => module.default)
+let themedTooltip: Promise<Loaded['Tooltip']> | null = null
+
+/** antd's Tooltip with its own antd providers: the first screen has none (withAntdProviders.tsx). */
+function loadTooltip(): Promise<Loaded['Tooltip']> {
+  themedTooltip ??= Promise.all([import('antd/es/tooltip'), import('./withAntdProviders')]).then(([tooltip, { withAntdProviders }]) =>
+    withAntdProviders(tooltip.default),
+  )
+  return themedTooltip
+}
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T) {
   if (typeof ref === 'function') ref(value)

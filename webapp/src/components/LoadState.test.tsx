@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { AntdProviders } from '../app/AntdProviders'
+import { AntdProviders } from './AntdProviders'
 import { LoadState, RETRY_LABEL, SLOW_LOAD_MESSAGE, SLOW_LOAD_MS } from './LoadState'
 import { idleLoad, loadFailed, loadStarted, loadSucceeded, type Load } from '../lib/loadStatus'
 

@@ -163,12 +163,14 @@ beforeAll(async () => {
   // signed-in page, and keeps a file's first test from waiting for the first imports.
   await Promise.all([
     loadAllFeatureStates(),
-    import('../app/AntdProviders'),
+    import('../components/AntdProviders'),
     import('../app/ToastHost'),
     import('../app/layouts/ShellLayout'),
     import('../app/layouts/OnboardingLayout'),
     // Every signed-in page renders it (with antd's Alert, Empty and Skeleton) on arrival.
     import('../components/LoadState'),
+    // /transfer's form, which the page loads after its first screen (TransferFormPicture.tsx).
+    import('../features/transfers/components/TransferForm'),
   ])
 })
 

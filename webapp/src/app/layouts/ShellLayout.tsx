@@ -5,14 +5,18 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet } from 'react-router'
-import { Layout } from 'antd'
-import { Button } from '../../components/plain'
+import { Button, Layout } from '../../components/plain'
 import { BankOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../../lib/useIsMobile'
 import { whenIdle } from '../../lib/yieldToMain'
+import { loadAntdRestStylesWhenIdle } from '../../lib/antdStyles'
 import { Logo } from '../../components/Logo'
 import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
+// antd's styles for the first screens (build-plugins/antdStyles.ts): the shell and its pages
+// draw antd's markup without antd (components/plain/), and antd's widgets load later.
+import 'virtual:antd-styles/first-screen.css'
+import '../../components/antdContrast.css'
 import './layouts.css'
 
 const loadNavDrawer = () => import('./NavDrawer')
@@ -27,18 +31,13 @@ export function ShellLayout() {
   // The drawer's code comes once the first screen is up, or with the first tap.
   const [drawerWanted, setDrawerWanted] = useState(false)
   useEffect(() => (isMobile ? whenIdle(() => void loadNavDrawer()) : undefined), [isMobile])
+  // The rest of antd's styles follow once the first screen is up (lib/antdStyles.ts).
+  useEffect(loadAntdRestStylesWhenIdle, [])
 
   return (
-    <Layout className="kobo-shell">
+    <Layout className="kobo-shell" hasSider={!isMobile}>
       {!isMobile && (
-        <Layout.Sider
-          width={248}
-          collapsedWidth={80}
-          collapsible
-          collapsed={collapsed}
-          trigger={null}
-          className="kobo-shell__sider"
-        >
+        <Layout.Sider width={248} collapsedWidth={80} collapsed={collapsed} className="kobo-shell__sider">
           <div className="kobo-shell__sider-inner">
             <div className="kobo-shell__brand">
               <Logo light markOnly={collapsed} />

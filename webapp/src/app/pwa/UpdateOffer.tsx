@@ -5,7 +5,7 @@
  */
 import { Button } from 'antd'
 import { CloseOutlined, SyncOutlined } from '@ant-design/icons'
-import { AntdProviders } from '../AntdProviders'
+import { AntdProviders } from '../../components/AntdProviders'
 import { dismissUpdate } from './pwaState'
 import './UpdateOffer.css'
 

@@ -5,8 +5,10 @@
  * first and the balance panel after it, so the first field is on the first
  * screen (the panel alone is taller than a phone's screen).
  */
-import { lazy, Suspense, useMemo } from 'react'
-import { Card, Col, Row, Skeleton, Typography } from 'antd'
+import { lazy, useMemo } from 'react'
+import { Card, Col, Row, Skeleton } from '../../components/plain'
+import { Text, Title } from '../../components/PlainText'
+import { AntdLater } from '../../components/AntdLater'
 import { useSearchParams } from 'react-router'
 import { PageTabs } from '../../components/PageTabs'
 import { useAppSelector } from '../../store/hooks'
@@ -20,12 +22,17 @@ import { useBalancesQuery } from './reads'
 import { BalancePanel } from './components/BalancePanel'
 import { MountWhenNeeded } from '../../components/MountWhenNeeded'
 import { selectSchedules } from '../../store/schedules/schedulesSlice'
-import { TransferForm } from './components/TransferForm'
+import { TransferFormPicture } from './components/TransferFormPicture'
 import { selectTransfers } from './transfersSlice'
 import { BANKS_FAILED, BENEFICIARIES_FAILED, TAB_LABELS, TRANSFER_HEADING, TRANSFER_PAGE_SUBTITLE, TRANSFER_SUBHEADING } from './texts'
+import type { TransferKind } from '../../api/transferTypes'
 import '../../components/payment/transfers.css'
 import { withAntdRestStyles } from '../../lib/antdStyles'
 
+// The form (antd's form, selects and number input) loads right after the page's own code: the
+// first screen shows its picture meanwhile, drawn without antd (issue 57). Everything drawn
+// with antd on this page is inside AntdLater, which brings antd's providers after the first screen.
+const TransferForm = lazy(async () => ({ default: (await import('./components/TransferForm')).TransferForm }))
 // Loaded when first needed (issue 23): the bulk tab brings antd's table and upload, the
 // dialogs bring antd's modal and the receipt; none is on the page's first screen.
 const BulkTransfer = lazy(async () => ({ default: (await withAntdRestStyles(() => import('./components/BulkTransfer'))).BulkTransfer }))
@@ -60,19 +67,25 @@ export function TransferPage() {
     [balances, accounts],
   )
 
+  const form = (kind: TransferKind) => (
+    <AntdLater fallback={<TransferFormPicture kind={kind} />}>
+      <TransferForm kind={kind} accounts={sources} banks={banks} />
+    </AntdLater>
+  )
+
   return (
     <>
       <div className="kobo-page-head">
-        <Typography.Title level={1}>{TRANSFER_HEADING}</Typography.Title>
-        <Typography.Text type="secondary">{TRANSFER_PAGE_SUBTITLE}</Typography.Text>
+        <Title level={1}>{TRANSFER_HEADING}</Title>
+        <Text type="secondary">{TRANSFER_PAGE_SUBTITLE}</Text>
       </div>
       <Row gutter={[20, 20]}>
         {/* The form comes first in the page's order (phones, screen readers); wide screens show the panel on its left. */}
         <Col xs={24} lg={{ span: 16, order: 2 }} xl={{ span: 17, order: 2 }}>
-          <Card variant="borderless" title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
-            <Suspense>
+          <Card title={TRANSFER_SUBHEADING} className="kobo-transfer-card">
+            <AntdLater>
               <DeviceCapNotice />
-            </Suspense>
+            </AntdLater>
             {/* Banners, not a blocked form: an own-account transfer needs neither list. */}
             {banksLoad.status === 'failed' && (
               <LoadFailed title={BANKS_FAILED} reason={banksLoad.error} onRetry={() => void banksQuery.refetch()} variant="banner" />
@@ -90,16 +103,16 @@ export function TransferPage() {
               activeKey={active}
               onChange={(key) => setParams({ tab: key }, { replace: true })}
               items={[
-                { key: 'intra-bank', label: TAB_LABELS.INTRA_BANK, children: <TransferForm kind="INTRA_BANK" accounts={sources} banks={banks} /> },
-                { key: 'own-account', label: TAB_LABELS.OWN_ACCOUNT, children: <TransferForm kind="OWN_ACCOUNT" accounts={sources} banks={banks} /> },
-                { key: 'other-bank', label: TAB_LABELS.OTHER_BANK, children: <TransferForm kind="OTHER_BANK" accounts={sources} banks={banks} /> },
+                { key: 'intra-bank', label: TAB_LABELS.INTRA_BANK, children: form('INTRA_BANK') },
+                { key: 'own-account', label: TAB_LABELS.OWN_ACCOUNT, children: form('OWN_ACCOUNT') },
+                { key: 'other-bank', label: TAB_LABELS.OTHER_BANK, children: form('OTHER_BANK') },
                 {
                   key: 'bulk',
                   label: TAB_LABELS.BULK,
                   children: (
-                    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <AntdLater fallback={<Skeleton rows={6} />}>
                       <BulkTransfer accounts={sources} banks={banks} />
-                    </Suspense>
+                    </AntdLater>
                   ),
                 },
               ]}
@@ -111,10 +124,14 @@ export function TransferPage() {
         </Col>
       </Row>
       <MountWhenNeeded when={flow.step === 'pending' || flow.step === 'succeeded' || flow.step === 'failed'}>
-        <TransferResultModal />
+        <AntdLater>
+          <TransferResultModal />
+        </AntdLater>
       </MountWhenNeeded>
       <MountWhenNeeded when={approval.step === 'code' || approval.step === 'confirming'}>
-        <ScheduleApprovalDialog />
+        <AntdLater>
+          <ScheduleApprovalDialog />
+        </AntdLater>
       </MountWhenNeeded>
     </>
   )

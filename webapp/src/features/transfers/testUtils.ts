@@ -14,9 +14,12 @@ export function setUpMoneyTests() {
   })
 }
 
-/** Opens an antd Select (found by its label) and picks the option with this text. */
+/**
+ * Opens an antd Select (found by its label) and picks the option with this text. Found once
+ * the form has loaded: /transfer first shows a picture of it (TransferFormPicture.tsx).
+ */
 export async function choose(user: UserEvent, label: string | HTMLElement, option: string) {
-  const box = typeof label === 'string' ? screen.getByLabelText(label) : label
+  const box = typeof label === 'string' ? await screen.findByLabelText(label) : label
   await user.click(box)
   const find = () => {
     const list = openDropdown()

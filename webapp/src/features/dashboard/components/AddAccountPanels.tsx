@@ -2,6 +2,7 @@
  * The two panels of /home's "+" (AddAccountMenu.tsx): Create Account and Fund Account, each
  * sliding in from the right. Loaded when the browser is idle after the first screen, or
  * when a panel is first asked for (issue 57); each panel's form loads when it first opens.
+ * /home has no antd providers around it, so the panels bring their own.
  */
 import { lazy, Suspense } from 'react'
 import { Drawer, Skeleton } from 'antd'
@@ -10,6 +11,7 @@ import type { Account } from '../../../api/types'
 import type { CreateAccountPanel } from '../../../components/accounts/useCreateAccount'
 import { CREATE_ACCOUNT_TITLE, FUND_ACCOUNT_TITLE } from '../../../store/accounts/texts'
 import { withAntdRestStyles } from '../../../lib/antdStyles'
+import { AntdProviders } from '../../../components/AntdProviders'
 
 // The drawers render nothing while closed (destroyOnHidden).
 const CreateAccountForm = lazy(async () => ({ default: (await withAntdRestStyles(() => import('../../../components/accounts/CreateAccountForm'))).CreateAccountForm }))
@@ -27,7 +29,7 @@ interface Props {
 export default function AddAccountPanels({ create, fundOpen, onFundClose, active }: Props) {
   const size = useIsMobile() ? '100%' : 440
   return (
-    <>
+    <AntdProviders>
       <Drawer
         title={CREATE_ACCOUNT_TITLE}
         aria-label={CREATE_ACCOUNT_TITLE}
@@ -48,6 +50,6 @@ export default function AddAccountPanels({ create, fundOpen, onFundClose, active
           <FundAccountPanel accounts={active} />
         </Suspense>
       </Drawer>
-    </>
+    </AntdProviders>
   )
 }

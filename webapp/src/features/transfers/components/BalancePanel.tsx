@@ -4,7 +4,9 @@
  * are asterisks (balances are hidden by default, part 2 section 9).
  */
 import { useState } from 'react'
-import { Card, Tag } from 'antd'
+import { Card } from '../../../components/plain'
+// Not in plain/index.ts: /home does not draw it, and its first screen does not carry it.
+import { Tag } from '../../../components/plain/Tag'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { BalanceToggle } from '../../../components/BalanceToggle'
 import { LoadState } from '../../../components/LoadState'
@@ -26,7 +28,7 @@ export function BalancePanel({ balances, load, onRetry }: BalancePanelProps) {
   const show = (amount: number) => (visible ? formatNaira(amount) : HIDDEN_AMOUNT)
 
   return (
-    <Card variant="borderless" className="kobo-balance-panel">
+    <Card className="kobo-balance-panel">
       <div className="kobo-balance-panel__head">
         <span>Total Balance</span>
         <BalanceToggle visible={visible} onToggle={() => setVisible((v) => !v)} subject="all accounts" />

@@ -1,34 +1,31 @@
 /**
- * The antd theme, locale and form messages for every page but the login
- * route (which uses no antd, to keep the sign-in bundle small). The router
- * wraps each lazily loaded top-level page or layout in it (routes.tsx); the
- * toast host has its own.
+ * The antd theme, locale and form messages for whatever draws antd's components: the router
+ * wraps each lazily loaded page that does in it (app/routes.tsx), and the widgets that load
+ * after a first screen (LazyDropdown, LazyTooltip, the shell's phone drawer, /home's panels)
+ * wrap themselves. The first screens (the shell and /home) draw antd's markup without antd
+ * (components/plain/) and take the theme's variables from a stylesheet (plainTheme.css), so
+ * antd's runtime is not part of them (issue 57). The login route uses no antd; the toast
+ * host has its own.
  *
- * A device that asks for less motion gets antd's motion turned off (`stillTheme` below).
+ * A device that asks for less motion gets antd's motion turned off (`stillTheme`, stillTheme.ts).
  *
  * antd's App component is not used: nothing calls App.useApp(), and the text
  * style it gave its subtree is on the body (index.css).
  */
 import { useEffect, type ReactNode } from 'react'
-import { ConfigProvider, type ThemeConfig } from 'antd'
+import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { theme } from '../lib/theme'
+import { stillTheme } from './stillTheme'
 import { useMediaQuery } from '../lib/useIsMobile'
 import { loadAntdRestStylesWhenIdle } from '../lib/antdStyles'
-// antd's styles for the first screens (app/antdStyles.ts); the rest follows when idle.
+// antd's styles for the first screens (build-plugins/antdStyles.ts), for the pages outside the
+// signed-in shell (which brings them itself); the rest follows when idle.
 import 'virtual:antd-styles/first-screen.css'
 import './antdContrast.css'
 
 /** A device's setting for less motion (an accessibility option of every phone and desktop). */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
-
-/**
- * The Kobo look for a customer whose device asks for less motion: antd's dialogs, drawers,
- * menus and toasts appear and leave in place instead of zooming and sliding (`motion: false`
- * turns antd's motion off). Here rather than in lib/theme.ts, which the login page's bundle
- * carries, because only antd's pages need it.
- */
-const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } }
 
 export function AntdProviders({ children }: { children: ReactNode }) {
   useEffect(loadAntdRestStylesWhenIdle, [])
