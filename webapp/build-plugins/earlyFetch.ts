@@ -56,10 +56,17 @@ export function earlyFetch(): Plugin {
             // A classic script, not a module: a module waits for the whole page and its
             // stylesheets before it runs; this one runs as soon as it arrives, first in the head.
             // In a function of its own, so that its names stay out of the page's globals.
-            { tag: 'script', attrs: { 'data-app': app }, children: `(()=>{${chunk.code.trim()}})()`, injectTo: 'head-prepend' },
+            // Without the source map's comment (a build with `--sourcemap`): a line comment there
+            // would swallow the function's closing `})()`.
+            { tag: 'script', attrs: { 'data-app': app }, children: `(()=>{${withoutSourceMapComment(chunk.code)}})()`, injectTo: 'head-prepend' },
           ],
         }
       },
     },
   }
+}
+
+/** The code without a trailing `//# sourceMappingURL=…` line, trimmed. */
+export function withoutSourceMapComment(code: string): string {
+  return code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '').trim()
 }
