@@ -1,9 +1,10 @@
 /**
  * /transfer's first screen shows a picture of the form (TransferFormPicture.tsx) until antd's
  * form has loaded: the same labels, required marks, placeholders and options, nothing a
- * customer, a screen reader or a test can reach.
+ * customer, a screen reader or a test can reach; a field tapped on it is focused once the form
+ * is there.
  */
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { TransferFormPicture } from './components/TransferFormPicture'
 import type { TransferKind } from '../../api/transferTypes'
@@ -45,5 +46,20 @@ describe('The transfer form’s picture', () => {
     expect(screen.queryAllByRole('combobox')).toHaveLength(0)
     expect(screen.queryAllByRole('button')).toHaveLength(0)
     expect(() => screen.getByLabelText('Amount')).toThrow()
+  })
+
+  it('keeps a tap: the field tapped is focused once the form is there, once', async () => {
+    const { container, unmount } = render(<TransferFormPicture kind="INTRA_BANK" />)
+    // jsdom lays nothing out: the Amount item is put where the customer taps.
+    const amount = container.querySelector<HTMLElement>('[data-field="amount"]')!
+    amount.getBoundingClientRect = () => ({ left: 16, right: 300, top: 400, bottom: 470 }) as DOMRect
+    fireEvent.pointerDown(screen.getByTestId('transfer-form-picture').parentElement!, { clientX: 40, clientY: 430 })
+    unmount()
+
+    const first = renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
+    await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveFocus())
+    first.unmount()
+    renderWithProviders({ route: '/transfer?tab=intra-bank', preloadedState: signedInState('ada') })
+    expect(await screen.findByLabelText('Amount')).not.toHaveFocus()
   })
 })

@@ -18,6 +18,7 @@ import type { Bank, TransferKind, TransferRequest } from '../../../api/transferT
 import { AmountField } from '../../../components/amount/AmountField'
 import { MountWhenNeeded } from '../../../components/MountWhenNeeded'
 import { AccountNumberField } from '../../../store/payees/AccountNumberField'
+import { takeTap } from './formPictureTap'
 import { isResolved, useNameLookup } from '../../../store/payees/nameLookup'
 import { scheduleSettingOf, type ScheduleValues } from '../../../store/schedules/schedule'
 import { selectSchedules } from '../../../store/schedules/schedulesSlice'
@@ -73,6 +74,12 @@ export function TransferForm({ kind, accounts, banks }: { kind: TransferKind; ac
     [beneficiaries, kind],
   )
   const otherBanks = useMemo(() => banks.filter((b) => b.institutionCode !== KOBO_BANK_CODE), [banks])
+
+  // A field the customer tapped on the form's picture while this code loaded (formPictureTap.ts).
+  useEffect(() => {
+    const tapped = takeTap()
+    if (tapped) form.focusField(tapped)
+  }, [form])
 
   // A transfer went through (or is pending), or a schedule was approved: start again with a clean form.
   const seenCompleted = useRef(completed + scheduled)

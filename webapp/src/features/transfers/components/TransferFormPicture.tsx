@@ -5,17 +5,19 @@
  * then takes its place at the same size. Like the painted first view (src/firstPaint.ts) it
  * is a picture: `inert` and hidden from assistive technology, its labels tied to no field,
  * so nothing can be typed into it and no test or journey finds a field in it (they wait for
- * the real form). The labels, placeholders and required marks are TransferForm's own.
+ * the real form). A field tapped meanwhile is focused once the real form is there
+ * (formPictureTap.ts). The labels, placeholders and required marks are TransferForm's own.
  */
 import type { ReactNode } from 'react'
 import { DownOutlined, SendOutlined } from '@ant-design/icons'
 import { Button, Col, Row } from '../../../components/plain'
 import { THEME_CLASS } from '../../../lib/theme'
 import type { TransferKind } from '../../../api/transferTypes'
+import { fieldAt, keepTap } from './formPictureTap'
 
-function Item({ label, required = false, children }: { label: string; required?: boolean; children: ReactNode }) {
+function Item({ field, label, required = false, children }: { field: string; label: string; required?: boolean; children: ReactNode }) {
   return (
-    <div className={`ant-form-item ${THEME_CLASS} ant-form-css-var ant-form-item-vertical`}>
+    <div className={`ant-form-item ${THEME_CLASS} ant-form-css-var ant-form-item-vertical`} data-field={field}>
       <div className={`ant-row ant-form-item-row ${THEME_CLASS}`}>
         <div className={`ant-col ant-form-item-label ${THEME_CLASS}`}>
           <label className={required ? 'ant-form-item-required' : ''} title={label}>
@@ -80,17 +82,18 @@ export function TransferFormPicture({ kind }: { kind: TransferKind }) {
   const own = kind === 'OWN_ACCOUNT'
   const otherBank = kind === 'OTHER_BANK'
   return (
-    <div inert aria-hidden="true" data-testid="transfer-form-picture">
+    <div onPointerDown={(event) => keepTap(fieldAt(event.currentTarget, event.clientX, event.clientY))}>
+      <div inert aria-hidden="true" data-testid="transfer-form-picture">
       <form className={`ant-form ant-form-vertical ${THEME_CLASS} ant-form-css-var kobo-transfer-form`}>
         <Row gutter={16}>
           <Col xs={24} md={own ? 12 : 24}>
-            <Item label="From Account" required>
+            <Item field="sourceAccountNumber" label="From Account" required>
               <Select placeholder="Select From Account" />
             </Item>
           </Col>
           {own && (
             <Col xs={24} md={12}>
-              <Item label="To Account" required>
+              <Item field="destinationAccountNumber" label="To Account" required>
                 <Select placeholder="Select To Account" />
               </Item>
             </Col>
@@ -98,19 +101,19 @@ export function TransferFormPicture({ kind }: { kind: TransferKind }) {
         </Row>
         {!own && (
           <>
-            <Item label="Choose Beneficiary (Optional)">
+            <Item field="beneficiaryId" label="Choose Beneficiary (Optional)">
               <Select placeholder="Select a saved beneficiary" search />
             </Item>
             <Row gutter={16}>
               {otherBank && (
                 <Col xs={24} md={12}>
-                  <Item label="Bank" required>
+                  <Item field="destinationBankCode" label="Bank" required>
                     <Select placeholder="Select Bank" search />
                   </Item>
                 </Col>
               )}
               <Col xs={24} md={otherBank ? 12 : 24}>
-                <Item label="Account Number" required>
+                <Item field="destinationAccountNumber" label="Account Number" required>
                   <Input placeholder="10-digit account number" />
                 </Item>
               </Col>
@@ -119,12 +122,12 @@ export function TransferFormPicture({ kind }: { kind: TransferKind }) {
         )}
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Item label="Amount" required>
+            <Item field="amount" label="Amount" required>
               <Amount />
             </Item>
           </Col>
           <Col xs={24} md={12}>
-            <Item label="Narration (Optional)">
+            <Item field="description" label="Narration (Optional)">
               <Input placeholder="What is it for?" />
             </Item>
           </Col>
@@ -146,6 +149,7 @@ export function TransferFormPicture({ kind }: { kind: TransferKind }) {
           Send
         </Button>
       </form>
+      </div>
     </div>
   )
 }
