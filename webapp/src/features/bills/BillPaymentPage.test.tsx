@@ -7,6 +7,7 @@ import { requestBodies } from '../../test/requestBodies'
 import { problem, tokenFor } from '../../mocks/session'
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders'
 import { customerOf } from '../../mocks/state'
+import { requireSelfie } from '../../mocks/liveness'
 import { personas } from '../../mocks/personas'
 import { dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { pendingPolling } from './billsSaga'
@@ -421,6 +422,20 @@ describe('Bills Payment page', () => {
     await dialogClosed('Buy Airtime')
     expect(await screen.findByText(SUCCESS_TITLE)).toBeInTheDocument()
     await waitFor(() => expect(historyRows()[0]).toHaveTextContent('Completed'))
+  })
+
+  it('a refused payment says why under the panel, with the way to Settings; closing the panel clears it', async () => {
+    requireSelfie(customerOf(ada))
+    const { user } = renderBills()
+    const panel = await fillAirtime(user, '08031234501')
+    const refusal = await within(panel).findByRole('alert')
+    expect(refusal).toHaveTextContent("Please confirm it is you with a selfie before you send money: Settings, Security, Confirm it's you.")
+    expect(within(refusal).getByRole('button', { name: 'Open Settings' })).toBeInTheDocument()
+    expect(queryDialog('OTP Verification')).toBeNull()
+    expect(document.querySelector('.ant-message, .ant-notification')?.textContent ?? '').not.toContain('selfie')
+    await user.keyboard('{Escape}')
+    await dialogClosed('Buy Airtime')
+    expect(within(await openPanel(user, 'Buy Airtime')).queryByRole('alert')).toBeNull()
   })
 
   it('the risk check: a step-up warns before the code and the confirm acknowledges it (docs/contract.md §16.1)', async () => {

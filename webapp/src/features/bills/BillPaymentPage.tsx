@@ -21,6 +21,7 @@ import { CableTvPanel } from './components/CableTvPanel'
 import { DataPanel } from './components/DataPanel'
 import { ElectricityPanel } from './components/ElectricityPanel'
 import { ProductIcon } from './components/ProductIcon'
+import { RefusalNotice } from '../../components/payment/RefusalNotice'
 import { BILLS_HEADING, CATALOG_FAILED, PANEL_TITLES } from './texts'
 import type { BillProduct } from './types'
 import './components/bills.css'
@@ -106,6 +107,7 @@ export function BillPaymentPage() {
         className="kobo-bill-drawer"
       >
         {Panel && <Panel />}
+        <RefusalNotice error={flow.step === 'idle' ? flow.error : null} inSettings={flow.inSettings} />
       </Drawer>
       <BillCodeDialog />
       <BillResultModal />

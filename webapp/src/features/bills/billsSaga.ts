@@ -38,10 +38,12 @@ export const pendingPolling = { intervalMs: 2500, attempts: 16 }
 
 const isFinal = (bill: BillLog) => bill.vendingStatus !== 'PENDING'
 
+/** The pay call's answer: the code dialog, or the panel back with the reason under it (not a
+ * toast: a refusal such as a freeze or the risk check's block must be read, as for transfers). */
 function* vendInitiated(result: ApiResult<VendPending>): SagaIterator {
-  if (result.error) {
-    yield put(vendInitiateFailed())
-    yield call(toastFailure, result.error, BILL_ERROR)
+  const { error } = result
+  if (error) {
+    yield put(vendInitiateFailed({ error: isSessionError(error) ? null : errorMessage(error, BILL_ERROR), inSettings: error.status === 409 }))
     return
   }
   yield put(vendCodeSent(result.data))

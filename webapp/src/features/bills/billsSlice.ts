@@ -24,7 +24,10 @@ export interface BillsState {
     /** A refused bill's reference (the 422's `referenceNumber`), for "Report a problem". */
     reference: string | null
     message: string | null
+    /** Why the payment failed (the result), or why its first call was refused (under the panel). */
     error: string | null
+    /** The refusal was a 409: something to change in Settings (a freeze, a selfie owed). */
+    inSettings: boolean
     failures: number
     /** The history checks ended while the biller had not answered yet. */
     stillPending: boolean
@@ -46,6 +49,7 @@ const idleFlow: BillsState['flow'] = {
   reference: null,
   message: null,
   error: null,
+  inSettings: false,
   failures: 0,
   stillPending: false,
   settledLater: false,
@@ -69,14 +73,17 @@ const billsSlice = createSlice({
     },
     panelClosed(state) {
       state.panel = null
+      // A refusal under the panel goes with it.
+      if (state.flow.step === 'idle') state.flow = idleFlow
     },
 
     vendRequested(state, action: PayloadAction<{ product: BillProduct; body: VendRequest; holder?: string | null }>) {
       const { product, body, holder = null } = action.payload
       state.flow = { ...idleFlow, step: 'submitting', product, request: body, holder }
     },
-    vendInitiateFailed(state) {
-      state.flow = idleFlow
+    /** The first call was refused: the panel stays, with the reason under it. */
+    vendInitiateFailed(state, action: PayloadAction<{ error: string | null; inSettings: boolean }>) {
+      state.flow = { ...idleFlow, ...action.payload }
     },
     vendCodeSent(state, action: PayloadAction<VendPending>) {
       state.flow.step = 'code'

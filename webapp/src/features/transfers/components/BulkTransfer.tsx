@@ -34,7 +34,7 @@ import { BulkRowsTable } from './bulk/BulkRowsTable'
 import { PasteCsvModal } from './bulk/PasteCsvModal'
 import type { BulkRow, BulkRowValues } from './bulk/bulkRows'
 import { NewAccountCapNotice } from '../NewAccountCapNotice'
-import { RefusalNotice } from './RefusalNotice'
+import { RefusalNotice } from '../../../components/payment/RefusalNotice'
 
 
 export function BulkTransfer({ accounts, banks }: { accounts: Account[]; banks: Bank[] }) {

@@ -35,7 +35,7 @@ const loadCreateSchedule = async () => (await import('../../../store/schedules/r
 // Notices the first screen does without: the new-account cap once an account is chosen, and
 // a refused first call (docs/contract.md §16).
 const NewAccountCapNotice = lazy(async () => ({ default: (await import('../NewAccountCapNotice')).NewAccountCapNotice }))
-const RefusalNotice = lazy(async () => ({ default: (await import('./RefusalNotice')).RefusalNotice }))
+const RefusalNotice = lazy(async () => ({ default: (await import('../../../components/payment/RefusalNotice')).RefusalNotice }))
 
 interface Values extends ScheduleValues {
   sourceAccountNumber?: string
