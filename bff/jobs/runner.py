@@ -63,9 +63,9 @@ class Jobs:
         self.feeds = feeds
         self.liveness = liveness
         self.privacy = privacy
-        self._dormant_marked_at = float("-inf")
-        self._challenges_swept_at = float("-inf")
-        self._retention_swept_at = float("-inf")
+        self._dormant_marking = Every(3600)
+        self._challenge_sweep = Every(60)
+        self._retention_sweep = Every(3600)
         self._task: asyncio.Task[None] | None = None
         self._outbox_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -124,9 +124,8 @@ class Jobs:
 
     async def mark_dormant_profiles(self) -> int:
         """Once an hour: profiles unused for the dormant days owe a selfie (bff/liveness)."""
-        if self.liveness is None or time.monotonic() - self._dormant_marked_at < 3600:
+        if self.liveness is None or not self._dormant_marking.due():
             return 0
-        self._dormant_marked_at = time.monotonic()
         return await _guarded("marking dormant profiles", self.liveness.require_dormant())
 
     async def pull_risk_feeds(self) -> int:
@@ -157,9 +156,8 @@ class Jobs:
 
     async def delete_records_past_retention(self, now: datetime | None = None) -> int:
         """Once an hour: closed profiles whose retention has ended, their records deleted."""
-        if self.privacy is None or time.monotonic() - self._retention_swept_at < 3600:
+        if self.privacy is None or not self._retention_sweep.due():
             return 0
-        self._retention_swept_at = time.monotonic()
         return await _guarded(
             "deleting records past their retention", self.privacy.delete_past_retention(now)
         )
@@ -167,9 +165,8 @@ class Jobs:
     async def forget_expired_challenges(self) -> int:
         """Passkey challenges nobody answered in time (anyone may ask for a sign-in one):
         deleted once a minute, so the table holds only the last few minutes' ceremonies."""
-        if self.passkeys is None or time.monotonic() - self._challenges_swept_at < 60:
+        if self.passkeys is None or not self._challenge_sweep.due():
             return 0
-        self._challenges_swept_at = time.monotonic()
         work = self.passkeys.forget_expired_challenges()
         return await _guarded("forgetting expired passkey challenges", work)
 
@@ -228,6 +225,23 @@ class Jobs:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+
+
+class Every:
+    """For a pass that need not run on every round: due at most once per `seconds` (the
+    process's monotonic clock), and from the first round on."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._last = float("-inf")
+
+    def due(self) -> bool:
+        """Whether the pass is due now; if so, it counts as run."""
+        now = time.monotonic()
+        if now - self._last < self.seconds:
+            return False
+        self._last = now
+        return True
 
 
 async def _guarded(what: str, work: Awaitable[int]) -> int:

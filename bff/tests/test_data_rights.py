@@ -419,7 +419,7 @@ async def test_an_offer_reaches_only_those_whose_consent_is_in_force(bff):
     assert sent.json() == {"recipients": 1}
     assert await bff.app.state.jobs.deliver_messages() >= 1
     inbox = {
-        who: [m for m in (await bff.sim.get("/sim/messages", params={"recipient": who})).json()]
+        who: (await bff.sim.get("/sim/messages", params={"recipient": who})).json()
         for who in (ADA, TUNDE)
     }
     offers = [m for m in inbox[ADA] if "Earn 12% a year." in m["body"]]
