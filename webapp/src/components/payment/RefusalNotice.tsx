@@ -16,7 +16,7 @@ export function RefusalNotice({ error, inSettings }: { error: string | null; inS
       type="error"
       showIcon
       title={error}
-      className="kobo-transfer-refusal"
+      className="kobo-payment-refusal"
       action={inSettings && <Button size="small" onClick={() => navigate('/settings#security')}>Open Settings</Button>}
     />
   )

@@ -9,7 +9,7 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { customerOf } from '../../mocks/state'
 import { requireSelfie } from '../../mocks/liveness'
 import { personas } from '../../mocks/personas'
-import { dialog, dialogClosed, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
+import { dialog, dialogClosed, noToast, queryDialog, setUpMoneyTests, typeCode } from '../transfers/testUtils'
 import { pendingPolling } from './billsSaga'
 import { VEND_FAILED, seedMockBills } from './mocks'
 import {
@@ -426,13 +426,13 @@ describe('Bills Payment page', () => {
 
   it('a refused payment says why under the panel, with the way to Settings; closing the panel clears it', async () => {
     requireSelfie(customerOf(ada))
-    const { user } = renderBills()
+    const { user, store } = renderBills()
     const panel = await fillAirtime(user, '08031234501')
     const refusal = await within(panel).findByRole('alert')
     expect(refusal).toHaveTextContent("Please confirm it is you with a selfie before you send money: Settings, Security, Confirm it's you.")
     expect(within(refusal).getByRole('button', { name: 'Open Settings' })).toBeInTheDocument()
     expect(queryDialog('OTP Verification')).toBeNull()
-    expect(document.querySelector('.ant-message, .ant-notification')?.textContent ?? '').not.toContain('selfie')
+    noToast(store)
     await user.keyboard('{Escape}')
     await dialogClosed('Buy Airtime')
     expect(within(await openPanel(user, 'Buy Airtime')).queryByRole('alert')).toBeNull()

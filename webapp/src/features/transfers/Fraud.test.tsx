@@ -11,7 +11,7 @@ import { customerOf } from '../../mocks/state'
 import { personas } from '../../mocks/personas'
 import { openAccount } from '../accounts/mocks'
 import { requireSelfie } from '../../mocks/liveness'
-import { choose, dialog, dialogClosed, fillOtherBank, sendBulkToTunde, sendIntraToTunde, setUpMoneyTests, typeCode } from './testUtils'
+import { choose, dialog, dialogClosed, fillOtherBank, noToast, sendBulkToTunde, sendIntraToTunde, setUpMoneyTests, typeCode } from './testUtils'
 import { requestBodies } from '../../test/requestBodies'
 import { FAILED_TITLE, HELD_TITLE, PENDING_TITLE, TRANSFERRED_SUCCESSFULLY } from './texts'
 
@@ -25,8 +25,6 @@ const ada = personas.find((p) => p.key === 'ada')!
 const confirmBodies = (path = '/api/transfer/intrabank/confirm') => requestBodies(path)
 
 const sendToTunde = (amount = '2500') => sendIntraToTunde(amount)
-
-const noToast = () => expect(document.querySelector('.ant-notification-notice')).toBeNull()
 
 describe('a step-up: the warning before the code', () => {
   it('shows the reasons and the message; the code step opens only once the box is ticked, and the confirm acknowledges it', async () => {
@@ -76,7 +74,7 @@ describe('a step-up: the warning before the code', () => {
 describe('a payment held for review', () => {
   it('has a calm result of its own: the message, the amount and the payee, no Pending, no toast', async () => {
     force('risk.check.hold')
-    const { user } = await sendToTunde('1200')
+    const { user, store } = await sendToTunde('1200')
     await typeCode(user, '123456', await dialog('OTP Verification'))
 
     const result = await waitFor(() => {
@@ -98,20 +96,20 @@ describe('a payment held for review', () => {
     // The status checks find it still held: the result stays as it is.
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(within(result).getByTestId('receipt-status')).toHaveTextContent('Held for review')
-    noToast()
+    noToast(store)
   })
 })
 
 describe('refusals under the form', () => {
   it("a block shows the reason under the form, with no dialog and no toast", async () => {
     force('risk.check.block')
-    await sendToTunde()
+    const { store } = await sendToTunde()
     const refusal = await screen.findByRole('alert')
     expect(refusal).toHaveTextContent('Kobo cannot send this payment. Please call customer service.')
     expect(refusal.closest('form')).not.toBeNull()
     expect(within(refusal).queryByRole('button', { name: 'Open Settings' })).toBeNull()
     expect(screen.queryByRole('dialog')).toBeNull()
-    noToast()
+    noToast(store)
   })
 
   it("the watch-list's magic account is blocked with the contract's sentence", async () => {
@@ -214,17 +212,17 @@ describe('a bulk transfer and the risk check', () => {
 
   it('a blocked row carries its reason', async () => {
     force('risk.check.block')
-    await sendBatch()
+    const { store } = await sendBatch()
     await waitFor(() => expect(within(rowsOf()[0]).getByText('Kobo cannot send this payment. Please call customer service.')).toBeInTheDocument())
-    noToast()
+    noToast(store)
   })
 
   it('instant transfers off: the batch is refused under it, with the way to Settings', async () => {
     await fetch(`${window.location.origin}/api/ibanking/personal/instant-transfers/off`, { method: 'POST', headers: { Authorization: `Bearer mock-token.${ada.key}` } })
-    await sendBatch()
+    const { store } = await sendBatch()
     const refusal = await screen.findByRole('alert')
     expect(refusal).toHaveTextContent(/^Instant transfers are switched off on your profile/)
     expect(within(refusal).getByRole('button', { name: 'Open Settings' })).toBeInTheDocument()
-    noToast()
+    noToast(store)
   })
 })

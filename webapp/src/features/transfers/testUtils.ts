@@ -91,6 +91,14 @@ export function dialogClosed(title: string): Promise<void> {
 }
 
 /** Role queries are slow on the transfer page; its buttons are found by their text. */
+/** No toast queued or on screen: a refusal or a held payment is said on the page, not in one.
+ * The toast host shows a queued toast only once its own code has loaded, so the store's queue
+ * is read as well as the page. */
+export function noToast(store: { getState(): { toast: { queue: unknown[] } } }) {
+  expect(store.getState().toast.queue).toEqual([])
+  expect(document.querySelector('.ant-notification-notice')).toBeNull()
+}
+
 export const buttonNamed = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
 
 /** Ada's batch of one row (₦150 to Tunde) from `source`, sent: the code step comes next. */
