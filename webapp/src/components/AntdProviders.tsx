@@ -12,23 +12,20 @@
  * antd's App component is not used: nothing calls App.useApp(), and the text
  * style it gave its subtree is on the body (index.css).
  */
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { theme } from '../lib/theme'
 import { stillTheme } from './stillTheme'
 import { useMediaQuery } from '../lib/useIsMobile'
-import { loadAntdRestStylesWhenIdle } from '../lib/antdStyles'
-// antd's styles for the first screens (build-plugins/antdStyles.ts), for the pages outside the
-// signed-in shell (which brings them itself); the rest follows when idle.
-import 'virtual:antd-styles/first-screen.css'
-import './antdContrast.css'
+import { useAntdStyles } from './useAntdStyles'
 
 /** A device's setting for less motion (an accessibility option of every phone and desktop). */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
 
 export function AntdProviders({ children }: { children: ReactNode }) {
-  useEffect(loadAntdRestStylesWhenIdle, [])
+  // antd's styles, for the pages outside the signed-in shell (which brings them itself).
+  useAntdStyles()
   const lessMotion = useMediaQuery(REDUCED_MOTION_QUERY)
   return (
     <ConfigProvider theme={lessMotion ? stillTheme : theme} locale={enGB} form={{ validateMessages: { required: 'This field is required' } }}>

@@ -9,14 +9,10 @@ import { Button, Layout } from '../../components/plain'
 import { BankOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { DESKTOP_QUERY, useIsMobile, useMediaQuery } from '../../lib/useIsMobile'
 import { whenIdle } from '../../lib/yieldToMain'
-import { loadAntdRestStylesWhenIdle } from '../../lib/antdStyles'
+import { useAntdStyles } from '../../components/useAntdStyles'
 import { Logo } from '../../components/Logo'
 import { SideNav } from './SideNav'
 import { UserMenu } from './UserMenu'
-// antd's styles for the first screens (build-plugins/antdStyles.ts): the shell and its pages
-// draw antd's markup without antd (components/plain/), and antd's widgets load later.
-import 'virtual:antd-styles/first-screen.css'
-import '../../components/antdContrast.css'
 import './layouts.css'
 
 const loadNavDrawer = () => import('./NavDrawer')
@@ -31,8 +27,8 @@ export function ShellLayout() {
   // The drawer's code comes once the first screen is up, or with the first tap.
   const [drawerWanted, setDrawerWanted] = useState(false)
   useEffect(() => (isMobile ? whenIdle(() => void loadNavDrawer()) : undefined), [isMobile])
-  // The rest of antd's styles follow once the first screen is up (lib/antdStyles.ts).
-  useEffect(loadAntdRestStylesWhenIdle, [])
+  // antd's styles: the shell and its pages draw antd's markup without antd (components/plain/).
+  useAntdStyles()
 
   return (
     <Layout className="kobo-shell" hasSider={!isMobile}>
