@@ -90,7 +90,6 @@ export function dialogClosed(title: string): Promise<void> {
   })
 }
 
-/** Role queries are slow on the transfer page; its buttons are found by their text. */
 /** No toast queued or on screen: a refusal or a held payment is said on the page, not in one.
  * The toast host shows a queued toast only once its own code has loaded, so the store's queue
  * is read as well as the page. */
@@ -99,6 +98,7 @@ export function noToast(store: { getState(): { toast: { queue: unknown[] } } }) 
   expect(document.querySelector('.ant-notification-notice')).toBeNull()
 }
 
+/** Role queries are slow on the transfer page; its buttons are found by their text. */
 export const buttonNamed = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!
 
 /** Ada's batch of one row (₦150 to Tunde) from `source`, sent: the code step comes next. */
