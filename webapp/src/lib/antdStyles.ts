@@ -6,7 +6,8 @@
  * unlayered rule, so the app's own styles override antd's whatever order they arrive in.
  *
  * The stylesheet comes in two parts (issue 23, build-plugins/antdStyles.ts): the signed-in
- * shell and AntdProviders bring the first-screen part (components/useAntdStyles.ts); the rest
+ * shell and AntdProviders bring the first-screen part (its components: app/antdFirstScreen.ts;
+ * brought by components/useAntdStyles.ts); the rest
  * loads when the browser is idle after the first signed-in screen, and every other page
  * waits for it (routes.tsx).
  */
