@@ -5,11 +5,10 @@
  * They sit in the `antd` cascade layer, which index.css orders after `base` and before every
  * unlayered rule, so the app's own styles override antd's whatever order they arrive in.
  *
- * The stylesheet comes in two parts (issue 23, build-plugins/antdStyles.ts): the signed-in
- * shell and AntdProviders bring the first-screen part (its components: app/antdFirstScreen.ts;
- * brought by components/useAntdStyles.ts); the rest
- * loads when the browser is idle after the first signed-in screen, and every other page
- * waits for it (routes.tsx).
+ * The stylesheet comes in two parts (issue 23, build-plugins/antdStyles.ts). The first-screen
+ * part (its components: app/antdFirstScreen.ts) comes with the signed-in shell and with
+ * AntdProviders (components/useAntdStyles.ts); the rest loads when the browser is idle after
+ * the first signed-in screen, and every other page waits for it (routes.tsx).
  */
 import { whenIdle } from './yieldToMain'
 
